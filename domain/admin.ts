@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { avatarField, MESSAGES, PASSWORD_MIN } from './auth';
+import { isAdmin, normalizeRole, type Actor } from './roles';
+
+/** Admin dashboard rules (SPEC.md section 6 'Admin dashboard', DESIGN.md section 4). */
+export const ADMIN_MESSAGES = {
+  adminRequired: 'Admin privileges required',
+  nameRequired: 'Name is required',
+  displayNameRequired: 'Display name is required',
+  roleInvalid: 'Role must be client, editor or lead_editor',
+  cannotManage: 'You cannot manage this user',
+  cannotCreateRole: 'Lead editors can only create clients and editors',
+  kingOnly: 'Only the king can change roles and admin privileges',
+  kingRoleFixed: "The king's role cannot be changed",
+  ownAdmin: 'You cannot change your own admin privileges',
+  deleteSelf: 'You cannot delete your own account',
+  vipClientsOnly: 'Only clients can be VIP',
+  userNotFound: 'User not found',
+  resetPasswordShort: 'Password must be at least 6 characters',
+  confirmResetRequired: 'Please confirm the password',
+} as const;
+
+/** Roles an admin may give: never king. */
+export const ASSIGNABLE_ROLES = ['client', 'editor', 'lead_editor'] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+
+const role = z.enum(ASSIGNABLE_ROLES, { error: ADMIN_MESSAGES.roleInvalid });
+
+/**
+ * Edit, reset password and delete: the king may act on anyone; a lead editor (who must be an
+ * admin to reach these calls) only on editors and clients; nobody else.
+ */
+export function canManageUser(actor: Actor, target: { role: string }): boolean {
+  if (!isAdmin(actor)) return false;
+  const actorRole = normalizeRole(actor.role);
+  if (actorRole === 'king') return true;
+  if (actorRole !== 'lead_editor') return false;
+  const targetRole = normalizeRole(target.role);
+  return targetRole === 'editor' || targetRole === 'client';
+}
+
+export const canDeleteUser = (actor: Actor, target: { id: string; role: string }) =>
+  actor.id !== target.id && canManageUser(actor, target);
+
+/** Roles this actor may create: the king any assignable role, a lead editor clients and editors. */
+export function creatableRoles(actor: Actor): readonly AssignableRole[] {
+  if (!isAdmin(actor)) return [];
+  return normalizeRole(actor.role) === 'king' ? ASSIGNABLE_ROLES : ['client', 'editor'];
+}
+
+export const createUserBody = z.object({
+  username: z
+    .string({ error: MESSAGES.usernameShort })
+    .trim()
+    .min(3, MESSAGES.usernameShort)
+    .max(50, MESSAGES.usernameLong)
+    .regex(/^[A-Za-z0-9._-]+$/, MESSAGES.usernameChars),
+  name: z
+    .string({ error: ADMIN_MESSAGES.displayNameRequired })
+    .trim()
+    .min(1, ADMIN_MESSAGES.displayNameRequired)
+    .max(100, MESSAGES.nameLong),
+  password: z
+    .string({ error: MESSAGES.passwordShort })
+    .min(PASSWORD_MIN, MESSAGES.passwordShort)
+    .max(200, MESSAGES.passwordLong),
+  role,
+  avatar: avatarField.optional(),
+});
+export type CreateUserBody = z.infer<typeof createUserBody>;
+
+export const editUserBody = z.object({
+  name: z
+    .string({ error: ADMIN_MESSAGES.nameRequired })
+    .trim()
+    .min(1, ADMIN_MESSAGES.nameRequired)
+    .max(100, MESSAGES.nameLong),
+  isAdmin: z.enum(['true', 'false'], { error: "isAdmin must be 'true' or 'false'" }).optional(),
+  // 'king' is accepted only as the unchanged role of a king (checked by the server).
+  role: z.enum([...ASSIGNABLE_ROLES, 'king'], { error: ADMIN_MESSAGES.roleInvalid }).optional(),
+});
+export type EditUserBody = z.infer<typeof editUserBody>;
+
+export const resetPasswordBody = z.object({
+  newPassword: z
+    .string({ error: ADMIN_MESSAGES.resetPasswordShort })
+    .min(PASSWORD_MIN, ADMIN_MESSAGES.resetPasswordShort)
+    .max(200, MESSAGES.passwordLong),
+});
+
+export const resetPasswordForm = resetPasswordBody
+  .extend({ confirmPassword: z.string().min(1, ADMIN_MESSAGES.confirmResetRequired) })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+
+export const vipBody = z.object({ isVip: z.boolean({ error: 'isVip must be true or false' }) });

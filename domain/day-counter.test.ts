@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { DAY_MS, dayCounter, DUE_WARNING_RATIO, NO_DUE_DATE_DELAYED_DAYS } from './day-counter';
+
+const start = new Date('2025-06-01T09:00:00Z');
+const at = (ms: number) => new Date(start.getTime() + ms);
+const HOUR = 3_600_000;
+
+describe('constants (SPEC.md section 9)', () => {
+  it('warns at 70% and delays at 2 days', () => {
+    expect(DUE_WARNING_RATIO).toBe(0.7);
+    expect(NO_DUE_DATE_DELAYED_DAYS).toBe(2);
+    expect(DAY_MS).toBe(86_400_000);
+  });
+});
+
+describe('dayCounter: Day N', () => {
+  const video = { startDate: start.toISOString(), dueDate: null, status: 'draft' };
+
+  it('is whole days since the start plus 1', () => {
+    expect(dayCounter(video, start)?.label).toBe('Day 1');
+    expect(dayCounter(video, at(DAY_MS - 1))?.label).toBe('Day 1');
+    expect(dayCounter(video, at(DAY_MS))?.label).toBe('Day 2');
+    expect(dayCounter(video, at(9 * DAY_MS + 23 * HOUR))?.day).toBe(10);
+  });
+
+  it('counts a start date in the future as Day 1', () => {
+    expect(dayCounter(video, at(-3 * DAY_MS))?.label).toBe('Day 1');
+  });
+
+  it('is null without a readable start date', () => {
+    expect(dayCounter({ ...video, startDate: null }, start)).toBeNull();
+    expect(dayCounter({ ...video, startDate: undefined }, start)).toBeNull();
+    expect(dayCounter({ ...video, startDate: 'garbage' }, start)).toBeNull();
+  });
+
+  it('accepts Date objects', () => {
+    expect(dayCounter({ ...video, startDate: start }, at(2 * DAY_MS))?.label).toBe('Day 3');
+  });
+});
+
+describe('dayCounter: with a due date', () => {
+  // A ten-day span: 70% is reached after seven days.
+  const due = at(10 * DAY_MS).toISOString();
+  const video = { startDate: start.toISOString(), dueDate: due, status: 'in_progress' };
+
+  it('is normal (green) before 70% of the span', () => {
+    expect(dayCounter(video, at(7 * DAY_MS - 1))).toEqual({
+      label: 'Day 7',
+      day: 7,
+      state: 'normal',
+      color: 'green',
+      icon: null,
+    });
+  });
+
+  it('is a yellow warning from 70% of the span', () => {
+    expect(dayCounter(video, at(7 * DAY_MS))).toEqual({
+      label: 'Day 8',
+      day: 8,
+      state: 'warning',
+      color: 'yellow',
+      icon: null,
+    });
+    expect(dayCounter(video, at(10 * DAY_MS))?.state).toBe('warning');
+  });
+
+  it('is overdue (red, warning mark) once the due date passed', () => {
+    expect(dayCounter(video, at(10 * DAY_MS + 1))).toEqual({
+      label: 'Day 11',
+      day: 11,
+      state: 'overdue',
+      color: 'red',
+      icon: 'warning',
+    });
+    expect(dayCounter({ ...video, status: 'draft' }, at(12 * DAY_MS))?.state).toBe('overdue');
+    expect(dayCounter({ ...video, status: 'review' }, at(12 * DAY_MS))?.state).toBe('overdue');
+  });
+
+  it('is never overdue when ready to post or posted (still past 70%: yellow)', () => {
+    expect(dayCounter({ ...video, status: 'ready_to_post' }, at(12 * DAY_MS))?.state).toBe(
+      'warning',
+    );
+    expect(dayCounter({ ...video, status: 'posted' }, at(12 * DAY_MS))?.state).toBe('warning');
+    expect(dayCounter({ ...video, status: 'posted' }, at(DAY_MS))?.state).toBe('normal');
+  });
+
+  it('treats a due date at or before the start as reached once it passes', () => {
+    const odd = { ...video, dueDate: start.toISOString() };
+    expect(dayCounter(odd, at(-1))?.state).toBe('normal');
+    expect(dayCounter({ ...odd, status: 'posted' }, start)?.state).toBe('warning');
+    expect(dayCounter(odd, at(1))?.state).toBe('overdue');
+  });
+
+  it('treats an unreadable due date as none', () => {
+    expect(dayCounter({ ...video, dueDate: 'soon' }, at(3 * DAY_MS))?.state).toBe('delayed');
+  });
+});
+
+describe('dayCounter: without a due date', () => {
+  const video = { startDate: start.toISOString(), dueDate: null, status: 'in_progress' };
+
+  it('is blue info for the first two days', () => {
+    expect(dayCounter(video, at(2 * DAY_MS - 1))).toEqual({
+      label: 'Day 2',
+      day: 2,
+      state: 'info',
+      color: 'blue',
+      icon: null,
+    });
+  });
+
+  it('is delayed (orange, clock) after 2 or more days, whatever the status', () => {
+    expect(dayCounter(video, at(2 * DAY_MS))).toEqual({
+      label: 'Day 3',
+      day: 3,
+      state: 'delayed',
+      color: 'orange',
+      icon: 'clock',
+    });
+    expect(dayCounter({ ...video, status: 'posted' }, at(30 * DAY_MS))?.state).toBe('delayed');
+  });
+});

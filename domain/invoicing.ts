@@ -1,0 +1,425 @@
+import { z } from 'zod';
+import { moneyInput } from './money';
+import { isAdmin, type Actor } from './roles';
+
+/**
+ * Invoicing, pricing and revenue contracts (SPEC.md sections 2, 3, 5, 7 and 9; DESIGN.md
+ * section 5), used by the /invoicing page and enforced by the server.
+ *
+ * Amount owed by a completed, unpaid video: the amount the king typed for it when that is more
+ * than zero, else its effective price (the client's custom price for its type, else the client's
+ * active plan rule for type and duration, else the default plan's rule, else the type's default
+ * price). Typing 0 therefore means "no typed amount": the video owes its price again. A paid
+ * video shows the price locked when it was marked paid; price changes never touch it.
+ */
+
+export const INVOICING_MESSAGES = {
+  forbidden: 'Only the king or an admin can manage invoicing, pricing and payments',
+  selectToPay: 'Please select videos to mark as paid',
+  selectToUnpay: 'Please select videos to mark as unpaid',
+  tooMany: 'At most 1000 videos at once',
+  videoId: 'Each id must be a video id',
+  videoNotFound: 'Video not found',
+  clientNotFound: 'Client not found',
+  videoTypeNotFound: 'Video type not found',
+  planNotFound: 'Pricing plan not found',
+  ruleNotFound: 'Pricing rule not found',
+  customPriceNotFound: 'This client has no custom price for this video type',
+  /** With the locked amount in US dollars, e.g. '$25.00'. */
+  lockedAmount: (usd: string) =>
+    `This video is paid and its amount is locked at ${usd}. Mark it unpaid before changing the amount.`,
+  month: 'Month must be in the form YYYY-MM',
+  monthRange: 'The start month must not be after the end month',
+  monthSpan: 'Trends cover at most 120 months',
+  date: 'Please enter a valid date (YYYY-MM-DD)',
+  dateRange: 'The start date must not be after the end date',
+  customRange: 'Choose a start or an end date for the custom range',
+  planName: 'Plan name is required',
+  planNameLong: 'Plan name must be at most 100 characters',
+  planNameTaken: 'A pricing plan with this name already exists',
+  displayNameLong: 'Display name must be at most 100 characters',
+  descriptionLong: 'Description must be at most 1000 characters',
+  duration: 'Duration must be a whole number of seconds, zero or more',
+  durationRange: 'Maximum duration must be at least the minimum duration',
+  planInactive: 'Only an active pricing plan can be assigned to a client',
+  nothingToUpdate: 'At least one field must be updated',
+} as const;
+
+/** Who may reach invoicing, pricing, payments and revenue: the king or an admin. */
+export const canManageInvoicing = (actor: Pick<Actor, 'role' | 'isAdmin'>): boolean =>
+  isAdmin(actor);
+
+export const COMPLETED_STATUSES = ['ready_to_post', 'posted'] as const;
+export const PAYMENT_STATUSES = ['paid', 'unpaid'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+// --- Invoicing rows ------------------------------------------------------------------------
+
+export const INVOICING_SORT_KEYS = [
+  'clientName',
+  'editorName',
+  'type',
+  'amount',
+  'finishDate',
+] as const;
+export type InvoicingSortKey = (typeof INVOICING_SORT_KEYS)[number];
+export const DATE_FILTERS = ['current', 'all', 'custom'] as const;
+export type DateFilter = (typeof DATE_FILTERS)[number];
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day 'YYYY-MM-DD' (a whole UTC day) or an ISO date-time. */
+const dateParam = z
+  .string({ error: INVOICING_MESSAGES.date })
+  .trim()
+  .refine((s) => {
+    if (DAY.test(s)) {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+    }
+    return /^\d{4}-\d{2}-\d{2}T/.test(s) && !Number.isNaN(Date.parse(s));
+  }, INVOICING_MESSAGES.date);
+
+const uuidParam = (message: string) => z.uuid({ error: message });
+
+/**
+ * GET /api/admin/invoicing. dateFilter 'current' (default): finished in the current month (UTC);
+ * 'all'; 'custom': finished between from and to, both inclusive (a day means the whole UTC day).
+ */
+export const invoicingQuery = z
+  .object({
+    dateFilter: z
+      .enum(DATE_FILTERS, { error: 'Date filter must be one of current, all, custom' })
+      .default('current'),
+    from: dateParam.optional(),
+    to: dateParam.optional(),
+    clientId: uuidParam(INVOICING_MESSAGES.clientNotFound).optional(),
+    editorId: uuidParam('Editor not found').optional(),
+    type: z.string().trim().max(50, 'Unknown video type').optional(),
+    status: z
+      .enum(COMPLETED_STATUSES, { error: 'Status must be ready_to_post or posted' })
+      .optional(),
+    paymentStatus: z
+      .enum(PAYMENT_STATUSES, { error: 'Payment status must be paid or unpaid' })
+      .optional(),
+    sortBy: z
+      .enum(INVOICING_SORT_KEYS, {
+        error: `Sort must be one of ${INVOICING_SORT_KEYS.join(', ')}`,
+      })
+      .default('clientName'),
+    sortOrder: z.enum(['asc', 'desc'], { error: 'Sort order must be asc or desc' }).default('asc'),
+    limit: z.coerce
+      .number({ error: 'Limit must be a whole number from 1 to 5000' })
+      .int('Limit must be a whole number from 1 to 5000')
+      .min(1, 'Limit must be a whole number from 1 to 5000')
+      .max(5000, 'Limit must be a whole number from 1 to 5000')
+      .optional(),
+    offset: z.coerce
+      .number({ error: 'Offset must be a whole number, zero or more' })
+      .int('Offset must be a whole number, zero or more')
+      .min(0, 'Offset must be a whole number, zero or more')
+      .optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.dateFilter !== 'custom') return;
+    if (!q.from && !q.to) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: INVOICING_MESSAGES.customRange });
+    }
+    if (q.from && q.to && rangeStart(q.from) >= rangeEnd(q.to)) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: INVOICING_MESSAGES.dateRange });
+    }
+  });
+export type InvoicingQuery = z.infer<typeof invoicingQuery>;
+
+/** The first instant of a custom range's start. */
+export const rangeStart = (from: string): Date =>
+  new Date(DAY.test(from) ? `${from}T00:00:00Z` : from);
+
+/** The first instant after a custom range's end: the end day is included whole. */
+export function rangeEnd(to: string): Date {
+  if (!DAY.test(to)) return new Date(new Date(to).getTime() + 1);
+  const d = new Date(`${to}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d;
+}
+
+const money = z.string();
+const isoDate = z.string();
+
+/** One completed video as the invoicing table shows it (SPEC.md section 3 'Invoicing row'). */
+export const invoicingRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  link: z.string(),
+  status: z.enum(COMPLETED_STATUSES),
+  clientId: z.string(),
+  clientName: z.string(),
+  assignedEditorId: z.string().nullable(),
+  /** The assigned editor's display name or username; null when unassigned. */
+  editorName: z.string().nullable(),
+  startDate: isoDate.nullable(),
+  finishDate: isoDate.nullable(),
+  duration: z.number().nullable(),
+  /** What the video owes (unpaid) or the locked price (paid), two decimals. */
+  paymentAmount: money,
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paidDate: isoDate.nullable(),
+  lockedPrice: money.nullable(),
+  /** The amount the king typed, or null when the video owes its price. */
+  typedAmount: money.nullable(),
+  /** What the video would cost at today's prices. */
+  effectivePrice: money,
+  /** Where paymentAmount comes from. */
+  amountSource: z.enum(['locked', 'typed', 'price']),
+});
+export type InvoicingRow = z.infer<typeof invoicingRowSchema>;
+
+/** PATCH /api/admin/videos/{id}/payment-amount answers with the video's payment state. */
+export const videoPaymentSchema = invoicingRowSchema.extend({ status: z.string() });
+export type VideoPayment = z.infer<typeof videoPaymentSchema>;
+
+// --- Revenue ---------------------------------------------------------------------------------
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const monthParam = z
+  .string({ error: INVOICING_MESSAGES.month })
+  .trim()
+  .regex(MONTH, INVOICING_MESSAGES.month);
+
+/** 'YYYY-MM' of a date, in UTC (months are UTC months throughout). */
+export const monthOf = (date: Date): string => date.toISOString().slice(0, 7);
+
+/** The month `offset` months from `month` ('2025-01', -1 gives '2024-12'). */
+export function addMonths(month: string, offset: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + offset, 1));
+  return monthOf(d);
+}
+
+/** First instant of a month (UTC). */
+export function monthStart(month: string): Date {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1, 1));
+}
+
+export function monthsBetween(start: string, end: string): number {
+  const [ys, ms] = start.split('-').map(Number) as [number, number];
+  const [ye, me] = end.split('-').map(Number) as [number, number];
+  return (ye - ys) * 12 + (me - ms);
+}
+
+/** The six months of the trend chart: the current one and the five before it. */
+export const TREND_MONTHS = 6;
+
+export const revenueSummaryQuery = z.object({ month: monthParam.optional() });
+
+export const revenueTrendsQuery = z
+  .object({ start: monthParam.optional(), end: monthParam.optional() })
+  .superRefine((q, ctx) => {
+    if (!q.start || !q.end) return;
+    const span = monthsBetween(q.start, q.end);
+    if (span < 0) {
+      ctx.addIssue({ code: 'custom', path: ['start'], message: INVOICING_MESSAGES.monthRange });
+    } else if (span >= 120) {
+      ctx.addIssue({ code: 'custom', path: ['end'], message: INVOICING_MESSAGES.monthSpan });
+    }
+  });
+
+export const revenueSummarySchema = z.object({
+  month: z.string(),
+  /** Locked prices of the videos paid in the month. */
+  totalRevenue: money,
+  /** Videos paid in the month. */
+  totalVideos: z.number(),
+  /** totalRevenue / totalVideos to the cent, '0.00' with no videos. */
+  averagePerVideo: money,
+  /** Every completed unpaid video now, whatever the month: what they owe and how many. */
+  outstanding: z.object({ amount: money, videos: z.number() }),
+});
+export type RevenueSummary = z.infer<typeof revenueSummarySchema>;
+
+export const revenueTrendSchema = z.array(
+  z.object({ month: z.string(), totalRevenue: money, totalVideos: z.number() }),
+);
+export type RevenueTrend = z.infer<typeof revenueTrendSchema>;
+
+// --- Payments --------------------------------------------------------------------------------
+
+const videoIds = (emptyMessage: string) =>
+  z
+    .array(z.uuid({ error: INVOICING_MESSAGES.videoId }), { error: emptyMessage })
+    .min(1, emptyMessage)
+    .max(1000, INVOICING_MESSAGES.tooMany);
+
+export const markPaidBody = z.object({ videoIds: videoIds(INVOICING_MESSAGES.selectToPay) });
+export const markUnpaidBody = z.object({ videoIds: videoIds(INVOICING_MESSAGES.selectToUnpay) });
+
+export const SKIP_REASONS = ['not_found', 'not_completed', 'already_paid', 'not_paid'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+export const paymentResultSchema = z.object({
+  message: z.string(),
+  /** How many videos changed. */
+  updated: z.number(),
+  /** How many of the selected videos were left as they were. */
+  skipped: z.number(),
+  updatedIds: z.array(z.string()),
+  skippedVideos: z.array(z.object({ id: z.string(), reason: z.enum(SKIP_REASONS) })),
+  /** Mark paid: the sum of the prices locked; reverse: the sum of the prices released. */
+  total: money,
+});
+export type PaymentResult = z.infer<typeof paymentResultSchema>;
+
+export const paymentAmountBody = z.object({ paymentAmount: moneyInput('paymentAmount') });
+
+// --- Prices ----------------------------------------------------------------------------------
+
+export const defaultPriceBody = z.object({ defaultPrice: moneyInput('defaultPrice') });
+export const customPriceBody = z.object({ price: moneyInput('customPrice') });
+
+export const videoTypeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  /** Only for the king and admins. */
+  defaultPrice: money.optional(),
+});
+
+export const customPriceSchema = z.object({
+  videoTypeId: z.string(),
+  videoTypeName: z.string(),
+  price: money,
+});
+
+const planRef = z.object({ id: z.string(), name: z.string(), displayName: z.string() });
+
+export const clientPricingListSchema = z.array(
+  z.object({
+    id: z.string(),
+    username: z.string(),
+    name: z.string().nullable(),
+    customPricing: z.array(customPriceSchema),
+    /** The client's active pricing plan, if any. */
+    pricingPlan: planRef.nullable(),
+  }),
+);
+
+export const PRICE_SOURCES = ['custom', 'plan', 'default_plan', 'default'] as const;
+
+export const clientPricingDetailSchema = z.object({
+  client: z.object({ id: z.string(), username: z.string(), name: z.string().nullable() }),
+  pricingPlan: planRef.nullable(),
+  videoTypes: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      displayName: z.string(),
+      defaultPrice: money,
+      customPrice: money.nullable(),
+      hasCustomPricing: z.boolean(),
+      /**
+       * The price a video of this type without a duration (0 seconds) owes this client; a plan
+       * rule may price longer videos differently.
+       */
+      effectivePrice: money,
+      priceSource: z.enum(PRICE_SOURCES),
+    }),
+  ),
+});
+export type ClientPricingDetail = z.infer<typeof clientPricingDetailSchema>;
+
+// --- Pricing plans ---------------------------------------------------------------------------
+
+const planName = z
+  .string({ error: INVOICING_MESSAGES.planName })
+  .trim()
+  .min(1, INVOICING_MESSAGES.planName)
+  .max(100, INVOICING_MESSAGES.planNameLong);
+const displayName = z
+  .string({ error: INVOICING_MESSAGES.displayNameLong })
+  .trim()
+  .max(100, INVOICING_MESSAGES.displayNameLong);
+const description = z
+  .string({ error: INVOICING_MESSAGES.descriptionLong })
+  .max(1000, INVOICING_MESSAGES.descriptionLong);
+const seconds = z
+  .number({ error: INVOICING_MESSAGES.duration })
+  .int(INVOICING_MESSAGES.duration)
+  .min(0, INVOICING_MESSAGES.duration)
+  .max(1_000_000, INVOICING_MESSAGES.duration);
+const bool = (field: string) => z.boolean({ error: `${field} must be true or false` });
+
+export const createPlanBody = z.object({
+  name: planName,
+  /** Defaults to the name. */
+  displayName: displayName.optional(),
+  description: description.optional(),
+  isActive: bool('isActive').optional(),
+  isDefault: bool('isDefault').optional(),
+});
+
+export const updatePlanBody = z
+  .object({
+    name: planName.optional(),
+    displayName: displayName.min(1, 'Display name is required').optional(),
+    description: description.optional(),
+    isActive: bool('isActive').optional(),
+    isDefault: bool('isDefault').optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), INVOICING_MESSAGES.nothingToUpdate);
+
+export const createRuleBody = z
+  .object({
+    videoTypeId: z.uuid({ error: INVOICING_MESSAGES.videoTypeNotFound }),
+    minDurationSeconds: seconds.default(0),
+    maxDurationSeconds: seconds.nullable().optional(),
+    price: moneyInput('price'),
+  })
+  .refine(
+    (r) =>
+      r.maxDurationSeconds === null || r.maxDurationSeconds === undefined
+        ? true
+        : r.maxDurationSeconds >= r.minDurationSeconds,
+    { path: ['maxDurationSeconds'], message: INVOICING_MESSAGES.durationRange },
+  );
+
+export const updateRuleBody = z
+  .object({
+    videoTypeId: z.uuid({ error: INVOICING_MESSAGES.videoTypeNotFound }).optional(),
+    minDurationSeconds: seconds.optional(),
+    maxDurationSeconds: seconds.nullable().optional(),
+    price: moneyInput('price').optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), INVOICING_MESSAGES.nothingToUpdate);
+
+export const ruleSchema = z.object({
+  id: z.string(),
+  planId: z.string(),
+  videoTypeId: z.string(),
+  videoTypeName: z.string(),
+  minDurationSeconds: z.number(),
+  maxDurationSeconds: z.number().nullable(),
+  price: money,
+});
+
+export const planSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  description: z.string(),
+  isActive: z.boolean(),
+  isDefault: z.boolean(),
+  /** Clients whose active plan this is. */
+  clientCount: z.number(),
+  rules: z.array(ruleSchema),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type PricingPlan = z.infer<typeof planSchema>;
+
+export const clientPlanBody = z.object({
+  planId: z.uuid({ error: INVOICING_MESSAGES.planNotFound }).nullable(),
+});
+
+export const clientPlanSchema = z.object({ clientId: z.string(), pricingPlan: planRef.nullable() });

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activeMentionQuery,
+  findMentions,
+  insertMention,
+  MENTION_SUGGESTIONS_MAX,
+  parseMentions,
+  suggestMentions,
+} from './mentions';
+
+describe('parseMentions', () => {
+  it('finds @usernames at word starts, lowercased and distinct', () => {
+    expect(parseMentions('@Anna please ask @bob_2 and @anna, cc @j.doe-x')).toEqual([
+      'anna',
+      'bob_2',
+      'j.doe-x',
+    ]);
+  });
+
+  it('drops trailing sentence punctuation', () => {
+    expect(parseMentions('Thanks @anna. And @bob-!')).toEqual(['anna', 'bob']);
+  });
+
+  it('ignores e-mail addresses, lone @ and @ inside words', () => {
+    expect(parseMentions('mail me@example.com or a@b, @ alone, x@y')).toEqual([]);
+    expect(parseMentions('@@double')).toEqual([]);
+  });
+
+  it('accepts mentions after punctuation and line breaks', () => {
+    expect(parseMentions('(@anna)\n@bob,@carl')).toEqual(['anna', 'bob', 'carl']);
+  });
+
+  it('reports positions for rendering badges', () => {
+    expect(findMentions('hi @anna.')).toEqual([{ username: 'anna', index: 3, length: 5 }]);
+  });
+});
+
+describe('mention suggestions', () => {
+  it('finds the mention being typed at the caret', () => {
+    expect(activeMentionQuery('hello @an', 9)).toEqual({ start: 6, query: 'an' });
+    expect(activeMentionQuery('@a', 2)).toEqual({ start: 0, query: 'a' });
+    expect(activeMentionQuery('hello @', 7)).toBeNull();
+    expect(activeMentionQuery('mail me@ex', 10)).toBeNull();
+    expect(activeMentionQuery('@anna done', 10)).toBeNull();
+    expect(activeMentionQuery('@anna done', 5)).toEqual({ start: 0, query: 'anna' });
+  });
+
+  const people = [
+    { username: 'anna', name: 'Anna Smith' },
+    { username: 'bob', name: 'Robert Annan' },
+    { username: 'annika', name: null },
+    { username: 'carl', name: 'Carl' },
+    { username: 'dan', name: 'Joanna' },
+    { username: 'ann1', name: null },
+    { username: 'ann2', name: null },
+  ];
+
+  it('suggests prefix matches first, then other matches, at most five', () => {
+    const got = suggestMentions(people, 'AN').map((p) => p.username);
+    expect(got).toEqual(['anna', 'bob', 'annika', 'ann1', 'ann2']);
+    expect(got).toHaveLength(MENTION_SUGGESTIONS_MAX);
+    expect(suggestMentions(people, 'oann').map((p) => p.username)).toEqual(['dan']);
+  });
+
+  it('inserts the chosen username with a space and moves the caret after it', () => {
+    const text = 'hi @an and more';
+    const at = activeMentionQuery(text, 6)!;
+    expect(insertMention(text, at, 'anna')).toEqual({ text: 'hi @anna and more', caret: 9 });
+    expect(insertMention('@a', { start: 0, query: 'a' }, 'anna')).toEqual({
+      text: '@anna ',
+      caret: 6,
+    });
+  });
+});

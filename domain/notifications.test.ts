@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  badgeLabel,
+  NOTIFICATION_TEXT,
+  notificationHref,
+  personLabel,
+  quotedVideoName,
+  relativeTime,
+} from './notifications';
+
+describe('notification texts', () => {
+  it('quote the video name in every message about a video', () => {
+    const texts = [
+      NOTIFICATION_TEXT.comment('Anna', 'Spring promo'),
+      NOTIFICATION_TEXT.mention('Anna', 'Spring promo'),
+      NOTIFICATION_TEXT.reviewRequested('Anna', 'Spring promo'),
+      NOTIFICATION_TEXT.statusChange('Anna', 'Spring promo', 'review', 'ready_to_post'),
+      NOTIFICATION_TEXT.editorAssigned('Anna', 'Spring promo'),
+      NOTIFICATION_TEXT.newVideo('Anna', 'Spring promo', null),
+      NOTIFICATION_TEXT.newVideo('Anna', 'Spring promo', 'Bob'),
+      NOTIFICATION_TEXT.overdue('Spring promo'),
+    ];
+    for (const t of texts) expect(quotedVideoName(t.message), t.type).toBe('Spring promo');
+  });
+
+  it('reads as the people expect', () => {
+    expect(NOTIFICATION_TEXT.comment('Anna', 'Spring promo')).toEqual({
+      type: 'comment',
+      title: 'New comment',
+      message: 'Anna commented on "Spring promo"',
+      priority: 'normal',
+    });
+    expect(NOTIFICATION_TEXT.mention('Anna', 'X').priority).toBe('high');
+    expect(NOTIFICATION_TEXT.statusChange('Anna', 'X', 'in_progress', 'posted').message).toBe(
+      'Anna moved "X" from In Progress to Posted',
+    );
+    expect(NOTIFICATION_TEXT.newVideo('Lea', 'X', 'Bob').message).toBe(
+      'Lea added a new video "X" for Bob',
+    );
+    expect(NOTIFICATION_TEXT.clientAssigned('Lea', 'Bob').message).toBe(
+      'Lea assigned you to the client Bob',
+    );
+  });
+
+  it('keep a quoted name whole even when it holds quotes itself', () => {
+    const name = 'The "big" day';
+    const who = personLabel({ name: 'Bob "B" Smith', username: 'bob' });
+    expect(who).toBe("Bob 'B' Smith");
+    expect(quotedVideoName(NOTIFICATION_TEXT.comment(who, name).message)).toBe(name);
+    expect(quotedVideoName('no quotes')).toBeNull();
+    expect(quotedVideoName('empty ""')).toBeNull();
+  });
+
+  it('name people by display name, else username', () => {
+    expect(personLabel({ name: '  ', username: 'anna' })).toBe('anna');
+    expect(personLabel({ name: null, username: 'anna' })).toBe('anna');
+    expect(personLabel({ name: 'Anna S', username: 'anna' })).toBe('Anna S');
+  });
+});
+
+describe('bell helpers', () => {
+  it('shows 99+ above 99 and nothing at zero', () => {
+    expect(badgeLabel(0)).toBeNull();
+    expect(badgeLabel(1)).toBe('1');
+    expect(badgeLabel(99)).toBe('99');
+    expect(badgeLabel(100)).toBe('99+');
+  });
+
+  it('writes relative times, and recently for bad dates', () => {
+    const now = new Date('2025-05-10T12:00:00Z');
+    const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+    expect(relativeTime(ago(30_000), now)).toBe('Just now');
+    expect(relativeTime(ago(5 * 60_000), now)).toBe('5m ago');
+    expect(relativeTime(ago(3 * 3_600_000), now)).toBe('3h ago');
+    expect(relativeTime(ago(2 * 86_400_000), now)).toBe('2d ago');
+    expect(relativeTime('not a date', now)).toBe('recently');
+    expect(relativeTime(null, now)).toBe('recently');
+  });
+
+  it('leads to the dashboard opened on the video and comment', () => {
+    expect(notificationHref({ videoId: 'v1', commentId: 'c1' })).toBe(
+      '/dashboard?video=v1&comment=c1',
+    );
+    expect(notificationHref({ videoId: 'v1', commentId: null })).toBe('/dashboard?video=v1');
+    expect(notificationHref({ videoId: null, commentId: null })).toBe('/dashboard');
+  });
+});

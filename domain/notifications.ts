@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { STATUS_LABELS, isVideoStatus } from './video-status';
+
+/**
+ * Notifications (SPEC.md sections 3, 4 and 7; DESIGN.md section 5): their types, the texts the
+ * server writes, the socket messages, and the small display rules the bell needs.
+ */
+export const NOTIFICATION_TYPES = [
+  'comment',
+  'mention',
+  'status_change',
+  'review_requested',
+  'editor_assigned',
+  'client_assigned',
+  'new_video',
+  'video_overdue',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high'] as const;
+export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+
+/** The newest this many are listed; older ones still count and are cleared by clear-all. */
+export const NOTIFICATION_LIST_LIMIT = 100;
+/** SPEC.md section 9: the count is refetched every two minutes. */
+export const NOTIFICATION_POLL_MS = 120_000;
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  recipientId: z.string(),
+  type: z.string(),
+  title: z.string(),
+  message: z.string(),
+  videoId: z.string().nullable(),
+  commentId: z.string().nullable(),
+  isRead: z.boolean(),
+  priority: z.string(),
+  createdAt: z.string(),
+});
+export type NotificationView = z.infer<typeof notificationSchema>;
+
+export const notificationCountSchema = z.object({ count: z.number() });
+
+/** Messages the server sends on /ws. The client sends nothing but an optional {type:'ping'}. */
+export type SocketMessage =
+  | { type: 'notification'; data: NotificationView }
+  | { type: 'count_update'; data: { count: number } }
+  | { type: 'pong'; data: null };
+
+/** Largest client message the socket accepts (bytes); bigger ones close it with code 1009. */
+export const SOCKET_MAX_PAYLOAD = 4096;
+
+// --- Texts -----------------------------------------------------------------------------------
+
+/**
+ * A person's name inside a message. Double quotes are turned into single ones so the only
+ * double-quoted part of a message is the video name, which the bell copies (quotedVideoName).
+ */
+export const personLabel = (u: { name: string | null; username: string }) =>
+  (u.name?.trim() || u.username).replaceAll('"', "'");
+
+const statusLabel = (s: string) => (isVideoStatus(s) ? STATUS_LABELS[s] : s);
+
+interface Text {
+  type: NotificationType;
+  title: string;
+  message: string;
+  priority: NotificationPriority;
+}
+
+/** The title and message of each notification; every message about a video quotes its name. */
+export const NOTIFICATION_TEXT = {
+  comment: (actor: string, video: string): Text => ({
+    type: 'comment',
+    title: 'New comment',
+    message: `${actor} commented on "${video}"`,
+    priority: 'normal',
+  }),
+  mention: (actor: string, video: string): Text => ({
+    type: 'mention',
+    title: 'You were mentioned',
+    message: `${actor} mentioned you in a comment on "${video}"`,
+    priority: 'high',
+  }),
+  reviewRequested: (actor: string, video: string): Text => ({
+    type: 'review_requested',
+    title: 'Video ready for review',
+    message: `${actor} moved "${video}" to review`,
+    priority: 'normal',
+  }),
+  statusChange: (actor: string, video: string, from: string, to: string): Text => ({
+    type: 'status_change',
+    title: 'Video status updated',
+    message: `${actor} moved "${video}" from ${statusLabel(from)} to ${statusLabel(to)}`,
+    priority: 'normal',
+  }),
+  editorAssigned: (actor: string, video: string): Text => ({
+    type: 'editor_assigned',
+    title: 'Video assigned to you',
+    message: `${actor} made you the editor of "${video}"`,
+    priority: 'normal',
+  }),
+  clientAssigned: (actor: string, client: string): Text => ({
+    type: 'client_assigned',
+    title: 'New client assigned',
+    message: `${actor} assigned you to the client ${client}`,
+    priority: 'normal',
+  }),
+  /** `forClient` is the owning client when someone else created the video for them. */
+  newVideo: (actor: string, video: string, forClient: string | null): Text => ({
+    type: 'new_video',
+    title: 'New video',
+    message: forClient
+      ? `${actor} added a new video "${video}" for ${forClient}`
+      : `${actor} added a new video "${video}"`,
+    priority: 'normal',
+  }),
+  overdue: (video: string): Text => ({
+    type: 'video_overdue',
+    title: 'Video overdue',
+    message: `"${video}" is past its due date`,
+    priority: 'high',
+  }),
+} as const;
+
+/** The quoted video name of a message (from the first to the last double quote), or null. */
+export function quotedVideoName(message: string): string | null {
+  const first = message.indexOf('"');
+  const last = message.lastIndexOf('"');
+  return first >= 0 && last > first + 1 ? message.slice(first + 1, last) : null;
+}
+
+/** The unread badge: the count, '99+' above 99, nothing at zero. */
+export const badgeLabel = (count: number): string | null =>
+  count <= 0 ? null : count > 99 ? '99+' : String(count);
+
+/** 'Just now' under a minute, then Nm, Nh, Nd ago; 'recently' when the date cannot be read. */
+export function relativeTime(date: string | Date | null | undefined, now = new Date()): string {
+  const at = date instanceof Date ? date : new Date(date ?? '');
+  const ms = now.getTime() - at.getTime();
+  if (Number.isNaN(ms)) return 'recently';
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return 'Just now';
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  return `${Math.floor(hours / 24)}d ago`;
+}
+
+/** Where a notification leads: the dashboard opened on its video (and comment). */
+export function notificationHref(n: Pick<NotificationView, 'videoId' | 'commentId'>): string {
+  if (!n.videoId) return '/dashboard';
+  const params = new URLSearchParams({ video: n.videoId });
+  if (n.commentId) params.set('comment', n.commentId);
+  return `/dashboard?${params.toString()}`;
+}

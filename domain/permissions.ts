@@ -1,0 +1,75 @@
+import { isAdmin, isManager, normalizeRole, type Actor } from './roles';
+
+/**
+ * Who may do what with a video (DESIGN.md section 4), as pure functions of facts the server
+ * loads. The server enforces them; the web app uses them to hide what would be refused.
+ */
+export interface ViewerScope extends Actor {
+  /** Clients whose team the viewer is on: assigned editor or client team lead of. */
+  teamClientIds: ReadonlySet<string>;
+}
+
+export interface VideoRef {
+  userId: string;
+  assignedEditorId: string | null;
+}
+
+export function canReadVideo(viewer: ViewerScope, video: VideoRef): boolean {
+  return (
+    isManager(viewer) ||
+    video.userId === viewer.id ||
+    video.assignedEditorId === viewer.id ||
+    viewer.teamClientIds.has(video.userId)
+  );
+}
+
+/** Update and delete follow the read rule. */
+export const canEditVideo = canReadVideo;
+export const canDeleteVideo = canReadVideo;
+
+/** Internal notes: everyone who may read the video except role client. */
+export const canSeeInternalNotes = (viewer: Pick<Actor, 'role'>): boolean =>
+  normalizeRole(viewer.role) !== 'client';
+
+/** Payment fields: the owner, the king, admins. */
+export const canSeePayment = (viewer: Actor, video: Pick<VideoRef, 'userId'>): boolean =>
+  video.userId === viewer.id || isAdmin(viewer);
+
+/**
+ * Whom a viewer may create a video for: a client for themselves; an editor (or client team
+ * lead) for themselves or a client whose team they are on; managers for any client or self.
+ */
+export function canCreateVideoFor(
+  viewer: ViewerScope,
+  target: { id: string; role: string },
+): boolean {
+  if (target.id === viewer.id) return true;
+  if (normalizeRole(target.role) !== 'client') return false;
+  if (isManager(viewer)) return true;
+  const role = normalizeRole(viewer.role);
+  return (role === 'editor' || role === 'client_team_lead') && viewer.teamClientIds.has(target.id);
+}
+
+/**
+ * Setting a video's assigned editor: an editor may take an unassigned video or let go of their
+ * own; the owning client may pick one of their assigned editors or none; managers any editor.
+ * `clientEditorIds` are the editors assigned to the video's owner.
+ */
+export function canSetAssignedEditor(
+  viewer: ViewerScope,
+  video: VideoRef,
+  newEditorId: string | null,
+  clientEditorIds: ReadonlySet<string>,
+): boolean {
+  if (isManager(viewer)) return true;
+  const role = normalizeRole(viewer.role);
+  if (role === 'editor') {
+    if (!canReadVideo(viewer, video)) return false;
+    if (newEditorId === viewer.id) return video.assignedEditorId === null;
+    return newEditorId === null && video.assignedEditorId === viewer.id;
+  }
+  if (role === 'client' && video.userId === viewer.id) {
+    return newEditorId === null || clientEditorIds.has(newEditorId);
+  }
+  return false;
+}

@@ -1,0 +1,155 @@
+import { normalizeStatus, VIDEO_STATUSES } from './video-status';
+import { typeLabel } from './video-type-labels';
+import { BUILT_IN_VIDEO_TYPES, normalizeCustomType } from './video-types';
+import { toTime, type DateInput } from './workflow';
+
+// Filtering, counting and sorting of video lists (SPEC.md sections 2, 3 and 9).
+
+// Names and labels compare with numeric parts as numbers ('Video 2' before 'Video 10').
+// The app's text is English; a fixed locale keeps the order the same in every browser.
+// Accent sensitivity makes 'apple' and 'Apple' equal, so the stable sort keeps their order.
+const collator = new Intl.Collator('en', { sensitivity: 'accent', numeric: true });
+
+export const STATUS_FILTERS = ['all', ...VIDEO_STATUSES] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
+  all: 'All Videos',
+  draft: 'Draft',
+  in_progress: 'In Progress',
+  review: 'Review',
+  ready_to_post: 'Ready to Post',
+  posted: 'Posted',
+};
+
+/** The desktop status pills, in order; the mobile dropdown uses STATUS_FILTERS (with Draft). */
+export const DESKTOP_STATUS_PILLS: readonly StatusFilter[] = [
+  'in_progress',
+  'review',
+  'ready_to_post',
+  'posted',
+  'all',
+];
+
+export function isStatusFilter(value: unknown): value is StatusFilter {
+  return typeof value === 'string' && (STATUS_FILTERS as readonly string[]).includes(value);
+}
+
+export function matchesStatusFilter(status: string, filter: StatusFilter): boolean {
+  return filter === 'all' || normalizeStatus(status) === filter;
+}
+
+export type FilterCounts = Record<StatusFilter, number>;
+
+export function filterCounts(videos: readonly { status: string }[]): FilterCounts {
+  const counts: FilterCounts = {
+    all: videos.length,
+    draft: 0,
+    in_progress: 0,
+    review: 0,
+    ready_to_post: 0,
+    posted: 0,
+  };
+  for (const v of videos) counts[normalizeStatus(v.status)] += 1;
+  return counts;
+}
+
+/** Case-insensitive 'contains'; a blank query matches everything. */
+export function matchesSearch(text: string, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  return q === '' || text.toLowerCase().includes(q);
+}
+
+export interface TypeCount {
+  type: string;
+  label: string;
+  count: number;
+}
+
+/**
+ * The type filter chips: only types with at least one video, built-ins in their usual order,
+ * then custom types by label.
+ */
+export function typeCounts(videos: readonly { type: string }[]): TypeCount[] {
+  const counts = new Map<string, number>();
+  for (const v of videos) {
+    const type = normalizeCustomType(v.type);
+    counts.set(type, (counts.get(type) ?? 0) + 1);
+  }
+  const builtIns: string[] = BUILT_IN_VIDEO_TYPES.map((t) => t.name);
+  const rank = (type: string) => {
+    const i = builtIns.indexOf(type);
+    return i === -1 ? builtIns.length : i;
+  };
+  return [...counts]
+    .map(([type, count]) => ({ type, label: typeLabel(type), count }))
+    .sort((a, b) => rank(a.type) - rank(b.type) || collator.compare(a.label, b.label));
+}
+
+export const VIDEO_SORTS = ['ordinal', 'name', 'name-desc', 'status', 'type'] as const;
+export type VideoSort = (typeof VIDEO_SORTS)[number];
+export const DEFAULT_VIDEO_SORT: VideoSort = 'ordinal';
+
+export const VIDEO_SORT_LABELS: Record<VideoSort, string> = {
+  ordinal: 'Order (#)',
+  name: 'Name (A-Z)',
+  'name-desc': 'Name (Z-A)',
+  status: 'Status',
+  type: 'Type',
+};
+
+/** The editor dashboard's sorts (SPEC.md section 2); the spec gives no labels, these are ours. */
+export const EDITOR_SORTS = ['ordinal', 'dueDate', 'newest', 'oldest', 'alphabetical'] as const;
+export type EditorSort = (typeof EDITOR_SORTS)[number];
+
+export const EDITOR_SORT_LABELS: Record<EditorSort, string> = {
+  ordinal: 'Order (#)',
+  dueDate: 'Due Date',
+  newest: 'Newest',
+  oldest: 'Oldest',
+  alphabetical: 'Alphabetical',
+};
+
+export interface SortableVideo {
+  ordinal: string;
+  name: string;
+  status: string;
+  type: string;
+  dueDate?: DateInput;
+  createdAt?: DateInput;
+}
+
+/** Missing or unreadable values sort last, whichever the direction. */
+function byNumber(a: number | null, b: number | null, direction: 1 | -1): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  return (a - b) * direction;
+}
+
+const ordinalOf = (v: SortableVideo) => {
+  const n = Number(v.ordinal.trim());
+  return v.ordinal.trim() === '' || Number.isNaN(n) ? null : n;
+};
+
+const statusRank = (status: string) => VIDEO_STATUSES.indexOf(normalizeStatus(status));
+
+type Compare = (a: SortableVideo, b: SortableVideo) => number;
+
+const COMPARE: Record<VideoSort | EditorSort, Compare> = {
+  ordinal: (a, b) => byNumber(ordinalOf(a), ordinalOf(b), 1),
+  name: (a, b) => collator.compare(a.name, b.name),
+  'name-desc': (a, b) => collator.compare(b.name, a.name),
+  alphabetical: (a, b) => collator.compare(a.name, b.name),
+  status: (a, b) => statusRank(a.status) - statusRank(b.status),
+  type: (a, b) => collator.compare(typeLabel(a.type), typeLabel(b.type)),
+  dueDate: (a, b) => byNumber(toTime(a.dueDate), toTime(b.dueDate), 1),
+  newest: (a, b) => byNumber(toTime(a.createdAt), toTime(b.createdAt), -1),
+  oldest: (a, b) => byNumber(toTime(a.createdAt), toTime(b.createdAt), 1),
+};
+
+/** A sorted copy; ties keep their input order. */
+export function sortVideos<T extends SortableVideo>(
+  videos: readonly T[],
+  sort: VideoSort | EditorSort,
+): T[] {
+  return [...videos].sort(COMPARE[sort]);
+}

@@ -1,0 +1,35 @@
+/** Video statuses and their input aliases (SPEC.md section 4). */
+export const VIDEO_STATUSES = [
+  'draft',
+  'in_progress',
+  'review',
+  'ready_to_post',
+  'posted',
+] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+
+export const STATUS_LABELS: Record<VideoStatus, string> = {
+  draft: 'Draft',
+  in_progress: 'In Progress',
+  review: 'In Review',
+  ready_to_post: 'Ready to Post',
+  posted: 'Posted',
+};
+
+const ALIASES: Record<string, VideoStatus> = {
+  ready: 'ready_to_post',
+  'ready to post': 'ready_to_post',
+  'ready to be posted': 'ready_to_post',
+  'in progress': 'in_progress',
+};
+
+export function isVideoStatus(value: unknown): value is VideoStatus {
+  return typeof value === 'string' && (VIDEO_STATUSES as readonly string[]).includes(value);
+}
+
+/** Maps any status text to a status: known values and aliases, otherwise draft. */
+export function normalizeStatus(raw: string | null | undefined): VideoStatus {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (isVideoStatus(value)) return value;
+  return ALIASES[value.replace(/[_\s]+/g, ' ')] ?? 'draft';
+}

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { isValidVideoLink, LINK_MESSAGES, normalizeLink } from './links';
+import { normalizeStatus, VIDEO_STATUSES } from './video-status';
+import { normalizeCustomType } from './video-types';
+
+/** Video contracts (SPEC.md sections 3, 5 and 7), used by the forms and enforced by the server. */
+export const VIDEO_MESSAGES = {
+  nameRequired: 'Video name is required',
+  nameLong: 'Video name must be at most 200 characters',
+  textLong: 'Text must be at most 10000 characters',
+  customTypeRequired: 'Please enter a custom video type',
+  typeInvalid: 'Video type must be letters, numbers, spaces or hyphens (at most 50)',
+  statusInvalid: 'Status must be one of in_progress, review, ready_to_post, posted',
+  dateInvalid: 'Please enter a valid date',
+  durationInvalid: 'Duration must be a whole number of seconds, zero or more',
+  nothingToUpdate: 'At least one field must be updated',
+  userInvalid: 'Please choose a valid user',
+  editorInvalid: 'Please choose a valid editor',
+  idsRequired: 'Select at least one video',
+  moneyInvalid: 'Payment amount must be a valid non-negative number',
+} as const;
+
+const uuid = z.uuid({ error: VIDEO_MESSAGES.userInvalid });
+
+const dateInput = z
+  .string({ error: VIDEO_MESSAGES.dateInvalid })
+  .refine((s) => !Number.isNaN(Date.parse(s)), VIDEO_MESSAGES.dateInvalid)
+  .transform((s) => new Date(s));
+
+const longText = z.string({ error: VIDEO_MESSAGES.textLong }).max(10_000, VIDEO_MESSAGES.textLong);
+
+const videoName = z
+  .string({ error: VIDEO_MESSAGES.nameRequired })
+  .trim()
+  .min(1, VIDEO_MESSAGES.nameRequired)
+  .max(200, VIDEO_MESSAGES.nameLong);
+
+/** A type: built-in or custom, normalised (lowercase, spaces to hyphens). */
+const videoType = z
+  .string({ error: VIDEO_MESSAGES.typeInvalid })
+  .trim()
+  .max(50, VIDEO_MESSAGES.typeInvalid)
+  .regex(/^[A-Za-z0-9 -]*$/, VIDEO_MESSAGES.typeInvalid)
+  .transform(normalizeCustomType);
+
+const link = z
+  .string({ error: LINK_MESSAGES.required })
+  .trim()
+  .min(1, LINK_MESSAGES.required)
+  .max(2000, LINK_MESSAGES.invalid)
+  .refine(isValidVideoLink, LINK_MESSAGES.invalid)
+  .transform(normalizeLink);
+
+const duration = z
+  .number({ error: VIDEO_MESSAGES.durationInvalid })
+  .int(VIDEO_MESSAGES.durationInvalid)
+  .min(0, VIDEO_MESSAGES.durationInvalid)
+  .max(1_000_000, VIDEO_MESSAGES.durationInvalid);
+
+/** A non-negative amount with at most two decimals, at most 99,999,999.99, as a string. */
+export const moneyString = z
+  .union([z.string(), z.number()], { error: VIDEO_MESSAGES.moneyInvalid })
+  .transform((v) => String(v).trim())
+  .refine((v) => /^\d{1,8}(\.\d{1,2})?$/.test(v), VIDEO_MESSAGES.moneyInvalid);
+
+/** POST /api/videos. 'self' or empty target means oneself; editor 'auto' or empty means none. */
+export const createVideoBody = z
+  .object({
+    name: z.string().trim().max(200, VIDEO_MESSAGES.nameLong).optional(),
+    type: videoType.optional(),
+    customType: videoType.optional(),
+    status: z.string().max(50).optional(),
+    link,
+    description: longText.optional().nullable(),
+    internalNotes: longText.optional().nullable(),
+    userId: z.string().optional().nullable(),
+    targetUserId: z.string().optional().nullable(),
+    assignedEditorId: z.string().optional().nullable(),
+    startDate: dateInput.optional().nullable(),
+    dueDate: dateInput.optional().nullable(),
+    duration: duration.optional().nullable(),
+    paymentAmount: moneyString.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === 'other' && !v.customType) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['customType'],
+        message: VIDEO_MESSAGES.customTypeRequired,
+      });
+    }
+    for (const key of ['userId', 'targetUserId'] as const) {
+      const value = v[key];
+      if (value && value !== 'self' && !uuid.safeParse(value).success) {
+        ctx.addIssue({ code: 'custom', path: [key], message: VIDEO_MESSAGES.userInvalid });
+      }
+    }
+    const editor = v.assignedEditorId;
+    if (editor && editor !== 'auto' && !uuid.safeParse(editor).success) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['assignedEditorId'],
+        message: VIDEO_MESSAGES.editorInvalid,
+      });
+    }
+  })
+  .transform((v) => ({
+    ...v,
+    name: v.name || undefined,
+    type: v.type === 'other' ? v.customType! : v.type || 'consultation',
+    status: normalizeStatus(v.status),
+    targetUserId: [v.targetUserId, v.userId].find((id) => id && id !== 'self') ?? null,
+    assignedEditorId:
+      v.assignedEditorId && v.assignedEditorId !== 'auto' ? v.assignedEditorId : null,
+  }));
+export type CreateVideoInput = z.infer<typeof createVideoBody>;
+
+/** The statuses PATCH /api/videos/{id} accepts (SPEC.md section 5 'Video update'). */
+export const UPDATABLE_STATUSES = ['in_progress', 'review', 'ready_to_post', 'posted'] as const;
+
+/** PATCH /api/videos/{id}: only the fields given, at least one. */
+export const updateVideoBody = z
+  .object({
+    name: videoName.optional(),
+    type: videoType.optional(),
+    link: z
+      .string({ error: LINK_MESSAGES.invalidUrl })
+      .trim()
+      .max(2000, LINK_MESSAGES.invalidUrl)
+      .refine(isValidVideoLink, LINK_MESSAGES.invalidUrl)
+      .transform(normalizeLink)
+      .optional(),
+    status: z.enum(UPDATABLE_STATUSES, { error: VIDEO_MESSAGES.statusInvalid }).optional(),
+    description: longText.optional(),
+    internalNotes: longText.optional(),
+    startDate: dateInput.optional().nullable(),
+    dueDate: dateInput.optional().nullable(),
+    duration: duration.optional().nullable(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), VIDEO_MESSAGES.nothingToUpdate);
+export type UpdateVideoInput = z.infer<typeof updateVideoBody>;
+
+/** PATCH /api/videos/{id}/status: any status or alias; unknown text is refused, not drafted. */
+export const statusBody = z.object({
+  status: z
+    .string({ error: 'Status is required' })
+    .trim()
+    .min(1, 'Status is required')
+    .refine(
+      (s) => normalizeStatus(s) !== 'draft' || s.toLowerCase() === 'draft',
+      `Status must be one of ${VIDEO_STATUSES.join(', ')}`,
+    )
+    .transform(normalizeStatus),
+});
+
+export const assignedEditorBody = z.object({
+  assignedEditorId: z.uuid({ error: VIDEO_MESSAGES.editorInvalid }).nullable(),
+});
+
+export const bulkDeleteBody = z.object({
+  ids: z
+    .array(z.uuid({ error: 'Each id must be a video id' }), { error: VIDEO_MESSAGES.idsRequired })
+    .min(1, VIDEO_MESSAGES.idsRequired)
+    .max(1000, 'At most 1000 videos at once'),
+  targetUserId: z.string().optional().nullable(),
+});
+
+const personSummary = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+});
+
+/** A video as a response carries it; internal notes and payment fields only for those allowed. */
+export const videoViewSchema = z.object({
+  id: z.string(),
+  ordinal: z.string(),
+  name: z.string(),
+  type: z.string(),
+  status: z.string(),
+  link: z.string(),
+  description: z.string(),
+  internalNotes: z.string().optional(),
+  userId: z.string(),
+  assignedEditorId: z.string().nullable(),
+  startDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  finishDate: z.string().nullable(),
+  duration: z.number().nullable(),
+  paymentAmount: z.string().optional(),
+  paymentStatus: z.string().optional(),
+  lockedPrice: z.string().nullable().optional(),
+  paidDate: z.string().nullable().optional(),
+  clientIsVip: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  owner: personSummary.extend({ isVip: z.boolean() }),
+  assignedEditor: personSummary.extend({ role: z.string() }).nullable(),
+  statusHistory: z
+    .array(
+      z.object({
+        fromStatus: z.string().nullable(),
+        toStatus: z.string(),
+        changedAt: z.string(),
+        changedBy: z
+          .object({ id: z.string(), username: z.string(), name: z.string().nullable() })
+          .nullable(),
+      }),
+    )
+    .optional(),
+});
+export type VideoView = z.infer<typeof videoViewSchema>;

@@ -1,0 +1,127 @@
+/**
+ * Every screen a person can reach so far passes axe-core with nothing serious or critical, and
+ * leaves the browser console clean.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
+import { expectNoSeriousA11yViolations, seriousA11yViolations } from './support/a11y';
+import { type CheckConsoleOptions, type E2EBrowser, launchBrowser } from './support/browser';
+import { seeHeading, seeText, seeToast, visible } from './support/screen';
+import {
+  createUsersAsKing,
+  kingCredentials,
+  registerClient,
+  signIn,
+  signOut,
+  submitLogin,
+  type TestUser,
+} from './support/users';
+
+let browser: E2EBrowser;
+let page: Page;
+let consoleOptions: CheckConsoleOptions = {};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await browser.newPage();
+});
+afterEach(() => {
+  browser.expectNoConsoleErrors(consoleOptions);
+  consoleOptions = {};
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens a route, waits for what proves the screen is ready, then scans it. */
+async function scan(route: string, ready: (page: Page) => Promise<void>) {
+  await page.goto(route);
+  await ready(page);
+  await expectNoSeriousA11yViolations(page);
+}
+
+describe('signed out', () => {
+  beforeAll(async () => {
+    await signOut(browser, page);
+  });
+
+  it('the landing page', () =>
+    scan('/', (p) => visible(p.getByRole('link', { name: 'Get Started', exact: true }))));
+  it('the login screen', () =>
+    scan('/login', (p) => visible(p.getByRole('button', { name: 'Sign In', exact: true }))));
+  it('the registration screen', () =>
+    scan('/register', (p) =>
+      visible(p.getByRole('button', { name: 'Create Account', exact: true })),
+    ));
+  it('the Authentication Required screen', () =>
+    scan('/dashboard', (p) => seeHeading(p, 'Authentication Required')));
+  it('the Page Not Found screen', () =>
+    scan('/no/such/page', (p) => seeHeading(p, 'Page Not Found')));
+
+  it('the login screen while a toast is showing', async () => {
+    consoleOptions = { unauthorizedFrom: ['/api/auth/login'] };
+    await page.goto('/login');
+    await submitLogin(page, { username: 'nobody-here', password: 'wrong-password' });
+    await seeToast(page, 'Login failed', 'Invalid username or password');
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+describe('signed in as a client', () => {
+  beforeAll(async () => {
+    await signIn(browser, page, await registerClient(browser));
+  });
+
+  it('the client dashboard', () => scan('/dashboard', (p) => seeHeading(p, 'Client Dashboard')));
+  it('the profile settings', () => scan('/profile', (p) => seeHeading(p, 'Profile Settings')));
+  it('the Access Denied screen of /admin', () =>
+    scan('/admin', (p) => seeHeading(p, 'Access Denied')));
+
+  it('the King Access Required screen', async () => {
+    // The screen sends the visitor on to /dashboard after 1.5 s. A scan counts only if the
+    // screen was still there when it ended. (Pausing the page's clock instead would stop the
+    // redirect, but axe needs the page's timers and hangs.)
+    for (let attempt = 1; ; attempt += 1) {
+      await page.goto('/invoicing');
+      await seeText(page, 'This page requires King privileges. Redirecting...');
+      const report = await seriousA11yViolations(page);
+      if (new URL(page.url()).pathname === '/invoicing') {
+        if (report.length > 0) {
+          throw new Error(`axe found serious or critical violations:\n${report.join('\n')}`);
+        }
+        return;
+      }
+      if (attempt === 3) {
+        throw new Error('The King Access Required screen left before three scans could finish');
+      }
+    }
+  });
+});
+
+describe('signed in as staff', () => {
+  const staff = new Map<string, TestUser>();
+  beforeAll(async () => {
+    const made = await createUsersAsKing(browser, ['editor', 'lead_editor']);
+    for (const user of made) staff.set(user.role, user);
+  });
+
+  it.each([
+    ['editor', 'Editor Dashboard'],
+    ['lead_editor', 'Lead Dashboard'],
+  ])('the dashboard of a %s', async (role, heading) => {
+    await signOut(browser, page);
+    await signIn(browser, page, staff.get(role)!);
+    await scan('/dashboard', (p) => seeHeading(p, heading));
+  });
+});
+
+describe('signed in as the king', () => {
+  beforeAll(async () => {
+    await signOut(browser, page);
+    await signIn(browser, page, kingCredentials(browser));
+  });
+
+  it('the lead dashboard', () => scan('/dashboard', (p) => seeHeading(p, 'Lead Dashboard')));
+  it('the invoicing dashboard placeholder', () =>
+    scan('/invoicing', (p) => seeHeading(p, 'Invoicing Dashboard')));
+});

@@ -1,0 +1,158 @@
+/**
+ * A new client's account, start to finish: register, log in, edit the profile and avatar,
+ * change the password, log out, and only the new password works. Then the king signs in.
+ * The steps run in order and build on each other, as the person's day does.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type E2EBrowser, launchBrowser } from './support/browser';
+import { makePng } from './support/png';
+import { atPath, dismissToast, seeHeading, seeText, seeToast, visible } from './support/screen';
+import { kingCredentials, signOut, submitLogin, uniqueUsername } from './support/users';
+
+let browser: E2EBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await browser.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a new client account', () => {
+  const username = uniqueUsername('newbie');
+  const firstPassword = 'first-pass-1';
+  const secondPassword = 'second-pass-2';
+  const renamed = 'Renamed Newbie';
+  /** Set by a step whose expected outcome is a 401 (a wrong password). */
+  let unauthorizedFrom: string[] = [];
+
+  afterEach(() => {
+    browser.expectNoConsoleErrors({ unauthorizedFrom });
+    unauthorizedFrom = [];
+  });
+
+  it('registration explains what is wrong before sending anything', async () => {
+    await page.goto('/register');
+    await page.getByLabel('Username').fill('ab');
+    await page.getByLabel('Password', { exact: true }).fill('abcdef');
+    await page.getByLabel('Confirm password').fill('abcdeg');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await seeText(page, 'Username must be at least 3 characters');
+    await seeText(page, "Passwords don't match");
+    expect(new URL(page.url()).pathname).toBe('/register');
+  });
+
+  it('registers through /register and lands on /login', async () => {
+    await page.goto('/register');
+    // The optional avatar is offered but not needed.
+    await visible(page.getByLabel('Avatar', { exact: true }));
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Display name').fill('New Bie');
+    await page.getByLabel('Password', { exact: true }).fill(firstPassword);
+    await page.getByLabel('Confirm password').fill(firstPassword);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await seeToast(page, 'Registration successful!');
+    await atPath(page, '/login');
+  });
+
+  it('login explains empty fields before sending anything', async () => {
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await seeText(page, 'Username is required');
+    await seeText(page, 'Password is required');
+  });
+
+  it('a wrong password is refused with a toast', async () => {
+    unauthorizedFrom = ['/api/auth/login'];
+    await submitLogin(page, { username, password: 'not-my-password' });
+    await seeToast(page, 'Login failed', 'Invalid username or password');
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('logs in and sees the client dashboard', async () => {
+    await submitLogin(page, { username, password: firstPassword });
+    await seeToast(page, 'Login successful!');
+    await atPath(page, '/dashboard');
+    await seeHeading(page, 'Client Dashboard');
+  });
+
+  it('changes the display name, which survives a reload', async () => {
+    await page.goto('/profile');
+    await seeHeading(page, 'Profile Settings');
+    const displayName = page.getByLabel('Display name');
+    await displayName.fill(renamed);
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await seeToast(page, 'Profile updated!');
+    await page.reload();
+    await seeHeading(page, 'Profile Settings');
+    await expect.poll(() => displayName.inputValue()).toBe(renamed);
+  });
+
+  it('refuses a text file as the avatar', async () => {
+    await page.getByLabel('Upload avatar').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not an image'),
+    });
+    await seeToast(page, 'Invalid file type');
+  });
+
+  it('uploads a PNG avatar, which survives a reload', async () => {
+    await page.getByLabel('Upload avatar').setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: makePng(32),
+    });
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await seeToast(page, 'Profile updated!');
+    await page.reload();
+    await seeHeading(page, 'Profile Settings');
+    const avatar = page.getByRole('img', { name: 'Avatar preview' });
+    await visible(avatar);
+    expect(await avatar.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  });
+
+  it('changes the password', async () => {
+    await page.getByLabel('Current password').fill(firstPassword);
+    await page.getByLabel('New password', { exact: true }).fill(secondPassword);
+    await page.getByLabel('Confirm new password').fill(secondPassword);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await seeToast(page, 'Password changed!');
+  });
+
+  it('logs out to the landing page', async () => {
+    // On a desktop-width screen the toast sits over the Log out button.
+    await dismissToast(page);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await atPath(page, '/');
+  });
+
+  it('the old password no longer works; the new one does', async () => {
+    unauthorizedFrom = ['/api/auth/login'];
+    await page.goto('/login');
+    await submitLogin(page, { username, password: firstPassword });
+    await seeToast(page, 'Login failed', 'Invalid username or password');
+    await submitLogin(page, { username, password: secondPassword });
+    await atPath(page, '/dashboard');
+    await seeHeading(page, 'Client Dashboard');
+  });
+});
+
+describe('the king', () => {
+  afterEach(() => browser.expectNoConsoleErrors());
+
+  it('logs in and reaches the lead dashboard by way of /king', async () => {
+    await signOut(browser, page);
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    await page.goto('/login');
+    await submitLogin(page, kingCredentials(browser));
+    await atPath(page, '/dashboard');
+    await seeHeading(page, 'Lead Dashboard');
+    expect(visited.slice(-2)).toEqual(['/king', '/dashboard']);
+  });
+});

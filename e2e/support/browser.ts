@@ -1,0 +1,124 @@
+/**
+ * One Chromium per test file, driven through a persistent context (Debian's Chromium refuses a
+ * --user-data-dir flag in launch()). Every page it opens records console errors and uncaught
+ * exceptions so a journey can assert the app stayed quiet.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { type BrowserContext, chromium, type ConsoleMessage, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { readTestSettings } from '../../server/env';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** How long a locator action or wait may take before the step fails. */
+const ACTION_TIMEOUT_MS = 10_000;
+const NAVIGATION_TIMEOUT_MS = 20_000;
+
+export interface ConsoleProblem {
+  kind: 'console.error' | 'pageerror';
+  text: string;
+  /** The script or resource the message is about, when Chromium names one. */
+  url: string;
+}
+
+export interface CheckConsoleOptions {
+  /**
+   * Paths whose 401 answer is the expected outcome of the step being tested (a wrong password
+   * at POST /api/auth/login). Chromium reports every failed fetch as a console error.
+   */
+  unauthorizedFrom?: string[];
+}
+
+const FAILED_RESOURCE = /^Failed to load resource: the server responded with a status of (\d{3})\b/;
+
+/**
+ * Console errors that say nothing about the app's health. Only one: when nobody is signed in the
+ * app asks GET /api/auth/me who is, and the answer 401 is how the server says "nobody"; Chromium
+ * still logs the failed fetch. The filter is narrow on purpose: status 401, that one path.
+ */
+function expected(problem: ConsoleProblem, options: CheckConsoleOptions): boolean {
+  if (problem.kind !== 'console.error') return false;
+  const status = FAILED_RESOURCE.exec(problem.text)?.[1];
+  if (status !== '401' || !problem.url) return false;
+  const pathname = new URL(problem.url).pathname;
+  return pathname === '/api/auth/me' || (options.unauthorizedFrom ?? []).includes(pathname);
+}
+
+export interface E2EBrowser {
+  readonly baseUrl: string;
+  /** The king's password, or null when the suite runs against a server it did not start. */
+  readonly kingPassword: string | null;
+  readonly context: BrowserContext;
+  /** Closes the tabs open so far and opens a fresh one. */
+  newPage(): Promise<Page>;
+  /** Fails listing every console error and uncaught exception since the last check. */
+  expectNoConsoleErrors(options?: CheckConsoleOptions): void;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<E2EBrowser> {
+  const baseUrl = inject('e2eBaseUrl');
+  const kingPassword = inject('e2eKingPassword');
+  const profileDir = await mkdtemp(path.join(inject('e2eTempDir'), 'chromium-'));
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: readTestSettings().chromiumPath,
+      args: CHROMIUM_ARGS,
+      baseURL: baseUrl,
+    });
+  } catch (err) {
+    await rm(profileDir, { recursive: true, force: true });
+    throw err;
+  }
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
+
+  let problems: ConsoleProblem[] = [];
+  const watch = (page: Page) => {
+    page.on('console', (message: ConsoleMessage) => {
+      if (message.type() !== 'error') return;
+      problems.push({ kind: 'console.error', text: message.text(), url: message.location().url });
+    });
+    page.on('pageerror', (error) => {
+      problems.push({ kind: 'pageerror', text: error.stack ?? error.message, url: page.url() });
+    });
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+
+  return {
+    baseUrl,
+    kingPassword,
+    context,
+    async newPage() {
+      await Promise.all(context.pages().map((page) => page.close()));
+      return context.newPage();
+    },
+    expectNoConsoleErrors(options = {}) {
+      const unexpected = problems.filter((problem) => !expected(problem, options));
+      problems = [];
+      if (unexpected.length > 0) {
+        const lines = unexpected.map((p) => `- ${p.kind}: ${p.text}${p.url ? ` (${p.url})` : ''}`);
+        throw new Error(`The app reported errors in the browser console:\n${lines.join('\n')}`);
+      }
+    },
+    async close() {
+      try {
+        await context.close();
+      } finally {
+        await rm(profileDir, { recursive: true, force: true });
+      }
+    },
+  };
+}

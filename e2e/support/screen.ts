@@ -1,0 +1,35 @@
+/** Waits phrased the way a person checks a screen; all of them auto-wait, none sleeps. */
+import type { Locator, Page } from 'playwright-core';
+
+/** Waits until the page's path (client-side navigations included) is `pathname`. */
+export async function atPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname);
+}
+
+/** Waits until the locator's first match is visible. */
+export async function visible(locator: Locator): Promise<void> {
+  await locator.first().waitFor({ state: 'visible' });
+}
+
+/** Waits for exact text somewhere on the page. */
+export async function seeText(page: Page, text: string): Promise<void> {
+  await visible(page.getByText(text, { exact: true }));
+}
+
+/** Waits for a heading with this exact name. */
+export async function seeHeading(page: Page, name: string): Promise<void> {
+  await visible(page.getByRole('heading', { name, exact: true }));
+}
+
+/** Waits for a toast (Mantine notifications are role="alert") showing the title and, if given, the message. */
+export async function seeToast(page: Page, title: string, message?: string): Promise<void> {
+  let toast = page.getByRole('alert').filter({ hasText: title });
+  if (message) toast = toast.filter({ hasText: message });
+  await visible(toast);
+}
+
+/** Closes the toast with its close button, as a person does when it covers something. */
+export async function dismissToast(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Close notification' }).click();
+  await page.getByRole('alert').first().waitFor({ state: 'hidden' });
+}

@@ -1,0 +1,156 @@
+/** People for the journeys: created through the API, signed in through the API or the login form. */
+import { type Page, request } from 'playwright-core';
+import type { E2EBrowser } from './browser';
+import { atPath } from './screen';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export interface TestUser extends Credentials {
+  id: string;
+  name: string;
+  role: string;
+}
+
+let made = 0;
+
+/** A username no other test (or earlier run against the same server) has used. */
+export function uniqueUsername(prefix = 'user'): string {
+  made += 1;
+  return `${prefix}-${Date.now().toString(36)}-${made}`;
+}
+
+/** Unsafe calls carry the app's own Origin, as the browser would send it. */
+function originHeader(browser: E2EBrowser) {
+  return { origin: new URL(browser.baseUrl).origin };
+}
+
+/** Registers a client through POST /api/auth/register (leaves the browser's session alone). */
+export async function registerClient(
+  browser: E2EBrowser,
+  fields: { username?: string; password?: string; name?: string } = {},
+): Promise<TestUser> {
+  const username = fields.username ?? uniqueUsername('client');
+  const password = fields.password ?? 'secret-pass-1';
+  const name = fields.name ?? `Client ${username}`;
+  const response = await browser.context.request.post('/api/auth/register', {
+    data: { username, password, name },
+    headers: originHeader(browser),
+  });
+  if (response.status() !== 201) {
+    throw new Error(
+      `POST /api/auth/register answered ${response.status()}: ${await response.text()}`,
+    );
+  }
+  const user = (await response.json()) as { id: string; role: string };
+  return { id: user.id, username, password, name, role: user.role };
+}
+
+/** The king as created by the server's first start (global setup chose the password). */
+export function kingCredentials(browser: E2EBrowser): Credentials {
+  if (!browser.kingPassword) {
+    throw new Error(
+      'The king password is unknown: E2E_BASE_URL points at a server this suite did not start',
+    );
+  }
+  return { username: 'king', password: browser.kingPassword };
+}
+
+/**
+ * Creates users of any role the king may create (POST /api/admin/users), signed in as the king
+ * in a request context of its own so the browser's session is left alone.
+ */
+export async function createUsersAsKing(
+  browser: E2EBrowser,
+  roles: ('client' | 'editor' | 'lead_editor')[],
+): Promise<TestUser[]> {
+  const king = await request.newContext({
+    baseURL: browser.baseUrl,
+    extraHTTPHeaders: originHeader(browser),
+  });
+  try {
+    const login = await king.post('/api/auth/login', { data: kingCredentials(browser) });
+    if (login.status() !== 200) {
+      throw new Error(
+        `POST /api/auth/login (king) answered ${login.status()}: ${await login.text()}`,
+      );
+    }
+    const made: TestUser[] = [];
+    for (const role of roles) {
+      const username = uniqueUsername(role.replace('_', '-'));
+      const password = 'secret-pass-1';
+      const name = `${role} ${username}`;
+      const response = await king.post('/api/admin/users', {
+        data: { username, name, password, role },
+      });
+      if (response.status() !== 201) {
+        throw new Error(
+          `POST /api/admin/users answered ${response.status()}: ${await response.text()}`,
+        );
+      }
+      const user = (await response.json()) as { id: string; role: string };
+      made.push({ id: user.id, username, password, name, role: user.role });
+    }
+    return made;
+  } finally {
+    await king.dispose();
+  }
+}
+
+/** Whether the page shows the app (so its fetch and storage are the app's). */
+function onApp(page: Page, browser: E2EBrowser): boolean {
+  return page.url().startsWith(`${new URL(browser.baseUrl).origin}/`);
+}
+
+/**
+ * Signs in without the login form, the way the form does it: POST /api/auth/login from the page
+ * (the session cookie lands in the browser) and the returned user stored under the keys of
+ * SPEC.md section 3 ('user' and 'demoUserId'), which the app reads at start. The next
+ * navigation shows the app signed in.
+ */
+export async function signIn(browser: E2EBrowser, page: Page, who: Credentials): Promise<void> {
+  if (!onApp(page, browser)) await page.goto('/login');
+  const outcome = await page.evaluate(async ({ username, password }) => {
+    const response = await fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+    const text = await response.text();
+    if (response.ok) {
+      localStorage.setItem('user', text);
+      localStorage.setItem('demoUserId', (JSON.parse(text) as { id: string }).id);
+    }
+    return { status: response.status, text };
+  }, who);
+  if (outcome.status !== 200) {
+    throw new Error(`POST /api/auth/login answered ${outcome.status}: ${outcome.text}`);
+  }
+}
+
+/** Ends the session on the server and forgets the stored user, without the UI. */
+export async function signOut(browser: E2EBrowser, page: Page): Promise<void> {
+  if (!onApp(page, browser)) await page.goto('/login');
+  await page.evaluate(async () => {
+    await fetch('/api/auth/logout', { method: 'POST' });
+    localStorage.removeItem('user');
+    localStorage.removeItem('demoUserId');
+  });
+  await browser.context.clearCookies();
+}
+
+/** Fills the login form like a person and submits it; does not wait for the outcome. */
+export async function submitLogin(page: Page, who: Credentials): Promise<void> {
+  if (new URL(page.url()).pathname !== '/login') await page.goto('/login');
+  await page.getByLabel('Username').fill(who.username);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** Logs in through the login screen and waits for the dashboard. */
+export async function logInThroughUi(page: Page, who: Credentials): Promise<void> {
+  await submitLogin(page, who);
+  await atPath(page, '/dashboard');
+}

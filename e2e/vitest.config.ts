@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// The browser suite: one real server for the whole run (global setup), one Chromium per file,
+// files one after another (two cores: a second browser only makes both slower and flakier).
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: {
+    name: 'e2e',
+    include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/support/global-setup.ts'],
+    fileParallelism: false,
+    // Global setup has its own 120 s limit for the build and start; hooks launch Chromium.
+    hookTimeout: 60_000,
+    testTimeout: 60_000,
+    teardownTimeout: 30_000,
+  },
+});

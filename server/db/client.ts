@@ -1,0 +1,67 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs plain SQL text (several statements allowed); used by migrations and tests. */
+  exec(sqlText: string): Promise<void>;
+  close(): Promise<void>;
+  /** The embedded instance, when there is one (backups, LISTEN on PGlite). */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+export function fromPglite(client: PGlite): Database {
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    kind: 'pglite',
+    pglite: client,
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    close: () => client.close(),
+  };
+}
+
+export interface PostgresOptions {
+  url: string;
+  /** A schema to put first on the search path (tests use one schema per file). */
+  searchPath?: string;
+  max?: number;
+}
+
+export function fromPostgres({ url, searchPath, max = 10 }: PostgresOptions): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    options: searchPath ? `-c search_path=${searchPath}` : undefined,
+  });
+  // A backend that dies (server restart, idle kill) must not take the process with it.
+  pool.on('error', () => {});
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    kind: 'postgres',
+    pool,
+    exec: async (text) => {
+      await pool.query(text);
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** PGlite in dataDir when no DATABASE_URL is given, a PostgreSQL server otherwise. */
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<Database> {
+  if (opts.databaseUrl) return fromPostgres({ url: opts.databaseUrl });
+  const client = await PGlite.create({ dataDir: opts.dataDir });
+  return fromPglite(client);
+}

@@ -1,0 +1,506 @@
+import { asc, count, eq, getTableName, inArray } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIDEO_STATUSES } from '../../domain/video-status';
+import { BUILT_IN_VIDEO_TYPES } from '../../domain/video-types';
+import { verifyPassword } from '../lib/passwords';
+import { createTestApp, createTestDatabase } from '../test/helper';
+import type { Database, Db } from './client';
+import { DEMO_PASSWORD, DEMO_USERS, loadDemo } from './demo';
+import {
+  clientEditorAssignments,
+  clientPricingPlanAssignments,
+  clientTeamLeadAssignments,
+  clientVideoTypePricing,
+  comments,
+  notifications,
+  pricingPlanRules,
+  pricingPlans,
+  users,
+  videos,
+  videoStatusHistory,
+  videoTypes,
+} from './schema';
+import { ensureKing } from './seed';
+
+const DAY = 86_400_000;
+const NOW = new Date();
+const MONEY = /^\d+\.\d{2}$/;
+const COMPLETED = ['ready_to_post', 'posted'];
+
+let database: Database;
+let db: Db;
+let first: { created: boolean; message: string };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  // As in server/main.ts: migrations, then the king, then the demo.
+  await ensureKing(db, { password: 'king-secret', generate: () => 'unused' });
+  first = await loadDemo(db, { now: NOW });
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const ALL_TABLES: PgTable[] = [
+  users,
+  videos,
+  videoStatusHistory,
+  comments,
+  notifications,
+  videoTypes,
+  clientEditorAssignments,
+  clientTeamLeadAssignments,
+  clientVideoTypePricing,
+  pricingPlans,
+  pricingPlanRules,
+  clientPricingPlanAssignments,
+];
+
+async function tableCounts(target: Db) {
+  const out: Record<string, number> = {};
+  for (const table of ALL_TABLES) {
+    const [row] = await target.select({ n: count() }).from(table);
+    out[getTableName(table)] = row!.n;
+  }
+  return out;
+}
+
+async function demoUsers() {
+  return db
+    .select()
+    .from(users)
+    .where(
+      inArray(
+        users.username,
+        DEMO_USERS.map((u) => u.username),
+      ),
+    );
+}
+
+/** Cents from a two-decimal string, without floating point. */
+const cents = (value: string) => Number(value.replace('.', ''));
+
+describe('loadDemo on an empty install', () => {
+  it('says it created the agency and how to sign in', () => {
+    expect(first.created).toBe(true);
+    expect(first.message).toMatch(
+      /^loaded 20 users, 200 videos, \d+ comments and \d+ notifications\./,
+    );
+    expect(first.message).toContain('lead.lena');
+    expect(first.message).toContain(DEMO_PASSWORD);
+  });
+
+  it('creates every demo user with its role, sharing one hash of the demo password', async () => {
+    expect(DEMO_PASSWORD).toBe('demo1234');
+    const rows = await demoUsers();
+    expect(rows).toHaveLength(DEMO_USERS.length);
+    const byRole = (role: string) => rows.filter((r) => r.role === role).map((r) => r.username);
+    expect(byRole('client')).toHaveLength(12);
+    expect(byRole('editor')).toHaveLength(5);
+    expect(byRole('lead_editor').sort()).toEqual(['lead.lena', 'lead.marcus']);
+    expect(byRole('client_team_lead')).toEqual(['teamlead.olivia']);
+    expect(byRole('editor')).toContain('editor.sam');
+    expect(byRole('client')).toContain('client.brightsmile');
+    expect(
+      rows
+        .filter((r) => r.isVip)
+        .map((r) => r.username)
+        .sort(),
+    ).toEqual(['client.brightsmile', 'client.harborhomes', 'client.novaskin']);
+    expect(rows.every((r) => r.isAdmin === 'false')).toBe(true);
+    expect(rows.every((r) => r.name && r.name.length > 2)).toBe(true);
+    expect(new Set(rows.map((r) => r.password)).size).toBe(1);
+    expect(rows[0]!.password).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(rows[0]!.password, DEMO_PASSWORD)).toBe(true);
+    for (const u of DEMO_USERS) {
+      expect(rows.find((r) => r.username === u.username)).toMatchObject({
+        role: u.role,
+        name: u.name,
+        isVip: u.isVip,
+      });
+    }
+  });
+
+  it('assigns editors to clients: some unassigned, some with two editors', async () => {
+    const rows = await demoUsers();
+    const role = new Map(rows.map((r) => [r.id, r.role]));
+    const assignments = await db.select().from(clientEditorAssignments);
+    expect(assignments.every((a) => role.get(a.clientId) === 'client')).toBe(true);
+    expect(assignments.every((a) => role.get(a.editorId) === 'editor')).toBe(true);
+    const perClient = new Map<string, number>();
+    for (const a of assignments) perClient.set(a.clientId, (perClient.get(a.clientId) ?? 0) + 1);
+    const clients = rows.filter((r) => r.role === 'client');
+    const unassigned = clients.filter((c) => !perClient.has(c.id));
+    expect(unassigned.length).toBeGreaterThanOrEqual(2);
+    expect([...perClient.values()].filter((n) => n === 2).length).toBeGreaterThanOrEqual(2);
+    const leads = await db.select().from(clientTeamLeadAssignments);
+    expect(leads.length).toBeGreaterThan(0);
+    expect(leads.every((l) => role.get(l.teamLeadId) === 'client_team_lead')).toBe(true);
+  });
+
+  it('creates about 200 videos in every status and every built-in type', async () => {
+    const rows = await db.select().from(videos);
+    expect(rows).toHaveLength(200);
+    const statuses = new Set(rows.map((v) => v.status));
+    expect([...statuses].sort()).toEqual([...VIDEO_STATUSES].sort());
+    for (const status of VIDEO_STATUSES) {
+      expect(rows.filter((v) => v.status === status).length).toBeGreaterThanOrEqual(10);
+    }
+    expect([...new Set(rows.map((v) => v.type))].sort()).toEqual(
+      BUILT_IN_VIDEO_TYPES.map((t) => t.name).sort(),
+    );
+  });
+
+  it('numbers each client\u2019s videos 1..n without gaps, oldest first', async () => {
+    const rows = await db.select().from(videos).orderBy(asc(videos.userId), asc(videos.ordinal));
+    const byClient = new Map<string, typeof rows>();
+    for (const v of rows) byClient.set(v.userId, [...(byClient.get(v.userId) ?? []), v]);
+    expect(byClient.size).toBe(12);
+    for (const list of byClient.values()) {
+      expect(list.map((v) => v.ordinal)).toEqual(list.map((_, i) => i + 1));
+      const starts = list.map((v) => v.startDate!.getTime());
+      expect(starts).toEqual([...starts].sort((a, b) => a - b));
+      expect(new Set(list.map((v) => v.name)).size).toBe(list.length);
+    }
+  });
+
+  it('spreads dates over the past six months, with overdue work and finish dates on completed videos', async () => {
+    const rows = await db.select().from(videos);
+    const now = NOW.getTime();
+    for (const v of rows) {
+      const start = v.startDate!.getTime();
+      expect(start).toBeLessThanOrEqual(now);
+      expect(start).toBeGreaterThan(now - 183 * DAY);
+      expect(v.dueDate!.getTime()).toBeGreaterThan(start);
+      expect(v.createdAt.getTime()).toBe(start);
+      if (COMPLETED.includes(v.status)) {
+        expect(v.finishDate).not.toBeNull();
+        expect(v.finishDate!.getTime()).toBeGreaterThan(start);
+        expect(v.finishDate!.getTime()).toBeLessThanOrEqual(now);
+        expect(v.duration).toBeGreaterThan(0);
+      } else {
+        expect(v.finishDate).toBeNull();
+      }
+    }
+    const startsAgo = rows.map((v) => (now - v.startDate!.getTime()) / DAY);
+    expect(Math.max(...startsAgo)).toBeGreaterThan(150);
+    expect(Math.min(...startsAgo)).toBeLessThan(7);
+    const overdue = rows.filter((v) => !COMPLETED.includes(v.status) && v.dueDate!.getTime() < now);
+    expect(overdue.length).toBeGreaterThanOrEqual(5);
+    const upcoming = rows.filter((v) => v.dueDate!.getTime() > now);
+    expect(upcoming.length).toBeGreaterThanOrEqual(5);
+    expect(rows.filter((v) => v.assignedEditorId !== null).length).toBeGreaterThan(100);
+    expect(rows.filter((v) => v.assignedEditorId === null).length).toBeGreaterThan(0);
+  });
+
+  it('links videos on YouTube, Vimeo, Google Drive and Frame.io', async () => {
+    const links = (await db.select({ link: videos.link }).from(videos)).map((r) => r.link);
+    const hosts = {
+      youtube: /^https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}$/,
+      vimeo: /^https:\/\/vimeo\.com\/\d{9}$/,
+      drive: /^https:\/\/drive\.google\.com\/file\/d\/[\w-]{33}\/view$/,
+      frame: /^https:\/\/(f\.io\/\w{8}|app\.frame\.io\/reviews\/[0-9a-f-]{36})$/,
+    };
+    for (const link of links) {
+      expect(
+        Object.values(hosts).some((re) => re.test(link)),
+        link,
+      ).toBe(true);
+    }
+    for (const re of Object.values(hosts)) expect(links.some((l) => re.test(l))).toBe(true);
+  });
+
+  it('records a status history that leads to each video\u2019s status', async () => {
+    const all = await db.select().from(videos);
+    const history = await db
+      .select()
+      .from(videoStatusHistory)
+      .orderBy(asc(videoStatusHistory.videoId), asc(videoStatusHistory.changedAt));
+    const byVideo = new Map<string, typeof history>();
+    for (const h of history) byVideo.set(h.videoId, [...(byVideo.get(h.videoId) ?? []), h]);
+    expect(byVideo.size).toBe(all.length);
+    for (const v of all) {
+      const steps = byVideo.get(v.id)!;
+      expect(steps[0]).toMatchObject({ fromStatus: null, toStatus: 'draft' });
+      expect(steps[0]!.changedAt.getTime()).toBe(v.startDate!.getTime());
+      for (let i = 1; i < steps.length; i++) {
+        expect(steps[i]!.fromStatus).toBe(steps[i - 1]!.toStatus);
+        expect(steps[i]!.changedAt.getTime()).toBeGreaterThan(steps[i - 1]!.changedAt.getTime());
+      }
+      expect(steps.at(-1)!.toStatus).toBe(v.status);
+      expect(steps.at(-1)!.changedAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
+      expect(steps.every((s) => s.changedById !== null)).toBe(true);
+      if (COMPLETED.includes(v.status)) {
+        const ready = steps.find((s) => s.toStatus === 'ready_to_post')!;
+        expect(ready.changedAt.getTime()).toBe(v.finishDate!.getTime());
+      }
+    }
+    // Now and then a review sends the video back.
+    expect(history.some((h) => h.fromStatus === 'review' && h.toStatus === 'in_progress')).toBe(
+      true,
+    );
+  });
+
+  it('writes a few hundred comments by people who may read the video, with real @mentions', async () => {
+    const rows = await db.select().from(comments);
+    expect(rows.length).toBeGreaterThanOrEqual(200);
+    const people = await demoUsers();
+    const byId = new Map(people.map((p) => [p.id, p]));
+    const usernames = new Set(people.map((p) => p.username));
+    const videoRows = new Map((await db.select().from(videos)).map((v) => [v.id, v]));
+    const editorsOf = new Map<string, Set<string>>();
+    for (const a of await db.select().from(clientEditorAssignments)) {
+      editorsOf.set(a.clientId, (editorsOf.get(a.clientId) ?? new Set()).add(a.editorId));
+    }
+    const teamLeadsOf = new Map<string, Set<string>>();
+    for (const a of await db.select().from(clientTeamLeadAssignments)) {
+      teamLeadsOf.set(a.clientId, (teamLeadsOf.get(a.clientId) ?? new Set()).add(a.teamLeadId));
+    }
+    let withMentions = 0;
+    for (const c of rows) {
+      const video = videoRows.get(c.videoId)!;
+      const author = byId.get(c.userId)!;
+      const mayRead =
+        c.userId === video.userId ||
+        c.userId === video.assignedEditorId ||
+        author.role === 'lead_editor' ||
+        editorsOf.get(video.userId)?.has(c.userId) ||
+        teamLeadsOf.get(video.userId)?.has(c.userId);
+      expect(mayRead, `${author.username} on ${video.name}`).toBe(true);
+      expect(c.content.trim()).toBe(c.content);
+      expect(c.content.length).toBeGreaterThan(0);
+      expect(c.createdAt.getTime()).toBeGreaterThanOrEqual(video.startDate!.getTime());
+      expect(c.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
+      const mentions = [...c.content.matchAll(/@([\w.-]+[\w])/g)].map((m) => m[1]!);
+      for (const m of mentions) expect(usernames.has(m), m).toBe(true);
+      if (mentions.length > 0) withMentions++;
+    }
+    expect(withMentions).toBeGreaterThanOrEqual(30);
+  });
+
+  it('gives users read and unread notifications that quote the video name', async () => {
+    const rows = await db.select().from(notifications);
+    expect(rows.length).toBeGreaterThanOrEqual(100);
+    expect(rows.some((n) => n.isRead)).toBe(true);
+    expect(rows.some((n) => !n.isRead)).toBe(true);
+    expect(new Set(rows.map((n) => n.recipientId)).size).toBeGreaterThanOrEqual(10);
+    const names = new Map((await db.select().from(videos)).map((v) => [v.id, v.name]));
+    const commentRows = new Map((await db.select().from(comments)).map((c) => [c.id, c]));
+    const people = new Map((await demoUsers()).map((p) => [p.id, p.username]));
+    for (const n of rows) {
+      expect(n.videoId).not.toBeNull();
+      expect(n.message).toContain(`"${names.get(n.videoId!)}"`);
+      expect(n.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
+      if (n.type === 'comment') {
+        expect(n.message).toBe(`New comment on "${names.get(n.videoId!)}"`);
+        expect(n.priority).toBe('normal');
+        expect(commentRows.get(n.commentId!)!.userId).not.toBe(n.recipientId);
+      }
+      if (n.type === 'mention') {
+        expect(n.priority).toBe('high');
+        const comment = commentRows.get(n.commentId!)!;
+        expect(comment.content).toContain(`@${people.get(n.recipientId)}`);
+      }
+    }
+    expect(rows.filter((n) => n.type === 'mention').length).toBeGreaterThan(10);
+    expect(rows.filter((n) => n.type === 'comment').length).toBeGreaterThan(10);
+  });
+
+  it('prices the video types, some clients and a default plan with rules', async () => {
+    const types = await db.select().from(videoTypes);
+    for (const t of types.filter((t) => BUILT_IN_VIDEO_TYPES.some((b) => b.name === t.name))) {
+      expect(t.defaultPrice).toMatch(MONEY);
+      expect(cents(t.defaultPrice)).toBeGreaterThanOrEqual(50_00);
+      expect(cents(t.defaultPrice)).toBeLessThanOrEqual(250_00);
+    }
+    expect(types.find((t) => t.name === 'vlog')!.defaultPrice).toBe('250.00');
+    const custom = await db.select().from(clientVideoTypePricing);
+    expect(custom.length).toBeGreaterThanOrEqual(3);
+    expect(custom.every((c) => MONEY.test(c.price))).toBe(true);
+    const plans = await db.select().from(pricingPlans);
+    const defaults = plans.filter((p) => p.isDefault);
+    expect(defaults).toHaveLength(1);
+    const rules = await db
+      .select()
+      .from(pricingPlanRules)
+      .where(eq(pricingPlanRules.planId, defaults[0]!.id));
+    expect(rules.length).toBeGreaterThan(0);
+    expect(await db.select().from(clientPricingPlanAssignments)).not.toHaveLength(0);
+  });
+
+  it('has paid work with locked prices in the last six months, and unpaid completed work', async () => {
+    const rows = await db.select().from(videos);
+    const now = NOW.getTime();
+    const paid = rows.filter((v) => v.paymentStatus === 'paid');
+    const unpaidDone = rows.filter(
+      (v) => v.paymentStatus === 'unpaid' && COMPLETED.includes(v.status),
+    );
+    expect(paid.length).toBeGreaterThanOrEqual(30);
+    expect(unpaidDone.length).toBeGreaterThanOrEqual(5);
+    const sixMonthsAgo = Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth() - 5, 1);
+    for (const v of paid) {
+      expect(COMPLETED).toContain(v.status);
+      expect(v.lockedPrice).toMatch(MONEY);
+      expect(cents(v.lockedPrice!)).toBeGreaterThan(0);
+      expect(v.paidDate!.getTime()).toBeGreaterThanOrEqual(sixMonthsAgo);
+      expect(v.paidDate!.getTime()).toBeLessThanOrEqual(now);
+      expect(v.paidDate!.getTime()).toBeGreaterThan(v.finishDate!.getTime());
+    }
+    for (const v of rows.filter((v) => v.paymentStatus === 'unpaid')) {
+      expect(v.lockedPrice).toBeNull();
+      expect(v.paidDate).toBeNull();
+    }
+    expect(rows.every((v) => MONEY.test(v.paymentAmount))).toBe(true);
+    // Paid in several different months, so the revenue trends have a shape.
+    const months = new Set(paid.map((v) => v.paidDate!.toISOString().slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(5);
+  });
+
+  it('locks the effective price: custom price, else the client plan, else the default plan, else the type price', async () => {
+    const clientIds = new Map((await demoUsers()).map((u) => [u.id, u.username]));
+    const rows = await db.select().from(videos);
+    const price = (username: string, type: string, duration: number): string => {
+      const custom: Record<string, string> = {
+        'client.brightsmile/consultation': '100.00',
+        'client.brightsmile/before-after': '80.00',
+        'client.novaskin/before-after': '85.00',
+        'client.novaskin/consultation': '105.00',
+        'client.harborhomes/vlog': '230.00',
+        'client.peakphysio/talking-head': '99.00',
+      };
+      const growth: Record<string, string> = {
+        consultation: '99.00',
+        'voice-over': '65.00',
+        'action-reel': '125.00',
+        'before-after': '75.00',
+        'talking-head': '89.00',
+        'personal-story': '165.00',
+        vlog: '199.00',
+        funny: '49.00',
+      };
+      const standard: Record<string, [number, string, string]> = {
+        'action-reel': [30, '120.00', '160.00'],
+        'talking-head': [60, '95.00', '125.00'],
+        'personal-story': [120, '180.00', '230.00'],
+        vlog: [300, '220.00', '280.00'],
+      };
+      const defaults: Record<string, string> = {
+        consultation: '120.00',
+        'voice-over': '85.00',
+        'before-after': '95.00',
+        funny: '60.00',
+      };
+      const own = custom[`${username}/${type}`];
+      if (own) return own;
+      if (username === 'client.fitwithkai' || username === 'client.harborhomes')
+        return growth[type]!;
+      const tier = standard[type];
+      if (tier) return duration <= tier[0] ? tier[1] : tier[2];
+      return defaults[type]!;
+    };
+    const paid = rows.filter((v) => v.paymentStatus === 'paid');
+    let checked = 0;
+    for (const v of paid) {
+      const expected =
+        v.paymentAmount !== '0.00'
+          ? v.paymentAmount
+          : price(clientIds.get(v.userId)!, v.type, v.duration!);
+      expect(v.lockedPrice, `${v.name} (${v.type}, ${v.duration}s)`).toBe(expected);
+      checked++;
+    }
+    expect(checked).toBe(paid.length);
+  });
+});
+
+describe('loading the demo again', () => {
+  it('creates nothing and changes no count', async () => {
+    const before = await tableCounts(db);
+    const again = await loadDemo(db);
+    expect(again.created).toBe(false);
+    expect(again.message).toMatch(/already loaded/);
+    expect(await tableCounts(db)).toEqual(before);
+  });
+});
+
+describe('loading the demo on another database', () => {
+  let other: Database;
+  beforeAll(async () => {
+    other = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await other.close();
+  });
+
+  it('refuses, changing nothing, when a demo username is taken by someone else', async () => {
+    await other.db.insert(users).values({ username: 'Editor.Sam', password: 'x', role: 'client' });
+    const before = await tableCounts(other.db);
+    const result = await loadDemo(other.db);
+    expect(result).toEqual({
+      created: false,
+      message: 'not loaded: these usernames are already taken: editor.sam',
+    });
+    expect(await tableCounts(other.db)).toEqual(before);
+  });
+
+  it('builds the same agency as the first database for the same moment', async () => {
+    await other.db.delete(users).where(eq(users.username, 'Editor.Sam'));
+    const result = await loadDemo(other.db, { now: NOW });
+    expect(result).toEqual(first);
+    const snapshot = (target: Db) =>
+      target
+        .select({
+          id: videos.id,
+          userId: videos.userId,
+          ordinal: videos.ordinal,
+          name: videos.name,
+          type: videos.type,
+          status: videos.status,
+          link: videos.link,
+          startDate: videos.startDate,
+          dueDate: videos.dueDate,
+          paidDate: videos.paidDate,
+          lockedPrice: videos.lockedPrice,
+        })
+        .from(videos)
+        .orderBy(asc(videos.id));
+    expect(await snapshot(other.db)).toEqual(await snapshot(db));
+    const commentText = (target: Db) =>
+      target.select({ content: comments.content }).from(comments).orderBy(asc(comments.id));
+    expect(await commentText(other.db)).toEqual(await commentText(db));
+  });
+});
+
+describe('a demo user in the real app', () => {
+  it('logs in with the demo password and gets no password back', async () => {
+    const t = await createTestApp({ database });
+    try {
+      for (const [username, role] of [
+        ['lead.lena', 'lead_editor'],
+        ['editor.sam', 'editor'],
+        ['client.brightsmile', 'client'],
+      ] as const) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username, password: DEMO_PASSWORD },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ username, role, isAdmin: 'false' });
+        expect(res.body).not.toMatch(/"password"/);
+        expect(res.body).not.toMatch(/\$argon2/);
+        expect(res.cookies.some((c) => c.name === 'sid')).toBe(true);
+      }
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'lead.lena', password: 'not-the-demo-password' },
+      });
+      expect(wrong.statusCode).toBe(401);
+    } finally {
+      // The database is closed in afterAll.
+      await t.app.close();
+    }
+  });
+});

@@ -1,0 +1,285 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Every entity of SPEC.md section 3, plus sessions and the video status history.
+ * Deleting a user removes what is theirs (cascade) and unassigns them from others' videos
+ * (set null), as DESIGN.md section 5 asks.
+ */
+// Milliseconds, the precision of a JavaScript Date: a timestamp read back and sent again (a
+// paging cursor, say) then compares equal to the stored one.
+const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+const createdAt = () => at('created_at').notNull().defaultNow();
+const updatedAt = () => at('updated_at').notNull().defaultNow();
+const money = (name: string) => numeric(name, { precision: 10, scale: 2 });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull().unique(),
+    password: text('password').notNull(),
+    name: text('name'),
+    avatar: text('avatar'),
+    isAdmin: text('is_admin').notNull().default('false'),
+    role: text('role').notNull().default('user'),
+    isVip: boolean('is_vip').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('users_role_idx').on(t.role),
+    uniqueIndex('users_lower_username_uq').on(sql`lower(${t.username})`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token; the token itself is never stored. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const videoTypes = pgTable('video_types', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  displayName: text('display_name').notNull(),
+  defaultPrice: money('default_price').notNull().default('0.00'),
+  isActive: text('is_active').notNull().default('true'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ordinal: integer('ordinal').notNull(),
+    name: text('name').notNull(),
+    type: text('type').notNull().default('consultation'),
+    status: text('status').notNull().default('draft'),
+    link: text('link').notNull(),
+    description: text('description').notNull().default(''),
+    internalNotes: text('internal_notes').notNull().default(''),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedEditorId: uuid('assigned_editor_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    startDate: at('start_date').defaultNow(),
+    dueDate: at('due_date'),
+    finishDate: at('finish_date'),
+    duration: integer('duration'),
+    paymentAmount: money('payment_amount').notNull().default('0.00'),
+    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    lockedPrice: money('locked_price'),
+    paidDate: at('paid_date'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('videos_user_ordinal_uq').on(t.userId, t.ordinal),
+    index('videos_assigned_editor_idx').on(t.assignedEditorId),
+    index('videos_status_idx').on(t.status, t.createdAt),
+    index('videos_due_date_idx').on(t.dueDate),
+    index('videos_finish_date_idx').on(t.finishDate),
+    index('videos_paid_date_idx').on(t.paidDate),
+  ],
+);
+
+export const videoStatusHistory = pgTable(
+  'video_status_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    changedById: uuid('changed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    changedAt: at('changed_at').notNull().defaultNow(),
+  },
+  (t) => [index('video_status_history_video_idx').on(t.videoId, t.changedAt)],
+);
+
+export const clientEditorAssignments = pgTable(
+  'client_editor_assignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    editorId: uuid('editor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('client_editor_assignments_pair_uq').on(t.clientId, t.editorId),
+    index('client_editor_assignments_editor_idx').on(t.editorId),
+  ],
+);
+
+export const clientTeamLeadAssignments = pgTable(
+  'client_team_lead_assignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teamLeadId: uuid('team_lead_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedAt: at('assigned_at').notNull().defaultNow(),
+    assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('client_team_lead_assignments_pair_uq').on(t.clientId, t.teamLeadId),
+    index('client_team_lead_assignments_lead_idx').on(t.teamLeadId),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('comments_video_idx').on(t.videoId, t.createdAt),
+    index('comments_user_idx').on(t.userId),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    videoId: uuid('video_id').references(() => videos.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    isRead: boolean('is_read').notNull().default(false),
+    priority: text('priority').notNull().default('normal'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_recipient_idx').on(t.recipientId, t.createdAt),
+    index('notifications_unread_idx')
+      .on(t.recipientId)
+      .where(sql`${t.isRead} = false`),
+    index('notifications_video_idx').on(t.videoId),
+  ],
+);
+
+export const clientVideoTypePricing = pgTable(
+  'client_video_type_pricing',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoTypeId: uuid('video_type_id')
+      .notNull()
+      .references(() => videoTypes.id, { onDelete: 'cascade' }),
+    price: money('price').notNull(),
+    effectiveFrom: at('effective_from').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('client_video_type_pricing_pair_uq').on(t.clientId, t.videoTypeId)],
+);
+
+export const pricingPlans = pgTable(
+  'pricing_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique(),
+    displayName: text('display_name').notNull(),
+    description: text('description').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // At most one default plan.
+  (t) => [
+    uniqueIndex('pricing_plans_one_default_uq')
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+export const pricingPlanRules = pgTable(
+  'pricing_plan_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => pricingPlans.id, { onDelete: 'cascade' }),
+    videoTypeId: uuid('video_type_id')
+      .notNull()
+      .references(() => videoTypes.id, { onDelete: 'cascade' }),
+    minDurationSeconds: integer('min_duration_seconds').notNull().default(0),
+    maxDurationSeconds: integer('max_duration_seconds'),
+    price: money('price').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('pricing_plan_rules_plan_type_idx').on(t.planId, t.videoTypeId)],
+);
+
+export const clientPricingPlanAssignments = pgTable(
+  'client_pricing_plan_assignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => pricingPlans.id, { onDelete: 'cascade' }),
+    isActive: boolean('is_active').notNull().default(true),
+    assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: at('assigned_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('client_pricing_plan_assignments_pair_uq').on(t.clientId, t.planId),
+    // One active plan per client.
+    uniqueIndex('client_pricing_plan_assignments_active_uq')
+      .on(t.clientId)
+      .where(sql`${t.isActive}`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type VideoRow = typeof videos.$inferSelect;

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+
+let t: TestApp;
+const id: Record<string, string> = {};
+const cookie: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const [username, role] of [
+    ['c1', 'client'],
+    ['c2', 'client'],
+    ['c3', 'client'],
+    ['e1', 'editor'],
+    ['e2', 'editor'],
+    ['lead', 'lead_editor'],
+  ] as const) {
+    id[username] = (await seedUser(t, { username, role })).id;
+    cookie[username] = await loginAs(t, username);
+  }
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const call = (who: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie: cookie[who]! }, payload });
+
+describe('assignments', () => {
+  it('lets a manager assign, refuses duplicates and wrong roles, and reports statistics', async () => {
+    const ok = await call('lead', 'POST', '/api/assignments', { clientId: id.c1, editorId: id.e1 });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toMatchObject({
+      clientId: id.c1,
+      editorId: id.e1,
+      client: { username: 'c1' },
+    });
+    await call('lead', 'POST', '/api/assignments', { clientId: id.c2, editorId: id.e1 });
+    await call('lead', 'POST', '/api/assignments', { clientId: id.c1, editorId: id.e2 });
+    const dupe = await call('lead', 'POST', '/api/assignments', {
+      clientId: id.c1,
+      editorId: id.e1,
+    });
+    expect(dupe.statusCode).toBe(409);
+    expect(dupe.json().message).toBe('This editor is already assigned to this client');
+    const wrong = await call('lead', 'POST', '/api/assignments', {
+      clientId: id.e2,
+      editorId: id.c3,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Only users with role client can be assigned editors');
+    const missing = await call('lead', 'POST', '/api/assignments', { clientId: id.c3 });
+    expect(missing.json().message).toBe('Please select an editor');
+
+    const list = await call('lead', 'GET', '/api/assignments');
+    expect(list.json().statistics).toEqual({
+      totalAssignments: 3,
+      unassignedClients: 1,
+      assignmentHealthScore: 67,
+      averageAssignmentsPerEditor: 1.5,
+    });
+  });
+
+  it('refuses assignment changes and the full list to non-managers', async () => {
+    expect(
+      (await call('e1', 'POST', '/api/assignments', { clientId: id.c3, editorId: id.e1 }))
+        .statusCode,
+    ).toBe(403);
+    expect((await call('c1', 'GET', '/api/assignments')).statusCode).toBe(403);
+    expect((await call('e1', 'DELETE', `/api/assignments/${id.c1}/${id.e1}`)).statusCode).toBe(403);
+  });
+
+  it('gives editors their clients with video counts and clients their editors', async () => {
+    await call('c1', 'POST', '/api/videos', { name: 'a', link: 'https://a.io/1' });
+    const mine = (await call('e1', 'GET', '/api/assignments/my-clients')).json();
+    expect(
+      mine.assignedClients.map((c: { username: string; videoCount: number }) => [
+        c.username,
+        c.videoCount,
+      ]),
+    ).toEqual([
+      ['c1', 1],
+      ['c2', 0],
+    ]);
+    const editors = (await call('c1', 'GET', '/api/assignments/my-editors')).json();
+    expect(editors.assignedEditors.map((e: { username: string }) => e.username).sort()).toEqual([
+      'e1',
+      'e2',
+    ]);
+    const ofClient = await call('c2', 'GET', `/api/clients/${id.c1}/editors`);
+    expect(ofClient.statusCode).toBe(404);
+    expect(
+      (await call('e1', 'GET', `/api/clients/${id.c1}/editors`)).json().assignedEditors,
+    ).toHaveLength(2);
+  });
+
+  it('shows a client only themselves in /api/clients, staff everyone', async () => {
+    expect(
+      (await call('c2', 'GET', '/api/clients')).json().map((c: { username: string }) => c.username),
+    ).toEqual(['c2']);
+    expect((await call('e2', 'GET', '/api/clients')).json()).toHaveLength(3);
+  });
+
+  it('unassigns, and 404s an assignment that does not exist', async () => {
+    const res = await call('lead', 'DELETE', `/api/assignments/${id.c1}/${id.e2}`);
+    expect(res.statusCode).toBe(200);
+    expect((await call('lead', 'DELETE', `/api/assignments/${id.c1}/${id.e2}`)).statusCode).toBe(
+      404,
+    );
+  });
+});

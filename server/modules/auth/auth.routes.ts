@@ -1,0 +1,110 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { changePasswordBody, loginBody, MESSAGES, registerBody } from '../../../domain/auth';
+import { publicUserSchema } from '../../../domain/user';
+import type { Db } from '../../db/client';
+import { dummyVerify, hashPassword, verifyPassword } from '../../lib/passwords';
+import { clearSessionCookie, currentUser, setSessionCookie } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import {
+  findUserByUsername,
+  insertUser,
+  toPublicUser,
+  updateUser,
+} from '../users/users.repository';
+import { createSession, deleteOtherSessions, deleteSession } from './sessions.repository';
+
+export const AVATAR_BODY_LIMIT = 3 * 1024 * 1024;
+const message = z.object({ message: z.string() });
+
+export interface AuthRoutesOptions {
+  db: Db;
+  /** Attempts per minute per client address on login and register. */
+  authRateLimit: number;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { db, authRateLimit },
+) => {
+  const rateLimit = {
+    max: authRateLimit,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => ({
+      statusCode: 429,
+      message: 'Too many attempts. Please wait a minute and try again.',
+    }),
+  };
+
+  app.post(
+    '/api/auth/register',
+    {
+      bodyLimit: AVATAR_BODY_LIMIT,
+      config: { public: true, rateLimit },
+      schema: { body: registerBody, response: { 201: publicUserSchema, 409: message } },
+    },
+    async (request, reply) => {
+      const { username, password, name, avatar } = request.body;
+      // Whatever role or isAdmin the body carries, self-registration makes a client.
+      const row = await insertUser(db, {
+        username,
+        passwordHash: await hashPassword(password),
+        name,
+        avatar,
+        role: 'client',
+      });
+      if (!row) throw new HttpError(409, MESSAGES.usernameTaken);
+      return reply.status(201).send(toPublicUser(row));
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: { public: true, rateLimit },
+      schema: { body: loginBody, response: { 200: publicUserSchema } },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const row = await findUserByUsername(db, username);
+      const ok = row ? await verifyPassword(row.password, password) : await dummyVerify(password);
+      if (!row || !ok) throw new HttpError(401, MESSAGES.invalidCredentials);
+      // A fresh session id at every login; an older session cookie of this browser is ended.
+      if (request.sessionId) await deleteSession(db, request.sessionId);
+      const session = await createSession(db, row.id);
+      setSessionCookie(request, reply, session.token);
+      return toPublicUser(row);
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { config: { public: true }, schema: { response: { 200: message } } },
+    async (request, reply) => {
+      if (request.sessionId) await deleteSession(db, request.sessionId);
+      await app.realtime.closeSession(request.sessionId);
+      clearSessionCookie(request, reply);
+      return { message: 'Logged out' };
+    },
+  );
+
+  app.get('/api/auth/me', { schema: { response: { 200: publicUserSchema } } }, async (request) =>
+    toPublicUser(currentUser(request)),
+  );
+
+  app.patch(
+    '/api/auth/change-password',
+    { schema: { body: changePasswordBody, response: { 200: message } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { currentPassword, newPassword } = request.body;
+      if (!(await verifyPassword(user.password, currentPassword))) {
+        throw new HttpError(400, MESSAGES.currentWrong);
+      }
+      await updateUser(db, user.id, { password: await hashPassword(newPassword) });
+      await deleteOtherSessions(db, user.id, request.sessionId!);
+      await app.realtime.closeUser(user.id, { exceptSession: request.sessionId });
+      return { message: 'Password changed successfully' };
+    },
+  );
+};

@@ -1,0 +1,337 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../../db/schema';
+import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const register = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object });
+
+function expectNoSecrets(body: string) {
+  expect(body).not.toMatch(/"password"/);
+  expect(body).not.toMatch(/\$argon2/);
+}
+
+describe('register', () => {
+  it('creates a client with a hashed password and returns public fields only', async () => {
+    const res = await register({ username: 'alice', password: 'secret123', name: 'Alice A' });
+    expect(res.statusCode).toBe(201);
+    const user = res.json();
+    expect(user).toMatchObject({
+      username: 'alice',
+      name: 'Alice A',
+      role: 'client',
+      isAdmin: 'false',
+      isVip: false,
+    });
+    expect(Object.keys(user).sort()).toEqual([
+      'avatar',
+      'id',
+      'isAdmin',
+      'isVip',
+      'name',
+      'role',
+      'username',
+    ]);
+    expectNoSecrets(res.body);
+    const [row] = await t.db.select().from(users).where(eq(users.username, 'alice'));
+    expect(row!.password).not.toBe('secret123');
+    expect(row!.password).toMatch(/^\$argon2id\$/);
+  });
+
+  it('ignores role and isAdmin in the body: always a plain client', async () => {
+    const res = await register({
+      username: 'sneaky',
+      password: 'secret123',
+      role: 'king',
+      isAdmin: 'true',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ role: 'client', isAdmin: 'false' });
+    const [row] = await t.db.select().from(users).where(eq(users.username, 'sneaky'));
+    expect(row).toMatchObject({ role: 'client', isAdmin: 'false' });
+  });
+
+  it('refuses short usernames and passwords with the spec messages', async () => {
+    const short = await register({ username: 'ab', password: 'secret123' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('Username must be at least 3 characters');
+    expect(short.json().errors[0].path).toBe('username');
+    const weak = await register({ username: 'bobby', password: '12345' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().message).toBe('Password must be at least 6 characters');
+  });
+
+  it('refuses missing fields and wrong types with 400, never 500', async () => {
+    for (const payload of [
+      {},
+      { username: 123, password: 'secret123' },
+      { username: 'carol' },
+      [],
+    ]) {
+      const res = await register(payload);
+      expect(res.statusCode).toBe(400);
+      expect(typeof res.json().message).toBe('string');
+    }
+  });
+
+  it('answers 409 when the username is taken, whatever the case', async () => {
+    await register({ username: 'dupe', password: 'secret123' });
+    const res = await register({ username: 'DUPE', password: 'secret123' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Username already exists');
+  });
+
+  it('accepts a real PNG avatar and refuses SVG or a PNG label on other bytes', async () => {
+    const png =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const ok = await register({ username: 'pictured', password: 'secret123', avatar: png });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().avatar).toBe(png);
+    const svg = await register({
+      username: 'svg-user',
+      password: 'secret123',
+      avatar: 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+    });
+    expect(svg.statusCode).toBe(400);
+    const fake = await register({
+      username: 'fake-png',
+      password: 'secret123',
+      avatar: 'data:image/png;base64,PGh0bWw+PC9odG1sPg==',
+    });
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().message).toBe('Avatar must be a PNG, JPEG or WebP image');
+  });
+});
+
+describe('bad bodies', () => {
+  it('answers 400 with a message on malformed JSON', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "x",',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Request body is not valid JSON');
+  });
+
+  it('answers 413 on an oversize body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'x'.repeat(2 * 1024 * 1024), password: 'y' },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('Request body is too large');
+  });
+
+  it('refuses __proto__ payloads', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":"protouser","password":"secret123","__proto__":{"role":"king"}}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(typeof res.json().message).toBe('string');
+  });
+});
+
+describe('login and sessions', () => {
+  it('logs in with the right password and returns the user with its role', async () => {
+    await seedUser(t, { username: 'eddie', role: 'editor' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'eddie', password: 'secret123' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ username: 'eddie', role: 'editor' });
+    expectNoSecrets(res.body);
+    const cookie = res.cookies.find((c) => c.name === 'sid')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.path).toBe('/');
+  });
+
+  it('refuses a wrong password or an unknown user with the same 401 message', async () => {
+    for (const payload of [
+      { username: 'eddie', password: 'wrong-pass' },
+      { username: 'nobody', password: 'secret123' },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Invalid username or password');
+    }
+  });
+
+  it('requires username and password with the spec messages', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: '', password: '' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.map((e: { message: string }) => e.message)).toEqual([
+      'Username is required',
+      'Password is required',
+    ]);
+  });
+
+  it('gives a new session id at every login, and the old one keeps no access once replaced', async () => {
+    const first = await loginAs(t, 'eddie');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { cookie: first },
+      payload: { username: 'eddie', password: 'secret123' },
+    });
+    const second = `sid=${again.cookies.find((c) => c.name === 'sid')!.value}`;
+    expect(second).not.toBe(first);
+    expect(
+      (await t.app.inject({ url: '/api/auth/me', headers: { cookie: first } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/auth/me', headers: { cookie: second } })).statusCode,
+    ).toBe(200);
+  });
+
+  it('stores only a hash of the session token', async () => {
+    const cookie = await loginAs(t, 'eddie');
+    const token = cookie.slice('sid='.length);
+    const rows = await t.db.select().from(sessions);
+    expect(rows.some((r) => r.id === token)).toBe(false);
+  });
+
+  it('ends the session at logout', async () => {
+    const cookie = await loginAs(t, 'eddie');
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('reads the role from the database on every request', async () => {
+    const u = await seedUser(t, { username: 'demoted', role: 'lead_editor' });
+    const cookie = await loginAs(t, 'demoted');
+    await t.db.update(users).set({ role: 'client' }).where(eq(users.id, u.id));
+    const me = await t.app.inject({ url: '/api/auth/me', headers: { cookie } });
+    expect(me.json().role).toBe('client');
+  });
+});
+
+describe('identity comes from the session only', () => {
+  it('answers 401 to a request carrying a real user id in x-user-id but no session', async () => {
+    const king = await seedUser(t, { username: 'king-x', role: 'king', isAdmin: 'true' });
+    for (const url of ['/api/auth/me', `/api/users/${king.id}`, '/api/users/search']) {
+      const res = await t.app.inject({ url, headers: { 'x-user-id': king.id } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Authentication required');
+    }
+  });
+
+  it('ignores a forged x-user-id when there is a session', async () => {
+    const king = await seedUser(t, { username: 'king-y', role: 'king', isAdmin: 'true' });
+    await seedUser(t, { username: 'plainclient' });
+    const cookie = await loginAs(t, 'plainclient');
+    const me = await t.app.inject({
+      url: '/api/auth/me',
+      headers: { cookie, 'x-user-id': king.id },
+    });
+    expect(me.json().username).toBe('plainclient');
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${king.id}`,
+      headers: { cookie, 'x-user-id': king.id },
+      payload: { name: 'Pwned' },
+    });
+    expect(patch.statusCode).toBe(403);
+  });
+});
+
+describe('change password', () => {
+  it('checks the current password, ends other sessions and keeps this one', async () => {
+    await seedUser(t, { username: 'changer' });
+    const here = await loginAs(t, 'changer');
+    const elsewhere = await loginAs(t, 'changer');
+    const wrong = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/change-password',
+      headers: { cookie: here },
+      payload: { currentPassword: 'nope-nope', newPassword: 'newsecret' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Current password is incorrect');
+    const short = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/change-password',
+      headers: { cookie: here },
+      payload: { currentPassword: 'secret123', newPassword: 'abc' },
+    });
+    expect(short.json().message).toBe('New password must be at least 6 characters');
+    const ok = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/change-password',
+      headers: { cookie: here },
+      payload: { currentPassword: 'secret123', newPassword: 'newsecret' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/auth/me', headers: { cookie: elsewhere } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/auth/me', headers: { cookie: here } })).statusCode,
+    ).toBe(200);
+    await expect(loginAs(t, 'changer', 'secret123')).rejects.toThrow(/401/);
+    await loginAs(t, 'changer', 'newsecret');
+  });
+});
+
+describe('origin check and rate limit', () => {
+  it('refuses unsafe methods from a foreign Origin', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: 'https://evil.example', host: 'localhost:5000' },
+      payload: { username: 'eddie', password: 'secret123' },
+    });
+    expect(res.statusCode).toBe(403);
+    const same = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: 'http://localhost:5000', host: 'localhost:5000' },
+      payload: { username: 'eddie', password: 'secret123' },
+    });
+    expect(same.statusCode).toBe(200);
+  });
+
+  it('rate-limits login with a 429 and a message', async () => {
+    const limited = await createTestApp({ authRateLimit: 3 });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'x-user', password: 'whatever' },
+        });
+        codes.push(res.statusCode);
+        if (res.statusCode === 429) expect(res.json().message).toMatch(/Too many attempts/);
+      }
+      expect(codes).toEqual([401, 401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users, type UserRow } from '../../db/schema';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new random 256-bit token; only its hash is stored. */
+export async function createSession(
+  db: Db,
+  userId: string,
+): Promise<{ token: string; id: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const id = hashToken(token);
+  await db
+    .insert(sessions)
+    .values({ id, userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+  return { token, id };
+}
+
+/** The session's user, read fresh from the database so a role change acts at once. */
+export async function findSessionUser(
+  db: Db,
+  token: string,
+): Promise<{ sessionId: string; user: UserRow } | undefined> {
+  const id = hashToken(token);
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row ? { sessionId: id, user: row.user } : undefined;
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user except the one given (after a password change). */
+export async function deleteOtherSessions(db: Db, userId: string, keepSessionId: string) {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+}

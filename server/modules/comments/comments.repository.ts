@@ -1,0 +1,71 @@
+import { asc, eq } from 'drizzle-orm';
+import type { CommentView } from '../../../domain/comments';
+import { normalizeRole } from '../../../domain/roles';
+import type { Db } from '../../db/client';
+import { comments, users, videos, type UserRow } from '../../db/schema';
+
+type CommentRow = typeof comments.$inferSelect;
+type Author = Pick<UserRow, 'id' | 'name' | 'username' | 'avatar' | 'role'>;
+
+const authorColumns = {
+  id: users.id,
+  name: users.name,
+  username: users.username,
+  avatar: users.avatar,
+  role: users.role,
+};
+
+export function toCommentView(row: CommentRow, author: Author): CommentView {
+  return {
+    id: row.id,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    userId: row.userId,
+    videoId: row.videoId,
+    author: {
+      id: author.id,
+      name: author.name,
+      username: author.username,
+      avatar: author.avatar,
+      role: normalizeRole(author.role),
+    },
+  };
+}
+
+/** A video's comments, oldest first (a conversation reads top to bottom). */
+export async function listComments(db: Db, videoId: string): Promise<CommentView[]> {
+  const rows = await db
+    .select({ comment: comments, author: authorColumns })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(eq(comments.videoId, videoId))
+    .orderBy(asc(comments.createdAt), asc(comments.id));
+  return rows.map((r) => toCommentView(r.comment, r.author));
+}
+
+export async function insertComment(
+  db: Db,
+  values: { videoId: string; userId: string; content: string },
+) {
+  const [row] = await db.insert(comments).values(values).returning();
+  return row!;
+}
+
+/** The comment with the facts the permission rules need about its video. */
+export async function findComment(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      comment: comments,
+      video: { userId: videos.userId, assignedEditorId: videos.assignedEditorId },
+    })
+    .from(comments)
+    .innerJoin(videos, eq(videos.id, comments.videoId))
+    .where(eq(comments.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function deleteComment(db: Db, id: string): Promise<boolean> {
+  const rows = await db.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,107 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { COMMENT_MESSAGES, commentBody, commentSchema } from '../../../domain/comments';
+import { canReadVideo } from '../../../domain/permissions';
+import { isManager } from '../../../domain/roles';
+import { publicUserSchema } from '../../../domain/user';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { currentUser } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { leadEditorIds } from '../notifications/notifier';
+import { unreadRecipientsOfComment } from '../notifications/notifications.repository';
+import { toPublicUser } from '../users/users.repository';
+import { loadViewerScope } from '../videos/scope';
+import { findVideo } from '../videos/videos.repository';
+import {
+  deleteComment,
+  findComment,
+  insertComment,
+  listComments,
+  toCommentView,
+} from './comments.repository';
+
+const VIDEO_NOT_FOUND = 'Video not found';
+const videoParams = z.object({ id: z.uuid({ error: VIDEO_NOT_FOUND }) });
+const commentParams = z.object({ id: z.uuid({ error: COMMENT_MESSAGES.notFound }) });
+
+/**
+ * Comments and mentionable people of a video (DESIGN.md section 4): whoever may read the video
+ * reads and posts (404 otherwise); the author, lead editors, the king and admins delete.
+ */
+export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  async function readableVideo(request: Parameters<typeof currentUser>[0], id: string) {
+    const scope = await loadViewerScope(db, currentUser(request));
+    const found = await findVideo(db, id);
+    if (!found || !canReadVideo(scope, found.video)) throw new HttpError(404, VIDEO_NOT_FOUND);
+    return { scope, found };
+  }
+
+  app.get(
+    '/api/videos/:id/comments',
+    { schema: { params: videoParams, response: { 200: z.array(commentSchema) } } },
+    async (request) => {
+      const { found } = await readableVideo(request, request.params.id);
+      return listComments(db, found.video.id);
+    },
+  );
+
+  app.post(
+    '/api/videos/:id/comments',
+    { schema: { params: videoParams, body: commentBody, response: { 201: commentSchema } } },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      const { found } = await readableVideo(request, request.params.id);
+      const row = await insertComment(db, {
+        videoId: found.video.id,
+        userId: actor.id,
+        content: request.body.content,
+      });
+      await app.notifier.commentPosted(actor, found.video, row);
+      return reply.status(201).send(toCommentView(row, actor));
+    },
+  );
+
+  app.delete(
+    '/api/comments/:id',
+    { schema: { params: commentParams, response: { 200: z.object({ message: z.string() }) } } },
+    async (request) => {
+      const user = currentUser(request);
+      const found = await findComment(db, request.params.id);
+      const isAuthor = found?.comment.userId === user.id;
+      // Authors may always remove their words; others must first be able to see them.
+      if (!found || (!isAuthor && !canReadVideo(await loadViewerScope(db, user), found.video))) {
+        throw new HttpError(404, COMMENT_MESSAGES.notFound);
+      }
+      if (!isAuthor && !isManager(user)) throw new HttpError(403, COMMENT_MESSAGES.forbiddenDelete);
+      const recipients = await unreadRecipientsOfComment(db, found.comment.id);
+      // Its notifications go with it (foreign key cascade), so their recipients' counts drop.
+      await deleteComment(db, found.comment.id);
+      await app.realtime.countsChanged(recipients);
+      return { message: COMMENT_MESSAGES.deleted };
+    },
+  );
+
+  app.get(
+    '/api/videos/:id/mentionable',
+    { schema: { params: videoParams, response: { 200: z.array(publicUserSchema) } } },
+    async (request) => {
+      const { found } = await readableVideo(request, request.params.id);
+      const { video } = found;
+      const leads = await leadEditorIds(db);
+      const ids = [...new Set([video.userId, video.assignedEditorId, ...leads])].filter(
+        (id): id is string => Boolean(id),
+      );
+      const rows = await db
+        .select()
+        .from(users)
+        .where(inArray(users.id, ids))
+        .orderBy(sql`lower(coalesce(${users.name}, ${users.username}))`);
+      // The owner first, then the assigned editor, then the lead editors by name.
+      const rank = (id: string) =>
+        id === video.userId ? 0 : id === video.assignedEditorId ? 1 : 2;
+      return rows.sort((a, b) => rank(a.id) - rank(b.id)).map(toPublicUser);
+    },
+  );
+};

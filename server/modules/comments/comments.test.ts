@@ -1,0 +1,246 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '../../../domain/comments';
+import { clientEditorAssignments, notifications, videos } from '../../db/schema';
+import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+
+let t: TestApp;
+const id: Record<string, string> = {};
+const cookie: Record<string, string> = {};
+let videoId: string;
+
+const PEOPLE = [
+  ['owner', 'client', 'false', 'Olivia Owner'],
+  ['other', 'client', 'false', null],
+  ['editor', 'editor', 'false', 'Eddie'],
+  ['teameditor', 'editor', 'false', null],
+  ['stranger', 'editor', 'false', null],
+  ['lead1', 'lead_editor', 'false', 'Lea'],
+  ['lead2', 'lead_editor', 'false', null],
+  ['boss', 'king', 'true', null],
+] as const;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const [username, role, isAdmin, name] of PEOPLE) {
+    id[username] = (await seedUser(t, { username, role, isAdmin, name: name ?? undefined })).id;
+    cookie[username] = await loginAs(t, username);
+  }
+  await t.db
+    .insert(clientEditorAssignments)
+    .values({ clientId: id.owner!, editorId: id.teameditor! });
+  const [v] = await t.db
+    .insert(videos)
+    .values({
+      userId: id.owner!,
+      assignedEditorId: id.editor!,
+      ordinal: 1,
+      name: 'Spring promo',
+      link: 'https://www.youtube.com/watch?v=abcdefghijk',
+    })
+    .returning();
+  videoId = v!.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.db.delete(notifications);
+});
+
+const call = (
+  who: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) => t.app.inject({ method, url, headers: { cookie: cookie[who]! }, payload });
+
+const post = (who: string, content: unknown, video = videoId) =>
+  call(who, 'POST', `/api/videos/${video}/comments`, { content });
+
+async function noticesOf(who: string) {
+  const res = await call(who, 'GET', '/api/notifications?includeRead=true');
+  expect(res.statusCode).toBe(200);
+  return res.json() as { type: string; priority: string; message: string; commentId: string }[];
+}
+
+describe('posting and reading comments', () => {
+  it('trims the content and answers the comment with its author', async () => {
+    const res = await post('editor', '   Looks good at 1:23 and 01:02:03   ');
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      id: expect.any(String),
+      content: 'Looks good at 1:23 and 01:02:03',
+      createdAt: expect.any(String),
+      userId: id.editor,
+      videoId,
+      author: { id: id.editor, name: 'Eddie', username: 'editor', avatar: null, role: 'editor' },
+    });
+    const list = (await call('owner', 'GET', `/api/videos/${videoId}/comments`)).json();
+    expect(list.at(-1)).toEqual(res.json());
+  });
+
+  it('lists oldest first', async () => {
+    await post('owner', 'first');
+    await post('owner', 'second');
+    const list = (await call('lead1', 'GET', `/api/videos/${videoId}/comments`)).json() as {
+      content: string;
+    }[];
+    const contents = list.map((c) => c.content);
+    expect(contents.indexOf('first')).toBeLessThan(contents.indexOf('second'));
+  });
+
+  it('keeps HTML as plain text', async () => {
+    const html = '<img src=x onerror=alert(1)>';
+    expect((await post('owner', html)).json().content).toBe(html);
+  });
+
+  it('refuses empty, whitespace-only, missing and too long content with clear messages', async () => {
+    for (const content of ['', '   \n\t ', undefined, 42]) {
+      const res = await post('owner', content);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(COMMENT_MESSAGES.empty);
+    }
+    const long = await post('owner', 'x'.repeat(COMMENT_MAX_LENGTH + 1));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('Comment is too long (at most 5000 characters)');
+    // The limit applies to the trimmed text.
+    const padded = await post('owner', `  ${'x'.repeat(COMMENT_MAX_LENGTH)}  `);
+    expect(padded.statusCode).toBe(201);
+  });
+
+  it('lets every reader read and post, and hides the video from everyone else (404)', async () => {
+    for (const who of ['owner', 'editor', 'teameditor', 'lead1', 'boss']) {
+      expect((await call(who, 'GET', `/api/videos/${videoId}/comments`)).statusCode, who).toBe(200);
+      expect((await post(who, `hello from ${who}`)).statusCode, who).toBe(201);
+    }
+    for (const who of ['other', 'stranger']) {
+      const read = await call(who, 'GET', `/api/videos/${videoId}/comments`);
+      expect(read.statusCode, who).toBe(404);
+      expect(read.json().message).toBe('Video not found');
+      expect((await post(who, 'let me in')).statusCode, who).toBe(404);
+    }
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await call('boss', 'GET', `/api/videos/${missing}/comments`)).statusCode).toBe(404);
+  });
+
+  it('requires a session', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/videos/${videoId}/comments` });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('deleting comments', () => {
+  it('lets the author, lead editors and the king delete; other readers get 403', async () => {
+    const byEditor = (await post('editor', 'mine')).json().id as string;
+    const del = (who: string, commentId: string) =>
+      call(who, 'DELETE', `/api/comments/${commentId}`);
+    expect((await del('owner', byEditor)).statusCode).toBe(403);
+    expect((await del('owner', byEditor)).json().message).toBe(COMMENT_MESSAGES.forbiddenDelete);
+    expect((await del('teameditor', byEditor)).statusCode).toBe(403);
+    expect((await del('other', byEditor)).statusCode).toBe(404);
+    const res = await del('editor', byEditor);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Comment deleted');
+    expect((await del('editor', byEditor)).statusCode).toBe(404);
+
+    for (const who of ['lead1', 'boss']) {
+      const c = (await post('owner', 'remove me')).json().id as string;
+      expect((await del(who, c)).statusCode, who).toBe(200);
+    }
+    const list = (await call('owner', 'GET', `/api/videos/${videoId}/comments`)).json() as {
+      content: string;
+    }[];
+    expect(list.map((c) => c.content)).not.toContain('remove me');
+  });
+
+  it("takes the comment's notifications with it", async () => {
+    const c = (await post('editor', 'note for the owner')).json().id as string;
+    expect((await call('owner', 'GET', '/api/notifications/count')).json().count).toBe(1);
+    await call('editor', 'DELETE', `/api/comments/${c}`);
+    expect((await call('owner', 'GET', '/api/notifications/count')).json().count).toBe(0);
+  });
+});
+
+describe('comment notifications', () => {
+  it('tells the owner and the assigned editor, never the author', async () => {
+    await post('owner', 'Please tighten the intro');
+    expect(await noticesOf('owner')).toEqual([]);
+    const [n] = await noticesOf('editor');
+    expect(n).toMatchObject({
+      type: 'comment',
+      title: 'New comment',
+      message: 'Olivia Owner commented on "Spring promo"',
+      priority: 'normal',
+      videoId,
+      isRead: false,
+      recipientId: id.editor,
+    });
+    expect(await noticesOf('teameditor')).toEqual([]);
+    expect(await noticesOf('lead1')).toEqual([]);
+
+    await t.db.delete(notifications);
+    const c = (await post('lead2', 'Approved')).json();
+    const toOwner = await noticesOf('owner');
+    const toEditor = await noticesOf('editor');
+    expect(toOwner).toHaveLength(1);
+    expect(toEditor).toHaveLength(1);
+    expect(toOwner[0]!.commentId).toBe(c.id);
+    expect(toOwner[0]!.message).toBe('lead2 commented on "Spring promo"');
+    expect(await noticesOf('lead2')).toEqual([]);
+  });
+
+  it('gives a mentioned reader a high-priority mention instead of the comment notice', async () => {
+    await post('owner', 'cc @lead1 and @Editor: look at 0:42.');
+    const [lead] = await noticesOf('lead1');
+    expect(lead).toMatchObject({
+      type: 'mention',
+      title: 'You were mentioned',
+      priority: 'high',
+      message: 'Olivia Owner mentioned you in a comment on "Spring promo"',
+    });
+    const toEditor = await noticesOf('editor');
+    expect(toEditor.map((n) => n.type)).toEqual(['mention']);
+    expect(await noticesOf('lead2')).toEqual([]);
+  });
+
+  it('never notifies a mentioned person who may not read the video, nor the author', async () => {
+    await post('editor', 'hey @other, @stranger and @editor and @nobody');
+    expect(await noticesOf('other')).toEqual([]);
+    expect(await noticesOf('stranger')).toEqual([]);
+    expect(await noticesOf('editor')).toEqual([]);
+    expect((await noticesOf('owner')).map((n) => n.type)).toEqual(['comment']);
+  });
+
+  it('notifies a mentioned team editor (a reader through the client assignment)', async () => {
+    await post('owner', '@teameditor can you help?');
+    expect((await noticesOf('teameditor')).map((n) => n.type)).toEqual(['mention']);
+  });
+
+  it('notifies nobody when the owner comments on an unassigned video with no mentions', async () => {
+    const [v] = await t.db
+      .insert(videos)
+      .values({ userId: id.owner!, ordinal: 2, name: 'Solo', link: 'https://a.io/solo' })
+      .returning();
+    await post('owner', 'note to self', v!.id);
+    const all = await t.db.select().from(notifications).where(eq(notifications.videoId, v!.id));
+    expect(all).toEqual([]);
+  });
+});
+
+describe('GET /api/videos/{id}/mentionable', () => {
+  it('lists the owner, the assigned editor and every lead editor, public fields only', async () => {
+    const res = await call('teameditor', 'GET', `/api/videos/${videoId}/mentionable`);
+    expect(res.statusCode).toBe(200);
+    const people = res.json() as Record<string, unknown>[];
+    expect(people.map((p) => p.username)).toEqual(['owner', 'editor', 'lead1', 'lead2']);
+    expect(Object.keys(people[0]!).sort()).toEqual(
+      ['avatar', 'id', 'isAdmin', 'isVip', 'name', 'role', 'username'].sort(),
+    );
+    expect(JSON.stringify(people)).not.toMatch(/password|argon2/);
+  });
+
+  it('is 404 for those who may not read the video', async () => {
+    expect((await call('other', 'GET', `/api/videos/${videoId}/mentionable`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addMonths,
+  canManageInvoicing,
+  INVOICING_MESSAGES,
+  invoicingQuery,
+  invoicingRowSchema,
+  markPaidBody,
+  markUnpaidBody,
+  monthOf,
+  monthStart,
+  paymentAmountBody,
+  paymentResultSchema,
+  revenueSummaryQuery,
+  revenueSummarySchema,
+  revenueTrendSchema,
+  revenueTrendsQuery,
+  TREND_MONTHS,
+  videoPaymentSchema,
+} from '../../../domain/invoicing';
+import { formatUsd } from '../../../domain/money';
+import type { PaymentStatus } from '../../../domain/invoicing';
+import type { Db } from '../../db/client';
+import { currentUser } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import {
+  changePaymentStatus,
+  findVideoPayment,
+  listInvoicingRows,
+  outstanding,
+  paymentMessage,
+  revenueBetween,
+  revenueTrends,
+  setTypedAmount,
+} from './invoicing.repository';
+import { pricingRoutes } from './pricing.routes';
+
+const idParams = z.object({ id: z.uuid({ error: INVOICING_MESSAGES.videoNotFound }) });
+
+/**
+ * Invoicing, payments and revenue (SPEC.md sections 2 and 7, DESIGN.md section 5), and through
+ * pricingRoutes the video types, client prices and pricing plans. Everything under /api/admin/ is
+ * for the king and admins only; the check runs before the input is even read.
+ */
+export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.addHook('onRequest', async (request) => {
+    if (!request.routeOptions.url?.startsWith('/api/admin/')) return;
+    if (!canManageInvoicing(currentUser(request))) {
+      throw new HttpError(403, INVOICING_MESSAGES.forbidden);
+    }
+  });
+
+  app.get(
+    '/api/admin/invoicing',
+    { schema: { querystring: invoicingQuery, response: { 200: z.array(invoicingRowSchema) } } },
+    async (request, reply) => {
+      const { rows, total } = await listInvoicingRows(db, request.query);
+      reply.header('x-total-count', String(total));
+      return rows;
+    },
+  );
+
+  app.get(
+    '/api/admin/revenue/summary',
+    { schema: { querystring: revenueSummaryQuery, response: { 200: revenueSummarySchema } } },
+    async (request) => {
+      const month = request.query.month ?? monthOf(new Date());
+      const [revenue, owed] = await Promise.all([
+        revenueBetween(db, monthStart(month), monthStart(addMonths(month, 1))),
+        outstanding(db),
+      ]);
+      return { month, ...revenue, outstanding: owed };
+    },
+  );
+
+  app.get(
+    '/api/admin/revenue/trends',
+    { schema: { querystring: revenueTrendsQuery, response: { 200: revenueTrendSchema } } },
+    async (request) => {
+      const { start, end } = request.query;
+      const last = end ?? (start ? addMonths(start, TREND_MONTHS - 1) : monthOf(new Date()));
+      const first = start ?? addMonths(last, -(TREND_MONTHS - 1));
+      return revenueTrends(db, first, last);
+    },
+  );
+
+  async function changePayments(videoIds: string[], to: PaymentStatus) {
+    const change = await changePaymentStatus(db, videoIds, to);
+    return {
+      message: paymentMessage(change, to, formatUsd(change.total)),
+      updated: change.updatedIds.length,
+      skipped: change.skippedVideos.length,
+      ...change,
+    };
+  }
+
+  app.patch(
+    '/api/admin/payment',
+    { schema: { body: markPaidBody, response: { 200: paymentResultSchema } } },
+    async (request) => changePayments(request.body.videoIds, 'paid'),
+  );
+
+  app.patch(
+    '/api/admin/payment/reverse',
+    { schema: { body: markUnpaidBody, response: { 200: paymentResultSchema } } },
+    async (request) => changePayments(request.body.videoIds, 'unpaid'),
+  );
+
+  app.patch(
+    '/api/admin/videos/:id/payment-amount',
+    {
+      schema: {
+        params: idParams,
+        body: paymentAmountBody,
+        response: { 200: videoPaymentSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const result = await setTypedAmount(db, id, request.body.paymentAmount);
+      if (result === 'not_found') throw new HttpError(404, INVOICING_MESSAGES.videoNotFound);
+      const video = await findVideoPayment(db, id);
+      if (!video) throw new HttpError(404, INVOICING_MESSAGES.videoNotFound);
+      if (result === 'locked') {
+        throw new HttpError(409, INVOICING_MESSAGES.lockedAmount(formatUsd(video.paymentAmount)));
+      }
+      return video;
+    },
+  );
+
+  await app.register(pricingRoutes, { db });
+};

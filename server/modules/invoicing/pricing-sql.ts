@@ -1,0 +1,90 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { videos } from '../../db/schema';
+
+/**
+ * The pricing arithmetic of DESIGN.md section 5, as SQL expressions, so that prices are chosen,
+ * summed and sorted by the database in numeric(10,2) and never in floating point.
+ *
+ * Each lookup is by the video type's name (videos.type holds the name). A plan counts only while
+ * it is active; a rule matches when min <= duration <= max (no max: open-ended), a video without
+ * a duration counting as 0 seconds; when several rules match, the narrowest wins (highest
+ * minimum, then lowest maximum, then the oldest rule).
+ */
+
+/** The client's custom price for the type, or null. */
+export const customPriceSql = (clientId: SQLWrapper, typeName: SQLWrapper): SQL => sql`(
+  select cp.price from client_video_type_pricing cp
+  join video_types cpt on cpt.id = cp.video_type_id
+  where cp.client_id = ${clientId} and cpt.name = ${typeName}
+  limit 1)`;
+
+const ruleOrder = sql.raw(
+  'order by r.min_duration_seconds desc, r.max_duration_seconds asc nulls last, r.created_at, r.id limit 1',
+);
+
+const ruleMatches = (typeName: SQLWrapper, duration: SQLWrapper) => sql`
+  rt.name = ${typeName}
+  and r.min_duration_seconds <= coalesce(${duration}, 0)
+  and (r.max_duration_seconds is null or coalesce(${duration}, 0) <= r.max_duration_seconds)`;
+
+/** The price of the client's active plan for the type and duration, or null. */
+export const planRulePriceSql = (
+  clientId: SQLWrapper,
+  typeName: SQLWrapper,
+  duration: SQLWrapper,
+): SQL => sql`(
+  select r.price from client_pricing_plan_assignments a
+  join pricing_plans p on p.id = a.plan_id and p.is_active
+  join pricing_plan_rules r on r.plan_id = p.id
+  join video_types rt on rt.id = r.video_type_id
+  where a.client_id = ${clientId} and a.is_active and ${ruleMatches(typeName, duration)}
+  ${ruleOrder})`;
+
+/** The price of the default plan (when active) for the type and duration, or null. */
+export const defaultPlanRulePriceSql = (typeName: SQLWrapper, duration: SQLWrapper): SQL => sql`(
+  select r.price from pricing_plans p
+  join pricing_plan_rules r on r.plan_id = p.id
+  join video_types rt on rt.id = r.video_type_id
+  where p.is_default and p.is_active and ${ruleMatches(typeName, duration)}
+  ${ruleOrder})`;
+
+/** The type's default price, or null for a type that is not in video_types. */
+export const typeDefaultPriceSql = (typeName: SQLWrapper): SQL =>
+  sql`(select tp.default_price from video_types tp where tp.name = ${typeName} limit 1)`;
+
+/** The effective price, numeric(10,2): custom, else plan rule, else default plan, else default. */
+export const effectivePriceSql = (
+  clientId: SQLWrapper,
+  typeName: SQLWrapper,
+  duration: SQLWrapper,
+): SQL => sql`coalesce(
+  ${customPriceSql(clientId, typeName)},
+  ${planRulePriceSql(clientId, typeName, duration)},
+  ${defaultPlanRulePriceSql(typeName, duration)},
+  ${typeDefaultPriceSql(typeName)},
+  0.00)::numeric(10,2)`;
+
+/** The effective price of the row of `videos` in scope. */
+export const videoEffectivePriceSql = (): SQL =>
+  effectivePriceSql(videos.userId, videos.type, videos.duration);
+
+/**
+ * What an unpaid video owes: the amount the king typed (more than zero), else its effective
+ * price. Used by mark paid to fix the locked price, inside the same UPDATE.
+ */
+export const owedSql = (): SQL =>
+  sql`(case when ${videos.paymentAmount} > 0 then ${videos.paymentAmount} else ${videoEffectivePriceSql()} end)::numeric(10,2)`;
+
+/** The amount of a paid video: its locked price (the typed amount for rows paid without one). */
+export const paidAmountSql = (): SQL =>
+  sql`coalesce(${videos.lockedPrice}, ${videos.paymentAmount})`;
+
+/** The invoicing amount of a row: locked when paid, else owed. */
+export const rowAmountSql = (): SQL =>
+  sql`(case when ${videos.paymentStatus} = 'paid' then ${paidAmountSql()} else ${owedSql()} end)::numeric(10,2)`;
+
+export const amountSourceSql = (): SQL =>
+  sql`case when ${videos.paymentStatus} = 'paid' then 'locked' when ${videos.paymentAmount} > 0 then 'typed' else 'price' end`;
+
+/** A numeric as two-decimal text, for sums whose size numeric(10,2) may not hold. */
+export const moneyText = (expr: SQL): SQL<string> => sql<string>`(${expr})::numeric(16,2)::text`;

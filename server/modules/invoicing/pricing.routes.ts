@@ -1,0 +1,265 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  canManageInvoicing,
+  clientPlanBody,
+  clientPlanSchema,
+  clientPricingDetailSchema,
+  clientPricingListSchema,
+  createPlanBody,
+  createRuleBody,
+  customPriceBody,
+  customPriceSchema,
+  defaultPriceBody,
+  INVOICING_MESSAGES,
+  planSchema,
+  ruleSchema,
+  updatePlanBody,
+  updateRuleBody,
+  videoTypeSchema,
+} from '../../../domain/invoicing';
+import type { Db } from '../../db/client';
+import { currentUser } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import {
+  assignClientPlan,
+  clientPricingDetail,
+  deleteCustomPrice,
+  deletePlan,
+  deleteRule,
+  findClient,
+  findPlan,
+  findRule,
+  findVideoType,
+  insertPlan,
+  insertRule,
+  isUniqueViolation,
+  listActiveVideoTypes,
+  listClientPricing,
+  listPlans,
+  setDefaultPrice,
+  updatePlan,
+  updateRule,
+  upsertCustomPrice,
+} from './pricing.repository';
+
+const M = INVOICING_MESSAGES;
+const message = z.object({ message: z.string() });
+const clientParams = z.object({ clientId: z.uuid({ error: M.clientNotFound }) });
+const clientTypeParams = clientParams.extend({
+  videoTypeId: z.uuid({ error: M.videoTypeNotFound }),
+});
+const typeParams = z.object({ id: z.uuid({ error: M.videoTypeNotFound }) });
+const planParams = z.object({ id: z.uuid({ error: M.planNotFound }) });
+const ruleParams = planParams.extend({ ruleId: z.uuid({ error: M.ruleNotFound }) });
+
+/** Video types, default and client prices, pricing plans and their rules (DESIGN.md section 5). */
+export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  async function clientOr404(id: string) {
+    const client = await findClient(db, id);
+    if (!client) throw new HttpError(404, M.clientNotFound);
+    return client;
+  }
+  async function typeOr404(id: string) {
+    const type = await findVideoType(db, id);
+    if (!type) throw new HttpError(404, M.videoTypeNotFound);
+    return type;
+  }
+  async function planOr404(id: string) {
+    const plan = await findPlan(db, id);
+    if (!plan) throw new HttpError(404, M.planNotFound);
+    return plan;
+  }
+
+  /** Every signed-in user sees the active types; only the king and admins see their prices. */
+  app.get(
+    '/api/video-types',
+    { schema: { response: { 200: z.array(videoTypeSchema) } } },
+    async (request) => {
+      const showPrices = canManageInvoicing(currentUser(request));
+      const types = await listActiveVideoTypes(db);
+      return types.map(({ defaultPrice, ...t }) => (showPrices ? { ...t, defaultPrice } : t));
+    },
+  );
+
+  app.patch(
+    '/api/admin/video-types/:id/price',
+    { schema: { params: typeParams, body: defaultPriceBody, response: { 200: videoTypeSchema } } },
+    async (request) => {
+      const row = await setDefaultPrice(db, request.params.id, request.body.defaultPrice);
+      if (!row) throw new HttpError(404, M.videoTypeNotFound);
+      return {
+        id: row.id,
+        name: row.name,
+        displayName: row.displayName,
+        defaultPrice: row.defaultPrice,
+      };
+    },
+  );
+
+  // --- Client prices ---------------------------------------------------------------------------
+
+  app.get(
+    '/api/admin/client-pricing',
+    { schema: { response: { 200: clientPricingListSchema } } },
+    async () => listClientPricing(db),
+  );
+
+  app.get(
+    '/api/admin/client-pricing/:clientId',
+    { schema: { params: clientParams, response: { 200: clientPricingDetailSchema } } },
+    async (request) => clientPricingDetail(db, await clientOr404(request.params.clientId)),
+  );
+
+  app.patch(
+    '/api/admin/client-pricing/:clientId/:videoTypeId',
+    {
+      schema: {
+        params: clientTypeParams,
+        body: customPriceBody,
+        response: { 200: customPriceSchema.extend({ clientId: z.string() }) },
+      },
+    },
+    async (request) => {
+      const { clientId, videoTypeId } = request.params;
+      await clientOr404(clientId);
+      const type = await typeOr404(videoTypeId);
+      const row = await upsertCustomPrice(db, clientId, videoTypeId, request.body.price);
+      return { clientId, videoTypeId, videoTypeName: type.name, price: row.price };
+    },
+  );
+
+  app.delete(
+    '/api/admin/client-pricing/:clientId/:videoTypeId',
+    { schema: { params: clientTypeParams, response: { 200: message } } },
+    async (request) => {
+      const { clientId, videoTypeId } = request.params;
+      if (!(await deleteCustomPrice(db, clientId, videoTypeId))) {
+        throw new HttpError(404, M.customPriceNotFound);
+      }
+      return { message: 'Custom price removed' };
+    },
+  );
+
+  // --- Pricing plans ---------------------------------------------------------------------------
+
+  app.get(
+    '/api/admin/pricing-plans',
+    { schema: { response: { 200: z.array(planSchema) } } },
+    async () => listPlans(db),
+  );
+
+  app.post(
+    '/api/admin/pricing-plans',
+    { schema: { body: createPlanBody, response: { 201: planSchema } } },
+    async (request, reply) => {
+      const b = request.body;
+      const id = await insertPlan(db, {
+        name: b.name,
+        displayName: b.displayName || b.name,
+        description: b.description ?? '',
+        isActive: b.isActive ?? true,
+        isDefault: b.isDefault ?? false,
+      });
+      if (!id) throw new HttpError(409, M.planNameTaken);
+      return reply.status(201).send(await planOr404(id));
+    },
+  );
+
+  app.patch(
+    '/api/admin/pricing-plans/:id',
+    { schema: { params: planParams, body: updatePlanBody, response: { 200: planSchema } } },
+    async (request) => {
+      const { id } = request.params;
+      const changes = Object.fromEntries(
+        Object.entries(request.body).filter(([, v]) => v !== undefined),
+      );
+      try {
+        if (!(await updatePlan(db, id, changes))) throw new HttpError(404, M.planNotFound);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(409, M.planNameTaken);
+        throw error;
+      }
+      return planOr404(id);
+    },
+  );
+
+  app.delete(
+    '/api/admin/pricing-plans/:id',
+    { schema: { params: planParams, response: { 200: message } } },
+    async (request) => {
+      if (!(await deletePlan(db, request.params.id))) throw new HttpError(404, M.planNotFound);
+      return { message: 'Pricing plan deleted' };
+    },
+  );
+
+  const ruleView = async (planId: string, ruleId: string) => {
+    const rule = (await planOr404(planId)).rules.find((r) => r.id === ruleId);
+    if (!rule) throw new HttpError(404, M.ruleNotFound);
+    return rule;
+  };
+
+  app.post(
+    '/api/admin/pricing-plans/:id/rules',
+    { schema: { params: planParams, body: createRuleBody, response: { 201: ruleSchema } } },
+    async (request, reply) => {
+      const planId = request.params.id;
+      await planOr404(planId);
+      await typeOr404(request.body.videoTypeId);
+      const row = await insertRule(db, {
+        planId,
+        videoTypeId: request.body.videoTypeId,
+        minDurationSeconds: request.body.minDurationSeconds,
+        maxDurationSeconds: request.body.maxDurationSeconds ?? null,
+        price: request.body.price,
+      });
+      return reply.status(201).send(await ruleView(planId, row.id));
+    },
+  );
+
+  app.patch(
+    '/api/admin/pricing-plans/:id/rules/:ruleId',
+    { schema: { params: ruleParams, body: updateRuleBody, response: { 200: ruleSchema } } },
+    async (request) => {
+      const { id: planId, ruleId } = request.params;
+      const rule = await findRule(db, planId, ruleId);
+      if (!rule) throw new HttpError(404, M.ruleNotFound);
+      const b = request.body;
+      if (b.videoTypeId) await typeOr404(b.videoTypeId);
+      const min = b.minDurationSeconds ?? rule.minDurationSeconds;
+      const max =
+        b.maxDurationSeconds === undefined ? rule.maxDurationSeconds : b.maxDurationSeconds;
+      if (max !== null && max < min) throw new HttpError(400, M.durationRange);
+      await updateRule(db, ruleId, {
+        videoTypeId: b.videoTypeId,
+        minDurationSeconds: b.minDurationSeconds,
+        maxDurationSeconds: b.maxDurationSeconds,
+        price: b.price,
+      });
+      return ruleView(planId, ruleId);
+    },
+  );
+
+  app.delete(
+    '/api/admin/pricing-plans/:id/rules/:ruleId',
+    { schema: { params: ruleParams, response: { 200: message } } },
+    async (request) => {
+      const { id: planId, ruleId } = request.params;
+      if (!(await deleteRule(db, planId, ruleId))) throw new HttpError(404, M.ruleNotFound);
+      return { message: 'Pricing rule deleted' };
+    },
+  );
+
+  app.put(
+    '/api/admin/clients/:clientId/pricing-plan',
+    { schema: { params: clientParams, body: clientPlanBody, response: { 200: clientPlanSchema } } },
+    async (request) => {
+      const { clientId } = request.params;
+      const { planId } = request.body;
+      await clientOr404(clientId);
+      if (planId && !(await planOr404(planId)).isActive) throw new HttpError(400, M.planInactive);
+      const pricingPlan = await assignClientPlan(db, clientId, planId, currentUser(request).id);
+      return { clientId, pricingPlan };
+    },
+  );
+};

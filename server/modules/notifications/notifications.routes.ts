@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notificationCountSchema, notificationSchema } from '../../../domain/notifications';
+import type { Db } from '../../db/client';
+import { currentUser } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { loadViewerScope } from '../videos/scope';
+import {
+  clearAll,
+  countUnread,
+  createOverdueNotices,
+  listNotifications,
+  markAllRead,
+  markRead,
+} from './notifications.repository';
+
+const NOT_FOUND = 'Notification not found';
+
+/** SPEC.md section 7 'Notifications': every call acts on the caller's own notifications only. */
+export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/notifications',
+    {
+      schema: {
+        querystring: z.object({
+          includeRead: z
+            .enum(['true', 'false'], { error: 'includeRead must be true or false' })
+            .optional(),
+        }),
+        response: { 200: z.array(notificationSchema) },
+      },
+    },
+    async (request) =>
+      listNotifications(db, currentUser(request).id, {
+        includeRead: request.query.includeRead === 'true',
+      }),
+  );
+
+  app.get(
+    '/api/notifications/count',
+    { schema: { response: { 200: notificationCountSchema } } },
+    async (request) => ({ count: await countUnread(db, currentUser(request).id) }),
+  );
+
+  app.patch(
+    '/api/notifications/:id/read',
+    {
+      schema: {
+        params: z.object({ id: z.uuid({ error: NOT_FOUND }) }),
+        response: { 200: notificationSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const row = await markRead(db, request.params.id, user.id);
+      if (!row) throw new HttpError(404, NOT_FOUND);
+      await app.realtime.countsChanged([user.id]);
+      return row;
+    },
+  );
+
+  app.post(
+    '/api/notifications/mark-all-read',
+    { schema: { response: { 200: z.object({ message: z.string(), updated: z.number() }) } } },
+    async (request) => {
+      const user = currentUser(request);
+      const updated = await markAllRead(db, user.id);
+      if (updated) await app.realtime.countsChanged([user.id]);
+      return { message: 'All notifications marked as read', updated };
+    },
+  );
+
+  app.delete(
+    '/api/notifications/clear-all',
+    { schema: { response: { 200: z.object({ message: z.string(), deleted: z.number() }) } } },
+    async (request) => {
+      const user = currentUser(request);
+      const deleted = await clearAll(db, user.id);
+      if (deleted) await app.realtime.countsChanged([user.id]);
+      return { message: 'Notifications cleared', deleted };
+    },
+  );
+
+  app.post(
+    '/api/notifications/check-delayed',
+    { schema: { response: { 200: z.object({ message: z.string(), created: z.number() }) } } },
+    async (request) => {
+      const scope = await loadViewerScope(db, currentUser(request));
+      const created = await createOverdueNotices(db, scope);
+      await app.realtime.notificationsCreated(created);
+      return {
+        message: created.length
+          ? `${created.length} overdue video(s) notified`
+          : 'No new overdue videos',
+        created: created.length,
+      };
+    },
+  );
+};

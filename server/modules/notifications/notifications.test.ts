@@ -1,0 +1,357 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { NOTIFICATION_LIST_LIMIT } from '../../../domain/notifications';
+import { clientEditorAssignments, notifications, users, videos } from '../../db/schema';
+import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+
+let t: TestApp;
+const id: Record<string, string> = {};
+const cookie: Record<string, string> = {};
+
+const PEOPLE = [
+  ['owner', 'client', 'false', 'Olivia "O" Owner'],
+  ['other', 'client', 'false', null],
+  ['editor', 'editor', 'false', 'Eddie'],
+  ['teameditor', 'editor', 'false', null],
+  ['spare', 'editor', 'false', null],
+  ['lead1', 'lead_editor', 'false', 'Lea'],
+  ['lead2', 'lead_editor', 'false', null],
+  ['boss', 'king', 'true', 'The King'],
+] as const;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const [username, role, isAdmin, name] of PEOPLE) {
+    id[username] = (await seedUser(t, { username, role, isAdmin, name: name ?? undefined })).id;
+    cookie[username] = await loginAs(t, username);
+  }
+  await t.db
+    .insert(clientEditorAssignments)
+    .values({ clientId: id.owner!, editorId: id.teameditor! });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.db.delete(notifications);
+});
+
+const call = (
+  who: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) => t.app.inject({ method, url, headers: { cookie: cookie[who]! }, payload });
+
+interface Notice {
+  id: string;
+  recipientId: string;
+  type: string;
+  title: string;
+  message: string;
+  videoId: string | null;
+  commentId: string | null;
+  isRead: boolean;
+  priority: string;
+  createdAt: string;
+}
+
+async function noticesOf(who: string): Promise<Notice[]> {
+  const res = await call(who, 'GET', '/api/notifications?includeRead=true');
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+/** Everyone's notifications, as {username: [type, ...]}, leaving out people with none. */
+async function whoGotWhat() {
+  const rows = await t.db
+    .select({ username: users.username, type: notifications.type })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.recipientId))
+    .orderBy(users.username, notifications.type);
+  const out: Record<string, string[]> = {};
+  for (const r of rows) (out[r.username] ??= []).push(r.type);
+  return out;
+}
+
+async function video(values: Partial<typeof videos.$inferInsert> = {}) {
+  const userId = values.userId ?? id.owner!;
+  const [v] = await t.db
+    .insert(videos)
+    .values({
+      userId,
+      assignedEditorId: id.editor!,
+      ordinal: sql`(select coalesce(max(ordinal), 0) + 1 from videos where user_id = ${userId})`,
+      name: 'Spring promo',
+      link: 'https://a.io/v',
+      status: 'in_progress',
+      ...values,
+    })
+    .returning();
+  return v!;
+}
+
+describe('status changes', () => {
+  it('a move to review tells every lead editor, and not the one who made it', async () => {
+    const v = await video();
+    expect(
+      (await call('editor', 'PATCH', `/api/videos/${v.id}/status`, { status: 'review' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await whoGotWhat()).toEqual({
+      lead1: ['review_requested'],
+      lead2: ['review_requested'],
+    });
+    const [n] = await noticesOf('lead1');
+    expect(n).toMatchObject({
+      title: 'Video ready for review',
+      message: 'Eddie moved "Spring promo" to review',
+      videoId: v.id,
+      priority: 'normal',
+    });
+
+    await t.db.delete(notifications);
+    const w = await video();
+    await call('lead1', 'PATCH', `/api/videos/${w.id}`, { status: 'review' });
+    expect(await whoGotWhat()).toEqual({ lead2: ['review_requested'] });
+  });
+
+  it('other changes tell the owner and the assigned editor, never the actor', async () => {
+    const v = await video({ status: 'review' });
+    await call('lead1', 'PATCH', `/api/videos/${v.id}/status`, { status: 'ready_to_post' });
+    expect(await whoGotWhat()).toEqual({ editor: ['status_change'], owner: ['status_change'] });
+    const [n] = await noticesOf('owner');
+    expect(n).toMatchObject({
+      title: 'Video status updated',
+      message: 'Lea moved "Spring promo" from In Review to Ready to Post',
+    });
+
+    await t.db.delete(notifications);
+    await call('editor', 'PATCH', `/api/videos/${v.id}`, { status: 'posted', name: 'Renamed' });
+    expect(await whoGotWhat()).toEqual({ owner: ['status_change'] });
+    expect((await noticesOf('owner'))[0]!.message).toBe(
+      'Eddie moved "Renamed" from Ready to Post to Posted',
+    );
+  });
+
+  it('an update without a status change tells nobody', async () => {
+    const v = await video();
+    await call('lead1', 'PATCH', `/api/videos/${v.id}`, { name: 'Other name' });
+    await call('lead1', 'PATCH', `/api/videos/${v.id}/status`, { status: 'in_progress' });
+    expect(await whoGotWhat()).toEqual({});
+  });
+});
+
+describe('editors', () => {
+  it('becoming a video’s assigned editor tells that editor, unless they took it themselves', async () => {
+    const v = await video({ assignedEditorId: null });
+    await call('lead1', 'PATCH', `/api/videos/${v.id}/assigned-editor`, {
+      assignedEditorId: id.spare,
+    });
+    expect(await whoGotWhat()).toEqual({ spare: ['editor_assigned'] });
+    expect((await noticesOf('spare'))[0]).toMatchObject({
+      title: 'Video assigned to you',
+      message: 'Lea made you the editor of "Spring promo"',
+      videoId: v.id,
+    });
+
+    await t.db.delete(notifications);
+    const w = await video({ assignedEditorId: null });
+    const res = await call('teameditor', 'PATCH', `/api/videos/${w.id}/assigned-editor`, {
+      assignedEditorId: id.teameditor,
+    });
+    expect(res.statusCode).toBe(200);
+    // Unassigning tells nobody either.
+    await call('lead1', 'PATCH', `/api/videos/${w.id}/assigned-editor`, {
+      assignedEditorId: null,
+    });
+    expect(await whoGotWhat()).toEqual({});
+  });
+
+  it('being assigned to a client tells that editor', async () => {
+    const res = await call('boss', 'POST', '/api/assignments', {
+      clientId: id.other,
+      editorId: id.spare,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await whoGotWhat()).toEqual({ spare: ['client_assigned'] });
+    expect((await noticesOf('spare'))[0]).toMatchObject({
+      title: 'New client assigned',
+      message: 'The King assigned you to the client other',
+      videoId: null,
+    });
+    await t.db
+      .delete(clientEditorAssignments)
+      .where(eq(clientEditorAssignments.clientId, id.other!));
+  });
+});
+
+describe('new videos', () => {
+  it("a client's new video tells the client's editors", async () => {
+    const res = await call('owner', 'POST', '/api/videos', {
+      name: 'Summer teaser',
+      link: 'https://a.io/s',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await whoGotWhat()).toEqual({ teameditor: ['new_video'] });
+    // A double quote in a person's name is turned into a single one: only the video is quoted.
+    expect((await noticesOf('teameditor'))[0]).toMatchObject({
+      title: 'New video',
+      message: `Olivia 'O' Owner added a new video "Summer teaser"`,
+      videoId: res.json().id,
+    });
+  });
+
+  it('created by someone else for the client, with an editor chosen', async () => {
+    const res = await call('lead1', 'POST', '/api/videos', {
+      name: 'Autumn cut',
+      link: 'https://a.io/a',
+      targetUserId: id.owner,
+      assignedEditorId: id.spare,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await whoGotWhat()).toEqual({
+      spare: ['editor_assigned'],
+      teameditor: ['new_video'],
+    });
+    expect((await noticesOf('teameditor'))[0]!.message).toBe(
+      `Lea added a new video "Autumn cut" for Olivia 'O' Owner`,
+    );
+  });
+
+  it('an editor creating for their own client is not told about it', async () => {
+    await call('teameditor', 'POST', '/api/videos', {
+      name: 'By the team',
+      link: 'https://a.io/t',
+      targetUserId: id.owner,
+    });
+    expect(await whoGotWhat()).toEqual({});
+  });
+});
+
+describe('the notification calls', () => {
+  async function seed(recipient: string, n: number, extra: object = {}) {
+    const base = Date.now() - 60 * 60_000;
+    await t.db.insert(notifications).values(
+      Array.from({ length: n }, (_, i) => ({
+        recipientId: id[recipient]!,
+        type: 'comment',
+        title: 'New comment',
+        message: `#${i} on "Video"`,
+        createdAt: new Date(base + i * 1000),
+        ...extra,
+      })),
+    );
+  }
+
+  it('lists unread newest first by default, all with includeRead=true, at most 100', async () => {
+    await seed('owner', 3);
+    await seed('owner', 2, { isRead: true });
+    await seed('other', 1);
+    const unread = (await call('owner', 'GET', '/api/notifications')).json() as Notice[];
+    expect(unread).toHaveLength(3);
+    expect(unread.every((n) => !n.isRead && n.recipientId === id.owner)).toBe(true);
+    const times = unread.map((n) => n.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    const all = (await call('owner', 'GET', '/api/notifications?includeRead=true')).json();
+    expect(all).toHaveLength(5);
+    expect((await call('owner', 'GET', '/api/notifications?includeRead=maybe')).statusCode).toBe(
+      400,
+    );
+
+    await seed('owner', NOTIFICATION_LIST_LIMIT + 5);
+    const capped = (await call('owner', 'GET', '/api/notifications')).json();
+    expect(capped).toHaveLength(NOTIFICATION_LIST_LIMIT);
+  });
+
+  it('counts the unread', async () => {
+    await seed('owner', 4);
+    await seed('owner', 2, { isRead: true });
+    const res = await call('owner', 'GET', '/api/notifications/count');
+    expect(res.json()).toEqual({ count: 4 });
+    expect((await call('other', 'GET', '/api/notifications/count')).json()).toEqual({ count: 0 });
+  });
+
+  it('marks one read for its recipient only (404 for anyone else)', async () => {
+    await seed('owner', 1);
+    const [n] = (await call('owner', 'GET', '/api/notifications')).json() as Notice[];
+    const foreign = await call('other', 'PATCH', `/api/notifications/${n!.id}/read`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('Notification not found');
+    expect((await call('boss', 'PATCH', `/api/notifications/${n!.id}/read`)).statusCode).toBe(404);
+    const res = await call('owner', 'PATCH', `/api/notifications/${n!.id}/read`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: n!.id, isRead: true });
+    expect((await call('owner', 'GET', '/api/notifications/count')).json().count).toBe(0);
+    expect((await call('owner', 'PATCH', '/api/notifications/not-a-uuid/read')).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('marks all read and clears all, touching only the caller’s', async () => {
+    await seed('owner', 3);
+    await seed('other', 2);
+    const read = await call('owner', 'POST', '/api/notifications/mark-all-read');
+    expect(read.json()).toEqual({ message: 'All notifications marked as read', updated: 3 });
+    expect((await call('owner', 'GET', '/api/notifications/count')).json().count).toBe(0);
+    expect((await call('other', 'GET', '/api/notifications/count')).json().count).toBe(2);
+    const cleared = await call('owner', 'DELETE', '/api/notifications/clear-all');
+    expect(cleared.json()).toEqual({ message: 'Notifications cleared', deleted: 3 });
+    expect(await noticesOf('owner')).toEqual([]);
+    expect(await noticesOf('other')).toHaveLength(2);
+  });
+});
+
+describe('POST /api/notifications/check-delayed', () => {
+  const past = () => new Date(Date.now() - 2 * 86_400_000);
+
+  it('creates one overdue notice per readable overdue video, once a day', async () => {
+    const late = await video({ name: 'Late one', dueDate: past() });
+    await video({ name: 'Done late', dueDate: past(), status: 'posted' });
+    await video({ name: 'Ready late', dueDate: past(), status: 'ready_to_post' });
+    await video({ name: 'Not due', dueDate: new Date(Date.now() + 86_400_000) });
+    await video({ name: 'No due date', dueDate: null });
+    await video({ name: 'Someone else', dueDate: past(), userId: id.other! });
+
+    const first = await call('owner', 'POST', '/api/notifications/check-delayed');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ message: '1 overdue video(s) notified', created: 1 });
+    const [n] = await noticesOf('owner');
+    expect(n).toMatchObject({
+      type: 'video_overdue',
+      title: 'Video overdue',
+      message: '"Late one" is past its due date',
+      priority: 'high',
+      videoId: late.id,
+    });
+    const again = await call('owner', 'POST', '/api/notifications/check-delayed');
+    expect(again.json()).toEqual({ message: 'No new overdue videos', created: 0 });
+    expect(await noticesOf('owner')).toHaveLength(1);
+
+    // A notice from yesterday does not count for today.
+    await t.db
+      .update(notifications)
+      .set({ createdAt: sql`now() - interval '1 day'` })
+      .where(eq(notifications.recipientId, id.owner!));
+    const nextDay = await call('owner', 'POST', '/api/notifications/check-delayed');
+    expect(nextDay.json().created).toBe(1);
+    await t.db.delete(videos);
+  });
+
+  it('is idempotent within a day even when called concurrently', async () => {
+    await video({ name: 'A', dueDate: past() });
+    await video({ name: 'B', dueDate: past() });
+    await video({ name: 'C', dueDate: past(), userId: id.other! });
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => call('lead1', 'POST', '/api/notifications/check-delayed')),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(results.reduce((sum, r) => sum + (r.json().created as number), 0)).toBe(3);
+    expect(await noticesOf('lead1')).toHaveLength(3);
+    // Each person has their own notices: the owner's check adds theirs.
+    expect((await call('owner', 'POST', '/api/notifications/check-delayed')).json().created).toBe(
+      2,
+    );
+    await t.db.delete(videos);
+  });
+});

@@ -1,0 +1,178 @@
+import { eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { parseMentions } from '../../../domain/mentions';
+import { NOTIFICATION_TEXT, personLabel } from '../../../domain/notifications';
+import { canReadVideo } from '../../../domain/permissions';
+import { normalizeRole } from '../../../domain/roles';
+import type { Db } from '../../db/client';
+import { clientEditorAssignments, users, type UserRow, type VideoRow } from '../../db/schema';
+import type { RealtimeHub } from '../../plugins/realtime';
+import { findUserById } from '../users/users.repository';
+import { loadViewerScope } from '../videos/scope';
+import { insertNotifications, type NewNotification } from './notifications.repository';
+
+/**
+ * Who is told what (DESIGN.md section 5). Each trigger writes the notifications and pushes them
+ * over /ws; the actor is never notified of their own action. A failure here is logged and never
+ * undoes or fails the action that caused it.
+ */
+export interface Notifier {
+  commentPosted(
+    actor: UserRow,
+    video: VideoRow,
+    comment: { id: string; content: string },
+  ): Promise<void>;
+  videoCreated(actor: UserRow, video: VideoRow): Promise<void>;
+  /** Status changes and a new assigned editor, from any of the update calls. */
+  videoChanged(actor: UserRow, before: VideoRow, after: VideoRow): Promise<void>;
+  clientAssigned(actor: UserRow, client: UserRow, editor: UserRow): Promise<void>;
+}
+
+type Draft = Omit<NewNotification, 'recipientId'> & { recipientId: string | null | undefined };
+
+const CLIENT_ROLES = ['client', 'user'];
+
+/** Every user whose role reads as lead_editor ('lead editor', 'admin' and 'boss' included). */
+export async function leadEditorIds(db: Db): Promise<string[]> {
+  const staff = await db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(notInArray(sql`lower(trim(${users.role}))`, CLIENT_ROLES));
+  return staff.filter((u) => normalizeRole(u.role) === 'lead_editor').map((u) => u.id);
+}
+
+export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger): Notifier {
+  /** Drops the actor, empty and repeated recipients, stores the rest and pushes them. */
+  async function send(actor: UserRow, drafts: Draft[]) {
+    const seen = new Set<string>();
+    const values: NewNotification[] = [];
+    for (const d of drafts) {
+      if (!d.recipientId || d.recipientId === actor.id) continue;
+      const key = `${d.recipientId}:${d.type}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      values.push({ ...d, recipientId: d.recipientId });
+    }
+    const created = await insertNotifications(db, values);
+    await hub.notificationsCreated(created);
+  }
+
+  function guarded<A extends unknown[]>(name: string, fn: (...args: A) => Promise<void>) {
+    return async (...args: A) => {
+      try {
+        await fn(...args);
+      } catch (err) {
+        log.error({ err, trigger: name }, 'notification failed');
+      }
+    };
+  }
+
+  return {
+    commentPosted: guarded('comment', async (actor, video, comment) => {
+      const who = personLabel(actor);
+      const base = { videoId: video.id, commentId: comment.id };
+      // Mentioned people who may read the video get the mention notice (priority high) ...
+      const mentioned = new Set<string>();
+      const usernames = parseMentions(comment.content);
+      if (usernames.length) {
+        const found = await db
+          .select()
+          .from(users)
+          .where(inArray(sql`lower(${users.username})`, usernames));
+        for (const user of found) {
+          if (user.id === actor.id) continue;
+          if (canReadVideo(await loadViewerScope(db, user), video)) mentioned.add(user.id);
+        }
+      }
+      const drafts: Draft[] = [...mentioned].map((recipientId) => ({
+        ...NOTIFICATION_TEXT.mention(who, video.name),
+        ...base,
+        recipientId,
+      }));
+      // ... instead of the plain comment notice the owner and the assigned editor get.
+      for (const recipientId of [video.userId, video.assignedEditorId]) {
+        if (recipientId && !mentioned.has(recipientId)) {
+          drafts.push({ ...NOTIFICATION_TEXT.comment(who, video.name), ...base, recipientId });
+        }
+      }
+      await send(actor, drafts);
+    }),
+
+    videoCreated: guarded('new video', async (actor, video) => {
+      const who = personLabel(actor);
+      const owner = video.userId === actor.id ? null : await findUserById(db, video.userId);
+      const clientEditors = await db
+        .select({ id: clientEditorAssignments.editorId })
+        .from(clientEditorAssignments)
+        .where(eq(clientEditorAssignments.clientId, video.userId));
+      const drafts: Draft[] = [];
+      // The video's own editor hears that they were made its editor, not just that it exists.
+      if (video.assignedEditorId) {
+        drafts.push({
+          ...NOTIFICATION_TEXT.editorAssigned(who, video.name),
+          videoId: video.id,
+          recipientId: video.assignedEditorId,
+        });
+      }
+      for (const { id } of clientEditors) {
+        if (id === video.assignedEditorId) continue;
+        drafts.push({
+          ...NOTIFICATION_TEXT.newVideo(who, video.name, owner ? personLabel(owner) : null),
+          videoId: video.id,
+          recipientId: id,
+        });
+      }
+      await send(actor, drafts);
+    }),
+
+    videoChanged: guarded('video change', async (actor, before, after) => {
+      const who = personLabel(actor);
+      const drafts: Draft[] = [];
+      if (before.status !== after.status) {
+        if (after.status === 'review') {
+          const text = NOTIFICATION_TEXT.reviewRequested(who, after.name);
+          for (const id of await leadEditorIds(db)) {
+            drafts.push({ ...text, videoId: after.id, recipientId: id });
+          }
+        } else {
+          const text = NOTIFICATION_TEXT.statusChange(who, after.name, before.status, after.status);
+          for (const id of [after.userId, after.assignedEditorId]) {
+            drafts.push({ ...text, videoId: after.id, recipientId: id });
+          }
+        }
+      }
+      if (after.assignedEditorId && after.assignedEditorId !== before.assignedEditorId) {
+        drafts.push({
+          ...NOTIFICATION_TEXT.editorAssigned(who, after.name),
+          videoId: after.id,
+          recipientId: after.assignedEditorId,
+        });
+      }
+      await send(actor, drafts);
+    }),
+
+    clientAssigned: guarded('client assignment', async (actor, client, editor) => {
+      await send(actor, [
+        {
+          ...NOTIFICATION_TEXT.clientAssigned(personLabel(actor), personLabel(client)),
+          recipientId: editor.id,
+        },
+      ]);
+    }),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notifier: Notifier;
+  }
+}
+
+/** Decorates the app with the notifier; needs the realtime hub registered before it. */
+export const notifier = fp(
+  async (app: FastifyInstance, opts: { db: Db }) => {
+    app.decorate('notifier', createNotifier(opts.db, app.realtime, app.log));
+  },
+  { name: 'notifier', dependencies: ['realtime'] },
+);

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+
+let t: TestApp;
+let ids: Record<string, string>;
+let cookies: Record<string, string>;
+
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = {};
+  cookies = {};
+  for (const [username, role] of [
+    ['clara', 'client'],
+    ['carl', 'client'],
+    ['eve', 'editor'],
+    ['leo', 'lead_editor'],
+  ] as const) {
+    ids[username] = (await seedUser(t, { username, role, name: username.toUpperCase() })).id;
+    cookies[username] = await loginAs(t, username);
+  }
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, who: string) => t.app.inject({ url, headers: { cookie: cookies[who]! } });
+
+describe('GET /api/users/search', () => {
+  it('shows staff everyone, with public fields only', async () => {
+    const res = await get('/api/users/search', 'eve');
+    expect(res.statusCode).toBe(200);
+    const names = res
+      .json()
+      .map((u: { username: string }) => u.username)
+      .sort();
+    expect(names).toEqual(['carl', 'clara', 'eve', 'leo']);
+    expect(res.body).not.toMatch(/password|argon2/);
+  });
+
+  it('shows a client the staff and themselves, not other clients', async () => {
+    const res = await get('/api/users/search', 'clara');
+    const names = res
+      .json()
+      .map((u: { username: string }) => u.username)
+      .sort();
+    expect(names).toEqual(['clara', 'eve', 'leo']);
+  });
+
+  it('filters by q on username or name, case-insensitively', async () => {
+    const res = await get('/api/users/search?q=LE', 'leo');
+    expect(res.json().map((u: { username: string }) => u.username)).toEqual(['leo']);
+  });
+});
+
+describe('GET /api/users/{id}', () => {
+  it('returns a visible user', async () => {
+    const res = await get(`/api/users/${ids.eve}`, 'clara');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ username: 'eve', role: 'editor', name: 'EVE' });
+  });
+
+  it('hides other clients from a client as 404', async () => {
+    const res = await get(`/api/users/${ids.carl}`, 'clara');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('User not found');
+  });
+
+  it('answers 400 with a message on a malformed id and 404 on an unknown one', async () => {
+    expect((await get('/api/users/not-a-uuid', 'eve')).statusCode).toBe(400);
+    expect((await get('/api/users/00000000-0000-4000-8000-000000000000', 'eve')).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('PATCH /api/users/{id}', () => {
+  it('lets a user change their own name and avatar, and remove the avatar', async () => {
+    const url = `/api/users/${ids.clara}`;
+    const headers = { cookie: cookies.clara! };
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers,
+      payload: { name: '  Clara B  ', avatar: PNG },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Clara B', avatar: PNG });
+    const removed = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers,
+      payload: { avatar: null },
+    });
+    expect(removed.json().avatar).toBeNull();
+    expect(removed.json().name).toBe('Clara B');
+  });
+
+  it("refuses to change someone else's profile, even for a lead editor", async () => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${ids.clara}`,
+      headers: { cookie: cookies.leo! },
+      payload: { name: 'Hacked' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('You can only update your own profile');
+  });
+
+  it('ignores fields other than name and avatar (no self-promotion)', async () => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${ids.carl}`,
+      headers: { cookie: cookies.carl! },
+      payload: { name: 'Carl', role: 'king', isAdmin: 'true', password: 'x' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ role: 'client', isAdmin: 'false' });
+    await loginAs(t, 'carl');
+  });
+
+  it('refuses an avatar that is not an image', async () => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${ids.carl}`,
+      headers: { cookie: cookies.carl! },
+      payload: { avatar: 'data:text/html;base64,PGgxPmhpPC9oMT4=' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Avatar must be a PNG, JPEG or WebP image');
+  });
+});
+
+describe('POST /api/users/avatar', () => {
+  it('sets the avatar of the signed-in user', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/avatar',
+      headers: { cookie: cookies.eve! },
+      payload: { imageData: PNG },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: ids.eve, avatar: PNG });
+  });
+
+  it('accepts an avatar body above the 1 MiB default limit but refuses one over 2 MB of image', async () => {
+    // A valid PNG header followed by padding: about 1.5 MB of image, about 2 MB as base64.
+    const bytes = Buffer.alloc(1_500_000);
+    Buffer.from(PNG.split(',')[1]!, 'base64').copy(bytes);
+    const big = `data:image/png;base64,${bytes.toString('base64')}`;
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/avatar',
+      headers: { cookie: cookies.eve! },
+      payload: { imageData: big },
+    });
+    expect(ok.statusCode).toBe(200);
+    const huge = `data:image/png;base64,${Buffer.concat([bytes, Buffer.alloc(700_000)]).toString('base64')}`;
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/avatar',
+      headers: { cookie: cookies.eve! },
+      payload: { imageData: huge },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Please select an image smaller than 2MB');
+  });
+
+  it('refuses an empty body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/avatar',
+      headers: { cookie: cookies.eve! },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Image data is required');
+  });
+});

@@ -1,0 +1,239 @@
+import {
+  aliasedTable,
+  and,
+  asc,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { canSeeInternalNotes, canSeePayment, type ViewerScope } from '../../../domain/permissions';
+import { isManager } from '../../../domain/roles';
+import type { VideoStatus } from '../../../domain/video-status';
+import type { VideoView } from '../../../domain/videos';
+import type { Db } from '../../db/client';
+import { users, videos, videoStatusHistory, videoTypes, type VideoRow } from '../../db/schema';
+
+const owner = aliasedTable(users, 'owner');
+const editor = aliasedTable(users, 'editor');
+
+const summary = (t: typeof owner) => ({
+  id: t.id,
+  username: t.username,
+  name: t.name,
+  avatar: t.avatar,
+  role: t.role,
+  isVip: t.isVip,
+});
+
+export interface UserSummary {
+  id: string;
+  username: string;
+  name: string | null;
+  avatar: string | null;
+  role: string;
+  isVip: boolean;
+}
+
+export interface VideoWithPeople {
+  video: VideoRow;
+  owner: UserSummary;
+  editor: UserSummary | null;
+}
+
+/** SQL for "the viewer may read this video" (DESIGN.md section 4), mirroring canReadVideo. */
+export function readableBy(viewer: ViewerScope): SQL | undefined {
+  if (isManager(viewer)) return undefined;
+  const team = [...viewer.teamClientIds];
+  return or(
+    eq(videos.userId, viewer.id),
+    eq(videos.assignedEditorId, viewer.id),
+    team.length ? inArray(videos.userId, team) : undefined,
+  );
+}
+
+export interface VideoFilters {
+  status?: VideoStatus;
+  clientId?: string;
+  type?: string;
+  q?: string;
+  overdue?: boolean;
+  assignedEditorId?: string;
+  limit?: number;
+  cursor?: { createdAt: Date; id: string };
+}
+
+export async function listVideos(db: Db, where: SQL | undefined, f: VideoFilters = {}) {
+  const conditions = [
+    where,
+    f.status ? eq(videos.status, f.status) : undefined,
+    f.clientId ? eq(videos.userId, f.clientId) : undefined,
+    f.type ? eq(videos.type, f.type) : undefined,
+    f.q ? ilike(videos.name, `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    f.overdue ? lt(videos.dueDate, new Date()) : undefined,
+    f.assignedEditorId ? eq(videos.assignedEditorId, f.assignedEditorId) : undefined,
+    f.cursor
+      ? or(
+          lt(videos.createdAt, f.cursor.createdAt),
+          and(eq(videos.createdAt, f.cursor.createdAt), lt(videos.id, f.cursor.id)),
+        )
+      : undefined,
+  ];
+  const query = db
+    .select({ video: videos, owner: summary(owner), editor: summary(editor) })
+    .from(videos)
+    .innerJoin(owner, eq(owner.id, videos.userId))
+    .leftJoin(editor, eq(editor.id, videos.assignedEditorId))
+    .where(and(...conditions))
+    .orderBy(desc(videos.createdAt), desc(videos.id));
+  const rows = await (f.limit ? query.limit(f.limit) : query);
+  return rows as VideoWithPeople[];
+}
+
+export async function findVideo(db: Db, id: string): Promise<VideoWithPeople | undefined> {
+  const [row] = await db
+    .select({ video: videos, owner: summary(owner), editor: summary(editor) })
+    .from(videos)
+    .innerJoin(owner, eq(owner.id, videos.userId))
+    .leftJoin(editor, eq(editor.id, videos.assignedEditorId))
+    .where(eq(videos.id, id))
+    .limit(1);
+  return row as VideoWithPeople | undefined;
+}
+
+export async function statusHistory(db: Db, videoId: string) {
+  const changedBy = aliasedTable(users, 'changed_by');
+  const rows = await db
+    .select({
+      fromStatus: videoStatusHistory.fromStatus,
+      toStatus: videoStatusHistory.toStatus,
+      changedAt: videoStatusHistory.changedAt,
+      changedBy: { id: changedBy.id, username: changedBy.username, name: changedBy.name },
+    })
+    .from(videoStatusHistory)
+    .leftJoin(changedBy, eq(changedBy.id, videoStatusHistory.changedById))
+    .where(eq(videoStatusHistory.videoId, videoId))
+    .orderBy(asc(videoStatusHistory.changedAt), asc(videoStatusHistory.id));
+  return rows.map((r) => ({
+    ...r,
+    changedAt: r.changedAt.toISOString(),
+    changedBy: r.changedBy?.id ? r.changedBy : null,
+  }));
+}
+
+/** The video as the viewer may see it: hidden fields are absent, not empty. */
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toVideoView(
+  viewer: ViewerScope,
+  { video, owner: o, editor: e }: VideoWithPeople,
+): VideoView {
+  const view: VideoView = {
+    id: video.id,
+    ordinal: String(video.ordinal),
+    name: video.name,
+    type: video.type,
+    status: video.status,
+    link: video.link,
+    description: video.description ?? '',
+    userId: video.userId,
+    assignedEditorId: video.assignedEditorId ?? null,
+    startDate: iso(video.startDate),
+    dueDate: iso(video.dueDate),
+    finishDate: iso(video.finishDate),
+    duration: video.duration,
+    clientIsVip: o.isVip,
+    createdAt: video.createdAt.toISOString(),
+    updatedAt: video.updatedAt.toISOString(),
+    owner: { id: o.id, username: o.username, name: o.name, avatar: o.avatar, isVip: o.isVip },
+    assignedEditor: e?.id
+      ? { id: e.id, username: e.username, name: e.name, avatar: e.avatar, role: e.role }
+      : null,
+  };
+  if (canSeeInternalNotes(viewer)) view.internalNotes = video.internalNotes ?? '';
+  if (canSeePayment(viewer, video)) {
+    view.paymentAmount = video.paymentAmount;
+    view.paymentStatus = video.paymentStatus;
+    view.lockedPrice = video.lockedPrice;
+    view.paidDate = iso(video.paidDate);
+  }
+  return view;
+}
+
+/** Adds a custom type to video_types (price 0.00) so the king can price it. */
+export async function ensureVideoType(db: Db, name: string) {
+  const displayName = name
+    .split('-')
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ');
+  await db.insert(videoTypes).values({ name, displayName }).onConflictDoNothing();
+}
+
+/**
+ * Inserts a video with the next ordinal of its client. The advisory lock serialises creates for
+ * one client, so concurrent creates never collide on (user_id, ordinal).
+ */
+export async function insertVideo(
+  db: Db,
+  values: Omit<typeof videos.$inferInsert, 'ordinal'>,
+  changedById: string,
+) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${values.userId}))`);
+    const [next] = await tx
+      .select({ ordinal: sql<number>`coalesce(max(${videos.ordinal}), 0) + 1` })
+      .from(videos)
+      .where(eq(videos.userId, values.userId));
+    const [row] = await tx
+      .insert(videos)
+      .values({ ...values, ordinal: Number(next!.ordinal) })
+      .returning();
+    await tx.insert(videoStatusHistory).values({
+      videoId: row!.id,
+      changedById,
+      fromStatus: null,
+      toStatus: row!.status,
+    });
+    return row!;
+  });
+}
+
+const COMPLETE = new Set(['ready_to_post', 'posted']);
+
+/**
+ * Applies changes; a status change is recorded in the history and moves finishDate: set when
+ * the video first enters ready_to_post or posted, cleared when it goes back.
+ */
+export async function updateVideo(
+  db: Db,
+  current: VideoRow,
+  changes: Partial<typeof videos.$inferInsert>,
+  changedById: string,
+) {
+  return db.transaction(async (tx) => {
+    const values: Partial<typeof videos.$inferInsert> = { ...changes, updatedAt: new Date() };
+    const newStatus = changes.status;
+    if (newStatus && newStatus !== current.status) {
+      if (COMPLETE.has(newStatus)) values.finishDate = current.finishDate ?? new Date();
+      else values.finishDate = null;
+      await tx.insert(videoStatusHistory).values({
+        videoId: current.id,
+        changedById,
+        fromStatus: current.status,
+        toStatus: newStatus,
+      });
+    }
+    const [row] = await tx.update(videos).set(values).where(eq(videos.id, current.id)).returning();
+    return row!;
+  });
+}
+
+export async function deleteVideos(db: Db, ids: string[]) {
+  const rows = await db.delete(videos).where(inArray(videos.id, ids)).returning({ id: videos.id });
+  return rows.length;
+}

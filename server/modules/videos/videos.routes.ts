@@ -1,0 +1,408 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  canCreateVideoFor,
+  canDeleteVideo,
+  canEditVideo,
+  canReadVideo,
+  canSeeInternalNotes,
+  canSetAssignedEditor,
+  type ViewerScope,
+} from '../../../domain/permissions';
+import { isAdmin, isManager, normalizeRole } from '../../../domain/roles';
+import { VIDEO_STATUSES } from '../../../domain/video-status';
+import {
+  assignedEditorBody,
+  bulkDeleteBody,
+  createVideoBody,
+  statusBody,
+  updateVideoBody,
+  videoViewSchema,
+} from '../../../domain/videos';
+import type { Db } from '../../db/client';
+import { clientEditorAssignments, users, videos } from '../../db/schema';
+import { currentUser } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { findUserById } from '../users/users.repository';
+import { loadViewerScope } from './scope';
+import {
+  deleteVideos,
+  ensureVideoType,
+  findVideo,
+  insertVideo,
+  listVideos,
+  readableBy,
+  statusHistory,
+  toVideoView,
+  updateVideo,
+  type VideoWithPeople,
+} from './videos.repository';
+
+const NOT_FOUND = 'Video not found';
+const idParams = z.object({ id: z.uuid({ error: NOT_FOUND }) });
+const message = z.object({ message: z.string() });
+const videoList = z.array(videoViewSchema);
+
+const listQuery = z.object({
+  refresh: z.string().optional(),
+  status: z.enum(VIDEO_STATUSES, { error: 'Unknown status filter' }).optional(),
+  clientId: z.uuid({ error: 'Unknown client' }).optional(),
+  type: z.string().max(50).optional(),
+  q: z.string().trim().max(200).optional(),
+  overdue: z.enum(['true', 'false']).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  cursor: z.string().max(200).optional(),
+});
+
+function parseCursor(cursor: string | undefined) {
+  if (!cursor) return undefined;
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  if (Number.isNaN(createdAt.getTime()) || !id || !/^[0-9a-f-]{36}$/.test(id)) {
+    throw new HttpError(400, 'Invalid cursor');
+  }
+  return { createdAt, id };
+}
+
+const makeCursor = (v: { createdAt: Date; id: string }) =>
+  Buffer.from(`${v.createdAt.toISOString()}|${v.id}`).toString('base64url');
+
+/** 200 with the first day a new video is due: 3 days ahead at 14:00 (server time). */
+function defaultDueDate(now = new Date()): Date {
+  const due = new Date(now);
+  due.setDate(due.getDate() + 3);
+  due.setHours(14, 0, 0, 0);
+  return due;
+}
+
+export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  async function scopeOf(request: Parameters<typeof currentUser>[0]) {
+    return loadViewerScope(db, currentUser(request));
+  }
+
+  /** The video if the viewer may read it; otherwise 404, never revealing that it exists. */
+  async function readable(scope: ViewerScope, id: string): Promise<VideoWithPeople> {
+    const found = await findVideo(db, id);
+    if (!found || !canReadVideo(scope, found.video)) throw new HttpError(404, NOT_FOUND);
+    return found;
+  }
+
+  async function detail(scope: ViewerScope, id: string) {
+    return withHistory(scope, await readable(scope, id));
+  }
+
+  async function withHistory(scope: ViewerScope, found: VideoWithPeople) {
+    return { ...toVideoView(scope, found), statusHistory: await statusHistory(db, found.video.id) };
+  }
+
+  app.get(
+    '/api/videos',
+    { schema: { querystring: listQuery, response: { 200: videoList } } },
+    async (request, reply) => {
+      const scope = await scopeOf(request);
+      const { limit, cursor, overdue, ...filters } = request.query;
+      const rows = await listVideos(db, readableBy(scope), {
+        ...filters,
+        overdue: overdue === 'true',
+        limit: limit ? limit + 1 : undefined,
+        cursor: parseCursor(cursor),
+      });
+      if (limit && rows.length > limit) {
+        rows.length = limit;
+        reply.header('x-next-cursor', makeCursor(rows[limit - 1]!.video));
+      }
+      return rows.map((r) => toVideoView(scope, r));
+    },
+  );
+
+  app.get(
+    '/api/videos/assigned-to-me',
+    { schema: { response: { 200: videoList } } },
+    async (request) => {
+      const scope = await scopeOf(request);
+      const rows = await listVideos(db, eq(videos.assignedEditorId, scope.id));
+      return rows.map((r) => toVideoView(scope, r));
+    },
+  );
+
+  app.get(
+    '/api/videos/:id',
+    { schema: { params: idParams, response: { 200: videoViewSchema } } },
+    async (request) => detail(await scopeOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/videos',
+    { schema: { body: createVideoBody, response: { 201: videoViewSchema } } },
+    async (request, reply) => {
+      const scope = await scopeOf(request);
+      const input = request.body;
+      const targetId = input.targetUserId ?? scope.id;
+      const target =
+        targetId === scope.id ? currentUser(request) : await findUserById(db, targetId);
+      if (!target || !canCreateVideoFor(scope, target)) {
+        throw new HttpError(403, 'You cannot create videos for this user');
+      }
+      if (input.assignedEditorId) await checkEditorChoice(scope, target.id, input.assignedEditorId);
+      await ensureVideoType(db, input.type);
+      const row = await insertVideo(
+        db,
+        {
+          userId: target.id,
+          name: input.name ?? 'Untitled video',
+          type: input.type,
+          status: input.status,
+          link: input.link,
+          description: input.description ?? '',
+          internalNotes: canSeeInternalNotes(scope) ? (input.internalNotes ?? '') : '',
+          assignedEditorId: input.assignedEditorId,
+          startDate: input.startDate ?? new Date(),
+          dueDate: input.dueDate === undefined ? defaultDueDate() : input.dueDate,
+          duration: input.duration ?? null,
+          paymentAmount: isAdmin(scope) && input.paymentAmount ? input.paymentAmount : '0.00',
+          finishDate:
+            input.status === 'ready_to_post' || input.status === 'posted' ? new Date() : null,
+        },
+        scope.id,
+      );
+      await app.notifier.videoCreated(currentUser(request), row);
+      return reply.status(201).send(await detail(scope, row.id));
+    },
+  );
+
+  /** Who may be made a video's editor on creation, by the same rule as changing it later. */
+  async function checkEditorChoice(scope: ViewerScope, clientId: string, editorId: string) {
+    const editor = await findUserById(db, editorId);
+    const role = editor && normalizeRole(editor.role);
+    if (!editor || (role !== 'editor' && role !== 'lead_editor')) {
+      throw new HttpError(400, 'Please choose a valid editor');
+    }
+    const clientEditors = await editorsOfClient(clientId);
+    const ok = canSetAssignedEditor(
+      scope,
+      { userId: clientId, assignedEditorId: null },
+      editorId,
+      clientEditors,
+    );
+    if (!ok) throw new HttpError(403, 'You cannot assign this editor');
+  }
+
+  async function editorsOfClient(clientId: string) {
+    const rows = await db
+      .select({ editorId: clientEditorAssignments.editorId })
+      .from(clientEditorAssignments)
+      .where(eq(clientEditorAssignments.clientId, clientId));
+    return new Set(rows.map((r) => r.editorId));
+  }
+
+  app.patch(
+    '/api/videos/:id',
+    { schema: { params: idParams, body: updateVideoBody, response: { 200: videoViewSchema } } },
+    async (request) => {
+      const scope = await scopeOf(request);
+      const { video } = await readable(scope, request.params.id);
+      if (!canEditVideo(scope, video)) throw new HttpError(403, 'You cannot edit this video');
+      const changes = Object.fromEntries(
+        Object.entries(request.body).filter(([, v]) => v !== undefined),
+      ) as typeof request.body;
+      if (changes.internalNotes !== undefined && !canSeeInternalNotes(scope)) {
+        throw new HttpError(403, 'Clients cannot edit internal notes');
+      }
+      if (changes.type) await ensureVideoType(db, changes.type);
+      const updated = await updateVideo(db, video, changes, scope.id);
+      await app.notifier.videoChanged(currentUser(request), video, updated);
+      return detail(scope, video.id);
+    },
+  );
+
+  app.patch(
+    '/api/videos/:id/status',
+    { schema: { params: idParams, body: statusBody, response: { 200: videoViewSchema } } },
+    async (request) => {
+      const scope = await scopeOf(request);
+      const { video } = await readable(scope, request.params.id);
+      const updated = await updateVideo(db, video, { status: request.body.status }, scope.id);
+      await app.notifier.videoChanged(currentUser(request), video, updated);
+      return detail(scope, video.id);
+    },
+  );
+
+  app.patch(
+    '/api/videos/:id/assigned-editor',
+    {
+      schema: { params: idParams, body: assignedEditorBody, response: { 200: videoViewSchema } },
+    },
+    async (request) => {
+      const scope = await scopeOf(request);
+      const { video } = await readable(scope, request.params.id);
+      const newEditorId = request.body.assignedEditorId;
+      if (newEditorId) {
+        const editor = await findUserById(db, newEditorId);
+        const role = editor && normalizeRole(editor.role);
+        if (!editor || (role !== 'editor' && role !== 'lead_editor')) {
+          throw new HttpError(400, 'Please choose a valid editor');
+        }
+      }
+      const ok = canSetAssignedEditor(
+        scope,
+        video,
+        newEditorId,
+        await editorsOfClient(video.userId),
+      );
+      if (!ok) throw new HttpError(403, 'You cannot change the editor of this video');
+      const updated = await updateVideo(db, video, { assignedEditorId: newEditorId }, scope.id);
+      await app.notifier.videoChanged(currentUser(request), video, updated);
+      // Not re-checked: an editor who lets go of a video may no longer read it, yet did succeed.
+      return withHistory(scope, (await findVideo(db, video.id))!);
+    },
+  );
+
+  app.delete(
+    '/api/videos/:id',
+    { schema: { params: idParams, response: { 200: message } } },
+    async (request) => {
+      const scope = await scopeOf(request);
+      const { video } = await readable(scope, request.params.id);
+      if (!canDeleteVideo(scope, video)) throw new HttpError(403, 'You cannot delete this video');
+      await deleteVideos(db, [video.id]);
+      return { message: 'Video deleted successfully' };
+    },
+  );
+
+  app.post(
+    '/api/videos/bulk-delete',
+    {
+      schema: {
+        body: bulkDeleteBody,
+        response: {
+          200: z.object({ deleted: z.number(), message: z.string() }),
+          403: z.object({ message: z.string(), failed: z.array(z.string()) }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const scope = await scopeOf(request);
+      const ids = [...new Set(request.body.ids)];
+      // All or nothing: one id the viewer may not delete (or that does not exist) and nothing is.
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .select({
+            id: videos.id,
+            userId: videos.userId,
+            assignedEditorId: videos.assignedEditorId,
+          })
+          .from(videos)
+          .where(inArray(videos.id, ids))
+          .for('update');
+        const allowed = new Set(rows.filter((v) => canDeleteVideo(scope, v)).map((v) => v.id));
+        const failed = ids.filter((id) => !allowed.has(id));
+        if (failed.length) {
+          return reply.status(403).send({
+            message: `Nothing was deleted: you cannot delete ${failed.length} of the selected videos`,
+            failed,
+          });
+        }
+        const deleted = (
+          await tx.delete(videos).where(inArray(videos.id, ids)).returning({ id: videos.id })
+        ).length;
+        return { deleted, message: `${deleted} video(s) deleted successfully` };
+      });
+    },
+  );
+
+  // --- The managed-user page and admin views -------------------------------------------------
+
+  const publicUserList = z.array(
+    z.object({
+      id: z.string(),
+      username: z.string(),
+      name: z.string().nullable(),
+      avatar: z.string().nullable(),
+      role: z.string(),
+      isAdmin: z.string(),
+      isVip: z.boolean(),
+    }),
+  );
+
+  app.get('/api/king/users', { schema: { response: { 200: publicUserList } } }, async (request) => {
+    const scope = await scopeOf(request);
+    if (!isManager(scope) && normalizeRole(scope.role) !== 'editor') {
+      throw new HttpError(403, 'Only managers and editors can manage users');
+    }
+    if (!isManager(scope) && scope.teamClientIds.size === 0) return [];
+    const rows = await db
+      .select()
+      .from(users)
+      .where(isManager(scope) ? undefined : inArray(users.id, [...scope.teamClientIds]));
+    return rows.map(({ password: _password, createdAt: _createdAt, ...u }) => u);
+  });
+
+  app.get(
+    '/api/king/users/:id/videos',
+    {
+      schema: {
+        params: z.object({ id: z.uuid({ error: 'User not found' }) }),
+        response: { 200: videoList },
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(request);
+      const targetId = request.params.id;
+      const mayManage =
+        isManager(scope) ||
+        (normalizeRole(scope.role) === 'editor' && scope.teamClientIds.has(targetId));
+      if (!mayManage) throw new HttpError(403, 'You cannot manage this user');
+      const rows = await listVideos(
+        db,
+        and(
+          readableBy(scope),
+          or(eq(videos.userId, targetId), eq(videos.assignedEditorId, targetId)),
+        ),
+      );
+      return rows.map((r) => toVideoView(scope, r));
+    },
+  );
+
+  app.get(
+    '/api/admin/videos',
+    { schema: { querystring: listQuery, response: { 200: videoList } } },
+    async (request, reply) => {
+      const scope = await scopeOf(request);
+      if (!isAdmin(scope)) throw new HttpError(403, 'Admin privileges required');
+      const { limit, cursor, overdue, ...filters } = request.query;
+      const rows = await listVideos(db, undefined, {
+        ...filters,
+        overdue: overdue === 'true',
+        limit: limit ? limit + 1 : undefined,
+        cursor: parseCursor(cursor),
+      });
+      if (limit && rows.length > limit) {
+        rows.length = limit;
+        reply.header('x-next-cursor', makeCursor(rows[limit - 1]!.video));
+      }
+      return rows.map((r) => toVideoView(scope, r));
+    },
+  );
+
+  app.post(
+    '/api/admin/videos/bulk-delete',
+    {
+      schema: {
+        body: bulkDeleteBody,
+        response: { 200: z.object({ deleted: z.number(), failed: z.array(z.string()) }) },
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(request);
+      if (!isAdmin(scope)) throw new HttpError(403, 'Admin privileges required');
+      const ids = [...new Set(request.body.ids)];
+      const deletedIds = await db
+        .delete(videos)
+        .where(inArray(videos.id, ids))
+        .returning({ id: videos.id });
+      const done = new Set(deletedIds.map((r) => r.id));
+      return { deleted: done.size, failed: ids.filter((id) => !done.has(id)) };
+    },
+  );
+};

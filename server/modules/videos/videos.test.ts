@@ -1,0 +1,301 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientEditorAssignments, videos } from '../../db/schema';
+import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+
+let t: TestApp;
+const id: Record<string, string> = {};
+const cookie: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const [username, role, isAdmin] of [
+    ['owner', 'client', 'false'],
+    ['other', 'client', 'false'],
+    ['teameditor', 'editor', 'false'],
+    ['stranger', 'editor', 'false'],
+    ['lead', 'lead_editor', 'false'],
+    ['boss', 'king', 'true'],
+  ] as const) {
+    id[username] = (await seedUser(t, { username, role, isAdmin })).id;
+    cookie[username] = await loginAs(t, username);
+  }
+  await t.db
+    .insert(clientEditorAssignments)
+    .values({ clientId: id.owner!, editorId: id.teameditor! });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const call = (
+  who: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) => t.app.inject({ method, url, headers: { cookie: cookie[who]! }, payload });
+
+describe('create', () => {
+  it('creates for oneself with the defaults and a normalised link', async () => {
+    const res = await call('owner', 'POST', '/api/videos', {
+      name: 'Intro',
+      link: 'youtu.be/abcdefghijk',
+    });
+    expect(res.statusCode).toBe(201);
+    const v = res.json();
+    expect(v).toMatchObject({
+      name: 'Intro',
+      type: 'consultation',
+      status: 'draft',
+      description: '',
+      link: 'https://www.youtube.com/watch?v=abcdefghijk',
+      userId: id.owner,
+      assignedEditorId: null,
+      ordinal: '1',
+      paymentAmount: '0.00',
+      paymentStatus: 'unpaid',
+    });
+    expect(v.internalNotes).toBeUndefined();
+    const due = new Date(v.dueDate);
+    expect(due.getHours()).toBe(14);
+    expect(Math.round((due.getTime() - Date.now()) / 86_400_000)).toBeGreaterThanOrEqual(2);
+    expect(v.statusHistory).toEqual([
+      expect.objectContaining({
+        fromStatus: null,
+        toStatus: 'draft',
+        changedBy: expect.objectContaining({ id: id.owner }),
+      }),
+    ]);
+  });
+
+  it('requires a valid link with the spec messages', async () => {
+    const missing = await call('owner', 'POST', '/api/videos', { name: 'x' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Video link is required');
+    const bad = await call('owner', 'POST', '/api/videos', { name: 'x', link: 'not a link' });
+    expect(bad.json().message).toBe('Please enter a valid video link');
+    const other = await call('owner', 'POST', '/api/videos', {
+      name: 'x',
+      link: 'https://a.io',
+      type: 'other',
+    });
+    expect(other.json().message).toBe('Please enter a custom video type');
+  });
+
+  it('lets an editor create for an assigned client but not for another', async () => {
+    const ok = await call('teameditor', 'POST', '/api/videos', {
+      name: 'For owner',
+      link: 'https://f.io/x',
+      targetUserId: id.owner,
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().link).toBe('https://f.io/x');
+    const no = await call('teameditor', 'POST', '/api/videos', {
+      name: 'x',
+      link: 'https://f.io/x',
+      targetUserId: id.other,
+    });
+    expect(no.statusCode).toBe(403);
+    const client = await call('other', 'POST', '/api/videos', {
+      name: 'x',
+      link: 'https://f.io/x',
+      targetUserId: id.owner,
+    });
+    expect(client.statusCode).toBe(403);
+  });
+
+  it('gives 50 concurrent creates for one client 50 distinct consecutive ordinals', async () => {
+    const before = (await t.db.select().from(videos).where(eq(videos.userId, id.other!))).length;
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call('other', 'POST', '/api/videos', { name: `v${i}`, link: 'https://vimeo.com/1234' }),
+      ),
+    );
+    expect(results.every((r) => r.statusCode === 201)).toBe(true);
+    const ordinals = results.map((r) => Number(r.json().ordinal)).sort((a, b) => a - b);
+    expect(ordinals).toEqual(Array.from({ length: 50 }, (_, i) => before + i + 1));
+  });
+});
+
+describe('read and visibility', () => {
+  it('hides a video from an unrelated editor and another client as 404', async () => {
+    const v = (
+      await call('owner', 'POST', '/api/videos', { name: 'Secret', link: 'https://a.io/v' })
+    ).json();
+    expect((await call('stranger', 'GET', `/api/videos/${v.id}`)).statusCode).toBe(404);
+    expect((await call('other', 'GET', `/api/videos/${v.id}`)).statusCode).toBe(404);
+    const team = await call('teameditor', 'GET', `/api/videos/${v.id}`);
+    expect(team.statusCode).toBe(200);
+    expect(team.json().internalNotes).toBe('');
+    expect(team.json().paymentAmount).toBeUndefined();
+    const king = await call('boss', 'GET', `/api/videos/${v.id}`);
+    expect(king.json().paymentAmount).toBe('0.00');
+    const list = (await call('stranger', 'GET', '/api/videos')).json();
+    expect(list.some((x: { id: string }) => x.id === v.id)).toBe(false);
+  });
+});
+
+describe('change', () => {
+  it('updates only given fields, records status history and the finishDate rule', async () => {
+    const v = (
+      await call('owner', 'POST', '/api/videos', { name: 'Flow', link: 'https://a.io/v' })
+    ).json();
+    const empty = await call('owner', 'PATCH', `/api/videos/${v.id}`, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('At least one field must be updated');
+    const blank = await call('owner', 'PATCH', `/api/videos/${v.id}`, { name: '  ' });
+    expect(blank.json().message).toBe('Video name is required');
+    const ready = await call('teameditor', 'PATCH', `/api/videos/${v.id}/status`, {
+      status: 'ready to post',
+    });
+    expect(ready.json().status).toBe('ready_to_post');
+    expect(ready.json().finishDate).not.toBeNull();
+    const back = await call('teameditor', 'PATCH', `/api/videos/${v.id}/status`, {
+      status: 'in progress',
+    });
+    expect(back.json().finishDate).toBeNull();
+    expect(back.json().statusHistory.map((h: { toStatus: string }) => h.toStatus)).toEqual([
+      'draft',
+      'ready_to_post',
+      'in_progress',
+    ]);
+    const notes = await call('owner', 'PATCH', `/api/videos/${v.id}`, { internalNotes: 'x' });
+    expect(notes.statusCode).toBe(403);
+  });
+
+  it('applies the assigned-editor rules', async () => {
+    const v = (
+      await call('owner', 'POST', '/api/videos', { name: 'Assign', link: 'https://a.io/v' })
+    ).json();
+    const url = `/api/videos/${v.id}/assigned-editor`;
+    expect(
+      (await call('teameditor', 'PATCH', url, { assignedEditorId: id.teameditor })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('teameditor', 'PATCH', url, { assignedEditorId: id.stranger })).statusCode,
+    ).toBe(403);
+    expect((await call('owner', 'PATCH', url, { assignedEditorId: id.stranger })).statusCode).toBe(
+      403,
+    );
+    expect((await call('owner', 'PATCH', url, { assignedEditorId: null })).statusCode).toBe(200);
+    expect((await call('lead', 'PATCH', url, { assignedEditorId: id.stranger })).statusCode).toBe(
+      200,
+    );
+    // Now assigned, the stranger can read it.
+    expect((await call('stranger', 'GET', `/api/videos/${v.id}`)).statusCode).toBe(200);
+    expect((await call('lead', 'PATCH', url, { assignedEditorId: id.owner })).json().message).toBe(
+      'Please choose a valid editor',
+    );
+  });
+
+  it('bulk delete with one forbidden id deletes nothing and names it', async () => {
+    const mine = (
+      await call('owner', 'POST', '/api/videos', { name: 'A', link: 'https://a.io/v' })
+    ).json();
+    const theirs = (
+      await call('other', 'POST', '/api/videos', { name: 'B', link: 'https://a.io/v' })
+    ).json();
+    const res = await call('owner', 'POST', '/api/videos/bulk-delete', {
+      ids: [mine.id, theirs.id],
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().failed).toEqual([theirs.id]);
+    expect((await call('owner', 'GET', `/api/videos/${mine.id}`)).statusCode).toBe(200);
+    const ok = await call('owner', 'POST', '/api/videos/bulk-delete', { ids: [mine.id] });
+    expect(ok.json()).toEqual({ deleted: 1, message: '1 video(s) deleted successfully' });
+  });
+});
+
+describe('update messages', () => {
+  it('asserts every message of Video update', async () => {
+    const v = (
+      await call('owner', 'POST', '/api/videos', { name: 'Msgs', link: 'https://a.io/v' })
+    ).json();
+    const url = `/api/videos/${v.id}`;
+    const badLink = await call('owner', 'PATCH', url, { link: 'nope' });
+    expect(badLink.statusCode).toBe(400);
+    expect(badLink.json().message).toBe('Please enter a valid URL');
+    const badStatus = await call('owner', 'PATCH', url, { status: 'draft' });
+    expect(badStatus.json().message).toBe(
+      'Status must be one of in_progress, review, ready_to_post, posted',
+    );
+    const badDate = await call('owner', 'PATCH', url, { dueDate: 'soon' });
+    expect(badDate.json().message).toBe('Please enter a valid date');
+    const unknownStatus = await call('owner', 'PATCH', `${url}/status`, { status: 'finished' });
+    expect(unknownStatus.statusCode).toBe(400);
+    const ok = await call('owner', 'PATCH', url, {
+      name: 'Renamed',
+      link: 'youtube.com/shorts/abcdefghijk',
+    });
+    expect(ok.json()).toMatchObject({
+      name: 'Renamed',
+      link: 'https://www.youtube.com/watch?v=abcdefghijk',
+    });
+  });
+
+  it('adds a custom type to video_types so it can be priced', async () => {
+    const res = await call('owner', 'POST', '/api/videos', {
+      name: 'C',
+      link: 'https://a.io/v',
+      type: 'other',
+      customType: 'Product Demo',
+    });
+    expect(res.json().type).toBe('product-demo');
+    const types = (await call('boss', 'GET', '/api/video-types')).json() as {
+      name: string;
+      defaultPrice?: string;
+    }[];
+    expect(types.find((x) => x.name === 'product-demo')).toMatchObject({ defaultPrice: '0.00' });
+  });
+});
+
+describe('list filters and paging', () => {
+  it('filters by status, client, type, q and overdue', async () => {
+    const client = await seedUser(t, { username: 'filtered' });
+    const c = await loginAs(t, 'filtered');
+    const make = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/videos',
+        headers: { cookie: c },
+        payload: { link: 'https://a.io/v', ...payload },
+      });
+    await make({ name: 'Alpha review', status: 'review', type: 'vlog' });
+    await make({ name: 'Beta draft', dueDate: '2020-01-01T14:00:00Z' });
+    await make({ name: '100% real_name', status: 'posted' });
+    const names = async (query: string) =>
+      (
+        (await t.app.inject({ url: `/api/videos?${query}`, headers: { cookie: c } })).json() as {
+          name: string;
+        }[]
+      )
+        .map((v) => v.name)
+        .sort();
+    expect(await names('status=review')).toEqual(['Alpha review']);
+    expect(await names('type=vlog')).toEqual(['Alpha review']);
+    expect(await names('q=BETA')).toEqual(['Beta draft']);
+    expect(await names('q=%25')).toEqual(['100% real_name']);
+    expect(await names('overdue=true')).toEqual(['Beta draft']);
+    expect(await names(`clientId=${client.id}&refresh=true`)).toHaveLength(3);
+    const bad = await t.app.inject({ url: '/api/videos?status=nonsense', headers: { cookie: c } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('pages with limit and cursor without gaps or repeats', async () => {
+    const all = (await call('boss', 'GET', '/api/admin/videos')).json() as { id: string }[];
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 100; page++) {
+      const res = await call(
+        'boss',
+        'GET',
+        `/api/admin/videos?limit=7${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      seen.push(...(res.json() as { id: string }[]).map((v) => v.id));
+      cursor = res.headers['x-next-cursor'] as string | undefined;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual(all.map((v) => v.id));
+    expect((await call('boss', 'GET', '/api/admin/videos?cursor=garbage')).statusCode).toBe(400);
+  });
+});

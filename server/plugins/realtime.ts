@@ -1,0 +1,433 @@
+import { randomUUID } from 'node:crypto';
+import fastifyWebsocket from '@fastify/websocket';
+import { and, gt, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+import {
+  SOCKET_MAX_PAYLOAD,
+  type NotificationView,
+  type SocketMessage,
+} from '../../domain/notifications';
+import type { Database } from '../db/client';
+import { sessions } from '../db/schema';
+import { countUnread, findNotification } from '../modules/notifications/notifications.repository';
+import { HttpError } from './errors';
+
+/**
+ * The socket hub (DESIGN.md sections 1, 5 and 7): sockets at /ws per signed-in user, and the
+ * fan-out between app instances through PostgreSQL LISTEN/NOTIFY (PGlite's listen when
+ * embedded). Every event is applied locally at once and published for the other instances,
+ * which ignore their own messages.
+ */
+
+/** The part of a `ws` WebSocket the hub uses (the package ships no types here). */
+interface Socket {
+  readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  terminate(): void;
+  ping(): void;
+  on(event: 'pong' | 'close', listener: () => void): void;
+  on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): void;
+}
+
+interface Client {
+  socket: Socket;
+  userId: string;
+  sessionId: string;
+  alive: boolean;
+}
+
+/** What instances tell each other; `o` is the sender, which skips its own messages. */
+type BusMessage =
+  | { k: 'notifications'; o: string; n: NotificationView[] }
+  | { k: 'notification-id'; o: string; id: string; r: string }
+  | { k: 'count'; o: string; u: string[] }
+  | { k: 'close-session'; o: string; s: string }
+  | { k: 'close-user'; o: string; u: string; except: string | null };
+
+const OPEN = 1;
+/** NOTIFY payloads must stay under 8000 bytes (with room for the envelope). */
+const MAX_NOTIFY_BYTES = 7000;
+export const SESSION_ENDED = { code: 1000, reason: 'Session ended' } as const;
+
+export interface RealtimeOptions {
+  log: FastifyBaseLogger;
+  /** Ping interval; a socket that missed the previous ping is terminated. */
+  heartbeatMs?: number;
+  /** Sockets per user (tabs); the oldest is closed beyond it. */
+  maxSocketsPerUser?: number;
+}
+
+export class RealtimeHub {
+  readonly instanceId = randomUUID();
+  private readonly clients = new Map<string, Set<Client>>();
+  /** Per-user delivery chain, so each notification is followed by its count before the next. */
+  private readonly queues = new Map<string, Promise<void>>();
+  private channel = 'vw_realtime_public';
+  private closed = false;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private unlistenPglite: (() => Promise<void>) | undefined;
+  private listenClient: pg.Client | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private reconnectMs = 1000;
+  private readonly heartbeatMs: number;
+  private readonly maxSocketsPerUser: number;
+
+  constructor(
+    private readonly database: Database,
+    private readonly opts: RealtimeOptions,
+  ) {
+    this.heartbeatMs = opts.heartbeatMs ?? 30_000;
+    this.maxSocketsPerUser = opts.maxSocketsPerUser ?? 20;
+  }
+
+  /** Subscribes to the channel of this database schema and starts the heartbeat. */
+  async start() {
+    // One channel per schema: instances on the same tables share it, test schemas stay apart.
+    // Both drivers answer raw SQL with { rows }.
+    const result = (await this.database.db.execute(sql`select current_schema() as schema`)) as {
+      rows?: { schema?: string }[];
+    };
+    const row = result.rows?.[0];
+    const schema = (row?.schema ?? 'public').toLowerCase().replace(/[^a-z0-9_]/g, '_');
+    this.channel = `vw_realtime_${schema}`.slice(0, 63);
+    if (this.database.pglite) {
+      this.unlistenPglite = await this.database.pglite.listen(this.channel, (payload) =>
+        this.onBusMessage(payload),
+      );
+    } else if (this.database.pool) {
+      await this.connectListener(false);
+    }
+    this.heartbeat = setInterval(() => void this.tick(), this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  /** A dedicated connection for LISTEN (a pooled one would be handed to queries), reconnecting. */
+  private async connectListener(resync: boolean) {
+    if (this.closed || !this.database.pool) return;
+    const client = new pg.Client(this.database.pool.options);
+    client.on('error', (err) => this.opts.log.warn({ err }, 'realtime listener error'));
+    client.on('notification', (msg) => {
+      if (msg.channel === this.channel && msg.payload) this.onBusMessage(msg.payload);
+    });
+    client.on('end', () => {
+      if (this.listenClient !== client) return;
+      this.listenClient = undefined;
+      this.scheduleReconnect();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${this.channel}"`);
+    } catch (err) {
+      this.opts.log.warn({ err }, 'realtime listener could not connect; retrying');
+      client.end().catch(() => {});
+      this.scheduleReconnect();
+      return;
+    }
+    if (this.closed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    this.listenClient = client;
+    this.reconnectMs = 1000;
+    // Events published while the listener was down were missed: at least correct the counts.
+    if (resync) for (const userId of this.clients.keys()) this.pushCount(userId);
+  }
+
+  private scheduleReconnect() {
+    if (this.closed || this.reconnectTimer) return;
+    const delay = this.reconnectMs;
+    this.reconnectMs = Math.min(this.reconnectMs * 2, 30_000);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      void this.connectListener(true);
+    }, delay);
+    this.reconnectTimer.unref();
+  }
+
+  private async publish(message: BusMessage) {
+    if (this.closed) return;
+    await this.database.db.execute(
+      sql`select pg_notify(${this.channel}, ${JSON.stringify(message)})`,
+    );
+  }
+
+  private onBusMessage(payload: string) {
+    let message: BusMessage;
+    try {
+      message = JSON.parse(payload) as BusMessage;
+    } catch {
+      return;
+    }
+    if (message.o === this.instanceId || this.closed) return;
+    switch (message.k) {
+      case 'notifications':
+        for (const n of message.n) this.deliver(n);
+        break;
+      case 'notification-id':
+        if (this.clients.has(message.r)) {
+          void findNotification(this.database.db, message.id).then(
+            (n) => n && this.deliver(n),
+            (err: unknown) => this.opts.log.error({ err }, 'realtime lookup failed'),
+          );
+        }
+        break;
+      case 'count':
+        for (const userId of message.u) this.pushCount(userId);
+        break;
+      case 'close-session':
+        this.closeLocal((c) => c.sessionId === message.s);
+        break;
+      case 'close-user':
+        this.closeLocal((c) => c.userId === message.u && c.sessionId !== message.except);
+        break;
+    }
+  }
+
+  // --- Sockets ---------------------------------------------------------------------------------
+
+  /** Registers a socket of a signed-in user and sends the current unread count. */
+  attach(socket: Socket, userId: string, sessionId: string) {
+    const client: Client = { socket, userId, sessionId, alive: true };
+    let own = this.clients.get(userId);
+    if (!own) this.clients.set(userId, (own = new Set()));
+    own.add(client);
+    if (own.size > this.maxSocketsPerUser) {
+      const oldest = own.values().next().value!;
+      own.delete(oldest);
+      oldest.socket.close(1008, 'Too many connections');
+    }
+    socket.on('pong', () => {
+      client.alive = true;
+    });
+    socket.on('message', (data, isBinary) => {
+      client.alive = true;
+      // Clients may only ping; anything else is ignored.
+      if (isBinary || data.length > 64) return;
+      try {
+        if ((JSON.parse(data.toString()) as { type?: unknown })?.type === 'ping') {
+          this.send(client, { type: 'pong', data: null });
+        }
+      } catch {
+        // not JSON: ignored
+      }
+    });
+    socket.on('close', () => {
+      const set = this.clients.get(userId);
+      set?.delete(client);
+      if (set && set.size === 0) this.clients.delete(userId);
+    });
+    this.enqueue(userId, async () => {
+      const count = await countUnread(this.database.db, userId);
+      this.send(client, { type: 'count_update', data: { count } });
+    });
+  }
+
+  private send(client: Client, message: SocketMessage) {
+    if (client.socket.readyState === OPEN) client.socket.send(JSON.stringify(message));
+  }
+
+  private sendToUser(userId: string, message: SocketMessage) {
+    for (const client of this.clients.get(userId) ?? []) this.send(client, message);
+  }
+
+  private enqueue(userId: string, task: () => Promise<void>) {
+    const previous = this.queues.get(userId) ?? Promise.resolve();
+    const next = previous
+      .then(() => (this.closed ? undefined : task()))
+      .catch((err: unknown) => this.opts.log.error({ err }, 'realtime delivery failed'));
+    this.queues.set(userId, next);
+    void next.then(() => {
+      if (this.queues.get(userId) === next) this.queues.delete(userId);
+    });
+  }
+
+  /** Sends a notification, then the recipient's new unread count, to their sockets here. */
+  private deliver(n: NotificationView) {
+    if (!this.clients.has(n.recipientId)) return;
+    this.enqueue(n.recipientId, async () => {
+      this.sendToUser(n.recipientId, { type: 'notification', data: n });
+      const count = await countUnread(this.database.db, n.recipientId);
+      this.sendToUser(n.recipientId, { type: 'count_update', data: { count } });
+    });
+  }
+
+  private pushCount(userId: string) {
+    if (!this.clients.has(userId)) return;
+    this.enqueue(userId, async () => {
+      const count = await countUnread(this.database.db, userId);
+      this.sendToUser(userId, { type: 'count_update', data: { count } });
+    });
+  }
+
+  private closeLocal(match: (c: Client) => boolean) {
+    for (const set of this.clients.values()) {
+      for (const client of set) {
+        if (match(client)) client.socket.close(SESSION_ENDED.code, SESSION_ENDED.reason);
+      }
+    }
+  }
+
+  // --- What the app calls ----------------------------------------------------------------------
+
+  /** New notifications, to their recipients' sockets on every instance. */
+  async notificationsCreated(list: NotificationView[]) {
+    for (const n of list) this.deliver(n);
+    // As few NOTIFYs as the payload limit allows; a notification too big alone travels by id.
+    let batch: NotificationView[] = [];
+    let size = 0;
+    const flush = async () => {
+      if (batch.length) await this.publish({ k: 'notifications', o: this.instanceId, n: batch });
+      batch = [];
+      size = 0;
+    };
+    for (const n of list) {
+      const bytes = Buffer.byteLength(JSON.stringify(n)) + 1;
+      if (bytes > MAX_NOTIFY_BYTES) {
+        await this.publish({
+          k: 'notification-id',
+          o: this.instanceId,
+          id: n.id,
+          r: n.recipientId,
+        });
+        continue;
+      }
+      if (size + bytes > MAX_NOTIFY_BYTES) await flush();
+      batch.push(n);
+      size += bytes;
+    }
+    await flush();
+  }
+
+  /** Unread counts changed otherwise (read, cleared, deleted): push them to every instance. */
+  async countsChanged(userIds: string[]) {
+    if (!userIds.length) return;
+    for (const userId of userIds) this.pushCount(userId);
+    await this.publish({ k: 'count', o: this.instanceId, u: userIds });
+  }
+
+  /** Closes the sockets of one session, on every instance (logout). */
+  async closeSession(sessionId: string | null) {
+    if (!sessionId) return;
+    this.closeLocal((c) => c.sessionId === sessionId);
+    await this.publish({ k: 'close-session', o: this.instanceId, s: sessionId });
+  }
+
+  /**
+   * Closes a user's sockets on every instance, except those of one session if given (a password
+   * change keeps the session that made it; deleting a user closes them all).
+   */
+  async closeUser(
+    userId: string,
+    { exceptSession = null }: { exceptSession?: string | null } = {},
+  ) {
+    this.closeLocal((c) => c.userId === userId && c.sessionId !== exceptSession);
+    await this.publish({ k: 'close-user', o: this.instanceId, u: userId, except: exceptSession });
+  }
+
+  /** Open sockets of a user on this instance (tests, diagnostics). */
+  socketCount(userId?: string): number {
+    if (userId) return this.clients.get(userId)?.size ?? 0;
+    let n = 0;
+    for (const set of this.clients.values()) n += set.size;
+    return n;
+  }
+
+  /**
+   * The heartbeat: terminates sockets that did not answer the previous ping, pings the rest, and
+   * closes sockets whose session has ended by any path (user deleted, expired, another instance).
+   */
+  async tick() {
+    const all = [...this.clients.values()].flatMap((set) => [...set]);
+    for (const client of all) {
+      if (!client.alive) {
+        client.socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.socket.ping();
+    }
+    const ids = [...new Set(all.map((c) => c.sessionId))];
+    if (!ids.length || this.closed) return;
+    try {
+      const live = await this.database.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, new Date())));
+      const alive = new Set(live.map((r) => r.id));
+      this.closeLocal((c) => !alive.has(c.sessionId));
+    } catch (err) {
+      this.opts.log.warn({ err }, 'realtime session check failed');
+    }
+  }
+
+  async close() {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.heartbeat);
+    clearTimeout(this.reconnectTimer);
+    for (const set of this.clients.values()) {
+      for (const client of set) client.socket.close(1001, 'Server shutting down');
+    }
+    this.clients.clear();
+    await Promise.allSettled([...this.queues.values()]);
+    if (this.unlistenPglite) await this.unlistenPglite().catch(() => {});
+    const listener = this.listenClient;
+    this.listenClient = undefined;
+    if (listener) await listener.end().catch(() => {});
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: RealtimeHub;
+  }
+}
+
+/** A browser's handshake must come from this site: Origin present and its host the Host. */
+function checkOrigin(request: FastifyRequest) {
+  const origin = request.headers.origin;
+  let ok = false;
+  try {
+    ok = Boolean(origin) && new URL(origin!).host === request.host;
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw new HttpError(403, 'Cross-site socket refused');
+}
+
+/**
+ * Registers @fastify/websocket and /ws, and decorates the app with the hub. The session comes
+ * from the auth hook (which answers 401 without one); a `userId` query parameter is ignored.
+ */
+export const realtime = fp(
+  async (app: FastifyInstance, opts: { database: Database; heartbeatMs?: number }) => {
+    const hub = new RealtimeHub(opts.database, { log: app.log, heartbeatMs: opts.heartbeatMs });
+    await hub.start();
+    app.decorate('realtime', hub);
+    app.addHook('onClose', async () => hub.close());
+
+    await app.register(fastifyWebsocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } });
+    // A handshake refused by an earlier hook (401, 403) never reached @fastify/websocket's own
+    // hook, which would end the connection: end it here, or it stays open for the client's sake.
+    app.addHook('onResponse', async (request) => {
+      if (!request.ws && request.headers.upgrade?.toLowerCase() === 'websocket') {
+        request.raw.socket.destroy();
+      }
+    });
+    app.get(
+      '/ws',
+      { websocket: true, onRequest: async (request) => checkOrigin(request) },
+      (socket, request) => {
+        if (!request.user || !request.sessionId) {
+          (socket as Socket).close(1008, 'Authentication required');
+          return;
+        }
+        hub.attach(socket as Socket, request.user.id, request.sessionId);
+      },
+    );
+  },
+  { name: 'realtime' },
+);

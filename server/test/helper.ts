@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
+import { buildApp, type AppOptions } from '../app';
+import { fromPglite, fromPostgres, type Database } from '../db/client';
+import { migrate } from '../db/migrate';
+import { users } from '../db/schema';
+import { readTestSettings } from '../env';
+import { hashPassword } from '../lib/passwords';
+
+/**
+ * A fresh migrated database for one test file: a PGlite restored from the run's migrated dump,
+ * or, on the PostgreSQL server, a schema of its own that is dropped on close.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const settings = readTestSettings();
+  if (settings.testDriver === 'postgres') {
+    if (!settings.testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
+    const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = fromPostgres({ url: settings.testDatabaseUrl, max: 1 });
+    await admin.exec(`create schema ${schema}`);
+    const database = fromPostgres({ url: settings.testDatabaseUrl, searchPath: schema, max: 5 });
+    await migrate(database);
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await admin.exec(`drop schema ${schema} cascade`);
+        await admin.close();
+      },
+    };
+  }
+  const dump = await readFile(inject('migratedDumpPath'));
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  return fromPglite(client);
+}
+
+export async function createTestApp(options: Partial<AppOptions> = {}) {
+  const database = options.database ?? (await createTestDatabase());
+  const app = await buildApp({ database, logger: false, authRateLimit: 1000, ...options });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** Inserts a user directly (any role), the way a test sets the scene. */
+export async function seedUser(
+  t: TestApp,
+  values: {
+    username: string;
+    password?: string;
+    role?: string;
+    isAdmin?: 'true' | 'false';
+    name?: string;
+  },
+) {
+  const [row] = await t.db
+    .insert(users)
+    .values({
+      username: values.username,
+      password: await hashPassword(values.password ?? 'secret123'),
+      role: values.role ?? 'client',
+      isAdmin: values.isAdmin ?? 'false',
+      name: values.name ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+/** Logs in through the real endpoint and returns the cookie header to send. */
+export async function loginAs(t: TestApp, username: string, password = 'secret123') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'sid');
+  if (!cookie) throw new Error('no session cookie');
+  return `sid=${cookie.value}`;
+}

@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+// The database suites run on embedded PGlite, and again on the PostgreSQL server named by
+// TEST_DATABASE_URL when it is set (CI sets it when the local server answers).
+const serverSuites = (name: string, driver: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include: ['server/**/*.test.ts'],
+    globalSetup: ['server/test/global-setup.ts'],
+    env: { TEST_DB_DRIVER: driver, NODE_ENV: 'test' },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', include: ['domain/**/*.test.ts'] } },
+      serverSuites('api-pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverSuites('api-postgres', 'postgres')] : []),
+    ],
+  },
+});

@@ -1,0 +1,34 @@
+import { Anchor, Center } from '@mantine/core';
+import { Link } from 'react-router';
+import { isAdmin } from '../../../domain/roles';
+import { IconLock } from '../../components/icons';
+import { MessageCard } from '../../components/message-screen';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { PlaceholderScreen } from './placeholder-screen';
+
+/**
+ * /admin: users whose isAdmin is 'true' (SPEC.md section 2); the king always counts as admin,
+ * as the server rules it (DESIGN.md section 4).
+ */
+export function AdminRoute() {
+  const { user } = useAuth();
+  if (!user || !isAdmin(user)) {
+    return (
+      <Center py="xl">
+        <MessageCard
+          title="Access Denied"
+          icon={<IconLock size={26} />}
+          color="red"
+          actions={
+            <Anchor component={Link} to="/" fw={500}>
+              Back to home
+            </Anchor>
+          }
+        >
+          You need admin privileges to access this page.
+        </MessageCard>
+      </Center>
+    );
+  }
+  return <PlaceholderScreen title="Admin Dashboard" />;
+}

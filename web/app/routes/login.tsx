@@ -1,0 +1,42 @@
+import { Alert, Anchor } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { AuthCard } from '../../features/auth/components/auth-card';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { pageTitle } from '../../lib/site';
+
+/** Why the visitor was sent here, e.g. from /profile while signed out. */
+export interface LoginLocationState {
+  notice?: string;
+}
+
+export function LoginRoute() {
+  useDocumentTitle(pageTitle('Sign in'));
+  const navigate = useNavigate();
+  const notice = (useLocation().state as LoginLocationState | null)?.notice;
+
+  return (
+    <AuthCard
+      title="Log in to your account"
+      subtitle="Pick up your videos where you left off."
+      footer={
+        <>
+          New here?{' '}
+          <Anchor component={Link} to="/register" fw={600}>
+            Create an account
+          </Anchor>
+        </>
+      }
+    >
+      {notice && (
+        <Alert color="violet" variant="light" role="status">
+          {notice}
+        </Alert>
+      )}
+      <LoginForm
+        // The king goes through /king, which sends everyone on to /dashboard.
+        onSuccess={(user) => void navigate(user.role === 'king' ? '/king' : '/dashboard')}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,109 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { PublicUser } from '../../../../domain/user';
+import {
+  clearStoredUser,
+  readStoredUser,
+  USER_STORAGE_KEY,
+  writeStoredUser,
+} from '../../../lib/session-storage';
+import { USER_ID_STORAGE_KEY } from '../../../lib/api-client';
+import { getMe } from '../api/get-me';
+import { getUser } from '../api/get-user';
+import { logout as logoutRequest } from '../api/logout';
+import { AuthContext, type AuthContextValue } from '../hooks/auth-context';
+
+/**
+ * The session as the browser sees it (SPEC.md section 4 "Session"). The stored user makes the
+ * first paint fast; the cookie session is the truth, so a stored user is checked with
+ * GET /api/auth/me on start and dropped if the server no longer knows the session.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [user, setUser] = useState<PublicUser | null>(readStoredUser);
+  const [isLoading, setIsLoading] = useState(() => user !== null);
+  // The latest user for callbacks and listeners that must not be re-created on every change.
+  const userRef = useRef(user);
+  useEffect(() => {
+    userRef.current = user;
+  }, [user]);
+
+  const clearSession = useCallback(() => {
+    clearStoredUser();
+    setUser(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  useEffect(() => {
+    const stored = userRef.current;
+    if (!stored) return;
+    let cancelled = false;
+    getMe()
+      .then((me) => {
+        // A sign-in or sign-out since the check started decides instead.
+        if (cancelled || userRef.current !== stored) return;
+        if (me) {
+          writeStoredUser(me);
+          setUser(me);
+        } else {
+          clearSession();
+        }
+      })
+      .catch((error: unknown) => {
+        // The server could not answer: keep the stored user; the next call will tell.
+        console.error('Could not verify the stored session', error);
+      })
+      .finally(() => {
+        if (!cancelled) setIsLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [clearSession]);
+
+  // Another tab signed in or out: follow it.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== USER_STORAGE_KEY && event.key !== USER_ID_STORAGE_KEY)
+        return;
+      const next = readStoredUser();
+      if (next?.id !== userRef.current?.id) queryClient.clear();
+      setUser(next);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [queryClient]);
+
+  const login = useCallback(
+    (next: PublicUser) => {
+      writeStoredUser(next);
+      queryClient.clear();
+      setUser(next);
+      setIsLoading(false);
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await logoutRequest();
+    } finally {
+      clearSession();
+    }
+  }, [clearSession]);
+
+  const refresh = useCallback(async () => {
+    const current = userRef.current;
+    if (!current) throw new Error('No user logged in');
+    const fresh = await getUser(current.id);
+    writeStoredUser(fresh);
+    setUser(fresh);
+    return fresh;
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user, isLoading, login, logout, refresh }),
+    [user, isLoading, login, logout, refresh],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

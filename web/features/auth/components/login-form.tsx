@@ -1,0 +1,56 @@
+import { Button, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { loginBody, MESSAGES } from '../../../../domain/auth';
+import type { PublicUser } from '../../../../domain/user';
+import { PasswordField } from '../../../components/password-field';
+import { getErrorMessage } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useLogin } from '../api/login';
+
+/** Username and password; on success the caller decides where to go. */
+export function LoginForm({ onSuccess }: { onSuccess: (user: PublicUser) => void }) {
+  const login = useLogin();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { username: '', password: '' },
+    validate: schemaResolver(loginBody, { sync: true }),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit((values) => {
+    login.mutate(
+      { username: values.username.trim(), password: values.password },
+      {
+        onSuccess: (user) => {
+          notifySuccess('Login successful!', 'Welcome back!');
+          onSuccess(user);
+        },
+        onError: (error) => {
+          notifyError('Login failed', getErrorMessage(error, MESSAGES.invalidCredentials));
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.getInputProps('username')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          {...form.getInputProps('password')}
+        />
+        <Button type="submit" fullWidth size="md" disabled={login.isPending}>
+          {login.isPending ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { profileUpdateBody } from '../../../../domain/auth';
+import type { PublicUser } from '../../../../domain/user';
+import { AvatarInput } from '../../../components/avatar-input';
+import { getErrorMessage } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useUpdateProfile } from '../api/update-profile';
+
+interface ProfileFormProps {
+  user: PublicUser;
+  /** Called after a save, to refresh the signed-in user. */
+  onSaved: () => Promise<unknown>;
+}
+
+/** Display name and avatar of the signed-in user. */
+export function ProfileForm({ user, onSaved }: ProfileFormProps) {
+  const update = useUpdateProfile();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: user.name ?? '', avatar: user.avatar ?? '' },
+    validate: schemaResolver(profileUpdateBody, { sync: true }),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit((values) => {
+    // The avatar goes only when it changed: it can weigh up to 2 MB.
+    const avatarChanged = values.avatar !== (user.avatar ?? '');
+    update.mutate(
+      {
+        id: user.id,
+        name: values.name.trim(),
+        ...(avatarChanged ? { avatar: values.avatar || null } : {}),
+      },
+      {
+        onSuccess: async (saved) => {
+          form.setInitialValues({ name: saved.name ?? '', avatar: saved.avatar ?? '' });
+          form.setValues({ name: saved.name ?? '', avatar: saved.avatar ?? '' });
+          notifySuccess('Profile updated!', 'Your profile has been saved.');
+          try {
+            await onSaved();
+          } catch (error) {
+            console.error('Could not refresh the signed-in user', error);
+          }
+        },
+        onError: (error) => {
+          notifyError('Update failed', getErrorMessage(error, 'Failed to update profile'));
+        },
+      },
+    );
+  });
+
+  const pending = update.isPending;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <AvatarInput
+          label="Upload avatar"
+          description="JPEG or PNG, smaller than 2MB"
+          value={form.values.avatar}
+          onChange={(avatar) => form.setFieldValue('avatar', avatar)}
+          removable="always"
+          disabled={pending}
+        />
+        <TextInput label="Display name" autoComplete="name" {...form.getInputProps('name')} />
+        <Group justify="flex-end">
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Saving...' : 'Save Profile'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The one way the web app talks to the API (SPEC.md section 7): cookies on every call, the
+ * stored user id in `x-user-id`, JSON in and out, and an Error for every non-OK response.
+ */
+export const USER_ID_STORAGE_KEY = 'demoUserId';
+
+/** A non-OK response. Its message is `${status}: ${body text or status text}` (SPEC.md section 8). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+  }
+}
+
+function storedUserId(): string | null {
+  try {
+    return localStorage.getItem(USER_ID_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Sends a request and returns the response whatever its status. */
+export async function apiFetch(method: string, url: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const userId = storedUserId();
+  if (userId) headers['x-user-id'] = userId;
+  // Only a request that carries a body says it is JSON: Fastify refuses an empty JSON body.
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return fetch(url, {
+    method,
+    headers,
+    credentials: 'include',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+export async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = await response.text().catch(() => '');
+  throw new ApiError(response.status, text, response.statusText);
+}
+
+/** Sends a request and throws an {@link ApiError} unless the response is OK. */
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const response = await apiFetch(method, url, body);
+  await throwIfNotOk(response);
+  return response;
+}
+
+/** Sends a request and returns its JSON body (undefined for an empty one). */
+export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const response = await apiRequest(method, url, body);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The HTTP status of an error thrown by this client, if it was a response. */
+export function errorStatus(error: unknown): number | null {
+  if (error instanceof ApiError) return error.status;
+  const match = error instanceof Error ? /^(\d{3}): /.exec(error.message) : null;
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * The server's `message` for a toast, read from an error thrown by this client; the fallback
+ * when the error carries none (network failure, non-JSON body).
+ */
+export function getErrorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof Error)) return fallback;
+  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
+  if (!match) return fallback;
+  try {
+    const parsed: unknown = JSON.parse(match[1] ?? '');
+    if (parsed && typeof parsed === 'object' && 'message' in parsed) {
+      const { message } = parsed as { message: unknown };
+      if (typeof message === 'string' && message.trim()) return message;
+    }
+  } catch {
+    // Not JSON: the body is not a message meant for people.
+  }
+  return fallback;
+}

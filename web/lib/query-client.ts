@@ -1,0 +1,36 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { apiFetch, throwIfNotOk } from './api-client';
+
+type On401 = 'returnNull' | 'throw';
+
+/**
+ * The default read (SPEC.md section 7): a GET of the query key joined with '/', e.g.
+ * `['/api/users', id]` reads `/api/users/{id}`. A 401 throws unless `on401` is 'returnNull'.
+ */
+export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | null> {
+  return async ({ queryKey }) => {
+    const response = await apiFetch('GET', queryKey.join('/'));
+    if (on401 === 'returnNull' && response.status === 401) return null;
+    await throwIfNotOk(response);
+    return (await response.json()) as T;
+  };
+}
+
+/**
+ * SPEC.md section 7: cached data is never stale (every mount refetches), no refetch on window
+ * focus, no polling unless a query asks for it, no retries.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      queryFn: getQueryFn({ on401: 'throw' }),
+      staleTime: 0,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      retry: false,
+    },
+    mutations: {
+      retry: false,
+    },
+  },
+});

@@ -1,0 +1,60 @@
+import { ROLES } from '../../domain/roles';
+import type { PublicUser } from '../../domain/user';
+import { USER_ID_STORAGE_KEY } from './api-client';
+
+/** The full signed-in user lives under 'user', its id separately under 'demoUserId' (SPEC.md 3). */
+export const USER_STORAGE_KEY = 'user';
+
+// Checked by hand rather than with the zod schema: zod would weigh down the first page load.
+function isPublicUser(value: unknown): value is PublicUser {
+  if (!value || typeof value !== 'object') return false;
+  const u = value as Record<string, unknown>;
+  return (
+    typeof u.id === 'string' &&
+    typeof u.username === 'string' &&
+    (u.name === null || typeof u.name === 'string') &&
+    (u.avatar === null || typeof u.avatar === 'string') &&
+    typeof u.role === 'string' &&
+    (ROLES as readonly string[]).includes(u.role) &&
+    (u.isAdmin === 'true' || u.isAdmin === 'false') &&
+    typeof u.isVip === 'boolean'
+  );
+}
+
+/** The stored user; one that cannot be parsed is logged and discarded. */
+export function readStoredUser(): PublicUser | null {
+  let raw: string | null;
+  try {
+    raw = localStorage.getItem(USER_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (isPublicUser(parsed)) return parsed;
+    console.error('Discarding a stored user that is not a valid user record');
+  } catch (error) {
+    console.error('Discarding a stored user that cannot be parsed', error);
+  }
+  clearStoredUser();
+  return null;
+}
+
+export function writeStoredUser(user: PublicUser): void {
+  try {
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+    localStorage.setItem(USER_ID_STORAGE_KEY, user.id);
+  } catch (error) {
+    console.error('Could not store the signed-in user', error);
+  }
+}
+
+export function clearStoredUser(): void {
+  try {
+    localStorage.removeItem(USER_STORAGE_KEY);
+    localStorage.removeItem(USER_ID_STORAGE_KEY);
+  } catch {
+    // Storage unavailable: nothing was stored either.
+  }
+}

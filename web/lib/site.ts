@@ -1,0 +1,14 @@
+/**
+ * Who made the product, for the landing page's credit and footer (SPEC.md section 1). The spec
+ * does not name the creator: set the real name and social profile here.
+ */
+export const SITE = {
+  name: 'Video Workflow',
+  creatorName: 'the Video Workflow team',
+  creatorProfileUrl: 'https://github.com/',
+  creatorProfileLabel: 'Follow the creator on GitHub',
+} as const;
+
+export function pageTitle(name?: string): string {
+  return name ? `${name} | ${SITE.name}` : SITE.name;
+}
