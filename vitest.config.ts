@@ -1,3 +1,4 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // The database suites run on embedded PGlite, and again on the PostgreSQL server named by
@@ -17,6 +18,15 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['domain/**/*.test.ts'] } },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['web/test/setup.ts'],
+        },
+      },
       serverSuites('api-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverSuites('api-postgres', 'postgres')] : []),
     ],

@@ -24,10 +24,10 @@ const NotFoundRoute = lazyRoute(() => import('./routes/not-found'), 'NotFoundRou
 const AppLayout = lazyRoute(() => import('./layouts/app-layout'), 'AppLayout');
 const DashboardRoute = lazyRoute(() => import('./routes/dashboard'), 'DashboardRoute');
 const AdminRoute = lazyRoute(() => import('./routes/admin'), 'AdminRoute');
-const TeamRoute = lazyRoute(() => import('./routes/screens'), 'TeamRoute');
-const ManagedUserRoute = lazyRoute(() => import('./routes/screens'), 'ManagedUserRoute');
-const AssignmentsRoute = lazyRoute(() => import('./routes/screens'), 'AssignmentsRoute');
-const InvoicingRoute = lazyRoute(() => import('./routes/screens'), 'InvoicingRoute');
+const TeamRoute = lazyRoute(() => import('./routes/team'), 'TeamRoute');
+const ManagedUserRoute = lazyRoute(() => import('./routes/managed-user'), 'ManagedUserRoute');
+const AssignmentsRoute = lazyRoute(() => import('./routes/assignments'), 'AssignmentsRoute');
+const InvoicingRoute = lazyRoute(() => import('./routes/invoicing'), 'InvoicingRoute');
 
 /**
  * A new page starts at the top, and so does keyboard focus: otherwise Tab would continue from

@@ -20,17 +20,20 @@ export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | nu
  * SPEC.md section 7: cached data is never stale (every mount refetches), no refetch on window
  * focus, no polling unless a query asks for it, no retries.
  */
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      queryFn: getQueryFn({ on401: 'throw' }),
-      staleTime: 0,
-      refetchOnWindowFocus: false,
-      refetchInterval: false,
-      retry: false,
+export const createQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        staleTime: 0,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: false,
+      },
+      mutations: {
+        retry: false,
+      },
     },
-    mutations: {
-      retry: false,
-    },
-  },
-});
+  });
+
+export const queryClient = createQueryClient();

@@ -4,6 +4,7 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { IconVideo } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { getErrorMessage } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
 
@@ -43,6 +44,7 @@ export function AppLayout() {
               </Text>
             </Group>
             <Group component="nav" aria-label="Account" gap="sm" wrap="nowrap">
+              <NotificationBell />
               <Anchor component={Link} to="/profile" fw={500} size="sm">
                 Profile
               </Anchor>

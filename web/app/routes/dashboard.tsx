@@ -2,7 +2,9 @@ import { Text } from '@mantine/core';
 import { normalizeRole } from '../../../domain/roles';
 import { LoadingState } from '../../components/loading-state';
 import { useAuth } from '../../features/auth/hooks/use-auth';
-import { PlaceholderScreen } from './placeholder-screen';
+import { ClientDashboard } from '../../features/client-dashboard/components/client-dashboard';
+import { EditorDashboard } from '../../features/editor-dashboard/components/editor-dashboard';
+import { LeadDashboard } from '../../features/lead-dashboard/components/lead-dashboard';
 
 /**
  * The role-based dashboard (SPEC.md section 2): editor gets the editor dashboard, lead_editor
@@ -20,11 +22,11 @@ export function DashboardRoute() {
   }
   switch (normalizeRole(user.role)) {
     case 'editor':
-      return <PlaceholderScreen title="Editor Dashboard" />;
+      return <EditorDashboard />;
     case 'lead_editor':
     case 'king':
-      return <PlaceholderScreen title="Lead Dashboard" />;
+      return <LeadDashboard />;
     default:
-      return <PlaceholderScreen title="Client Dashboard" />;
+      return <ClientDashboard />;
   }
 }

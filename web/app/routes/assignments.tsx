@@ -1,0 +1,3 @@
+import { PlaceholderScreen } from './placeholder-screen';
+
+export const AssignmentsRoute = () => <PlaceholderScreen title="Assigned Clients" />;

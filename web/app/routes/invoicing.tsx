@@ -1,0 +1,3 @@
+import { PlaceholderScreen } from './placeholder-screen';
+
+export const InvoicingRoute = () => <PlaceholderScreen title="Invoicing Dashboard" />;

@@ -1,0 +1,3 @@
+import { PlaceholderScreen } from './placeholder-screen';
+
+export const ManagedUserRoute = () => <PlaceholderScreen title="Managed User" />;

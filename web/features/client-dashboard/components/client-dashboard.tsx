@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../../app/routes/placeholder-screen';
+
+export function ClientDashboard() {
+  return <PlaceholderScreen title="Client Dashboard" />;
+}
