@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -27,14 +27,9 @@ const message = z.object({ message: z.string() });
 
 export interface AdminRoutesOptions {
   db: Db;
-  /** Ends a user's live sockets (their sessions are already gone). */
-  onSessionsEnded?: (userId: string) => void;
 }
 
-export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
-  app,
-  { db, onSessionsEnded },
-) => {
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db }) => {
   /** Every route here is for admins (the king always counts as one). */
   app.addHook('onRequest', async (request) => {
     if (!isAdmin(currentUser(request))) throw new HttpError(403, ADMIN_MESSAGES.adminRequired);
@@ -141,16 +136,23 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
     '/api/admin/users/:id/reset-password',
     { schema: { params: idParams, body: resetPasswordBody, response: { 200: message } } },
     async (request) => {
-      const target = await manageable(currentUser(request), request.params.id);
+      const actor = currentUser(request);
+      const target = await manageable(actor, request.params.id);
+      // A reset password ends the user's sessions: whoever had them must sign in again. The king
+      // resetting their own keeps the session that did it, as a password change does.
+      const keep = target.id === actor.id ? request.sessionId : null;
+      const passwordHash = await hashPassword(request.body.newPassword);
       await db.transaction(async (tx) => {
+        await tx.update(users).set({ password: passwordHash }).where(eq(users.id, target.id));
         await tx
-          .update(users)
-          .set({ password: await hashPassword(request.body.newPassword) })
-          .where(eq(users.id, target.id));
-        // A reset password ends the user's sessions: whoever had them must sign in again.
-        await tx.delete(sessions).where(eq(sessions.userId, target.id));
+          .delete(sessions)
+          .where(
+            keep
+              ? and(eq(sessions.userId, target.id), ne(sessions.id, keep))
+              : eq(sessions.userId, target.id),
+          );
       });
-      onSessionsEnded?.(target.id);
+      await app.realtime.closeUser(target.id, { exceptSession: keep });
       return { message: `Password reset for ${target.username}` };
     },
   );
@@ -166,7 +168,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (
       // One statement: the foreign keys remove their videos, comments, notifications,
       // assignments and sessions, and unassign them from others' videos (DESIGN.md section 5).
       await db.delete(users).where(eq(users.id, target.id));
-      onSessionsEnded?.(target.id);
+      // Their sockets close now, on every instance, not at the next heartbeat.
+      await app.realtime.closeUser(target.id);
       return { message: `${target.username} has been successfully deleted` };
     },
   );

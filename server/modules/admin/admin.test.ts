@@ -1,12 +1,18 @@
-import { count, eq } from 'drizzle-orm';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clientEditorAssignments,
+  clientTeamLeadAssignments,
+  clientVideoTypePricing,
   comments,
   notifications,
   sessions,
   users,
+  videoStatusHistory,
   videos,
+  videoTypes,
 } from '../../db/schema';
 import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
 
@@ -41,6 +47,58 @@ const call = (actor: Actor, method: string, url: string, payload?: object) =>
   t.app.inject({ method: method as 'GET', url, headers: { cookie: cookie[actor] }, payload });
 
 const target = (role: string) => seedUser(t, { username: `target-${n++}`, role, name: 'Target' });
+
+/** The `ws` client (installed with @fastify/websocket; it ships no types). */
+interface WsClient {
+  readyState: number;
+  on(event: 'open', cb: () => void): void;
+  on(event: 'close', cb: (code: number, reason: Buffer) => void): void;
+  on(event: 'unexpected-response', cb: (req: unknown, res: { statusCode: number }) => void): void;
+  on(event: 'error', cb: (err: Error) => void): void;
+  close(): void;
+}
+type WsCtor = new (url: string, opts: { headers?: Record<string, string> }) => WsClient;
+const WebSocket = createRequire(import.meta.url)('ws') as WsCtor;
+
+let host: string | undefined;
+async function listening() {
+  if (!host) {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    host = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  }
+  return host;
+}
+
+/** A signed-in socket at /ws that remembers how it closed. */
+function openSocket(at: string, sid: string) {
+  const ws = new WebSocket(`ws://${at}/ws`, { headers: { cookie: sid, origin: `http://${at}` } });
+  let closedWith: { code: number; reason: string } | null = null;
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => {
+      closedWith = { code, reason: reason.toString() };
+      resolve(closedWith);
+    }),
+  );
+  return new Promise<{
+    closed: (ms: number) => Promise<{ code: number; reason: string } | 'still open'>;
+    isOpen: () => boolean;
+    close: () => void;
+  }>((resolve, reject) => {
+    ws.on('open', () =>
+      resolve({
+        closed: (ms) =>
+          Promise.race([
+            closed,
+            new Promise<'still open'>((r) => setTimeout(() => r('still open'), ms)),
+          ]),
+        isOpen: () => closedWith === null && ws.readyState === 1,
+        close: () => ws.close(),
+      }),
+    );
+    ws.on('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    ws.on('error', reject);
+  });
+}
 
 describe('admin matrix', () => {
   const only = (allowed: Actor[], yes = 200) =>
@@ -130,6 +188,100 @@ describe('admin matrix', () => {
       only(['king', 'leadAdmin', 'editorAdmin']),
       async (a) =>
         call(a, 'PATCH', `/api/admin/users/${(await target('client')).id}/vip`, { isVip: true }),
+    ],
+    [
+      'remove VIP from a client',
+      only(['king', 'leadAdmin', 'editorAdmin']),
+      async (a) => {
+        const c = await target('client');
+        await t.db.update(users).set({ isVip: true }).where(eq(users.id, c.id));
+        return call(a, 'PATCH', `/api/admin/users/${c.id}/vip`, { isVip: false });
+      },
+    ],
+    [
+      'create an editor',
+      only(['king', 'leadAdmin', 'editorAdmin'], 201),
+      (a) =>
+        call(a, 'POST', '/api/admin/users', {
+          username: `new-${n++}`,
+          name: 'New',
+          password: 'secret123',
+          role: 'editor',
+        }),
+    ],
+    [
+      'edit a client',
+      only(['king', 'leadAdmin']),
+      async (a) =>
+        call(a, 'PATCH', `/api/admin/users/${(await target('client')).id}`, { name: 'Edited' }),
+    ],
+    [
+      'edit another admin lead editor',
+      only(['king']),
+      async (a) => {
+        const u = await seedUser(t, {
+          username: `target-${n++}`,
+          role: 'lead_editor',
+          isAdmin: 'true',
+        });
+        return call(a, 'PATCH', `/api/admin/users/${u.id}`, { name: 'Edited' });
+      },
+    ],
+    [
+      'edit oneself (name only)',
+      only(['king']),
+      (a) => call(a, 'PATCH', `/api/admin/users/${id[a]}`, { name: `Me ${a}` }),
+    ],
+    [
+      "change an editor's role",
+      only(['king']),
+      async (a) =>
+        call(a, 'PATCH', `/api/admin/users/${(await target('editor')).id}`, {
+          name: 'Edited',
+          role: 'client',
+        }),
+    ],
+    [
+      'grant admin to a client',
+      only(['king']),
+      async (a) =>
+        call(a, 'PATCH', `/api/admin/users/${(await target('client')).id}`, {
+          name: 'Edited',
+          isAdmin: 'true',
+        }),
+    ],
+    [
+      'reset an editor password',
+      only(['king', 'leadAdmin']),
+      async (a) =>
+        call(a, 'PATCH', `/api/admin/users/${(await target('editor')).id}/reset-password`, {
+          newPassword: 'another1',
+        }),
+    ],
+    [
+      "reset the king's password",
+      only(['king']),
+      // The king's own reset keeps the session that made it, so the king's cookie stays good.
+      (a) =>
+        call(a, 'PATCH', `/api/admin/users/${id.king}/reset-password`, {
+          newPassword: 'another1',
+        }),
+    ],
+    [
+      'delete an editor',
+      only(['king', 'leadAdmin']),
+      async (a) => call(a, 'DELETE', `/api/admin/users/${(await target('editor')).id}`),
+    ],
+    [
+      'delete the king',
+      only([]),
+      // For the king this is deleting oneself.
+      (a) => call(a, 'DELETE', `/api/admin/users/${id.king}`),
+    ],
+    [
+      'delete another king',
+      only(['king']),
+      async (a) => call(a, 'DELETE', `/api/admin/users/${(await target('king')).id}`),
     ],
   ];
 
@@ -222,6 +374,23 @@ describe('edit rules', () => {
     await loginAs(t, u.username, 'fresh-pass');
   });
 
+  it("keeps the king's own session when the king resets their own password", async () => {
+    const other = await loginAs(t, 'king', 'another1');
+    const res = await call('king', 'PATCH', `/api/admin/users/${id.king}/reset-password`, {
+      newPassword: 'another1',
+    });
+    expect(res.json().message).toBe('Password reset for king');
+    expect((await call('king', 'GET', '/api/auth/me')).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/auth/me', headers: { cookie: other } })).statusCode,
+    ).toBe(401);
+    const short = await call('king', 'PATCH', `/api/admin/users/${id.editor}/reset-password`, {
+      newPassword: '12345',
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('Password must be at least 6 characters');
+  });
+
   it('returns name and username from the VIP call and refuses non-clients', async () => {
     const c = await target('client');
     const res = await call('king', 'PATCH', `/api/admin/users/${c.id}/vip`, { isVip: true });
@@ -234,10 +403,38 @@ describe('edit rules', () => {
 });
 
 describe('deleting a user', () => {
-  it("removes their videos, comments, notifications, assignments and sessions, and nothing of anyone else's", async () => {
+  /** Every table that holds something of a user, by its ids. */
+  const tables = {
+    users,
+    sessions,
+    videos,
+    videoStatusHistory,
+    comments,
+    notifications,
+    clientEditorAssignments,
+    clientTeamLeadAssignments,
+    clientVideoTypePricing,
+  } as const;
+  type TableName = keyof typeof tables;
+
+  async function snapshot() {
+    const out = {} as Record<TableName, Set<string>>;
+    for (const [name, table] of Object.entries(tables)) {
+      const rows = await t.db.select({ id: table.id }).from(table);
+      out[name as TableName] = new Set(rows.map((r) => r.id));
+    }
+    return out;
+  }
+
+  it("removes their videos, comments, notifications, assignments and sessions, and nothing of anyone else's; their session gets 401 and their sockets close", async () => {
     const doomed = await target('client');
     const other = await target('client');
+    const lead = await seedUser(t, { username: `ctl-${n++}`, role: 'client_team_lead' });
+    // Two open sessions (two browsers) for the doomed client, one for the other client.
     const doomedCookie = await loginAs(t, doomed.username);
+    await loginAs(t, doomed.username);
+    const otherCookie = await loginAs(t, other.username);
+
     const [v1] = await t.db
       .insert(videos)
       .values({ userId: doomed.id, ordinal: 1, name: 'd', link: 'https://a.io' })
@@ -252,49 +449,126 @@ describe('deleting a user', () => {
         assignedEditorId: id.editor,
       })
       .returning();
-    // The doomed client comments on the other's video; the editor comments on the doomed video.
-    await t.db.insert(comments).values([
-      { videoId: v2!.id, userId: doomed.id, content: 'mine' },
-      { videoId: v1!.id, userId: id.editor, content: 'on doomed video' },
-      { videoId: v2!.id, userId: id.editor, content: 'stays' },
-    ]);
-    await t.db.insert(notifications).values([
-      { recipientId: doomed.id, type: 't', title: 't', message: 'm' },
-      { recipientId: other.id, type: 't', title: 't', message: 'm', videoId: v2!.id },
-    ]);
-    await t.db.insert(clientEditorAssignments).values([
-      { clientId: doomed.id, editorId: id.editor },
-      { clientId: other.id, editorId: id.editor },
-    ]);
+    const history = await t.db
+      .insert(videoStatusHistory)
+      .values([
+        { videoId: v1!.id, changedById: id.editor, toStatus: 'review' },
+        // The doomed client changed the other's video: the history stays, without its author.
+        { videoId: v2!.id, changedById: doomed.id, toStatus: 'review' },
+      ])
+      .returning();
+    // The doomed client comments on the other's video; the editor comments on the doomed video
+    // (a comment on a removed video goes with it).
+    const [mine, onDoomed, stays] = await t.db
+      .insert(comments)
+      .values([
+        { videoId: v2!.id, userId: doomed.id, content: 'mine' },
+        { videoId: v1!.id, userId: id.editor, content: 'on doomed video' },
+        { videoId: v2!.id, userId: id.editor, content: 'stays' },
+      ])
+      .returning();
+    const [theirNote, aboutDoomed, othersNote] = await t.db
+      .insert(notifications)
+      .values([
+        { recipientId: doomed.id, type: 't', title: 't', message: 'm' },
+        { recipientId: id.editor, type: 't', title: 't', message: 'm', videoId: v1!.id },
+        {
+          recipientId: other.id,
+          type: 't',
+          title: 't',
+          message: 'm',
+          videoId: v2!.id,
+          commentId: stays!.id,
+        },
+      ])
+      .returning();
+    const [doomedAssignment] = await t.db
+      .insert(clientEditorAssignments)
+      .values([
+        { clientId: doomed.id, editorId: id.editor },
+        { clientId: other.id, editorId: id.editor },
+      ])
+      .returning();
+    const [doomedLead] = await t.db
+      .insert(clientTeamLeadAssignments)
+      .values([
+        { clientId: doomed.id, teamLeadId: lead.id, assignedBy: id.king },
+        { clientId: other.id, teamLeadId: lead.id, assignedBy: id.king },
+      ])
+      .returning();
+    const [type] = await t.db.select().from(videoTypes).limit(1);
+    const [doomedPrice] = await t.db
+      .insert(clientVideoTypePricing)
+      .values([
+        { clientId: doomed.id, videoTypeId: type!.id, price: '10.00' },
+        { clientId: other.id, videoTypeId: type!.id, price: '12.00' },
+      ])
+      .returning();
+    const doomedSessions = await t.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, doomed.id));
+    expect(doomedSessions).toHaveLength(2);
 
-    const counts = async () => ({
-      users: (await t.db.select({ n: count() }).from(users))[0]!.n,
-      videos: (await t.db.select({ n: count() }).from(videos))[0]!.n,
-      comments: (await t.db.select({ n: count() }).from(comments))[0]!.n,
-      notifications: (await t.db.select({ n: count() }).from(notifications))[0]!.n,
-      assignments: (await t.db.select({ n: count() }).from(clientEditorAssignments))[0]!.n,
-      sessions: (
-        await t.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, doomed.id))
-      )[0]!.n,
-    });
-    const before = await counts();
+    // Live sockets: the doomed client's must close, the other client's must stay open.
+    const host = await listening();
+    const doomedSocket = await openSocket(host, doomedCookie);
+    const otherSocket = await openSocket(host, otherCookie);
+
+    const before = await snapshot();
     const res = await call('king', 'DELETE', `/api/admin/users/${doomed.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(`${doomed.username} has been successfully deleted`);
-    const after = await counts();
-    expect(after).toEqual({
-      users: before.users - 1,
-      videos: before.videos - 1,
-      comments: before.comments - 2,
-      notifications: before.notifications - 1,
-      assignments: before.assignments - 1,
-      sessions: 0,
-    });
+    const after = await snapshot();
+
+    const removed = {
+      users: [doomed.id],
+      sessions: doomedSessions.map((r) => r.id),
+      videos: [v1!.id],
+      videoStatusHistory: [history[0]!.id],
+      comments: [mine!.id, onDoomed!.id],
+      notifications: [theirNote!.id, aboutDoomed!.id],
+      clientEditorAssignments: [doomedAssignment!.id],
+      clientTeamLeadAssignments: [doomedLead!.id],
+      clientVideoTypePricing: [doomedPrice!.id],
+    } satisfies Record<TableName, string[]>;
+    for (const name of Object.keys(tables) as TableName[]) {
+      // Row counts fall by exactly what was theirs, and every other row is still there.
+      expect(after[name].size, name).toBe(before[name].size - removed[name].length);
+      const expected = new Set([...before[name]].filter((x) => !removed[name].includes(x)));
+      expect(after[name], name).toEqual(expected);
+    }
+    expect(after.notifications.has(othersNote!.id)).toBe(true);
+
     const [kept] = await t.db.select().from(videos).where(eq(videos.id, v2!.id));
     expect(kept!.assignedEditorId).toBe(id.editor);
+    const [keptHistory] = await t.db
+      .select()
+      .from(videoStatusHistory)
+      .where(eq(videoStatusHistory.id, history[1]!.id));
+    expect(keptHistory!.changedById).toBeNull();
+
     expect(
       (await t.app.inject({ url: '/api/auth/me', headers: { cookie: doomedCookie } })).statusCode,
     ).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/auth/me', headers: { cookie: otherCookie } })).statusCode,
+    ).toBe(200);
+    // Closed by the delete itself, well before the 30 s heartbeat would notice.
+    expect(await doomedSocket.closed(2000)).toMatchObject({ code: 1000 });
+    expect(otherSocket.isOpen()).toBe(true);
+    otherSocket.close();
+  });
+
+  it('is refused for an unknown user (404) and a malformed id (400)', async () => {
+    const unknown = await call(
+      'king',
+      'DELETE',
+      '/api/admin/users/00000000-0000-4000-8000-000000000000',
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('User not found');
+    expect((await call('king', 'DELETE', '/api/admin/users/not-a-uuid')).statusCode).toBe(400);
   });
 
   it("unassigns a deleted editor from others' videos", async () => {
