@@ -13,6 +13,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { videosRoutes } from './modules/videos/videos.routes';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes';
+import { leadRoutes } from './modules/lead/lead.routes';
 import { invoicingRoutes } from './modules/invoicing/invoicing.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
@@ -102,6 +103,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(usersRoutes, { db });
   await app.register(videosRoutes, { db });
   await app.register(assignmentsRoutes, { db });
+  await app.register(leadRoutes, { db });
   await app.register(invoicingRoutes, { db });
   await app.register(adminRoutes, { db });
   await app.register(commentsRoutes, { db });

@@ -290,6 +290,11 @@ const CASES: Case[] = [
     run: (a) => call(a, 'GET', '/api/assignments'),
   },
   {
+    route: 'GET /api/lead/summary',
+    expected: allow(MANAGERS, 200, 403),
+    run: (a) => call(a, 'GET', '/api/lead/summary'),
+  },
+  {
     route: 'POST /api/assignments',
     expected: allow(MANAGERS, 201, 403),
     run: async (a) =>

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assignableClients,
+  bulkDeleteMessage,
+  clientPicker,
+  isLeadTab,
+  LEAD_TAB_INFO,
+  LEAD_TABS,
+  leadTabCount,
+  leadTabFilter,
+  managedUserColumns,
+  mayOpenManagedUser,
+  teamSections,
+  teamStats,
+  type LeadCounts,
+} from './lead-dashboard';
+
+const counts: LeadCounts = {
+  needsReview: 1,
+  total: 20,
+  inProgress: 3,
+  overdue: 4,
+  readyToPost: 5,
+  posted: 6,
+  teamMembers: 7,
+};
+
+describe('lead tabs', () => {
+  it('has the seven tabs, needs-review first, with the spec empty messages', () => {
+    expect(LEAD_TABS).toHaveLength(7);
+    expect(LEAD_TABS[0]).toBe('needs-review');
+    expect(LEAD_TAB_INFO['needs-review'].empty).toBe('No videos need review');
+    expect(LEAD_TAB_INFO['all-videos'].empty).toBe('No videos found');
+    expect(LEAD_TAB_INFO['in-progress'].empty).toBe('No videos in progress');
+    expect(LEAD_TAB_INFO.overdue.empty).toBe('No overdue videos');
+    expect(LEAD_TAB_INFO['ready-to-post'].empty).toBe('No videos ready to post');
+    expect(LEAD_TAB_INFO.posted.empty).toBe('No posted videos');
+    expect(isLeadTab('team')).toBe(true);
+    expect(isLeadTab('nope')).toBe(false);
+  });
+
+  it('filters each tab by status or the overdue rule', () => {
+    expect(leadTabFilter('needs-review', '')).toEqual({ status: 'review' });
+    expect(leadTabFilter('in-progress', '  ')).toEqual({ status: 'in_progress' });
+    expect(leadTabFilter('ready-to-post', '')).toEqual({ status: 'ready_to_post' });
+    expect(leadTabFilter('posted', '')).toEqual({ status: 'posted' });
+    expect(leadTabFilter('overdue', '')).toEqual({ overdue: true });
+    expect(leadTabFilter('all-videos', '')).toEqual({});
+  });
+
+  it('lets a search override status and due date on every tab', () => {
+    for (const tab of ['needs-review', 'overdue', 'posted', 'all-videos'] as const) {
+      expect(leadTabFilter(tab, ' cat ')).toEqual({ q: 'cat' });
+    }
+  });
+
+  it('counts a tab by its tile, or by the matches while searching', () => {
+    expect(leadTabCount('overdue', counts, '', 9)).toBe(4);
+    expect(leadTabCount('overdue', counts, 'x', 9)).toBe(9);
+    expect(leadTabCount('team', counts, 'x', 9)).toBe(7);
+    expect(leadTabCount('posted', counts, 'x', null)).toBe(6);
+  });
+});
+
+describe('client picker', () => {
+  const c = (id: string, videoCount: number, isVip = false) => ({
+    id,
+    videoCount,
+    isVip,
+    name: id,
+    username: id,
+  });
+
+  it('puts every VIP and the top 3 non-VIP by videos on the strip, the next 20 in a dropdown', () => {
+    const clients = [
+      c('v1', 0, true),
+      ...Array.from({ length: 30 }, (_, i) => c(`n${i}`, i)),
+      c('v2', 5, true),
+    ];
+    const { strip, dropdown } = clientPicker(clients);
+    expect(strip.map((x) => x.id)).toEqual(['v2', 'v1', 'n29', 'n28', 'n27']);
+    expect(dropdown).toHaveLength(20);
+    expect(dropdown[0]!.id).toBe('n26');
+    expect(dropdown.every((x) => !x.isVip)).toBe(true);
+  });
+});
+
+describe('assignments', () => {
+  it('hides a client already assigned to every editor', () => {
+    const clients = [
+      { id: 'a', editorCount: 2 },
+      { id: 'b', editorCount: 1 },
+      { id: 'c', editorCount: 0 },
+    ];
+    expect(assignableClients(clients, 2).map((x) => x.id)).toEqual(['b', 'c']);
+    expect(assignableClients(clients, 0)).toEqual([]);
+  });
+});
+
+describe('team', () => {
+  const members = [
+    { id: '1', username: 'king', name: null, role: 'king' },
+    { id: '2', username: 'zed', name: 'Zed', role: 'lead_editor' },
+    { id: '3', username: 'amy', name: 'amy', role: 'editor' },
+    { id: '4', username: 'bob', name: 'Bob', role: 'editor' },
+    { id: '5', username: 'cli', name: 'Carla', role: 'client' },
+    { id: '6', username: 'old', name: null, role: 'user' },
+  ];
+
+  it('groups by role in section order, sorted by name, with search and role filter', () => {
+    const all = teamSections(members, '', 'all');
+    expect(all.map((s) => s.label)).toEqual([
+      'System Admins',
+      'Lead Editors',
+      'Editors',
+      'Clients',
+    ]);
+    expect(all[2]!.members.map((m) => m.id)).toEqual(['3', '4']);
+    expect(all[3]!.members.map((m) => m.id)).toEqual(['5', '6']);
+    const searched = teamSections(members, 'CAR', 'all');
+    expect(searched.flatMap((s) => s.members).map((m) => m.id)).toEqual(['5']);
+    expect(teamSections(members, '', 'editor').map((s) => s.key)).toEqual(['editor']);
+  });
+
+  it('counts the stat boxes', () => {
+    expect(teamStats(members)).toEqual({
+      total: 6,
+      admins: 1,
+      allEditors: 3,
+      leadEditors: 1,
+      regularEditors: 2,
+      clients: 2,
+    });
+  });
+});
+
+describe('managed-user page', () => {
+  it('shows columns by viewer', () => {
+    expect(managedUserColumns({ role: 'king', isAdmin: 'false' })).toEqual({
+      client: true,
+      assignedEditor: true,
+    });
+    expect(managedUserColumns({ role: 'lead_editor', isAdmin: 'false' })).toEqual({
+      client: true,
+      assignedEditor: true,
+    });
+    expect(managedUserColumns({ role: 'editor', isAdmin: 'false' })).toEqual({
+      client: true,
+      assignedEditor: false,
+    });
+    expect(managedUserColumns({ role: 'client', isAdmin: 'false' })).toEqual({
+      client: false,
+      assignedEditor: true,
+    });
+  });
+
+  it('lets managers open anyone, editors only their clients, nobody else', () => {
+    const mine = new Set(['c1']);
+    expect(mayOpenManagedUser({ role: 'lead_editor', isAdmin: 'false' }, 'x', mine)).toBe(true);
+    expect(mayOpenManagedUser({ role: 'client', isAdmin: 'true' }, 'x', mine)).toBe(true);
+    expect(mayOpenManagedUser({ role: 'editor', isAdmin: 'false' }, 'c1', mine)).toBe(true);
+    expect(mayOpenManagedUser({ role: 'editor', isAdmin: 'false' }, 'c2', mine)).toBe(false);
+    expect(mayOpenManagedUser({ role: 'client', isAdmin: 'false' }, 'c1', mine)).toBe(false);
+  });
+
+  it('words the bulk delete outcome', () => {
+    expect(bulkDeleteMessage(3, 0)).toBe('3 videos deleted.');
+    expect(bulkDeleteMessage(1, 0)).toBe('1 video deleted.');
+    expect(bulkDeleteMessage(2, 1)).toBe('2 videos deleted. 1 failed to delete.');
+  });
+});

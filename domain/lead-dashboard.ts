@@ -1,0 +1,256 @@
+import { isAdmin, normalizeRole, type Role } from './roles';
+import type { VideoStatus } from './video-status';
+
+/**
+ * The lead dashboard's rules (SPEC.md section 2 'Lead dashboard', section 4 'Dashboard list
+ * filtering' and section 9): its tabs, what each tab lists, the client picker strip, the team
+ * sections and the assignment dialog's choices. The server and the web app both use them.
+ */
+export const LEAD_TABS = [
+  'needs-review',
+  'all-videos',
+  'in-progress',
+  'overdue',
+  'ready-to-post',
+  'posted',
+  'team',
+] as const;
+export type LeadTab = (typeof LEAD_TABS)[number];
+export type LeadVideoTab = Exclude<LeadTab, 'team'>;
+export const LEAD_VIDEO_TABS = LEAD_TABS.filter((t): t is LeadVideoTab => t !== 'team');
+export const DEFAULT_LEAD_TAB: LeadTab = 'needs-review';
+
+export function isLeadTab(value: unknown): value is LeadTab {
+  return typeof value === 'string' && (LEAD_TABS as readonly string[]).includes(value);
+}
+
+/** The seven tile counts, as GET /api/lead/summary returns them. */
+export interface LeadCounts {
+  needsReview: number;
+  total: number;
+  inProgress: number;
+  overdue: number;
+  readyToPost: number;
+  posted: number;
+  teamMembers: number;
+}
+
+export interface LeadTabInfo {
+  /** The tile's label. */
+  tile: string;
+  /** The list's title. */
+  title: string;
+  /** The list's empty message (SPEC.md wording); the team tab has its own. */
+  empty: string;
+  count: keyof LeadCounts;
+}
+
+export const LEAD_TAB_INFO: Record<LeadTab, LeadTabInfo> = {
+  'needs-review': {
+    tile: 'Needs My Review',
+    title: 'Needs My Review',
+    empty: 'No videos need review',
+    count: 'needsReview',
+  },
+  'all-videos': {
+    tile: 'Total Videos',
+    title: 'All Videos',
+    empty: 'No videos found',
+    count: 'total',
+  },
+  'in-progress': {
+    tile: 'In Progress',
+    title: 'In Progress',
+    empty: 'No videos in progress',
+    count: 'inProgress',
+  },
+  overdue: { tile: 'Overdue', title: 'Overdue', empty: 'No overdue videos', count: 'overdue' },
+  'ready-to-post': {
+    tile: 'Ready to Post',
+    title: 'Ready to Post',
+    empty: 'No videos ready to post',
+    count: 'readyToPost',
+  },
+  posted: { tile: 'Posted', title: 'Posted', empty: 'No posted videos', count: 'posted' },
+  team: {
+    tile: 'Team Members',
+    title: 'Team',
+    empty: 'No team members found',
+    count: 'teamMembers',
+  },
+};
+
+export interface LeadListFilter {
+  status?: VideoStatus;
+  /** The lead overdue rule: due date before now, whatever the status. */
+  overdue?: boolean;
+  q?: string;
+}
+
+const TAB_STATUS: Partial<Record<LeadVideoTab, VideoStatus>> = {
+  'needs-review': 'review',
+  'in-progress': 'in_progress',
+  'ready-to-post': 'ready_to_post',
+  posted: 'posted',
+};
+
+/**
+ * What a video tab lists. With a non-empty search every tab shows all matches, whatever the
+ * status or due date (SPEC.md section 4); all-videos is every video filtered by the search.
+ */
+export function leadTabFilter(tab: LeadVideoTab, search: string): LeadListFilter {
+  const q = search.trim();
+  if (q) return { q };
+  if (tab === 'overdue') return { overdue: true };
+  const status = TAB_STATUS[tab];
+  return status ? { status } : {};
+}
+
+/** The count shown in a tab's title: its tile count, or the number of matches when searching. */
+export function leadTabCount(
+  tab: LeadTab,
+  counts: LeadCounts,
+  search: string,
+  matches: number | null,
+): number {
+  if (tab !== 'team' && search.trim() && matches !== null) return matches;
+  return counts[LEAD_TAB_INFO[tab].count];
+}
+
+export interface PickerClient {
+  id: string;
+  isVip: boolean;
+  videoCount: number;
+  name: string | null;
+  username: string;
+}
+
+/** Client picker limits (SPEC.md section 2 'Other dialogs and behaviours'). */
+export const PICKER_TOP_NON_VIP = 3;
+export const PICKER_DROPDOWN_MAX = 20;
+
+const displayName = (c: { name: string | null; username: string }) => c.name || c.username;
+
+/**
+ * The picker: every VIP client plus the 3 non-VIP clients with the most videos on the strip
+ * (VIPs first, then by video count, then by name); the next 20 non-VIP in a dropdown.
+ */
+export function clientPicker<T extends PickerClient>(
+  clients: readonly T[],
+): { strip: T[]; dropdown: T[] } {
+  const byCount = (a: T, b: T) =>
+    b.videoCount - a.videoCount ||
+    displayName(a).localeCompare(displayName(b), 'en', { sensitivity: 'base' });
+  const vip = clients.filter((c) => c.isVip).sort(byCount);
+  const others = clients.filter((c) => !c.isVip).sort(byCount);
+  return {
+    strip: [...vip, ...others.slice(0, PICKER_TOP_NON_VIP)],
+    dropdown: others.slice(PICKER_TOP_NON_VIP, PICKER_TOP_NON_VIP + PICKER_DROPDOWN_MAX),
+  };
+}
+
+/**
+ * The Create New Assignment dialog offers a client only while some editor is not yet assigned
+ * to it: a client assigned to every editor cannot be picked again (SPEC.md section 5).
+ */
+export function assignableClients<T extends { editorCount: number }>(
+  clients: readonly T[],
+  editorTotal: number,
+): T[] {
+  return clients.filter((c) => c.editorCount < editorTotal);
+}
+
+/** Team sections, in the order the team tab shows them. */
+export const TEAM_SECTIONS = [
+  { key: 'king', label: 'System Admins', roles: ['king'] },
+  { key: 'lead_editor', label: 'Lead Editors', roles: ['lead_editor'] },
+  { key: 'editor', label: 'Editors', roles: ['editor'] },
+  { key: 'client', label: 'Clients', roles: ['client', 'client_team_lead'] },
+] as const satisfies readonly { key: string; label: string; roles: readonly Role[] }[];
+export type TeamSectionKey = (typeof TEAM_SECTIONS)[number]['key'];
+
+export interface TeamMember {
+  id: string;
+  username: string;
+  name: string | null;
+  role: string;
+}
+
+export function teamSectionOf(role: string): TeamSectionKey {
+  const r = normalizeRole(role);
+  return TEAM_SECTIONS.find((s) => (s.roles as readonly Role[]).includes(r))!.key;
+}
+
+/** Matches a team search: username or display name, case-insensitively. */
+export function matchesMember(member: TeamMember, search: string): boolean {
+  const q = search.trim().toLowerCase();
+  if (!q) return true;
+  return member.username.toLowerCase().includes(q) || (member.name ?? '').toLowerCase().includes(q);
+}
+
+/** Members by section (sorted by name, case-insensitively), after search and role filter. */
+export function teamSections<T extends TeamMember>(
+  members: readonly T[],
+  search: string,
+  roleFilter: TeamSectionKey | 'all',
+): { key: TeamSectionKey; label: string; members: T[] }[] {
+  const sorted = members
+    .filter((m) => matchesMember(m, search))
+    .sort((a, b) => displayName(a).localeCompare(displayName(b), 'en', { sensitivity: 'base' }));
+  return TEAM_SECTIONS.filter((s) => roleFilter === 'all' || s.key === roleFilter).map((s) => ({
+    key: s.key,
+    label: s.label,
+    members: sorted.filter((m) => teamSectionOf(m.role) === s.key),
+  }));
+}
+
+/** The team tab's stat boxes. */
+export function teamStats(members: readonly TeamMember[]) {
+  const by = (key: TeamSectionKey) => members.filter((m) => teamSectionOf(m.role) === key).length;
+  const leads = by('lead_editor');
+  const editors = by('editor');
+  return {
+    total: members.length,
+    admins: by('king'),
+    allEditors: leads + editors,
+    leadEditors: leads,
+    regularEditors: editors,
+    clients: by('client'),
+  };
+}
+
+/**
+ * Which optional columns the managed-user table shows (SPEC.md section 2): king and lead
+ * editor see Client and Assigned Editor; editor sees Client; others see Assigned Editor.
+ */
+export function managedUserColumns(viewer: { role: string; isAdmin: string }): {
+  client: boolean;
+  assignedEditor: boolean;
+} {
+  const role = normalizeRole(viewer.role);
+  if (role === 'king' || role === 'lead_editor' || isAdmin(viewer)) {
+    return { client: true, assignedEditor: true };
+  }
+  if (role === 'editor') return { client: true, assignedEditor: false };
+  return { client: false, assignedEditor: true };
+}
+
+/**
+ * The managed-user page's guard: managers may open any user; an editor only a client assigned
+ * to them; everyone else goes back to /dashboard.
+ */
+export function mayOpenManagedUser(
+  viewer: { role: string; isAdmin: string },
+  targetId: string,
+  assignedClientIds: ReadonlySet<string>,
+): boolean {
+  const role = normalizeRole(viewer.role);
+  if (role === 'king' || role === 'lead_editor' || viewer.isAdmin === 'true') return true;
+  return role === 'editor' && assignedClientIds.has(targetId);
+}
+
+/** The toast text after a bulk delete (SPEC.md section 8). */
+export function bulkDeleteMessage(deleted: number, failed: number): string {
+  if (failed === 0) return `${deleted} ${deleted === 1 ? 'video' : 'videos'} deleted.`;
+  return `${deleted} videos deleted. ${failed} failed to delete.`;
+}
