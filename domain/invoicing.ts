@@ -423,3 +423,99 @@ export const clientPlanBody = z.object({
 });
 
 export const clientPlanSchema = z.object({ clientId: z.string(), pricingPlan: planRef.nullable() });
+
+// --- Reports beyond the spec: CSV, printable invoice, breakdowns, unpaid work by age ---------
+
+/** The invoicing table's filters, for the CSV export (the whole filtered list, no paging). */
+export const invoicingCsvQuery = invoicingQuery;
+
+/** The CSV's columns, in order; money as two-decimal text, dates as ISO 8601 (UTC). */
+export const INVOICING_CSV_HEADER = [
+  'Video',
+  'Type',
+  'Status',
+  'Client',
+  'Editor',
+  'Start date',
+  'Finish date',
+  'Amount (USD)',
+  'Payment status',
+  'Paid date',
+  'Locked price (USD)',
+  'Link',
+] as const;
+
+/** The last day of a month, 'YYYY-MM-DD'. */
+export function monthLastDay(month: string): string {
+  const next = monthStart(addMonths(month, 1));
+  next.setUTCDate(0);
+  return next.toISOString().slice(0, 10);
+}
+
+/** GET /api/admin/invoices/{clientId}?month=YYYY-MM (current month by default). */
+export const invoiceQuery = z.object({ month: monthParam.optional() });
+
+export const invoiceSchema = z.object({
+  client: z.object({ id: z.string(), username: z.string(), name: z.string().nullable() }),
+  month: z.string(),
+  /** When the invoice data was read (the document's date). */
+  issuedAt: isoDate,
+  /** The client's completed videos finished in the month, oldest first. */
+  lineItems: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      type: z.string(),
+      finishDate: isoDate.nullable(),
+      editorName: z.string().nullable(),
+      amount: money,
+      paymentStatus: z.enum(PAYMENT_STATUSES),
+      paidDate: isoDate.nullable(),
+    }),
+  ),
+  totals: z.object({
+    total: money,
+    paid: money,
+    outstanding: money,
+    videos: z.number(),
+    paidVideos: z.number(),
+    unpaidVideos: z.number(),
+  }),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const revenueBreakdownQuery = z.object({ month: monthParam.optional() });
+
+const breakdownEntry = z.object({
+  /** The client, editor or type name; null for unassigned editors. */
+  key: z.string().nullable(),
+  label: z.string(),
+  totalRevenue: money,
+  totalVideos: z.number(),
+});
+export type BreakdownEntry = z.infer<typeof breakdownEntry>;
+
+/** The month's revenue (locked prices paid in it) split three ways, largest first. */
+export const revenueBreakdownSchema = z.object({
+  month: z.string(),
+  byClient: z.array(breakdownEntry),
+  byType: z.array(breakdownEntry),
+  byEditor: z.array(breakdownEntry),
+});
+export type RevenueBreakdown = z.infer<typeof revenueBreakdownSchema>;
+
+/** Age buckets of completed unpaid work, in whole days since the video was finished. */
+export const AGING_BUCKETS = [
+  { key: '0-30', label: '0–30 days', maxDays: 30 },
+  { key: '31-60', label: '31–60 days', maxDays: 60 },
+  { key: '61-90', label: '61–90 days', maxDays: 90 },
+  { key: '90+', label: 'Over 90 days', maxDays: null },
+] as const;
+
+export const unpaidAgingSchema = z.object({
+  buckets: z.array(
+    z.object({ key: z.string(), label: z.string(), amount: money, videos: z.number() }),
+  ),
+  total: z.object({ amount: money, videos: z.number() }),
+});
+export type UnpaidAging = z.infer<typeof unpaidAgingSchema>;

@@ -35,6 +35,7 @@ import {
   setTypedAmount,
 } from './invoicing.repository';
 import { pricingRoutes } from './pricing.routes';
+import { reportRoutes } from './reports.routes';
 
 const idParams = z.object({ id: z.uuid({ error: INVOICING_MESSAGES.videoNotFound }) });
 
@@ -130,4 +131,5 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   );
 
   await app.register(pricingRoutes, { db });
+  await app.register(reportRoutes, { db });
 };

@@ -72,6 +72,10 @@ describe('who may call the invoicing, pricing and revenue routes', () => {
       ['PUT', `/api/admin/clients/${c}/pricing-plan`, { planId: null }],
       ['DELETE', `/api/admin/pricing-plans/${plan!.id}/rules/${rule.id}`],
       ['DELETE', `/api/admin/pricing-plans/${plan!.id}`],
+      ['GET', '/api/admin/invoicing.csv?dateFilter=all'],
+      ['GET', `/api/admin/invoices/${c}`],
+      ['GET', '/api/admin/revenue/breakdown'],
+      ['GET', '/api/admin/revenue/unpaid-aging'],
     ] as const;
   }
 

@@ -1,0 +1,41 @@
+import { INVOICING_CSV_HEADER, type InvoicingRow } from '../../../domain/invoicing';
+
+/**
+ * A spreadsheet opens a cell that starts with one of these as a formula (CSV injection, OWASP):
+ * such cells get a leading apostrophe so they stay text. Tab and carriage return count too.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One RFC 4180 field: quoted when it holds a comma, quote or line break; quotes doubled. */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export const csvLine = (cells: readonly (string | number | null | undefined)[]): string =>
+  cells.map(csvCell).join(',');
+
+/** The invoicing rows as CSV text (CRLF line ends, header first). */
+export function invoicingCsv(rows: readonly InvoicingRow[]): string {
+  const lines = [csvLine(INVOICING_CSV_HEADER)];
+  for (const r of rows) {
+    lines.push(
+      csvLine([
+        r.name,
+        r.type,
+        r.status,
+        r.clientName,
+        r.editorName ?? 'Unassigned',
+        r.startDate,
+        r.finishDate,
+        r.paymentAmount,
+        r.paymentStatus,
+        r.paidDate,
+        r.lockedPrice,
+        r.link,
+      ]),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

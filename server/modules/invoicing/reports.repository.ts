@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import {
+  AGING_BUCKETS,
+  addMonths,
+  monthLastDay,
+  monthStart,
+  type BreakdownEntry,
+  type Invoice,
+  type UnpaidAging,
+} from '../../../domain/invoicing';
+import { sumMoney } from '../../../domain/money';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/migrate';
+import { listInvoicingRows } from './invoicing.repository';
+import { moneyText, owedSql } from './pricing-sql';
+
+/**
+ * A client's invoice for a month: the completed videos finished in it, with what each costs
+ * (locked when paid, owed otherwise) and the totals, summed in integer cents.
+ */
+export async function clientInvoice(
+  db: Db,
+  client: Invoice['client'],
+  month: string,
+): Promise<Invoice> {
+  const { rows } = await listInvoicingRows(db, {
+    dateFilter: 'custom',
+    from: `${month}-01`,
+    to: monthLastDay(month),
+    clientId: client.id,
+    sortBy: 'finishDate',
+    sortOrder: 'asc',
+  });
+  const paid = rows.filter((r) => r.paymentStatus === 'paid');
+  const unpaid = rows.filter((r) => r.paymentStatus !== 'paid');
+  return {
+    client,
+    month,
+    issuedAt: new Date().toISOString(),
+    lineItems: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      type: r.type,
+      finishDate: r.finishDate,
+      editorName: r.editorName,
+      amount: r.paymentAmount,
+      paymentStatus: r.paymentStatus,
+      paidDate: r.paidDate,
+    })),
+    totals: {
+      total: sumMoney(rows.map((r) => r.paymentAmount)),
+      paid: sumMoney(paid.map((r) => r.paymentAmount)),
+      outstanding: sumMoney(unpaid.map((r) => r.paymentAmount)),
+      videos: rows.length,
+      paidVideos: paid.length,
+      unpaidVideos: unpaid.length,
+    },
+  };
+}
+
+type Group = 'client' | 'type' | 'editor';
+
+const GROUPS: Record<Group, { key: ReturnType<typeof sql>; label: ReturnType<typeof sql> }> = {
+  client: {
+    key: sql`v.user_id::text`,
+    label: sql`coalesce(nullif(o.name, ''), o.username)`,
+  },
+  type: {
+    key: sql`v.type`,
+    label: sql`coalesce(t.display_name, v.type)`,
+  },
+  editor: {
+    key: sql`v.assigned_editor_id::text`,
+    label: sql`coalesce(nullif(e.name, ''), e.username, 'Unassigned')`,
+  },
+};
+
+/** The revenue paid in [start, end) grouped one way, largest first, then by label. */
+async function breakdownBy(db: Db, group: Group, start: Date, end: Date) {
+  const { key, label } = GROUPS[group];
+  const result = await db.execute(sql`
+    select ${key} as key, ${label} as label,
+      ${moneyText(sql`sum(coalesce(v.locked_price, v.payment_amount))`)} as total_revenue,
+      count(*)::int as total_videos
+    from videos v
+    join users o on o.id = v.user_id
+    left join users e on e.id = v.assigned_editor_id
+    left join video_types t on t.name = v.type
+    where v.payment_status = 'paid' and v.paid_date >= ${start.toISOString()}::timestamptz
+      and v.paid_date < ${end.toISOString()}::timestamptz
+    group by 1, 2
+    order by sum(coalesce(v.locked_price, v.payment_amount)) desc, lower(${label}), 1`);
+  return rowsOf<{ key: string | null; label: string; total_revenue: string; total_videos: number }>(
+    result,
+  ).map((r): BreakdownEntry => ({
+    key: r.key,
+    label: r.label,
+    totalRevenue: r.total_revenue,
+    totalVideos: Number(r.total_videos),
+  }));
+}
+
+export async function revenueBreakdown(db: Db, month: string) {
+  const start = monthStart(month);
+  const end = monthStart(addMonths(month, 1));
+  const [byClient, byType, byEditor] = await Promise.all([
+    breakdownBy(db, 'client', start, end),
+    breakdownBy(db, 'type', start, end),
+    breakdownBy(db, 'editor', start, end),
+  ]);
+  return { month, byClient, byType, byEditor };
+}
+
+/**
+ * Completed unpaid work by whole days since it was finished (since it was created when the
+ * finish date is missing), with what it owes at today's prices.
+ */
+export async function unpaidAging(db: Db, now = new Date()): Promise<UnpaidAging> {
+  const age = sql`floor(extract(epoch from (${now.toISOString()}::timestamptz - coalesce(finish_date, created_at))) / 86400)`;
+  const bucket = sql.join(
+    [
+      sql`case`,
+      ...AGING_BUCKETS.filter((b) => b.maxDays !== null).map(
+        (b) => sql`when ${age} <= ${b.maxDays} then ${b.key}`,
+      ),
+      sql`else ${AGING_BUCKETS[AGING_BUCKETS.length - 1]!.key} end`,
+    ],
+    sql` `,
+  );
+  const result = await db.execute(sql`
+    select bucket, ${moneyText(sql`sum(owed)`)} as amount, count(*)::int as videos
+    from (
+      select ${bucket} as bucket, ${owedSql()} as owed
+      from videos
+      where status in ('ready_to_post', 'posted') and payment_status = 'unpaid'
+    ) aged
+    group by bucket`);
+  const found = new Map(
+    rowsOf<{ bucket: string; amount: string; videos: number }>(result).map((r) => [r.bucket, r]),
+  );
+  const buckets = AGING_BUCKETS.map((b) => ({
+    key: b.key,
+    label: b.label,
+    amount: found.get(b.key)?.amount ?? '0.00',
+    videos: Number(found.get(b.key)?.videos ?? 0),
+  }));
+  return {
+    buckets,
+    total: {
+      amount: sumMoney(buckets.map((b) => b.amount)),
+      videos: buckets.reduce((n, b) => n + b.videos, 0),
+    },
+  };
+}

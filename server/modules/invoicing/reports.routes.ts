@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  INVOICING_MESSAGES,
+  invoiceQuery,
+  invoiceSchema,
+  invoicingCsvQuery,
+  monthOf,
+  revenueBreakdownQuery,
+  revenueBreakdownSchema,
+  unpaidAgingSchema,
+} from '../../../domain/invoicing';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../plugins/errors';
+import { invoicingCsv } from './csv';
+import { listInvoicingRows } from './invoicing.repository';
+import { findClient } from './pricing.repository';
+import { clientInvoice, revenueBreakdown, unpaidAging } from './reports.repository';
+
+const clientParams = z.object({ clientId: z.uuid({ error: INVOICING_MESSAGES.clientNotFound }) });
+
+/**
+ * Reports beyond SPEC.md: the filtered invoicing rows as CSV, a client's printable invoice for a
+ * month, the month's revenue by client, type and editor, and unpaid work by age. The admin-only
+ * check of invoicingRoutes covers these too (they live under /api/admin/).
+ */
+export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/admin/invoicing.csv',
+    {
+      schema: {
+        querystring: invoicingCsvQuery,
+        response: {
+          200: {
+            description: 'The filtered invoicing rows as CSV',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { limit: _limit, offset: _offset, ...filters } = request.query;
+      const { rows } = await listInvoicingRows(db, filters);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="invoicing-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(invoicingCsv(rows));
+    },
+  );
+
+  app.get(
+    '/api/admin/invoices/:clientId',
+    {
+      schema: { params: clientParams, querystring: invoiceQuery, response: { 200: invoiceSchema } },
+    },
+    async (request) => {
+      const client = await findClient(db, request.params.clientId);
+      if (!client) throw new HttpError(404, INVOICING_MESSAGES.clientNotFound);
+      return clientInvoice(db, client, request.query.month ?? monthOf(new Date()));
+    },
+  );
+
+  app.get(
+    '/api/admin/revenue/breakdown',
+    { schema: { querystring: revenueBreakdownQuery, response: { 200: revenueBreakdownSchema } } },
+    async (request) => revenueBreakdown(db, request.query.month ?? monthOf(new Date())),
+  );
+
+  app.get(
+    '/api/admin/revenue/unpaid-aging',
+    { schema: { response: { 200: unpaidAgingSchema } } },
+    async () => unpaidAging(db),
+  );
+};

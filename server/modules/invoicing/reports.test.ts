@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Invoice, RevenueBreakdown, UnpaidAging } from '../../../domain/invoicing';
+import { toCents } from '../../../domain/money';
+import { csvCell, csvLine } from './csv';
+import { createScene, type Scene } from './test-fixtures';
+
+let s: Scene;
+beforeAll(async () => {
+  s = await createScene();
+});
+afterAll(async () => {
+  await s.t.close();
+});
+
+const king = async (url: string) => {
+  const res = await s.call('king', 'GET', url);
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+};
+const setDefaultPrice = async (type: string, defaultPrice: string) => {
+  const res = await s.call(
+    'king',
+    'PATCH',
+    `/api/admin/video-types/${await s.typeId(type)}/price`,
+    {
+      defaultPrice,
+    },
+  );
+  expect(res.statusCode, res.body).toBe(200);
+};
+const pay = async (videoIds: string[]) => {
+  const res = await s.call('king', 'PATCH', '/api/admin/payment', { videoIds });
+  expect(res.statusCode, res.body).toBe(200);
+};
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+
+describe('csv cells', () => {
+  it('quotes commas, quotes and line breaks, and defuses formulas', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('=SUM(A1:A2)')).toBe("'=SUM(A1:A2)");
+    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell('-1')).toBe("'-1");
+    expect(csvCell('@cmd')).toBe("'@cmd");
+    expect(csvCell('=1,2')).toBe(`"'=1,2"`);
+    expect(csvCell(null)).toBe('');
+    expect(csvLine(['a', 1, undefined])).toBe('a,1,');
+  });
+});
+
+describe('GET /api/admin/invoicing.csv', () => {
+  it('exports the filtered rows with money as two-decimal text and safe cells', async () => {
+    await setDefaultPrice('funny', '12.50');
+    const evil = await s.addVideo({ name: '=HYPERLINK("http://x","y"), ok', type: 'funny' });
+    const paid = await s.addVideo({ name: 'Paid one', type: 'funny', paymentAmount: '7.1' });
+    await s.addVideo({ name: 'Other client', type: 'funny', userId: s.id.client2 });
+    await pay([paid.id]);
+
+    const res = await king(
+      `/api/admin/invoicing.csv?dateFilter=all&type=funny&clientId=${s.id.client}&sortBy=amount&sortOrder=desc`,
+    );
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="invoicing-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = res.body.split('\r\n');
+    expect(lines[0]).toBe(
+      'Video,Type,Status,Client,Editor,Start date,Finish date,Amount (USD),Payment status,Paid date,Locked price (USD),Link',
+    );
+    expect(lines).toHaveLength(4); // header, two rows, the final empty line
+    expect(lines[3]).toBe('');
+    expect(lines[1]).toMatch(
+      /^"'=HYPERLINK\(""http:\/\/x"",""y""\), ok",funny,posted,Zed Client,Unassigned,[^,]+,[^,]+,12\.50,unpaid,,,https:\/\/example\.com\/v\/\d+$/,
+    );
+    expect(lines[2]).toContain(',7.10,paid,');
+    expect(lines[2]).toMatch(/,7\.10,paid,\d{4}-[^,]+,7\.10,/);
+    expect(evil.id).toBeTruthy();
+  });
+
+  it('refuses bad filters with a message, like the table', async () => {
+    const res = await s.call('king', 'GET', '/api/admin/invoicing.csv?sortBy=nope');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^Sort must be one of/);
+  });
+});
+
+describe('GET /api/admin/invoices/{clientId}', () => {
+  it("lists the client's videos finished in the month with paid and outstanding totals", async () => {
+    await setDefaultPrice('vlog', '0.10');
+    const inMonth = (day: number) => new Date(Date.UTC(2023, 4, day, 12));
+    const a = await s.addVideo({ name: 'May A', type: 'vlog', finishDate: inMonth(2) });
+    await s.addVideo({ name: 'May B', type: 'vlog', finishDate: inMonth(20) });
+    await s.addVideo({
+      name: 'May C',
+      type: 'vlog',
+      finishDate: inMonth(31),
+      paymentAmount: '0.2',
+    });
+    await s.addVideo({ name: 'June', type: 'vlog', finishDate: new Date(Date.UTC(2023, 5, 1)) });
+    await s.addVideo({ name: 'Other', type: 'vlog', finishDate: inMonth(3), userId: s.id.client2 });
+    await s.addVideo({ name: 'Draft', type: 'vlog', finishDate: inMonth(4), status: 'draft' });
+    await pay([a.id]);
+
+    const invoice = (
+      await king(`/api/admin/invoices/${s.id.client}?month=2023-05`)
+    ).json() as Invoice;
+    expect(invoice.client).toMatchObject({
+      id: s.id.client,
+      username: 'client',
+      name: 'Zed Client',
+    });
+    expect(invoice.month).toBe('2023-05');
+    expect(invoice.lineItems.map((l) => [l.name, l.amount, l.paymentStatus])).toEqual([
+      ['May A', '0.10', 'paid'],
+      ['May B', '0.10', 'unpaid'],
+      ['May C', '0.20', 'unpaid'],
+    ]);
+    expect(invoice.totals).toEqual({
+      total: '0.40',
+      paid: '0.10',
+      outstanding: '0.30',
+      videos: 3,
+      paidVideos: 1,
+      unpaidVideos: 2,
+    });
+    const empty = (
+      await king(`/api/admin/invoices/${s.id.client}?month=2001-01`)
+    ).json() as Invoice;
+    expect(empty.lineItems).toEqual([]);
+    expect(empty.totals.total).toBe('0.00');
+  });
+
+  it('answers 404 for someone who is not a client, 400 for a bad month', async () => {
+    const notClient = await s.call('king', 'GET', `/api/admin/invoices/${s.id.editor}`);
+    expect(notClient.statusCode).toBe(404);
+    expect(notClient.json().message).toBe('Client not found');
+    const bad = await s.call('king', 'GET', `/api/admin/invoices/${s.id.client}?month=2023-13`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Month must be in the form YYYY-MM');
+  });
+});
+
+describe('GET /api/admin/revenue/breakdown', () => {
+  it("splits a month's revenue by client, type and editor, exactly", async () => {
+    const paidIn = (v: Parameters<Scene['addVideo']>[0]) =>
+      s.addVideo({ paymentStatus: 'paid', paidDate: new Date('2021-07-15T12:00:00Z'), ...v });
+    await paidIn({ lockedPrice: '0.10', type: 'vlog', assignedEditorId: s.id.editor });
+    await paidIn({ lockedPrice: '0.20', type: 'vlog', assignedEditorId: s.id.editor });
+    await paidIn({ lockedPrice: '5.00', type: 'before-after', userId: s.id.client2 });
+    await s.addVideo({
+      paymentStatus: 'paid',
+      paidDate: new Date('2021-08-01T00:00:00Z'),
+      lockedPrice: '100.00',
+    });
+
+    const b = (await king('/api/admin/revenue/breakdown?month=2021-07')).json() as RevenueBreakdown;
+    expect(b.month).toBe('2021-07');
+    expect(b.byClient).toEqual([
+      { key: s.id.client2, label: 'amy client', totalRevenue: '5.00', totalVideos: 1 },
+      { key: s.id.client, label: 'Zed Client', totalRevenue: '0.30', totalVideos: 2 },
+    ]);
+    expect(b.byType).toEqual([
+      { key: 'before-after', label: 'Before & After', totalRevenue: '5.00', totalVideos: 1 },
+      { key: 'vlog', label: 'Vlog', totalRevenue: '0.30', totalVideos: 2 },
+    ]);
+    expect(b.byEditor).toEqual([
+      { key: null, label: 'Unassigned', totalRevenue: '5.00', totalVideos: 1 },
+      { key: s.id.editor, label: 'Eve Editor', totalRevenue: '0.30', totalVideos: 2 },
+    ]);
+  });
+});
+
+describe('GET /api/admin/revenue/unpaid-aging', () => {
+  it('groups completed unpaid work by days since it was finished', async () => {
+    const before = (await king('/api/admin/revenue/unpaid-aging')).json() as UnpaidAging;
+    await setDefaultPrice('talking-head', '1.11');
+    await s.addVideo({ type: 'talking-head', finishDate: daysAgo(45) });
+    await s.addVideo({ type: 'talking-head', finishDate: daysAgo(45), paymentAmount: '2.22' });
+    await s.addVideo({ type: 'talking-head', finishDate: daysAgo(200) });
+    await s.addVideo({ type: 'talking-head', finishDate: daysAgo(200), status: 'review' });
+    const after = (await king('/api/admin/revenue/unpaid-aging')).json() as UnpaidAging;
+
+    expect(after.buckets.map((b) => b.key)).toEqual(['0-30', '31-60', '61-90', '90+']);
+    const grew = (key: string) => {
+      const was = before.buckets.find((b) => b.key === key)!;
+      const now = after.buckets.find((b) => b.key === key)!;
+      return [now.videos - was.videos, toCents(now.amount) - toCents(was.amount)];
+    };
+    expect(grew('0-30')).toEqual([0, 0n]);
+    expect(grew('31-60')).toEqual([2, 333n]);
+    expect(grew('61-90')).toEqual([0, 0n]);
+    expect(grew('90+')).toEqual([1, 111n]);
+    expect(after.total.videos - before.total.videos).toBe(3);
+  });
+});
