@@ -96,3 +96,54 @@ export const resetPasswordForm = resetPasswordBody
   });
 
 export const vipBody = z.object({ isVip: z.boolean({ error: 'isVip must be true or false' }) });
+
+/** Only the king sees the Role selector and the Admin Privileges switch, and may change them. */
+export const canChangeRoleAndAdmin = (actor: Actor): boolean =>
+  isAdmin(actor) && normalizeRole(actor.role) === 'king';
+
+/** The Admin Privileges switch is disabled on one's own account. */
+export const canToggleAdmin = (actor: Actor, target: { id: string }): boolean =>
+  canChangeRoleAndAdmin(actor) && actor.id !== target.id;
+
+/** A king's role is fixed ('System Admin (King)', 'cannot be modified for security reasons'). */
+export const isRoleFixed = (target: { role: string }): boolean =>
+  normalizeRole(target.role) === 'king';
+
+/**
+ * The body of an edit (SPEC.md section 6): a king editing a king sends name and isAdmin; a king
+ * editing anyone else sends name, isAdmin and role; a lead editor sends name and the target's
+ * unchanged isAdmin.
+ */
+export function editUserPayload(
+  actor: Actor,
+  target: { role: string; isAdmin: string },
+  values: { name: string; isAdmin: boolean; role: AssignableRole | null },
+): EditUserBody {
+  const name = values.name.trim();
+  if (!canChangeRoleAndAdmin(actor)) {
+    return { name, isAdmin: target.isAdmin === 'true' ? 'true' : 'false' };
+  }
+  const isAdminText = values.isAdmin ? 'true' : 'false';
+  // No role chosen (a client team lead, whose role the selector does not offer): unchanged.
+  if (isRoleFixed(target) || values.role === null) return { name, isAdmin: isAdminText };
+  return { name, isAdmin: isAdminText, role: values.role };
+}
+
+/** The edit form (name required; role and switch only matter for the king). */
+export const editUserForm = z.object({
+  name: editUserBody.shape.name,
+  isAdmin: z.boolean(),
+  role: role.nullable(),
+});
+
+/** The create form: the body plus the confirmation, avatar as '' when none. */
+export const createUserForm = createUserBody
+  .omit({ avatar: true })
+  .extend({
+    avatar: z.string(),
+    confirmPassword: z.string({ error: MESSAGES.confirmRequired }).min(1, MESSAGES.confirmRequired),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });

@@ -4,14 +4,14 @@ import { isAdmin } from '../../../domain/roles';
 import { IconLock } from '../../components/icons';
 import { MessageCard } from '../../components/message-screen';
 import { useAuth } from '../../features/auth/hooks/use-auth';
-import { PlaceholderScreen } from './placeholder-screen';
+import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
 
 /**
  * /admin: users whose isAdmin is 'true' (SPEC.md section 2); the king always counts as admin,
  * as the server rules it (DESIGN.md section 4).
  */
 export function AdminRoute() {
-  const { user } = useAuth();
+  const { user, refresh } = useAuth();
   if (!user || !isAdmin(user)) {
     return (
       <Center py="xl">
@@ -30,5 +30,12 @@ export function AdminRoute() {
       </Center>
     );
   }
-  return <PlaceholderScreen title="Admin Dashboard" />;
+  return (
+    <AdminDashboard
+      actor={user}
+      onSavedSelf={() => {
+        refresh().catch((error: unknown) => console.error('Could not refresh the user', error));
+      }}
+    />
+  );
 }

@@ -1,0 +1,98 @@
+import { Alert, Button, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { Actor } from '../../../../domain/roles';
+import { LoadingState } from '../../../components/loading-state';
+import { pageTitle } from '../../../lib/site';
+import { useAdminStats } from '../api/get-admin-stats';
+import { useAdminUsers } from '../api/get-admin-users';
+import { IconActivity, IconFilm, IconShield, IconStar, IconUsersGroup } from './admin-icons';
+import { StatTile } from './stat-tile';
+import { UserManagement } from './user-management';
+import { VipManagement } from './vip-management';
+
+interface AdminDashboardProps {
+  actor: Actor;
+  /** Refreshes the signed-in user after they edited their own account. */
+  onSavedSelf: () => void;
+}
+
+/** /admin for admins: stats, User Management and VIP Management (SPEC.md section 2). */
+export function AdminDashboard({ actor, onSavedSelf }: AdminDashboardProps) {
+  useDocumentTitle(pageTitle('Admin Dashboard'));
+  const stats = useAdminStats();
+  const users = useAdminUsers();
+
+  const failure = stats.isError
+    ? { text: 'Failed to fetch stats', retry: () => void stats.refetch() }
+    : users.isError
+      ? { text: 'Failed to fetch users', retry: () => void users.refetch() }
+      : null;
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          Admin Dashboard
+        </Title>
+        <Text c="dimmed">Manage users and system settings</Text>
+      </div>
+
+      {failure ? (
+        <Alert color="red" title={failure.text} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              The admin data could not be loaded. Check your connection and try again.
+            </Text>
+            <Button size="xs" variant="default" onClick={failure.retry}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : !stats.data || !users.data ? (
+        <LoadingState label="Loading admin dashboard" />
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+            <StatTile
+              label="Total Users"
+              value={stats.data.userCount}
+              hint={`${stats.data.adminCount} admin${stats.data.adminCount === 1 ? '' : 's'}`}
+              icon={<IconUsersGroup />}
+            />
+            <StatTile
+              label="Total Videos"
+              value={stats.data.videoCount}
+              hint="Across all users"
+              icon={<IconFilm />}
+              color="blue"
+            />
+            <StatTile
+              label="System Health"
+              value="Online"
+              hint="All systems operational"
+              icon={<IconActivity />}
+              color="teal"
+            />
+          </SimpleGrid>
+
+          <Tabs defaultValue="users" keepMounted={false}>
+            <Tabs.List mb="md">
+              <Tabs.Tab value="users" leftSection={<IconShield size={16} />}>
+                User Management
+              </Tabs.Tab>
+              <Tabs.Tab value="vip" leftSection={<IconStar size={16} />}>
+                VIP Management
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="users">
+              <UserManagement actor={actor} users={users.data} onSavedSelf={onSavedSelf} />
+            </Tabs.Panel>
+            <Tabs.Panel value="vip">
+              <VipManagement users={users.data} />
+            </Tabs.Panel>
+          </Tabs>
+        </>
+      )}
+    </Stack>
+  );
+}

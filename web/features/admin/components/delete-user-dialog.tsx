@@ -1,0 +1,61 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { PublicUser } from '../../../../domain/user';
+import { getErrorMessage } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useLastDefined } from '../hooks/use-last-defined';
+import { useDeleteUser } from '../api/delete-user';
+
+interface DeleteUserDialogProps {
+  user: PublicUser | null;
+  onClose: () => void;
+}
+
+/** Delete User: a confirmation; the server removes the user and everything of theirs. */
+export function DeleteUserDialog({ user: selected, onClose }: DeleteUserDialogProps) {
+  const user = useLastDefined(selected);
+  const remove = useDeleteUser();
+  const pending = remove.isPending;
+  const close = () => {
+    if (!pending) onClose();
+  };
+
+  const confirm = () => {
+    if (!user) return;
+    remove.mutate(user.id, {
+      onSuccess: () => {
+        notifySuccess('User deleted', `${user.username} has been successfully deleted.`);
+        onClose();
+      },
+      onError: (error) =>
+        notifyError('Delete failed', getErrorMessage(error, 'Failed to delete user')),
+    });
+  };
+
+  return (
+    <Modal
+      opened={selected !== null}
+      onClose={close}
+      title="Delete User"
+      closeOnClickOutside={!pending}
+      closeOnEscape={!pending}
+      centered
+    >
+      {user && (
+        <Stack gap="md">
+          <Text>
+            Are you sure you want to delete <strong>{user.username}</strong>? This action cannot be
+            undone. It permanently removes the user and all of their data, including their videos.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={pending} data-autofocus>
+              Cancel
+            </Button>
+            <Button color="red" onClick={confirm} disabled={pending}>
+              {pending ? 'Deleting...' : 'Delete User'}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

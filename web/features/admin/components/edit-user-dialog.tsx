@@ -1,0 +1,154 @@
+import { Button, Group, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import {
+  ASSIGNABLE_ROLES,
+  canChangeRoleAndAdmin,
+  canToggleAdmin,
+  editUserForm,
+  editUserPayload,
+  isRoleFixed,
+  type AssignableRole,
+} from '../../../../domain/admin';
+import { normalizeRole, ROLE_LABELS, type Actor } from '../../../../domain/roles';
+import type { PublicUser } from '../../../../domain/user';
+import { getErrorMessage } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useLastDefined } from '../hooks/use-last-defined';
+import { useUpdateUser } from '../api/update-user';
+
+const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
+
+interface EditUserDialogProps {
+  actor: Actor;
+  /** The user being edited; null when closed. */
+  user: PublicUser | null;
+  onClose: () => void;
+  /** Called after saving one's own account, to refresh the signed-in user. */
+  onSavedSelf: () => void;
+}
+
+function initialValues(user: PublicUser | null) {
+  const role = user ? normalizeRole(user.role) : 'client';
+  return {
+    name: user?.name ?? '',
+    isAdmin: user?.isAdmin === 'true',
+    role: (ASSIGNABLE_ROLES as readonly string[]).includes(role) ? (role as AssignableRole) : null,
+  };
+}
+
+/** Edit User: the display name; for the king also the role and the admin switch. */
+export function EditUserDialog({
+  actor,
+  user: selected,
+  onClose,
+  onSavedSelf,
+}: EditUserDialogProps) {
+  const user = useLastDefined(selected);
+  const update = useUpdateUser();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: initialValues(user),
+    validate: schemaResolver(editUserForm, { sync: true }),
+  });
+
+  // Each opening starts from the user's current values.
+  useEffect(() => {
+    if (!selected) return;
+    form.setValues(initialValues(selected));
+    form.resetDirty();
+    form.clearErrors();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the dialog opens
+  }, [selected]);
+
+  const king = canChangeRoleAndAdmin(actor);
+  const pending = update.isPending;
+  const close = () => {
+    if (!pending) onClose();
+  };
+
+  const submit = form.onSubmit((values) => {
+    if (!user) return;
+    update.mutate(
+      { id: user.id, body: editUserPayload(actor, user, values) },
+      {
+        onSuccess: () => {
+          notifySuccess('User updated', 'User has been successfully updated.');
+          if (user.id === actor.id) onSavedSelf();
+          onClose();
+        },
+        onError: (error) =>
+          notifyError('Update failed', getErrorMessage(error, 'Failed to update user')),
+      },
+    );
+  });
+
+  return (
+    <Modal
+      opened={selected !== null}
+      onClose={close}
+      title="Edit User"
+      closeOnClickOutside={!pending}
+      closeOnEscape={!pending}
+      centered
+    >
+      {user && (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              Editing @{user.username}
+            </Text>
+            <TextInput
+              label="Name"
+              required
+              autoComplete="off"
+              data-autofocus
+              {...form.getInputProps('name')}
+            />
+            {king &&
+              (isRoleFixed(user) ? (
+                <div>
+                  <Text size="sm" fw={500}>
+                    Role
+                  </Text>
+                  <Text size="sm">System Admin (King)</Text>
+                  <Text size="xs" c="dimmed">
+                    The king role cannot be modified for security reasons.
+                  </Text>
+                </div>
+              ) : (
+                <Select
+                  label="Role"
+                  placeholder="Keep the current role"
+                  data={ROLE_OPTIONS}
+                  allowDeselect={false}
+                  comboboxProps={{ withinPortal: true }}
+                  {...form.getInputProps('role')}
+                />
+              ))}
+            {king && (
+              <Switch
+                label="Admin Privileges"
+                description={
+                  canToggleAdmin(actor, user)
+                    ? 'Can open the admin dashboard and manage users'
+                    : 'You cannot change your own admin privileges'
+                }
+                disabled={!canToggleAdmin(actor, user)}
+                {...form.getInputProps('isAdmin', { type: 'checkbox' })}
+              />
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close} disabled={pending}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={pending}>
+                {pending ? 'Saving...' : 'Save Changes'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { PublicUser } from '../../../../domain/user';
+import {
+  groupUsers,
+  matchesSearch,
+  resultText,
+  sectionOf,
+  sortUsers,
+  summarize,
+} from './user-list';
+
+const user = (username: string, role: PublicUser['role'], name: string | null = null) =>
+  ({
+    id: username,
+    username,
+    name,
+    role,
+    avatar: null,
+    isAdmin: 'false',
+    isVip: false,
+  }) as PublicUser;
+
+const people = [
+  user('king', 'king', 'The King'),
+  user('zed', 'client', 'alice Z'),
+  user('bob', 'client'),
+  user('ed', 'editor', 'Edith'),
+  user('lead', 'lead_editor', 'Lena'),
+  user('ctl', 'client_team_lead', 'Carl'),
+];
+
+describe('user list', () => {
+  it('searches username and display name case-insensitively', () => {
+    expect(matchesSearch(people[1]!, 'ALICE')).toBe(true);
+    expect(matchesSearch(people[1]!, 'Ze')).toBe(true);
+    expect(matchesSearch(people[2]!, 'alice')).toBe(false);
+    expect(matchesSearch(people[2]!, '  ')).toBe(true);
+  });
+
+  it('sorts by display name or username, case-insensitively', () => {
+    expect(sortUsers(people).map((u) => u.username)).toEqual([
+      'zed',
+      'bob',
+      'ctl',
+      'ed',
+      'lead',
+      'king',
+    ]);
+  });
+
+  it('groups into sections, client team leads with the editors', () => {
+    expect(sectionOf(people[5]!)).toBe('editor');
+    const { shown, sections } = groupUsers(people, '', 'all');
+    expect(shown).toHaveLength(6);
+    expect(sections.editor.map((u) => u.username)).toEqual(['ctl', 'ed']);
+    expect(groupUsers(people, 'e', 'client').shown.map((u) => u.username)).toEqual(['zed']);
+  });
+
+  it('summarises and words the result count', () => {
+    expect(summarize(people)).toEqual({
+      total: 6,
+      admins: 1,
+      leadEditors: 1,
+      regularEditors: 2,
+      clients: 2,
+    });
+    expect(resultText(0)).toBe('No users found');
+    expect(resultText(3)).toBe('3 user(s) found');
+  });
+});
