@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -10,6 +11,8 @@ import {
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { docsRoutes } from './modules/docs/docs.routes';
+import { openapiGenerator } from './modules/docs/openapi';
 import { usersRoutes } from './modules/users/users.routes';
 import { videosRoutes } from './modules/videos/videos.routes';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes';
@@ -21,12 +24,13 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { notifier } from './modules/notifications/notifier';
 import { auth } from './plugins/auth';
 import { errorHandler } from './plugins/errors';
+import { inputGuard } from './plugins/input-guard';
 import { realtime } from './plugins/realtime';
 import { web } from './plugins/web';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    registeredRoutes: { method: string; url: string }[];
+    registeredRoutes: { method: string; url: string; schema: unknown }[];
   }
 }
 
@@ -38,8 +42,17 @@ export interface AppOptions {
   webRoot?: string | null;
   /** Login and register attempts per minute per address. */
   authRateLimit?: number;
-  trustProxy?: boolean;
+  /** Which peers' X-Forwarded-* headers to believe (docs/deploy.md); false: none. */
+  trustProxy?: boolean | number | string;
+  /** NODE_ENV=production: the API reference is for signed-in staff only. */
+  production?: boolean;
 }
+
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 /** Redacted from every log line: passwords, cookies and image data (DESIGN.md section 3). */
 export const LOG_REDACT = [
@@ -59,7 +72,11 @@ export async function buildApp(opts: AppOptions) {
     logger: opts.logger ?? false,
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    // A whole request (headers and body) must arrive within 30 s; idle keep-alive connections
+    // live 72 s, longer than a proxy's idle upstream timeout (nginx: 60 s), so the proxy closes
+    // them first and never reuses one the app is closing (docs/deploy.md).
     requestTimeout: 30_000,
+    keepAliveTimeout: 72_000,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { ignoreTrailingSlash: true },
@@ -69,16 +86,20 @@ export async function buildApp(opts: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   // Every route, as registered: the permission matrix and API docs tests check none is missed.
-  const registeredRoutes: { method: string; url: string }[] = [];
+  const registeredRoutes: { method: string; url: string; schema: unknown }[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url });
+      if (method !== 'HEAD')
+        registeredRoutes.push({ method, url: route.url, schema: route.schema });
     }
   });
   app.decorate('registeredRoutes', registeredRoutes);
 
   const { db } = opts.database;
   await app.register(errorHandler);
+  await app.register(inputGuard);
+  // Before any route: it collects every route's schema into the OpenAPI document.
+  await app.register(openapiGenerator, { version: VERSION });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -98,7 +119,8 @@ export async function buildApp(opts: AppOptions) {
   await app.register(realtime, { database: opts.database });
   await app.register(notifier, { db });
 
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { database: opts.database });
+  await app.register(docsRoutes, { production: opts.production ?? false });
   await app.register(authRoutes, { db, authRateLimit: opts.authRateLimit ?? 20 });
   await app.register(usersRoutes, { db });
   await app.register(videosRoutes, { db });
