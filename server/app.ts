@@ -70,7 +70,8 @@ export const LOG_REDACT = [
 export async function buildApp(opts: AppOptions) {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: opts.trustProxy ?? false,
+    // Fastify also takes a hop count, which its type leaves out.
+    trustProxy: (opts.trustProxy ?? false) as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
     // A whole request (headers and body) must arrive within 30 s; idle keep-alive connections
     // live 72 s, longer than a proxy's idle upstream timeout (nginx: 60 s), so the proxy closes

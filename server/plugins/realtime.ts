@@ -4,6 +4,7 @@ import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
+import { z } from 'zod';
 import {
   SOCKET_MAX_PAYLOAD,
   type NotificationView,
@@ -419,7 +420,18 @@ export const realtime = fp(
     });
     app.get(
       '/ws',
-      { websocket: true, onRequest: async (request) => checkOrigin(request) },
+      {
+        websocket: true,
+        onRequest: async (request) => checkOrigin(request),
+        // For the API reference (server/modules/docs): the socket's handshake and messages.
+        schema: {
+          summary: 'WebSocket: `notification` and `count_update` messages for the signed-in user',
+          description:
+            'Upgrade with the session cookie and an Origin of this site. The server sends JSON ' +
+            '{ type, data } messages; a client may send {"type":"ping"} and gets a pong.',
+          response: { 101: z.null().describe('Switching Protocols: the socket is open') },
+        },
+      },
       (socket, request) => {
         if (!request.user || !request.sessionId) {
           (socket as Socket).close(1008, 'Authentication required');

@@ -1,14 +1,45 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
+import { migrationsApplied } from '../../db/migrate';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/** A check that takes longer than this counts as failed: a load balancer must not wait on it. */
+const CHECK_TIMEOUT_MS = 3000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Liveness (`/api/health`: the process answers, and says whether the database does) and
+ * readiness (`/api/ready`: send traffic here, the database answers and every committed migration
+ * is applied). See docs/deploy.md for which a proxy or orchestrator should poll.
+ */
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
+  app,
+  { database },
+) => {
+  const { db } = database;
+  const databaseUp = async () => {
+    try {
+      await withTimeout(db.execute(sql`select 1`), CHECK_TIMEOUT_MS);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
   app.get(
     '/api/health',
     {
       config: { public: true },
       schema: {
+        summary: 'Liveness: the process answers (and whether its database does)',
         response: {
           200: z.object({ status: z.literal('ok'), database: z.literal('up') }),
           503: z.object({ message: z.string(), status: z.literal('degraded') }),
@@ -16,14 +47,55 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       },
     },
     async (_request, reply) => {
-      try {
-        await db.execute(sql`select 1`);
-        return { status: 'ok' as const, database: 'up' as const };
-      } catch {
-        return reply
-          .status(503)
-          .send({ status: 'degraded' as const, message: 'The database is not answering' });
+      if (await databaseUp()) return { status: 'ok' as const, database: 'up' as const };
+      return reply
+        .status(503)
+        .send({ status: 'degraded' as const, message: 'The database is not answering' });
+    },
+  );
+
+  app.get(
+    '/api/ready',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'Readiness: the database answers and every migration is applied',
+        response: {
+          200: z.object({
+            status: z.literal('ready'),
+            database: z.literal('up'),
+            migrations: z.literal('applied'),
+          }),
+          503: z.object({
+            message: z.string(),
+            status: z.literal('not ready'),
+            database: z.enum(['up', 'down']),
+            migrations: z.enum(['applied', 'pending', 'unknown']),
+          }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      if (!(await databaseUp())) {
+        return reply.status(503).send({
+          status: 'not ready' as const,
+          message: 'The database is not answering',
+          database: 'down' as const,
+          migrations: 'unknown' as const,
+        });
       }
+      const applied = await withTimeout(migrationsApplied(database), CHECK_TIMEOUT_MS).catch(
+        () => false,
+      );
+      if (!applied) {
+        return reply.status(503).send({
+          status: 'not ready' as const,
+          message: 'Database migrations are not applied',
+          database: 'up' as const,
+          migrations: 'pending' as const,
+        });
+      }
+      return { status: 'ready' as const, database: 'up' as const, migrations: 'applied' as const };
     },
   );
 };

@@ -116,6 +116,14 @@ interface Case {
 
 const CASES: Case[] = [
   { route: 'GET /api/health', expected: () => 200, run: (a) => call(a, 'GET', '/api/health') },
+  { route: 'GET /api/ready', expected: () => 200, run: (a) => call(a, 'GET', '/api/ready') },
+  // Open outside production; staff-only in production (server/modules/docs/openapi.test.ts).
+  {
+    route: 'GET /api/openapi.json',
+    expected: () => 200,
+    run: (a) => call(a, 'GET', '/api/openapi.json'),
+  },
+  { route: 'GET /api/docs', expected: () => 200, run: (a) => call(a, 'GET', '/api/docs') },
   {
     route: 'POST /api/auth/register',
     expected: () => 201,

@@ -1,0 +1,66 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isStaff } from '../../../domain/roles';
+import { currentUser } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { renderReference } from './reference-page';
+
+/**
+ * GET /api/openapi.json and GET /api/docs (the readable reference). Open to anyone in
+ * development; in production only signed-in staff may read them, since the document maps
+ * every call, including the administrative ones.
+ */
+export const docsRoutes: FastifyPluginAsyncZod<{ production: boolean }> = async (
+  app,
+  { production },
+) => {
+  const staffOnly = async (request: FastifyRequest) => {
+    if (!production) return;
+    if (!isStaff(currentUser(request))) {
+      throw new HttpError(403, 'The API reference is for staff');
+    }
+  };
+  const document = () => app.swagger() as unknown as Parameters<typeof renderReference>[0];
+
+  app.get(
+    '/api/openapi.json',
+    {
+      config: { public: !production },
+      preHandler: staffOnly,
+      schema: {
+        summary: 'This API as an OpenAPI 3.1 document',
+        description: 'Open in development; signed-in staff only in production.',
+        response: {
+          200: z
+            .looseObject({ openapi: z.string(), info: z.looseObject({}) })
+            .describe('The OpenAPI 3.1 document'),
+        },
+      },
+    },
+    async () => app.swagger() as unknown as { openapi: string; info: Record<string, unknown> },
+  );
+
+  app.get(
+    '/api/docs',
+    {
+      config: { public: !production },
+      preHandler: staffOnly,
+      schema: {
+        summary: 'A readable reference of every call (HTML)',
+        description: 'Open in development; signed-in staff only in production.',
+        response: {
+          200: {
+            description: 'The reference page',
+            content: { 'text/html': { schema: z.string() } },
+          },
+        },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(renderReference(document())),
+  );
+};
