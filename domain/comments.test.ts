@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES, commentBody, findTimecodes } from './comments';
+import {
+  canDeleteComment,
+  COMMENT_MAX_LENGTH,
+  COMMENT_MESSAGES,
+  commentBody,
+  findTimecodes,
+} from './comments';
 import { linkAtSecond } from './links';
 
 describe('commentBody', () => {
@@ -63,5 +69,23 @@ describe('findTimecodes', () => {
     expect(linkAtSecond('https://youtu.be/abcdefghijk', tc!.seconds)).toBe(
       'https://www.youtube.com/watch?v=abcdefghijk&t=83s',
     );
+  });
+});
+
+describe('canDeleteComment', () => {
+  const comment = { userId: 'a' };
+  const who = (id: string, role: string, isAdmin = 'false') => ({ id, role, isAdmin });
+
+  it('lets the author, lead editors, the king and admins delete', () => {
+    expect(canDeleteComment(who('a', 'client'), comment)).toBe(true);
+    expect(canDeleteComment(who('b', 'lead_editor'), comment)).toBe(true);
+    expect(canDeleteComment(who('b', 'king'), comment)).toBe(true);
+    expect(canDeleteComment(who('b', 'editor', 'true'), comment)).toBe(true);
+  });
+
+  it('refuses other readers', () => {
+    expect(canDeleteComment(who('b', 'editor'), comment)).toBe(false);
+    expect(canDeleteComment(who('b', 'client'), comment)).toBe(false);
+    expect(canDeleteComment(who('b', 'client_team_lead'), comment)).toBe(false);
   });
 });

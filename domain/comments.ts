@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isManager, type Actor } from './roles';
 
 /** Comments on a video (SPEC.md sections 3 and 5): the contract shared by server and web. */
 export const COMMENT_MAX_LENGTH = 5000;
@@ -39,6 +40,15 @@ export const commentSchema = z.object({
   author: commentAuthorSchema,
 });
 export type CommentView = z.infer<typeof commentSchema>;
+
+/**
+ * Who may delete a comment (DESIGN.md section 4): its author, lead editors, the king and admins.
+ * The server enforces it; the web uses it to offer the Delete button only to them.
+ */
+export const canDeleteComment = (
+  viewer: Pick<Actor, 'id' | 'role' | 'isAdmin'>,
+  comment: Pick<CommentView, 'userId'>,
+): boolean => viewer.id === comment.userId || isManager(viewer);
 
 export interface Timecode {
   /** The text as written, e.g. '1:23' or '01:02:03'. */

@@ -1,9 +1,13 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COMMENT_MESSAGES, commentBody, commentSchema } from '../../../domain/comments';
+import {
+  canDeleteComment,
+  COMMENT_MESSAGES,
+  commentBody,
+  commentSchema,
+} from '../../../domain/comments';
 import { canReadVideo } from '../../../domain/permissions';
-import { isManager } from '../../../domain/roles';
 import { publicUserSchema } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -74,7 +78,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       if (!found || (!isAuthor && !canReadVideo(await loadViewerScope(db, user), found.video))) {
         throw new HttpError(404, COMMENT_MESSAGES.notFound);
       }
-      if (!isAuthor && !isManager(user)) throw new HttpError(403, COMMENT_MESSAGES.forbiddenDelete);
+      if (!canDeleteComment(user, found.comment))
+        throw new HttpError(403, COMMENT_MESSAGES.forbiddenDelete);
       const recipients = await unreadRecipientsOfComment(db, found.comment.id);
       // Its notifications go with it (foreign key cascade), so their recipients' counts drop.
       await deleteComment(db, found.comment.id);

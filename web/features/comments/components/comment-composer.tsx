@@ -1,0 +1,185 @@
+import { Avatar, Box, Button, Group, Text, Textarea, UnstyledButton } from '@mantine/core';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '../../../../domain/comments';
+import {
+  activeMentionQuery,
+  insertMention,
+  suggestMentions,
+  type MentionCandidate,
+} from '../../../../domain/mentions';
+import classes from './comments.module.css';
+
+export interface MentionPerson extends MentionCandidate {
+  id: string;
+  avatar?: string | null;
+  role?: string;
+}
+
+interface Props {
+  /** Who may be mentioned (the server's mentionable people). */
+  people: readonly MentionPerson[];
+  /** Posts the trimmed text; resolves true when it was accepted (the field then empties). */
+  onSubmit: (content: string) => Promise<boolean>;
+  submitting?: boolean;
+}
+
+/**
+ * The comment field with @-mention suggestions (SPEC.md section 2): '@' at a word start plus at
+ * least one character opens at most five suggestions; ArrowUp/ArrowDown cycle, Enter picks,
+ * Escape closes them (and only them: the dialog around stays open).
+ */
+export function CommentComposer({ people, onSubmit, submitting = false }: Props) {
+  const [text, setText] = useState('');
+  const [caret, setCaret] = useState(0);
+  const [active, setActive] = useState(0);
+  // The mention query the person dismissed with Escape, so it stays closed until they type on.
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const listId = useId();
+  const optionId = (i: number) => `${listId}-option-${i}`;
+
+  const mention = activeMentionQuery(text, caret);
+  const mentionKey = mention ? `${mention.start}:${mention.query}` : null;
+  const suggestions =
+    mention && mentionKey !== dismissed ? suggestMentions(people, mention.query) : [];
+  const open = suggestions.length > 0;
+  const highlighted = open ? Math.min(active, suggestions.length - 1) : -1;
+
+  const update = (value: string, at: number) => {
+    setText(value);
+    setCaret(at);
+    setActive(0);
+    if (error) setError(null);
+  };
+
+  const pick = (person: MentionPerson) => {
+    if (!mention) return;
+    const next = insertMention(text, mention, person.username);
+    update(next.text, next.caret);
+    requestAnimationFrame(() => {
+      field.current?.focus();
+      field.current?.setSelectionRange(next.caret, next.caret);
+    });
+  };
+
+  const submit = async () => {
+    const content = text.trim();
+    if (!content) {
+      setError(COMMENT_MESSAGES.empty);
+      return;
+    }
+    if (content.length > COMMENT_MAX_LENGTH) {
+      setError(COMMENT_MESSAGES.tooLong);
+      return;
+    }
+    if (await onSubmit(content)) update('', 0);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (open) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActive((highlighted + step + suggestions.length) % suggestions.length);
+        return;
+      }
+      if (event.key === 'Enter' && !event.shiftKey) {
+        event.preventDefault();
+        pick(suggestions[highlighted]!);
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        setDismissed(mentionKey);
+        return;
+      }
+    }
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  const syncCaret = () => setCaret(field.current?.selectionStart ?? 0);
+
+  return (
+    <Box
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <Box pos="relative">
+        <Textarea
+          ref={field}
+          label="Add a comment"
+          placeholder="Write a comment... Type @ to mention someone"
+          autosize
+          minRows={2}
+          maxRows={8}
+          value={text}
+          error={error}
+          onChange={(e) => update(e.currentTarget.value, e.currentTarget.selectionStart)}
+          onKeyDown={onKeyDown}
+          onKeyUp={(e) => {
+            if (['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) syncCaret();
+          }}
+          onClick={syncCaret}
+          onBlur={() => setDismissed(mentionKey)}
+          aria-autocomplete="list"
+          aria-controls={open ? listId : undefined}
+          aria-activedescendant={open ? optionId(highlighted) : undefined}
+        />
+        {open && (
+          <div
+            role="listbox"
+            id={listId}
+            aria-label="People to mention"
+            className={classes.suggestions}
+          >
+            {suggestions.map((person, i) => (
+              <UnstyledButton
+                key={person.id}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === highlighted}
+                tabIndex={-1}
+                className={classes.option}
+                // Keeps the focus (and caret) in the field while the mouse picks.
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => pick(person)}
+                onMouseEnter={() => setActive(i)}
+              >
+                <Group gap="xs" wrap="nowrap">
+                  <Avatar src={person.avatar ?? null} size={24} radius="xl" alt="">
+                    {(person.name ?? person.username).slice(0, 1).toUpperCase()}
+                  </Avatar>
+                  <Text size="sm" fw={600} truncate>
+                    {person.name ?? person.username}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate>
+                    @{person.username}
+                  </Text>
+                </Group>
+              </UnstyledButton>
+            ))}
+          </div>
+        )}
+        <Text component="div" aria-live="polite" className={classes.srOnly}>
+          {open ? `${suggestions.length} people to mention. Use the arrow keys and Enter.` : ''}
+        </Text>
+      </Box>
+      <Group justify="space-between" mt="xs" gap="xs">
+        <Text size="xs" c="dimmed">
+          Ctrl+Enter to post
+        </Text>
+        <Button type="submit" size="xs" loading={submitting} disabled={!text.trim()}>
+          Post comment
+        </Button>
+      </Group>
+    </Box>
+  );
+}

@@ -1,0 +1,91 @@
+import { ActionIcon, Avatar, Box, Group, Text } from '@mantine/core';
+import { roleLabel } from '../../../../domain/roles';
+import type { CommentView } from '../../../../domain/comments';
+import { relativeTime } from '../../../../domain/notifications';
+import { RichText } from '../../../components/rich-text';
+import classes from './comments.module.css';
+
+function TrashIcon() {
+  return (
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+    </svg>
+  );
+}
+
+export function CommentItem({
+  comment,
+  now,
+  videoLink,
+  focused,
+  onDelete,
+}: {
+  comment: CommentView;
+  now: Date;
+  videoLink: string | null;
+  /** The comment a notification pointed at (?comment=): highlighted and scrolled to. */
+  focused: boolean;
+  /** Present when the viewer may delete it. */
+  onDelete?: () => void;
+}) {
+  const who = comment.author.name?.trim() || comment.author.username;
+  const created = new Date(comment.createdAt);
+  return (
+    <Box
+      component="article"
+      id={`comment-${comment.id}`}
+      className={classes.comment}
+      data-focused={focused || undefined}
+      aria-label={`Comment by ${who}`}
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <Avatar src={comment.author.avatar} size={32} radius="xl" alt="">
+          {who.slice(0, 1).toUpperCase()}
+        </Avatar>
+        <Box miw={0} style={{ flex: 1 }}>
+          <Group gap={6} wrap="wrap" justify="space-between">
+            <Group gap={6} wrap="wrap" miw={0}>
+              <Text size="sm" fw={700}>
+                {who}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {roleLabel(comment.author.role)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                <time
+                  dateTime={comment.createdAt}
+                  title={Number.isNaN(created.getTime()) ? undefined : created.toLocaleString()}
+                >
+                  {relativeTime(comment.createdAt, now)}
+                </time>
+              </Text>
+            </Group>
+            {onDelete && (
+              <ActionIcon
+                variant="subtle"
+                color="red.9"
+                size="sm"
+                aria-label={`Delete comment by ${who}`}
+                onClick={onDelete}
+              >
+                <TrashIcon />
+              </ActionIcon>
+            )}
+          </Group>
+          <RichText text={comment.content} videoLink={videoLink} />
+        </Box>
+      </Group>
+    </Box>
+  );
+}
