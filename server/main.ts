@@ -1,41 +1,121 @@
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { buildApp, LOG_REDACT } from './app';
-import { openDatabase } from './db/client';
+import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { ensureKing } from './db/seed';
-import { generatePassword, readSettings } from './env';
+import { generatePassword, readSettings, type Settings } from './env';
 
 const WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url));
 
-export async function main(opts: { demo?: boolean } = {}) {
-  const settings = readSettings();
-  const database = await openDatabase(settings);
+/** How long start-up waits for the database to answer before giving up with a clear error. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** The database in words for messages, without the password of DATABASE_URL. */
+export function describeDatabase(settings: Pick<Settings, 'databaseUrl' | 'dataDir'>): string {
+  if (!settings.databaseUrl) return `the embedded database in ${settings.dataDir} (DATA_DIR)`;
+  try {
+    const url = new URL(settings.databaseUrl);
+    if (url.password) url.password = '***';
+    return `the PostgreSQL server at ${url.toString()} (DATABASE_URL)`;
+  } catch {
+    return 'the PostgreSQL server of DATABASE_URL (which is not a valid URL)';
+  }
+}
+
+/** Opens the database, checks that it answers, and applies migrations, each with a clear error. */
+export async function prepareDatabase(settings: Settings): Promise<Database> {
+  const where = describeDatabase(settings);
+  let database: Database;
+  try {
+    database = await openDatabase(settings);
+  } catch (err) {
+    throw new Error(`Could not open ${where}: ${(err as Error).message}`, { cause: err });
+  }
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      database.db.execute(sql`select 1`),
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer within ${CONNECT_TIMEOUT_MS / 1000} s`)),
+          CONNECT_TIMEOUT_MS,
+        );
+      }),
+    ]);
+  } catch (err) {
+    void database.close().catch(() => {});
+    const cause = err as Error & { code?: string };
+    throw new Error(
+      `Could not reach ${where}: ${cause.message || cause.code || String(err)}. ` +
+        'Check that the server runs and accepts connections, and that the URL, user and password are right.',
+      { cause: err },
+    );
+  } finally {
+    clearTimeout(timer);
+  }
   try {
     await migrate(database);
   } catch (err) {
     await database.close().catch(() => {});
-    throw new Error(`Could not prepare the database: ${(err as Error).message}`, { cause: err });
+    throw new Error(
+      `Database migrations failed on ${where}; none of the pending ones was applied: ${(err as Error).message}`,
+      { cause: err },
+    );
   }
+  return database;
+}
+
+/** A start-up message: friendly text in development, one JSON log line in production. */
+function announce(settings: Settings, text: string, fields: Record<string, unknown> = {}) {
+  if (settings.production) {
+    console.log(
+      JSON.stringify({
+        level: 30,
+        time: Date.now(),
+        pid: process.pid,
+        ...fields,
+        msg: text.trim().replace(/\s+/g, ' '),
+      }),
+    );
+  } else {
+    console.log(text);
+  }
+}
+
+/** pino: JSON lines to stdout (every environment), secrets redacted, or nothing when silent. */
+export function loggerOptions(settings: Pick<Settings, 'logLevel'>) {
+  return settings.logLevel === 'silent'
+    ? (false as const)
+    : { level: settings.logLevel, redact: LOG_REDACT };
+}
+
+export async function main(opts: { demo?: boolean } = {}) {
+  const settings = readSettings();
+  const database = await prepareDatabase(settings);
   const king = await ensureKing(database.db, {
     password: settings.kingPassword,
     generate: generatePassword,
   });
   if (king.generatedPassword) {
-    console.log(
+    announce(
+      settings,
       `\n  First start: the king account was created.\n  Username: king\n  Password: ${king.generatedPassword}\n  (shown once; set KING_PASSWORD to choose it)\n`,
     );
   }
   if (opts.demo) {
     const { loadDemo } = await import('./db/demo');
     const result = await loadDemo(database.db);
-    console.log(`  Demo agency: ${result.message}`);
+    announce(settings, `  Demo agency: ${result.message}`);
   }
 
   const app = await buildApp({
+    authRateLimit: settings.authRateLimit,
     database,
     webRoot: WEB_ROOT,
-    logger:
-      settings.logLevel === 'silent' ? false : { level: settings.logLevel, redact: LOG_REDACT },
+    logger: loggerOptions(settings),
+    trustProxy: settings.trustProxy,
+    production: settings.production,
   });
 
   let closing = false;
@@ -57,6 +137,8 @@ export async function main(opts: { demo?: boolean } = {}) {
   const where = settings.databaseUrl
     ? 'PostgreSQL (DATABASE_URL)'
     : `embedded PGlite in ${settings.dataDir}`;
-  console.log(`  Serving on http://localhost:${settings.port} with ${where}`);
+  announce(settings, `  Serving on http://localhost:${settings.port} with ${where}`, {
+    port: settings.port,
+  });
   return app;
 }

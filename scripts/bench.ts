@@ -1,0 +1,324 @@
+/**
+ * `npm run bench [-- --quick]`: seeds an agency, starts the real server in its own process, drives
+ * the hot calls with autocannon over loopback and prints a table with pass or fail per target.
+ *
+ * On the PostgreSQL server of BENCH_DATABASE_URL (or TEST_DATABASE_URL) it uses a database of its
+ * own, dropped afterwards; without one it uses an embedded PGlite in a temporary directory, with
+ * a smaller agency. `--quick` is the reduced run CI makes.
+ */
+import autocannon from 'autocannon';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { fromPglite, fromPostgres } from '../server/db/client';
+import { migrate } from '../server/db/migrate';
+import { readTestSettings } from '../server/env';
+import { type AgencySize, BENCH_PASSWORD, seedAgency } from './bench/seed';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const quick = process.argv.includes('--quick');
+// A benchmark-only setting; the app's own settings are read in server/env.ts.
+const serverUrl = process.env.BENCH_DATABASE_URL || readTestSettings().testDatabaseUrl;
+
+const FULL: AgencySize = { clients: 1000, editors: 60, videos: 100_000, comments: 300_000 };
+const QUICK: AgencySize = { clients: 200, editors: 20, videos: 10_000, comments: 30_000 };
+const EMBEDDED: AgencySize = { clients: 100, editors: 10, videos: 5_000, comments: 15_000 };
+const SMALL: AgencySize = { clients: 10, editors: 5, videos: 1_000, comments: 1_000 };
+
+const CONNECTIONS = 50;
+const DURATION_S = quick ? 3 : 10;
+const P99_READ_TARGET_MS = 50;
+const COUNT_TO_BARE_TARGET = 0.25;
+const RSS_TARGET_MB = 300;
+const SCALING_TARGET = 1.5;
+
+interface Prepared {
+  env: Record<string, string>;
+  cleanup: () => Promise<void>;
+}
+
+/** A fresh migrated and seeded database, and the environment that points a server at it. */
+async function prepareDatabase(size: AgencySize): Promise<Prepared> {
+  if (serverUrl) {
+    const name = `vw_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const database = fromPostgres({ url: url.toString(), max: 2 });
+    await migrate(database);
+    await seedAgency(database, size);
+    await database.close();
+    return {
+      env: { DATABASE_URL: url.toString() },
+      cleanup: async () => {
+        const client = new pg.Client({ connectionString: serverUrl });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      },
+    };
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'vw-bench-'));
+  const database = fromPglite(await PGlite.create({ dataDir: dir }));
+  await migrate(database);
+  await seedAgency(database, size);
+  await database.close();
+  return { env: { DATA_DIR: dir }, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+interface Running {
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+/** Starts a server script in its own Node process (so its memory and CPU are its own). */
+async function startProcess(script: string, env: Record<string, string>): Promise<Running> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      KING_PASSWORD: BENCH_PASSWORD,
+      NODE_ENV: '',
+      AUTH_RATE_LIMIT: '1000000',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited: ${stderr}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${script} did not start: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+async function login(url: string, username: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: BENCH_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+  return cookie!.split(';')[0]!;
+}
+
+async function getJson<T>(url: string, cookie: string): Promise<T> {
+  const res = await fetch(url, { headers: { cookie } });
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+interface Call {
+  name: string;
+  read: boolean;
+  method?: 'GET' | 'POST';
+  path: string;
+  cookie?: string;
+  body?: string;
+}
+
+interface Result {
+  name: string;
+  read: boolean;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  rss: number;
+}
+
+async function drive(base: string, pid: number, call: Call): Promise<Result> {
+  const result = await autocannon({
+    url: `${base}${call.path}`,
+    method: call.method ?? 'GET',
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: {
+      ...(call.cookie ? { cookie: call.cookie } : {}),
+      ...(call.body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: call.body,
+  });
+  return {
+    name: call.name,
+    read: call.read,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    rss: rssMb(pid),
+  };
+}
+
+/** Median time of `n` sequential requests, in ms. */
+async function medianMs(url: string, cookie: string, n = 30): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const start = performance.now();
+    const res = await fetch(url, { headers: { cookie } });
+    await res.arrayBuffer();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(n / 2)]!;
+}
+
+const LEAD_FIRST_PAGE = '/api/videos?limit=50';
+
+async function main() {
+  const size = serverUrl ? (quick ? QUICK : FULL) : EMBEDDED;
+  const engine = serverUrl ? 'PostgreSQL server' : 'embedded PGlite';
+  console.log(
+    `Seeding ${size.videos.toLocaleString('en-US')} videos, ${size.comments.toLocaleString('en-US')} comments, ` +
+      `${size.clients} clients, ${size.editors} editors on ${engine}...`,
+  );
+  const seedStart = performance.now();
+  const prepared = await prepareDatabase(size);
+  console.log(`Seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  const bare = await startProcess('scripts/bench/bare-server.ts', {});
+  const app = await startProcess('server/index.ts', prepared.env);
+  const results: Result[] = [];
+  let leadAtSize = 0;
+  try {
+    const client = await login(app.url, 'bench-client-1');
+    const lead = await login(app.url, 'bench-lead');
+    const king = await login(app.url, 'bench-king');
+    const own = await getJson<{ id: string }[]>(`${app.url}/api/videos?limit=1`, client);
+    const calls: Call[] = [
+      { name: 'bare Fastify route', read: true, path: '/bare' },
+      {
+        name: 'login',
+        read: false,
+        method: 'POST',
+        path: '/api/auth/login',
+        body: JSON.stringify({ username: 'bench-client-2', password: BENCH_PASSWORD }),
+      },
+      { name: 'notifications count', read: true, path: '/api/notifications/count', cookie: client },
+      { name: "a client's videos", read: true, path: '/api/videos', cookie: client },
+      { name: 'lead dashboard counts', read: true, path: '/api/lead/summary', cookie: lead },
+      { name: 'lead dashboard first page', read: true, path: LEAD_FIRST_PAGE, cookie: lead },
+      { name: 'invoicing month', read: true, path: '/api/admin/invoicing', cookie: king },
+      {
+        name: 'post a comment',
+        read: false,
+        method: 'POST',
+        path: `/api/videos/${own[0]!.id}/comments`,
+        cookie: client,
+        body: JSON.stringify({ content: 'Benchmark comment at 0:42' }),
+      },
+    ];
+    for (const call of calls) {
+      const target = call.path === '/bare' ? bare : app;
+      results.push(await drive(target.url, target.pid, call));
+      console.log(`  measured ${call.name}`);
+    }
+    leadAtSize = await medianMs(`${app.url}${LEAD_FIRST_PAGE}`, lead);
+  } finally {
+    await app.stop();
+    await bare.stop();
+    await prepared.cleanup();
+  }
+
+  // The lead dashboard's first page must not slow down with the agency's size.
+  let leadAtSmall = 0;
+  if (!quick && serverUrl) {
+    const small = await prepareDatabase(SMALL);
+    const smallApp = await startProcess('server/index.ts', small.env);
+    try {
+      const lead = await login(smallApp.url, 'bench-lead');
+      leadAtSmall = await medianMs(`${smallApp.url}${LEAD_FIRST_PAGE}`, lead);
+    } finally {
+      await smallApp.stop();
+      await small.cleanup();
+    }
+  }
+
+  report(results, size, engine, leadAtSize, leadAtSmall);
+}
+
+function report(
+  results: Result[],
+  size: AgencySize,
+  engine: string,
+  leadAtSize: number,
+  leadAtSmall: number,
+) {
+  const bareRps = results.find((r) => r.name === 'bare Fastify route')!.rps;
+  const pad = (s: string | number, n: number) => String(s).padEnd(n);
+  const lines = [
+    `\n${engine}, ${size.videos.toLocaleString('en-US')} videos, ${CONNECTIONS} connections, ${DURATION_S} s per call`,
+    `${pad('call', 28)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}${pad('RSS MB', 8)}${pad('vs bare', 8)}`,
+  ];
+  for (const r of results) {
+    lines.push(
+      `${pad(r.name, 28)}${pad(r.rps, 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.errors, 8)}${pad(r.rss, 8)}${pad(`${((r.rps / bareRps) * 100).toFixed(1)}%`, 8)}`,
+    );
+  }
+  const app = results.filter((r) => r.name !== 'bare Fastify route');
+  const count = results.find((r) => r.name === 'notifications count')!;
+  const targets: [string, boolean][] = [
+    ['no errors', app.every((r) => r.errors === 0)],
+    [
+      `p99 under ${P99_READ_TARGET_MS} ms for every read`,
+      app.filter((r) => r.read).every((r) => r.p99 < P99_READ_TARGET_MS),
+    ],
+    [
+      `notifications count at least ${COUNT_TO_BARE_TARGET * 100}% of the bare route`,
+      count.rps >= bareRps * COUNT_TO_BARE_TARGET,
+    ],
+    [`server RSS under ${RSS_TARGET_MB} MB`, app.every((r) => r.rss < RSS_TARGET_MB)],
+  ];
+  if (leadAtSmall > 0) {
+    targets.push([
+      `lead first page at ${size.videos.toLocaleString('en-US')} videos (${leadAtSize.toFixed(1)} ms) within ${SCALING_TARGET}x of 1,000 (${leadAtSmall.toFixed(1)} ms)`,
+      leadAtSize <= leadAtSmall * SCALING_TARGET,
+    ]);
+  }
+  lines.push('');
+  for (const [what, ok] of targets) lines.push(`${ok ? 'pass' : 'FAIL'}  ${what}`);
+  console.log(lines.join('\n'));
+  if (!quick && targets.some(([, ok]) => !ok)) process.exitCode = 1;
+}
+
+main().catch((err: Error) => {
+  console.error(err);
+  process.exit(1);
+});

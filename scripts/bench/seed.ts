@@ -1,0 +1,93 @@
+/**
+ * Seeds an agency of the given size in plain SQL (generate_series), fast enough for 100,000
+ * videos and 300,000 comments on a PostgreSQL server in seconds. Every account's password is
+ * BENCH_PASSWORD, hashed once.
+ */
+import type { Database } from '../../server/db/client';
+import { hashPassword } from '../../server/lib/passwords';
+
+export const BENCH_PASSWORD = 'bench-pass-1';
+
+export interface AgencySize {
+  clients: number;
+  editors: number;
+  videos: number;
+  comments: number;
+}
+
+const TYPES = [
+  'consultation',
+  'voice-over',
+  'action-reel',
+  'before-after',
+  'talking-head',
+  'personal-story',
+  'vlog',
+  'funny',
+];
+const STATUSES = ['draft', 'in_progress', 'review', 'ready_to_post', 'posted'];
+
+const sqlList = (values: string[]) => `array[${values.map((v) => `'${v}'`).join(',')}]`;
+
+export async function seedAgency(database: Database, size: AgencySize) {
+  const hash = (await hashPassword(BENCH_PASSWORD)).replaceAll("'", "''");
+  await database.exec(`
+    insert into users (username, password, name, role, is_admin)
+    values ('bench-lead', '${hash}', 'Bench Lead', 'lead_editor', 'false'),
+           ('bench-king', '${hash}', 'Bench King', 'king', 'true');
+
+    insert into users (username, password, name, role, is_vip)
+    select 'bench-client-' || n, '${hash}', 'Client ' || n, 'client', n % 25 = 0
+      from generate_series(1, ${size.clients}) n;
+
+    insert into users (username, password, name, role)
+    select 'bench-editor-' || n, '${hash}', 'Editor ' || n, 'editor'
+      from generate_series(1, ${size.editors}) n;
+
+    insert into client_editor_assignments (client_id, editor_id)
+    select c.id, e.id
+      from users c
+      join users e on e.username = 'bench-editor-' || (1 + (substr(c.username, 14)::int % ${size.editors}))
+     where c.username like 'bench-client-%';
+  `);
+  // Videos: client n owns every video i with i % clients = n - 1; its ordinal is i / clients + 1.
+  await database.exec(`
+    insert into videos (user_id, assigned_editor_id, ordinal, name, type, status, link,
+                        start_date, due_date, created_at, duration, payment_amount)
+    select c.id,
+           case when i % 7 = 0 then null else a.editor_id end,
+           i / ${size.clients} + 1,
+           'Video ' || i || ' for client ' || (i % ${size.clients} + 1),
+           (${sqlList(TYPES)})[1 + i % 8],
+           (${sqlList(STATUSES)})[1 + i % 5],
+           'https://youtu.be/v' || lpad(i::text, 9, '0'),
+           now() - make_interval(days => i % 120),
+           now() + make_interval(days => (i % 30) - 10),
+           now() - make_interval(secs => i * 7),
+           30 + i % 600,
+           0
+      from generate_series(0, ${size.videos - 1}) i
+      join users c on c.username = 'bench-client-' || (i % ${size.clients} + 1)
+      left join client_editor_assignments a on a.client_id = c.id;
+
+    update videos set finish_date = start_date + interval '3 days'
+     where status in ('ready_to_post', 'posted');
+  `);
+  await database.exec(`
+    with numbered as (
+      select id, user_id, row_number() over (order by id) - 1 as n from videos
+    )
+    insert into comments (video_id, user_id, content, created_at)
+    select v.id, v.user_id, 'Comment ' || i || ': looks good at 0:42, @bench-lead',
+           now() - make_interval(secs => i)
+      from generate_series(0, ${size.comments - 1}) i
+      join numbered v on v.n = i % ${size.videos};
+
+    insert into notifications (recipient_id, type, title, message, video_id, is_read)
+    select v.user_id, 'comment', 'New comment', 'New comment on "' || v.name || '"', v.id, v.ordinal % 3 = 0
+      from videos v
+     where v.ordinal <= 20;
+
+    analyze;
+  `);
+}
