@@ -8,6 +8,8 @@ import {
   LEAD_TABS,
   leadTabCount,
   leadTabFilter,
+  managedAddVideoDefaults,
+  managedAddVideoForm,
   managedUserColumns,
   mayOpenManagedUser,
   teamSections,
@@ -167,5 +169,50 @@ describe('managed-user page', () => {
     expect(bulkDeleteMessage(3, 0)).toBe('3 videos deleted.');
     expect(bulkDeleteMessage(1, 0)).toBe('1 video deleted.');
     expect(bulkDeleteMessage(2, 1)).toBe('2 videos deleted. 1 failed to delete.');
+  });
+});
+
+describe('managed-user Add Video form', () => {
+  it('defaults to count + 1, consultation, in progress', () => {
+    expect(managedAddVideoDefaults(4)).toMatchObject({
+      ordinal: 5,
+      type: 'consultation',
+      status: 'in_progress',
+    });
+  });
+
+  it('gives the spec messages', () => {
+    const result = managedAddVideoForm.safeParse({
+      name: ' ',
+      link: 'not a url',
+      type: '',
+      status: '',
+      ordinal: Number.NaN,
+    });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(
+      result.error!.issues.map((i) => [String(i.path[0]), i.message]),
+    );
+    expect(messages).toEqual({
+      name: 'Name is required',
+      link: 'Must be a valid URL',
+      type: 'Type is required',
+      status: 'Status is required',
+      ordinal: 'Order is required',
+    });
+    expect(
+      managedAddVideoForm.safeParse({
+        ...managedAddVideoDefaults(0),
+        name: 'A',
+        link: 'https://x.io/v',
+      }).success,
+    ).toBe(true);
+    expect(
+      managedAddVideoForm.safeParse({
+        ...managedAddVideoDefaults(0),
+        name: 'A',
+        link: 'ftp://x.io',
+      }).success,
+    ).toBe(false);
   });
 });

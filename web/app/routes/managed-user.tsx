@@ -1,3 +1,10 @@
-import { PlaceholderScreen } from './placeholder-screen';
+import { useLocation, useParams } from 'react-router';
+import { ManagedUserPage } from '../../features/team/components/managed-user-page';
 
-export const ManagedUserRoute = () => <PlaceholderScreen title="Managed User" />;
+/** /dashboard/user/{id} and /dashboard/team/user/{id}: back goes where the visitor came from. */
+export function ManagedUserRoute() {
+  const { userId = '' } = useParams();
+  const { pathname } = useLocation();
+  const backTo = pathname.startsWith('/dashboard/team/') ? '/dashboard/team' : '/dashboard';
+  return <ManagedUserPage key={userId} userId={userId} backTo={backTo} />;
+}

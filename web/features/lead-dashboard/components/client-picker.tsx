@@ -1,0 +1,78 @@
+import { Avatar, Badge, Button, Group, ScrollArea, Select, Text } from '@mantine/core';
+import { clientPicker } from '../../../../domain/lead-dashboard';
+import type { ClientWithCounts } from '../../assignments/api/get-clients';
+
+const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
+
+/**
+ * The client picker strip (SPEC.md section 2): 'All clients', every VIP and the 3 non-VIP
+ * clients with the most videos, and a dropdown of up to 20 more non-VIP clients.
+ */
+export function ClientPicker({
+  clients,
+  value,
+  onChange,
+}: {
+  clients: ClientWithCounts[];
+  value: string | null;
+  onChange: (clientId: string | null) => void;
+}) {
+  const { strip, dropdown } = clientPicker(clients);
+  const inDropdown = dropdown.some((c) => c.id === value);
+  return (
+    <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
+      <Group gap="xs" wrap="nowrap" role="group" aria-label="Filter by client" py={4}>
+        <Button
+          size="sm"
+          radius="xl"
+          variant={value === null ? 'filled' : 'default'}
+          aria-pressed={value === null}
+          onClick={() => onChange(null)}
+        >
+          All clients
+        </Button>
+        {strip.map((c) => (
+          <Button
+            key={c.id}
+            size="sm"
+            radius="xl"
+            variant={value === c.id ? 'filled' : 'default'}
+            aria-pressed={value === c.id}
+            onClick={() => onChange(value === c.id ? null : c.id)}
+            leftSection={<Avatar src={c.avatar} alt="" name={nameOf(c)} size={22} />}
+            rightSection={
+              <Group gap={4} wrap="nowrap">
+                <Badge size="sm" variant="white" color="dark" c="dark.6">
+                  {c.videoCount}
+                </Badge>
+                {c.isVip && (
+                  <Badge size="sm" color="yellow" variant="filled" c="dark.8">
+                    VIP
+                  </Badge>
+                )}
+              </Group>
+            }
+          >
+            <Text span size="sm" fw={500}>
+              {nameOf(c)}
+            </Text>
+          </Button>
+        ))}
+        {dropdown.length > 0 && (
+          <Select
+            size="sm"
+            w={220}
+            aria-label="More clients"
+            placeholder="More clients..."
+            data={dropdown.map((c) => ({ value: c.id, label: `${nameOf(c)} (${c.videoCount})` }))}
+            value={inDropdown ? value : null}
+            onChange={(id) => onChange(id)}
+            clearable
+            searchable
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+      </Group>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,107 @@
+import { Box, Button, Center, Loader, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import type { VideoView } from '../../../../domain/videos';
+
+/**
+ * Cards in a responsive grid where only the rows near the screen are in the page, so a tab
+ * with 100,000 videos scrolls like one with ten. Rows are measured (cards differ in height);
+ * the next page is asked for when the last loaded row comes near.
+ */
+export function VirtualVideoGrid({
+  videos,
+  renderCard,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+}: {
+  videos: VideoView[];
+  renderCard: (video: VideoView, index: number) => ReactNode;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+}) {
+  const wide = useMediaQuery('(min-width: 62em)');
+  const medium = useMediaQuery('(min-width: 40em)');
+  const columns = wide ? 3 : medium ? 2 : 1;
+  const rows = Math.ceil(videos.length / columns);
+  const listRef = useRef<HTMLDivElement>(null);
+  const [offset, setOffset] = useState(0);
+
+  // Where the list starts on the page; content above it (tiles, picker) can change height.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- after every render on purpose; the equality check stops the loop
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (!el) return;
+    const top = Math.round(el.getBoundingClientRect().top + window.scrollY);
+    if (top !== offset) setOffset(top);
+  });
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows,
+    estimateSize: () => 190,
+    overscan: 4,
+    scrollMargin: offset,
+    gap: 12,
+  });
+  const items = virtualizer.getVirtualItems();
+  const last = items[items.length - 1];
+
+  useEffect(() => {
+    if (last && last.index >= rows - 3 && hasMore && !loadingMore) onLoadMore();
+  }, [last, rows, hasMore, loadingMore, onLoadMore]);
+
+  return (
+    <div>
+      <div
+        ref={listRef}
+        role="list"
+        aria-label="Videos"
+        style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}
+      >
+        {items.map((row) => (
+          <div
+            key={row.key}
+            data-index={row.index}
+            ref={virtualizer.measureElement}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: '100%',
+              transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+              display: 'grid',
+              gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+              gap: 12,
+            }}
+          >
+            {videos.slice(row.index * columns, row.index * columns + columns).map((v, i) => (
+              <div role="listitem" key={v.id}>
+                {renderCard(v, row.index * columns + i)}
+              </div>
+            ))}
+          </div>
+        ))}
+      </div>
+      {hasMore && (
+        <Center py="md">
+          {loadingMore ? (
+            <Loader size="sm" aria-label="Loading more videos" />
+          ) : (
+            <Button variant="default" onClick={onLoadMore}>
+              Load more
+            </Button>
+          )}
+        </Center>
+      )}
+      {!hasMore && videos.length > 0 && (
+        <Box py="sm">
+          <Text size="sm" c="dimmed" ta="center">
+            All {videos.length} shown
+          </Text>
+        </Box>
+      )}
+    </div>
+  );
+}

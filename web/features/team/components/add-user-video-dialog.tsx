@@ -1,0 +1,125 @@
+import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import {
+  managedAddVideoDefaults,
+  managedAddVideoForm,
+  type ManagedAddVideoForm,
+} from '../../../../domain/lead-dashboard';
+import { STATUS_LABELS, VIDEO_STATUSES } from '../../../../domain/video-status';
+import { BUILT_IN_VIDEO_TYPES } from '../../../../domain/video-types';
+import { getErrorMessage } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useAddUserVideo } from '../api/add-user-video';
+
+/** Checks the whole form with the shared schema and maps its messages to the fields. */
+function validate(values: ManagedAddVideoForm) {
+  const result = managedAddVideoForm.safeParse(values);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0]);
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The managed-user page's Add Video dialog (SPEC.md section 5): order = count + 1, type
+ * consultation, status in progress; 'Video added' on success, 'Add failed' otherwise.
+ */
+export function AddUserVideoDialog({
+  opened,
+  onClose,
+  userId,
+  videoCount,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  userId: string;
+  videoCount: number;
+}) {
+  const add = useAddUserVideo();
+  const form = useForm<ManagedAddVideoForm>({
+    initialValues: managedAddVideoDefaults(videoCount),
+    validate,
+  });
+  const { setValues, resetDirty } = form;
+
+  // Each opening starts from fresh defaults (the count may have changed since).
+  useEffect(() => {
+    if (opened) {
+      setValues(managedAddVideoDefaults(videoCount));
+      resetDirty();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening
+  }, [opened]);
+
+  const submit = form.onSubmit((values) => {
+    add.mutate(
+      {
+        name: values.name.trim(),
+        link: values.link.trim(),
+        type: values.type,
+        status: values.status,
+        targetUserId: userId,
+      },
+      {
+        onSuccess: (video) => {
+          notifySuccess('Video added', `"${video.name}" was added as #${video.ordinal}.`);
+          onClose();
+        },
+        onError: (error) =>
+          notifyError('Add failed', getErrorMessage(error, 'Failed to add video')),
+      },
+    );
+  });
+
+  return (
+    <Modal opened={opened} onClose={() => !add.isPending && onClose()} title="Add Video" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
+          <TextInput
+            label="Link"
+            withAsterisk
+            placeholder="https://..."
+            {...form.getInputProps('link')}
+          />
+          <Select
+            label="Type"
+            withAsterisk
+            data={BUILT_IN_VIDEO_TYPES.map((t) => ({ value: t.name, label: t.displayName }))}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('type')}
+          />
+          <Select
+            label="Status"
+            withAsterisk
+            data={VIDEO_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('status')}
+          />
+          <NumberInput
+            label="Order"
+            withAsterisk
+            min={1}
+            allowDecimal={false}
+            description="New videos take the next number of this user."
+            {...form.getInputProps('ordinal')}
+          />
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" onClick={onClose} disabled={add.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={add.isPending}>
+              Add Video
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,193 @@
+import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { mayOpenManagedUser } from '../../../../domain/lead-dashboard';
+import { canCreateVideoFor } from '../../../../domain/permissions';
+import { isManager, normalizeRole } from '../../../../domain/roles';
+import { BackLink } from '../../../components/back-link';
+import { LoadingState } from '../../../components/loading-state';
+import { MessageCard } from '../../../components/message-screen';
+import { errorStatus } from '../../../lib/api-client';
+import { pageTitle } from '../../../lib/site';
+import { useAssignments } from '../../assignments/api/get-assignments';
+import { useClientsWithCounts } from '../../assignments/api/get-clients';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { VideoDetailDialog } from '../../videos/components/video-detail-dialog';
+import { useVideoParam } from '../../videos/hooks/use-video-param';
+import { useTeam } from '../api/get-team';
+import { useUserVideos } from '../api/get-user-videos';
+import { ManagedVideos } from './managed-videos';
+
+const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
+
+/**
+ * The managed-user page (/dashboard/user/{id}, /dashboard/team/user/{id}; SPEC.md section 2),
+ * behind its guard: managers may open any user, an editor only a client assigned to them,
+ * everyone else goes to /dashboard. The server refuses the same (403) whatever the screen does.
+ */
+export function ManagedUserPage({ userId, backTo }: { userId: string; backTo: string }) {
+  const { user: viewer } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const manager = viewer ? isManager(viewer) : false;
+  const editor = viewer ? normalizeRole(viewer.role) === 'editor' : false;
+  const allowedRole = manager || editor;
+  const team = useTeam(allowedRole);
+  const assignedIds = new Set(editor ? (team.data ?? []).map((u) => u.id) : []);
+  const mayOpen = viewer && allowedRole && mayOpenManagedUser(viewer, userId, assignedIds);
+  const target = team.data?.find((u) => u.id === userId);
+  const videos = useUserVideos(userId, Boolean(mayOpen && target));
+  const assignments = useAssignments(manager);
+  const clients = useClientsWithCounts(manager);
+  const video = useVideoParam();
+  const [refreshing, setRefreshing] = useState(false);
+  useDocumentTitle(pageTitle(target ? nameOf(target) : 'User'));
+
+  // The server has the last word: a 403 (say, an assignment removed meanwhile) leaves the page.
+  const refused = errorStatus(videos.error) === 403;
+  useEffect(() => {
+    if (refused) void navigate('/dashboard', { replace: true });
+  }, [refused, navigate]);
+
+  if (!viewer || !allowedRole) return <Navigate to="/dashboard" replace />;
+  if (team.isLoading) return <LoadingState label="Loading user..." />;
+  if (team.isError) {
+    return (
+      <Text c="red.8" role="alert">
+        Failed to load this user. Try again later.
+      </Text>
+    );
+  }
+  if (!mayOpen) return <Navigate to="/dashboard" replace />;
+  if (!target) {
+    return (
+      <Stack align="center" py="xl">
+        <MessageCard
+          title="User Not Found"
+          actions={<BackLink to={backTo} label="Back to dashboard" />}
+        >
+          This user does not exist or was deleted.
+        </MessageCard>
+      </Stack>
+    );
+  }
+
+  const targetRole = normalizeRole(target.role);
+  const isTeamMember = targetRole === 'editor' || targetRole === 'lead_editor';
+  const pairs = manager ? (assignments.data?.assignments ?? []) : [];
+  const countOf = new Map((clients.data ?? []).map((c) => [c.id, c.videoCount]));
+  const theirClients = pairs
+    .filter((a) => a.editorId === target.id)
+    .map((a) => ({ ...a.client, videoCount: countOf.get(a.clientId) ?? 0 }));
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['/api/king'] }),
+        queryClient.invalidateQueries({ queryKey: ['/api/assignments'] }),
+        queryClient.invalidateQueries({ queryKey: ['/api/clients'] }),
+      ]);
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <BackLink to={backTo} label="Back to dashboard" />
+      <Card withBorder radius="md" padding="lg">
+        <Group gap="md" wrap="nowrap">
+          <Avatar src={target.avatar} alt="" name={nameOf(target)} size={64} />
+          <Stack gap={4} miw={0}>
+            <Group gap="xs" wrap="wrap">
+              <Title order={1} fz={{ base: 22, sm: 28 }}>
+                {target.username}
+              </Title>
+              {target.isAdmin === 'true' && (
+                <Badge color="red" variant="light">
+                  Admin
+                </Badge>
+              )}
+              {targetRole === 'king' && (
+                <Badge color="grape" variant="light">
+                  King
+                </Badge>
+              )}
+              {target.isVip && (
+                <Badge color="yellow" variant="filled" c="dark.8">
+                  VIP
+                </Badge>
+              )}
+            </Group>
+            <Text c="dimmed">{target.name || 'No display name'}</Text>
+          </Stack>
+        </Group>
+      </Card>
+
+      {isTeamMember && manager && (
+        <Card
+          withBorder
+          radius="md"
+          padding="lg"
+          component="section"
+          aria-labelledby="assigned-clients"
+        >
+          <Title order={2} fz="lg" mb="sm" id="assigned-clients">
+            Assigned Clients
+          </Title>
+          {theirClients.length === 0 ? (
+            <Text c="dimmed">No clients assigned yet</Text>
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs">
+              {theirClients.map((c) => (
+                <Card key={c.id} withBorder padding="sm" radius="md">
+                  <Group gap="sm" wrap="nowrap">
+                    <Avatar src={c.avatar} alt="" name={nameOf(c)} size="sm" />
+                    <div>
+                      <Text fw={600} size="sm">
+                        {nameOf(c)}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {c.videoCount} {c.videoCount === 1 ? 'video' : 'videos'}
+                      </Text>
+                    </div>
+                  </Group>
+                </Card>
+              ))}
+            </SimpleGrid>
+          )}
+        </Card>
+      )}
+
+      {videos.isLoading && <LoadingState label="Loading videos..." />}
+      {videos.isError && !refused && (
+        <Text c="red.8" role="alert">
+          Failed to fetch user videos: {errorStatus(videos.error) ?? 'network error'}
+        </Text>
+      )}
+      {videos.data && (
+        <ManagedVideos
+          target={target}
+          viewer={viewer}
+          videos={videos.data}
+          assignedClients={theirClients.map((c) => ({ id: c.id, label: nameOf(c) }))}
+          onOpen={video.open}
+          onRefresh={() => void refresh()}
+          refreshing={refreshing || videos.isFetching}
+          canAdd={canCreateVideoFor(
+            { ...viewer, teamClientIds: editor ? assignedIds : new Set() },
+            target,
+          )}
+        />
+      )}
+      <VideoDetailDialog
+        videoId={video.videoId}
+        opened={video.videoId !== null}
+        onClose={video.close}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+import { Anchor, Avatar, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { normalizeRole, roleLabel } from '../../../../domain/roles';
+import type { PublicUser } from '../../../../domain/user';
+
+const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
+
+const ROLE_COLORS: Record<string, string> = {
+  king: 'grape',
+  lead_editor: 'indigo',
+  editor: 'blue',
+  client: 'teal',
+  client_team_lead: 'cyan',
+};
+
+/**
+ * One person on the team tab, aware of assignments: an editor lists the clients they work
+ * with, a client the editors assigned to them. The name opens their managed-user page.
+ */
+export function MemberCard({
+  member,
+  linked,
+  compact,
+}: {
+  member: PublicUser;
+  /** The other side of the member's assignments (clients of an editor, editors of a client). */
+  linked: PublicUser[];
+  compact: boolean;
+}) {
+  const role = normalizeRole(member.role);
+  const linkedLabel = role === 'client' ? 'Editors' : 'Clients';
+  const showLinked = role === 'client' || role === 'editor';
+  return (
+    <Card
+      withBorder
+      padding={compact ? 'xs' : 'sm'}
+      radius="md"
+      component="article"
+      aria-label={nameOf(member)}
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        {!compact && <Avatar src={member.avatar} alt="" name={nameOf(member)} size="md" />}
+        <Stack gap={4} miw={0} style={{ flex: 1 }}>
+          <Group gap={6} wrap="wrap">
+            <Anchor component={Link} to={`/dashboard/team/user/${member.id}`} fw={600}>
+              {nameOf(member)}
+            </Anchor>
+            <Badge size="sm" variant="light" color={ROLE_COLORS[role] ?? 'gray'}>
+              {roleLabel(member.role)}
+            </Badge>
+            {member.isAdmin === 'true' && (
+              <Badge size="sm" variant="light" color="red">
+                Admin
+              </Badge>
+            )}
+            {member.isVip && (
+              <Badge size="sm" color="yellow" variant="filled" c="dark.8">
+                VIP
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" c="dimmed">
+            @{member.username}
+          </Text>
+          {showLinked && !compact && (
+            <Text size="sm">
+              <Text span c="dimmed">
+                {linkedLabel}:{' '}
+              </Text>
+              {linked.length
+                ? linked.map(nameOf).join(', ')
+                : role === 'client'
+                  ? 'Unassigned'
+                  : 'None yet'}
+            </Text>
+          )}
+          {showLinked && compact && (
+            <Text size="xs" c="dimmed">
+              {linked.length} {linkedLabel.toLowerCase()}
+            </Text>
+          )}
+        </Stack>
+      </Group>
+    </Card>
+  );
+}

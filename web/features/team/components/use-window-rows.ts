@@ -1,0 +1,25 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState } from 'react';
+
+/**
+ * Window-scrolled virtual rows: only rows near the screen are rendered. Returns the element
+ * ref marking where the list starts (content above it may change height) and the virtualizer.
+ */
+export function useWindowRows<E extends HTMLElement>(count: number, estimate: number) {
+  const ref = useRef<E>(null);
+  const [offset, setOffset] = useState(0);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- after every render on purpose; the equality check stops the loop
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const top = Math.round(el.getBoundingClientRect().top + window.scrollY);
+    if (top !== offset) setOffset(top);
+  });
+  const virtualizer = useWindowVirtualizer({
+    count,
+    estimateSize: () => estimate,
+    overscan: 8,
+    scrollMargin: offset,
+  });
+  return { ref, virtualizer };
+}
