@@ -23,6 +23,14 @@ export function describeDatabase(settings: Pick<Settings, 'databaseUrl' | 'dataD
   }
 }
 
+/** The innermost cause's words: drizzle wraps driver errors in "Failed query: …". */
+function rootMessage(err: unknown): string {
+  let e = err as (Error & { code?: string; errors?: Error[] }) | undefined;
+  while (e?.cause instanceof Error) e = e.cause as typeof e;
+  if (!e) return String(err);
+  return e.message || e.code || e.errors?.[0]?.message || String(err);
+}
+
 /** Opens the database, checks that it answers, and applies migrations, each with a clear error. */
 export async function prepareDatabase(settings: Settings): Promise<Database> {
   const where = describeDatabase(settings);
@@ -30,7 +38,7 @@ export async function prepareDatabase(settings: Settings): Promise<Database> {
   try {
     database = await openDatabase(settings);
   } catch (err) {
-    throw new Error(`Could not open ${where}: ${(err as Error).message}`, { cause: err });
+    throw new Error(`Could not open ${where}: ${rootMessage(err)}`, { cause: err });
   }
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -45,9 +53,8 @@ export async function prepareDatabase(settings: Settings): Promise<Database> {
     ]);
   } catch (err) {
     void database.close().catch(() => {});
-    const cause = err as Error & { code?: string };
     throw new Error(
-      `Could not reach ${where}: ${cause.message || cause.code || String(err)}. ` +
+      `Could not reach ${where}: ${rootMessage(err)}. ` +
         'Check that the server runs and accepts connections, and that the URL, user and password are right.',
       { cause: err },
     );
@@ -59,7 +66,7 @@ export async function prepareDatabase(settings: Settings): Promise<Database> {
   } catch (err) {
     await database.close().catch(() => {});
     throw new Error(
-      `Database migrations failed on ${where}; none of the pending ones was applied: ${(err as Error).message}`,
+      `Database migrations failed on ${where}; none of the pending ones was applied: ${rootMessage(err)}`,
       { cause: err },
     );
   }
