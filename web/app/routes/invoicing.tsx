@@ -1,3 +1,4 @@
-import { PlaceholderScreen } from './placeholder-screen';
+import { InvoicingPage } from '../../features/invoicing/components/invoicing-page';
 
-export const InvoicingRoute = () => <PlaceholderScreen title="Invoicing Dashboard" />;
+/** /invoicing, behind the king guard (router.tsx). */
+export const InvoicingRoute = () => <InvoicingPage />;

@@ -1,0 +1,206 @@
+import { Badge, Button, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { PRICE_SOURCES } from '../../../../domain/invoicing';
+import { getErrorMessage } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import {
+  useAssignClientPlan,
+  useClientPricingDetail,
+  useClientPricingList,
+  usePricingPlans,
+  useRemoveCustomPrice,
+  useSetCustomPrice,
+} from '../api/pricing';
+import { formatMoney } from '../lib/format';
+import { CollapsibleCard } from './collapsible-card';
+import { MoneyEdit } from './money-edit';
+
+const SOURCE_LABEL: Record<(typeof PRICE_SOURCES)[number], string> = {
+  custom: 'Custom',
+  plan: 'Client plan',
+  default_plan: 'Default plan',
+  default: 'Default',
+};
+
+const clientLabel = (c: { username: string; name: string | null }) =>
+  c.name ? `${c.name} (@${c.username})` : `@${c.username}`;
+
+/** One client's prices: custom price per type (set or remove) and the client's pricing plan. */
+export function ClientPricingCard() {
+  const clients = useClientPricingList();
+  const [clientId, setClientId] = useState<string | null>(null);
+  const detail = useClientPricingDetail(clientId);
+  const plans = usePricingPlans();
+  const setCustom = useSetCustomPrice();
+  const removeCustom = useRemoveCustomPrice();
+  const assignPlan = useAssignClientPlan();
+
+  const saveCustom = async (videoTypeId: string, displayName: string, price: string) => {
+    if (!clientId) return false;
+    try {
+      await setCustom.mutateAsync({ clientId, videoTypeId, price });
+      notifySuccess('Custom Price Set', `${displayName}: ${formatMoney(price)} for this client.`);
+      return true;
+    } catch (error) {
+      notifyError('Error', getErrorMessage(error, 'Failed to update client price'));
+      return false;
+    }
+  };
+  const remove = (videoTypeId: string, displayName: string) => {
+    if (!clientId) return;
+    removeCustom.mutate(
+      { clientId, videoTypeId },
+      {
+        onSuccess: () =>
+          notifySuccess('Custom Price Removed', `${displayName} is back to its usual price.`),
+        onError: (error) =>
+          notifyError('Error', getErrorMessage(error, 'Failed to remove client price')),
+      },
+    );
+  };
+  const choosePlan = (planId: string | null) => {
+    if (!clientId) return;
+    assignPlan.mutate(
+      { clientId, planId: planId || null },
+      {
+        onSuccess: () => notifySuccess('Pricing Plan Updated'),
+        onError: (error) =>
+          notifyError('Error', getErrorMessage(error, 'Failed to update the pricing plan')),
+      },
+    );
+  };
+
+  const activePlans = (plans.data ?? []).filter((p) => p.isActive);
+
+  return (
+    <CollapsibleCard
+      title="Client-Specific Pricing"
+      description="Custom prices and pricing plans for one client."
+    >
+      {clients.isPending ? (
+        <Skeleton h={40} />
+      ) : clients.isError ? (
+        <Text c="red" role="alert">
+          {getErrorMessage(clients.error, 'Unable to load clients.')}
+        </Text>
+      ) : clients.data.length === 0 ? (
+        <Text c="dimmed">No clients found...</Text>
+      ) : (
+        <Stack gap="md">
+          <Group align="flex-end" wrap="wrap">
+            <Select
+              label="Client"
+              placeholder="Choose a client"
+              searchable
+              w={{ base: '100%', sm: 300 }}
+              data={clients.data.map((c) => ({ value: c.id, label: clientLabel(c) }))}
+              value={clientId}
+              onChange={setClientId}
+              nothingFoundMessage="No clients found..."
+            />
+            {clientId && detail.data && (
+              <Select
+                label="Pricing plan"
+                w={{ base: '100%', sm: 260 }}
+                data={[
+                  { value: '', label: 'No plan (default pricing)' },
+                  ...activePlans.map((p) => ({ value: p.id, label: p.displayName })),
+                ]}
+                value={detail.data.pricingPlan?.id ?? ''}
+                onChange={(v) => choosePlan(v)}
+                allowDeselect={false}
+                disabled={assignPlan.isPending}
+              />
+            )}
+          </Group>
+          {!clientId ? (
+            <Text c="dimmed" size="sm">
+              Choose a client to see and set their prices.
+            </Text>
+          ) : detail.isPending ? (
+            <Skeleton h={160} />
+          ) : detail.isError ? (
+            <Text c="red" role="alert">
+              Unable to load pricing details for this client.
+            </Text>
+          ) : detail.data.videoTypes.length === 0 ? (
+            <Text c="dimmed">No video types found...</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={560}>
+              <Table
+                fz="sm"
+                verticalSpacing={6}
+                aria-label={`Prices for ${clientLabel(detail.data.client)}`}
+              >
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Video type</Table.Th>
+                    <Table.Th scope="col">Default</Table.Th>
+                    <Table.Th scope="col">Custom price</Table.Th>
+                    <Table.Th scope="col">Effective</Table.Th>
+                    <Table.Th scope="col">
+                      <Text span size="sm" fw={700}>
+                        Actions
+                      </Text>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {detail.data.videoTypes.map((t) => (
+                    <Table.Tr key={t.id}>
+                      <Table.Td>{t.displayName}</Table.Td>
+                      <Table.Td ff="monospace">{formatMoney(t.defaultPrice)}</Table.Td>
+                      <Table.Td>
+                        <MoneyEdit
+                          value={t.customPrice ?? t.effectivePrice}
+                          kind="customPrice"
+                          label={`Custom price of ${t.displayName}`}
+                          onSave={(v) => saveCustom(t.id, t.displayName, v)}
+                          hint={
+                            t.hasCustomPricing ? undefined : (
+                              <Text span size="xs" c="dimmed">
+                                (none)
+                              </Text>
+                            )
+                          }
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          <Text span ff="monospace" fw={600} size="sm">
+                            {formatMoney(t.effectivePrice)}
+                          </Text>
+                          <Badge
+                            size="xs"
+                            variant="light"
+                            color={t.priceSource === 'custom' ? 'violet' : 'gray'}
+                          >
+                            {SOURCE_LABEL[t.priceSource]}
+                          </Badge>
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        {t.hasCustomPricing && (
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => remove(t.id, t.displayName)}
+                            disabled={removeCustom.isPending}
+                            aria-label={`Remove custom price of ${t.displayName}`}
+                          >
+                            Remove
+                          </Button>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      )}
+    </CollapsibleCard>
+  );
+}

@@ -1,0 +1,451 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useMemo, useState } from 'react';
+import type { InvoicingRow, InvoicingSortKey } from '../../../../domain/invoicing';
+import { sumMoney } from '../../../../domain/money';
+import { typeLabel } from '../../../../domain/video-type-labels';
+import { IconLock } from '../../../components/icons';
+import { getErrorMessage } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useEditorsWithCounts } from '../../assignments/api/get-editors';
+import {
+  DEFAULT_FILTERS,
+  filtersReady,
+  invoicingQueryString,
+  useChangePayment,
+  useInvoicingRows,
+  useSetPaymentAmount,
+  type InvoicingFilters,
+} from '../api/invoicing-rows';
+import { useClientPricingList, useVideoTypes } from '../api/pricing';
+import { formatDay, formatMoney } from '../lib/format';
+import { IconDownload, IconPlay, IconSort } from './invoicing-icons';
+import { MoneyEdit } from './money-edit';
+import { WatchVideoDialog } from './watch-video-dialog';
+
+const COLUMNS: { key: InvoicingSortKey | null; label: string }[] = [
+  { key: null, label: 'Video' },
+  { key: 'clientName', label: 'Client' },
+  { key: 'editorName', label: 'Editor' },
+  { key: 'type', label: 'Type' },
+  { key: 'finishDate', label: 'Finished' },
+  { key: 'amount', label: 'Amount' },
+  { key: null, label: 'Payment' },
+];
+
+function SortHeader({
+  column,
+  filters,
+  onSort,
+}: {
+  column: { key: InvoicingSortKey; label: string };
+  filters: InvoicingFilters;
+  onSort: (key: InvoicingSortKey) => void;
+}) {
+  const active = filters.sortBy === column.key;
+  return (
+    <Table.Th
+      scope="col"
+      aria-sort={active ? (filters.sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
+      <UnstyledButton onClick={() => onSort(column.key)} fw={700} fz="sm">
+        <Group gap={4} wrap="nowrap">
+          {column.label}
+          <IconSort size={14} sorted={active ? filters.sortOrder : null} />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** Filters, bulk payment actions, CSV export and the table of completed videos. */
+export function CompletedVideos() {
+  const [filters, setFilters] = useState<InvoicingFilters>(DEFAULT_FILTERS);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirmUnpaid, setConfirmUnpaid] = useState(false);
+  const [watching, setWatching] = useState<InvoicingRow | null>(null);
+  const rows = useInvoicingRows(filters);
+  const clients = useClientPricingList();
+  const editors = useEditorsWithCounts();
+  const types = useVideoTypes();
+  const changePayment = useChangePayment();
+  const setAmount = useSetPaymentAmount();
+
+  const change = (patch: Partial<InvoicingFilters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setSelected(new Set());
+  };
+  const sort = (key: InvoicingSortKey) =>
+    change({
+      sortBy: key,
+      sortOrder: filters.sortBy === key && filters.sortOrder === 'asc' ? 'desc' : 'asc',
+    });
+
+  const list = useMemo(() => rows.data ?? [], [rows.data]);
+  const chosen = list.filter((r) => selected.has(r.id));
+  const allChosen = list.length > 0 && chosen.length === list.length;
+  const filtered = Boolean(
+    filters.clientId || filters.editorId || filters.type || filters.paymentStatus,
+  );
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const markPaid = () => {
+    if (!chosen.length) {
+      notifyError('No Selection', 'Please select videos to mark as paid');
+      return;
+    }
+    changePayment.mutate(
+      { videoIds: chosen.map((r) => r.id), to: 'paid' },
+      {
+        onSuccess: (result) => {
+          notifySuccess('Payment Updated', result.message);
+          setSelected(new Set());
+        },
+        onError: (error) =>
+          notifyError('Error', getErrorMessage(error, 'Failed to update payment status')),
+      },
+    );
+  };
+  const askUnpaid = () => {
+    if (!chosen.length) {
+      notifyError('No Selection', 'Please select videos to mark as unpaid');
+      return;
+    }
+    setConfirmUnpaid(true);
+  };
+  const markUnpaid = () => {
+    changePayment.mutate(
+      { videoIds: chosen.map((r) => r.id), to: 'unpaid' },
+      {
+        onSuccess: (result) => {
+          notifySuccess('Payment Status Updated', result.message);
+          setSelected(new Set());
+          setConfirmUnpaid(false);
+        },
+        onError: (error) =>
+          notifyError('Error', getErrorMessage(error, 'Failed to update payment status')),
+      },
+    );
+  };
+  const saveAmount = async (row: InvoicingRow, paymentAmount: string) => {
+    try {
+      await setAmount.mutateAsync({ id: row.id, paymentAmount });
+      notifySuccess('Amount Updated', `${row.name}: ${formatMoney(paymentAmount)}`);
+      return true;
+    } catch (error) {
+      notifyError('Error', getErrorMessage(error, 'Failed to update payment amount'));
+      return false;
+    }
+  };
+
+  const csvHref = `/api/admin/invoicing.csv${invoicingQueryString(filters)}`;
+  const selectedTotal = sumMoney(chosen.map((r) => r.paymentAmount));
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <Title order={2} fz="lg" mb="sm">
+          Filters and bulk actions
+        </Title>
+        <Stack gap="sm">
+          <SegmentedControl
+            aria-label="Finished"
+            value={filters.dateFilter}
+            onChange={(v) => change({ dateFilter: v as InvoicingFilters['dateFilter'] })}
+            data={[
+              { value: 'current', label: 'Current month' },
+              { value: 'all', label: 'All time' },
+              { value: 'custom', label: 'Custom range' },
+            ]}
+            w={{ base: '100%', sm: 'auto' }}
+          />
+          {filters.dateFilter === 'custom' && (
+            <Group gap="sm" wrap="wrap">
+              <TextInput
+                type="date"
+                label="From"
+                value={filters.from}
+                onChange={(e) => change({ from: e.currentTarget.value })}
+              />
+              <TextInput
+                type="date"
+                label="To"
+                value={filters.to}
+                onChange={(e) => change({ to: e.currentTarget.value })}
+              />
+            </Group>
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+            <Select
+              label="Client"
+              searchable
+              data={[
+                { value: '', label: 'All Clients' },
+                ...(clients.data ?? []).map((c) => ({ value: c.id, label: c.name || c.username })),
+              ]}
+              value={filters.clientId}
+              onChange={(v) => change({ clientId: v ?? '' })}
+              allowDeselect={false}
+            />
+            <Select
+              label="Editor"
+              searchable
+              data={[
+                { value: '', label: 'All Editors' },
+                ...(editors.data ?? []).map((e) => ({ value: e.id, label: e.name || e.username })),
+              ]}
+              value={filters.editorId}
+              onChange={(v) => change({ editorId: v ?? '' })}
+              allowDeselect={false}
+            />
+            <Select
+              label="Type"
+              data={[
+                { value: '', label: 'All Types' },
+                ...(types.data ?? []).map((t) => ({ value: t.name, label: t.displayName })),
+              ]}
+              value={filters.type}
+              onChange={(v) => change({ type: v ?? '' })}
+              allowDeselect={false}
+            />
+            <Select
+              label="Payment status"
+              data={[
+                { value: '', label: 'All' },
+                { value: 'unpaid', label: 'Unpaid' },
+                { value: 'paid', label: 'Paid' },
+              ]}
+              value={filters.paymentStatus}
+              onChange={(v) =>
+                change({ paymentStatus: (v ?? '') as InvoicingFilters['paymentStatus'] })
+              }
+              allowDeselect={false}
+            />
+          </SimpleGrid>
+          <Group gap="sm" wrap="wrap" justify="space-between">
+            <Group gap="sm" wrap="wrap">
+              <Button onClick={markPaid} loading={changePayment.isPending && !confirmUnpaid}>
+                Mark Paid{chosen.length ? ` (${chosen.length})` : ''}
+              </Button>
+              <Button variant="default" onClick={askUnpaid}>
+                Mark Unpaid{chosen.length ? ` (${chosen.length})` : ''}
+              </Button>
+              {chosen.length > 0 && (
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  {chosen.length} selected · {formatMoney(selectedTotal)}
+                </Text>
+              )}
+            </Group>
+            <Button
+              component="a"
+              href={csvHref}
+              download
+              variant="light"
+              leftSection={<IconDownload size={16} />}
+              aria-disabled={!filtersReady(filters)}
+            >
+              Export CSV
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <Group justify="space-between" mb="sm">
+          <Title order={2} fz="lg">
+            Completed videos
+          </Title>
+          {rows.data && (
+            <Badge variant="light" color="gray">
+              {rows.data.length} video{rows.data.length === 1 ? '' : 's'}
+            </Badge>
+          )}
+        </Group>
+        {!filtersReady(filters) ? (
+          <Text c="dimmed">Choose a start or an end date for the custom range.</Text>
+        ) : rows.isPending ? (
+          <Skeleton h={200} />
+        ) : rows.isError ? (
+          <Text c="red" role="alert">
+            {getErrorMessage(rows.error, 'Unable to load completed videos.')}
+          </Text>
+        ) : list.length === 0 ? (
+          <Text c="dimmed" py="lg" ta="center">
+            {filtered ? 'No videos found' : 'No completed videos found'}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={900}>
+            <Table
+              striped
+              highlightOnHover
+              fz="sm"
+              verticalSpacing={6}
+              aria-label="Completed videos"
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col" w={40}>
+                    <Checkbox
+                      aria-label="Select all"
+                      checked={allChosen}
+                      indeterminate={chosen.length > 0 && !allChosen}
+                      onChange={() =>
+                        setSelected(allChosen ? new Set() : new Set(list.map((r) => r.id)))
+                      }
+                    />
+                  </Table.Th>
+                  {COLUMNS.map((c) =>
+                    c.key ? (
+                      <SortHeader
+                        key={c.label}
+                        column={{ key: c.key, label: c.label }}
+                        filters={filters}
+                        onSort={sort}
+                      />
+                    ) : (
+                      <Table.Th key={c.label} scope="col">
+                        {c.label}
+                      </Table.Th>
+                    ),
+                  )}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((row) => (
+                  <Table.Tr key={row.id} data-video-id={row.id}>
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={`Select ${row.name}`}
+                        checked={selected.has(row.id)}
+                        onChange={() => toggle(row.id)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Tooltip label="Watch">
+                          <ActionIcon
+                            variant="light"
+                            size="sm"
+                            aria-label={`Watch ${row.name}`}
+                            onClick={() => setWatching(row)}
+                          >
+                            <IconPlay size={12} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Text size="sm" fw={500} lineClamp={2}>
+                          {row.name}
+                        </Text>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{row.clientName || 'Unknown Client'}</Table.Td>
+                    <Table.Td>
+                      {row.assignedEditorId ? row.editorName || 'Unknown Editor' : 'Unassigned'}
+                    </Table.Td>
+                    <Table.Td>{typeLabel(row.type)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {formatDay(row.finishDate)}
+                    </Table.Td>
+                    <Table.Td>
+                      {row.paymentStatus === 'paid' ? (
+                        <Tooltip label={`Locked at payment on ${formatDay(row.paidDate)}`}>
+                          <Group
+                            gap={4}
+                            wrap="nowrap"
+                            tabIndex={0}
+                            aria-label={`Locked price ${formatMoney(row.lockedPrice ?? row.paymentAmount)}, historical price`}
+                          >
+                            <IconLock size={14} />
+                            <Text size="sm" fw={600} ff="monospace">
+                              {formatMoney(row.lockedPrice ?? row.paymentAmount)}
+                            </Text>
+                            <Text size="xs" c="dimmed">
+                              historical
+                            </Text>
+                          </Group>
+                        </Tooltip>
+                      ) : (
+                        <MoneyEdit
+                          value={row.paymentAmount}
+                          kind="paymentAmount"
+                          label={`Amount of ${row.name}`}
+                          onSave={(v) => saveAmount(row, v)}
+                          hint={
+                            row.amountSource === 'typed' ? (
+                              <Badge size="xs" variant="light" color="orange">
+                                set
+                              </Badge>
+                            ) : undefined
+                          }
+                        />
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge
+                        color={row.paymentStatus === 'paid' ? 'teal' : 'orange'}
+                        variant="light"
+                      >
+                        {row.paymentStatus === 'paid' ? 'Paid' : 'Unpaid'}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+
+      <Modal
+        opened={confirmUnpaid}
+        onClose={() => !changePayment.isPending && setConfirmUnpaid(false)}
+        title="Mark as unpaid?"
+        centered
+      >
+        <Stack>
+          <Text>
+            Mark {chosen.length} selected video{chosen.length === 1 ? '' : 's'} as unpaid? Their
+            paid dates and locked prices are cleared, and they owe today&apos;s price again.
+          </Text>
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={() => setConfirmUnpaid(false)}
+              disabled={changePayment.isPending}
+              data-autofocus
+            >
+              Cancel
+            </Button>
+            <Button color="orange" onClick={markUnpaid} loading={changePayment.isPending}>
+              Mark Unpaid
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <WatchVideoDialog row={watching} onClose={() => setWatching(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,371 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import type { PricingPlan } from '../../../../domain/invoicing';
+import { getErrorMessage } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import {
+  useCreatePlan,
+  useCreateRule,
+  useDeletePlan,
+  useDeleteRule,
+  usePricingPlans,
+  useUpdatePlan,
+  useVideoTypes,
+  type VideoTypePrice,
+} from '../api/pricing';
+import { formatMoney } from '../lib/format';
+import { readMoneyInput } from '../lib/money-input';
+import { CollapsibleCard } from './collapsible-card';
+import { IconTrash } from './invoicing-icons';
+
+const fail = (fallback: string) => (error: unknown) =>
+  notifyError('Error', getErrorMessage(error, fallback));
+
+function durationLabel(min: number, max: number | null): string {
+  if (min === 0 && max === null) return 'Any length';
+  if (max === null) return `${min}s and longer`;
+  return `${min}s – ${max}s`;
+}
+
+/** Adds a rule: a type, a duration range in seconds (empty maximum: no limit) and a price. */
+function AddRuleForm({ plan, types }: { plan: PricingPlan; types: VideoTypePrice[] }) {
+  const [typeId, setTypeId] = useState<string | null>(null);
+  const [min, setMin] = useState('0');
+  const [max, setMax] = useState('');
+  const [price, setPrice] = useState('');
+  const create = useCreateRule();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!typeId) {
+      notifyError('Error', 'Choose a video type for the rule');
+      return;
+    }
+    const read = readMoneyInput(price, 'customPrice');
+    if (!read.ok) {
+      notifyError('Invalid Price', 'Please enter a valid price');
+      return;
+    }
+    create.mutate(
+      {
+        planId: plan.id,
+        videoTypeId: typeId,
+        minDurationSeconds: Number(min || 0),
+        maxDurationSeconds: max.trim() === '' ? null : Number(max),
+        price: read.value,
+      },
+      {
+        onSuccess: () => {
+          notifySuccess('Pricing Rule Added', `${plan.displayName}: ${formatMoney(read.value)}`);
+          setPrice('');
+          setMax('');
+          setMin('0');
+        },
+        onError: fail('Failed to add the pricing rule'),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} aria-label={`Add a rule to ${plan.displayName}`}>
+      <Group align="flex-end" gap="xs" wrap="wrap">
+        <Select
+          label="Video type"
+          size="xs"
+          w={150}
+          data={types.map((t) => ({ value: t.id, label: t.displayName }))}
+          value={typeId}
+          onChange={setTypeId}
+        />
+        <TextInput
+          label="Min seconds"
+          size="xs"
+          w={100}
+          type="number"
+          min={0}
+          step={1}
+          value={min}
+          onChange={(e) => setMin(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Max seconds"
+          size="xs"
+          w={100}
+          type="number"
+          min={0}
+          step={1}
+          placeholder="No limit"
+          value={max}
+          onChange={(e) => setMax(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Price"
+          size="xs"
+          w={100}
+          type="number"
+          min={0}
+          step="0.01"
+          value={price}
+          onChange={(e) => setPrice(e.currentTarget.value)}
+        />
+        <Button type="submit" size="xs" loading={create.isPending}>
+          Add rule
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function PlanCard({ plan, types }: { plan: PricingPlan; types: VideoTypePrice[] }) {
+  const update = useUpdatePlan();
+  const removeRule = useDeleteRule();
+  const removePlan = useDeletePlan();
+  const [confirming, setConfirming] = useState(false);
+  const typeName = (id: string) => types.find((t) => t.id === id)?.displayName ?? 'Unknown type';
+
+  return (
+    <Paper withBorder radius="sm" p="sm">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs">
+            <Text fw={700}>{plan.displayName}</Text>
+            {plan.isDefault && <Badge color="violet">Default</Badge>}
+            <Badge color={plan.isActive ? 'teal' : 'gray'} variant="light">
+              {plan.isActive ? 'Active' : 'Inactive'}
+            </Badge>
+            <Text size="xs" c="dimmed">
+              {plan.clientCount} client{plan.clientCount === 1 ? '' : 's'}
+            </Text>
+          </Group>
+          <Group gap="xs">
+            <Switch
+              size="xs"
+              label="Active"
+              checked={plan.isActive}
+              disabled={update.isPending}
+              onChange={(e) =>
+                update.mutate(
+                  { id: plan.id, isActive: e.currentTarget.checked },
+                  { onError: fail('Failed to update the pricing plan') },
+                )
+              }
+            />
+            {!plan.isDefault && (
+              <Button
+                size="compact-xs"
+                variant="light"
+                disabled={update.isPending}
+                onClick={() =>
+                  update.mutate(
+                    { id: plan.id, isDefault: true },
+                    {
+                      onSuccess: () =>
+                        notifySuccess('Default Plan Set', `${plan.displayName} is the default.`),
+                      onError: fail('Failed to update the pricing plan'),
+                    },
+                  )
+                }
+              >
+                Make default
+              </Button>
+            )}
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              onClick={() => setConfirming(true)}
+            >
+              Delete plan
+            </Button>
+          </Group>
+        </Group>
+        {plan.description && (
+          <Text size="sm" c="dimmed">
+            {plan.description}
+          </Text>
+        )}
+        {plan.rules.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No rules yet: this plan falls back to the default prices.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={380}>
+            <Table fz="sm" verticalSpacing={4} aria-label={`Rules of ${plan.displayName}`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Video type</Table.Th>
+                  <Table.Th scope="col">Duration</Table.Th>
+                  <Table.Th scope="col">Price</Table.Th>
+                  <Table.Th scope="col">
+                    <Text span size="sm" fw={700}>
+                      Remove
+                    </Text>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {plan.rules.map((r) => (
+                  <Table.Tr key={r.id}>
+                    <Table.Td>{typeName(r.videoTypeId)}</Table.Td>
+                    <Table.Td>{durationLabel(r.minDurationSeconds, r.maxDurationSeconds)}</Table.Td>
+                    <Table.Td ff="monospace">{formatMoney(r.price)}</Table.Td>
+                    <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="sm"
+                        aria-label={`Remove the ${typeName(r.videoTypeId)} rule`}
+                        disabled={removeRule.isPending}
+                        onClick={() =>
+                          removeRule.mutate(
+                            { planId: plan.id, ruleId: r.id },
+                            { onError: fail('Failed to remove the pricing rule') },
+                          )
+                        }
+                      >
+                        <IconTrash size={14} />
+                      </ActionIcon>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <AddRuleForm plan={plan} types={types} />
+      </Stack>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Delete pricing plan"
+        centered
+      >
+        <Stack>
+          <Text>
+            Delete <strong>{plan.displayName}</strong> and its rules? Its clients go back to the
+            default prices. Paid videos keep their locked prices.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={removePlan.isPending}
+              onClick={() =>
+                removePlan.mutate(plan.id, {
+                  onSuccess: () => {
+                    setConfirming(false);
+                    notifySuccess('Pricing Plan Deleted', plan.displayName);
+                  },
+                  onError: fail('Failed to delete the pricing plan'),
+                })
+              }
+            >
+              Delete plan
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}
+
+/** Pricing plans: rules by type and duration, one default plan, assigned per client. */
+export function PricingPlansCard() {
+  const plans = usePricingPlans();
+  const types = useVideoTypes();
+  const create = useCreatePlan();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [isDefault, setIsDefault] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      notifyError('Error', 'Plan name is required');
+      return;
+    }
+    create.mutate(
+      { name: name.trim(), description, isDefault },
+      {
+        onSuccess: (plan) => {
+          notifySuccess('Pricing Plan Created', plan.displayName);
+          setName('');
+          setDescription('');
+          setIsDefault(false);
+        },
+        onError: fail('Failed to create the pricing plan'),
+      },
+    );
+  };
+
+  return (
+    <CollapsibleCard
+      title="Pricing Plans"
+      description="Price by type and duration; a client's plan comes before the default plan."
+      defaultOpen={false}
+    >
+      <Stack gap="md">
+        <form onSubmit={submit} aria-label="Create a pricing plan">
+          <Group align="flex-end" gap="xs" wrap="wrap">
+            <TextInput
+              label="Plan name"
+              size="xs"
+              w={{ base: '100%', xs: 180 }}
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              maxLength={100}
+            />
+            <TextInput
+              label="Description"
+              size="xs"
+              w={{ base: '100%', xs: 240 }}
+              value={description}
+              onChange={(e) => setDescription(e.currentTarget.value)}
+              maxLength={1000}
+            />
+            <Checkbox
+              label="Default plan"
+              size="xs"
+              mb={6}
+              checked={isDefault}
+              onChange={(e) => setIsDefault(e.currentTarget.checked)}
+            />
+            <Button type="submit" size="xs" loading={create.isPending}>
+              Create plan
+            </Button>
+          </Group>
+        </form>
+        {plans.isPending || types.isPending ? (
+          <Skeleton h={80} />
+        ) : plans.isError ? (
+          <Text c="red" role="alert">
+            {getErrorMessage(plans.error, 'Unable to load pricing plans.')}
+          </Text>
+        ) : plans.data.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            No pricing plans yet.
+          </Text>
+        ) : (
+          plans.data.map((plan) => <PlanCard key={plan.id} plan={plan} types={types.data ?? []} />)
+        )}
+      </Stack>
+    </CollapsibleCard>
+  );
+}

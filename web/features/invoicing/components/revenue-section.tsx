@@ -1,0 +1,338 @@
+import {
+  Badge,
+  Box,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { addMonths, type BreakdownEntry } from '../../../../domain/invoicing';
+import { percentChange } from '../../../../domain/money';
+import { getErrorMessage } from '../../../lib/api-client';
+import {
+  useRevenueBreakdown,
+  useRevenueSummary,
+  useRevenueTrends,
+  useUnpaidAging,
+} from '../api/revenue';
+import {
+  currentMonth,
+  formatMoney,
+  formatMonth,
+  formatMonthShort,
+  recentMonths,
+} from '../lib/format';
+
+const RevenueTrendChart = lazy(() => import('./revenue-trend-chart'));
+
+/** 'N/A' or a signed percent with one decimal, e.g. '+12.5%'. */
+function changeLabel(change: string): string {
+  if (change === 'N/A') return 'N/A';
+  return `${change.startsWith('-') ? '' : '+'}${change}%`;
+}
+
+function StatCard({
+  label,
+  value,
+  detail,
+}: {
+  label: string;
+  value: string;
+  detail?: React.ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text size="sm" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      <Text fz={26} fw={700} lh={1.3} ff="monospace" data-testid={`stat-${label}`}>
+        {value}
+      </Text>
+      {detail && (
+        <Text size="xs" c="dimmed" component="div">
+          {detail}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/** Revenue cards for the chosen month (current by default) with the month-over-month change. */
+export function RevenueCards({
+  month,
+  onMonthChange,
+}: {
+  month: string;
+  onMonthChange: (month: string) => void;
+}) {
+  const summary = useRevenueSummary(month);
+  const previous = useRevenueSummary(addMonths(month, -1));
+  const months = recentMonths(24);
+  if (!months.includes(month)) months.push(month);
+
+  const change =
+    summary.data && previous.data
+      ? percentChange(previous.data.totalRevenue, summary.data.totalRevenue)
+      : null;
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={2} fz="lg">
+          Revenue for {formatMonth(month)}
+        </Title>
+        <Select
+          label="Month"
+          w={200}
+          data={months.map((m) => ({ value: m, label: formatMonth(m) }))}
+          value={month}
+          onChange={(v) => v && onMonthChange(v)}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Group>
+      {summary.isPending ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} h={96} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : summary.isError ? (
+        <Text c="red" role="alert">
+          {getErrorMessage(summary.error, 'Unable to load the revenue summary.')}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+          <StatCard
+            label="Total Revenue"
+            value={formatMoney(summary.data.totalRevenue)}
+            detail={
+              change === null ? (
+                <Loader size="xs" aria-label="Loading the change" />
+              ) : (
+                <>
+                  <Text
+                    span
+                    size="xs"
+                    fw={600}
+                    c={change === 'N/A' ? 'dimmed' : change.startsWith('-') ? 'red.8' : 'teal.8'}
+                  >
+                    {changeLabel(change)}
+                  </Text>{' '}
+                  vs {formatMonth(addMonths(month, -1))}
+                </>
+              )
+            }
+          />
+          <StatCard
+            label="Videos Paid"
+            value={String(summary.data.totalVideos)}
+            detail="Marked paid this month"
+          />
+          <StatCard
+            label="Average per Video"
+            value={formatMoney(summary.data.averagePerVideo)}
+            detail="Revenue ÷ videos paid"
+          />
+          <StatCard
+            label="Outstanding"
+            value={formatMoney(summary.data.outstanding.amount)}
+            detail={`${summary.data.outstanding.videos} completed video${summary.data.outstanding.videos === 1 ? '' : 's'} unpaid`}
+          />
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+/** The six months ending with the current one: a bar chart and the same numbers as a table. */
+export function RevenueTrends() {
+  const end = currentMonth();
+  const start = addMonths(end, -5);
+  const trends = useRevenueTrends(start, end);
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+      <Title order={2} fz="lg" mb="sm">
+        Six-month trend
+      </Title>
+      {trends.isPending ? (
+        <Skeleton h={220} />
+      ) : trends.isError ? (
+        <Text c="red" role="alert">
+          {getErrorMessage(trends.error, 'Unable to load the revenue trend.')}
+        </Text>
+      ) : (
+        <Stack gap="md">
+          <Box data-testid="revenue-trend-chart" aria-hidden="true">
+            <Suspense fallback={<Skeleton h={220} />}>
+              <RevenueTrendChart trend={trends.data} />
+            </Suspense>
+          </Box>
+          <Table.ScrollContainer minWidth={420}>
+            <Table striped fz="sm" aria-label="Revenue by month">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Month</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Revenue
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Videos
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Change
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {trends.data.map((m, i) => (
+                  <Table.Tr key={m.month}>
+                    <Table.Th scope="row" fw={500}>
+                      {formatMonthShort(m.month)}
+                    </Table.Th>
+                    <Table.Td ta="right" ff="monospace">
+                      {formatMoney(m.totalRevenue)}
+                    </Table.Td>
+                    <Table.Td ta="right">{m.totalVideos}</Table.Td>
+                    <Table.Td ta="right">
+                      {changeLabel(
+                        i === 0
+                          ? 'N/A'
+                          : percentChange(trends.data[i - 1]?.totalRevenue, m.totalRevenue),
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function BreakdownTable({ label, entries }: { label: string; entries: BreakdownEntry[] }) {
+  if (!entries.length) {
+    return (
+      <Text c="dimmed" size="sm" py="sm">
+        No revenue this month.
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={360}>
+      <Table fz="sm" aria-label={`Revenue by ${label}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{label[0]!.toUpperCase() + label.slice(1)}</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Videos
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Revenue
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((e) => (
+            <Table.Tr key={`${e.key ?? 'none'}-${e.label}`}>
+              <Table.Td>{e.label}</Table.Td>
+              <Table.Td ta="right">{e.totalVideos}</Table.Td>
+              <Table.Td ta="right" ff="monospace">
+                {formatMoney(e.totalRevenue)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The chosen month's revenue by client, type and editor. */
+export function RevenueBreakdownCard({ month }: { month: string }) {
+  const breakdown = useRevenueBreakdown(month);
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+      <Title order={2} fz="lg" mb="sm">
+        Revenue breakdown · {formatMonth(month)}
+      </Title>
+      {breakdown.isPending ? (
+        <Skeleton h={120} />
+      ) : breakdown.isError ? (
+        <Text c="red" role="alert">
+          {getErrorMessage(breakdown.error, 'Unable to load the revenue breakdown.')}
+        </Text>
+      ) : (
+        <Tabs defaultValue="client" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="client">By client</Tabs.Tab>
+            <Tabs.Tab value="type">By type</Tabs.Tab>
+            <Tabs.Tab value="editor">By editor</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="client" pt="sm">
+            <BreakdownTable label="client" entries={breakdown.data.byClient} />
+          </Tabs.Panel>
+          <Tabs.Panel value="type" pt="sm">
+            <BreakdownTable label="type" entries={breakdown.data.byType} />
+          </Tabs.Panel>
+          <Tabs.Panel value="editor" pt="sm">
+            <BreakdownTable label="editor" entries={breakdown.data.byEditor} />
+          </Tabs.Panel>
+        </Tabs>
+      )}
+    </Paper>
+  );
+}
+
+/** Completed unpaid work by days since it was finished. */
+export function UnpaidAgingCard() {
+  const aging = useUnpaidAging();
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="lg">
+          Unpaid work by age
+        </Title>
+        {aging.data && (
+          <Badge variant="light" color={aging.data.total.videos ? 'orange' : 'gray'}>
+            {formatMoney(aging.data.total.amount)} · {aging.data.total.videos} video
+            {aging.data.total.videos === 1 ? '' : 's'}
+          </Badge>
+        )}
+      </Group>
+      {aging.isPending ? (
+        <Skeleton h={80} />
+      ) : aging.isError ? (
+        <Text c="red" role="alert">
+          {getErrorMessage(aging.error, 'Unable to load unpaid work.')}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          {aging.data.buckets.map((b) => (
+            <Box key={b.key}>
+              <Text size="xs" c="dimmed" fw={500}>
+                {b.label}
+              </Text>
+              <Text fw={700} ff="monospace">
+                {formatMoney(b.amount)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {b.videos} video{b.videos === 1 ? '' : 's'}
+              </Text>
+            </Box>
+          ))}
+        </SimpleGrid>
+      )}
+    </Paper>
+  );
+}
