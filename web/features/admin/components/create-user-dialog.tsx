@@ -76,6 +76,7 @@ export function CreateUserDialog({ actor, opened, onClose }: CreateUserDialogPro
     <Modal
       opened={opened}
       onClose={close}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
       title="Create New User"
       closeOnClickOutside={!pending}
       closeOnEscape={!pending}
@@ -94,7 +95,6 @@ export function CreateUserDialog({ actor, opened, onClose }: CreateUserDialogPro
           />
           <TextInput
             label="Username"
-            required
             autoComplete="off"
             data-autofocus
             disabled={pending}
@@ -102,21 +102,18 @@ export function CreateUserDialog({ actor, opened, onClose }: CreateUserDialogPro
           />
           <TextInput
             label="Display name"
-            required
             autoComplete="off"
             disabled={pending}
             {...form.getInputProps('name')}
           />
           <PasswordField
             label="Password"
-            required
             autoComplete="new-password"
             disabled={pending}
             {...form.getInputProps('password')}
           />
           <PasswordField
             label="Confirm password"
-            required
             autoComplete="new-password"
             disabled={pending}
             {...form.getInputProps('confirmPassword')}

@@ -35,6 +35,7 @@ export function DeleteUserDialog({ user: selected, onClose }: DeleteUserDialogPr
     <Modal
       opened={selected !== null}
       onClose={close}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
       title="Delete User"
       closeOnClickOutside={!pending}
       closeOnEscape={!pending}
@@ -50,7 +51,7 @@ export function DeleteUserDialog({ user: selected, onClose }: DeleteUserDialogPr
             <Button variant="default" onClick={close} disabled={pending} data-autofocus>
               Cancel
             </Button>
-            <Button color="red" onClick={confirm} disabled={pending}>
+            <Button color="red.9" onClick={confirm} disabled={pending}>
               {pending ? 'Deleting...' : 'Delete User'}
             </Button>
           </Group>

@@ -87,6 +87,7 @@ export function EditUserDialog({
     <Modal
       opened={selected !== null}
       onClose={close}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
       title="Edit User"
       closeOnClickOutside={!pending}
       closeOnEscape={!pending}
@@ -100,7 +101,6 @@ export function EditUserDialog({
             </Text>
             <TextInput
               label="Name"
-              required
               autoComplete="off"
               data-autofocus
               {...form.getInputProps('name')}

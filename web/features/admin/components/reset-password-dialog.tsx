@@ -53,6 +53,7 @@ export function ResetPasswordDialog({ user: selected, onClose }: ResetPasswordDi
     <Modal
       opened={selected !== null}
       onClose={close}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
       title="Reset Password"
       closeOnClickOutside={!pending}
       closeOnEscape={!pending}

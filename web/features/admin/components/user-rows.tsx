@@ -22,8 +22,10 @@ const ROLE_COLORS: Record<string, string> = {
 };
 
 export function RoleBadge({ role }: { role: string }) {
+  const color = ROLE_COLORS[normalizeRole(role)] ?? 'gray';
   return (
-    <Badge variant="light" color={ROLE_COLORS[normalizeRole(role)] ?? 'gray'} radius="sm">
+    // Shade 9 text keeps the small badge text above 4.5:1 on its light background.
+    <Badge variant="light" color={color} c={`${color}.9`} radius="sm">
       {roleLabel(role)}
     </Badge>
   );
@@ -62,7 +64,7 @@ export function DetailedUserRow({ user, actor, onAction }: RowProps) {
               </Text>
               <RoleBadge role={user.role} />
               {user.isAdmin === 'true' && (
-                <Badge color="red" variant="light" radius="sm">
+                <Badge color="red" c="red.9" variant="light" radius="sm">
                   Admin
                 </Badge>
               )}
@@ -98,6 +100,7 @@ export function DetailedUserRow({ user, actor, onAction }: RowProps) {
               <Button
                 size="xs"
                 color="red"
+                c="red.9"
                 variant="light"
                 leftSection={<IconTrash size={14} />}
                 onClick={() => onAction('delete', user)}
@@ -163,7 +166,7 @@ export function CompactUserRow({ user, actor, onAction }: RowProps) {
               </IconButton>
             )}
             {can.delete && (
-              <IconButton label="Delete" color="red" onClick={() => onAction('delete', user)}>
+              <IconButton label="Delete" color="red.9" onClick={() => onAction('delete', user)}>
                 <IconTrash size={16} />
               </IconButton>
             )}

@@ -35,6 +35,7 @@ function ClientLine({
               {user.isVip && (
                 <Badge
                   color="yellow"
+                  c="dark.7"
                   variant="light"
                   radius="sm"
                   leftSection={<IconStar size={10} />}
@@ -50,8 +51,7 @@ function ClientLine({
         </Group>
         <Button
           size="xs"
-          variant={action === 'Make VIP' ? 'light' : 'default'}
-          color={action === 'Make VIP' ? 'yellow.9' : undefined}
+          variant={action === 'Make VIP' ? 'filled' : 'default'}
           loading={pending}
           onClick={onClick}
           style={{ flexShrink: 0 }}
