@@ -100,10 +100,12 @@ export function loggerOptions(settings: Pick<Settings, 'logLevel'>) {
 export async function main(opts: { demo?: boolean } = {}) {
   const settings = readSettings();
   const database = await prepareDatabase(settings);
-  const king = await ensureKing(database.db, {
-    password: settings.kingPassword,
-    generate: generatePassword,
-  });
+  const kingOptions = { password: settings.kingPassword, generate: generatePassword };
+  // Instances started together race to create the king; the loser finds it on a second look
+  // (and still fails when the name "king" is really taken by someone else).
+  const king = await ensureKing(database.db, kingOptions).catch(() =>
+    ensureKing(database.db, kingOptions),
+  );
   if (king.generatedPassword) {
     announce(
       settings,

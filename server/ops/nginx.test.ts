@@ -1,0 +1,504 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import https from 'node:https';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readTestSettings } from '../env';
+
+/**
+ * docs/deploy.md, run for real on loopback: two app processes on one PostgreSQL database behind
+ * nginx (https, the configuration from the docs). Registered only where nginx, openssl and the
+ * PostgreSQL server are available (CI installs nginx); elsewhere only the check that the
+ * documented configuration still has the lines this test adapts runs.
+ */
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The first ```nginx block of docs/deploy.md. */
+async function documentedConfig(): Promise<string> {
+  const text = await readFile(path.join(root, 'docs/deploy.md'), 'utf8');
+  const block = /```nginx\n([\s\S]*?)```/.exec(text)?.[1];
+  if (!block) throw new Error('docs/deploy.md has no ```nginx block');
+  return block;
+}
+
+/** The documented lines the test replaces for loopback; each must be there exactly once. */
+function adaptConfig(
+  config: string,
+  values: { a: number; b: number; http: number; https: number; cert: string; key: string },
+): string {
+  const replacements: [string, string][] = [
+    ['server 127.0.0.1:5001 ', `server 127.0.0.1:${values.a} `],
+    ['server 127.0.0.1:5002 ', `server 127.0.0.1:${values.b} `],
+    ['listen 80;', `listen 127.0.0.1:${values.http};`],
+    ['listen 443 ssl;', `listen 127.0.0.1:${values.https} ssl;`],
+    ['/etc/letsencrypt/live/video.example.com/fullchain.pem', values.cert],
+    ['/etc/letsencrypt/live/video.example.com/privkey.pem', values.key],
+  ];
+  let out = config;
+  for (const [from, to] of replacements) {
+    const count = out.split(from).length - 1;
+    if (count !== 1) {
+      throw new Error(`docs/deploy.md: expected "${from}" once in the nginx block, found ${count}`);
+    }
+    out = out.replace(from, to);
+  }
+  return out;
+}
+
+describe('the documented nginx configuration', () => {
+  it('has the lines the integration test adapts to loopback', async () => {
+    const adapted = adaptConfig(await documentedConfig(), {
+      a: 1,
+      b: 2,
+      http: 3,
+      https: 4,
+      cert: '/c',
+      key: '/k',
+    });
+    expect(adapted).toContain('location = /ws');
+    expect(adapted).toContain('proxy_set_header Upgrade $http_upgrade;');
+    expect(adapted).toMatch(/proxy_next_upstream error timeout http_502 http_503/);
+  });
+});
+
+function which(command: string): string | undefined {
+  for (const dir of ['/usr/sbin', '/usr/bin', '/usr/local/sbin', '/usr/local/bin']) {
+    if (existsSync(path.join(dir, command))) return path.join(dir, command);
+  }
+  const found = spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' });
+  return found.status === 0 ? found.stdout.trim() || undefined : undefined;
+}
+
+const settings = readTestSettings();
+const nginxBin = which('nginx');
+const opensslBin = which('openssl');
+const canRun =
+  settings.testDriver === 'postgres' && Boolean(settings.testDatabaseUrl && nginxBin && opensslBin);
+
+// ---------------------------------------------------------------------------------------------
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+interface WsLike {
+  on(event: 'message', cb: (data: Buffer) => void): void;
+  on(event: 'open' | 'close', cb: () => void): void;
+  on(event: 'error', cb: (err: Error) => void): void;
+  on(event: 'unexpected-response', cb: (req: unknown, res: { statusCode: number }) => void): void;
+  close(): void;
+  terminate(): void;
+}
+type WsCtor = new (url: string, opts: Record<string, unknown>) => WsLike;
+const WebSocket = createRequire(import.meta.url)('ws') as WsCtor;
+
+/** A socket that records every message it gets. */
+async function openSocket(url: string, opts: Record<string, unknown>) {
+  const ws = new WebSocket(url, opts);
+  const messages: { type: string; data: unknown }[] = [];
+  ws.on('message', (data) => messages.push(JSON.parse(data.toString()) as (typeof messages)[0]));
+  await new Promise<void>((resolve, reject) => {
+    ws.on('open', () => resolve());
+    ws.on('error', reject);
+    ws.on('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+  });
+  return { ws, messages };
+}
+
+async function until(check: () => boolean, ms: number, what: string) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+if (canRun) {
+  describe('two instances on one PostgreSQL behind nginx (docs/deploy.md)', () => {
+    let dir: string;
+    let dbName: string;
+    let admin: pg.Client;
+    let ca: Buffer;
+    let agent: https.Agent;
+    let proxyPort: number;
+    const ports: number[] = [];
+    const instances: ChildProcess[] = [];
+    const outputs: string[] = [];
+    let nginx: ChildProcess | undefined;
+    let nginxLog = '';
+    const kingPassword = randomBytes(9).toString('base64url');
+
+    /** A request through nginx over https (the CA is the test's self-signed certificate). */
+    const viaProxy = (
+      method: string,
+      url: string,
+      opts: { body?: unknown; cookie?: string } = {},
+    ): Promise<Reply> =>
+      new Promise((resolve, reject) => {
+        const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+        const req = https.request(
+          {
+            host: '127.0.0.1',
+            port: proxyPort,
+            method,
+            path: url,
+            agent,
+            headers: {
+              ...(payload ? { 'content-type': 'application/json' } : {}),
+              ...(opts.cookie ? { cookie: opts.cookie } : {}),
+            },
+          },
+          (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (c: string) => (body += c));
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, body }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(payload);
+      });
+
+    /** A request straight to one instance, bypassing nginx. */
+    const direct = async (
+      port: number,
+      method: string,
+      url: string,
+      opts: { body?: unknown; cookie?: string } = {},
+    ) => {
+      const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+        method,
+        headers: {
+          ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(opts.cookie ? { cookie: opts.cookie } : {}),
+        },
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      });
+      return { status: res.status, headers: res.headers, body: await res.text() };
+    };
+
+    const waitReady = async (port: number, index: number) => {
+      const end = Date.now() + 90_000;
+      for (;;) {
+        try {
+          const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
+          if (res.status === 200) return;
+        } catch {
+          // not listening yet
+        }
+        if (instances[index]!.exitCode !== null || Date.now() > end) {
+          throw new Error(`instance on ${port} did not become ready:\n${outputs[index]}`);
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+
+    beforeAll(async () => {
+      dir = await mkdtemp(path.join(tmpdir(), 'vw-nginx-'));
+      await chmod(dir, 0o755);
+      for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'logs']) {
+        await mkdir(path.join(dir, sub), { mode: 0o777 });
+      }
+
+      // A database of its own, as in production (the public schema, not a test schema).
+      dbName = `vw_nginx_${randomBytes(4).toString('hex')}`;
+      admin = new pg.Client({ connectionString: settings.testDatabaseUrl });
+      await admin.connect();
+      await admin.query(`create database ${dbName}`);
+      const url = new URL(settings.testDatabaseUrl!);
+      url.pathname = `/${dbName}`;
+
+      // A self-signed certificate for 127.0.0.1, trusted by this test's client only.
+      const cert = path.join(dir, 'cert.pem');
+      const key = path.join(dir, 'key.pem');
+      const made = spawnSync(opensslBin!, [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ]);
+      if (made.status !== 0) throw new Error(`openssl failed: ${String(made.stderr)}`);
+      ca = await readFile(cert);
+      agent = new https.Agent({ keepAlive: true, ca, maxSockets: 4 });
+
+      ports.push(await freePort(), await freePort());
+      proxyPort = await freePort();
+      const httpPort = await freePort();
+
+      // Both instances start at the same moment, as systemd would start them.
+      for (const port of ports) {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+          cwd: root,
+          env: {
+            PATH: process.env.PATH,
+            NODE_ENV: 'production',
+            DATABASE_URL: url.toString(),
+            KING_PASSWORD: kingPassword,
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            LOG_LEVEL: 'warn',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        const index = instances.length;
+        outputs[index] = '';
+        child.stdout!.on('data', (d) => (outputs[index] += d));
+        child.stderr!.on('data', (d) => (outputs[index] += d));
+        instances.push(child);
+      }
+      await Promise.all(ports.map((port, i) => waitReady(port, i)));
+
+      const conf = adaptConfig(await documentedConfig(), {
+        a: ports[0]!,
+        b: ports[1]!,
+        http: httpPort,
+        https: proxyPort,
+        cert,
+        key,
+      });
+      const asRoot = process.getuid?.() === 0;
+      await writeFile(
+        path.join(dir, 'nginx.conf'),
+        `${asRoot ? 'user root;\n' : ''}worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/logs/error.log warn;
+events { worker_connections 512; }
+http {
+  access_log ${dir}/logs/access.log;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+${conf}
+}
+`,
+      );
+      const check = spawnSync(nginxBin!, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')], {
+        encoding: 'utf8',
+      });
+      if (check.status !== 0) throw new Error(`nginx -t failed: ${check.stderr}`);
+      nginx = spawn(nginxBin!, ['-p', dir, '-c', path.join(dir, 'nginx.conf')], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      nginx.stderr!.on('data', (d) => (nginxLog += d));
+      const end = Date.now() + 15_000;
+      for (;;) {
+        const ok = await viaProxy('GET', '/api/ready').then(
+          (r) => r.status === 200,
+          () => false,
+        );
+        if (ok) break;
+        if (Date.now() > end) throw new Error(`nginx did not answer: ${nginxLog}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }, 150_000);
+
+    afterAll(async () => {
+      agent?.destroy();
+      nginx?.kill('SIGTERM');
+      for (const child of instances) if (child.exitCode === null) child.kill('SIGTERM');
+      await Promise.all(
+        [nginx, ...instances].map(
+          (c) =>
+            c &&
+            c.exitCode === null &&
+            c.signalCode === null &&
+            new Promise((r) => {
+              const t = setTimeout(() => {
+                c.kill('SIGKILL');
+                r(null);
+              }, 10_000);
+              c.on('exit', () => {
+                clearTimeout(t);
+                r(null);
+              });
+            }),
+        ),
+      );
+      if (admin) {
+        await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
+        await admin.end();
+      }
+      if (dir) await rm(dir, { recursive: true, force: true });
+    }, 60_000);
+
+    let kingCookie = '';
+    let clientCookie = '';
+
+    it('serves the app over https, with the __Host- session cookie', async () => {
+      const login = await viaProxy('POST', '/api/auth/login', {
+        body: { username: 'king', password: kingPassword },
+      });
+      expect(login.status, login.body).toBe(200);
+      const setCookie = String(login.headers['set-cookie']);
+      expect(setCookie).toMatch(/^__Host-sid=/);
+      expect(setCookie).toMatch(/; Secure/);
+      kingCookie = setCookie.split(';')[0]!;
+      // nginx spreads requests over both instances; every one of them knows the session.
+      for (let i = 0; i < 4; i++) {
+        const me = await viaProxy('GET', '/api/auth/me', { cookie: kingCookie });
+        expect(me.status).toBe(200);
+      }
+    });
+
+    it('accepts a login made through one instance on the other', async () => {
+      // Through nginx (whichever instance took it) and straight to each instance.
+      for (const port of ports) {
+        const me = await direct(port, 'GET', '/api/auth/me', { cookie: kingCookie });
+        expect(me.status, `instance ${port}`).toBe(200);
+        expect(JSON.parse(me.body).username).toBe('king');
+      }
+      const [a, b] = ports as [number, number];
+      const onA = await direct(a, 'POST', '/api/auth/login', {
+        body: { username: 'king', password: kingPassword },
+      });
+      expect(onA.status).toBe(200);
+      const cookie = onA.headers.get('set-cookie')!.split(';')[0]!;
+      expect((await direct(b, 'GET', '/api/auth/me', { cookie })).status).toBe(200);
+      // And a logout through B ends it on A.
+      expect((await direct(b, 'POST', '/api/auth/logout', { cookie })).status).toBe(200);
+      expect((await direct(a, 'GET', '/api/auth/me', { cookie })).status).toBe(401);
+    });
+
+    it('delivers a notification caused through one instance to sockets held by the other', async () => {
+      const register = await viaProxy('POST', '/api/auth/register', {
+        body: { username: 'client.nginx', password: 'secret123' },
+      });
+      expect(register.status, register.body).toBe(201);
+      const login = await viaProxy('POST', '/api/auth/login', {
+        body: { username: 'client.nginx', password: 'secret123' },
+      });
+      clientCookie = String(login.headers['set-cookie']).split(';')[0]!;
+      const video = await viaProxy('POST', '/api/videos', {
+        cookie: clientCookie,
+        body: { name: 'Behind the proxy', link: 'youtu.be/abcdefghijk' },
+      });
+      expect(video.status, video.body).toBe(201);
+      const videoId = (JSON.parse(video.body) as { id: string }).id;
+
+      const [a, b] = ports as [number, number];
+      const sockets = {
+        onA: await openSocket(`ws://127.0.0.1:${a}/ws`, {
+          headers: { cookie: clientCookie, origin: `http://127.0.0.1:${a}` },
+        }),
+        onB: await openSocket(`ws://127.0.0.1:${b}/ws`, {
+          headers: { cookie: clientCookie, origin: `http://127.0.0.1:${b}` },
+        }),
+        viaNginx: await openSocket(`wss://127.0.0.1:${proxyPort}/ws`, {
+          ca,
+          headers: { cookie: clientCookie, origin: `https://127.0.0.1:${proxyPort}` },
+        }),
+      };
+      try {
+        for (const [name, s] of Object.entries(sockets)) {
+          await until(() => s.messages.some((m) => m.type === 'count_update'), 10_000, name);
+        }
+        const got = (s: (typeof sockets)['onA'], text: string) =>
+          s.messages.some(
+            (m) => m.type === 'notification' && JSON.stringify(m.data).includes(text),
+          );
+
+        // The king comments through instance A: the client's socket on B hears of it.
+        const first = await direct(a, 'POST', `/api/videos/${videoId}/comments`, {
+          cookie: kingCookie,
+          body: { content: 'Caused on A' },
+        });
+        expect(first.status, first.body).toBe(201);
+        for (const [name, s] of Object.entries(sockets)) {
+          await until(() => got(s, 'Behind the proxy'), 10_000, `notification on ${name}`);
+        }
+        const countOnB = () => sockets.onB.messages.filter((m) => m.type === 'notification').length;
+        expect(countOnB()).toBe(1);
+
+        // And the other way round.
+        const second = await direct(b, 'POST', `/api/videos/${videoId}/comments`, {
+          cookie: kingCookie,
+          body: { content: 'Caused on B' },
+        });
+        expect(second.status).toBe(201);
+        await until(
+          () => sockets.onA.messages.filter((m) => m.type === 'notification').length === 2,
+          10_000,
+          'second notification on A',
+        );
+      } finally {
+        for (const s of Object.values(sockets)) s.ws.close();
+      }
+    });
+
+    it('loses no read while one instance stops', async () => {
+      const [a] = ports as [number, number];
+      const results: number[] = [];
+      const errors: string[] = [];
+      let running = true;
+      const worker = async () => {
+        while (running) {
+          try {
+            const res = await viaProxy('GET', '/api/videos', { cookie: clientCookie });
+            results.push(res.status);
+          } catch (err) {
+            errors.push((err as Error).message);
+          }
+        }
+      };
+      const workers = Array.from({ length: 4 }, () => worker());
+      await until(() => results.length >= 40, 20_000, 'reads before the stop');
+      const before = results.length;
+      const stopping = instances[0]!;
+      const exited = new Promise<number | null>((r) => stopping.on('exit', (code) => r(code)));
+      stopping.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      // Keep reading after instance A is gone: nginx finds it down and uses B.
+      await until(() => results.length >= before + 80, 30_000, 'reads after the stop');
+      running = false;
+      await Promise.all(workers);
+
+      expect(errors).toEqual([]);
+      expect(results.filter((s) => s !== 200)).toEqual([]);
+      expect(results.length).toBeGreaterThan(120);
+      // Some reads did meet the stopped instance, and nginx retried them on the other one.
+      const errorLog = await readFile(path.join(dir, 'logs/error.log'), 'utf8');
+      expect(errorLog).toMatch(/(connect\(\) failed|prematurely closed|upstream).*upstream/);
+      // Instance A really is gone.
+      await expect(fetch(`http://127.0.0.1:${a}/api/health`)).rejects.toThrow();
+    }, 90_000);
+  });
+}
