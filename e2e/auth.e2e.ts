@@ -75,7 +75,7 @@ describe('a new client account', () => {
     await submitLogin(page, { username, password: firstPassword });
     await seeToast(page, 'Login successful!');
     await atPath(page, '/dashboard');
-    await seeHeading(page, 'Client Dashboard');
+    await visible(page.getByRole('heading', { name: /^Welcome back, / }));
   });
 
   it('changes the display name, which survives a reload', async () => {
@@ -136,7 +136,7 @@ describe('a new client account', () => {
     await seeToast(page, 'Login failed', 'Invalid username or password');
     await submitLogin(page, { username, password: secondPassword });
     await atPath(page, '/dashboard');
-    await seeHeading(page, 'Client Dashboard');
+    await visible(page.getByRole('heading', { name: /^Welcome back, / }));
   });
 });
 

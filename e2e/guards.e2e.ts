@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type E2EBrowser, launchBrowser } from './support/browser';
-import { atPath, seeHeading, seeText } from './support/screen';
+import { atPath, seeHeading, seeText, visible } from './support/screen';
 import { kingCredentials, registerClient, signIn, signOut } from './support/users';
 
 let browser: E2EBrowser;
@@ -82,7 +82,7 @@ describe('signed in as a client', () => {
   it('opening / goes straight to /dashboard', async () => {
     await page.goto('/');
     await atPath(page, '/dashboard');
-    await seeHeading(page, 'Client Dashboard');
+    await visible(page.getByRole('heading', { name: /^Welcome back, / }));
   });
 
   it('/king redirects to /dashboard', async () => {

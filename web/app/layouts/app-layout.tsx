@@ -1,33 +1,60 @@
-import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
+import {
+  Avatar,
+  Badge,
+  Box,
+  Burger,
+  Button,
+  Container,
+  Drawer,
+  Group,
+  Menu,
+  NavLink,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useState } from 'react';
-import { Link, Outlet, useNavigate } from 'react-router';
+import { Link, Outlet } from 'react-router';
+import { isKing, normalizeRole } from '../../../domain/roles';
 import { IconVideo } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
-import { useAuth } from '../../features/auth/hooks/use-auth';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { getErrorMessage } from '../../lib/api-client';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { useVideos } from '../../features/videos/api/get-videos';
+import { AddVideoDialog } from '../../features/videos/components/add-video-dialog';
+import { IconPlus, IconUser } from '../../features/videos/components/video-icons';
+import { useAccountActions } from './account-actions';
 
-/** The signed-in frame: a small header (the full header is a later issue) and <main>. */
+const BOTTOM_BAR_HEIGHT = 64;
+
+/**
+ * The signed-in frame (SPEC.md section 2 'Header'): title, total videos, Add Video, the
+ * notifications bell and the avatar menu (avatar upload, Profile, Refresh Account, Admin
+ * Dashboard for admins, Invoice for the king, Log out). On phones: a hamburger menu and a
+ * bottom bar with Add and Profile. The global Add New Video dialog lives here.
+ */
 export function AppLayout() {
-  const { logout } = useAuth();
-  const navigate = useNavigate();
-  const [leaving, setLeaving] = useState(false);
-
-  const handleLogout = async () => {
-    setLeaving(true);
-    try {
-      await logout();
-      notifySuccess('Logged out', 'See you soon.');
-    } catch (error) {
-      notifyError('Logout failed', getErrorMessage(error, 'Could not reach the server'));
-    } finally {
-      void navigate('/');
-    }
-  };
+  const account = useAccountActions();
+  const { user } = account;
+  const videos = useVideos({ enabled: Boolean(user) });
+  const [adding, setAdding] = useState(false);
+  const [menuOpen, menu] = useDisclosure(false);
+  const name = user ? user.name || user.username : '';
+  const admin = user?.isAdmin === 'true';
+  const king = user ? isKing(user) : false;
+  const total = videos.data?.length;
 
   return (
     <Box mih="100dvh" bg="gray.0">
+      <input
+        ref={account.fileInput}
+        type="file"
+        accept="image/*"
+        hidden
+        aria-label="Upload avatar"
+        data-testid="avatar-file"
+        onChange={(e) => void account.onFile(e.currentTarget.files?.[0])}
+      />
       <Box
         component="header"
         bg="white"
@@ -42,31 +69,174 @@ export function AppLayout() {
               <Text fw={700} fz={{ base: 'sm', sm: 'lg' }} lh={1.25}>
                 Video Management Dashboard
               </Text>
+              {total !== undefined && (
+                <Badge variant="light" color="violet" visibleFrom="xs" data-testid="total-videos">
+                  {total} {total === 1 ? 'video' : 'videos'}
+                </Badge>
+              )}
             </Group>
             <Group component="nav" aria-label="Account" gap="sm" wrap="nowrap">
-              <NotificationBell />
-              <Anchor component={Link} to="/profile" fw={500} size="sm">
-                Profile
-              </Anchor>
               <Button
-                variant="default"
                 size="xs"
-                onClick={() => void handleLogout()}
-                disabled={leaving}
+                leftSection={<IconPlus size={16} />}
+                onClick={() => setAdding(true)}
+                visibleFrom="sm"
               >
-                {leaving ? 'Logging out...' : 'Log out'}
+                Add Video
               </Button>
+              <NotificationBell />
+              <Box visibleFrom="sm">
+                <Menu position="bottom-end" width={220} shadow="md">
+                  <Menu.Target>
+                    <UnstyledButton aria-label="Account menu" style={{ borderRadius: '50%' }}>
+                      <Avatar src={user?.avatar || null} alt="" radius="xl" color="violet">
+                        {name.slice(0, 1).toUpperCase()}
+                      </Avatar>
+                    </UnstyledButton>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Label>{name}</Menu.Label>
+                    <Menu.Item onClick={account.chooseAvatar} disabled={account.uploading}>
+                      {account.uploading ? 'Uploading avatar...' : 'Change avatar'}
+                    </Menu.Item>
+                    <Menu.Item component={Link} to="/profile">
+                      Profile
+                    </Menu.Item>
+                    <Menu.Item onClick={() => void account.refreshAccount()}>
+                      Refresh Account
+                    </Menu.Item>
+                    {admin && (
+                      <Menu.Item component={Link} to="/admin">
+                        Admin Dashboard
+                      </Menu.Item>
+                    )}
+                    {king && (
+                      <Menu.Item component={Link} to="/invoicing">
+                        Invoice
+                      </Menu.Item>
+                    )}
+                    <Menu.Divider />
+                    <Menu.Item
+                      color="red"
+                      onClick={() => void account.logOut()}
+                      disabled={account.leaving}
+                    >
+                      {account.leaving ? 'Logging out...' : 'Log out'}
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              </Box>
+              <Burger
+                hiddenFrom="sm"
+                opened={menuOpen}
+                onClick={menu.toggle}
+                aria-label="Open menu"
+                size="sm"
+              />
             </Group>
           </Group>
         </Container>
       </Box>
-      <Box component="main">
+      <Drawer
+        opened={menuOpen}
+        onClose={menu.close}
+        position="right"
+        size="80%"
+        title="Menu"
+        hiddenFrom="sm"
+      >
+        <Stack gap={4}>
+          <Group gap="sm" mb="sm">
+            <Avatar src={user?.avatar || null} alt="" radius="xl" color="violet">
+              {name.slice(0, 1).toUpperCase()}
+            </Avatar>
+            <Stack gap={0}>
+              <Text fw={600}>{name}</Text>
+              {user && (
+                <Text size="sm" c="dimmed">
+                  {normalizeRole(user.role).replace('_', ' ')}
+                  {total !== undefined ? ` · ${total} videos` : ''}
+                </Text>
+              )}
+            </Stack>
+          </Group>
+          <NavLink
+            component="button"
+            label="Change avatar"
+            onClick={() => {
+              menu.close();
+              account.chooseAvatar();
+            }}
+          />
+          <NavLink component={Link} to="/profile" label="Profile" onClick={menu.close} />
+          <NavLink
+            component="button"
+            label="Refresh Account"
+            onClick={() => {
+              menu.close();
+              void account.refreshAccount();
+            }}
+          />
+          {admin && (
+            <NavLink component={Link} to="/admin" label="Admin Dashboard" onClick={menu.close} />
+          )}
+          {king && (
+            <NavLink component={Link} to="/invoicing" label="Invoice" onClick={menu.close} />
+          )}
+          <NavLink
+            component="button"
+            label="Log out"
+            c="red.8"
+            onClick={() => {
+              menu.close();
+              void account.logOut();
+            }}
+          />
+        </Stack>
+      </Drawer>
+      <Box component="main" pb={{ base: BOTTOM_BAR_HEIGHT, sm: 0 }}>
         <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
           <Suspense fallback={<LoadingState label="Loading page..." />}>
             <Outlet />
           </Suspense>
         </Container>
       </Box>
+      <Box
+        component="nav"
+        aria-label="Quick actions"
+        hiddenFrom="sm"
+        pos="fixed"
+        bottom={0}
+        left={0}
+        right={0}
+        h={BOTTOM_BAR_HEIGHT}
+        bg="white"
+        px="md"
+        style={{
+          borderTop: '1px solid var(--mantine-color-gray-3)',
+          zIndex: 150,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-around',
+        }}
+      >
+        <Button
+          variant="subtle"
+          leftSection={<IconPlus size={18} />}
+          onClick={() => setAdding(true)}
+        >
+          Add
+        </Button>
+        <Button
+          variant="subtle"
+          component={Link}
+          to="/profile"
+          leftSection={<IconUser size={18} />}
+        >
+          Profile
+        </Button>
+      </Box>
+      <AddVideoDialog opened={adding} onClose={() => setAdding(false)} />
     </Box>
   );
 }

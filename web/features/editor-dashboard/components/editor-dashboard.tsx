@@ -1,5 +1,153 @@
-import { PlaceholderScreen } from '../../../app/routes/placeholder-screen';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { shortcutAction } from '../../../../domain/editor-shortcuts';
+import { EDITOR_SORT_LABELS, EDITOR_SORTS, filterCounts } from '../../../../domain/video-list';
+import { LoadingState } from '../../../components/loading-state';
+import { pageTitle } from '../../../lib/site';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { usePreferences } from '../../preferences/hooks/use-preferences';
+import { useScrollMemory } from '../../preferences/hooks/use-scroll-memory';
+import { useMyClients } from '../../videos/api/get-my-clients';
+import { useVideos } from '../../videos/api/get-videos';
+import { VideoDetailDialog } from '../../videos/components/video-detail-dialog';
+import { IconKeyboard } from '../../videos/components/video-icons';
+import { VideoList } from '../../videos/components/video-list';
+import { VideoListToolbar } from '../../videos/components/video-list-toolbar';
+import { useVideoFilters } from '../../videos/hooks/use-video-filters';
+import { useVideoParam } from '../../videos/hooks/use-video-param';
+import { EditorTiles } from './editor-tiles';
+import { KeyboardShortcutsDialog } from './keyboard-shortcuts-dialog';
 
+const SORT_OPTIONS = EDITOR_SORTS.map((s) => ({ value: s, label: EDITOR_SORT_LABELS[s] }));
+
+/** Typing in a field, or a dialog open: single-key shortcuts must not fire. */
+function shortcutsBlocked(event: KeyboardEvent): boolean {
+  if (event.ctrlKey || event.metaKey || event.altKey) return true;
+  const target = event.target as HTMLElement | null;
+  if (target?.closest('input, textarea, select, [contenteditable="true"]')) return true;
+  return document.querySelector('[role="dialog"]') !== null;
+}
+
+/**
+ * The editor dashboard (SPEC.md section 2): tiles, the assigned clients' and own videos
+ * (default filter In Progress), the editor sorts, a client filter (`?client=` from
+ * /assignments) and single-key shortcuts with their help dialog.
+ */
 export function EditorDashboard() {
-  return <PlaceholderScreen title="Editor Dashboard" />;
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  const videos = useVideos();
+  const clients = useMyClients();
+  const prefs = usePreferences();
+  const filters = useVideoFilters(videos.data, {
+    status: 'in_progress',
+    client: params.get('client') ?? 'all',
+  });
+  const { videoId, open, close } = useVideoParam();
+  const [help, setHelp] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+  useScrollMemory(videos.isSuccess);
+
+  useEffect(() => {
+    document.title = pageTitle('Editor Dashboard');
+  }, []);
+
+  const { setStatus, setType, clear } = filters;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (shortcutsBlocked(event)) return;
+      if (event.key === '?') {
+        event.preventDefault();
+        setHelp(true);
+        return;
+      }
+      const action = shortcutAction(event.key);
+      if (!action) return;
+      event.preventDefault();
+      if (action.kind === 'focus-search') searchRef.current?.focus();
+      else if (action.kind === 'status') setStatus(action.filter);
+      else if (action.kind === 'type') setType(action.type);
+      else clear();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [setStatus, setType, clear]);
+
+  if (!user) return <LoadingState label="Loading dashboard..." />;
+  const teamClientIds = clients.data?.map((c) => c.id) ?? [];
+  const totals = filterCounts(videos.data ?? []);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={2}>
+          <Title order={1} size="h2">
+            Editor Dashboard
+          </Title>
+          <Text c="dimmed">Welcome back, {user.name || user.username}</Text>
+        </Stack>
+        <Button
+          variant="subtle"
+          leftSection={<IconKeyboard size={16} />}
+          onClick={() => setHelp(true)}
+          visibleFrom="sm"
+        >
+          Keyboard shortcuts
+        </Button>
+      </Group>
+      <EditorTiles
+        clientCount={clients.data?.length ?? 0}
+        counts={totals}
+        active={filters.state.status}
+        onPick={setStatus}
+      />
+      <VideoListToolbar
+        statusFilter={filters.state.status}
+        onStatusFilterChange={setStatus}
+        counts={filters.counts}
+        search={filters.state.search}
+        onSearchChange={filters.setSearch}
+        videoNames={filters.videoNames}
+        recentSearches={prefs.preferences.recentSearches}
+        onSearchCommit={prefs.addRecentSearch}
+        onSmartPick={filters.applySmart}
+        searchRef={searchRef}
+        sort={filters.state.sort}
+        onSortChange={(s) => filters.setSort(s as typeof filters.state.sort)}
+        sortOptions={SORT_OPTIONS}
+        typeFilter={filters.state.type}
+        onTypeFilterChange={setType}
+        typeOptions={filters.typeOptions}
+        clientFilterEnabled
+        clients={clients.data?.map((c) => ({ value: c.id, label: c.name || c.username }))}
+        clientFilter={filters.state.client}
+        onClientFilterChange={filters.setClient}
+        onRefresh={() => {
+          void videos.refetch();
+          void clients.refetch();
+        }}
+        refreshing={videos.isFetching && !videos.isLoading}
+      />
+      <VideoList
+        videos={filters.visible}
+        viewer={user}
+        onOpen={open}
+        isLoading={videos.isLoading}
+        error={videos.error}
+        onRetry={() => void videos.refetch()}
+        showClient
+        teamClientIds={teamClientIds}
+        emptyTitle="No videos found"
+        emptyText={
+          videos.data?.length
+            ? 'No video matches these filters. Press C to clear them.'
+            : 'Videos of your assigned clients will appear here.'
+        }
+        compact={prefs.preferences.compactView}
+      />
+      <VideoDetailDialog videoId={videoId} opened={videoId !== null} onClose={close} />
+      <KeyboardShortcutsDialog opened={help} onClose={() => setHelp(false)} />
+    </Stack>
+  );
 }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BUILT_IN_PRESETS,
+  DEFAULT_PREFERENCES,
+  filterFromPreference,
+  GUEST_PREFERENCES_KEY,
+  preferencesKey,
+  sanitizePreferences,
+} from './preferences';
+
+describe('preferences', () => {
+  it('has the spec defaults and the four built-in presets', () => {
+    expect(DEFAULT_PREFERENCES).toMatchObject({
+      defaultFilter: 'ready',
+      defaultSort: 'ordinal',
+      compactView: false,
+      autoRefresh: false,
+    });
+    expect(BUILT_IN_PRESETS.map((p) => p.name)).toEqual([
+      'Consultation Ready',
+      'Action Ready',
+      'Recently Posted',
+      'Voice Over Queue',
+    ]);
+    expect(filterFromPreference('ready')).toBe('ready_to_post');
+  });
+  it('keys by user id, guest otherwise', () => {
+    expect(preferencesKey('u1')).not.toBe(preferencesKey('u2'));
+    expect(preferencesKey(null)).toBe(GUEST_PREFERENCES_KEY);
+  });
+  it('falls back to defaults for anything unreadable', () => {
+    expect(sanitizePreferences('nonsense')).toEqual(DEFAULT_PREFERENCES);
+    expect(sanitizePreferences({ defaultSort: 'x', lastScrollPosition: -5 })).toEqual(
+      DEFAULT_PREFERENCES,
+    );
+  });
+  it('enforces the limits on stored lists', () => {
+    const stored = {
+      recentSearches: ['A', 'b', 'a', ...Array.from({ length: 20 }, (_, i) => `q${i}`)],
+      favoriteTypes: ['vlog', 'Vlog', 'funny', 'consultation', 'voice-over', 'action-reel', 'x'],
+    };
+    const p = sanitizePreferences(stored);
+    expect(p.recentSearches).toHaveLength(10);
+    expect(p.recentSearches.slice(0, 2)).toEqual(['a', 'b']);
+    expect(p.favoriteTypes).toEqual(['vlog', 'funny', 'consultation', 'voice-over', 'action-reel']);
+  });
+});

@@ -1,0 +1,141 @@
+import { addRecentSearch, MAX_FAVORITE_TYPES, MAX_RECENT_SEARCHES } from './search-suggestions';
+import { isStatusFilter, VIDEO_SORTS, type StatusFilter, type VideoSort } from './video-list';
+import { normalizeCustomType } from './video-types';
+
+/**
+ * Local preferences (SPEC.md section 3), stored per user id or under a guest key. Anything read
+ * back from storage is passed through sanitizePreferences, so a hand-edited or old value can
+ * never break a limit.
+ */
+export interface Preset {
+  id: string;
+  name: string;
+  filter: StatusFilter;
+  typeFilter: string;
+  sortBy: VideoSort;
+  icon: string;
+}
+
+export interface Preferences {
+  defaultFilter: StatusFilter | 'ready';
+  defaultSort: VideoSort;
+  favoriteTypes: string[];
+  recentSearches: string[];
+  customPresets: Preset[];
+  lastScrollPosition: number;
+  compactView: boolean;
+  autoRefresh: boolean;
+}
+
+export const GUEST_PREFERENCES_KEY = 'video-preferences:guest';
+export const preferencesKey = (userId: string | null | undefined): string =>
+  userId ? `video-preferences:${userId}` : GUEST_PREFERENCES_KEY;
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  defaultFilter: 'ready',
+  defaultSort: 'ordinal',
+  favoriteTypes: [],
+  recentSearches: [],
+  customPresets: [],
+  lastScrollPosition: 0,
+  compactView: false,
+  autoRefresh: false,
+};
+
+/** Scroll positions: saved once 100 px are scrolled, 500 ms after scrolling stops; restored after 300 ms. */
+export const SCROLL_SAVE_MIN_PX = 100;
+export const SCROLL_SAVE_DEBOUNCE_MS = 500;
+export const SCROLL_RESTORE_DELAY_MS = 300;
+
+export const BUILT_IN_PRESETS: readonly Preset[] = [
+  {
+    id: 'consultation-ready',
+    name: 'Consultation Ready',
+    filter: 'ready_to_post',
+    typeFilter: 'consultation',
+    sortBy: 'ordinal',
+    icon: 'check',
+  },
+  {
+    id: 'action-ready',
+    name: 'Action Ready',
+    filter: 'ready_to_post',
+    typeFilter: 'action-reel',
+    sortBy: 'ordinal',
+    icon: 'bolt',
+  },
+  {
+    id: 'recently-posted',
+    name: 'Recently Posted',
+    filter: 'posted',
+    typeFilter: 'all',
+    sortBy: 'ordinal',
+    icon: 'send',
+  },
+  {
+    id: 'voice-over-queue',
+    name: 'Voice Over Queue',
+    filter: 'in_progress',
+    typeFilter: 'voice-over',
+    sortBy: 'ordinal',
+    icon: 'mic',
+  },
+];
+
+/** At most this many custom presets, so the stored value stays small. */
+export const MAX_CUSTOM_PRESETS = 20;
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+function sanitizePreset(value: unknown): Preset | null {
+  if (!value || typeof value !== 'object') return null;
+  const p = value as Record<string, unknown>;
+  if (typeof p.id !== 'string' || typeof p.name !== 'string' || !p.name.trim()) return null;
+  return {
+    id: p.id,
+    name: p.name.trim().slice(0, 60),
+    filter: isStatusFilter(p.filter) ? p.filter : 'all',
+    typeFilter: typeof p.typeFilter === 'string' ? p.typeFilter : 'all',
+    sortBy: (VIDEO_SORTS as readonly unknown[]).includes(p.sortBy)
+      ? (p.sortBy as VideoSort)
+      : 'ordinal',
+    icon: typeof p.icon === 'string' ? p.icon : 'star',
+  };
+}
+
+/** Any stored value made into valid preferences: unknown parts fall back to the defaults. */
+export function sanitizePreferences(value: unknown): Preferences {
+  if (!value || typeof value !== 'object') return { ...DEFAULT_PREFERENCES };
+  const v = value as Record<string, unknown>;
+  const recent = strings(v.recentSearches)
+    .reverse()
+    .reduce<string[]>((list, q) => addRecentSearch(list, q), [])
+    .slice(0, MAX_RECENT_SEARCHES);
+  const favorites = [...new Set(strings(v.favoriteTypes).map(normalizeCustomType))]
+    .filter(Boolean)
+    .slice(0, MAX_FAVORITE_TYPES);
+  const scroll = typeof v.lastScrollPosition === 'number' ? v.lastScrollPosition : 0;
+  return {
+    defaultFilter:
+      v.defaultFilter === 'ready' || isStatusFilter(v.defaultFilter)
+        ? v.defaultFilter
+        : DEFAULT_PREFERENCES.defaultFilter,
+    defaultSort: (VIDEO_SORTS as readonly unknown[]).includes(v.defaultSort)
+      ? (v.defaultSort as VideoSort)
+      : DEFAULT_PREFERENCES.defaultSort,
+    favoriteTypes: favorites,
+    recentSearches: recent,
+    customPresets: (Array.isArray(v.customPresets) ? v.customPresets : [])
+      .map(sanitizePreset)
+      .filter((p): p is Preset => p !== null)
+      .slice(0, MAX_CUSTOM_PRESETS),
+    lastScrollPosition: Number.isFinite(scroll) && scroll > 0 ? Math.round(scroll) : 0,
+    compactView: v.compactView === true,
+    autoRefresh: v.autoRefresh === true,
+  };
+}
+
+/** The stored 'ready' default stands for the Ready to Post filter. */
+export const filterFromPreference = (value: Preferences['defaultFilter']): StatusFilter =>
+  value === 'ready' ? 'ready_to_post' : value;

@@ -1,0 +1,126 @@
+import { isManager, normalizeRole, type Actor } from './roles';
+
+/**
+ * Rules of the video dialogs (SPEC.md sections 2 and 5): default dates, the due date sent in
+ * UTC, which fields changed, who picks the editor and the target, and the deletion warning.
+ */
+export const DEFAULT_DUE_TIME = '14:00';
+export const DEFAULT_DUE_DAYS = 3;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'YYYY-MM-DD' of a date in the browser's time zone (what a date input shows). */
+export function localDateText(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** 'HH:MM' of a date in the browser's time zone (what a time input shows). */
+export function localTimeText(date: Date): string {
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The add dialog's default due date: three days from now (its time is the default 14:00). */
+export function defaultDueDateText(now: Date): string {
+  const due = new Date(now);
+  due.setDate(due.getDate() + DEFAULT_DUE_DAYS);
+  return localDateText(due);
+}
+
+/**
+ * A local date and time (as the inputs give them) as a UTC ISO string; an empty time means
+ * 14:00. Empty or unreadable dates give null.
+ */
+export function toUtcIso(dateText: string, timeText: string): string | null {
+  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateText.trim());
+  if (!date) return null;
+  const time = /^(\d{1,2}):(\d{2})$/.exec((timeText.trim() || DEFAULT_DUE_TIME).slice(0, 5));
+  if (!time) return null;
+  const local = new Date(
+    Number(date[1]),
+    Number(date[2]) - 1,
+    Number(date[3]),
+    Number(time[1]),
+    Number(time[2]),
+  );
+  return Number.isNaN(local.getTime()) ? null : local.toISOString();
+}
+
+/**
+ * Only the fields whose value differs from the original (SPEC.md section 5 'Video update').
+ * Text is compared as given; dates compare by instant so a re-formatted date is no change.
+ */
+export function changedFields<T extends Record<string, string | null>>(
+  original: T,
+  edited: T,
+  dateKeys: readonly (keyof T)[] = [],
+): Partial<T> {
+  const changes: Partial<T> = {};
+  for (const key of Object.keys(edited) as (keyof T)[]) {
+    const before = original[key] ?? null;
+    const after = edited[key] ?? null;
+    const same = dateKeys.includes(key)
+      ? (before ? Date.parse(before) : null) === (after ? Date.parse(after) : null)
+      : (before ?? '') === (after ?? '');
+    if (!same) changes[key] = edited[key];
+  }
+  return changes;
+}
+
+/** Which assigned-editor control a viewer gets in the detail dialog (SPEC.md section 2). */
+export type EditorControl = 'self-toggle' | 'client-choice' | 'manager-choice' | 'read-only';
+
+export function editorControlFor(viewer: Actor, video: { userId: string }): EditorControl {
+  if (isManager(viewer)) return 'manager-choice';
+  const role = normalizeRole(viewer.role);
+  if (role === 'editor') return 'self-toggle';
+  if (role === 'client' && video.userId === viewer.id) return 'client-choice';
+  return 'read-only';
+}
+
+/**
+ * Whom the 'Create Video For' selector offers: nobody (no selector) for clients, assigned
+ * clients plus self for editors, all clients plus self for managers.
+ */
+export type TargetChoice = 'none' | 'assigned-clients' | 'all-clients';
+
+export function targetChoiceFor(viewer: Actor): TargetChoice {
+  if (isManager(viewer)) return 'all-clients';
+  return normalizeRole(viewer.role) === 'editor' ? 'assigned-clients' : 'none';
+}
+
+/** The add dialog's editor options: self for editors, assigned editors for clients, all for managers. */
+export type EditorChoice = 'self' | 'assigned-editors' | 'all-editors' | 'none';
+
+export function editorChoiceFor(viewer: Actor): EditorChoice {
+  if (isManager(viewer)) return 'all-editors';
+  const role = normalizeRole(viewer.role);
+  if (role === 'editor') return 'self';
+  return role === 'client' ? 'assigned-editors' : 'none';
+}
+
+export const DELETE_CONFIRM_TEXT =
+  'Are you sure you want to delete this video? This action cannot be undone.';
+
+/**
+ * The team deletion warning shown when deleting someone else's video: different words for an
+ * editor, a lead editor and anyone else (SPEC.md section 2). Null for one's own video.
+ */
+export function teamDeletionWarning(
+  viewer: Actor,
+  video: { userId: string },
+  ownerName: string,
+): string | null {
+  if (video.userId === viewer.id) return null;
+  switch (normalizeRole(viewer.role)) {
+    case 'editor':
+      return `This video belongs to your client ${ownerName}. They and their team will no longer see it.`;
+    case 'lead_editor':
+      return `As a lead editor you are deleting ${ownerName}'s video for the whole team.`;
+    default:
+      return `You are deleting a video that belongs to ${ownerName}.`;
+  }
+}
+
+/** Mobile list items fade in one after another, never waiting longer than 300 ms. */
+export const mobileAnimationDelay = (index: number): number =>
+  Math.min(Math.max(0, index) * 50, 300);

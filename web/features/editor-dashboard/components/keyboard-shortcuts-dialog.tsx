@@ -1,0 +1,34 @@
+import { Kbd, Modal, Table } from '@mantine/core';
+import { SHORTCUT_HELP } from '../../../../domain/editor-shortcuts';
+
+/** The keyboard shortcuts help dialog (descriptions only, SPEC.md section 2). */
+export function KeyboardShortcutsDialog({
+  opened,
+  onClose,
+}: {
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts" centered>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Key</Table.Th>
+            <Table.Th>What it does</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {SHORTCUT_HELP.map((h) => (
+            <Table.Tr key={h.keys}>
+              <Table.Td>
+                <Kbd>{h.keys}</Kbd>
+              </Table.Td>
+              <Table.Td>{h.description}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Modal>
+  );
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '../../../lib/api-client';
+import { RELATED_VIDEO_KEYS, videoKeys } from './keys';
+
+/** DELETE /api/videos/{id}. The optional reason stays in the dialog (the call takes no body). */
+export function deleteVideo(id: string): Promise<{ message: string }> {
+  return apiJson<{ message: string }>('DELETE', `/api/videos/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteVideo,
+    onSuccess: async (_data, id) => {
+      // The deleted video's own entry is dropped, not re-read: reading it would only answer 404.
+      const detail = videoKeys.detail(id);
+      queryClient.removeQueries({ queryKey: detail, exact: true });
+      await Promise.all(
+        RELATED_VIDEO_KEYS.map((queryKey) =>
+          queryClient.invalidateQueries({
+            queryKey,
+            predicate: (q) => !(q.queryKey[0] === detail[0] && q.queryKey[1] === id),
+          }),
+        ),
+      );
+    },
+  });
+}

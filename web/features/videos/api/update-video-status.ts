@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { VideoView } from '../../../../domain/videos';
+import { apiJson } from '../../../lib/api-client';
+import { refreshVideoLists } from './invalidate';
+import { patchCachedVideo, restoreSnapshot } from './optimistic';
+
+/** PATCH /api/videos/{id}/status. */
+export function updateVideoStatus({ id, status }: { id: string; status: string }) {
+  return apiJson<VideoView>('PATCH', `/api/videos/${encodeURIComponent(id)}/status`, { status });
+}
+
+/** The card buttons' call: optimistic, rolled back on error (the caller shows the toast). */
+export function useUpdateVideoStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateVideoStatus,
+    onMutate: ({ id, status }) => patchCachedVideo(queryClient, id, { status }),
+    onError: (_error, _vars, snapshot) => restoreSnapshot(queryClient, snapshot),
+    onSettled: () => refreshVideoLists(queryClient),
+  });
+}

@@ -1,0 +1,284 @@
+import {
+  Alert,
+  Button,
+  Grid,
+  Group,
+  Modal,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState, type FormEvent } from 'react';
+import {
+  detectPlatform,
+  isValidVideoLink,
+  normalizeLink,
+  PLATFORM_LABELS,
+} from '../../../../domain/links';
+import {
+  DEFAULT_DUE_TIME,
+  defaultDueDateText,
+  editorChoiceFor,
+  targetChoiceFor,
+  toUtcIso,
+} from '../../../../domain/video-form';
+import { STATUS_LABELS, VIDEO_STATUSES } from '../../../../domain/video-status';
+import { BUILT_IN_VIDEO_TYPES } from '../../../../domain/video-types';
+import { createVideoBody } from '../../../../domain/videos';
+import { getErrorMessage } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { useClients } from '../api/get-clients';
+import { useEditors } from '../api/get-editors';
+import { useMyClients } from '../api/get-my-clients';
+import { useMyEditors } from '../api/get-my-editors';
+import { useCreateVideo, type CreateVideoBody } from '../api/create-video';
+import { PlatformIcon } from './platform-label';
+
+export interface AddVideoDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Pre-selects the 'Create Video For' target (a client id), e.g. from a client's page. */
+  defaultTargetId?: string;
+  /** Called with the new video's id after it was added. */
+  onAdded?: (videoId: string) => void;
+}
+
+/**
+ * The global 'Add New Video' dialog (SPEC.md sections 2 and 5), opened from the header and
+ * the phone's bottom bar: name, 'Create Video For' (editors and managers), type with Other and
+ * its custom type, description, due date and time (3 days ahead, 14:00), status (Draft),
+ * editor ('auto' = none) and the link with its platform and normalised form shown before saving.
+ */
+export function AddVideoDialog({ opened, onClose, defaultTargetId, onAdded }: AddVideoDialogProps) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Add New Video"
+      size="lg"
+      fullScreen={Boolean(phone)}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {opened && (
+        <AddVideoForm onClose={onClose} defaultTargetId={defaultTargetId} onAdded={onAdded} />
+      )}
+    </Modal>
+  );
+}
+
+type Errors = Partial<Record<'name' | 'customType' | 'link' | 'dueDate', string>>;
+
+function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialogProps, 'opened'>) {
+  const { user } = useAuth();
+  const targetChoice = user ? targetChoiceFor(user) : 'none';
+  const editorChoice = user ? editorChoiceFor(user) : 'none';
+  const myClients = useMyClients({ enabled: targetChoice === 'assigned-clients' });
+  const allClients = useClients({ enabled: targetChoice === 'all-clients' });
+  const myEditors = useMyEditors({ enabled: editorChoice === 'assigned-editors' });
+  const allEditors = useEditors({ enabled: editorChoice === 'all-editors' });
+  const create = useCreateVideo();
+
+  const [name, setName] = useState('');
+  const [target, setTarget] = useState(defaultTargetId ?? 'self');
+  const [type, setType] = useState('consultation');
+  const [customType, setCustomType] = useState('');
+  const [description, setDescription] = useState('');
+  const [dueDate, setDueDate] = useState(() => defaultDueDateText(new Date()));
+  const [dueTime, setDueTime] = useState(DEFAULT_DUE_TIME);
+  const [status, setStatus] = useState('draft');
+  const [editor, setEditor] = useState('auto');
+  const [link, setLink] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+
+  const clients = (targetChoice === 'assigned-clients' ? myClients.data : allClients.data) ?? [];
+  const editors =
+    editorChoice === 'self' && user
+      ? [{ id: user.id, name: user.name, username: user.username }]
+      : ((editorChoice === 'assigned-editors' ? myEditors.data : allEditors.data) ?? []);
+
+  const trimmedLink = link.trim();
+  const linkLooksValid = trimmedLink !== '' && isValidVideoLink(trimmedLink);
+  const normalized = linkLooksValid ? normalizeLink(trimmedLink) : '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!user) {
+      notifyError('Error', 'You must be logged in to add videos');
+      return;
+    }
+    const body: CreateVideoBody = {
+      name: name.trim(),
+      type,
+      ...(type === 'other' ? { customType: customType.trim() } : {}),
+      status,
+      link: trimmedLink,
+      description,
+      dueDate: dueDate ? toUtcIso(dueDate, dueTime) : null,
+      targetUserId: target,
+      userId: target === 'self' ? user.id : target,
+      assignedEditorId: editor,
+    };
+    const next: Errors = {};
+    if (type === 'other' && !customType.trim())
+      next.customType = 'Please enter a custom video type';
+    if (dueDate && !body.dueDate) next.dueDate = 'Please enter a valid date';
+    const parsed = createVideoBody.safeParse(body);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0];
+        if ((key === 'link' || key === 'name' || key === 'customType') && !next[key]) {
+          next[key] = issue.message;
+        }
+      }
+    }
+    setErrors(next);
+    if (Object.keys(next).length > 0 || !parsed.success) return;
+    create.mutate(body, {
+      onSuccess: (video) => {
+        notifySuccess('Video added', `"${video.name}" has been added.`);
+        onAdded?.(video.id);
+        onClose();
+      },
+      onError: (error) => notifyError('Add failed', getErrorMessage(error, 'Failed to add video')),
+    });
+  };
+
+  if (!user) {
+    return (
+      <Alert color="red" title="Error">
+        You must be logged in to add videos
+      </Alert>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Add New Video">
+      <Stack gap="sm">
+        <TextInput
+          label="Name"
+          placeholder="e.g. Spring campaign teaser"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={errors.name}
+          maxLength={200}
+          data-autofocus
+        />
+        {targetChoice !== 'none' && (
+          <NativeSelect
+            label="Create Video For"
+            value={target}
+            onChange={(e) => setTarget(e.currentTarget.value)}
+            data={[
+              { value: 'self', label: 'Myself' },
+              ...clients.map((c) => ({
+                value: c.id,
+                label: `${c.name || c.username}${c.isVip ? ' (VIP)' : ''}`,
+              })),
+            ]}
+          />
+        )}
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <NativeSelect
+              label="Type"
+              value={type}
+              onChange={(e) => setType(e.currentTarget.value)}
+              data={[
+                ...BUILT_IN_VIDEO_TYPES.map((t) => ({ value: t.name, label: t.displayName })),
+                { value: 'other', label: 'Other' },
+              ]}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <NativeSelect
+              label="Status"
+              value={status}
+              onChange={(e) => setStatus(e.currentTarget.value)}
+              data={VIDEO_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+            />
+          </Grid.Col>
+        </Grid>
+        {type === 'other' && (
+          <TextInput
+            label="Custom type"
+            placeholder="e.g. Product demo"
+            value={customType}
+            onChange={(e) => setCustomType(e.currentTarget.value)}
+            error={errors.customType}
+            maxLength={50}
+          />
+        )}
+        <Textarea
+          label="Description"
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxRows={6}
+        />
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 7, sm: 6 }}>
+            <TextInput
+              type="date"
+              label="Due date"
+              value={dueDate}
+              onChange={(e) => setDueDate(e.currentTarget.value)}
+              error={errors.dueDate}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 5, sm: 6 }}>
+            <TextInput
+              type="time"
+              label="Due time"
+              value={dueTime}
+              onChange={(e) => setDueTime(e.currentTarget.value)}
+            />
+          </Grid.Col>
+        </Grid>
+        {editorChoice !== 'none' && (
+          <NativeSelect
+            label="Editor"
+            value={editor}
+            onChange={(e) => setEditor(e.currentTarget.value)}
+            data={[
+              { value: 'auto', label: 'Auto-assign (no editor)' },
+              ...editors.map((e) => ({ value: e.id, label: e.name || e.username })),
+            ]}
+          />
+        )}
+        <TextInput
+          label="Video link"
+          placeholder="https://youtu.be/..."
+          value={link}
+          onChange={(e) => setLink(e.currentTarget.value)}
+          leftSection={<PlatformIcon link={trimmedLink} />}
+          error={errors.link}
+          required
+        />
+        {normalized && (
+          <Text
+            size="sm"
+            c="dimmed"
+            data-testid="normalized-link"
+            style={{ wordBreak: 'break-all' }}
+          >
+            {PLATFORM_LABELS[detectPlatform(normalized)]}: {normalized}
+          </Text>
+        )}
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Add Video
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
