@@ -11,18 +11,24 @@ export function NotificationBadge({ count }: { count: number }) {
       aria-hidden="true"
       data-testid="notification-badge"
       pos="absolute"
-      top={-4}
-      right={-6}
-      miw={20}
-      h={20}
-      px={5}
+      top={-3}
+      left="55%"
+      miw={18}
+      h={18}
+      px={4}
       bg="red.8"
       c="white"
-      fz={11}
+      fz={10}
       fw={700}
-      lh="20px"
+      lh="16px"
       ta="center"
-      style={{ borderRadius: 10, border: '2px solid white', boxSizing: 'content-box' }}
+      style={{
+        borderRadius: 9,
+        border: '1px solid white',
+        boxSizing: 'border-box',
+        pointerEvents: 'none',
+        whiteSpace: 'nowrap',
+      }}
     >
       {label}
     </Box>

@@ -196,7 +196,6 @@ export function NotificationBell() {
           size="lg"
           radius="xl"
           aria-label={bellLabel(count)}
-          onClick={() => setOpened((o) => !o)}
           pos="relative"
           style={{ overflow: 'visible' }}
         >
@@ -221,7 +220,8 @@ export function NotificationBell() {
             </Button>
             <Button
               variant="subtle"
-              color="red.9"
+              color="red"
+              c="red.9"
               size="compact-xs"
               onClick={handleClearAll}
               loading={clearAll.isPending}

@@ -1,0 +1,197 @@
+/**
+ * Mentions reach people live: client A comments on their video mentioning lead editor B (through
+ * the API, as A's browser would); B's open page shows the unread badge rise over the socket with
+ * no reload; B opens the bell (axe-scanned at 1280 and 390 px), clicks the notification, which
+ * copies the video name and opens /dashboard?video={id}&comment={id}, where the video dialog's
+ * comments panel shows the comment (its HTML as text). B answers with a picked mention and deletes
+ * it. Then mark all read and clear all. Screenshots land in e2e/artifacts.
+ */
+import { mkdir } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import { type E2EBrowser, launchBrowser } from './support/browser';
+import { apiSessionOf, createVideo, postComment } from './support/notifications';
+import { seeToast, visible } from './support/screen';
+import { createUsersAsKing, signIn, type TestUser } from './support/users';
+
+const ARTIFACTS = 'e2e/artifacts';
+const PAYLOAD = '<img src=x onerror=alert(1)>';
+
+let browser: E2EBrowser;
+let page: Page;
+let client: TestUser;
+let lead: TestUser;
+let clientApi: APIRequestContext;
+let video: { id: string; name: string };
+
+beforeAll(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  browser = await launchBrowser();
+  page = await browser.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  [client, lead] = (await createUsersAsKing(browser, ['client', 'lead_editor'])) as [
+    TestUser,
+    TestUser,
+  ];
+  clientApi = await apiSessionOf(browser, client);
+  video = await createVideo(clientApi, {
+    name: `Spring promo ${client.username.slice(-6)}`,
+    link: 'https://youtu.be/dQw4w9WgXcQ',
+  });
+});
+afterEach(() => {
+  browser.expectNoConsoleErrors();
+});
+afterAll(async () => {
+  await clientApi?.dispose();
+  await browser?.close();
+});
+
+const shot = (name: string) =>
+  page.screenshot({ path: `${ARTIFACTS}/notifications-${name}.png`, fullPage: false });
+
+const bell = (name: string | RegExp = /^Notifications/) =>
+  page.getByRole('button', { name, exact: typeof name === 'string' });
+
+const dropdown = () => page.getByRole('dialog', { name: /^Notifications/ });
+
+describe('a mention reaches the person live', () => {
+  let commentId: string;
+
+  beforeAll(async () => {
+    await signIn(browser, page, lead);
+    await page.goto('/dashboard');
+    // The socket sends the count on connect; the bell reads it before the comment is posted.
+    await visible(bell('Notifications'));
+  });
+
+  it("raises B's badge without a reload when A mentions B", async () => {
+    // A marker on the window: a reload would lose it.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    const comment = await postComment(
+      clientApi,
+      video.id,
+      `@${lead.username} please check 0:42 ${PAYLOAD}`,
+    );
+    commentId = comment.id;
+    // Well inside the 120 s poll: only the socket can bring it this fast.
+    await bell('Notifications, 1 unread').waitFor({ state: 'visible', timeout: 5000 });
+    expect(await page.getByTestId('notification-badge').textContent()).toBe('1');
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
+      true,
+    );
+  });
+
+  it('lists it in the dropdown, which passes axe at 1280 px', async () => {
+    await bell().click();
+    await visible(dropdown());
+    const item = dropdown().getByRole('button', { name: /You were mentioned/ });
+    await visible(item);
+    expect(await item.textContent()).toContain(`mentioned you in a comment on "${video.name}"`);
+    expect(await item.textContent()).toContain('Just now');
+    await expectNoSeriousA11yViolations(page);
+    await shot('dropdown-desktop');
+    await page.keyboard.press('Escape');
+    await dropdown().waitFor({ state: 'hidden' });
+  });
+
+  it('is keyboard accessible and fits a 390 px phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await bell().focus();
+    await page.keyboard.press('Enter');
+    await visible(dropdown());
+    const box = (await dropdown().boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(page);
+    await shot('dropdown-phone');
+    await page.keyboard.press('Escape');
+    await dropdown().waitFor({ state: 'hidden' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('clicking it marks it read, copies the video name and opens the video at the comment', async () => {
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(browser.baseUrl).origin,
+    });
+    await bell().click();
+    await dropdown()
+      .getByRole('button', { name: /You were mentioned/ })
+      .click();
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/dashboard' &&
+        url.searchParams.get('video') === video.id &&
+        url.searchParams.get('comment') === commentId,
+    );
+    await seeToast(page, 'Video name copied!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(video.name);
+    await visible(bell('Notifications'));
+  });
+
+  it('shows the comment in the video dialog, HTML as text, mention as a badge, timecode as a link', async () => {
+    const dialog = page.getByRole('dialog', { name: 'Edit Video Details' });
+    const comment = dialog.getByRole('article', { name: `Comment by ${client.name}` });
+    await visible(comment);
+    expect(await comment.getAttribute('data-focused')).toBe('true');
+    expect(await comment.textContent()).toContain(PAYLOAD);
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    await visible(comment.getByText(`@${lead.username}`, { exact: true }));
+    expect(await comment.getByRole('link', { name: '0:42' }).getAttribute('href')).toBe(
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s',
+    );
+    const panel = dialog.getByRole('region', { name: 'Comments' });
+    const scan = await new AxeBuilder({ page }).include('section[aria-label="Comments"]').analyze();
+    expect(
+      scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+    ).toEqual([]);
+    await panel.screenshot({ path: `${ARTIFACTS}/notifications-comments-desktop.png` });
+  });
+
+  it('posts a comment with a picked mention and deletes it after confirming', async () => {
+    const panel = page
+      .getByRole('dialog', { name: 'Edit Video Details' })
+      .getByRole('region', { name: 'Comments' });
+    const field = panel.getByLabel('Add a comment');
+    await field.fill('');
+    await field.pressSequentially(`Thanks @${client.username.slice(0, 8)}`);
+    const option = panel.getByRole('option', { name: new RegExp(client.name) });
+    await visible(option);
+    expect(await option.getAttribute('aria-selected')).toBe('true');
+    await field.press('Enter');
+    await field.pressSequentially('approved at 1:05');
+    expect(await field.inputValue()).toBe(`Thanks @${client.username} approved at 1:05`);
+    await panel.getByRole('button', { name: 'Post comment' }).click();
+    await seeToast(page, 'Comment added');
+    const mine = panel.getByRole('article', { name: `Comment by ${lead.name}` });
+    await visible(mine);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await panel.screenshot({ path: `${ARTIFACTS}/notifications-comments-phone.png` });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await mine.getByRole('button', { name: `Delete comment by ${lead.name}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete comment?' });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await seeToast(page, 'Comment deleted');
+    await mine.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Edit Video Details' }).waitFor({ state: 'hidden' });
+  });
+});
+
+describe('mark all read and clear all', () => {
+  it('marks every notification read, then clears them with a toast', async () => {
+    await postComment(clientApi, video.id, `@${lead.username} one more`);
+    await postComment(clientApi, video.id, `@${lead.username} and another`);
+    await bell('Notifications, 2 unread').waitFor({ state: 'visible', timeout: 5000 });
+    await bell().click();
+    await dropdown().getByRole('button', { name: 'Mark all read' }).click();
+    await visible(bell('Notifications'));
+    expect(await page.getByTestId('notification-badge').count()).toBe(0);
+    await dropdown().getByRole('button', { name: 'Clear all' }).click();
+    await seeToast(page, 'Notifications cleared');
+    await visible(dropdown().getByText('No notifications yet'));
+    await shot('dropdown-cleared');
+  });
+});
