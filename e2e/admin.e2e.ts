@@ -8,7 +8,14 @@ import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { canLogIn, expandSection, grantAdminAsKing, openAdmin, userRow } from './support/admin';
+import {
+  canLogIn,
+  expandSection,
+  grantAdminAsKing,
+  openAdmin,
+  settled,
+  userRow,
+} from './support/admin';
 import { type E2EBrowser, launchBrowser } from './support/browser';
 import { makePng } from './support/png';
 import { dismissToast, seeText, seeToast, visible } from './support/screen';
@@ -38,8 +45,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const shot = (name: string) =>
-  page.screenshot({ path: `${ARTIFACTS}/admin-${name}.png`, fullPage: true });
+/** A screenshot once nothing moves; a dialog is shot as the viewport shows it. */
+async function shot(name: string, { fullPage = true } = {}) {
+  await settled(page);
+  await page.screenshot({ path: `${ARTIFACTS}/admin-${name}.png`, fullPage });
+}
 
 const dialog = (name: string) => page.getByRole('dialog', { name });
 
@@ -100,7 +110,7 @@ describe('the king manages a user from start to finish', () => {
     ).resolves.toBe('Client');
     await create.getByRole('combobox', { name: 'Role', exact: true }).click();
     await page.getByRole('option', { name: 'Editor', exact: true }).click();
-    await shot('create-dialog-desktop');
+    await shot('create-dialog-desktop', { fullPage: false });
     await create.getByRole('button', { name: 'Create User' }).click();
     await seeToast(page, 'User created', username);
     await create.waitFor({ state: 'hidden' });
@@ -187,7 +197,7 @@ describe('the king manages a user from start to finish', () => {
     await visible(del.getByText(/cannot be undone/));
     await visible(del.getByText(/including their videos/));
     await expectNoSeriousA11yViolations(page);
-    await shot('delete-dialog-desktop');
+    await shot('delete-dialog-desktop', { fullPage: false });
     await del.getByRole('button', { name: 'Delete User' }).click();
     await seeToast(page, 'User deleted', `${username} has been successfully deleted`);
     await del.waitFor({ state: 'hidden' });
@@ -215,7 +225,7 @@ describe('the king manages a user from start to finish', () => {
     await shot('users-phone');
     await page.getByRole('button', { name: 'Create New User' }).click();
     await visible(dialog('Create New User'));
-    await shot('create-dialog-phone');
+    await shot('create-dialog-phone', { fullPage: false });
     await page.keyboard.press('Escape');
     await dialog('Create New User').waitFor({ state: 'hidden' });
     await page.getByRole('tab', { name: 'VIP Management' }).click();
@@ -266,5 +276,21 @@ describe('a lead editor admin', () => {
     expect(await edit.getByRole('combobox', { name: 'Role', exact: true }).count()).toBe(0);
     await page.keyboard.press('Escape');
     await edit.waitFor({ state: 'hidden' });
+  });
+
+  it('at 390 px, rows wrap their buttons and the Edit dialog fits', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openAdmin(page);
+    await search(client.username);
+    await expandSection(page, 'Clients');
+    await shot('rows-phone');
+    await page.getByText('Compact', { exact: true }).click();
+    await visible(userRow(page, client.username).getByRole('button', { name: 'Reset Password' }));
+    await shot('compact-phone');
+    await userRow(page, client.username).getByRole('button', { name: 'Edit' }).click();
+    await visible(dialog('Edit User'));
+    await shot('edit-dialog-phone', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

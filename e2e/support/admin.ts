@@ -65,3 +65,10 @@ export async function canLogIn(
     await ctx.dispose();
   }
 }
+
+/** Waits until no CSS animation or transition runs (a section expanding, a dialog fading in). */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}

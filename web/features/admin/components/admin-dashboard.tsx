@@ -9,6 +9,7 @@ import { IconActivity, IconFilm, IconShield, IconStar, IconUsersGroup } from './
 import { StatTile } from './stat-tile';
 import { UserManagement } from './user-management';
 import { VipManagement } from './vip-management';
+import classes from './admin-dashboard.module.css';
 
 interface AdminDashboardProps {
   actor: Actor;
@@ -76,7 +77,7 @@ export function AdminDashboard({ actor, onSavedSelf }: AdminDashboardProps) {
           </SimpleGrid>
 
           <Tabs defaultValue="users" keepMounted={false}>
-            <Tabs.List mb="md">
+            <Tabs.List mb="md" className={classes.tabs}>
               <Tabs.Tab value="users" leftSection={<IconShield size={16} />}>
                 User Management
               </Tabs.Tab>
