@@ -1,0 +1,78 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import type { AdminUser } from '../api/get-admin-users';
+import { UserManagement } from './user-management';
+
+const user = (
+  username: string,
+  role: AdminUser['role'],
+  name: string | null,
+  isAdmin: 'true' | 'false' = 'false',
+): AdminUser => ({
+  id: `id-${username}`,
+  username,
+  name,
+  role,
+  isAdmin,
+  avatar: null,
+  isVip: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+const king = user('king', 'king', 'King', 'true');
+const lead = user('lena', 'lead_editor', 'Lena Lead', 'true');
+const users = [king, lead, user('zoe', 'client', 'zoe Z'), user('adam', 'client', null)];
+
+function renderAs(actor: AdminUser) {
+  return renderWithProviders(<UserManagement actor={actor} users={users} onSavedSelf={() => {}} />);
+}
+
+describe('UserManagement', () => {
+  it('starts with every section collapsed and offers jumps only to non-empty ones', () => {
+    renderAs(king);
+    for (const name of ['King', 'Lead Editors', 'Editors', 'Clients']) {
+      const toggle = within(
+        screen.getByRole('heading', { name: new RegExp(`^${name}`) }),
+      ).getByRole('button');
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    }
+    const jumps = within(screen.getByRole('group', { name: 'Jump to section' }));
+    expect(jumps.getByRole('button', { name: 'Clients (2)' })).toBeTruthy();
+    expect(jumps.queryByRole('button', { name: /^Editors/ })).toBeNull();
+  });
+
+  it('searches case-insensitively, says how many, and sorts by name or username', async () => {
+    renderAs(king);
+    const search = screen.getByRole('searchbox', { name: 'Search users by name or username' });
+    await userEvent.type(search, 'Z');
+    expect(screen.getByText('1 user(s) found')).toBeTruthy();
+    await userEvent.clear(search);
+    await userEvent.type(search, 'nobody');
+    expect(screen.getAllByText('No users found').length).toBeGreaterThan(0);
+    expect(screen.getByText('No users match your search')).toBeTruthy();
+    await userEvent.clear(search);
+    await userEvent.click(screen.getByRole('button', { name: 'Clients (2)' }));
+    const clients = within(await screen.findByRole('list', { name: 'Clients' }));
+    expect(clients.getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual([
+      'adam',
+      'zoe',
+    ]);
+    expect(clients.getByText('No display name')).toBeTruthy();
+  });
+
+  it("gives a lead editor admin no buttons on the king's or a lead editor's row", async () => {
+    renderAs(lead);
+    await userEvent.click(screen.getByRole('button', { name: 'King (1)' }));
+    const kingRow = await screen.findByRole('listitem', { name: 'king' });
+    expect(within(kingRow).queryAllByRole('button')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Lead Editors (1)' }));
+    const leadRow = await screen.findByRole('listitem', { name: 'lena' });
+    expect(within(leadRow).queryAllByRole('button')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Clients (2)' }));
+    const zoe = await screen.findByRole('listitem', { name: 'zoe' });
+    expect(within(zoe).getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(within(zoe).getByRole('button', { name: 'Delete' })).toBeTruthy();
+  });
+});
