@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { ensureKing } from './db/seed';
 import { generatePassword, readSettings, type Settings } from './env';
+import { dataDirInUse, serveBackups } from './plugins/backup-socket';
 
 const WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url));
 
@@ -34,6 +35,10 @@ function rootMessage(err: unknown): string {
 /** Opens the database, checks that it answers, and applies migrations, each with a clear error. */
 export async function prepareDatabase(settings: Settings): Promise<Database> {
   const where = describeDatabase(settings);
+  // Two processes on one embedded data directory would corrupt it: refuse before opening it.
+  if (!settings.databaseUrl && (await dataDirInUse(settings.dataDir).catch(() => false))) {
+    throw new Error(`Another process is using ${where}; stop it first`);
+  }
   let database: Database;
   try {
     database = await openDatabase(settings);
@@ -100,6 +105,21 @@ export function loggerOptions(settings: Pick<Settings, 'logLevel'>) {
 export async function main(opts: { demo?: boolean } = {}) {
   const settings = readSettings();
   const database = await prepareDatabase(settings);
+  // The embedded database serves `npm run backup` while it runs (server/plugins/backup-socket.ts).
+  let releaseDataDir = async () => {};
+  if (database.pglite) {
+    try {
+      releaseDataDir = await serveBackups(database.pglite, settings.dataDir);
+    } catch (err) {
+      const message = (err as Error).message;
+      if (!message.includes('too long a path')) {
+        await database.close().catch(() => {});
+        throw err;
+      }
+      // Still usable; only live backups are not (npm run backup then needs the app stopped).
+      announce(settings, `  Warning: ${message}; live backups are off`);
+    }
+  }
   const kingOptions = { password: settings.kingPassword, generate: generatePassword };
   // Instances started together race to create the king; the loser finds it on a second look
   // (and still fails when the name "king" is really taken by someone else).
@@ -135,6 +155,7 @@ export async function main(opts: { demo?: boolean } = {}) {
     try {
       await app.close();
     } finally {
+      await releaseDataDir().catch(() => {});
       await database.close().catch(() => {});
       process.exit(0);
     }
