@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -6,7 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromPostgres } from '../db/client';
+import { migrate } from '../db/migrate';
 import { readTestSettings } from '../env';
 
 /**
@@ -29,11 +33,16 @@ function freePort(): Promise<number> {
 }
 
 /** Runs one of the npm scripts' files the way `npm run` does, with DATA_DIR set. */
-function runScript(script: string, args: string[], dataDir: string) {
+function runScript(
+  script: string,
+  args: string[],
+  dataDir: string,
+  env: Record<string, string> = {},
+) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
       cwd: root,
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -221,5 +230,53 @@ if (readTestSettings().testDriver === 'pglite') {
       expect(acknowledged.length).toBeGreaterThan(3);
       expect(existsSync(path.join(duringDir, 'PG_VERSION'))).toBe(true);
     }, 180_000);
+  });
+}
+
+const testSettings = readTestSettings();
+const hasPgTools = ['pg_dump', 'pg_restore'].every(
+  (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0,
+);
+
+// The documented path for a PostgreSQL server: the same commands, through pg_dump/pg_restore.
+if (testSettings.testDriver === 'postgres' && testSettings.testDatabaseUrl && hasPgTools) {
+  describe('backup and restore on a PostgreSQL server', () => {
+    it('restores what pg_dump saved', async () => {
+      const dbName = `vw_backup_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: testSettings.testDatabaseUrl });
+      await admin.connect();
+      await admin.query(`create database ${dbName}`);
+      const url = new URL(testSettings.testDatabaseUrl!);
+      url.pathname = `/${dbName}`;
+      const work = await mkdtemp(path.join(tmpdir(), 'vw-pgbk-'));
+      const database = fromPostgres({ url: url.toString(), max: 2 });
+      try {
+        await migrate(database);
+        await database.exec(
+          "insert into users (username, password, role) values ('kept', 'x', 'client'), ('also-kept', 'y', 'editor')",
+        );
+        const rows = async () =>
+          (await database.pool!.query('select * from users order by username')).rows;
+        const before = await rows();
+
+        const env = { DATABASE_URL: url.toString() };
+        const file = path.join(work, 'server.dump');
+        const backup = await runScript('scripts/backup.ts', ['--out', file], work, env);
+        expect(backup.code, backup.output).toBe(0);
+        await database.exec(
+          "insert into users (username, password, role) values ('later', 'z', 'client')",
+        );
+        await database.exec("delete from users where username = 'kept'");
+
+        const restore = await runScript('scripts/restore.ts', [file], work, env);
+        expect(restore.code, restore.output).toBe(0);
+        expect(await rows()).toEqual(before);
+      } finally {
+        await database.close();
+        await admin.query(`drop database if exists ${dbName} with (force)`);
+        await admin.end();
+        await rm(work, { recursive: true, force: true });
+      }
+    }, 60_000);
   });
 }
