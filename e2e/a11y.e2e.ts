@@ -123,6 +123,6 @@ describe('signed in as the king', () => {
   });
 
   it('the lead dashboard', () => scan('/dashboard', (p) => seeHeading(p, 'Lead Dashboard')));
-  it('the invoicing dashboard placeholder', () =>
+  it('the invoicing dashboard', () =>
     scan('/invoicing', (p) => seeHeading(p, 'Invoicing Dashboard')));
 });

@@ -14,6 +14,7 @@ import {
 import { formatMoney } from '../lib/format';
 import { CollapsibleCard } from './collapsible-card';
 import { MoneyEdit } from './money-edit';
+import { ScrollTable } from './scroll-table';
 
 const SOURCE_LABEL: Record<(typeof PRICE_SOURCES)[number], string> = {
   custom: 'Custom',
@@ -126,7 +127,10 @@ export function ClientPricingCard() {
           ) : detail.data.videoTypes.length === 0 ? (
             <Text c="dimmed">No video types found...</Text>
           ) : (
-            <Table.ScrollContainer minWidth={560}>
+            <ScrollTable
+              minWidth={560}
+              label={`Prices for ${clientLabel(detail.data.client)} (scrolls sideways)`}
+            >
               <Table
                 fz="sm"
                 verticalSpacing={6}
@@ -173,7 +177,7 @@ export function ClientPricingCard() {
                           <Badge
                             size="xs"
                             variant="light"
-                            color={t.priceSource === 'custom' ? 'violet' : 'gray'}
+                            color={t.priceSource === 'custom' ? 'violet.9' : 'gray.9'}
                           >
                             {SOURCE_LABEL[t.priceSource]}
                           </Badge>
@@ -197,7 +201,7 @@ export function ClientPricingCard() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )}
         </Stack>
       )}

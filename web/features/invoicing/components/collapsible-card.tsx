@@ -18,8 +18,15 @@ export function CollapsibleCard({
 }: CollapsibleCardProps) {
   const [open, setOpen] = useState(defaultOpen);
   const bodyId = useId();
+  const titleId = useId();
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+    <Paper
+      component="section"
+      aria-labelledby={titleId}
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+    >
       <Title order={2} fz="lg" m={0}>
         <UnstyledButton
           onClick={() => setOpen((o) => !o)}
@@ -29,7 +36,7 @@ export function CollapsibleCard({
         >
           <Group justify="space-between" wrap="nowrap">
             <Box>
-              <Text component="span" fw={700} fz="lg" display="block">
+              <Text component="span" id={titleId} fw={700} fz="lg" display="block">
                 {title}
               </Text>
               {description && (

@@ -40,6 +40,7 @@ import { formatDay, formatMoney } from '../lib/format';
 import { IconDownload, IconPlay, IconSort } from './invoicing-icons';
 import { MoneyEdit } from './money-edit';
 import { WatchVideoDialog } from './watch-video-dialog';
+import { ScrollTable } from './scroll-table';
 
 const COLUMNS: { key: InvoicingSortKey | null; label: string }[] = [
   { key: null, label: 'Video' },
@@ -167,7 +168,13 @@ export function CompletedVideos() {
 
   return (
     <Stack gap="md">
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+      <Paper
+        component="section"
+        aria-label="Filters and bulk actions"
+        withBorder
+        radius="md"
+        p={{ base: 'sm', sm: 'md' }}
+      >
         <Title order={2} fz="lg" mb="sm">
           Filters and bulk actions
         </Title>
@@ -274,13 +281,19 @@ export function CompletedVideos() {
         </Stack>
       </Paper>
 
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+      <Paper
+        component="section"
+        aria-label="Completed videos"
+        withBorder
+        radius="md"
+        p={{ base: 'sm', sm: 'md' }}
+      >
         <Group justify="space-between" mb="sm">
           <Title order={2} fz="lg">
             Completed videos
           </Title>
           {rows.data && (
-            <Badge variant="light" color="gray">
+            <Badge variant="light" color="gray.9">
               {rows.data.length} video{rows.data.length === 1 ? '' : 's'}
             </Badge>
           )}
@@ -298,7 +311,7 @@ export function CompletedVideos() {
             {filtered ? 'No videos found' : 'No completed videos found'}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={900}>
+          <ScrollTable minWidth={900} label="Completed videos (scrolls sideways)">
             <Table
               striped
               highlightOnHover
@@ -371,22 +384,17 @@ export function CompletedVideos() {
                     </Table.Td>
                     <Table.Td>
                       {row.paymentStatus === 'paid' ? (
-                        <Tooltip label={`Locked at payment on ${formatDay(row.paidDate)}`}>
-                          <Group
-                            gap={4}
-                            wrap="nowrap"
-                            tabIndex={0}
-                            aria-label={`Locked price ${formatMoney(row.lockedPrice ?? row.paymentAmount)}, historical price`}
-                          >
+                        <Stack gap={0}>
+                          <Group gap={4} wrap="nowrap">
                             <IconLock size={14} />
                             <Text size="sm" fw={600} ff="monospace">
                               {formatMoney(row.lockedPrice ?? row.paymentAmount)}
                             </Text>
-                            <Text size="xs" c="dimmed">
-                              historical
-                            </Text>
                           </Group>
-                        </Tooltip>
+                          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                            Historical price, locked {formatDay(row.paidDate)}
+                          </Text>
+                        </Stack>
                       ) : (
                         <MoneyEdit
                           value={row.paymentAmount}
@@ -395,7 +403,7 @@ export function CompletedVideos() {
                           onSave={(v) => saveAmount(row, v)}
                           hint={
                             row.amountSource === 'typed' ? (
-                              <Badge size="xs" variant="light" color="orange">
+                              <Badge size="xs" variant="light" color="orange.9">
                                 set
                               </Badge>
                             ) : undefined
@@ -405,7 +413,7 @@ export function CompletedVideos() {
                     </Table.Td>
                     <Table.Td>
                       <Badge
-                        color={row.paymentStatus === 'paid' ? 'teal' : 'orange'}
+                        color={row.paymentStatus === 'paid' ? 'teal.9' : 'orange.9'}
                         variant="light"
                       >
                         {row.paymentStatus === 'paid' ? 'Paid' : 'Unpaid'}
@@ -415,11 +423,12 @@ export function CompletedVideos() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </Paper>
 
       <Modal
+        closeButtonProps={{ 'aria-label': 'Close dialog' }}
         opened={confirmUnpaid}
         onClose={() => !changePayment.isPending && setConfirmUnpaid(false)}
         title="Mark as unpaid?"

@@ -23,6 +23,7 @@ import { useInvoice } from '../api/revenue';
 import { currentMonth, formatDay, formatMoney, formatMonth, recentMonths } from '../lib/format';
 import classes from './invoice-print.module.css';
 import { IconPrinter } from './invoicing-icons';
+import { ScrollTable } from './scroll-table';
 
 /** A stable, readable invoice number: month and the client's id prefix. */
 const invoiceNumber = (invoice: Invoice) =>
@@ -60,7 +61,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
           No completed videos for this client in {formatMonth(invoice.month)}.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollTable minWidth={560} label="Invoice line items (scrolls sideways)">
           <Table fz="sm" verticalSpacing={6} aria-label="Invoice line items">
             <Table.Thead>
               <Table.Tr>
@@ -91,7 +92,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       <Stack gap={4} mt="md" ml="auto" maw={300}>
         <Group justify="space-between">
@@ -115,7 +116,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
         </Group>
         <Badge
           variant="light"
-          color={totals.unpaidVideos ? 'orange' : 'teal'}
+          color={totals.unpaidVideos ? 'orange.9' : 'teal.9'}
           ml="auto"
           className={classes.noPrint}
         >
@@ -144,7 +145,13 @@ function InvoiceDialog({
   }, [opened]);
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Printable invoice" size="xl">
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      opened={opened}
+      onClose={onClose}
+      title="Printable invoice"
+      size="xl"
+    >
       {invoice.isPending ? (
         <Skeleton h={240} />
       ) : invoice.isError ? (
@@ -175,7 +182,13 @@ export function InvoiceCard() {
   const [month, setMonth] = useState(currentMonth());
   const [open, setOpen] = useState(false);
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+    <Paper
+      component="section"
+      aria-label="Printable invoice"
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+    >
       <Title order={2} fz="lg" mb="sm">
         Printable invoice
       </Title>

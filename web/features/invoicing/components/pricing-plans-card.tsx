@@ -32,6 +32,7 @@ import { formatMoney } from '../lib/format';
 import { readMoneyInput } from '../lib/money-input';
 import { CollapsibleCard } from './collapsible-card';
 import { IconTrash } from './invoicing-icons';
+import { ScrollTable } from './scroll-table';
 
 const fail = (fallback: string) => (error: unknown) =>
   notifyError('Error', getErrorMessage(error, fallback));
@@ -144,8 +145,8 @@ function PlanCard({ plan, types }: { plan: PricingPlan; types: VideoTypePrice[] 
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs">
             <Text fw={700}>{plan.displayName}</Text>
-            {plan.isDefault && <Badge color="violet">Default</Badge>}
-            <Badge color={plan.isActive ? 'teal' : 'gray'} variant="light">
+            {plan.isDefault && <Badge color="violet.9">Default</Badge>}
+            <Badge color={plan.isActive ? 'teal.9' : 'gray.9'} variant="light">
               {plan.isActive ? 'Active' : 'Inactive'}
             </Badge>
             <Text size="xs" c="dimmed">
@@ -204,7 +205,7 @@ function PlanCard({ plan, types }: { plan: PricingPlan; types: VideoTypePrice[] 
             No rules yet: this plan falls back to the default prices.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={380}>
+          <ScrollTable minWidth={380} label={`Rules of ${plan.displayName} (scrolls sideways)`}>
             <Table fz="sm" verticalSpacing={4} aria-label={`Rules of ${plan.displayName}`}>
               <Table.Thead>
                 <Table.Tr>
@@ -245,11 +246,12 @@ function PlanCard({ plan, types }: { plan: PricingPlan; types: VideoTypePrice[] 
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
         <AddRuleForm plan={plan} types={types} />
       </Stack>
       <Modal
+        closeButtonProps={{ 'aria-label': 'Close dialog' }}
         opened={confirming}
         onClose={() => setConfirming(false)}
         title="Delete pricing plan"

@@ -30,6 +30,7 @@ import {
   formatMonthShort,
   recentMonths,
 } from '../lib/format';
+import { ScrollTable } from './scroll-table';
 
 const RevenueTrendChart = lazy(() => import('./revenue-trend-chart'));
 
@@ -159,7 +160,13 @@ export function RevenueTrends() {
   const start = addMonths(end, -5);
   const trends = useRevenueTrends(start, end);
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+    <Paper
+      component="section"
+      aria-label="Six-month trend"
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+    >
       <Title order={2} fz="lg" mb="sm">
         Six-month trend
       </Title>
@@ -176,7 +183,7 @@ export function RevenueTrends() {
               <RevenueTrendChart trend={trends.data} />
             </Suspense>
           </Box>
-          <Table.ScrollContainer minWidth={420}>
+          <ScrollTable minWidth={420} label="Revenue by month (scrolls sideways)">
             <Table striped fz="sm" aria-label="Revenue by month">
               <Table.Thead>
                 <Table.Tr>
@@ -213,7 +220,7 @@ export function RevenueTrends() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </Stack>
       )}
     </Paper>
@@ -229,7 +236,7 @@ function BreakdownTable({ label, entries }: { label: string; entries: BreakdownE
     );
   }
   return (
-    <Table.ScrollContainer minWidth={360}>
+    <ScrollTable minWidth={360} label={`Revenue by ${label} (scrolls sideways)`}>
       <Table fz="sm" aria-label={`Revenue by ${label}`}>
         <Table.Thead>
           <Table.Tr>
@@ -254,7 +261,7 @@ function BreakdownTable({ label, entries }: { label: string; entries: BreakdownE
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 
@@ -298,13 +305,19 @@ export function RevenueBreakdownCard({ month }: { month: string }) {
 export function UnpaidAgingCard() {
   const aging = useUnpaidAging();
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+    <Paper
+      component="section"
+      aria-label="Unpaid work by age"
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+    >
       <Group justify="space-between" mb="sm">
         <Title order={2} fz="lg">
           Unpaid work by age
         </Title>
         {aging.data && (
-          <Badge variant="light" color={aging.data.total.videos ? 'orange' : 'gray'}>
+          <Badge variant="light" color={aging.data.total.videos ? 'orange.9' : 'gray.9'}>
             {formatMoney(aging.data.total.amount)} · {aging.data.total.videos} video
             {aging.data.total.videos === 1 ? '' : 's'}
           </Badge>

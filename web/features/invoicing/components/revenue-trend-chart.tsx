@@ -21,6 +21,7 @@ export function RevenueTrendChart({ trend }: { trend: RevenueTrend }) {
       data={data}
       dataKey="month"
       series={[{ name: 'Revenue', color: 'violet.6' }]}
+      barChartProps={{ accessibilityLayer: false }}
       valueFormatter={(v) => usd.format(v)}
       tickLine="y"
       gridAxis="y"

@@ -5,6 +5,7 @@ import { useSetDefaultPrice, useVideoTypes } from '../api/pricing';
 import { formatMoney } from '../lib/format';
 import { CollapsibleCard } from './collapsible-card';
 import { MoneyEdit } from './money-edit';
+import { ScrollTable } from './scroll-table';
 
 /** Each video type's default price, editable inline. */
 export function VideoTypePricingCard() {
@@ -39,7 +40,7 @@ export function VideoTypePricingCard() {
       ) : types.data.length === 0 ? (
         <Text c="dimmed">No video types found...</Text>
       ) : (
-        <Table.ScrollContainer minWidth={340}>
+        <ScrollTable minWidth={340} label="Video type default prices (scrolls sideways)">
           <Table fz="sm" aria-label="Video type default prices" verticalSpacing={6}>
             <Table.Thead>
               <Table.Tr>
@@ -63,7 +64,7 @@ export function VideoTypePricingCard() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </CollapsibleCard>
   );

@@ -15,7 +15,13 @@ export function WatchVideoDialog({
 }) {
   const link = row?.link.trim() ?? '';
   return (
-    <Modal opened={row !== null} onClose={onClose} title={row?.name ?? 'Video'} centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      opened={row !== null}
+      onClose={onClose}
+      title={row?.name ?? 'Video'}
+      centered
+    >
       {row && (
         <Stack gap="sm">
           {link && isWebLink(link) ? (

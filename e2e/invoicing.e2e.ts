@@ -1,0 +1,229 @@
+/**
+ * The invoicing dashboard as the king: set a type's default price and a client's custom price,
+ * complete videos through the API, see what they owe, mark them paid and see the month's card and
+ * the six-month trend move, export the CSV and read it, open the printable invoice (and its print
+ * layout). axe checks the page and the dialog; screenshots at 1280 and 390 px land in
+ * e2e/artifacts.
+ *
+ * The videos use a video type made for this run, so other journeys sharing the server cannot
+ * change the amounts checked here; revenue is checked as a change, for the same reason.
+ */
+import { mkdir, readFile } from 'node:fs/promises';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import { type E2EBrowser, launchBrowser } from './support/browser';
+import { centsOf, kingApi, type KingApi } from './support/invoicing';
+import { seeHeading, seeText, seeToast, visible } from './support/screen';
+import { createUsersAsKing, kingCredentials, signIn, type TestUser } from './support/users';
+
+const ARTIFACTS = 'e2e/artifacts';
+let browser: E2EBrowser;
+let page: Page;
+let api: KingApi;
+let clientA: TestUser;
+let clientB: TestUser;
+
+const run = Date.now().toString(36);
+const typeName = `e2e-inv-${run}`;
+const typeDisplay = `E2e Inv ${run[0]!.toUpperCase()}${run.slice(1)}`;
+const videoNames = { a1: `Invoice A1 ${run}`, a2: `Invoice A2 ${run}`, b1: `Invoice B1 ${run}` };
+let draftId: string;
+
+beforeAll(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  browser = await launchBrowser();
+  page = await browser.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  [clientA, clientB] = (await createUsersAsKing(browser, ['client', 'client'])) as [
+    TestUser,
+    TestUser,
+  ];
+  api = await kingApi(browser);
+  // Creating a video of a new type adds the type (priced 0.00), ready to be priced on the page.
+  draftId = (await api.createVideo(clientA.id, { name: videoNames.a1, type: typeName })).id;
+  await signIn(browser, page, kingCredentials(browser));
+});
+afterEach(() => {
+  browser.expectNoConsoleErrors();
+});
+afterAll(async () => {
+  await api?.dispose();
+  await browser?.close();
+});
+
+const shot = (name: string) =>
+  page.screenshot({ path: `${ARTIFACTS}/invoicing-${name}.png`, fullPage: true });
+const region = (name: string) => page.getByRole('region', { name });
+const totalRevenue = () => page.getByTestId('stat-Total Revenue');
+const videoRow = (name: string) =>
+  region('Completed videos').getByRole('row').filter({ hasText: name });
+
+async function choose(scope: Page | Locator, label: string, option: string) {
+  await scope.getByLabel(label, { exact: true }).and(scope.locator('input')).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The heights of the trend chart's bars, left to right. */
+const barHeights = () =>
+  page
+    .getByTestId('revenue-trend-chart')
+    .locator('.recharts-bar-rectangle')
+    .evaluateAll((bars) => bars.map((b) => Math.round(b.getBoundingClientRect().height)));
+
+describe('the king runs the books', () => {
+  it('opens the dashboard with revenue cards, the trend chart and the tables, accessibly', async () => {
+    await page.goto('/invoicing');
+    await seeHeading(page, 'Invoicing Dashboard');
+    await visible(totalRevenue());
+    await visible(page.getByTestId('revenue-trend-chart').locator('svg'));
+    await visible(page.getByRole('table', { name: 'Revenue by month' }));
+    await visible(page.getByRole('link', { name: 'Back' }));
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('sets a default price for a type and a custom price for one client', async () => {
+    const types = region('Video Type Pricing');
+    await types
+      .getByRole('button', { name: `Edit default price of ${typeDisplay.toLowerCase()}` })
+      .click();
+    const input = types.getByRole('spinbutton', { name: `Default price of ${typeDisplay}` });
+    await input.fill('-1');
+    await input.press('Enter');
+    await seeToast(page, 'Invalid Price', 'Default price must be a valid non-negative number');
+    await input.fill('12.5');
+    await input.press('Enter');
+    await seeToast(page, 'Price Updated');
+    await visible(types.getByRole('row').filter({ hasText: typeDisplay }).getByText('$12.50'));
+
+    const clients = region('Client-Specific Pricing');
+    await choose(clients, 'Client', `${clientA.name} (@${clientA.username})`);
+    const row = clients.getByRole('row').filter({ hasText: typeDisplay });
+    await row
+      .getByRole('button', { name: `Edit custom price of ${typeDisplay.toLowerCase()}` })
+      .click();
+    const custom = row.getByRole('spinbutton', { name: `Custom price of ${typeDisplay}` });
+    await custom.fill('20');
+    await custom.press('Enter');
+    await seeToast(page, 'Custom Price Set');
+    await visible(row.getByText('Custom', { exact: true }));
+    await visible(row.getByRole('button', { name: `Remove custom price of ${typeDisplay}` }));
+  });
+
+  it('shows what completed videos owe: the custom price for that client, the default for others', async () => {
+    await api.setStatus(draftId, 'posted');
+    await api.createVideo(clientA.id, {
+      name: videoNames.a2,
+      type: typeName,
+      status: 'ready_to_post',
+    });
+    await api.createVideo(clientB.id, { name: videoNames.b1, type: typeName, status: 'posted' });
+    await page.reload();
+    await choose(region('Filters and bulk actions'), 'Type', typeDisplay);
+    await expect.poll(() => region('Completed videos').getByRole('row').count()).toBe(4);
+    await visible(videoRow(videoNames.a1).getByText('$20.00'));
+    await visible(videoRow(videoNames.a2).getByText('$20.00'));
+    await visible(videoRow(videoNames.b1).getByText('$12.50'));
+    // Client names sort ascending by default.
+    const order = await region('Completed videos').getByRole('row').allInnerTexts();
+    expect(order.findIndex((t) => t.includes(clientA.name))).toBeLessThan(
+      order.findIndex((t) => t.includes(clientB.name)),
+    );
+  });
+
+  it('asks for a selection, then marks two videos paid; the month card and trend chart move', async () => {
+    const bulk = region('Filters and bulk actions');
+    await bulk.getByRole('button', { name: 'Mark Paid' }).click();
+    await seeToast(page, 'No Selection', 'Please select videos to mark as paid');
+
+    const before = centsOf((await totalRevenue().innerText()).trim());
+    const barsBefore = await barHeights();
+    await page.getByRole('checkbox', { name: `Select ${videoNames.a1}` }).check();
+    await page.getByRole('checkbox', { name: `Select ${videoNames.a2}` }).check();
+    await bulk.getByRole('button', { name: 'Mark Paid (2)' }).click();
+    await seeToast(page, 'Payment Updated', 'Marked 2 videos as paid ($40.00 locked).');
+
+    await expect
+      .poll(async () => centsOf((await totalRevenue().innerText()).trim()) - before)
+      .toBe(4000n);
+    await expect.poll(barHeights).not.toEqual(barsBefore);
+    await visible(videoRow(videoNames.a1).getByText('$20.00'));
+    await visible(videoRow(videoNames.a1).getByText(/^Historical price, locked /));
+    await visible(videoRow(videoNames.a1).getByText('Paid', { exact: true }));
+    // A locked row has no amount editor; an unpaid one has.
+    expect(
+      await videoRow(videoNames.a1)
+        .getByRole('button', { name: /^Edit amount/ })
+        .count(),
+    ).toBe(0);
+    await visible(videoRow(videoNames.b1).getByRole('button', { name: /^Edit amount/ }));
+    await expectNoSeriousA11yViolations(page);
+    await shot('desktop');
+  });
+
+  it('exports the filtered rows as CSV', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      region('Filters and bulk actions').getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^invoicing-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await readFile((await download.path())!, 'utf8');
+    const lines = text.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Video,Type,Status,Client,Editor,Start date,Finish date,Amount (USD),Payment status,Paid date,Locked price (USD),Link',
+    );
+    expect(lines).toHaveLength(4);
+    const line = (name: string) => lines.find((l) => l.startsWith(`${name},`)) ?? '';
+    expect(line(videoNames.a1)).toContain(`,${typeName},posted,${clientA.name},Unassigned,`);
+    expect(line(videoNames.a1)).toMatch(/,20\.00,paid,\d{4}-\d{2}-\d{2}T[^,]+,20\.00,https:/);
+    expect(line(videoNames.a2)).toMatch(/,ready_to_post,.*,20\.00,paid,/);
+    expect(line(videoNames.b1)).toMatch(/,12\.50,unpaid,,,https:/);
+  });
+
+  it("opens the client's printable invoice for the month, with a print layout", async () => {
+    const card = region('Printable invoice');
+    await choose(card, 'Invoice client', clientA.name);
+    await card.getByRole('button', { name: 'Open invoice' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Printable invoice' });
+    await visible(dialog.getByRole('heading', { name: 'Invoice', exact: true }));
+    await visible(dialog.getByText(`@${clientA.username}`));
+    const items = dialog.getByRole('table', { name: 'Invoice line items' }).getByRole('row');
+    await expect.poll(() => items.count()).toBe(3);
+    await visible(dialog.getByText('Balance due'));
+    await seeText(page, 'Paid in full');
+    await expectNoSeriousA11yViolations(page);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('#root').evaluate((el) => getComputedStyle(el).display)).toBe('none');
+    await page.screenshot({ path: `${ARTIFACTS}/invoicing-invoice-print.png`, fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('mark unpaid asks first, then restores the amounts owed', async () => {
+    await page.getByRole('checkbox', { name: `Select ${videoNames.a2}` }).check();
+    await region('Filters and bulk actions')
+      .getByRole('button', { name: 'Mark Unpaid (1)' })
+      .click();
+    const confirm = page.getByRole('dialog', { name: 'Mark as unpaid?' });
+    await visible(confirm);
+    await confirm.getByRole('button', { name: 'Mark Unpaid' }).click();
+    await seeToast(page, 'Payment Status Updated');
+    await visible(videoRow(videoNames.a2).getByText('Unpaid', { exact: true }));
+    await visible(videoRow(videoNames.a2).getByText('$20.00'));
+  });
+
+  it('fits a 390 px phone: tables scroll inside their cards, not the page', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await seeHeading(page, 'Invoicing Dashboard');
+    await visible(totalRevenue());
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page);
+    await shot('phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+});
