@@ -118,7 +118,7 @@ export function AssignmentsCard() {
           </Group>
           <Group gap={6}>
             {pairs.length === 0 && (
-              <Badge color="orange" variant="light">
+              <Badge color="orange" variant="light" c="dark.7">
                 No editor
               </Badge>
             )}
@@ -127,6 +127,7 @@ export function AssignmentsCard() {
                 key={a.id}
                 variant="light"
                 color="violet"
+                c="violet.9"
                 size="lg"
                 pr={3}
                 rightSection={
@@ -135,6 +136,7 @@ export function AssignmentsCard() {
                       size="xs"
                       variant="transparent"
                       color="violet"
+                      c="violet.9"
                       aria-label={`Unassign ${nameOf(a.editor)} from ${nameOf(c)}`}
                       onClick={() => doUnassign(a)}
                       disabled={unassign.isPending}
@@ -205,6 +207,7 @@ export function AssignmentsCard() {
         </Group>
         <Group gap="sm" wrap="wrap" align="flex-end">
           <TextInput
+            type="search"
             placeholder="Search clients or editors..."
             aria-label="Search clients or editors"
             value={search}

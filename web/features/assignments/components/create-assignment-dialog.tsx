@@ -61,7 +61,13 @@ export function CreateAssignmentDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Create New Assignment" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Create New Assignment"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Assign an editor to work with a client

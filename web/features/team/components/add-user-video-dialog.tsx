@@ -76,7 +76,13 @@ export function AddUserVideoDialog({
   });
 
   return (
-    <Modal opened={opened} onClose={() => !add.isPending && onClose()} title="Add Video" centered>
+    <Modal
+      opened={opened}
+      onClose={() => !add.isPending && onClose()}
+      title="Add Video"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />

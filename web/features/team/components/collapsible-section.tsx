@@ -1,4 +1,4 @@
-import { Badge, Box, Collapse, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Collapse, Group, Paper, Text, Title, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** Delay before scrolling to a section a Quick Jump opened (SPEC.md section 9: 100 ms). */
@@ -31,28 +31,30 @@ export function CollapsibleSection({
   const bodyId = `${id}-body`;
   return (
     <Paper withBorder radius="md" id={id} style={{ scrollMarginTop: 16 }}>
-      <UnstyledButton
-        onClick={onToggle}
-        aria-expanded={opened}
-        aria-controls={bodyId}
-        w="100%"
-        px="md"
-        py="sm"
-      >
-        <Group justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap">
-            <Text fw={600} component="h3" fz="md" m={0}>
-              {title}
+      <Title order={3} fz="md" m={0}>
+        <UnstyledButton
+          onClick={onToggle}
+          aria-expanded={opened}
+          aria-controls={bodyId}
+          w="100%"
+          px="md"
+          py="sm"
+        >
+          <Group justify="space-between" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap">
+              <Text span fw={600} fz="md">
+                {title}
+              </Text>
+              <Badge variant="light" color="gray" c="dark.6">
+                {count}
+              </Badge>
+            </Group>
+            <Text span c="dimmed" size="sm" aria-hidden="true">
+              {opened ? '▲' : '▼'}
             </Text>
-            <Badge variant="light" color="gray" c="dark.6">
-              {count}
-            </Badge>
           </Group>
-          <Text c="dimmed" size="sm" aria-hidden="true">
-            {opened ? '▲' : '▼'}
-          </Text>
-        </Group>
-      </UnstyledButton>
+        </UnstyledButton>
+      </Title>
       <Collapse expanded={opened}>
         <Box id={bodyId} px="md" pb="md">
           {children}

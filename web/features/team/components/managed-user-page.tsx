@@ -107,12 +107,12 @@ export function ManagedUserPage({ userId, backTo }: { userId: string; backTo: st
                 {target.username}
               </Title>
               {target.isAdmin === 'true' && (
-                <Badge color="red" variant="light">
+                <Badge color="red" variant="light" c="red.9">
                   Admin
                 </Badge>
               )}
               {targetRole === 'king' && (
-                <Badge color="grape" variant="light">
+                <Badge color="grape" variant="light" c="grape.9">
                   King
                 </Badge>
               )}

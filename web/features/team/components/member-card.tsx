@@ -45,11 +45,11 @@ export function MemberCard({
             <Anchor component={Link} to={`/dashboard/team/user/${member.id}`} fw={600}>
               {nameOf(member)}
             </Anchor>
-            <Badge size="sm" variant="light" color={ROLE_COLORS[role] ?? 'gray'}>
+            <Badge size="sm" variant="light" color={ROLE_COLORS[role] ?? 'gray'} c="dark.7">
               {roleLabel(member.role)}
             </Badge>
             {member.isAdmin === 'true' && (
-              <Badge size="sm" variant="light" color="red">
+              <Badge size="sm" variant="light" color="red" c="red.9">
                 Admin
               </Badge>
             )}

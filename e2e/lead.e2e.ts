@@ -1,0 +1,266 @@
+/**
+ * The lead dashboard as a lead editor: every tile opens its tab with the database's count,
+ * search works across tabs, an assignment is created (a client assigned to every editor is not
+ * offered) and removed, a client's page bulk-deletes 3 videos. The king sees the Client and
+ * Assigned Editor columns; an editor opening a client not theirs lands on /dashboard. axe
+ * checks every lead tab and the managed-user page; screenshots at 1280 and 390 px.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_TAB_INFO, LEAD_TABS } from '../domain/lead-dashboard';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import { type E2EBrowser, launchBrowser } from './support/browser';
+import {
+  allEditorIds,
+  assign,
+  createVideo,
+  expectedCounts,
+  kingApi,
+  videosOf,
+} from './support/lead';
+import { atPath, seeHeading, seeText, seeToast, visible } from './support/screen';
+import {
+  createUsersAsKing,
+  kingCredentials,
+  signIn,
+  signOut,
+  type TestUser,
+} from './support/users';
+
+const ARTIFACTS = 'e2e/artifacts';
+const DAY = 86_400_000;
+let browser: E2EBrowser;
+let page: Page;
+let api: APIRequestContext;
+let lead: TestUser;
+let editor: TestUser;
+let client: TestUser;
+let fullClient: TestUser;
+let otherClient: TestUser;
+const word = `zebra${Date.now().toString(36)}`;
+
+beforeAll(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  browser = await launchBrowser();
+  page = await browser.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  api = await kingApi(browser);
+  [lead, editor, client, fullClient, otherClient] = (await createUsersAsKing(browser, [
+    'lead_editor',
+    'editor',
+    'client',
+    'client',
+    'client',
+  ])) as [TestUser, TestUser, TestUser, TestUser, TestUser];
+  const past = new Date(Date.now() - 2 * DAY).toISOString();
+  const future = new Date(Date.now() + 2 * DAY).toISOString();
+  const plan: [string, string | null, string][] = [
+    ['review', future, `Review ${word} one`],
+    ['review', past, 'Review late'],
+    ['in_progress', future, `Progress ${word} two`],
+    ['in_progress', past, 'Progress late'],
+    ['ready_to_post', future, 'Ready one'],
+    ['posted', past, `Posted ${word} three`],
+    ['draft', null, 'Draft one'],
+  ];
+  for (const [status, dueDate, name] of plan) {
+    await createVideo(api, { clientId: client.id, name, status, dueDate });
+  }
+  await createVideo(api, {
+    clientId: otherClient.id,
+    name: 'Other client video',
+    status: 'review',
+  });
+  // A client assigned to every editor there is: the dialog must not offer it.
+  for (const id of await allEditorIds(api)) await assign(api, fullClient.id, id);
+});
+afterEach(() => {
+  browser.expectNoConsoleErrors();
+});
+afterAll(async () => {
+  await api?.dispose();
+  await browser?.close();
+});
+
+const shot = (name: string, fullPage = false) =>
+  page.screenshot({ path: `${ARTIFACTS}/lead-${name}.png`, fullPage });
+
+const tile = (tab: string) => page.getByTestId(`tile-${tab}`);
+const nameOf = (u: TestUser) => u.name;
+
+async function tileCount(tab: string): Promise<number> {
+  const text = await tile(tab).getByTestId('tile-count').textContent();
+  return Number(text);
+}
+
+describe('a lead editor', () => {
+  beforeAll(async () => {
+    await signIn(browser, page, lead);
+    await page.goto('/dashboard');
+    await seeHeading(page, 'Lead Dashboard');
+  });
+
+  it('opens each tab from its tile, with the count the database holds', async () => {
+    const expected = await expectedCounts(api);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await visible(page.getByRole('button', { name: 'Refresh', exact: true }));
+    for (const tab of LEAD_TABS) {
+      const info = LEAD_TAB_INFO[tab];
+      await tile(tab).click();
+      await visible(page.getByRole('tab', { name: info.title, selected: true }));
+      await expect.poll(() => tileCount(tab)).toBe(expected[info.count]);
+      if (tab !== 'team') {
+        await seeHeading(page, info.title);
+        await expect
+          .poll(() => page.getByTestId('tab-count').textContent())
+          .toBe(`(${expected[info.count]})`);
+      }
+    }
+  });
+
+  it('passes axe on every video tab', async () => {
+    for (const tab of LEAD_TABS.filter((t) => t !== 'team')) {
+      await tile(tab).click();
+      await seeHeading(page, LEAD_TAB_INFO[tab].title);
+      await page.getByTestId('video-card').first().waitFor();
+      await expectNoSeriousA11yViolations(page);
+    }
+    await tile('needs-review').click();
+    await visible(page.getByRole('article', { name: `Review ${word} one` }));
+    await shot('needs-review-desktop');
+  });
+
+  it('finds videos by title on every tab, whatever their status', async () => {
+    await tile('needs-review').click();
+    await page.getByRole('searchbox', { name: 'Search videos by title' }).fill(word);
+    for (const tab of ['needs-review', 'posted', 'overdue'] as const) {
+      await page.getByRole('tab', { name: LEAD_TAB_INFO[tab].title }).click();
+      await visible(page.getByRole('article', { name: `Posted ${word} three` }));
+      await visible(page.getByRole('article', { name: `Progress ${word} two` }));
+      await visible(page.getByRole('article', { name: `Review ${word} one` }));
+      await expect.poll(() => page.getByTestId('tab-count').textContent()).toBe('(3)');
+      expect(await page.getByTestId('video-card').count()).toBe(3);
+    }
+    await shot('search-desktop');
+    await page.getByRole('searchbox', { name: 'Search videos by title' }).fill('');
+  });
+
+  it('narrows the counts to a picked client', async () => {
+    await tile('all-videos').click();
+    const picker = page.getByRole('group', { name: 'Filter by client' });
+    const chip = picker.getByRole('button', { name: new RegExp(nameOf(client)) });
+    if (await chip.count()) {
+      await chip.click();
+    } else {
+      await page.getByRole('combobox', { name: 'More clients' }).click();
+      await page.getByRole('option', { name: new RegExp(nameOf(client)) }).click();
+    }
+    await expect.poll(() => tileCount('all-videos')).toBe(7);
+    await expect.poll(() => tileCount('needs-review')).toBe(2);
+    await expect.poll(() => tileCount('overdue')).toBe(3);
+    await picker.getByRole('button', { name: 'All clients' }).click();
+  });
+
+  it('creates an assignment, never offering a client every editor already has, and removes it', async () => {
+    await tile('team').click();
+    await seeText(page, 'Client-Editor Assignments');
+    await expectNoSeriousA11yViolations(page);
+    await shot('team-desktop', true);
+    await page.getByRole('button', { name: 'New Assignment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Assignment' });
+    await visible(dialog.getByText('Assign an editor to work with a client'));
+    const create = dialog.getByRole('button', { name: 'Create Assignment' });
+    expect(await create.isDisabled()).toBe(true);
+    await dialog.getByRole('combobox', { name: 'Client', exact: true }).click();
+    await visible(page.getByRole('option', { name: new RegExp(`@${client.username}`) }));
+    expect(
+      await page.getByRole('option', { name: new RegExp(`@${fullClient.username}`) }).count(),
+    ).toBe(0);
+    await page.getByRole('option', { name: new RegExp(`@${client.username}`) }).click();
+    expect(await create.isDisabled()).toBe(true);
+    await dialog.getByRole('combobox', { name: 'Editor', exact: true }).click();
+    await page.getByRole('option', { name: new RegExp(`@${editor.username}`) }).click();
+    await expectNoSeriousA11yViolations(page);
+    await create.click();
+    await seeToast(page, 'Editor assigned successfully');
+    await dialog.waitFor({ state: 'hidden' });
+
+    const card = page.getByRole('region', { name: 'Client-Editor Assignments' });
+    await card.getByRole('searchbox', { name: 'Search clients or editors' }).fill(client.username);
+    await card.getByRole('button', { name: /Assigned Clients/ }).click();
+    const unassign = card.getByRole('button', {
+      name: `Unassign ${nameOf(editor)} from ${nameOf(client)}`,
+    });
+    await unassign.click();
+    await seeToast(page, 'Editor unassigned successfully');
+    await unassign.waitFor({ state: 'hidden' });
+    await visible(card.getByRole('article', { name: nameOf(client) }));
+    await card.getByRole('searchbox', { name: 'Search clients or editors' }).fill('');
+  });
+
+  it("bulk-deletes 3 videos on a client's page", async () => {
+    await page.getByRole('searchbox', { name: 'Search team members' }).fill(client.username);
+    await page
+      .getByRole('link', { name: nameOf(client) })
+      .first()
+      .click();
+    await atPath(page, `/dashboard/team/user/${client.id}`);
+    await seeHeading(page, client.username);
+    await visible(page.getByRole('columnheader', { name: 'Client' }));
+    await visible(page.getByRole('columnheader', { name: 'Assigned editor' }));
+    await expectNoSeriousA11yViolations(page);
+    await shot('managed-user-desktop', true);
+    const before = (await videosOf(api, client.id)).length;
+    for (const name of ['Draft one', 'Ready one', 'Review late']) {
+      await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+    }
+    await page.getByRole('button', { name: 'Delete selected (3)' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete videos' });
+    await visible(
+      confirm.getByText(
+        'Are you sure you want to delete 3 selected video(s)? This action cannot be undone.',
+      ),
+    );
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await seeToast(page, 'Videos deleted', '3 videos deleted.');
+    await page.getByRole('checkbox', { name: 'Select Draft one' }).waitFor({ state: 'hidden' });
+    expect((await videosOf(api, client.id)).length).toBe(before - 3);
+  });
+
+  it('shows the managed-user page on a phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/dashboard/user/${client.id}`);
+    await visible(page.getByRole('article', { name: `Review ${word} one` }));
+    await expectNoSeriousA11yViolations(page);
+    await shot('managed-user-phone', true);
+    await page.goto('/dashboard');
+    await seeHeading(page, 'Lead Dashboard');
+    await visible(page.getByTestId('tile-count').first());
+    await shot('dashboard-phone', true);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+});
+
+describe('the king', () => {
+  it('sees the Client and Assigned Editor columns', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signOut(browser, page);
+    await signIn(browser, page, kingCredentials(browser));
+    await page.goto(`/dashboard/user/${client.id}`);
+    await seeHeading(page, client.username);
+    await visible(page.getByRole('columnheader', { name: 'Client' }));
+    await visible(page.getByRole('columnheader', { name: 'Assigned editor' }));
+    await visible(page.getByRole('checkbox', { name: `Select Review ${word} one` }));
+  });
+});
+
+describe('an editor', () => {
+  it("opening a client's page that is not theirs lands on /dashboard", async () => {
+    await signOut(browser, page);
+    await signIn(browser, page, editor);
+    await page.goto(`/dashboard/user/${otherClient.id}`);
+    await atPath(page, '/dashboard');
+    expect(await page.getByRole('heading', { name: otherClient.username }).count()).toBe(0);
+  });
+});

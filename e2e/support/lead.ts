@@ -1,0 +1,81 @@
+/** Setting the scene for the lead dashboard journeys: data made through the API as the king. */
+import { type APIRequestContext, request } from 'playwright-core';
+import type { LeadCounts } from '../../domain/lead-dashboard';
+import type { VideoView } from '../../domain/videos';
+import { filterCounts } from '../../domain/video-list';
+import { isOverdueForLead } from '../../domain/workflow';
+import type { E2EBrowser } from './browser';
+import { kingCredentials } from './users';
+
+/** A request context signed in as the king, apart from the browser's own session. */
+export async function kingApi(browser: E2EBrowser): Promise<APIRequestContext> {
+  const api = await request.newContext({
+    baseURL: browser.baseUrl,
+    extraHTTPHeaders: { origin: new URL(browser.baseUrl).origin },
+  });
+  const login = await api.post('/api/auth/login', { data: kingCredentials(browser) });
+  if (login.status() !== 200) throw new Error(`king login answered ${login.status()}`);
+  return api;
+}
+
+async function ok<T>(what: string, response: Awaited<ReturnType<APIRequestContext['get']>>) {
+  if (!response.ok())
+    throw new Error(`${what} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export function createVideo(
+  api: APIRequestContext,
+  fields: { clientId: string; name: string; status: string; dueDate?: string | null },
+): Promise<VideoView> {
+  return api
+    .post('/api/videos', {
+      data: {
+        name: fields.name,
+        status: fields.status,
+        type: 'consultation',
+        link: 'https://example.com/watch/e2e',
+        targetUserId: fields.clientId,
+        dueDate: fields.dueDate ?? null,
+      },
+    })
+    .then((r) => ok<VideoView>('POST /api/videos', r));
+}
+
+export async function assign(api: APIRequestContext, clientId: string, editorId: string) {
+  const r = await api.post('/api/assignments', { data: { clientId, editorId } });
+  if (r.status() !== 201 && r.status() !== 409) {
+    throw new Error(`POST /api/assignments answered ${r.status()}: ${await r.text()}`);
+  }
+}
+
+export async function allEditorIds(api: APIRequestContext): Promise<string[]> {
+  const editors = await ok<{ id: string }[]>('GET /api/editors', await api.get('/api/editors'));
+  return editors.map((e) => e.id);
+}
+
+/**
+ * The seven tile counts worked out independently of the summary query: every video listed by
+ * GET /api/admin/videos, counted with the domain's status and lead overdue rules.
+ */
+export async function expectedCounts(
+  api: APIRequestContext,
+  now = new Date(),
+): Promise<LeadCounts> {
+  const videos = await ok<VideoView[]>('GET /api/admin/videos', await api.get('/api/admin/videos'));
+  const users = await ok<unknown[]>('GET /api/king/users', await api.get('/api/king/users'));
+  const by = filterCounts(videos);
+  return {
+    needsReview: by.review,
+    total: by.all,
+    inProgress: by.in_progress,
+    overdue: videos.filter((v) => isOverdueForLead(v, now)).length,
+    readyToPost: by.ready_to_post,
+    posted: by.posted,
+    teamMembers: users.length,
+  };
+}
+
+export async function videosOf(api: APIRequestContext, userId: string): Promise<VideoView[]> {
+  return ok<VideoView[]>('user videos', await api.get(`/api/king/users/${userId}/videos`));
+}
