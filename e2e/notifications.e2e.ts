@@ -160,6 +160,7 @@ describe('a mention reaches the person live', () => {
     const option = panel.getByRole('option', { name: new RegExp(client.name) });
     await visible(option);
     expect(await option.getAttribute('aria-selected')).toBe('true');
+    await panel.screenshot({ path: `${ARTIFACTS}/notifications-mention-suggestions.png` });
     await field.press('Enter');
     await field.pressSequentially('approved at 1:05');
     expect(await field.inputValue()).toBe(`Thanks @${client.username} approved at 1:05`);

@@ -54,8 +54,8 @@ export function CommentItem({
           {who.slice(0, 1).toUpperCase()}
         </Avatar>
         <Box miw={0} style={{ flex: 1 }}>
-          <Group gap={6} wrap="wrap" justify="space-between">
-            <Group gap={6} wrap="wrap" miw={0}>
+          <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
+            <Group gap={6} wrap="wrap" miw={0} style={{ flex: 1 }}>
               <Text size="sm" fw={700}>
                 {who}
               </Text>

@@ -196,6 +196,8 @@ export function NotificationBell() {
           size="lg"
           radius="xl"
           aria-label={bellLabel(count)}
+          // A controlled Popover leaves the toggling to its target.
+          onClick={() => setOpened((o) => !o)}
           pos="relative"
           style={{ overflow: 'visible' }}
         >
