@@ -60,8 +60,19 @@ const videoRow = (name: string) =>
   region('Completed videos').getByRole('row').filter({ hasText: name });
 
 async function choose(scope: Page | Locator, label: string, option: string) {
-  await scope.getByLabel(label, { exact: true }).and(scope.locator('input')).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const input = scope.getByLabel(label, { exact: true }).and(scope.locator('input'));
+  const choice = page.getByRole('option', { name: option, exact: true });
+  // A click while the options are still loading may open an empty list; open it again then.
+  for (let attempt = 1; ; attempt += 1) {
+    await input.click();
+    try {
+      await choice.click({ timeout: 3000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /** The heights of the trend chart's bars, left to right. */
@@ -119,6 +130,7 @@ describe('the king runs the books', () => {
     });
     await api.createVideo(clientB.id, { name: videoNames.b1, type: typeName, status: 'posted' });
     await page.reload();
+    await visible(region('Video Type Pricing').getByText(typeDisplay));
     await choose(region('Filters and bulk actions'), 'Type', typeDisplay);
     await expect.poll(() => region('Completed videos').getByRole('row').count()).toBe(4);
     await visible(videoRow(videoNames.a1).getByText('$20.00'));
@@ -224,6 +236,8 @@ describe('the king runs the books', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(page);
     await shot('phone');
+    await page.screenshot({ path: `${ARTIFACTS}/invoicing-phone-top.png` });
+    await region('Completed videos').screenshot({ path: `${ARTIFACTS}/invoicing-phone-table.png` });
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

@@ -176,8 +176,8 @@ export function ClientPricingCard() {
                           </Text>
                           <Badge
                             size="xs"
-                            variant="light"
-                            color={t.priceSource === 'custom' ? 'violet.9' : 'gray.9'}
+                            variant="dot"
+                            color={t.priceSource === 'custom' ? 'violet' : 'gray'}
                           >
                             {SOURCE_LABEL[t.priceSource]}
                           </Badge>

@@ -293,7 +293,7 @@ export function CompletedVideos() {
             Completed videos
           </Title>
           {rows.data && (
-            <Badge variant="light" color="gray.9">
+            <Badge variant="dot" color="gray">
               {rows.data.length} video{rows.data.length === 1 ? '' : 's'}
             </Badge>
           )}
@@ -403,7 +403,7 @@ export function CompletedVideos() {
                           onSave={(v) => saveAmount(row, v)}
                           hint={
                             row.amountSource === 'typed' ? (
-                              <Badge size="xs" variant="light" color="orange.9">
+                              <Badge size="xs" variant="dot" color="orange">
                                 set
                               </Badge>
                             ) : undefined
@@ -412,10 +412,7 @@ export function CompletedVideos() {
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Badge
-                        color={row.paymentStatus === 'paid' ? 'teal.9' : 'orange.9'}
-                        variant="light"
-                      >
+                      <Badge color={row.paymentStatus === 'paid' ? 'teal' : 'orange'} variant="dot">
                         {row.paymentStatus === 'paid' ? 'Paid' : 'Unpaid'}
                       </Badge>
                     </Table.Td>

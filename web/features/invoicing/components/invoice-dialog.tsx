@@ -115,8 +115,8 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
           </Text>
         </Group>
         <Badge
-          variant="light"
-          color={totals.unpaidVideos ? 'orange.9' : 'teal.9'}
+          variant="dot"
+          color={totals.unpaidVideos ? 'orange' : 'teal'}
           ml="auto"
           className={classes.noPrint}
         >

@@ -145,8 +145,8 @@ function PlanCard({ plan, types }: { plan: PricingPlan; types: VideoTypePrice[] 
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs">
             <Text fw={700}>{plan.displayName}</Text>
-            {plan.isDefault && <Badge color="violet.9">Default</Badge>}
-            <Badge color={plan.isActive ? 'teal.9' : 'gray.9'} variant="light">
+            {plan.isDefault && <Badge color="violet">Default</Badge>}
+            <Badge color={plan.isActive ? 'teal' : 'gray'} variant="dot">
               {plan.isActive ? 'Active' : 'Inactive'}
             </Badge>
             <Text size="xs" c="dimmed">

@@ -317,7 +317,7 @@ export function UnpaidAgingCard() {
           Unpaid work by age
         </Title>
         {aging.data && (
-          <Badge variant="light" color={aging.data.total.videos ? 'orange.9' : 'gray.9'}>
+          <Badge variant="dot" color={aging.data.total.videos ? 'orange' : 'gray'}>
             {formatMoney(aging.data.total.amount)} · {aging.data.total.videos} video
             {aging.data.total.videos === 1 ? '' : 's'}
           </Badge>
