@@ -411,8 +411,12 @@ export function CompletedVideos() {
                         />
                       )}
                     </Table.Td>
-                    <Table.Td>
-                      <Badge color={row.paymentStatus === 'paid' ? 'teal' : 'orange'} variant="dot">
+                    <Table.Td miw={104}>
+                      <Badge
+                        color={row.paymentStatus === 'paid' ? 'teal' : 'orange'}
+                        variant="dot"
+                        style={{ flexShrink: 0, overflow: 'visible' }}
+                      >
                         {row.paymentStatus === 'paid' ? 'Paid' : 'Unpaid'}
                       </Badge>
                     </Table.Td>
