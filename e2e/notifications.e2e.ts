@@ -181,6 +181,30 @@ describe('a mention reaches the person live', () => {
   });
 });
 
+describe('the comments panel of a video without comments', () => {
+  it('shows the empty state and collapses', async () => {
+    const quiet = await createVideo(clientApi, {
+      name: `Quiet one ${client.username.slice(-6)}`,
+      link: 'https://vimeo.com/76979871',
+    });
+    await page.goto(`/dashboard?video=${quiet.id}`);
+    const panel = page
+      .getByRole('dialog', { name: 'Edit Video Details' })
+      .getByRole('region', { name: 'Comments' });
+    await visible(panel.getByText('No comments yet', { exact: true }));
+    await visible(panel.getByText('Start the conversation with your team!', { exact: true }));
+    const toggle = panel.getByRole('button', { name: /^Comments/ });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await panel.getByLabel('Add a comment').waitFor({ state: 'hidden' });
+    await toggle.click();
+    await visible(panel.getByLabel('Add a comment'));
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Edit Video Details' }).waitFor({ state: 'hidden' });
+  });
+});
+
 describe('mark all read and clear all', () => {
   it('marks every notification read, then clears them with a toast', async () => {
     await postComment(clientApi, video.id, `@${lead.username} one more`);

@@ -149,7 +149,7 @@ export function CommentsPanel({
           Comments
         </Text>
         {loaded && (
-          <Badge variant="light" size="sm" radius="sm" aria-label={`${loaded.length} comments`}>
+          <Badge variant="light" size="sm" radius="sm">
             {loaded.length}
           </Badge>
         )}
