@@ -28,6 +28,7 @@ export function ClientPicker({
           variant={value === null ? 'filled' : 'default'}
           aria-pressed={value === null}
           onClick={() => onChange(null)}
+          style={{ flexShrink: 0 }}
         >
           All clients
         </Button>
@@ -39,6 +40,7 @@ export function ClientPicker({
             variant={value === c.id ? 'filled' : 'default'}
             aria-pressed={value === c.id}
             onClick={() => onChange(value === c.id ? null : c.id)}
+            style={{ flexShrink: 0 }}
             leftSection={<Avatar src={c.avatar} alt="" name={nameOf(c)} size={22} />}
             rightSection={
               <Group gap={4} wrap="nowrap">
@@ -62,6 +64,7 @@ export function ClientPicker({
           <Select
             size="sm"
             w={220}
+            style={{ flexShrink: 0 }}
             aria-label="More clients"
             placeholder="More clients..."
             data={dropdown.map((c) => ({ value: c.id, label: `${nameOf(c)} (${c.videoCount})` }))}
