@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '../../../domain/comments';
-import { clientEditorAssignments, notifications, videos } from '../../db/schema';
+import { clientEditorAssignments, notifications, users, videos } from '../../db/schema';
 import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
 
 let t: TestApp;
@@ -162,7 +162,36 @@ describe('deleting comments', () => {
   });
 });
 
+/** Everyone's notifications as {username: [type, ...]}, leaving out people with none. */
+async function whoGotWhat() {
+  const rows = await t.db
+    .select({ username: users.username, type: notifications.type })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.recipientId))
+    .orderBy(users.username, notifications.type);
+  const out: Record<string, string[]> = {};
+  for (const r of rows) (out[r.username] ??= []).push(r.type);
+  return out;
+}
+
 describe('comment notifications', () => {
+  it('reach exactly the right people across the whole user table', async () => {
+    await post('owner', 'Plain note');
+    expect(await whoGotWhat()).toEqual({ editor: ['comment'] });
+
+    await t.db.delete(notifications);
+    await post('lead2', 'Approved');
+    expect(await whoGotWhat()).toEqual({ editor: ['comment'], owner: ['comment'] });
+
+    await t.db.delete(notifications);
+    await post('editor', '@lead1 @lead1 @teameditor @other @stranger @editor @owner see 0:10');
+    expect(await whoGotWhat()).toEqual({
+      lead1: ['mention'],
+      owner: ['mention'],
+      teameditor: ['mention'],
+    });
+  });
+
   it('tells the owner and the assigned editor, never the author', async () => {
     await post('owner', 'Please tighten the intro');
     expect(await noticesOf('owner')).toEqual([]);
