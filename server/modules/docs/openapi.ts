@@ -102,8 +102,8 @@ export const openapiGenerator = fp(
           version: opts.version,
           description:
             'Every call takes and returns JSON unless stated. Sign in with POST /api/auth/login; ' +
-            'the session travels in an HttpOnly cookie (`sid`, or `__Host-sid` behind https). ' +
-            'Errors are `{ "message": "…" }`. Unsafe methods from another site are refused.',
+            'the session travels in an HttpOnly cookie (sid, or __Host-sid behind https). ' +
+            'Errors are JSON: { "message": "…" }. Unsafe methods from another site are refused.',
         },
         components: {
           securitySchemes: {

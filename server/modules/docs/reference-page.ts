@@ -32,7 +32,8 @@ function constraints(s: Schema): string {
   }
   if (s.minimum !== undefined) parts.push(`≥ ${String(s.minimum)}`);
   if (s.maximum !== undefined) parts.push(`≤ ${String(s.maximum)}`);
-  if (s.pattern) parts.push(`matches ${String(s.pattern)}`);
+  // A format (uuid, email, …) says it better than the regular expression zod emits with it.
+  if (s.pattern && !s.format) parts.push(`matches ${String(s.pattern)}`);
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
@@ -95,7 +96,9 @@ function operationHtml(path: string, method: string, op: Operation, doc: Documen
   const responses = Object.entries(op.responses ?? {})
     .map(([code, r]) => {
       const c = firstSchema(r.content);
-      return `<li><strong>${escape(code)}</strong> ${escape(r.description ?? '')}${
+      // @fastify/swagger's placeholder for a response without a description says nothing.
+      const description = r.description === 'Default Response' ? '' : (r.description ?? '');
+      return `<li><strong>${escape(code)}</strong> ${escape(description)}${
         c ? ` <small>${escape(c.type)}</small><pre>${escape(schemaText(c.schema, doc))}</pre>` : ''
       }</li>`;
     })
@@ -103,7 +106,7 @@ function operationHtml(path: string, method: string, op: Operation, doc: Documen
   return `<section class="op" id="${id}" aria-labelledby="${id}-h">
 <h3 id="${id}-h"><span class="m m-${method}">${method.toUpperCase()}</span> <code>${escape(path)}</code> <small>${access}</small></h3>
 ${op.summary ? `<p>${escape(op.summary)}</p>` : ''}${op.description ? `<p>${escape(op.description)}</p>` : ''}
-${params ? `<table><caption>Parameters</caption><thead><tr><th scope="col">name</th><th scope="col">in</th><th scope="col">required</th><th scope="col">type</th></tr></thead><tbody>${params}</tbody></table>` : ''}
+${params ? `<div class="scroll"><table><caption>Parameters</caption><thead><tr><th scope="col">name</th><th scope="col">in</th><th scope="col">required</th><th scope="col">type</th></tr></thead><tbody>${params}</tbody></table></div>` : ''}
 ${body ? `<h4>Request body <small>${escape(body.type)}</small></h4><pre>${escape(schemaText(body.schema, doc))}</pre>` : ''}
 <h4>Responses</h4><ul class="responses">${responses}</ul>
 </section>`;
@@ -128,6 +131,7 @@ export function renderReference(doc: Document): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(doc.info.title)} reference</title>
+<link rel="icon" href="data:,">
 <style>
 body{font:15px/1.5 system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem;color:#1a1b1e}
 pre{background:#f4f5f7;padding:.5rem;overflow:auto;border-radius:4px}
@@ -136,7 +140,8 @@ code{font-family:ui-monospace,monospace}
 .m{display:inline-block;min-width:4.5rem;font-size:.8em;padding:.1rem .4rem;border-radius:4px;background:#e7f5ff;color:#1864ab}
 .m-post{background:#ebfbee;color:#2b8a3e}.m-patch,.m-put{background:#fff4e6;color:#a14a00}.m-delete{background:#fff5f5;color:#c92a2a}
 small{color:#495057}table{border-collapse:collapse}td,th{border:1px solid #dee2e6;padding:.2rem .5rem;text-align:left}
-nav ul{columns:2}a{color:#1864ab}
+a{color:#1864ab}.scroll{overflow-x:auto}h3 code,nav a{overflow-wrap:anywhere}
+@media (min-width:48rem){nav ul{columns:2}}
 </style></head><body>
 <header><h1>${escape(doc.info.title)} <small>${escape(doc.info.version)}</small></h1>
 ${doc.info.description ? `<p>${escape(doc.info.description)}</p>` : ''}
