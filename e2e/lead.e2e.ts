@@ -228,6 +228,46 @@ describe('a lead editor', () => {
     expect((await videosOf(api, client.id)).length).toBe(before - 3);
   });
 
+  it("adds a video on a client's page, numbered after the others", async () => {
+    await page.goto(`/dashboard/user/${client.id}`);
+    await seeHeading(page, client.username);
+    const count = (await videosOf(api, client.id)).length;
+    await page.getByRole('button', { name: 'Add Video', exact: true }).last().click();
+    const dialog = page.getByRole('dialog', { name: 'Add Video' });
+    expect(await dialog.getByRole('textbox', { name: 'Order' }).inputValue()).toBe(
+      String(count + 1),
+    );
+    expect(await dialog.getByRole('combobox', { name: 'Type' }).inputValue()).toBe('Consultation');
+    expect(await dialog.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('In Progress');
+    await dialog.getByRole('textbox', { name: 'Link' }).fill('not a link');
+    await dialog.getByRole('button', { name: 'Add Video' }).click();
+    await seeText(page, 'Name is required');
+    await seeText(page, 'Must be a valid URL');
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Added from the page');
+    await dialog.getByRole('textbox', { name: 'Link' }).fill('https://example.com/watch/added');
+    await dialog.getByRole('button', { name: 'Add Video' }).click();
+    await seeToast(page, 'Video added');
+    await visible(page.getByRole('checkbox', { name: 'Select Added from the page' }));
+    const after = await videosOf(api, client.id);
+    expect(after.length).toBe(count + 1);
+    expect(after.find((v) => v.name === 'Added from the page')).toMatchObject({
+      type: 'consultation',
+      status: 'in_progress',
+    });
+  });
+
+  it('shows the first screen quickly', async () => {
+    const started = Date.now();
+    await page.goto('/dashboard');
+    await expect.poll(() => tileCount('all-videos')).toBeGreaterThan(0);
+    await page.getByTestId('video-card').first().waitFor();
+    const elapsed = Date.now() - started;
+    console.log(`lead dashboard first screen: ${elapsed} ms`);
+    // Generous for a shared 2-core machine; the target (1.5 s) is reported, not asserted here.
+    expect(elapsed).toBeLessThan(5_000);
+  });
+
   it('shows the managed-user page on a phone', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/dashboard/user/${client.id}`);
@@ -256,6 +296,17 @@ describe('the king', () => {
 });
 
 describe('an editor', () => {
+  it('opens the page of a client assigned to them, with the Client column only', async () => {
+    await assign(api, otherClient.id, editor.id);
+    await signOut(browser, page);
+    await signIn(browser, page, editor);
+    await page.goto(`/dashboard/user/${otherClient.id}`);
+    await seeHeading(page, otherClient.username);
+    await visible(page.getByRole('columnheader', { name: 'Client' }));
+    expect(await page.getByRole('columnheader', { name: 'Assigned editor' }).count()).toBe(0);
+    await api.delete(`/api/assignments/${otherClient.id}/${editor.id}`);
+  });
+
   it("opening a client's page that is not theirs lands on /dashboard", async () => {
     await signOut(browser, page);
     await signIn(browser, page, editor);
