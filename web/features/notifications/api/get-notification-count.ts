@@ -15,4 +15,6 @@ export const notificationCountQueryOptions = () =>
     refetchInterval: NOTIFICATION_POLL_MS,
   });
 
-export const useNotificationCount = () => useQuery(notificationCountQueryOptions());
+/** Only while someone is signed in: after a logout it would be a 401 every two minutes. */
+export const useNotificationCount = ({ enabled }: { enabled: boolean }) =>
+  useQuery({ ...notificationCountQueryOptions(), enabled });

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { NotificationView } from '../../../../domain/notifications';
 import { renderWithProviders } from '../../../test/render';
+import { notificationCountQueryOptions } from '../api/get-notification-count';
+import { isVideoQuery } from '../api/keys';
 import { bellLabel, NotificationBadge } from './notification-badge';
 import { NotificationList } from './notification-list';
 
@@ -73,5 +75,20 @@ describe('NotificationList', () => {
     expect(document.activeElement).toBe(buttons[0]);
     await user.keyboard('{ArrowUp}{Enter}');
     expect(onOpen).toHaveBeenLastCalledWith(list[1]);
+  });
+});
+
+describe('the queries behind the bell', () => {
+  it('polls the count every 120000 ms', () => {
+    expect(notificationCountQueryOptions().refetchInterval).toBe(120_000);
+  });
+
+  it('refreshes the video queries of every dashboard after a notification', () => {
+    expect(isVideoQuery(['/api/videos'])).toBe(true);
+    expect(isVideoQuery(['/api/videos', 'lead-list', 'all', null])).toBe(true);
+    expect(isVideoQuery(['/api/king/users', 'u1', 'videos'])).toBe(true);
+    expect(isVideoQuery(['/api/admin/videos'])).toBe(true);
+    expect(isVideoQuery(['/api/users'])).toBe(false);
+    expect(isVideoQuery(['/api/auth/me'])).toBe(false);
   });
 });

@@ -84,7 +84,8 @@ function DropdownBody({
   onOpenNotification: (n: NotificationView) => void;
   opened: boolean;
 }) {
-  const list = useNotifications({ enabled: opened });
+  const { user } = useAuth();
+  const list = useNotifications({ enabled: opened && Boolean(user) });
   const now = useNow(opened);
   if (list.isPending) {
     return (
@@ -135,7 +136,7 @@ export function NotificationBell() {
   useLiveNotifications(user?.id);
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
-  const countQuery = useNotificationCount();
+  const countQuery = useNotificationCount({ enabled: Boolean(user) });
   const count = countQuery.data?.count ?? 0;
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllRead();
