@@ -19,7 +19,7 @@ export function isVideoQuery(queryKey: QueryKey): boolean {
   return (
     typeof first === 'string' &&
     (first.includes('/api/videos') ||
-      first.startsWith('/api/king/users') ||
+      first.startsWith('/api/king') ||
       first.startsWith('/api/admin/videos') ||
       first.startsWith('/api/lead') ||
       first === 'videos')
