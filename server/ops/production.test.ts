@@ -143,9 +143,13 @@ describe('behind a proxy', () => {
     const app = await buildApp({
       database: t.database,
       logger: { ...loggerOptions({ logLevel: 'info' }), stream },
+      trustProxy: 'loopback',
     });
     try {
-      await app.inject({ url: '/api/ready', headers: { cookie: 'sid=top-secret-token' } });
+      await app.inject({
+        url: '/api/ready',
+        headers: { cookie: 'sid=top-secret-token', 'x-forwarded-for': '192.0.2.44' },
+      });
     } finally {
       await app.close();
     }
@@ -155,6 +159,11 @@ describe('behind a proxy', () => {
       true,
     );
     expect(parsed.some((l) => l.msg === 'request completed')).toBe(true);
+    // The client's address as the proxy saw it, not the proxy's.
+    const incoming = parsed.find((l) => l.msg === 'incoming request') as {
+      req: { remoteAddress: string };
+    };
+    expect(incoming.req.remoteAddress).toBe('192.0.2.44');
     expect(lines.join('\n')).not.toContain('top-secret-token');
   });
 });
