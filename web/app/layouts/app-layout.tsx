@@ -138,6 +138,7 @@ export function AppLayout() {
         </Container>
       </Box>
       <Drawer
+        closeButtonProps={{ 'aria-label': 'Close' }}
         opened={menuOpen}
         onClose={menu.close}
         position="right"

@@ -10,7 +10,13 @@ export function KeyboardShortcutsDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts" centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={opened}
+      onClose={onClose}
+      title="Keyboard shortcuts"
+      centered
+    >
       <Table>
         <Table.Thead>
           <Table.Tr>

@@ -27,6 +27,7 @@ export function useCreateVideo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createVideo,
-    onSuccess: () => refreshVideoLists(queryClient),
+    // Not awaited: the caller's own callbacks should not wait for the lists to be read again.
+    onSuccess: () => void refreshVideoLists(queryClient),
   });
 }

@@ -11,11 +11,12 @@ export function useDeleteVideo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteVideo,
-    onSuccess: async (_data, id) => {
-      // The deleted video's own entry is dropped, not re-read: reading it would only answer 404.
+    onSuccess: (_data, id) => {
+      // Every list is read again except the deleted video's own entry, which would only answer
+      // 404 (it is dropped once the dialog showing it closes). Not awaited, so the caller's
+      // callbacks run at once, while the dialog is still there.
       const detail = videoKeys.detail(id);
-      queryClient.removeQueries({ queryKey: detail, exact: true });
-      await Promise.all(
+      void Promise.all(
         RELATED_VIDEO_KEYS.map((queryKey) =>
           queryClient.invalidateQueries({
             queryKey,

@@ -20,6 +20,7 @@ export function useSetAssignedEditor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setAssignedEditor,
-    onSettled: () => refreshVideoLists(queryClient),
+    // Not awaited: the caller's own callbacks should not wait for the lists to be read again.
+    onSettled: () => void refreshVideoLists(queryClient),
   });
 }

@@ -16,6 +16,7 @@ export function useUpdateVideoStatus() {
     mutationFn: updateVideoStatus,
     onMutate: ({ id, status }) => patchCachedVideo(queryClient, id, { status }),
     onError: (_error, _vars, snapshot) => restoreSnapshot(queryClient, snapshot),
-    onSettled: () => refreshVideoLists(queryClient),
+    // Not awaited: the caller's own callbacks should not wait for the lists to be read again.
+    onSettled: () => void refreshVideoLists(queryClient),
   });
 }

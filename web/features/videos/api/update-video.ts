@@ -29,6 +29,7 @@ export function useUpdateVideo() {
     onMutate: ({ id, ...change }) =>
       patchCachedVideo(queryClient, id, change as Partial<VideoView>),
     onError: (_error, _vars, snapshot) => restoreSnapshot(queryClient, snapshot),
-    onSettled: () => refreshVideoLists(queryClient),
+    // Not awaited: the caller's own callbacks should not wait for the lists to be read again.
+    onSettled: () => void refreshVideoLists(queryClient),
   });
 }

@@ -57,6 +57,7 @@ export function AddVideoDialog({ opened, onClose, defaultTargetId, onAdded }: Ad
   const phone = useMediaQuery('(max-width: 48em)');
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened}
       onClose={onClose}
       title="Add New Video"
@@ -163,7 +164,10 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
           label="Name"
           placeholder="e.g. Spring campaign teaser"
           value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            setErrors((x) => ({ ...x, name: undefined }));
+          }}
           error={errors.name}
           maxLength={200}
           data-autofocus
@@ -208,7 +212,10 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
             label="Custom type"
             placeholder="e.g. Product demo"
             value={customType}
-            onChange={(e) => setCustomType(e.currentTarget.value)}
+            onChange={(e) => {
+              setCustomType(e.currentTarget.value);
+              setErrors((x) => ({ ...x, customType: undefined }));
+            }}
             error={errors.customType}
             maxLength={50}
           />
@@ -227,7 +234,10 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
               type="date"
               label="Due date"
               value={dueDate}
-              onChange={(e) => setDueDate(e.currentTarget.value)}
+              onChange={(e) => {
+                setDueDate(e.currentTarget.value);
+                setErrors((x) => ({ ...x, dueDate: undefined }));
+              }}
               error={errors.dueDate}
             />
           </Grid.Col>
@@ -255,7 +265,10 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
           label="Video link"
           placeholder="https://youtu.be/..."
           value={link}
-          onChange={(e) => setLink(e.currentTarget.value)}
+          onChange={(e) => {
+            setLink(e.currentTarget.value);
+            setErrors((x) => ({ ...x, link: undefined }));
+          }}
           leftSection={<PlatformIcon link={trimmedLink} />}
           error={errors.link}
           required

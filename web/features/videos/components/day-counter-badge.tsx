@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { dayCounter } from '../../../../domain/day-counter';
 import type { DateInput } from '../../../../domain/workflow';
+import { badgeTextColor } from './status-badge';
 import { IconAlert, IconClock } from './video-icons';
 
 const STATE_TEXT = {
@@ -34,6 +35,7 @@ export function DayCounterBadge({
   return (
     <Badge
       color={counter.color}
+      c={badgeTextColor(counter.color)}
       variant="light"
       leftSection={icon}
       title={`${counter.label}, ${STATE_TEXT[counter.state]}`}

@@ -26,7 +26,14 @@ export function DeleteVideoDialog({
   const [reason, setReason] = useState('');
   const warning = teamDeletionWarning(viewer, video, video.owner.name || video.owner.username);
   return (
-    <Modal opened={opened} onClose={onCancel} title="Delete video" centered zIndex={310}>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={opened}
+      onClose={onCancel}
+      title="Delete video"
+      centered
+      zIndex={310}
+    >
       <Stack gap="sm">
         <Text size="sm">{DELETE_CONFIRM_TEXT}</Text>
         {warning && (

@@ -133,6 +133,7 @@ export function VideoCard({
         </Group>
       </Stack>
       <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={toggleTarget === 'posted' ? 'Mark as posted?' : 'Mark as ready to post?'}

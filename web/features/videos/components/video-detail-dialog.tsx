@@ -63,18 +63,17 @@ export function VideoDetailDialog({ videoId, opened, onClose }: VideoDetailDialo
   const phone = useMediaQuery('(max-width: 48em)');
   const { user } = useAuth();
   // After a delete the video is gone: keep showing what it was while the dialog fades out,
-  // without asking the server for it again.
-  const [gone, setGone] = useState<VideoView | null>(null);
+  // and never ask the server for it (or its comments) again, not even in the render between
+  // closing and the URL losing ?video=.
+  const [deleted, setDeleted] = useState<VideoView | null>(null);
+  const gone = deleted && deleted.id === videoId ? deleted : null;
   const query = useVideo(opened && !gone ? videoId : null);
   const video = gone ?? query.data;
-
-  const close = () => {
-    setGone(null);
-    onClose();
-  };
+  const close = onClose;
 
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened && videoId !== null}
       onClose={close}
       title="Edit Video Details"
@@ -96,12 +95,12 @@ export function VideoDetailDialog({ videoId, opened, onClose }: VideoDetailDialo
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <DetailForm
-              key={`${video.id}-${video.updatedAt}`}
+              key={video.id}
               video={video}
               viewer={user}
               onDone={close}
               onDeleted={(v) => {
-                setGone(v);
+                setDeleted(v);
                 setTimeout(close, 300);
               }}
             />
@@ -159,7 +158,8 @@ function DetailForm({
   onDone: () => void;
   onDeleted: (video: VideoView) => void;
 }) {
-  const original = initialValues(video);
+  // What the form started from: a background refresh must not turn stale fields into changes.
+  const [original] = useState(() => initialValues(video));
   const [values, setValues] = useState<FormValues>(original);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const update = useUpdateVideo();

@@ -99,7 +99,7 @@ export function VideoListToolbar(props: VideoListToolbarProps) {
         />
         <NativeSelect
           hiddenFrom="sm"
-          label="Status"
+          label="Status filter"
           value={statusFilter}
           onChange={(e) => onStatusFilterChange(e.currentTarget.value as StatusFilter)}
           data={STATUS_FILTERS.map((f) => ({

@@ -11,8 +11,9 @@ import { useSearchParams } from 'react-router';
  */
 export function useVideoParam() {
   const [params, setParams] = useSearchParams();
-  const videoId = params.get('video');
-  const commentId = params.get('comment');
+  // An empty parameter opens nothing.
+  const videoId = params.get('video') || null;
+  const commentId = params.get('comment') || null;
 
   const open = useCallback(
     (id: string) =>

@@ -1,0 +1,402 @@
+/**
+ * The client's and the editor's daily journeys on their dashboards (issue 5): adding, finding,
+ * filtering, sorting, opening, editing and deleting videos; moving a video through every
+ * status; assigning oneself; the editor's shortcuts; the phone layout; screenshots and axe.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import { type E2EBrowser, launchBrowser } from './support/browser';
+import { makePng } from './support/png';
+import { atPath, dismissToast, seeHeading, seeText, seeToast, visible } from './support/screen';
+import { createUsersAsKing, registerClient, signIn, signOut, type TestUser } from './support/users';
+import { assignEditor, createVideoAs, screenshot } from './support/videos';
+
+let browser: E2EBrowser;
+let page: Page;
+let client: TestUser;
+let otherClient: TestUser;
+let editor: TestUser;
+
+const ALPHA = 'Alpha teaser';
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await browser.newPage();
+  await page.setViewportSize(DESKTOP);
+  client = await registerClient(browser, { name: 'Dana Client' });
+  otherClient = await registerClient(browser, { name: 'Olga Other' });
+  editor = (await createUsersAsKing(browser, ['editor']))[0]!;
+  await assignEditor(browser, client.id, editor!.id);
+});
+afterEach(async (context) => {
+  // A failed step leaves a picture of the screen it failed on.
+  if (context.task.result?.state === 'fail') {
+    await screenshot(page, `failed-${context.task.name.replace(/[^a-z0-9]+/gi, '-')}`).catch(
+      () => undefined,
+    );
+  }
+  browser.expectNoConsoleErrors();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const cards = () => page.getByTestId('video-card');
+const card = (name: string) => page.getByRole('article', { name, exact: true });
+const dialog = (name: string) => page.getByRole('dialog', { name });
+const cardNames = () =>
+  cards().evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+
+async function closeToasts() {
+  while ((await page.getByRole('alert').count()) > 0) await dismissToast(page);
+}
+
+describe('a client', () => {
+  const product = 'Product demo launch';
+  let productId = '';
+
+  beforeAll(async () => {
+    await signIn(browser, page, client);
+    await page.goto('/dashboard');
+    await seeHeading(page, 'Welcome back, Dana Client');
+  });
+
+  it('sees the header, an empty list and the assigned editor', async () => {
+    await seeText(page, 'Video Management Dashboard');
+    await visible(page.getByText(editor.name, { exact: true }));
+    await seeHeading(page, 'No videos yet');
+    await expect.poll(() => page.getByTestId('total-videos').textContent()).toBe('0 videos');
+  });
+
+  it('adds a video with every field from the header', async () => {
+    await page.getByRole('button', { name: 'Add Video' }).click();
+    const add = dialog('Add New Video');
+    await visible(add);
+    await add.getByLabel('Name').fill(product);
+    await add.getByLabel('Type').selectOption('other');
+    await add.getByRole('button', { name: 'Add Video' }).click();
+    await seeText(page, 'Please enter a custom video type');
+    await add.getByLabel('Custom type').fill('Product Demo');
+    await add.getByLabel('Status').selectOption('in_progress');
+    await add.getByLabel('Description').fill('Launch video for the spring product.');
+    await add.getByLabel('Due date').fill('2030-05-20');
+    await add.getByLabel('Due time').fill('09:30');
+    await add.getByLabel('Editor').selectOption({ label: editor.name });
+    await add.getByLabel('Video link').fill('youtu.be/abcdefghijk');
+    await expect
+      .poll(() => add.getByTestId('normalized-link').textContent())
+      .toBe('YouTube: https://www.youtube.com/watch?v=abcdefghijk');
+    await screenshot(page, 'add-dialog-desktop');
+    await expectNoSeriousA11yViolations(page);
+    await add.getByRole('button', { name: 'Add Video' }).click();
+    await seeToast(page, 'Video added');
+    await add.waitFor({ state: 'hidden' });
+    await visible(card(product));
+    await expect.poll(() => page.getByTestId('total-videos').textContent()).toBe('1 video');
+    const text = await card(product).textContent();
+    expect(text).toContain('Product Demo');
+    expect(text).toContain('In Progress');
+    expect(text).toContain('YouTube');
+    expect(text).toContain(`Editor: ${editor.name}`);
+    await closeToasts();
+  });
+
+  it('finds it by search, filters and sorts', async () => {
+    await createVideoAs(browser, client, { name: ALPHA, type: 'consultation' });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await visible(card(ALPHA));
+    await expect.poll(cardNames).toEqual([product, ALPHA]);
+
+    const search = page.getByRole('combobox', { name: 'Search videos' });
+    await search.click();
+    await visible(page.getByRole('listbox', { name: 'Search suggestions' }));
+    await search.fill('launch');
+    await visible(page.getByRole('option', { name: /Product demo launch/ }));
+    await expect.poll(cardNames).toEqual([product]);
+    await search.fill('');
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'In Progress (1)' }).click();
+    await expect.poll(cardNames).toEqual([product]);
+    await page.getByRole('button', { name: 'All Videos (2)' }).click();
+    await page.getByLabel('Type').selectOption('consultation');
+    await expect.poll(cardNames).toEqual([ALPHA]);
+    await page.getByLabel('Type').selectOption('all');
+
+    await page.getByLabel('Sort by').selectOption('name');
+    await expect.poll(cardNames).toEqual([ALPHA, product]);
+    await page.getByLabel('Sort by').selectOption('name-desc');
+    await expect.poll(cardNames).toEqual([product, ALPHA]);
+    await screenshot(page, 'client-dashboard-desktop');
+    await expectNoSeriousA11yViolations(page);
+    productId = (await page.evaluate(async (name) => {
+      const list = (await (await fetch('/api/videos')).json()) as { id: string; name: string }[];
+      return list.find((v) => v.name === name)?.id ?? '';
+    }, product)) as string;
+    expect(productId).not.toBe('');
+  });
+
+  it('opens it with ?video=, edits it and keeps other parameters on close', async () => {
+    await page.goto(`/dashboard?video=${productId}&keep=1`);
+    const detail = dialog('Edit Video Details');
+    await visible(detail);
+    await expect.poll(() => detail.getByLabel('Name').inputValue()).toBe(product);
+    expect(await detail.getByLabel('Due time').inputValue()).toBe('09:30');
+    await visible(detail.getByText('Status history'));
+    await screenshot(page, 'detail-dialog-desktop');
+    await expectNoSeriousA11yViolations(page);
+
+    await detail.getByLabel('Add a comment').fill('Looks great, ship it');
+    await detail.getByRole('button', { name: 'Post comment' }).click();
+    await seeToast(page, 'Comment added');
+    await visible(detail.getByText('Looks great, ship it'));
+    await closeToasts();
+
+    // Nothing changed: Save just closes, and the other parameter stays.
+    await detail.getByRole('button', { name: 'Save' }).click();
+    await detail.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).search).toBe('?keep=1');
+
+    await card(product).getByRole('button', { name: 'Details' }).click();
+    await visible(detail);
+    await detail.getByLabel('Video link').fill('mailto:someone');
+    await detail.getByRole('button', { name: 'Open link' }).click();
+    await seeToast(page, 'Invalid URL format');
+    await detail.getByLabel('Video link').fill('https://vimeo.com/987654');
+    await detail.getByLabel('Name').fill('Product demo final');
+    await detail.getByLabel('Description').fill('Final cut.');
+    // Ctrl+S saves.
+    await detail.getByLabel('Description').press('Control+s');
+    await seeToast(page, 'Video updated');
+    await detail.waitFor({ state: 'hidden' });
+    await visible(card('Product demo final'));
+    expect(await card('Product demo final').textContent()).toContain('Vimeo');
+    await closeToasts();
+  });
+
+  it('reports a validation error with the first message', async () => {
+    await card('Product demo final').getByRole('button', { name: 'Details' }).click();
+    const detail = dialog('Edit Video Details');
+    await detail.getByLabel('Name').fill('   ');
+    await detail.getByRole('button', { name: 'Save' }).click();
+    await seeToast(page, 'Validation Error', 'Video name is required');
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'hidden' });
+    await closeToasts();
+  });
+
+  it('deletes it after confirming', async () => {
+    await card('Product demo final').getByRole('button', { name: 'Details' }).click();
+    const detail = dialog('Edit Video Details');
+    await detail.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = dialog('Delete video');
+    await seeText(
+      page,
+      'Are you sure you want to delete this video? This action cannot be undone.',
+    );
+    await confirm.getByLabel('Reason (optional)').fill('Duplicate');
+    await confirm.getByRole('button', { name: 'Delete Video' }).click();
+    await seeToast(page, 'Video deleted');
+    await detail.waitFor({ state: 'hidden' });
+    await card('Product demo final').waitFor({ state: 'detached' });
+    await expect.poll(cardNames).toEqual([ALPHA]);
+    await closeToasts();
+  });
+
+  it('uploads an avatar and refreshes the account from the avatar menu', async () => {
+    await page.getByTestId('avatar-file').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hello'),
+    });
+    await seeToast(page, 'Invalid file type');
+    await closeToasts();
+    await page.getByTestId('avatar-file').setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: makePng(600),
+    });
+    await seeToast(page, 'Avatar updated!');
+    await closeToasts();
+    const avatar = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('user') ?? '{}') as { avatar?: string }).avatar,
+    );
+    expect(avatar).toMatch(/^data:image\/webp;base64,/);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Refresh Account' }).click();
+    await seeToast(page, 'Account refreshed!');
+    await closeToasts();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await visible(page.getByRole('menuitem', { name: 'Profile' }));
+    expect(await page.getByRole('menuitem', { name: 'Admin Dashboard' }).count()).toBe(0);
+    expect(await page.getByRole('menuitem', { name: 'Invoice' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+  });
+
+  it('works at 390 px: bottom bar, status dropdown, dialogs', async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/dashboard');
+    await visible(card(ALPHA));
+    const status = page.getByLabel('Status filter');
+    await status.selectOption('draft');
+    await expect.poll(cardNames).toEqual([ALPHA]);
+    await status.selectOption('posted');
+    await seeHeading(page, 'No videos found');
+    await status.selectOption('all');
+    await visible(card(ALPHA));
+    await screenshot(page, 'client-dashboard-phone');
+    await expectNoSeriousA11yViolations(page);
+
+    const bar = page.getByRole('navigation', { name: 'Quick actions' });
+    await bar.getByRole('button', { name: 'Add' }).click();
+    const add = dialog('Add New Video');
+    await visible(add);
+    await screenshot(page, 'add-dialog-phone');
+    await expectNoSeriousA11yViolations(page);
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await add.waitFor({ state: 'hidden' });
+
+    await card(ALPHA).getByRole('button', { name: 'Details' }).click();
+    await visible(dialog('Edit Video Details'));
+    await screenshot(page, 'detail-dialog-phone');
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await dialog('Edit Video Details').waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await visible(page.getByRole('dialog', { name: 'Menu' }));
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Profile' }).click();
+    await atPath(page, '/profile');
+    await page.goto('/dashboard');
+    await bar.getByRole('link', { name: 'Profile' }).click();
+    await atPath(page, '/profile');
+    await page.setViewportSize(DESKTOP);
+  });
+});
+
+describe('an editor', () => {
+  let mine: { id: string; name: string };
+
+  beforeAll(async () => {
+    mine = await createVideoAs(browser, client, {
+      name: 'Client spot',
+      status: 'draft',
+      type: 'vlog',
+    });
+    await createVideoAs(browser, otherClient, { name: 'Not for this editor' });
+    await signOut(browser, page);
+    await signIn(browser, page, editor);
+    await page.goto('/dashboard');
+    await seeHeading(page, 'Editor Dashboard');
+  });
+
+  it("sees only the assigned client's videos, filtered to In Progress first", async () => {
+    await expect
+      .poll(() =>
+        page.getByRole('button', { name: /^In Progress \(/ }).getAttribute('aria-pressed'),
+      )
+      .toBe('true');
+    await page.getByRole('button', { name: /^All Videos \(/ }).click();
+    await visible(card('Client spot'));
+    await visible(card(ALPHA));
+    expect(await card('Not for this editor').count()).toBe(0);
+    expect(await card('Client spot').textContent()).toContain('Client:Dana Client');
+    await screenshot(page, 'editor-dashboard-desktop');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('moves a video through every status with the card buttons', async () => {
+    const spot = card('Client spot');
+    for (const [button, status] of [
+      ['Start Work', 'In Progress'],
+      ['Submit Review', 'In Review'],
+      ['Approve', 'Ready to Post'],
+      ['Mark as Posted', 'Posted'],
+    ] as const) {
+      await spot.getByRole('button', { name: `${button}: Client spot` }).click();
+      await seeToast(page, 'Status Updated');
+      await expect.poll(() => spot.textContent()).toContain(status);
+      await closeToasts();
+    }
+    expect(await spot.getByRole('button', { name: /: Client spot$/ }).count()).toBe(0);
+    // The confirm toggle takes it back to Ready to Post.
+    await spot.getByRole('switch', { name: 'Posted: Client spot' }).click({ force: true });
+    await dialog('Mark as ready to post?').getByRole('button', { name: 'Confirm' }).click();
+    await seeToast(page, 'Status Updated');
+    await expect.poll(() => spot.textContent()).toContain('Ready to Post');
+    await closeToasts();
+  });
+
+  it('assigns and unassigns itself in the detail dialog', async () => {
+    await card('Client spot').getByRole('button', { name: 'Details' }).click();
+    const detail = dialog('Edit Video Details');
+    await visible(detail.getByLabel('Internal notes'));
+    await detail.getByRole('button', { name: 'Assign to Me' }).click();
+    await seeToast(page, 'Editor assigned successfully');
+    await closeToasts();
+    await detail.getByRole('button', { name: 'Unassign Me' }).click();
+    await seeToast(page, 'Editor unassigned successfully');
+    await visible(detail.getByRole('button', { name: 'Assign to Me' }));
+    await closeToasts();
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'hidden' });
+  });
+
+  it('filters with R/P/A, 1-4 and C, and focuses search with /', async () => {
+    const pressed = (name: RegExp) =>
+      page.getByRole('button', { name }).first().getAttribute('aria-pressed');
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('r');
+    await expect.poll(() => pressed(/^Review \(/)).toBe('true');
+    await page.keyboard.press('p');
+    await expect.poll(() => pressed(/^In Progress \(/)).toBe('true');
+    await page.keyboard.press('a');
+    await expect.poll(() => pressed(/^All Videos \(/)).toBe('true');
+    await page.keyboard.press('1');
+    await expect.poll(() => page.getByLabel('Type').inputValue()).toBe('consultation');
+    await expect.poll(cardNames).toEqual([ALPHA]);
+    await page.keyboard.press('4');
+    await expect.poll(() => page.getByLabel('Type').inputValue()).toBe('before-after');
+    await page.keyboard.press('c');
+    await expect.poll(() => page.getByLabel('Type').inputValue()).toBe('all');
+    await expect.poll(async () => (await cardNames()).length).toBe(2);
+    await page.keyboard.press('/');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Search videos');
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('?');
+    await visible(dialog('Keyboard shortcuts'));
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+  });
+
+  it('lists assigned clients on /assignments and links to their videos', async () => {
+    await page.getByRole('link', { name: /^Assigned Clients: 1/ }).click();
+    await atPath(page, '/assignments');
+    await seeHeading(page, 'Assigned Clients');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: 'View Videos of Dana Client' }).click();
+    await atPath(page, '/dashboard');
+    expect(new URL(page.url()).searchParams.get('client')).toBe(client.id);
+    await expect
+      .poll(() => page.getByLabel('Client', { exact: true }).inputValue())
+      .toBe(client.id);
+  });
+
+  it('works at 390 px', async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/dashboard');
+    await seeHeading(page, 'Editor Dashboard');
+    await page.getByLabel('Status filter').selectOption('all');
+    await visible(card('Client spot'));
+    await screenshot(page, 'editor-dashboard-phone');
+    await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize(DESKTOP);
+    expect(mine.id).toBeTruthy();
+  });
+});
