@@ -31,7 +31,6 @@ import {
   type StatusFilter,
   type VideoSort,
 } from '../../../../domain/video-list';
-import { normalizeStatus } from '../../../../domain/video-status';
 import { normalizeCustomType } from '../../../../domain/video-types';
 import { typeLabel } from '../../../../domain/video-type-labels';
 import type { VideoView } from '../../../../domain/videos';
@@ -40,22 +39,13 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteVideo } from '../../videos/api/delete-video';
 import { DeleteVideoDialog } from '../../videos/components/delete-video-dialog';
-import { STATUS_COLORS, StatusBadge } from '../../videos/components/status-badge';
+import { StatusBadge } from '../../videos/components/status-badge';
 import { useStatusChange } from '../../videos/hooks/use-status-change';
 import { useBulkDeleteVideos } from '../api/bulk-delete-videos';
 import { AddUserVideoDialog } from './add-user-video-dialog';
 import { useWindowRows } from './use-window-rows';
 
 const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
-
-/**
- * Text on light badges: the darkest shade of their colour reaches 4.5:1, except orange and
- * teal, whose darkest shades are still too bright on their own tint.
- */
-const statusText = (status: string) => {
-  const color = STATUS_COLORS[normalizeStatus(status)];
-  return color === 'orange' || color === 'teal' ? 'dark.7' : `${color}.9`;
-};
 
 interface Props {
   target: PublicUser;
@@ -453,7 +443,7 @@ function VideoTable({
                     <Badge variant="outline" color="gray" c="dark.6" size="sm">
                       {typeLabel(v.type)}
                     </Badge>
-                    <StatusBadge status={v.status} size="sm" c={statusText(v.status)} />
+                    <StatusBadge status={v.status} size="sm" />
                   </Group>
                 </Table.Td>
                 {columns.client && <Table.Td>{clientCell(v)}</Table.Td>}
@@ -530,7 +520,7 @@ function VideoCards({
                   <StatusBadge
                     status={v.status}
                     size="sm"
-                    c={statusText(v.status)}
+
                     style={{ flexShrink: 0 }}
                   />
                 </Group>
