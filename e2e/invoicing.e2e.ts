@@ -225,6 +225,41 @@ describe('the king runs the books', () => {
     await visible(videoRow(videoNames.a2).getByText('$20.00'));
   });
 
+  it('manages a pricing plan: a rule by duration, assigned to a client, then deleted', async () => {
+    const plans = region('Pricing Plans');
+    await plans.getByRole('button', { name: /^Pricing Plans/ }).click();
+    const planName = `E2E plan ${run}`;
+    await plans.getByLabel('Plan name').fill(planName);
+    await plans.getByRole('button', { name: 'Create plan' }).click();
+    await seeToast(page, 'Pricing Plan Created');
+    const addRule = plans.getByRole('form', { name: `Add a rule to ${planName}` });
+    await choose(addRule, 'Video type', typeDisplay);
+    await addRule.getByLabel('Max seconds').fill('60');
+    await addRule.getByLabel('Price').fill('5');
+    await addRule.getByRole('button', { name: 'Add rule' }).click();
+    await seeToast(page, 'Pricing Rule Added');
+    const rules = plans.getByRole('table', { name: `Rules of ${planName}` });
+    await visible(rules.getByRole('row').filter({ hasText: '0s – 60s' }).getByText('$5.00'));
+    await plans.scrollIntoViewIfNeeded();
+    await shot('plans');
+
+    // Client B has no custom price: the plan's rule now prices the type for them.
+    const clients = region('Client-Specific Pricing');
+    await choose(clients, 'Client', `${clientB.name} (@${clientB.username})`);
+    await choose(clients, 'Pricing plan', planName);
+    await seeToast(page, 'Pricing Plan Updated');
+    const row = clients.getByRole('row').filter({ hasText: typeDisplay });
+    await visible(row.getByText('Client plan', { exact: true }));
+    await visible(row.getByText('$5.00'));
+    await visible(videoRow(videoNames.b1).getByText('$5.00'));
+
+    await plans.getByRole('button', { name: `Delete plan ${planName}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete pricing plan' });
+    await confirm.getByRole('button', { name: 'Delete plan' }).click();
+    await seeToast(page, 'Pricing Plan Deleted');
+    await visible(videoRow(videoNames.b1).getByText('$12.50'));
+  });
+
   it('fits a 390 px phone: tables scroll inside their cards, not the page', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();

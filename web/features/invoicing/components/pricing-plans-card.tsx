@@ -190,6 +190,7 @@ function PlanCard({ plan, types }: { plan: PricingPlan; types: VideoTypePrice[] 
               variant="subtle"
               color="red"
               onClick={() => setConfirming(true)}
+              aria-label={`Delete plan ${plan.displayName}`}
             >
               Delete plan
             </Button>
@@ -269,15 +270,16 @@ function PlanCard({ plan, types }: { plan: PricingPlan; types: VideoTypePrice[] 
             <Button
               color="red"
               loading={removePlan.isPending}
-              onClick={() =>
-                removePlan.mutate(plan.id, {
-                  onSuccess: () => {
-                    setConfirming(false);
-                    notifySuccess('Pricing Plan Deleted', plan.displayName);
-                  },
-                  onError: fail('Failed to delete the pricing plan'),
-                })
-              }
+              onClick={() => {
+                // mutateAsync: this card unmounts once the refreshed list no longer has the plan,
+                // and a per-call onSuccess would then never run.
+                removePlan
+                  .mutateAsync(plan.id)
+                  .then(
+                    () => notifySuccess('Pricing Plan Deleted', plan.displayName),
+                    fail('Failed to delete the pricing plan'),
+                  );
+              }}
             >
               Delete plan
             </Button>
