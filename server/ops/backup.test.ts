@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromPostgres } from '../db/client';
+import { buildApp } from '../app';
+import { fromPglite, fromPostgres } from '../db/client';
+import { comments, notifications, sessions, users, videos, videoTypes } from '../db/schema';
+import { ensureKing } from '../db/seed';
 import { migrate } from '../db/migrate';
 import { readTestSettings } from '../env';
 
@@ -278,5 +281,84 @@ if (testSettings.testDriver === 'postgres' && testSettings.testDatabaseUrl && ha
         await rm(work, { recursive: true, force: true });
       }
     }, 60_000);
+
+    it('moves an embedded backup into the PostgreSQL server (PGlite to a server)', async () => {
+      // Data made through the app on the embedded database, then backed up.
+      const pglite = await PGlite.create();
+      const source = fromPglite(pglite);
+      await migrate(source);
+      await ensureKing(source.db, { password: 'king-pass-1', generate: () => 'unused' });
+      const app = await buildApp({ database: source, logger: false });
+      await app.ready();
+      const login = async (username: string, password: string) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username, password },
+        });
+        return `sid=${res.cookies.find((c) => c.name === 'sid')!.value}`;
+      };
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { username: 'client.moving', password: 'secret123' },
+      });
+      const client = await login('client.moving', 'secret123');
+      const king = await login('king', 'king-pass-1');
+      for (const name of ['First', 'Second']) {
+        const video = await app.inject({
+          method: 'POST',
+          url: '/api/videos',
+          headers: { cookie: client },
+          payload: { name, link: 'youtu.be/abcdefghijk', paymentAmount: '12.50' },
+        });
+        expect(video.statusCode, video.body).toBe(201);
+        await app.inject({
+          method: 'POST',
+          url: `/api/videos/${video.json().id}/comments`,
+          headers: { cookie: king },
+          payload: { content: `On ${name}` },
+        });
+      }
+      await app.close();
+      const work = await mkdtemp(path.join(tmpdir(), 'vw-move-'));
+      const file = path.join(work, 'embedded.tar.gz');
+      await writeFile(file, Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer()));
+
+      const dbName = `vw_move_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: testSettings.testDatabaseUrl });
+      await admin.connect();
+      await admin.query(`create database ${dbName}`);
+      const url = new URL(testSettings.testDatabaseUrl!);
+      url.pathname = `/${dbName}`;
+      const target = fromPostgres({ url: url.toString(), max: 2 });
+      try {
+        const moved = await runScript('scripts/restore.ts', [file], work, {
+          DATABASE_URL: url.toString(),
+        });
+        expect(moved.code, moved.output).toBe(0);
+        for (const table of [users, sessions, videos, comments, notifications, videoTypes]) {
+          const sorted = (list: Record<string, unknown>[]) =>
+            list.map((r) => JSON.stringify(r)).sort();
+          const from = sorted(await source.db.select().from(table));
+          expect(from.length).toBeGreaterThan(0);
+          expect(sorted(await target.db.select().from(table))).toEqual(from);
+        }
+        // The king's password and the client's session still work on the server.
+        const onServer = await buildApp({ database: target, logger: false });
+        try {
+          const me = await onServer.inject({ url: '/api/auth/me', headers: { cookie: client } });
+          expect(me.json().username).toBe('client.moving');
+        } finally {
+          await onServer.close();
+        }
+      } finally {
+        await source.close();
+        await target.close();
+        await admin.query(`drop database if exists ${dbName} with (force)`);
+        await admin.end();
+        await rm(work, { recursive: true, force: true });
+      }
+    }, 90_000);
   });
 }
