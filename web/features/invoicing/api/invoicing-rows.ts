@@ -5,7 +5,7 @@ import type {
   PaymentResult,
   VideoPayment,
 } from '../../../../domain/invoicing';
-import { apiJson } from '../../../lib/api-client';
+import { apiJson, apiRequest } from '../../../lib/api-client';
 import { INVOICING_KEYS, refreshInvoicing, toQuery } from './keys';
 
 export interface InvoicingFilters {
@@ -52,11 +52,23 @@ export function invoicingQueryString(f: InvoicingFilters): string {
 export const filtersReady = (f: InvoicingFilters) =>
   f.dateFilter !== 'custom' || Boolean(f.from || f.to);
 
+/**
+ * The table shows at most this many rows (the most a payment call takes at once, too); the
+ * count of all matching rows comes from x-total-count, and the CSV export has them all.
+ */
+export const ROW_LIMIT = 1000;
+
 export function useInvoicingRows(filters: InvoicingFilters) {
   const query = invoicingQueryString(filters);
   return useQuery({
     queryKey: [INVOICING_KEYS.rows, query],
-    queryFn: () => apiJson<InvoicingRow[]>('GET', `${INVOICING_KEYS.rows}${query}`),
+    queryFn: async () => {
+      const paged = `${query}${query ? '&' : '?'}limit=${ROW_LIMIT}`;
+      const response = await apiRequest('GET', `${INVOICING_KEYS.rows}${paged}`);
+      const rows = (await response.json()) as InvoicingRow[];
+      const total = Number(response.headers.get('x-total-count') ?? rows.length);
+      return { rows, total: Number.isFinite(total) ? total : rows.length };
+    },
     enabled: filtersReady(filters),
   });
 }

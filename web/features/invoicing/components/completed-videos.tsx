@@ -100,7 +100,8 @@ export function CompletedVideos() {
       sortOrder: filters.sortBy === key && filters.sortOrder === 'asc' ? 'desc' : 'asc',
     });
 
-  const list = useMemo(() => rows.data ?? [], [rows.data]);
+  const list = useMemo(() => rows.data?.rows ?? [], [rows.data]);
+  const total = rows.data?.total ?? 0;
   const chosen = list.filter((r) => selected.has(r.id));
   const allChosen = list.length > 0 && chosen.length === list.length;
   const filtered = Boolean(
@@ -294,7 +295,7 @@ export function CompletedVideos() {
           </Title>
           {rows.data && (
             <Badge variant="dot" color="gray">
-              {rows.data.length} video{rows.data.length === 1 ? '' : 's'}
+              {total} video{total === 1 ? '' : 's'}
             </Badge>
           )}
         </Group>
@@ -311,120 +312,128 @@ export function CompletedVideos() {
             {filtered ? 'No videos found' : 'No completed videos found'}
           </Text>
         ) : (
-          <ScrollTable minWidth={900} label="Completed videos (scrolls sideways)">
-            <Table
-              striped
-              highlightOnHover
-              fz="sm"
-              verticalSpacing={6}
-              aria-label="Completed videos"
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col" w={40}>
-                    <Checkbox
-                      aria-label="Select all"
-                      checked={allChosen}
-                      indeterminate={chosen.length > 0 && !allChosen}
-                      onChange={() =>
-                        setSelected(allChosen ? new Set() : new Set(list.map((r) => r.id)))
-                      }
-                    />
-                  </Table.Th>
-                  {COLUMNS.map((c) =>
-                    c.key ? (
-                      <SortHeader
-                        key={c.label}
-                        column={{ key: c.key, label: c.label }}
-                        filters={filters}
-                        onSort={sort}
-                      />
-                    ) : (
-                      <Table.Th key={c.label} scope="col">
-                        {c.label}
-                      </Table.Th>
-                    ),
-                  )}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((row) => (
-                  <Table.Tr key={row.id} data-video-id={row.id}>
-                    <Table.Td>
+          <>
+            {total > list.length && (
+              <Text size="sm" c="dimmed" mb="xs">
+                Showing the first {list.length} of {total} videos. Narrow the filters to see the
+                rest, or export them all as CSV.
+              </Text>
+            )}
+            <ScrollTable minWidth={900} label="Completed videos (scrolls sideways)">
+              <Table
+                striped
+                highlightOnHover
+                fz="sm"
+                verticalSpacing={6}
+                aria-label="Completed videos"
+              >
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col" w={40}>
                       <Checkbox
-                        aria-label={`Select ${row.name}`}
-                        checked={selected.has(row.id)}
-                        onChange={() => toggle(row.id)}
+                        aria-label="Select all"
+                        checked={allChosen}
+                        indeterminate={chosen.length > 0 && !allChosen}
+                        onChange={() =>
+                          setSelected(allChosen ? new Set() : new Set(list.map((r) => r.id)))
+                        }
                       />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Tooltip label="Watch">
-                          <ActionIcon
-                            variant="light"
-                            size="sm"
-                            aria-label={`Watch ${row.name}`}
-                            onClick={() => setWatching(row)}
-                          >
-                            <IconPlay size={12} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Text size="sm" fw={500} lineClamp={2}>
-                          {row.name}
-                        </Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{row.clientName || 'Unknown Client'}</Table.Td>
-                    <Table.Td>
-                      {row.assignedEditorId ? row.editorName || 'Unknown Editor' : 'Unassigned'}
-                    </Table.Td>
-                    <Table.Td>{typeLabel(row.type)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {formatDay(row.finishDate)}
-                    </Table.Td>
-                    <Table.Td>
-                      {row.paymentStatus === 'paid' ? (
-                        <Stack gap={0}>
-                          <Group gap={4} wrap="nowrap">
-                            <IconLock size={14} />
-                            <Text size="sm" fw={600} ff="monospace">
-                              {formatMoney(row.lockedPrice ?? row.paymentAmount)}
-                            </Text>
-                          </Group>
-                          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                            Historical price, locked {formatDay(row.paidDate)}
-                          </Text>
-                        </Stack>
-                      ) : (
-                        <MoneyEdit
-                          value={row.paymentAmount}
-                          kind="paymentAmount"
-                          label={`Amount of ${row.name}`}
-                          onSave={(v) => saveAmount(row, v)}
-                          hint={
-                            row.amountSource === 'typed' ? (
-                              <Badge size="xs" variant="dot" color="orange">
-                                set
-                              </Badge>
-                            ) : undefined
-                          }
+                    </Table.Th>
+                    {COLUMNS.map((c) =>
+                      c.key ? (
+                        <SortHeader
+                          key={c.label}
+                          column={{ key: c.key, label: c.label }}
+                          filters={filters}
+                          onSort={sort}
                         />
-                      )}
-                    </Table.Td>
-                    <Table.Td miw={104}>
-                      <Badge
-                        color={row.paymentStatus === 'paid' ? 'teal' : 'orange'}
-                        variant="dot"
-                        style={{ flexShrink: 0, overflow: 'visible' }}
-                      >
-                        {row.paymentStatus === 'paid' ? 'Paid' : 'Unpaid'}
-                      </Badge>
-                    </Table.Td>
+                      ) : (
+                        <Table.Th key={c.label} scope="col">
+                          {c.label}
+                        </Table.Th>
+                      ),
+                    )}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((row) => (
+                    <Table.Tr key={row.id} data-video-id={row.id}>
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={`Select ${row.name}`}
+                          checked={selected.has(row.id)}
+                          onChange={() => toggle(row.id)}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          <Tooltip label="Watch">
+                            <ActionIcon
+                              variant="light"
+                              size="sm"
+                              aria-label={`Watch ${row.name}`}
+                              onClick={() => setWatching(row)}
+                            >
+                              <IconPlay size={12} />
+                            </ActionIcon>
+                          </Tooltip>
+                          <Text size="sm" fw={500} lineClamp={2}>
+                            {row.name}
+                          </Text>
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{row.clientName || 'Unknown Client'}</Table.Td>
+                      <Table.Td>
+                        {row.assignedEditorId ? row.editorName || 'Unknown Editor' : 'Unassigned'}
+                      </Table.Td>
+                      <Table.Td>{typeLabel(row.type)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {formatDay(row.finishDate)}
+                      </Table.Td>
+                      <Table.Td>
+                        {row.paymentStatus === 'paid' ? (
+                          <Stack gap={0}>
+                            <Group gap={4} wrap="nowrap">
+                              <IconLock size={14} />
+                              <Text size="sm" fw={600} ff="monospace">
+                                {formatMoney(row.lockedPrice ?? row.paymentAmount)}
+                              </Text>
+                            </Group>
+                            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                              Historical price, locked {formatDay(row.paidDate)}
+                            </Text>
+                          </Stack>
+                        ) : (
+                          <MoneyEdit
+                            value={row.paymentAmount}
+                            kind="paymentAmount"
+                            label={`Amount of ${row.name}`}
+                            onSave={(v) => saveAmount(row, v)}
+                            hint={
+                              row.amountSource === 'typed' ? (
+                                <Badge size="xs" variant="dot" color="orange">
+                                  set
+                                </Badge>
+                              ) : undefined
+                            }
+                          />
+                        )}
+                      </Table.Td>
+                      <Table.Td miw={104}>
+                        <Badge
+                          color={row.paymentStatus === 'paid' ? 'teal' : 'orange'}
+                          variant="dot"
+                          style={{ flexShrink: 0, overflow: 'visible' }}
+                        >
+                          {row.paymentStatus === 'paid' ? 'Paid' : 'Unpaid'}
+                        </Badge>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollTable>
+          </>
         )}
       </Paper>
 
