@@ -156,7 +156,13 @@ export function CompletedVideos() {
   const saveAmount = async (row: InvoicingRow, paymentAmount: string) => {
     try {
       await setAmount.mutateAsync({ id: row.id, paymentAmount });
-      notifySuccess('Amount Updated', `${row.name}: ${formatMoney(paymentAmount)}`);
+      notifySuccess(
+        'Amount Updated',
+        // Zero clears the typed amount (domain/invoicing.ts): the video owes its price again.
+        paymentAmount === '0.00'
+          ? `${row.name} owes its price again.`
+          : `${row.name}: ${formatMoney(paymentAmount)}`,
+      );
       return true;
     } catch (error) {
       notifyError('Error', getErrorMessage(error, 'Failed to update payment amount'));
