@@ -278,6 +278,10 @@ describe('a lead editor', () => {
     await seeHeading(page, 'Lead Dashboard');
     await visible(page.getByTestId('tile-count').first());
     await shot('dashboard-phone', true);
+    await tile('team').click();
+    await seeText(page, 'Client-Editor Assignments');
+    await expectNoSeriousA11yViolations(page);
+    await shot('team-phone', true);
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

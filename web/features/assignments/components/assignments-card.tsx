@@ -214,16 +214,25 @@ export function AssignmentsCard() {
             onChange={(e) => setSearch(e.currentTarget.value)}
             style={{ flex: '1 1 220px' }}
           />
-          <SegmentedControl
-            aria-label="Assignment status"
-            value={status}
-            onChange={(v) => setStatus(v as StatusFilter)}
-            data={[
-              { value: 'all', label: `All Status (${unassigned.length + assigned.length})` },
-              { value: 'unassigned', label: `Unassigned (${unassigned.length})` },
-              { value: 'assigned', label: `Assigned (${assigned.length})` },
-            ]}
-          />
+          <Group gap={6} wrap="wrap" role="group" aria-label="Assignment status">
+            {(
+              [
+                ['all', `All Status (${unassigned.length + assigned.length})`],
+                ['unassigned', `Unassigned (${unassigned.length})`],
+                ['assigned', `Assigned (${assigned.length})`],
+              ] as const
+            ).map(([value, label]) => (
+              <Button
+                key={value}
+                size="xs"
+                variant={status === value ? 'filled' : 'default'}
+                aria-pressed={status === value}
+                onClick={() => setStatus(value)}
+              >
+                {label}
+              </Button>
+            ))}
+          </Group>
           <SegmentedControl
             aria-label="Assignment view"
             value={view}
