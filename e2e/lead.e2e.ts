@@ -297,6 +297,12 @@ describe('the king', () => {
     await visible(page.getByRole('columnheader', { name: 'Assigned editor' }));
     await visible(page.getByRole('checkbox', { name: `Select Review ${word} one` }));
   });
+
+  it('sees User Not Found for someone who does not exist', async () => {
+    await page.goto('/dashboard/user/00000000-0000-4000-8000-000000000000');
+    await seeHeading(page, 'User Not Found');
+    await expectNoSeriousA11yViolations(page);
+  });
 });
 
 describe('an editor', () => {
