@@ -123,9 +123,25 @@ describe('a client', () => {
     await page.getByRole('button', { name: 'In Progress (1)' }).click();
     await expect.poll(cardNames).toEqual([product]);
     await page.getByRole('button', { name: 'All Videos (2)' }).click();
-    await page.getByLabel('Type').selectOption('consultation');
+    await page.getByLabel('Type', { exact: true }).selectOption('consultation');
     await expect.poll(cardNames).toEqual([ALPHA]);
-    await page.getByLabel('Type').selectOption('all');
+    await page.getByLabel('Type', { exact: true }).selectOption('all');
+
+    // A built-in preset sets status and type; a starred type becomes a quick filter.
+    await page.getByRole('button', { name: 'Presets' }).click();
+    await page.getByRole('menuitem', { name: 'Voice Over Queue' }).click();
+    await expect
+      .poll(() => page.getByLabel('Type', { exact: true }).inputValue())
+      .toBe('voice-over');
+    await seeHeading(page, 'No videos found');
+    await page.getByLabel('Type', { exact: true }).selectOption('consultation');
+    await page.getByRole('button', { name: /^All Videos/ }).click();
+    await page.getByRole('button', { name: 'Add Consultation to favourite types' }).click();
+    await page.getByLabel('Type', { exact: true }).selectOption('all');
+    await page.getByRole('button', { name: 'Consultation', exact: true }).click();
+    await expect.poll(cardNames).toEqual([ALPHA]);
+    await page.getByRole('button', { name: 'Consultation', exact: true }).click();
+    await expect.poll(cardNames).toEqual([product, ALPHA]);
 
     await page.getByLabel('Sort by').selectOption('name');
     await expect.poll(cardNames).toEqual([ALPHA, product]);
@@ -357,12 +373,16 @@ describe('an editor', () => {
     await page.keyboard.press('a');
     await expect.poll(() => pressed(/^All Videos \(/)).toBe('true');
     await page.keyboard.press('1');
-    await expect.poll(() => page.getByLabel('Type').inputValue()).toBe('consultation');
+    await expect
+      .poll(() => page.getByLabel('Type', { exact: true }).inputValue())
+      .toBe('consultation');
     await expect.poll(cardNames).toEqual([ALPHA]);
     await page.keyboard.press('4');
-    await expect.poll(() => page.getByLabel('Type').inputValue()).toBe('before-after');
+    await expect
+      .poll(() => page.getByLabel('Type', { exact: true }).inputValue())
+      .toBe('before-after');
     await page.keyboard.press('c');
-    await expect.poll(() => page.getByLabel('Type').inputValue()).toBe('all');
+    await expect.poll(() => page.getByLabel('Type', { exact: true }).inputValue()).toBe('all');
     await expect.poll(async () => (await cardNames()).length).toBe(2);
     await page.keyboard.press('/');
     await expect

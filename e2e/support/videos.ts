@@ -68,7 +68,11 @@ export async function createVideoAs(
   }
 }
 
-/** Saves a full-page PNG as e2e/artifacts/{name}.png (git-ignored) and returns its path. */
+/**
+ * Saves a PNG as e2e/artifacts/{name}.png (git-ignored) and returns its path. Phone-width
+ * pictures show the viewport, as a phone does (a full-page shot would draw the fixed bottom
+ * bar in the middle of the list).
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);
@@ -76,6 +80,6 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running'),
   );
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: (page.viewportSize()?.width ?? 0) >= 768 });
   return file;
 }

@@ -1,5 +1,6 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
+import { VIDEO_SORTS } from '../../../../domain/video-list';
 import { LoadingState } from '../../../components/loading-state';
 import { pageTitle } from '../../../lib/site';
 import { useAuth } from '../../auth/hooks/use-auth';
@@ -7,6 +8,7 @@ import { usePreferences } from '../../preferences/hooks/use-preferences';
 import { useScrollMemory } from '../../preferences/hooks/use-scroll-memory';
 import { useVideos } from '../../videos/api/get-videos';
 import { useMyEditors } from '../../videos/api/get-my-editors';
+import { ListPreferencesBar } from '../../videos/components/list-preferences-bar';
 import { VideoDetailDialog } from '../../videos/components/video-detail-dialog';
 import { VideoList } from '../../videos/components/video-list';
 import { VideoListToolbar } from '../../videos/components/video-list-toolbar';
@@ -60,6 +62,23 @@ export function ClientDashboard() {
           )}
         </Group>
       </Stack>
+      <ListPreferencesBar
+        view={{
+          filter: filters.state.status,
+          typeFilter: filters.state.type,
+          sortBy: filters.state.sort,
+        }}
+        onApply={(v) =>
+          filters.applyView({
+            filter: v.filter,
+            typeFilter: v.typeFilter,
+            // A sort this list does not offer falls back to the order number.
+            sort: (VIDEO_SORTS as readonly string[]).includes(v.sortBy)
+              ? (v.sortBy as typeof filters.state.sort)
+              : 'ordinal',
+          })
+        }
+      />
       <VideoListToolbar
         statusFilter={filters.state.status}
         onStatusFilterChange={filters.setStatus}

@@ -10,6 +10,7 @@ import { usePreferences } from '../../preferences/hooks/use-preferences';
 import { useScrollMemory } from '../../preferences/hooks/use-scroll-memory';
 import { useMyClients } from '../../videos/api/get-my-clients';
 import { useVideos } from '../../videos/api/get-videos';
+import { ListPreferencesBar } from '../../videos/components/list-preferences-bar';
 import { VideoDetailDialog } from '../../videos/components/video-detail-dialog';
 import { IconKeyboard } from '../../videos/components/video-icons';
 import { VideoList } from '../../videos/components/video-list';
@@ -101,6 +102,23 @@ export function EditorDashboard() {
         counts={totals}
         active={filters.state.status}
         onPick={setStatus}
+      />
+      <ListPreferencesBar
+        view={{
+          filter: filters.state.status,
+          typeFilter: filters.state.type,
+          sortBy: filters.state.sort,
+        }}
+        onApply={(v) =>
+          filters.applyView({
+            filter: v.filter,
+            typeFilter: v.typeFilter,
+            // A sort this list does not offer falls back to the order number.
+            sort: (EDITOR_SORTS as readonly string[]).includes(v.sortBy)
+              ? (v.sortBy as typeof filters.state.sort)
+              : 'ordinal',
+          })
+        }
       />
       <VideoListToolbar
         statusFilter={filters.state.status}

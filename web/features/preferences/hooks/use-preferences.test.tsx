@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { preferencesKey } from '../../../../domain/preferences';
 import type { PublicUser } from '../../../../domain/user';
 import { AuthContext, type AuthContextValue } from '../../auth/hooks/auth-context';
-import { usePreferences } from './use-preferences';
+import { resetPreferencesCache, usePreferences } from './use-preferences';
 
 const person = (id: string): PublicUser => ({
   id,
@@ -31,6 +31,7 @@ function signedInAs(user: PublicUser | null) {
 
 afterEach(() => {
   localStorage.clear();
+  resetPreferencesCache();
   vi.restoreAllMocks();
 });
 
@@ -93,7 +94,16 @@ describe('usePreferences', () => {
     });
     const { result } = renderHook(() => usePreferences(), { wrapper: signedInAs(person('u3')) });
     act(() => result.current.addRecentSearch('still here'));
+    // Kept for this visit even though the browser would not store it.
     expect(result.current.preferences.recentSearches).toEqual(['still here']);
     expect(warn).toHaveBeenCalled();
+  });
+
+  it('keeps every component that uses it in step', () => {
+    const wrapper = signedInAs(person('u4'));
+    const first = renderHook(() => usePreferences(), { wrapper });
+    const second = renderHook(() => usePreferences(), { wrapper });
+    act(() => first.result.current.update(() => ({ compactView: true })));
+    expect(second.result.current.preferences.compactView).toBe(true);
   });
 });

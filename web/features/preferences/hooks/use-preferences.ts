@@ -1,8 +1,27 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { sanitizePreferences, type Preferences, type Preset } from '../../../../domain/preferences';
 import { addRecentSearch, toggleFavoriteType } from '../../../../domain/search-suggestions';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { loadPreferences, savePreferences } from '../storage';
+
+// Every component using the hook sees the same preferences: a save tells all of them.
+const listeners = new Set<() => void>();
+const cache = new Map<string, Preferences>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function snapshot(userId: string | null): Preferences {
+  const key = userId ?? '';
+  let prefs = cache.get(key);
+  if (!prefs) {
+    prefs = loadPreferences(userId);
+    cache.set(key, prefs);
+  }
+  return prefs;
+}
 
 /**
  * The signed-in user's local preferences (guest key when nobody is signed in), with the
@@ -12,28 +31,22 @@ import { loadPreferences, savePreferences } from '../storage';
 export function usePreferences() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  const [state, setState] = useState(() => ({ userId, prefs: loadPreferences(userId) }));
-  // Another user signed in: read their preferences (state adjusted while rendering).
-  let current = state;
-  if (state.userId !== userId) {
-    current = { userId, prefs: loadPreferences(userId) };
-    setState(current);
-  }
+  const preferences = useSyncExternalStore(subscribe, () => snapshot(userId));
 
   const update = useCallback(
-    (change: (prefs: Preferences) => Partial<Preferences>) =>
-      setState((s) => {
-        // Storage is the truth: several components hold this hook, each may have saved since.
-        const latest = loadPreferences(s.userId);
-        const prefs = sanitizePreferences({ ...latest, ...change(latest) });
-        savePreferences(s.userId, prefs);
-        return { ...s, prefs };
-      }),
-    [],
+    (change: (prefs: Preferences) => Partial<Preferences>) => {
+      // Storage is the truth: another tab may have saved since this one last read.
+      const latest = loadPreferences(userId);
+      const next = sanitizePreferences({ ...latest, ...change(latest) });
+      savePreferences(userId, next);
+      cache.set(userId ?? '', next);
+      listeners.forEach((listener) => listener());
+    },
+    [userId],
   );
 
   return {
-    preferences: current.prefs,
+    preferences,
     update,
     addRecentSearch: useCallback(
       (query: string) =>
@@ -58,4 +71,9 @@ export function usePreferences() {
       [update],
     ),
   };
+}
+
+/** Forgets what was read, so the next read comes from storage again (tests, sign-out). */
+export function resetPreferencesCache(): void {
+  cache.clear();
 }

@@ -68,7 +68,7 @@ export function SmartSearch({
   const optionId = (i: number) => `${listId}-option-${i}`;
 
   return (
-    <Box pos="relative" style={{ flex: 1, minWidth: 200 }}>
+    <Box pos="relative" style={{ flex: '2 1 240px', minWidth: 200 }}>
       <TextInput
         ref={inputRef}
         aria-label={label}

@@ -106,7 +106,7 @@ export function VideoListToolbar(props: VideoListToolbarProps) {
             value: f,
             label: `${STATUS_FILTER_LABELS[f]} (${counts[f]})`,
           }))}
-          style={{ flex: '1 1 140px' }}
+          style={{ flex: '1 1 140px', maxWidth: 240 }}
         />
         {showClients && (
           <NativeSelect
@@ -114,7 +114,7 @@ export function VideoListToolbar(props: VideoListToolbarProps) {
             value={props.clientFilter ?? 'all'}
             onChange={(e) => props.onClientFilterChange?.(e.currentTarget.value)}
             data={[{ value: 'all', label: 'All Clients' }, ...(props.clients ?? [])]}
-            style={{ flex: '1 1 140px' }}
+            style={{ flex: '1 1 140px', maxWidth: 240 }}
           />
         )}
         {props.typeOptions && (
@@ -129,7 +129,7 @@ export function VideoListToolbar(props: VideoListToolbarProps) {
                 label: `${t.label} (${t.count})`,
               })),
             ]}
-            style={{ flex: '1 1 140px' }}
+            style={{ flex: '1 1 140px', maxWidth: 240 }}
           />
         )}
         <NativeSelect
@@ -137,7 +137,7 @@ export function VideoListToolbar(props: VideoListToolbarProps) {
           value={sort}
           onChange={(e) => onSortChange(e.currentTarget.value)}
           data={[...sortOptions]}
-          style={{ flex: '1 1 140px' }}
+          style={{ flex: '1 1 140px', maxWidth: 240 }}
         />
         {props.onRefresh && (
           <Button

@@ -77,6 +77,14 @@ export function useVideoFilters(
     /** A smart suggestion sets the status and type filters at once and clears the text. */
     applySmart: (s: SmartSuggestion) =>
       setState((prev) => ({ ...prev, status: s.filter, type: s.typeFilter, search: '' })),
+    /** A preset or favourite: status, type and sort at once. */
+    applyView: (view: { filter: StatusFilter; typeFilter: string; sort: VideoSort | EditorSort }) =>
+      setState((prev) => ({
+        ...prev,
+        status: view.filter,
+        type: view.typeFilter,
+        sort: view.sort,
+      })),
     clear: () =>
       setState((prev) => ({ ...prev, status: 'all', type: 'all', search: '', client: 'all' })),
     ...derived,
