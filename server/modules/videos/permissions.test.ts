@@ -386,6 +386,26 @@ const CASES: Case[] = [
     run: (a) => call(a, 'GET', '/api/admin/revenue/trends'),
   },
   {
+    route: 'GET /api/admin/invoicing.csv',
+    expected: allow(ADMINS, 200, 403),
+    run: (a) => call(a, 'GET', '/api/admin/invoicing.csv'),
+  },
+  {
+    route: 'GET /api/admin/invoices/:clientId',
+    expected: allow(ADMINS, 200, 403),
+    run: (a) => call(a, 'GET', `/api/admin/invoices/${id.owner}`),
+  },
+  {
+    route: 'GET /api/admin/revenue/breakdown',
+    expected: allow(ADMINS, 200, 403),
+    run: (a) => call(a, 'GET', '/api/admin/revenue/breakdown'),
+  },
+  {
+    route: 'GET /api/admin/revenue/unpaid-aging',
+    expected: allow(ADMINS, 200, 403),
+    run: (a) => call(a, 'GET', '/api/admin/revenue/unpaid-aging'),
+  },
+  {
     route: 'GET /api/video-types',
     expected: allow(SIGNED_IN, 200, 0),
     run: (a) => call(a, 'GET', '/api/video-types'),
