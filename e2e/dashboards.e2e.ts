@@ -157,7 +157,7 @@ describe('a client', () => {
   });
 
   it('opens it with ?video=, edits it and keeps other parameters on close', async () => {
-    await page.goto(`/dashboard?video=${productId}&keep=1`);
+    await page.goto(`/dashboard?video=${productId}&comment=from-a-notification&keep=1`);
     const detail = dialog('Edit Video Details');
     await visible(detail);
     await expect.poll(() => detail.getByLabel('Name').inputValue()).toBe(product);
@@ -214,6 +214,7 @@ describe('a client', () => {
       page,
       'Are you sure you want to delete this video? This action cannot be undone.',
     );
+    await expectNoSeriousA11yViolations(page);
     await confirm.getByLabel('Reason (optional)').fill('Duplicate');
     await confirm.getByRole('button', { name: 'Delete Video' }).click();
     await seeToast(page, 'Video deleted');
@@ -285,6 +286,7 @@ describe('a client', () => {
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await visible(page.getByRole('dialog', { name: 'Menu' }));
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Profile' }).click();
     await atPath(page, '/profile');
     await page.goto('/dashboard');

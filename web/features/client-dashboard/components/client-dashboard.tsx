@@ -6,7 +6,7 @@ import { pageTitle } from '../../../lib/site';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { usePreferences } from '../../preferences/hooks/use-preferences';
 import { useScrollMemory } from '../../preferences/hooks/use-scroll-memory';
-import { useVideos } from '../../videos/api/get-videos';
+import { useRefreshVideos, useVideos } from '../../videos/api/get-videos';
 import { useMyEditors } from '../../videos/api/get-my-editors';
 import { ListPreferencesBar } from '../../videos/components/list-preferences-bar';
 import { VideoDetailDialog } from '../../videos/components/video-detail-dialog';
@@ -23,6 +23,7 @@ import { useVideoParam } from '../../videos/hooks/use-video-param';
 export function ClientDashboard() {
   const { user } = useAuth();
   const videos = useVideos();
+  const reload = useRefreshVideos();
   const editors = useMyEditors();
   const prefs = usePreferences();
   const own = videos.data?.filter((v) => v.userId === user?.id);
@@ -94,8 +95,8 @@ export function ClientDashboard() {
         typeFilter={filters.state.type}
         onTypeFilterChange={filters.setType}
         typeOptions={filters.typeOptions}
-        onRefresh={() => void videos.refetch()}
-        refreshing={videos.isFetching && !videos.isLoading}
+        onRefresh={() => void reload.refresh()}
+        refreshing={reload.refreshing}
       />
       <VideoList
         videos={filters.visible}

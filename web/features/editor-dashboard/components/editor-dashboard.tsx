@@ -9,7 +9,7 @@ import { useAuth } from '../../auth/hooks/use-auth';
 import { usePreferences } from '../../preferences/hooks/use-preferences';
 import { useScrollMemory } from '../../preferences/hooks/use-scroll-memory';
 import { useMyClients } from '../../videos/api/get-my-clients';
-import { useVideos } from '../../videos/api/get-videos';
+import { useRefreshVideos, useVideos } from '../../videos/api/get-videos';
 import { ListPreferencesBar } from '../../videos/components/list-preferences-bar';
 import { VideoDetailDialog } from '../../videos/components/video-detail-dialog';
 import { IconKeyboard } from '../../videos/components/video-icons';
@@ -39,6 +39,7 @@ export function EditorDashboard() {
   const { user } = useAuth();
   const [params] = useSearchParams();
   const videos = useVideos();
+  const reload = useRefreshVideos();
   const clients = useMyClients();
   const prefs = usePreferences();
   const filters = useVideoFilters(videos.data, {
@@ -142,10 +143,10 @@ export function EditorDashboard() {
         clientFilter={filters.state.client}
         onClientFilterChange={filters.setClient}
         onRefresh={() => {
-          void videos.refetch();
+          void reload.refresh();
           void clients.refetch();
         }}
-        refreshing={videos.isFetching && !videos.isLoading}
+        refreshing={reload.refreshing}
       />
       <VideoList
         videos={filters.visible}

@@ -53,7 +53,7 @@ export function DeleteVideoDialog({
           <Button variant="default" onClick={onCancel} disabled={pending}>
             Cancel
           </Button>
-          <Button color="red" onClick={() => onConfirm(reason.trim())} loading={pending}>
+          <Button color="red.9" onClick={() => onConfirm(reason.trim())} loading={pending}>
             Delete Video
           </Button>
         </Group>
