@@ -82,6 +82,9 @@ export const BUILT_IN_PRESETS: readonly Preset[] = [
   },
 ];
 
+/** With autoRefresh on, a dashboard reads its videos again this often (the spec names no period). */
+export const AUTO_REFRESH_MS = 60_000;
+
 /** At most this many custom presets, so the stored value stays small. */
 export const MAX_CUSTOM_PRESETS = 20;
 

@@ -1,6 +1,7 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { VIDEO_SORTS } from '../../../../domain/video-list';
+import { AUTO_REFRESH_MS } from '../../../../domain/preferences';
 import { LoadingState } from '../../../components/loading-state';
 import { pageTitle } from '../../../lib/site';
 import { useAuth } from '../../auth/hooks/use-auth';
@@ -22,10 +23,12 @@ import { useVideoParam } from '../../videos/hooks/use-video-param';
  */
 export function ClientDashboard() {
   const { user } = useAuth();
-  const videos = useVideos();
+  const prefs = usePreferences();
+  const videos = useVideos({
+    refetchInterval: prefs.preferences.autoRefresh ? AUTO_REFRESH_MS : false,
+  });
   const reload = useRefreshVideos();
   const editors = useMyEditors();
-  const prefs = usePreferences();
   const own = videos.data?.filter((v) => v.userId === user?.id);
   const filters = useVideoFilters(own, { sort: prefs.preferences.defaultSort });
   const { videoId, open, close } = useVideoParam();

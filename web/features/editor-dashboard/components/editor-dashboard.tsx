@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { shortcutAction } from '../../../../domain/editor-shortcuts';
 import { EDITOR_SORT_LABELS, EDITOR_SORTS, filterCounts } from '../../../../domain/video-list';
+import { AUTO_REFRESH_MS } from '../../../../domain/preferences';
 import { LoadingState } from '../../../components/loading-state';
 import { pageTitle } from '../../../lib/site';
 import { useAuth } from '../../auth/hooks/use-auth';
@@ -38,10 +39,12 @@ function shortcutsBlocked(event: KeyboardEvent): boolean {
 export function EditorDashboard() {
   const { user } = useAuth();
   const [params] = useSearchParams();
-  const videos = useVideos();
+  const prefs = usePreferences();
+  const videos = useVideos({
+    refetchInterval: prefs.preferences.autoRefresh ? AUTO_REFRESH_MS : false,
+  });
   const reload = useRefreshVideos();
   const clients = useMyClients();
-  const prefs = usePreferences();
   const filters = useVideoFilters(videos.data, {
     status: 'in_progress',
     client: params.get('client') ?? 'all',

@@ -10,7 +10,7 @@ export function getVideos(): Promise<VideoView[]> {
   return apiJson<VideoView[]>('GET', '/api/videos');
 }
 
-export function useVideos(options: { enabled?: boolean } = {}) {
+export function useVideos(options: { enabled?: boolean; refetchInterval?: number | false } = {}) {
   return useQuery({ queryKey: videoKeys.list(), queryFn: getVideos, ...options });
 }
 

@@ -31,8 +31,8 @@ export interface ListView {
 
 /**
  * The list's remembered views (SPEC.md section 3 'Local preferences'): the four built-in
- * presets and the user's own, favourite types (at most 5) as quick filters, and the compact
- * view switch. Everything is stored per user in this browser.
+ * presets and the user's own, favourite types (at most 5) as quick filters, and the auto
+ * refresh and compact view switches. Everything is stored per user in this browser.
  */
 export function ListPreferencesBar({
   view,
@@ -42,7 +42,7 @@ export function ListPreferencesBar({
   onApply: (view: ListView) => void;
 }) {
   const prefs = usePreferences();
-  const { favoriteTypes, customPresets, compactView } = prefs.preferences;
+  const { favoriteTypes, customPresets, compactView, autoRefresh } = prefs.preferences;
   const [saving, setSaving] = useState(false);
   const [name, setName] = useState('');
   const type = view.typeFilter;
@@ -136,6 +136,15 @@ export function ListPreferencesBar({
       ))}
       <Switch
         ml="auto"
+        size="sm"
+        label="Auto refresh"
+        checked={autoRefresh}
+        onChange={(e) => {
+          const checked = e.currentTarget.checked;
+          prefs.update(() => ({ autoRefresh: checked }));
+        }}
+      />
+      <Switch
         size="sm"
         label="Compact view"
         checked={compactView}
