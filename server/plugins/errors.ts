@@ -12,6 +12,48 @@ export class HttpError extends Error {
   }
 }
 
+export const DATABASE_UNAVAILABLE = 'The database is unavailable, please try again shortly';
+
+/** Socket-level failures and PostgreSQL's connection classes (08: connection, 57P0x: shutdown). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up or shutting down)
+  '53300', // too_many_connections
+]);
+/** What node-postgres says, without a code, about a connection that died under it. */
+const UNAVAILABLE_TEXT =
+  /Connection terminated|Client has encountered a connection error|not queryable|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i;
+
+/**
+ * Whether an error means the database cannot be reached right now (restart, network): a 503 the
+ * client may retry, not a 500. Drizzle wraps driver errors ("Failed query") in `cause`, and a
+ * refused connection to several addresses is an AggregateError.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [err];
+  while (queue.length) {
+    const e = queue.shift() as
+      { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined;
+    if (!e || typeof e !== 'object' || seen.has(e)) continue;
+    seen.add(e);
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNAVAILABLE_CODES.has(code) || /^08...$/.test(code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_TEXT.test(e.message)) return true;
+    queue.push(e.cause);
+    if (Array.isArray(e.errors)) queue.push(...(e.errors as unknown[]));
+  }
+  return false;
+}
+
 function fieldPath(instancePath: string | undefined): string {
   return (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
 }
@@ -31,6 +73,10 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ message: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '1').send({ message: DATABASE_UNAVAILABLE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

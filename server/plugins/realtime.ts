@@ -140,7 +140,9 @@ export class RealtimeHub {
   private scheduleReconnect() {
     if (this.closed || this.reconnectTimer) return;
     const delay = this.reconnectMs;
-    this.reconnectMs = Math.min(this.reconnectMs * 2, 30_000);
+    // Capped low: after a database restart, sockets hear of other instances' events again
+    // within seconds (issue 9: recovery within 5 s).
+    this.reconnectMs = Math.min(this.reconnectMs * 2, 4_000);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
       void this.connectListener(true);
@@ -364,15 +366,20 @@ export class RealtimeHub {
     }
   }
 
+  /** Closes every socket with 1001 (going away) before the HTTP server stops. */
+  shutdown() {
+    for (const set of this.clients.values()) {
+      for (const client of set) client.socket.close(1001, 'Server shutting down');
+    }
+    this.clients.clear();
+  }
+
   async close() {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.heartbeat);
     clearTimeout(this.reconnectTimer);
-    for (const set of this.clients.values()) {
-      for (const client of set) client.socket.close(1001, 'Server shutting down');
-    }
-    this.clients.clear();
+    this.shutdown();
     await Promise.allSettled([...this.queues.values()]);
     if (this.unlistenPglite) await this.unlistenPglite().catch(() => {});
     const listener = this.listenClient;
@@ -410,7 +417,17 @@ export const realtime = fp(
     app.decorate('realtime', hub);
     app.addHook('onClose', async () => hub.close());
 
-    await app.register(fastifyWebsocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } });
+    await app.register(fastifyWebsocket, {
+      options: { maxPayload: SOCKET_MAX_PAYLOAD },
+      // The plugin's default closes sockets without a code on shutdown; 1001 (going away) tells
+      // browsers the server is restarting, so they reconnect (web/lib/socket.ts).
+      preClose: function (this: FastifyInstance, done: () => void) {
+        hub.shutdown();
+        const server = this.websocketServer as { close(cb: () => void): void };
+        server.close(() => {});
+        done();
+      },
+    });
     // A handshake refused by an earlier hook (401, 403) never reached @fastify/websocket's own
     // hook, which would end the connection: end it here, or it stays open for the client's sake.
     app.addHook('onResponse', async (request) => {
