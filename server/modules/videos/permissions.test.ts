@@ -193,6 +193,11 @@ const CASES: Case[] = [
     run: (a) => call(a, 'GET', '/api/videos/assigned-to-me'),
   },
   {
+    route: 'GET /api/videos/count',
+    expected: allow(SIGNED_IN, 200, 0),
+    run: (a) => call(a, 'GET', '/api/videos/count'),
+  },
+  {
     route: 'GET /api/videos/:id',
     expected: allow(READERS, 200, 404),
     run: async (a) => call(a, 'GET', `/api/videos/${(await freshVideo()).id}`),
@@ -654,6 +659,17 @@ describe('permission matrix (DESIGN.md section 4)', () => {
 });
 
 describe('lists and bodies never carry what the actor may not see', () => {
+  it('GET /api/videos/count counts exactly the videos GET /api/videos lists', async () => {
+    await freshVideo();
+    for (const actor of SIGNED_IN) {
+      const list = (await call(actor, 'GET', '/api/videos')).json() as unknown[];
+      const { count } = (await call(actor, 'GET', '/api/videos/count')).json() as {
+        count: number;
+      };
+      expect(count, actor).toBe(list.length);
+    }
+  });
+
   it('GET /api/videos contains exactly the readable videos, with hidden fields absent', async () => {
     const v = await freshVideo();
     for (const actor of SIGNED_IN) {

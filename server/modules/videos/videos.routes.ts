@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, count, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -123,6 +123,17 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const scope = await scopeOf(request);
       const rows = await listVideos(db, eq(videos.assignedEditorId, scope.id));
       return rows.map((r) => toVideoView(scope, r));
+    },
+  );
+
+  // The header's total: a count in SQL, so a manager's header never loads every video.
+  app.get(
+    '/api/videos/count',
+    { schema: { response: { 200: z.object({ count: z.number().int() }) } } },
+    async (request) => {
+      const scope = await scopeOf(request);
+      const [row] = await db.select({ n: count() }).from(videos).where(readableBy(scope));
+      return { count: Number(row?.n ?? 0) };
     },
   );
 

@@ -20,7 +20,7 @@ import { isKing, normalizeRole } from '../../../domain/roles';
 import { IconVideo } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { useVideos } from '../../features/videos/api/get-videos';
+import { useVideoCount } from '../../features/videos/api/get-video-count';
 import { AddVideoDialog } from '../../features/videos/components/add-video-dialog';
 import { IconPlus, IconUser } from '../../features/videos/components/video-icons';
 import { useAccountActions } from './account-actions';
@@ -36,13 +36,13 @@ const BOTTOM_BAR_HEIGHT = 64;
 export function AppLayout() {
   const account = useAccountActions();
   const { user } = account;
-  const videos = useVideos({ enabled: Boolean(user) });
+  const videoCount = useVideoCount({ enabled: Boolean(user) });
   const [adding, setAdding] = useState(false);
   const [menuOpen, menu] = useDisclosure(false);
   const name = user ? user.name || user.username : '';
   const admin = user?.isAdmin === 'true';
   const king = user ? isKing(user) : false;
-  const total = videos.data?.length;
+  const total = videoCount.data?.count;
 
   return (
     <Box mih="100dvh" bg="gray.0">

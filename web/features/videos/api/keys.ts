@@ -5,6 +5,7 @@
 export const videoKeys = {
   all: ['/api/videos'] as const,
   list: () => ['/api/videos'] as const,
+  count: () => ['/api/videos', 'count'] as const,
   detail: (id: string) => ['/api/videos', id] as const,
 };
 
