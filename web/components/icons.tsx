@@ -1,9 +1,12 @@
 import type { SVGProps } from 'react';
 
-/** A few line icons (24x24, stroke) so no icon library ships with the first page. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+/**
+ * Line icons (24x24, stroke) so no icon library ships with the first page. Features keep their
+ * own sets built on `Icon`; all are decorative: the control around them carries the name.
+ */
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 20, children, ...props }: IconProps) {
+export function Icon({ size = 20, children, ...props }: IconProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

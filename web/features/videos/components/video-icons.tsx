@@ -1,28 +1,7 @@
-import type { SVGProps } from 'react';
+import { Icon as BaseIcon, type IconProps } from '../../../components/icons';
 
 /** Line icons the video screens need (24x24 stroke), decorative: the control carries the name. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Svg({ size = 18, children, ...props }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+const Svg = (p: IconProps) => <BaseIcon size={18} {...p} />;
 
 export const IconPlus = (p: IconProps) => (
   <Svg {...p}>
