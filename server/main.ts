@@ -42,6 +42,11 @@ export async function prepareDatabase(settings: Settings): Promise<Database> {
   let database: Database;
   try {
     database = await openDatabase(settings);
+    // pg-pool listens for errors only on idle connections: one that dies while checked out
+    // between two queries (a restart's 57P01 inside a transaction) would emit an unhandled
+    // 'error' and end the process. Its query fails on its own and the pool drops it; this only
+    // keeps the process up. (Belongs in db/client.ts; kept here while that file is being changed.)
+    database.pool?.on('connect', (client) => client.on('error', () => {}));
   } catch (err) {
     throw new Error(`Could not open ${where}: ${rootMessage(err)}`, { cause: err });
   }

@@ -123,20 +123,35 @@ export interface ServerProcess {
 
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      KING_PASSWORD: 'king-load-secret',
-      // Every simulated user logs in from 127.0.0.1.
-      AUTH_RATE_LIMIT: '100000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const settings: Record<string, string> = {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    KING_PASSWORD: 'king-load-secret',
+    // Every simulated user logs in from 127.0.0.1.
+    AUTH_RATE_LIMIT: '100000',
+    ...env,
+  };
+  // `env` adds the settings to the inherited environment (PATH and the like) without this file
+  // reading it, and drops database settings the test run itself may carry; it execs node, so
+  // signals reach the server process itself.
+  const child = spawn(
+    'env',
+    [
+      '-u',
+      'DATABASE_URL',
+      '-u',
+      'DATA_DIR',
+      '-u',
+      'NODE_ENV',
+      ...Object.entries(settings).map(([k, v]) => `${k}=${v}`),
+      process.execPath,
+      '--import',
+      'tsx',
+      'server/index.ts',
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
   child.stdout!.on('data', keep);
