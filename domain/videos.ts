@@ -169,7 +169,9 @@ const personSummary = z.object({
   id: z.string(),
   username: z.string(),
   name: z.string().nullable(),
-  avatar: z.string().nullable(),
+  // A single video carries the people's avatars; lists leave them out, since the same data URL
+  // (up to megabytes) would repeat on every row and no list screen shows them.
+  avatar: z.string().nullable().optional(),
 });
 
 /** A video as a response carries it; internal notes and payment fields only for those allowed. */

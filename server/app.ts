@@ -115,7 +115,7 @@ export async function buildApp(opts: AppOptions) {
   });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
-  await app.register(auth, { db });
+  await app.register(auth, { database: opts.database });
   // The socket hub (closed with the app) and the notifier the feature routes call.
   await app.register(realtime, { database: opts.database });
   await app.register(notifier, { db });

@@ -3,10 +3,17 @@
  * videos and 300,000 comments on a PostgreSQL server in seconds. Every account's password is
  * BENCH_PASSWORD, hashed once.
  */
+import { randomBytes } from 'node:crypto';
 import type { Database } from '../../server/db/client';
 import { hashPassword } from '../../server/lib/passwords';
 
 export const BENCH_PASSWORD = 'bench-pass-1';
+
+/**
+ * Every account gets an avatar of a realistic size: the header's upload makes a 256 px webp of
+ * ~36 KB, 48 KB as a data URL. Lists and session lookups that carried it would show it here.
+ */
+const AVATAR = `data:image/webp;base64,${randomBytes(36 * 1024).toString('base64')}`;
 
 export interface AgencySize {
   clients: number;
@@ -49,6 +56,8 @@ export async function seedAgency(database: Database, size: AgencySize) {
       from users c
       join users e on e.username = 'bench-editor-' || (1 + (substr(c.username, 14)::int % ${size.editors}))
      where c.username like 'bench-client-%';
+
+    update users set avatar = '${AVATAR}';
   `);
   // Videos: client n owns every video i with i % clients = n - 1; its ordinal is i / clients + 1.
   await database.exec(`

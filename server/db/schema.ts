@@ -98,6 +98,9 @@ export const videos = pgTable(
     uniqueIndex('videos_user_ordinal_uq').on(t.userId, t.ordinal),
     index('videos_assigned_editor_idx').on(t.assignedEditorId),
     index('videos_status_idx').on(t.status, t.createdAt),
+    // The lists' order and cursor (created_at desc, id desc): the first page reads 50 index
+    // entries instead of sorting every video.
+    index('videos_created_idx').on(t.createdAt, t.id),
     index('videos_due_date_idx').on(t.dueDate),
     index('videos_finish_date_idx').on(t.finishDate),
     index('videos_paid_date_idx').on(t.paidDate),
@@ -282,4 +285,6 @@ export const clientPricingPlanAssignments = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+/** What a request knows of its user (server/plugins/auth.ts): no password hash, no avatar. */
+export type SessionUser = Omit<UserRow, 'password' | 'avatar'>;
 export type VideoRow = typeof videos.$inferSelect;

@@ -1,15 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '../../domain/auth';
-import type { Db } from '../db/client';
-import type { UserRow } from '../db/schema';
-import { findSessionUser, SESSION_TTL_MS } from '../modules/auth/sessions.repository';
+import { CacheBus, TtlCache } from '../db/cache-bus';
+import type { Database } from '../db/client';
+import {
+  findSessionById,
+  type FoundSession,
+  SESSION_TTL_MS,
+  sessionIdOf,
+  type SessionUser,
+} from '../modules/auth/sessions.repository';
+import { useCountCache } from '../modules/notifications/notifications.repository';
 import { HttpError } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, from the session cookie only; never from x-user-id. */
-    user: UserRow | null;
+    user: SessionUser | null;
     sessionId: string | null;
   }
   interface FastifyContextConfig {
@@ -45,6 +52,9 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   });
 }
 
+/** How long a cached session or count may be served without a change being heard. */
+const SESSION_CACHE_MS = 5_000;
+
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function originAllowed(request: FastifyRequest): boolean {
@@ -61,9 +71,44 @@ function originAllowed(request: FastifyRequest): boolean {
  * One hook for all of /api: refuses unsafe methods from a foreign Origin, resolves the session
  * cookie to a user, and answers 401 on every non-public route without one.
  */
-export const auth = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+export const auth = fp(async (app: FastifyInstance, opts: { database: Database }) => {
+  const { db } = opts.database;
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+
+  // Session lookups and unread counts are cached per instance for a few seconds, and only while
+  // the cache bus hears every change (docs/decisions/0004-session-and-count-cache.md).
+  const bus = new CacheBus(opts.database, (err) => app.log.warn({ err }, 'cache bus error'));
+  const sessionCache = new TtlCache<FoundSession | undefined>(bus, SESSION_CACHE_MS);
+  const countCache = new TtlCache<number>(bus, SESSION_CACHE_MS);
+  bus.subscribe((message) => {
+    if (message === null) {
+      sessionCache.clear();
+      countCache.clear();
+    } else if (message[0] === 's') {
+      sessionCache.delete(message.slice(1));
+    } else if (message[0] === 'u') {
+      const userId = message.slice(1);
+      sessionCache.deleteWhere((found) => found?.user.id === userId);
+    } else if (message[0] === 'n') {
+      countCache.delete(message.slice(1));
+    }
+  });
+  await bus.start();
+  useCountCache(db, countCache);
+  app.addHook('onClose', async () => {
+    useCountCache(db, undefined);
+    await bus.close();
+  });
+  // A write on this instance may end sessions or change counts; the bus says which, but its
+  // message can arrive after the client's next request. So before answering any write, this
+  // instance forgets everything it cached (writes are rare next to reads).
+  app.addHook('onSend', async (request) => {
+    if (UNSAFE.has(request.method)) {
+      sessionCache.clear();
+      countCache.clear();
+    }
+  });
 
   app.addHook('onRequest', async (request) => {
     if (
@@ -78,8 +123,9 @@ export const auth = fp(async (app: FastifyInstance, opts: { db: Db }) => {
     }
     const token = request.cookies[HOST_COOKIE] ?? request.cookies[PLAIN_COOKIE];
     if (token) {
-      const found = await findSessionUser(opts.db, token);
-      if (found) {
+      const id = sessionIdOf(token);
+      const found = await sessionCache.load(id, () => findSessionById(db, id));
+      if (found && found.expiresAt.getTime() > Date.now()) {
         request.user = found.user;
         request.sessionId = found.sessionId;
       }
@@ -91,7 +137,7 @@ export const auth = fp(async (app: FastifyInstance, opts: { db: Db }) => {
 });
 
 /** The signed-in user of a route that is not public (the hook has already refused others). */
-export function currentUser(request: FastifyRequest): UserRow {
+export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new HttpError(401, MESSAGES.authRequired);
   return request.user;
 }

@@ -15,7 +15,7 @@ import { MESSAGES } from '../../../domain/auth';
 import { isAdmin, normalizeRole } from '../../../domain/roles';
 import { publicUserSchema } from '../../../domain/user';
 import type { Db } from '../../db/client';
-import { sessions, users, videos, type UserRow } from '../../db/schema';
+import { sessions, users, videos, type SessionUser, type UserRow } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
@@ -35,7 +35,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     if (!isAdmin(currentUser(request))) throw new HttpError(403, ADMIN_MESSAGES.adminRequired);
   });
 
-  async function manageable(actor: UserRow, id: string): Promise<UserRow> {
+  async function manageable(actor: SessionUser, id: string): Promise<UserRow> {
     const target = await findUserById(db, id);
     if (!target) throw new HttpError(404, ADMIN_MESSAGES.userNotFound);
     if (!canManageUser(actor, target)) throw new HttpError(403, ADMIN_MESSAGES.cannotManage);

@@ -7,6 +7,7 @@ import { dummyVerify, hashPassword, verifyPassword } from '../../lib/passwords';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import {
+  findUserById,
   findUserByUsername,
   insertUser,
   toPublicUser,
@@ -27,6 +28,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
   { db, authRateLimit },
 ) => {
+  async function fullUser(id: string) {
+    const row = await findUserById(db, id);
+    if (!row) throw new HttpError(401, MESSAGES.authRequired);
+    return row;
+  }
+
   const rateLimit = {
     max: authRateLimit,
     timeWindow: '1 minute',
@@ -88,15 +95,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
   );
 
+  // The session carries no avatar or password hash (server/plugins/auth.ts): read the row.
   app.get('/api/auth/me', { schema: { response: { 200: publicUserSchema } } }, async (request) =>
-    toPublicUser(currentUser(request)),
+    toPublicUser(await fullUser(currentUser(request).id)),
   );
 
   app.patch(
     '/api/auth/change-password',
     { schema: { body: changePasswordBody, response: { 200: message } } },
     async (request) => {
-      const user = currentUser(request);
+      const user = await fullUser(currentUser(request).id);
       const { currentPassword, newPassword } = request.body;
       if (!(await verifyPassword(user.password, currentPassword))) {
         throw new HttpError(400, MESSAGES.currentWrong);

@@ -15,7 +15,7 @@ import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { leadEditorIds } from '../notifications/notifier';
 import { unreadRecipientsOfComment } from '../notifications/notifications.repository';
-import { toPublicUser } from '../users/users.repository';
+import { findUserById, toPublicUser } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
 import { findVideo } from '../videos/videos.repository';
 import {
@@ -63,7 +63,9 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         content: request.body.content,
       });
       await app.notifier.commentPosted(actor, found.video, row);
-      return reply.status(201).send(toCommentView(row, actor));
+      // The session carries no avatar (server/plugins/auth.ts); the comment shows the author's.
+      const author = (await findUserById(db, actor.id)) ?? { ...actor, avatar: null };
+      return reply.status(201).send(toCommentView(row, author));
     },
   );
 

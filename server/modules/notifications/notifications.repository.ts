@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, lt, notInArray, sql } from 'drizzle-orm';
 import { NOTIFICATION_LIST_LIMIT, NOTIFICATION_TEXT } from '../../../domain/notifications';
 import type { NotificationView } from '../../../domain/notifications';
 import type { ViewerScope } from '../../../domain/permissions';
+import type { TtlCache } from '../../db/cache-bus';
 import type { Db } from '../../db/client';
 import { notifications, videos } from '../../db/schema';
 import { readableBy } from '../videos/videos.repository';
@@ -30,6 +31,7 @@ export async function insertNotifications(
 ): Promise<NotificationView[]> {
   if (!values.length) return [];
   const rows = await db.insert(notifications).values(values).returning();
+  forgetCounts(db, new Set(rows.map((r) => r.recipientId)));
   return rows.map(toNotificationView);
 }
 
@@ -58,7 +60,34 @@ export async function listNotifications(
   return rows.map(toNotificationView);
 }
 
-/** Unread count; served by the partial index notifications_unread_idx. */
+/**
+ * The unread-count cache of this instance, set by the auth plugin (which owns the cache bus);
+ * keyed by the drizzle instance so apps sharing a process (tests) keep theirs apart.
+ */
+const countCaches = new WeakMap<Db, TtlCache<number>>();
+
+export function useCountCache(db: Db, cache: TtlCache<number> | undefined) {
+  if (cache) countCaches.set(db, cache);
+  else countCaches.delete(db);
+}
+
+/**
+ * The unread count the bell shows, from the cache when it holds it. The cache drops a
+ * recipient's entry when the triggers report a change to their notifications, and the writes
+ * below drop it at once on this instance.
+ */
+export async function countUnreadCached(db: Db, recipientId: string): Promise<number> {
+  const cache = countCaches.get(db);
+  if (!cache) return countUnread(db, recipientId);
+  return cache.load(recipientId, () => countUnread(db, recipientId));
+}
+
+function forgetCounts(db: Db, recipientIds: Iterable<string>) {
+  const cache = countCaches.get(db);
+  if (cache) for (const id of recipientIds) cache.delete(id);
+}
+
+/** Unread count, always from the database; served by the partial index notifications_unread_idx. */
 export async function countUnread(db: Db, recipientId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -74,6 +103,7 @@ export async function markRead(db: Db, id: string, recipientId: string) {
     .set({ isRead: true })
     .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)))
     .returning();
+  forgetCounts(db, [recipientId]);
   return row && toNotificationView(row);
 }
 
@@ -83,6 +113,7 @@ export async function markAllRead(db: Db, recipientId: string): Promise<number> 
     .set({ isRead: true })
     .where(and(eq(notifications.recipientId, recipientId), eq(notifications.isRead, false)))
     .returning({ id: notifications.id });
+  forgetCounts(db, [recipientId]);
   return rows.length;
 }
 
@@ -91,6 +122,7 @@ export async function clearAll(db: Db, recipientId: string): Promise<number> {
     .delete(notifications)
     .where(eq(notifications.recipientId, recipientId))
     .returning({ id: notifications.id });
+  forgetCounts(db, [recipientId]);
   return rows.length;
 }
 
@@ -114,7 +146,7 @@ const OVERDUE_BATCH = 100;
  * concurrent calls never both insert.
  */
 export async function createOverdueNotices(db: Db, viewer: ViewerScope) {
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`overdue:${viewer.id}`}))`);
     const dayStart = sql`(date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`;
     const due = await tx
@@ -144,4 +176,6 @@ export async function createOverdueNotices(db: Db, viewer: ViewerScope) {
       .returning();
     return rows.map(toNotificationView);
   });
+  if (created.length) forgetCounts(db, [viewer.id]);
+  return created;
 }

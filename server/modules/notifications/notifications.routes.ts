@@ -7,7 +7,7 @@ import { HttpError } from '../../plugins/errors';
 import { loadViewerScope } from '../videos/scope';
 import {
   clearAll,
-  countUnread,
+  countUnreadCached,
   createOverdueNotices,
   listNotifications,
   markAllRead,
@@ -39,7 +39,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   app.get(
     '/api/notifications/count',
     { schema: { response: { 200: notificationCountSchema } } },
-    async (request) => ({ count: await countUnread(db, currentUser(request).id) }),
+    async (request) => ({ count: await countUnreadCached(db, currentUser(request).id) }),
   );
 
   app.patch(

@@ -6,7 +6,13 @@ import { NOTIFICATION_TEXT, personLabel } from '../../../domain/notifications';
 import { canReadVideo } from '../../../domain/permissions';
 import { normalizeRole } from '../../../domain/roles';
 import type { Db } from '../../db/client';
-import { clientEditorAssignments, users, type UserRow, type VideoRow } from '../../db/schema';
+import {
+  clientEditorAssignments,
+  users,
+  type SessionUser,
+  type UserRow,
+  type VideoRow,
+} from '../../db/schema';
 import type { RealtimeHub } from '../../plugins/realtime';
 import { findUserById } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
@@ -19,14 +25,14 @@ import { insertNotifications, type NewNotification } from './notifications.repos
  */
 export interface Notifier {
   commentPosted(
-    actor: UserRow,
+    actor: SessionUser,
     video: VideoRow,
     comment: { id: string; content: string },
   ): Promise<void>;
-  videoCreated(actor: UserRow, video: VideoRow): Promise<void>;
+  videoCreated(actor: SessionUser, video: VideoRow): Promise<void>;
   /** Status changes and a new assigned editor, from any of the update calls. */
-  videoChanged(actor: UserRow, before: VideoRow, after: VideoRow): Promise<void>;
-  clientAssigned(actor: UserRow, client: UserRow, editor: UserRow): Promise<void>;
+  videoChanged(actor: SessionUser, before: VideoRow, after: VideoRow): Promise<void>;
+  clientAssigned(actor: SessionUser, client: UserRow, editor: UserRow): Promise<void>;
 }
 
 type Draft = Omit<NewNotification, 'recipientId'> & { recipientId: string | null | undefined };
@@ -44,7 +50,7 @@ export async function leadEditorIds(db: Db): Promise<string[]> {
 
 export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger): Notifier {
   /** Drops the actor, empty and repeated recipients, stores the rest and pushes them. */
-  async function send(actor: UserRow, drafts: Draft[]) {
+  async function send(actor: SessionUser, drafts: Draft[]) {
     const seen = new Set<string>();
     const values: NewNotification[] = [];
     for (const d of drafts) {

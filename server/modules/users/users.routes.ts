@@ -54,7 +54,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       const changes: { name?: string | null; avatar?: string | null } = {};
       if (name !== undefined) changes.name = name || null;
       if (avatar !== undefined) changes.avatar = avatar || null;
-      if (Object.keys(changes).length === 0) return toPublicUser(viewer);
+      if (Object.keys(changes).length === 0) {
+        const row = await findUserById(db, viewer.id);
+        if (!row) throw new HttpError(404, 'User not found');
+        return toPublicUser(row);
+      }
       const row = await updateUser(db, viewer.id, changes);
       if (!row) throw new HttpError(404, 'User not found');
       return toPublicUser(row);

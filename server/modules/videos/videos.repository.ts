@@ -21,20 +21,21 @@ import { users, videos, videoStatusHistory, videoTypes, type VideoRow } from '..
 const owner = aliasedTable(users, 'owner');
 const editor = aliasedTable(users, 'editor');
 
-const summary = (t: typeof owner) => ({
+const listSummary = (t: typeof owner) => ({
   id: t.id,
   username: t.username,
   name: t.name,
-  avatar: t.avatar,
   role: t.role,
   isVip: t.isVip,
 });
+const summary = (t: typeof owner) => ({ ...listSummary(t), avatar: t.avatar });
 
 export interface UserSummary {
   id: string;
   username: string;
   name: string | null;
-  avatar: string | null;
+  /** Only on a single video: in lists the same data URL (up to megabytes) would repeat per row. */
+  avatar?: string | null;
   role: string;
   isVip: boolean;
 }
@@ -84,7 +85,7 @@ export async function listVideos(db: Db, where: SQL | undefined, f: VideoFilters
       : undefined,
   ];
   const query = db
-    .select({ video: videos, owner: summary(owner), editor: summary(editor) })
+    .select({ video: videos, owner: listSummary(owner), editor: listSummary(editor) })
     .from(videos)
     .innerJoin(owner, eq(owner.id, videos.userId))
     .leftJoin(editor, eq(editor.id, videos.assignedEditorId))
@@ -149,9 +150,21 @@ export function toVideoView(
     clientIsVip: o.isVip,
     createdAt: video.createdAt.toISOString(),
     updatedAt: video.updatedAt.toISOString(),
-    owner: { id: o.id, username: o.username, name: o.name, avatar: o.avatar, isVip: o.isVip },
+    owner: {
+      id: o.id,
+      username: o.username,
+      name: o.name,
+      ...(o.avatar !== undefined && { avatar: o.avatar }),
+      isVip: o.isVip,
+    },
     assignedEditor: e?.id
-      ? { id: e.id, username: e.username, name: e.name, avatar: e.avatar, role: e.role }
+      ? {
+          id: e.id,
+          username: e.username,
+          name: e.name,
+          ...(e.avatar !== undefined && { avatar: e.avatar }),
+          role: e.role,
+        }
       : null,
   };
   if (canSeeInternalNotes(viewer)) view.internalNotes = video.internalNotes ?? '';

@@ -1,0 +1,1 @@
+CREATE INDEX "videos_created_idx" ON "videos" USING btree ("created_at","id");
