@@ -121,8 +121,12 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals, ms?: number): Promise<number | null>;
 }
 
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+/** Starts `server/index.ts` on loopback (on `port` when given: a restart keeps its address). */
+export async function startServer(
+  env: Record<string, string>,
+  port?: number,
+): Promise<ServerProcess> {
+  port ??= await freePort();
   const settings: Record<string, string> = {
     HOST: '127.0.0.1',
     PORT: String(port),
