@@ -1,9 +1,57 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+const MIN_BYTES = 1024;
+
+/**
+ * Writes a .br and a .gz beside every text file of the build, once, at build time; the server
+ * sends them to browsers that ask (@fastify/static preCompressed, server/plugins/web.ts), so no
+ * request pays for compression and the landing page's JavaScript crosses the network at a
+ * quarter of its size (issue 9 part 6).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'vw-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+      await Promise.all(
+        entries
+          .filter((e) => e.isFile() && COMPRESSIBLE.test(e.name))
+          .map(async (e) => {
+            const file = path.join(e.parentPath, e.name);
+            const content = await readFile(file);
+            if (content.length < MIN_BYTES) return;
+            const [br, gz] = await Promise.all([
+              brotli(content, {
+                params: {
+                  [constants.BROTLI_PARAM_QUALITY]: 11,
+                  [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+                },
+              }),
+              gzipAsync(content, { level: 9 }),
+            ]);
+            await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+          }),
+      );
+    },
+  };
+}
 
 export default defineConfig({
   root: 'web',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -15,6 +15,9 @@ export const web = fp(async (app: FastifyInstance, opts: { root: string | null }
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (vite.config.ts); they are sent to browsers
+      // that accept them, the plain file to the rest.
+      preCompressed: true,
       // Hashed assets never change; index.html must always be fetched fresh.
       setHeaders: (res, filePath) => {
         res.setHeader(

@@ -1,22 +1,40 @@
-import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
-import { LoadingState } from '../components/loading-state';
-import { RequireAuth } from './guards/require-auth';
-import { RequireKing } from './guards/require-king';
 import { LandingRoute } from './routes/landing';
-import { RouteErrorBoundary } from './routes/route-error';
 
-/**
- * A route component loaded on first use, with the full Mantine stylesheet: the landing page
- * ships only what it needs so it stays small (Lighthouse mobile, DESIGN.md section 8).
- */
+/** A route component loaded on first use (each screen is its own chunk). */
 function lazyRoute<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return lazy(async () => {
-    const [, module] = await Promise.all([import('./full-styles'), load()]);
+    const module = await load();
     return { default: module[name] as ComponentType };
   });
 }
 
+/**
+ * Mantine, its stylesheet and the toasts, around every screen but the landing page: the landing
+ * page is plain markup so a first visit downloads neither (Lighthouse mobile, DESIGN.md section 8).
+ */
+let shellLoaded = false;
+const loadShell = () =>
+  import('./mantine-shell').then((module) => {
+    shellLoaded = true;
+    return module;
+  });
+const MantineShell = lazyRoute(loadShell, 'MantineShell');
+const LandingToasts = lazyRoute(loadShell, 'LandingToasts');
+
+// The guards draw Mantine screens, so they load with the shell rather than with the landing page.
+const RequireAuth = lazyRoute(() => import('./guards/require-auth'), 'RequireAuth');
+const RequireKing = lazyRoute(() => import('./guards/require-king'), 'RequireKing');
 const LoginRoute = lazyRoute(() => import('./routes/login'), 'LoginRoute');
 const RegisterRoute = lazyRoute(() => import('./routes/register'), 'RegisterRoute');
 const ProfileRoute = lazyRoute(() => import('./routes/profile'), 'ProfileRoute');
@@ -48,17 +66,67 @@ function PageStart() {
   return <div ref={start} tabIndex={-1} style={{ outline: 'none' }} />;
 }
 
+/** Shown when the app's code cannot load at all (e.g. a chunk gone after a deploy, offline). */
+class ShellErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error) {
+    console.error('The app could not load', error);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <main className="boot-screen" role="alert">
+        <h1 className="boot-title">Something went wrong</h1>
+        <p className="boot-text">The page could not be shown. Reloading usually helps.</p>
+        <button type="button" className="boot-button" onClick={() => window.location.reload()}>
+          Reload the page
+        </button>
+      </main>
+    );
+  }
+}
+
+/** Plain markup: Mantine is what is being loaded. */
+function BootLoading() {
+  return (
+    <main className="boot-screen">
+      <p className="boot-text" role="status" aria-live="polite">
+        Loading page...
+      </p>
+    </main>
+  );
+}
+
+/** The landing page, with the app's toasts once the app has been loaded (e.g. 'Logged out'). */
+function Landing() {
+  const [withToasts] = useState(() => shellLoaded);
+  return (
+    <>
+      <LandingRoute />
+      {withToasts && (
+        <Suspense fallback={null}>
+          <LandingToasts />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
 function Root() {
-  const { pathname } = useLocation();
   return (
     <>
       <PageStart />
-      {/* Keyed by path so that an error on one page does not stick to the next. */}
-      <RouteErrorBoundary key={pathname}>
-        <Suspense fallback={<LoadingState label="Loading page..." standalone />}>
+      <ShellErrorBoundary>
+        <Suspense fallback={<BootLoading />}>
           <Outlet />
         </Suspense>
-      </RouteErrorBoundary>
+      </ShellErrorBoundary>
     </>
   );
 }
@@ -68,28 +136,30 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Root />}>
-        <Route path="/" element={<LandingRoute />} />
-        <Route path="/login" element={<LoginRoute />} />
-        <Route path="/register" element={<RegisterRoute />} />
-        {/* The profile screen handles a signed-out visitor itself: it sends them to /login. */}
-        <Route path="/profile" element={<ProfileRoute />} />
-        <Route path="/king" element={<Navigate to="/dashboard" replace />} />
-        <Route element={<RequireAuth />}>
-          <Route element={<AppLayout />}>
-            <Route path="/dashboard" element={<DashboardRoute />} />
-            <Route path="/dashboard/team" element={<TeamRoute />} />
-            <Route path="/dashboard/user/:userId" element={<ManagedUserRoute />} />
-            <Route path="/dashboard/team/user/:userId" element={<ManagedUserRoute />} />
-            <Route path="/admin" element={<AdminRoute />} />
-            <Route path="/assignments" element={<AssignmentsRoute />} />
-          </Route>
-          <Route element={<RequireKing />}>
+        <Route path="/" element={<Landing />} />
+        <Route element={<MantineShell />}>
+          <Route path="/login" element={<LoginRoute />} />
+          <Route path="/register" element={<RegisterRoute />} />
+          {/* The profile screen handles a signed-out visitor itself: it sends them to /login. */}
+          <Route path="/profile" element={<ProfileRoute />} />
+          <Route path="/king" element={<Navigate to="/dashboard" replace />} />
+          <Route element={<RequireAuth />}>
             <Route element={<AppLayout />}>
-              <Route path="/invoicing" element={<InvoicingRoute />} />
+              <Route path="/dashboard" element={<DashboardRoute />} />
+              <Route path="/dashboard/team" element={<TeamRoute />} />
+              <Route path="/dashboard/user/:userId" element={<ManagedUserRoute />} />
+              <Route path="/dashboard/team/user/:userId" element={<ManagedUserRoute />} />
+              <Route path="/admin" element={<AdminRoute />} />
+              <Route path="/assignments" element={<AssignmentsRoute />} />
+            </Route>
+            <Route element={<RequireKing />}>
+              <Route element={<AppLayout />}>
+                <Route path="/invoicing" element={<InvoicingRoute />} />
+              </Route>
             </Route>
           </Route>
+          <Route path="*" element={<NotFoundRoute />} />
         </Route>
-        <Route path="*" element={<NotFoundRoute />} />
       </Route>
     </Routes>
   );

@@ -1,16 +1,3 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Card,
-  Container,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { IconMessage, IconReceipt, IconUsers, IconVideo } from '../../components/icons';
@@ -40,111 +27,88 @@ const FEATURES: { title: string; text: string; icon: ReactNode }[] = [
   },
 ];
 
-/** The public landing page (SPEC.md section 1). Signed-in visitors go straight to /dashboard. */
+/**
+ * The public landing page (SPEC.md section 1). Signed-in visitors go straight to /dashboard.
+ * Plain markup styled by styles-critical.css, drawn like the Mantine screens: the first visit
+ * downloads no UI library (issue 9 part 6, landing JavaScript at most 100 KB gzip).
+ */
 export function LandingRoute() {
   const { user } = useAuth();
   if (user) return <Navigate to="/dashboard" replace />;
 
   return (
-    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
-      <Box component="header" py="md">
-        <Container size="lg">
-          <Group gap={8} c="violet.8">
+    <div className="landing">
+      <header className="landing-header">
+        <div className="landing-container">
+          <div className="landing-brand">
             <IconVideo size={26} />
-            <Text fw={800} fz="lg" c="dark.8">
-              {SITE.name}
-            </Text>
-          </Group>
-        </Container>
-      </Box>
+            <span className="landing-brand-name">{SITE.name}</span>
+          </div>
+        </div>
+      </header>
 
-      <Box component="main" style={{ flex: 1 }}>
-        <Box
-          component="section"
-          aria-labelledby="landing-title"
-          pt={{ base: 48, sm: 96 }}
-          pb={{ base: 32, sm: 48 }}
-          style={{
-            background:
-              'radial-gradient(1200px 400px at 50% 0%, var(--mantine-color-violet-0), transparent 70%)',
-          }}
-        >
-          <Container size="md">
-            <Stack align="center" ta="center" gap="lg">
-              <Title id="landing-title" order={1} fz={{ base: 34, sm: 52 }} lh={1.1} maw={760}>
-                Video production, from first draft to posted
-              </Title>
-              <Text fz={{ base: 'md', sm: 'xl' }} c="dimmed" maw={620}>
-                One workspace for clients, editors and lead editors to plan, review and deliver
-                every video. Created by {SITE.creatorName}.
-              </Text>
-              <Group justify="center" gap="md" mt="sm">
-                <Button component={Link} to="/register" size="lg">
-                  Get Started
-                </Button>
-                <Button component={Link} to="/login" size="lg" variant="default">
-                  Sign In
-                </Button>
-              </Group>
-            </Stack>
-          </Container>
-        </Box>
+      <main className="landing-main">
+        <section className="landing-hero" aria-labelledby="landing-title">
+          <div className="landing-container landing-container--md landing-hero-stack">
+            <h1 id="landing-title" className="landing-title">
+              Video production, from first draft to posted
+            </h1>
+            <p className="landing-lead">
+              One workspace for clients, editors and lead editors to plan, review and deliver every
+              video. Created by {SITE.creatorName}.
+            </p>
+            <div className="landing-actions">
+              <Link to="/register" className="landing-button landing-button--filled">
+                Get Started
+              </Link>
+              <Link to="/login" className="landing-button landing-button--default">
+                Sign In
+              </Link>
+            </div>
+          </div>
+        </section>
 
-        <Box component="section" aria-labelledby="features-title" py={{ base: 48, sm: 64 }}>
-          <Container size="lg">
-            <Stack gap="xl">
-              <Stack gap="xs" align="center" ta="center">
-                <Title id="features-title" order={2} fz={{ base: 26, sm: 34 }}>
-                  Everything you need to manage video production
-                </Title>
-                <Text c="dimmed" maw={620}>
-                  Built for agencies and communities that turn raw footage into posted videos, week
-                  after week.
-                </Text>
-              </Stack>
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
-                {FEATURES.map((feature) => (
-                  <Card key={feature.title} withBorder padding="lg" shadow="xs">
-                    <Stack gap="sm">
-                      <ThemeIcon size={44} radius="md" variant="light" aria-hidden="true">
-                        {feature.icon}
-                      </ThemeIcon>
-                      <Title order={3} fz="lg">
-                        {feature.title}
-                      </Title>
-                      <Text c="dimmed" size="sm">
-                        {feature.text}
-                      </Text>
-                    </Stack>
-                  </Card>
-                ))}
-              </SimpleGrid>
-            </Stack>
-          </Container>
-        </Box>
-      </Box>
+        <section className="landing-features" aria-labelledby="features-title">
+          <div className="landing-container">
+            <div className="landing-features-intro">
+              <h2 id="features-title" className="landing-subtitle">
+                Everything you need to manage video production
+              </h2>
+              <p className="landing-dimmed">
+                Built for agencies and communities that turn raw footage into posted videos, week
+                after week.
+              </p>
+            </div>
+            <div className="landing-grid">
+              {FEATURES.map((feature) => (
+                <div key={feature.title} className="landing-card">
+                  <span className="landing-card-icon" aria-hidden="true">
+                    {feature.icon}
+                  </span>
+                  <h3 className="landing-card-title">{feature.title}</h3>
+                  <p className="landing-dimmed landing-small">{feature.text}</p>
+                </div>
+              ))}
+            </div>
+          </div>
+        </section>
+      </main>
 
-      <Box
-        component="footer"
-        py="lg"
-        style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
-      >
-        <Container size="lg">
-          <Group justify="space-between" gap="xs">
-            <Text size="sm" c="dimmed">
-              © {new Date().getFullYear()} {SITE.name}. All rights reserved.
-            </Text>
-            <Anchor
-              href={SITE.creatorProfileUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              size="sm"
-            >
-              {SITE.creatorProfileLabel}
-            </Anchor>
-          </Group>
-        </Container>
-      </Box>
-    </Box>
+      <footer className="landing-footer">
+        <div className="landing-container landing-footer-row">
+          <p className="landing-dimmed landing-small">
+            © {new Date().getFullYear()} {SITE.name}. All rights reserved.
+          </p>
+          <a
+            className="landing-link landing-small"
+            href={SITE.creatorProfileUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {SITE.creatorProfileLabel}
+          </a>
+        </div>
+      </footer>
+    </div>
   );
 }

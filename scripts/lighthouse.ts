@@ -1,0 +1,373 @@
+/**
+ * `npm run lighthouse`: the web performance targets of issue 9 (part 6) and DESIGN.md section 8,
+ * measured on the real thing. Starts the server the way a user does (`scripts/start.ts` builds
+ * the web app when it is stale), on a fresh database with a known king password, registers a
+ * client with a few videos, and runs Lighthouse (Chromium at CHROME_PATH, default
+ * /usr/bin/chromium) on the landing page and on the client's dashboard, signed in, with the
+ * mobile and desktop presets. Also weighs the JavaScript the landing page downloads, gzipped,
+ * from the built files. Prints a table and exits 1 when a target is missed.
+ *
+ * Runs under /tmp/vw-web.lock (re-executing itself through flock when it is available) because
+ * the server serves the shared dist/web, which another build would empty for a moment.
+ *
+ * LIGHTHOUSE_RUNS (default 3): runs per page and preset; the median score counts, so one run
+ * disturbed by other work on the machine does not decide.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import puppeteer, { type Page } from 'puppeteer-core';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const WEB_DIST = path.join(ROOT, 'dist/web');
+const LOCK_FILE = '/tmp/vw-web.lock';
+const LOCKED_ENV = 'VW_LIGHTHOUSE_LOCKED';
+
+/** DESIGN.md section 8 and issue 9: the stricter of the two wins. */
+const TARGETS = { mobile: 90, desktop: 95, performanceIssue9: 95, landingJsGzipKb: 100 };
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
+const START_TIMEOUT_MS = 180_000;
+const VIDEOS = 12;
+
+type Preset = 'mobile' | 'desktop';
+
+interface Measured {
+  page: string;
+  preset: Preset;
+  scores: number[];
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  scriptUrls: string[];
+  scriptTransferBytes: number;
+}
+
+function hasFlock(): boolean {
+  return spawnSync('flock', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+/** Re-runs this script under the dist/web lock; returns false when already holding it. */
+function reexecUnderLock(): boolean {
+  if (process.env[LOCKED_ENV] === '1' || !hasFlock()) return false;
+  const child = spawnSync(
+    'flock',
+    [LOCK_FILE, process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+    { stdio: 'inherit', env: { ...process.env, [LOCKED_ENV]: '1' } },
+  );
+  process.exit(child.status ?? 1);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** The whole process group: npx, tsx and the node process running the server. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+async function startServer(dataDir: string, kingPassword: string) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // NODE_ENV is dropped so that a stale build is made with React's production build.
+  const child = spawn(
+    'env',
+    [
+      '-u',
+      'NODE_ENV',
+      `PORT=${port}`,
+      'HOST=127.0.0.1',
+      `DATA_DIR=${dataDir}`,
+      `KING_PASSWORD=${kingPassword}`,
+      'LOG_LEVEL=warn',
+      'npx',
+      'tsx',
+      'scripts/start.ts',
+    ],
+    { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const kill = () => signalGroup(child, 'SIGKILL');
+  process.once('exit', kill);
+
+  const stop = async () => {
+    process.off('exit', kill);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const gone = new Promise((resolve) => child.once('exit', resolve));
+    signalGroup(child, 'SIGTERM');
+    const timer = setTimeout(kill, 10_000);
+    await gone;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The server exited before answering:\n${output}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server did not answer in time:\n${output}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) break;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { baseUrl, stop };
+}
+
+/** Unsafe calls carry the app's Origin, as the browser sends it. */
+async function api(baseUrl: string, method: string, url: string, body: unknown, cookie?: string) {
+  const res = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      origin: baseUrl,
+      ...(cookie ? { cookie } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  if (res.status >= 300) {
+    throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
+  }
+  return res;
+}
+
+/** A client with a dashboard worth looking at; returns its credentials. */
+async function seedClient(baseUrl: string) {
+  const username = `lh-client-${Date.now().toString(36)}`;
+  const password = `pw-${randomBytes(9).toString('base64url')}`;
+  await api(baseUrl, 'POST', '/api/auth/register', {
+    username,
+    password,
+    name: 'Lighthouse Client',
+  });
+  const login = await api(baseUrl, 'POST', '/api/auth/login', { username, password });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  for (let i = 1; i <= VIDEOS; i += 1) {
+    await api(
+      baseUrl,
+      'POST',
+      '/api/videos',
+      { name: `Episode ${i}`, link: `https://vimeo.com/${100000 + i}` },
+      cookie,
+    );
+  }
+  return { username, password };
+}
+
+/** Signs in through the login form, as a person does, so cookie and stored user are both set. */
+async function signIn(page: Page, baseUrl: string, who: { username: string; password: string }) {
+  await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle0' });
+  await page.locator('input[autocomplete="username"]').fill(who.username);
+  await page.locator('input[autocomplete="current-password"]').fill(who.password);
+  await Promise.all([
+    page.waitForFunction(() => location.pathname === '/dashboard', { timeout: 30_000 }),
+    page.locator('button[type="submit"]').click(),
+  ]);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
+}
+
+async function measure(
+  page: Page,
+  url: string,
+  name: string,
+  preset: Preset,
+  expectPath: string,
+): Promise<Measured> {
+  const result: Measured = {
+    page: name,
+    preset,
+    scores: [],
+    lcpMs: 0,
+    tbtMs: 0,
+    cls: 0,
+    scriptUrls: [],
+    scriptTransferBytes: 0,
+  };
+  const cdp = await page.createCDPSession();
+  const lcps: number[] = [];
+  const tbts: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    // A first visit: nothing cached. Storage stays, or the dashboard would be signed out.
+    await cdp.send('Network.clearBrowserCache');
+    const runner = await lighthouse(
+      url,
+      {
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: ['performance'],
+        disableStorageReset: true,
+      },
+      preset === 'desktop' ? desktopConfig : undefined,
+      page,
+    );
+    if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = runner;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+    if (finalPath !== expectPath) {
+      throw new Error(`${url} ended on ${finalPath}, not ${expectPath}: the measurement is void`);
+    }
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? 0;
+    result.scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
+    lcps.push(audit('largest-contentful-paint'));
+    tbts.push(audit('total-blocking-time'));
+    result.cls = Math.max(result.cls, audit('cumulative-layout-shift'));
+    const requests = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)
+      ?.items as { url: string; resourceType?: string; transferSize?: number }[] | undefined;
+    const scripts = (requests ?? []).filter((r) => r.resourceType === 'Script');
+    result.scriptUrls = scripts.map((r) => r.url);
+    result.scriptTransferBytes = scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  }
+  await cdp.detach();
+  result.lcpMs = median(lcps);
+  result.tbtMs = median(tbts);
+  return result;
+}
+
+/** The gzip size (level 9, as a server would send it) of the built files behind these URLs. */
+function gzipOfBuiltScripts(urls: string[]): number {
+  let total = 0;
+  for (const url of new Set(urls)) {
+    const { pathname } = new URL(url);
+    const file = path.join(WEB_DIST, pathname);
+    if (!file.startsWith(WEB_DIST + path.sep)) continue;
+    total += gzipSync(readFileSync(file), { level: 9 }).length;
+  }
+  return total;
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+async function main() {
+  const started = Date.now();
+  const runDir = await mkdtemp(path.join(tmpdir(), 'vw-lighthouse-'));
+  const kingPassword = `king-${randomBytes(9).toString('base64url')}`;
+  let stopServer: (() => Promise<void>) | null = null;
+  let chrome: chromeLauncher.LaunchedChrome | null = null;
+  try {
+    console.log('Starting the server (builds the web app when stale)...');
+    const server = await startServer(path.join(runDir, 'data'), kingPassword);
+    stopServer = server.stop;
+    const { baseUrl } = server;
+    const client = await seedClient(baseUrl);
+
+    await mkdir(path.join(runDir, 'chrome'));
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags: CHROME_FLAGS,
+      userDataDir: path.join(runDir, 'chrome'),
+    });
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+
+    const results: Measured[] = [];
+    // The landing page first, while signed out (a signed-in visitor is sent to /dashboard).
+    for (const preset of ['mobile', 'desktop'] as const) {
+      console.log(`Landing page, ${preset} (${RUNS} run${RUNS > 1 ? 's' : ''})...`);
+      results.push(await measure(page, `${baseUrl}/`, 'Landing /', preset, '/'));
+    }
+    await signIn(page, baseUrl, client);
+    for (const preset of ['mobile', 'desktop'] as const) {
+      console.log(`Client dashboard, ${preset}...`);
+      results.push(
+        await measure(page, `${baseUrl}/dashboard`, 'Client /dashboard', preset, '/dashboard'),
+      );
+    }
+    await browser.disconnect();
+
+    const landing = results.filter((r) => r.page.startsWith('Landing'));
+    const landingScripts = landing.flatMap((r) => r.scriptUrls);
+    const landingGzip = gzipOfBuiltScripts(landingScripts);
+    const landingTransfer = Math.max(...landing.map((r) => r.scriptTransferBytes));
+
+    const failures: string[] = [];
+    console.log('\n| Page | Preset | Performance (median) | Runs | LCP | TBT | CLS | Target |');
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const r of results) {
+      const target = Math.max(TARGETS[r.preset], TARGETS.performanceIssue9);
+      const score = median(r.scores);
+      const pass = score >= target;
+      if (!pass) failures.push(`${r.page} ${r.preset}: ${score} < ${target}`);
+      console.log(
+        `| ${r.page} | ${r.preset} | ${score} | ${r.scores.join(', ')} | ${(r.lcpMs / 1000).toFixed(2)} s | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | >= ${target} ${pass ? 'pass' : 'FAIL'} |`,
+      );
+    }
+    const sizePass = landingGzip <= TARGETS.landingJsGzipKb * 1024;
+    if (!sizePass) {
+      failures.push(`landing JavaScript ${kb(landingGzip)} KB gzip > ${TARGETS.landingJsGzipKb}`);
+    }
+    console.log(
+      `\nLanding JavaScript: ${new Set(landingScripts).size} files, ${kb(landingGzip)} KB gzip ` +
+        `(target <= ${TARGETS.landingJsGzipKb} KB: ${sizePass ? 'pass' : 'FAIL'}); ` +
+        `${kb(landingTransfer)} KB as transferred (the server sends Brotli when asked).`,
+    );
+    console.log(`Took ${Math.round((Date.now() - started) / 1000)} s.`);
+    if (failures.length > 0) {
+      console.error(`\nMissed: ${failures.join('; ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    if (chrome) chrome.kill();
+    if (stopServer) await stopServer();
+    await rm(runDir, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+reexecUnderLock();
+main().catch((err: Error) => {
+  console.error(err.stack ?? err.message);
+  process.exit(1);
+});
