@@ -112,23 +112,48 @@ export class CacheBus {
  * that started before one (and may have read the old row) is not stored after it.
  */
 export class TtlCache<V> {
-  private readonly entries = new Map<string, { value: V; until: number }>();
+  private readonly entries = new Map<string, { value: V; until: number; bytes: number }>();
   private epoch = 0;
+  private bytes = 0;
 
   constructor(
     private readonly bus: CacheBus | undefined,
     private readonly ttlMs: number,
-    private readonly maxEntries = 10_000,
+    private readonly limits: {
+      maxEntries?: number;
+      maxBytes?: number;
+      sizeOf?: (v: V) => number;
+    } = {},
   ) {}
 
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.until < Date.now() || !this.bus?.live) {
-      this.entries.delete(key);
+      this.remove(key);
       return undefined;
     }
     return entry.value;
+  }
+
+  /** The epoch to hand back to `setIf` once a load is done. */
+  epochNow() {
+    return this.epoch;
+  }
+
+  /** Stores a loaded value unless something was invalidated since `epoch` (or nobody listens). */
+  setIf(key: string, value: V, epoch: number) {
+    if (epoch !== this.epoch || !this.bus?.live || value === undefined) return;
+    const bytes = this.limits.sizeOf?.(value) ?? 0;
+    const maxBytes = this.limits.maxBytes ?? Infinity;
+    if (bytes > maxBytes / 4) return;
+    this.remove(key);
+    const maxEntries = this.limits.maxEntries ?? 10_000;
+    while (this.entries.size >= maxEntries || this.bytes + bytes > maxBytes) {
+      this.remove(this.entries.keys().next().value!);
+    }
+    this.entries.set(key, { value, until: Date.now() + this.ttlMs, bytes });
+    this.bytes += bytes;
   }
 
   /** The cached value, or the loaded one (kept only if nothing was invalidated meanwhile). */
@@ -137,27 +162,30 @@ export class TtlCache<V> {
     if (hit !== undefined) return hit;
     const epoch = this.epoch;
     const value = await loader();
-    if (epoch === this.epoch && this.bus?.live && value !== undefined) {
-      if (this.entries.size >= this.maxEntries) {
-        this.entries.delete(this.entries.keys().next().value!);
-      }
-      this.entries.set(key, { value, until: Date.now() + this.ttlMs });
-    }
+    this.setIf(key, value, epoch);
     return value;
+  }
+
+  private remove(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.bytes;
+    this.entries.delete(key);
   }
 
   delete(key: string) {
     this.epoch++;
-    this.entries.delete(key);
+    this.remove(key);
   }
 
   deleteWhere(match: (value: V) => boolean) {
     this.epoch++;
-    for (const [key, entry] of this.entries) if (match(entry.value)) this.entries.delete(key);
+    for (const [key, entry] of this.entries) if (match(entry.value)) this.remove(key);
   }
 
   clear() {
     this.epoch++;
     this.entries.clear();
+    this.bytes = 0;
   }
 }

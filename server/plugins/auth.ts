@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '../../domain/auth';
 import { CacheBus, TtlCache } from '../db/cache-bus';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/migrate';
 import {
   findSessionById,
   type FoundSession,
@@ -22,6 +24,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes that answer without a session (login, register, health). */
     public?: boolean;
+    /**
+     * A GET whose answer depends only on the data, the signed-in user and the URL (and not on the
+     * clock beyond READ_CACHE_MS): kept in the read cache (docs/decisions/0004-...).
+     */
+    cacheable?: boolean;
   }
 }
 
@@ -54,6 +61,27 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 
 /** How long a cached session or count may be served without a change being heard. */
 const SESSION_CACHE_MS = 5_000;
+/** How long a cached GET answer may be served; also bounds clock-based fields like overdue. */
+const READ_CACHE_MS = 3_000;
+/** The answer headers a cached GET keeps besides its body. */
+const KEPT_HEADERS = ['content-type', 'x-next-cursor', 'x-total-count'];
+
+interface CachedReply {
+  /** vw_data_version when the read began; served only while it is still the same. */
+  version: string;
+  payload: string;
+  headers: Record<string, string>;
+}
+
+interface PendingRead {
+  key: string;
+  version: string;
+  epoch: number;
+  done: (reply: CachedReply | undefined) => void;
+}
+
+const pendingReads = new WeakMap<FastifyRequest, PendingRead>();
+const DATA_VERSION = sql`select last_value::text as v from vw_data_version`;
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -81,10 +109,25 @@ export const auth = fp(async (app: FastifyInstance, opts: { database: Database }
   const bus = new CacheBus(opts.database, (err) => app.log.warn({ err }, 'cache bus error'));
   const sessionCache = new TtlCache<FoundSession | undefined>(bus, SESSION_CACHE_MS);
   const countCache = new TtlCache<number>(bus, SESSION_CACHE_MS);
+  const readCache = new TtlCache<CachedReply>(bus, READ_CACHE_MS, {
+    maxEntries: 2_000,
+    maxBytes: 32 * 1024 * 1024,
+    sizeOf: (r) => r.payload.length,
+  });
+  /** Reads being made now, so that concurrent identical ones wait for the first. */
+  const inFlight = new Map<string, Promise<CachedReply | undefined>>();
+  /** After a change no new request may join a read begun before it, nor get a kept answer. */
+  const forgetReads = () => {
+    readCache.clear();
+    inFlight.clear();
+  };
   bus.subscribe((message) => {
-    if (message === null) {
+    if (message === 'd') {
+      forgetReads();
+    } else if (message === null) {
       sessionCache.clear();
       countCache.clear();
+      forgetReads();
     } else if (message[0] === 's') {
       sessionCache.delete(message.slice(1));
     } else if (message[0] === 'u') {
@@ -103,11 +146,74 @@ export const auth = fp(async (app: FastifyInstance, opts: { database: Database }
   // A write on this instance may end sessions or change counts; the bus says which, but its
   // message can arrive after the client's next request. So before answering any write, this
   // instance forgets everything it cached (writes are rare next to reads).
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     if (UNSAFE.has(request.method)) {
       sessionCache.clear();
       countCache.clear();
+      forgetReads();
     }
+    const pending = pendingReads.get(request);
+    if (!pending) return;
+    pendingReads.delete(request);
+    if (reply.statusCode !== 200 || typeof payload !== 'string') return pending.done(undefined);
+    const headers: Record<string, string> = {};
+    for (const name of KEPT_HEADERS) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
+    const cached = { version: pending.version, payload, headers };
+    readCache.setIf(pending.key, cached, pending.epoch);
+    pending.done(cached);
+  });
+  // A read that ended without an answer (error, aborted) must not keep others waiting.
+  const settle = async (request: FastifyRequest) => {
+    const pending = pendingReads.get(request);
+    if (!pending) return;
+    pendingReads.delete(request);
+    pending.done(undefined);
+  };
+  app.addHook('onResponse', settle);
+  app.addHook('onRequestAbort', settle);
+
+  /**
+   * The read cache: a GET of a route marked `cacheable`, by the same user with the same URL, is
+   * answered from memory until any data change is heard (trigger 'd', or a write here). Only
+   * while the bus listens; `refresh` in the query always reads afresh.
+   */
+  app.addHook('preHandler', async (request, reply) => {
+    const user = request.user;
+    if (
+      request.method !== 'GET' ||
+      !user ||
+      !request.routeOptions.config?.cacheable ||
+      !bus.live ||
+      request.url.includes('refresh=')
+    ) {
+      return;
+    }
+    const key = `${user.id}|${user.role}|${user.isAdmin}|${request.url}`;
+    // One tiny read: a change committed before this request began has moved the sequence even
+    // if its NOTIFY is still on the way, so a kept answer is never older than the request.
+    const version = String(rowsOf<{ v: string }>(await db.execute(DATA_VERSION))[0]?.v);
+    let cached = readCache.get(key);
+    if (cached?.version !== version) cached = undefined;
+    const flightKey = `${version}|${key}`;
+    if (!cached) {
+      const running = inFlight.get(flightKey);
+      if (running) cached = await running;
+    }
+    if (cached) {
+      for (const [name, value] of Object.entries(cached.headers)) reply.header(name, value);
+      return reply.send(cached.payload);
+    }
+    if (inFlight.has(flightKey)) return; // the first one failed; this one reads for itself
+    let done!: (reply: CachedReply | undefined) => void;
+    const running = new Promise<CachedReply | undefined>((resolve) => (done = resolve));
+    inFlight.set(flightKey, running);
+    void running.then(() => {
+      if (inFlight.get(flightKey) === running) inFlight.delete(flightKey);
+    });
+    pendingReads.set(request, { key, version, epoch: readCache.epochNow(), done });
   });
 
   app.addHook('onRequest', async (request) => {

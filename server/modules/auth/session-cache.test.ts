@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { fromPostgres, type Database } from '../../db/client';
-import { notifications, sessions, users } from '../../db/schema';
+import { notifications, sessions, users, videos } from '../../db/schema';
 import { readTestSettings } from '../../env';
 import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
 
@@ -195,5 +195,60 @@ describe('the unread count cache', () => {
       }
       expect(count).toBe(1);
     }
+  });
+});
+
+describe('the read cache (GET /api/videos, /api/lead/summary, /api/admin/invoicing)', () => {
+  const names = async (app: App, cookie: string) =>
+    ((await get(app, '/api/videos', cookie)).json() as { name: string }[]).map((v) => v.name);
+
+  it('never serves an answer older than the request, whoever made the change', async () => {
+    const { row, a } = await user('reader');
+    const lead = (await user('reading-lead', 'lead_editor')).a;
+    const total = async (app: App) =>
+      ((await get(app, '/api/lead/summary', lead)).json() as { counts: { total: number } }).counts
+        .total;
+    // Warm both instances twice: the second answer comes from the cache.
+    for (const app of [t.app, second]) {
+      expect(await names(app, a)).toEqual([]);
+      expect(await names(app, a)).toEqual([]);
+    }
+    const before = await total(second);
+    expect(await total(second)).toBe(before);
+
+    // Through the app on instance A: A and B show it on the next request.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/videos',
+      headers: { cookie: a },
+      payload: { name: 'First cut', type: 'vlog', link: 'https://youtu.be/abc' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await names(t.app, a)).toEqual(['First cut']);
+    expect(await names(second, a)).toEqual(['First cut']);
+    expect(await total(second)).toBe(before + 1);
+
+    // Straight in the database, with no NOTIFY awaited: the version check alone must see it.
+    await t.db.update(videos).set({ name: 'Renamed by SQL' }).where(eq(videos.userId, row.id));
+    expect(await names(t.app, a)).toEqual(['Renamed by SQL']);
+    expect(await names(second, a)).toEqual(['Renamed by SQL']);
+    await t.db.delete(videos).where(eq(videos.userId, row.id));
+    expect(await names(second, a)).toEqual([]);
+    expect(await total(second)).toBe(before);
+  });
+
+  it("keeps each user's answer to that user", async () => {
+    const one = await user('reader-one');
+    const two = await user('reader-two');
+    await t.db.insert(videos).values({
+      userId: one.row.id,
+      ordinal: 1,
+      name: 'Only for one',
+      type: 'vlog',
+      link: 'https://youtu.be/one',
+    });
+    expect(await names(second, one.a)).toEqual(['Only for one']);
+    expect(await names(second, two.a)).toEqual([]);
+    expect(await names(second, one.a)).toEqual(['Only for one']);
   });
 });

@@ -54,7 +54,11 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
   app.get(
     '/api/admin/invoicing',
-    { schema: { querystring: invoicingQuery, response: { 200: z.array(invoicingRowSchema) } } },
+    {
+      // Kept in the per-instance read cache until the data changes (server/plugins/auth.ts).
+      config: { cacheable: true },
+      schema: { querystring: invoicingQuery, response: { 200: z.array(invoicingRowSchema) } },
+    },
     async (request, reply) => {
       const { rows, total } = await listInvoicingRows(db, request.query);
       reply.header('x-total-count', String(total));

@@ -35,7 +35,11 @@ const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const leadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/lead/summary',
-    { schema: { querystring: summaryQuery, response: { 200: summarySchema } } },
+    {
+      // Kept in the per-instance read cache until the data changes (server/plugins/auth.ts).
+      config: { cacheable: true },
+      schema: { querystring: summaryQuery, response: { 200: summarySchema } },
+    },
     async (request) => {
       if (!isManager(currentUser(request))) {
         throw new HttpError(403, 'Only lead editors and the king can see the lead dashboard');

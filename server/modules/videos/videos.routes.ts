@@ -98,7 +98,11 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.get(
     '/api/videos',
-    { schema: { querystring: listQuery, response: { 200: videoList } } },
+    {
+      // Kept in the per-instance read cache until the data changes (server/plugins/auth.ts).
+      config: { cacheable: true },
+      schema: { querystring: listQuery, response: { 200: videoList } },
+    },
     async (request, reply) => {
       const scope = await scopeOf(request);
       const { limit, cursor, overdue, ...filters } = request.query;
