@@ -129,11 +129,17 @@ export class TtlCache<V> {
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.until < Date.now() || !this.bus?.live) {
+    if (!this.bus?.live) {
       this.remove(key);
       return undefined;
     }
-    return entry.value;
+    return entry.until < Date.now() ? undefined : entry.value;
+  }
+
+  /** The kept value even past its time limit (never while nobody listens); see `get`. */
+  peek(key: string): V | undefined {
+    if (!this.bus?.live) return undefined;
+    return this.entries.get(key)?.value;
   }
 
   /** The epoch to hand back to `setIf` once a load is done. */
