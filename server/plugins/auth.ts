@@ -115,6 +115,35 @@ export const auth = fp(async (app: FastifyInstance, opts: { database: Database }
     maxBytes: 32 * 1024 * 1024,
     sizeOf: (r) => r.payload.length,
   });
+  /**
+   * The data version for a request that has just arrived. Concurrent requests share one query,
+   * but never one that began before they arrived (it could predate a change they must see):
+   * while a query runs, newcomers wait for the next one, which starts when it ends.
+   */
+  const readVersion = async () =>
+    String(rowsOf<{ v: string }>(await db.execute(DATA_VERSION))[0]?.v);
+  let runningVersion: Promise<string> | undefined;
+  let queuedVersion: Promise<string> | undefined;
+  const startVersion = () => {
+    const query = readVersion().finally(() => {
+      if (runningVersion === query) runningVersion = undefined;
+    });
+    runningVersion = query;
+    return query;
+  };
+  const dataVersion = (): Promise<string> => {
+    if (!runningVersion) return startVersion();
+    queuedVersion ??= runningVersion
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        queuedVersion = undefined;
+        return startVersion();
+      });
+    return queuedVersion;
+  };
   /** Reads being made now, so that concurrent identical ones wait for the first. */
   const inFlight = new Map<string, Promise<CachedReply | undefined>>();
   /** After a change no new request may join a read begun before it, nor get a kept answer. */
@@ -195,7 +224,7 @@ export const auth = fp(async (app: FastifyInstance, opts: { database: Database }
     const key = `${user.id}|${user.role}|${user.isAdmin}|${request.url}`;
     // One tiny read: a change committed before this request began has moved the sequence even
     // if its NOTIFY is still on the way, so a kept answer is never older than the request.
-    const version = String(rowsOf<{ v: string }>(await db.execute(DATA_VERSION))[0]?.v);
+    const version = await dataVersion();
     let cached = readCache.get(key);
     if (cached?.version !== version) cached = undefined;
     const flightKey = `${version}|${key}`;
