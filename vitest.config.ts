@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // The database suites run on embedded PGlite, and again on the PostgreSQL server named by
 // TEST_DATABASE_URL when it is set (CI sets it when the local server answers).
-const serverSuites = (name: string, driver: 'pglite' | 'postgres') => ({
+const serverSuites = (name: string, driver: 'pglite' | 'postgres', exclude: string[] = []) => ({
   test: {
     name,
     include: ['server/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...exclude],
     globalSetup: ['server/test/global-setup.ts'],
     env: { TEST_DB_DRIVER: driver, NODE_ENV: 'test' },
     testTimeout: 30_000,
@@ -28,7 +29,10 @@ export default defineConfig({
         },
       },
       serverSuites('api-pglite', 'pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [serverSuites('api-postgres', 'postgres')] : []),
+      // The SIGTERM test drives one real server process; the database under it does not matter.
+      ...(process.env.TEST_DATABASE_URL
+        ? [serverSuites('api-postgres', 'postgres', ['server/ops/shutdown.test.ts'])]
+        : []),
     ],
   },
 });

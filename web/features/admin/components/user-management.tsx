@@ -13,7 +13,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Actor } from '../../../../domain/roles';
 import type { PublicUser } from '../../../../domain/user';
 import type { AdminUser } from '../api/get-admin-users';
@@ -71,11 +71,14 @@ export function UserManagement({ actor, users, onSavedSelf }: UserManagementProp
   const summary = summarize(narrowed ? shown : users);
   const sectionId = (s: Section) => `${baseId}-section-${s}`;
 
+  const jumpTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(jumpTimer.current), []);
   const toggle = (s: Section) => setOpen((o) => ({ ...o, [s]: !o[s] }));
   const jumpTo = (s: Section) => {
     setOpen((o) => ({ ...o, [s]: true }));
     // After the section has started to expand, so the scroll lands on its final place.
-    window.setTimeout(() => {
+    window.clearTimeout(jumpTimer.current);
+    jumpTimer.current = window.setTimeout(() => {
       const el = document.getElementById(sectionId(s));
       el?.scrollIntoView({ behavior: 'smooth', block: 'start' });
       el?.querySelector<HTMLButtonElement>('button')?.focus({ preventScroll: true });
