@@ -130,8 +130,8 @@ async function main() {
       ['client picker (/api/clients)', '/api/clients'],
       ['team (/api/king/users)', '/api/king/users'],
       ['assignments', '/api/assignments'],
-      // Not the lead dashboard's own call: the header's total (every video, unpaged).
-      ['header total (unpaged /api/videos)', '/api/videos'],
+      // Not the lead dashboard's own call: the header's total, counted in SQL.
+      ['header total (/api/videos/count)', '/api/videos/count'],
     ];
     // Page 2 of all-videos, by the cursor page 1 handed out.
     const first = await get('/api/videos?limit=50');
