@@ -66,23 +66,7 @@ export function ClientDashboard() {
           )}
         </Group>
       </Stack>
-      <ListPreferencesBar
-        view={{
-          filter: filters.state.status,
-          typeFilter: filters.state.type,
-          sortBy: filters.state.sort,
-        }}
-        onApply={(v) =>
-          filters.applyView({
-            filter: v.filter,
-            typeFilter: v.typeFilter,
-            // A sort this list does not offer falls back to the order number.
-            sort: (VIDEO_SORTS as readonly string[]).includes(v.sortBy)
-              ? (v.sortBy as typeof filters.state.sort)
-              : 'ordinal',
-          })
-        }
-      />
+      <ListPreferencesBar view={filters.view} onApply={(v) => filters.applyView(v, VIDEO_SORTS)} />
       <VideoListToolbar
         statusFilter={filters.state.status}
         onStatusFilterChange={filters.setStatus}

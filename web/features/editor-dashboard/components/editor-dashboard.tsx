@@ -107,23 +107,7 @@ export function EditorDashboard() {
         active={filters.state.status}
         onPick={setStatus}
       />
-      <ListPreferencesBar
-        view={{
-          filter: filters.state.status,
-          typeFilter: filters.state.type,
-          sortBy: filters.state.sort,
-        }}
-        onApply={(v) =>
-          filters.applyView({
-            filter: v.filter,
-            typeFilter: v.typeFilter,
-            // A sort this list does not offer falls back to the order number.
-            sort: (EDITOR_SORTS as readonly string[]).includes(v.sortBy)
-              ? (v.sortBy as typeof filters.state.sort)
-              : 'ordinal',
-          })
-        }
-      />
+      <ListPreferencesBar view={filters.view} onApply={(v) => filters.applyView(v, EDITOR_SORTS)} />
       <VideoListToolbar
         statusFilter={filters.state.status}
         onStatusFilterChange={setStatus}

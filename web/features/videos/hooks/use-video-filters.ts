@@ -77,13 +77,21 @@ export function useVideoFilters(
     /** A smart suggestion sets the status and type filters at once and clears the text. */
     applySmart: (s: SmartSuggestion) =>
       setState((prev) => ({ ...prev, status: s.filter, type: s.typeFilter, search: '' })),
-    /** A preset or favourite: status, type and sort at once. */
-    applyView: (view: { filter: StatusFilter; typeFilter: string; sort: VideoSort | EditorSort }) =>
+    /** The list's view as presets and favourites store it. */
+    view: { filter: state.status, typeFilter: state.type, sortBy: state.sort },
+    /**
+     * A preset or favourite: status, type and sort at once. A sort this list does not offer
+     * (`sorts`) falls back to the order number.
+     */
+    applyView: (
+      view: { filter: StatusFilter; typeFilter: string; sortBy: string },
+      sorts: readonly (VideoSort | EditorSort)[],
+    ) =>
       setState((prev) => ({
         ...prev,
         status: view.filter,
         type: view.typeFilter,
-        sort: view.sort,
+        sort: sorts.find((s) => s === view.sortBy) ?? 'ordinal',
       })),
     clear: () =>
       setState((prev) => ({ ...prev, status: 'all', type: 'all', search: '', client: 'all' })),
