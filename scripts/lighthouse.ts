@@ -13,11 +13,10 @@
  * LIGHTHOUSE_REPORT_DIR keeps each run's full report. LIGHTHOUSE_RUNS (default 3): runs per page and preset; the median score counts, so one run
  * disturbed by other work on the machine does not decide.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +25,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Page } from 'puppeteer-core';
+import { startAppProcess } from './lib/app-process';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB_DIST = path.join(ROOT, 'dist/web');
@@ -78,31 +78,6 @@ function reexecUnderLock(): boolean {
   process.exit(child.status ?? 1);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-/** The whole process group: npx, tsx and the node process running the server. */
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  try {
-    if (child.pid) process.kill(-child.pid, signal);
-  } catch {
-    // Already gone.
-  }
-}
-
 function newestMtime(target: string): number {
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
@@ -132,64 +107,8 @@ function buildIfStale() {
   if (build.status !== 0) throw new Error('vite build failed');
 }
 
-async function startServer(dataDir: string, kingPassword: string) {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  // NODE_ENV is dropped so that a stale build is made with React's production build.
-  const child = spawn(
-    'env',
-    [
-      '-u',
-      'NODE_ENV',
-      `PORT=${port}`,
-      'HOST=127.0.0.1',
-      `DATA_DIR=${dataDir}`,
-      `KING_PASSWORD=${kingPassword}`,
-      'LOG_LEVEL=warn',
-      'npx',
-      'tsx',
-      'scripts/start.ts',
-    ],
-    { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-8_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const kill = () => signalGroup(child, 'SIGKILL');
-  process.once('exit', kill);
-
-  const stop = async () => {
-    process.off('exit', kill);
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const gone = new Promise((resolve) => child.once('exit', resolve));
-    signalGroup(child, 'SIGTERM');
-    const timer = setTimeout(kill, 10_000);
-    await gone;
-    clearTimeout(timer);
-  };
-
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The server exited before answering:\n${output}`);
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`The server did not answer in time:\n${output}`);
-    }
-    try {
-      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (res.status === 200) break;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return { baseUrl, stop };
-}
+const startServer = (dataDir: string, kingPassword: string) =>
+  startAppProcess({ dataDir, kingPassword, startTimeoutMs: START_TIMEOUT_MS });
 
 /** Unsafe calls carry the app's Origin, as the browser sends it. */
 async function api(baseUrl: string, method: string, url: string, body: unknown, cookie?: string) {

@@ -3,15 +3,14 @@
  * scripts/start.ts`: builds the web app when it is stale, migrates a fresh database, creates the
  * king), and stops it at the end. Tests read the address and the king's password with inject().
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startAppProcess } from '../../scripts/lib/app-process';
 import { readTestSettings } from '../../server/env';
 
 declare module 'vitest' {
@@ -26,9 +25,8 @@ declare module 'vitest' {
 }
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+// The first run builds the web app before the server answers.
 const START_TIMEOUT_MS = 120_000;
-const STOP_TIMEOUT_MS = 10_000;
-const LOG_TAIL_CHARS = 8_000;
 
 /** When dist/web/index.html was last written, or null when it is missing. */
 function builtWebTime(): number | null {
@@ -37,60 +35,6 @@ function builtWebTime(): number | null {
   } catch {
     return null;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-/** Signals the whole process group: npx, tsx and the node process running the server. */
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  try {
-    if (child.pid) process.kill(-child.pid, signal);
-  } catch {
-    // Already gone.
-  }
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => string) {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  let lastProblem = 'no answer yet';
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `The server exited (${child.exitCode ?? child.signalCode}) before answering:\n${log()}`,
-      );
-    }
-    try {
-      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (res.status === 200) return;
-      lastProblem = `GET /api/health answered ${res.status}`;
-    } catch (err) {
-      lastProblem = (err as Error).message;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(
-    `The server did not answer within ${START_TIMEOUT_MS / 1000} s (${lastProblem}):\n${log()}`,
-  );
 }
 
 export default async function setup(project: TestProject) {
@@ -108,75 +52,29 @@ export default async function setup(project: TestProject) {
     return removeRunDir;
   }
 
-  const dataDir = path.join(runDir, 'data');
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
   const kingPassword = `king-${randomBytes(9).toString('base64url')}`;
-
-  // `env` adds the settings to the inherited environment without this file reading it, and
-  // drops the NODE_ENV=test Vitest sets, which would make `vite build` emit React's development
-  // build into the shared dist/web.
-  const child = spawn(
-    'env',
-    [
-      '-u',
-      'NODE_ENV',
-      `PORT=${port}`,
-      'HOST=127.0.0.1',
-      `DATA_DIR=${dataDir}`,
-      `KING_PASSWORD=${kingPassword}`,
-      'LOG_LEVEL=warn',
-      'npx',
-      'tsx',
-      'scripts/start.ts',
-    ],
-    { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-LOG_TAIL_CHARS);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-
-  // If Vitest exits without running the teardown (SIGTERM, a crash), the detached server must
-  // not outlive it. An exit handler can only do synchronous work.
-  const cleanUpOnExit = () => {
-    signalGroup(child, 'SIGKILL');
-    try {
-      rmSync(runDir, { recursive: true, force: true, maxRetries: 3 });
-    } catch {
-      // A dying process may still hold a file; the directory is in the system's temp dir.
-    }
-  };
-  process.once('exit', cleanUpOnExit);
-
-  let stopping = false;
-  const stop = async () => {
-    stopping = true;
-    process.off('exit', cleanUpOnExit);
-    signalGroup(child, 'SIGTERM');
-    const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), STOP_TIMEOUT_MS);
-    await exited(child);
-    clearTimeout(timer);
-    await removeRunDir();
-  };
-
+  let server;
   try {
-    await waitForHealth(baseUrl, child, () => output);
+    server = await startAppProcess({
+      dataDir: path.join(runDir, 'data'),
+      kingPassword,
+      startTimeoutMs: START_TIMEOUT_MS,
+    });
   } catch (err) {
-    await stop();
+    await removeRunDir();
     throw err;
   }
+  const app = server;
+  let stopping = false;
   // The server serves the shared dist/web; a `vite build` elsewhere empties it for a moment.
   const builtAt = builtWebTime();
-  child.once('exit', (code, signal) => {
+  app.child.once('exit', (code, signal) => {
     if (!stopping) {
-      console.error(`The e2e server stopped during the run (${code ?? signal}):\n${output}`);
+      console.error(`The e2e server stopped during the run (${code ?? signal}):\n${app.output()}`);
     }
   });
 
-  project.provide('e2eBaseUrl', baseUrl);
+  project.provide('e2eBaseUrl', app.baseUrl);
   project.provide('e2eKingPassword', kingPassword);
   return async () => {
     if (builtWebTime() !== builtAt) {
@@ -184,6 +82,8 @@ export default async function setup(project: TestProject) {
         'dist/web was rebuilt by another process during the run; pages may have answered 404 or 500 meanwhile.',
       );
     }
-    await stop();
+    stopping = true;
+    await app.stop();
+    await removeRunDir();
   };
 }

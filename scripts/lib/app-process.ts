@@ -1,0 +1,120 @@
+/**
+ * Starts the real app the way a user does (`npx tsx scripts/start.ts`: builds the web app when
+ * it is stale, migrates, creates the king) in a process group of its own on a free loopback
+ * port, waits until it answers /api/health, and stops it with SIGTERM (SIGKILL after a grace).
+ * Used by the browser suite's global setup and by `npm run lighthouse`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const STOP_TIMEOUT_MS = 10_000;
+const LOG_TAIL_CHARS = 8_000;
+
+export interface AppProcess {
+  baseUrl: string;
+  child: ChildProcess;
+  /** The last lines the server printed, for error messages. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/** Signals the whole process group: npx, tsx and the node process running the server. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+export async function startAppProcess(opts: {
+  dataDir: string;
+  kingPassword: string;
+  startTimeoutMs: number;
+}): Promise<AppProcess> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // `env` adds the settings without this file reading the environment, and drops NODE_ENV
+  // (Vitest sets 'test'), which would make a stale build use React's development build.
+  const child = spawn(
+    'env',
+    [
+      '-u',
+      'NODE_ENV',
+      `PORT=${port}`,
+      'HOST=127.0.0.1',
+      `DATA_DIR=${opts.dataDir}`,
+      `KING_PASSWORD=${opts.kingPassword}`,
+      'LOG_LEVEL=warn',
+      'npx',
+      'tsx',
+      'scripts/start.ts',
+    ],
+    { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-LOG_TAIL_CHARS);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  // If this process exits without stopping the server, the detached server must not outlive it.
+  const kill = () => signalGroup(child, 'SIGKILL');
+  process.once('exit', kill);
+
+  const stop = async () => {
+    process.off('exit', kill);
+    if (hasExited(child)) return;
+    const gone = new Promise((resolve) => child.once('exit', resolve));
+    signalGroup(child, 'SIGTERM');
+    const timer = setTimeout(kill, STOP_TIMEOUT_MS);
+    await gone;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + opts.startTimeoutMs;
+  let lastProblem = 'no answer yet';
+  for (;;) {
+    if (hasExited(child)) {
+      await stop();
+      throw new Error(
+        `The server exited (${child.exitCode ?? child.signalCode}) before answering:\n${log}`,
+      );
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(
+        `The server did not answer within ${opts.startTimeoutMs / 1000} s (${lastProblem}):\n${log}`,
+      );
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) break;
+      lastProblem = `GET /api/health answered ${res.status}`;
+    } catch (err) {
+      lastProblem = (err as Error).message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { baseUrl, child, output: () => log, stop };
+}
