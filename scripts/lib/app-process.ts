@@ -51,6 +51,8 @@ export async function startAppProcess(opts: {
   dataDir: string;
   kingPassword: string;
   startTimeoutMs: number;
+  /** More settings for the server, e.g. AUTH_RATE_LIMIT. */
+  env?: Record<string, string>;
 }): Promise<AppProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -66,6 +68,7 @@ export async function startAppProcess(opts: {
       `DATA_DIR=${opts.dataDir}`,
       `KING_PASSWORD=${opts.kingPassword}`,
       'LOG_LEVEL=warn',
+      ...Object.entries(opts.env ?? {}).map(([name, value]) => `${name}=${value}`),
       'npx',
       'tsx',
       'scripts/start.ts',
