@@ -56,6 +56,8 @@ export default defineConfig({
   plugins: [react(), precompress()],
   build: {
     outDir: '../dist/web',
+    // Read by the server to name each screen's files in the page it sends (server/plugins/web-page.ts).
+    manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
       output: {

@@ -9,13 +9,13 @@ import {
   leadTabCount,
   leadTabFilter,
   managedAddVideoDefaults,
-  managedAddVideoForm,
   managedUserColumns,
   mayOpenManagedUser,
   teamSections,
   teamStats,
   type LeadCounts,
 } from './lead-dashboard';
+import { managedAddVideoForm } from './managed-video-form';
 
 const counts: LeadCounts = {
   needsReview: 1,

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { isAdmin, normalizeRole, type Role } from './roles';
 import type { VideoStatus } from './video-status';
 
@@ -255,28 +254,6 @@ export function bulkDeleteMessage(deleted: number, failed: number): string {
   if (failed === 0) return `${deleted} ${deleted === 1 ? 'video' : 'videos'} deleted.`;
   return `${deleted} videos deleted. ${failed} failed to delete.`;
 }
-
-const isHttpUrl = (raw: string): boolean => {
-  try {
-    const url = new URL(raw.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
-
-/** The managed-user page's Add Video form (SPEC.md section 5 'Add video on the managed-user page'). */
-export const managedAddVideoForm = z.object({
-  name: z.string().trim().min(1, 'Name is required'),
-  link: z.string().trim().refine(isHttpUrl, 'Must be a valid URL'),
-  type: z.string().trim().min(1, 'Type is required'),
-  status: z.string().trim().min(1, 'Status is required'),
-  ordinal: z
-    .number({ error: 'Order is required' })
-    .int('Order is required')
-    .min(1, 'Order is required'),
-});
-export type ManagedAddVideoForm = z.infer<typeof managedAddVideoForm>;
 
 /** The form's defaults: next number after the videos shown, consultation, in progress. */
 export function managedAddVideoDefaults(videoCount: number) {

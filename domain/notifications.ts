@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { STATUS_LABELS, isVideoStatus } from './video-status';
 
 /**
@@ -25,21 +24,19 @@ export const NOTIFICATION_LIST_LIMIT = 100;
 /** SPEC.md section 9: the count is refetched every two minutes. */
 export const NOTIFICATION_POLL_MS = 120_000;
 
-export const notificationSchema = z.object({
-  id: z.string(),
-  recipientId: z.string(),
-  type: z.string(),
-  title: z.string(),
-  message: z.string(),
-  videoId: z.string().nullable(),
-  commentId: z.string().nullable(),
-  isRead: z.boolean(),
-  priority: z.string(),
-  createdAt: z.string(),
-});
-export type NotificationView = z.infer<typeof notificationSchema>;
-
-export const notificationCountSchema = z.object({ count: z.number() });
+/** One notification as the API sends it (its schema: domain/notification-schemas.ts). */
+export interface NotificationView {
+  id: string;
+  recipientId: string;
+  type: string;
+  title: string;
+  message: string;
+  videoId: string | null;
+  commentId: string | null;
+  isRead: boolean;
+  priority: string;
+  createdAt: string;
+}
 
 /** Messages the server sends on /ws. The client sends nothing but an optional {type:'ping'}. */
 export type SocketMessage =

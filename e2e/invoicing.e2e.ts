@@ -275,4 +275,51 @@ describe('the king runs the books', () => {
     await region('Completed videos').screenshot({ path: `${ARTIFACTS}/invoicing-phone-table.png` });
     await page.setViewportSize({ width: 1280, height: 900 });
   });
+
+  it('loads the table 100 rows at a time; select all takes the loaded rows and survives Load more', async () => {
+    const pagedType = `e2e-page-${run}`;
+    const names = Array.from(
+      { length: 105 },
+      (_, i) => `Paged ${String(i + 1).padStart(3, '0')} ${run}`,
+    );
+    for (let i = 0; i < names.length; i += 15) {
+      await Promise.all(
+        names
+          .slice(i, i + 15)
+          .map((name) => api.createVideo(clientB.id, { name, type: pagedType, status: 'posted' })),
+      );
+    }
+    const firstPages: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/admin/invoicing?')) firstPages.push(new URL(r.url()).search);
+    });
+    await page.reload();
+    await seeHeading(page, 'Invoicing Dashboard');
+    const table = region('Completed videos');
+    await choose(
+      region('Filters and bulk actions'),
+      'Type',
+      `E2e Page ${run[0]!.toUpperCase()}${run.slice(1)}`,
+    );
+    // The header row plus the first 100.
+    await expect.poll(() => table.getByRole('row').count()).toBe(101);
+    await seeText(page, 'Showing 100 of 105 videos');
+    expect(firstPages.every((q) => q.includes('limit=100'))).toBe(true);
+
+    await page.getByRole('checkbox', { name: 'Select all loaded videos' }).check();
+    const bulk = region('Filters and bulk actions');
+    await visible(bulk.getByRole('button', { name: 'Mark Paid (100)' }));
+
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => table.getByRole('row').count()).toBe(106);
+    await seeText(page, 'Showing all 105 videos');
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    expect(firstPages.some((q) => q.includes('offset=100'))).toBe(true);
+    // The first 100 stay chosen; the 5 just loaded are not.
+    await visible(bulk.getByRole('button', { name: 'Mark Paid (100)' }));
+    const rowBoxes = (checked: boolean) =>
+      table.getByRole('checkbox', { name: /^Select Paged /, checked }).count();
+    expect(await rowBoxes(true)).toBe(100);
+    expect(await rowBoxes(false)).toBe(5);
+  });
 });

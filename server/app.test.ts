@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,32 @@ let webRoot: string;
 
 beforeAll(async () => {
   webRoot = await mkdtemp(path.join(tmpdir(), 'vw-web-'));
-  await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><title>app shell</title>');
+  await writeFile(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><html><head><title>app shell</title>' +
+      '<script type="module" src="/assets/index-1.js"></script></head>' +
+      '<body><div id="root"></div></body></html>',
+  );
+  // The shape of Vite's build manifest (build.manifest in vite.config.ts), cut down.
+  await mkdir(path.join(webRoot, '.vite'));
+  await writeFile(
+    path.join(webRoot, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'main.tsx': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-1.js' },
+      'app/mantine-shell.tsx': {
+        file: 'assets/mantine-shell-1.js',
+        imports: ['_mantine.js', 'main.tsx'],
+        css: ['assets/mantine-1.css'],
+      },
+      '_mantine.js': { file: 'assets/mantine-1.js', imports: ['_react.js'] },
+      'app/guards/require-auth.tsx': { file: 'assets/require-auth-1.js', imports: ['main.tsx'] },
+      'app/layouts/app-layout.tsx': { file: 'assets/app-layout-1.js', imports: ['_mantine.js'] },
+      'app/routes/dashboard.tsx': { file: 'assets/dashboard-1.js', imports: ['_mantine.js'] },
+      'app/routes/invoicing.tsx': { file: 'assets/invoicing-1.js', imports: ['_mantine.js'] },
+      'app/routes/login.tsx': { file: 'assets/login-1.js', imports: ['_mantine.js'] },
+    }),
+  );
   t = await createTestApp({ webRoot });
 });
 afterAll(async () => {
@@ -40,6 +65,40 @@ describe('health and routing', () => {
     }
   });
 
+  it("names each screen's files in the page it sends, and shows the loading line at once", async () => {
+    const preloads = (body: string) =>
+      [...body.matchAll(/<link rel="(modulepreload|preload)"[^>]* href="([^"]+)"/g)].map(
+        (m) => m[2],
+      );
+    const landing = await t.app.inject({ url: '/' });
+    expect(preloads(landing.body)).toEqual([]);
+    expect(landing.body).toContain('<div id="root"></div>');
+
+    const dashboard = await t.app.inject({ url: '/dashboard?video=1' });
+    expect(dashboard.headers['cache-control']).toBe('no-cache');
+    expect(preloads(dashboard.body)).toEqual([
+      '/assets/mantine-shell-1.js',
+      '/assets/mantine-1.js',
+      '/assets/require-auth-1.js',
+      '/assets/app-layout-1.js',
+      '/assets/dashboard-1.js',
+      '/assets/mantine-1.css',
+    ]);
+    // Nothing the entry script loads anyway, and no other screen's code.
+    expect(dashboard.body).not.toMatch(/modulepreload[^>]*(index-1|react-1|invoicing-1)/);
+    expect(dashboard.body).toMatch(/<div id="root"><main class="boot-screen">.*Loading page\.\.\./);
+
+    expect(preloads((await t.app.inject({ url: '/invoicing/' })).body)).toContain(
+      '/assets/invoicing-1.js',
+    );
+    expect(preloads((await t.app.inject({ url: '/login' })).body)).toEqual([
+      '/assets/mantine-shell-1.js',
+      '/assets/mantine-1.js',
+      '/assets/login-1.js',
+      '/assets/mantine-1.css',
+    ]);
+  });
+
   it('keeps an unknown /api route a JSON 404', async () => {
     const res = await t.app.inject({ url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
@@ -50,6 +109,13 @@ describe('health and routing', () => {
     const res = await t.app.inject({ url: '/' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // On API answers and errors too.
+    const api = await t.app.inject({ url: '/api/nothing-here' });
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['content-security-policy']).toContain("object-src 'none'");
   });
 });
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { securityHeaders } from './plugins/security-headers';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -101,18 +101,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(inputGuard);
   // Before any route: it collects every route's schema into the OpenAPI document.
   await app.register(openapiGenerator, { version: VERSION });
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await app.register(securityHeaders);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(auth, { database: opts.database });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createWebPages } from './web-page';
 
 /**
  * Serves the built web app with an SPA fallback: any unknown GET that is not under /api/
@@ -29,10 +30,15 @@ export const web = fp(async (app: FastifyInstance, opts: { root: string | null }
       },
     });
   }
+  const pages = root ? createWebPages(root) : null;
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
-    if (!isApi && root && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (!isApi && pages && (request.method === 'GET' || request.method === 'HEAD')) {
+      const pathname = request.url.split('?')[0] ?? '/';
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(pages.pageFor(pathname));
     }
     return reply
       .status(404)

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { LandingRoute } from './routes/landing';
+import { screenModulesFor } from './screen-modules';
 
 /** A route component loaded on first use (each screen is its own chunk). */
 function lazyRoute<M, K extends keyof M>(load: () => Promise<M>, name: K) {
@@ -62,33 +63,18 @@ const ManagedUserRoute = lazyRoute(load.managedUser, 'ManagedUserRoute');
 const AssignmentsRoute = lazyRoute(load.assignments, 'AssignmentsRoute');
 const InvoicingRoute = lazyRoute(load.invoicing, 'InvoicingRoute');
 
-/** The chunks each address needs besides the shell, in route-table order (first match wins). */
-const CHUNKS_BY_PATH: [RegExp, (() => Promise<unknown>)[]][] = [
-  [/^\/login$/, [load.login]],
-  [/^\/register$/, [load.register]],
-  [/^\/profile$/, [load.profile]],
-  [/^\/dashboard$/, [load.requireAuth, load.appLayout, load.dashboard]],
-  [/^\/dashboard\/team$/, [load.requireAuth, load.appLayout, load.team]],
-  [/^\/dashboard(\/team)?\/user\/[^/]+$/, [load.requireAuth, load.appLayout, load.managedUser]],
-  [/^\/admin$/, [load.requireAuth, load.appLayout, load.admin]],
-  [/^\/assignments$/, [load.requireAuth, load.appLayout, load.assignments]],
-  [/^\/invoicing$/, [load.requireAuth, load.requireKing, load.appLayout, load.invoicing]],
-];
-
 /**
  * Opening the app at an inner address: fetch the shell, the guard, the layout and the page at
  * once, instead of one lazy level after the other (four round trips on a phone network before
- * the dashboard could draw). The lazy components then find the modules already there.
+ * the dashboard could draw). The lazy components then find the modules already there. The
+ * server has already named these chunks in the page (modulepreload), so the browser may have
+ * them before this runs.
  */
-function preloadFor(pathname: string) {
-  if (pathname === '/') return;
-  const chunks = CHUNKS_BY_PATH.find(([pattern]) => pattern.test(pathname))?.[1] ?? [load.notFound];
-  for (const chunk of [loadShell, ...chunks]) {
-    // A failure shows when the lazy component asks again, inside the error boundary.
-    chunk().catch(() => undefined);
-  }
+for (const screen of screenModulesFor(window.location.pathname)) {
+  const chunk = screen === 'shell' ? loadShell : load[screen];
+  // A failure shows when the lazy component asks again, inside the error boundary.
+  chunk().catch(() => undefined);
 }
-preloadFor(window.location.pathname.replace(/\/+$/, '') || '/');
 
 /**
  * A new page starts at the top, and so does keyboard focus: otherwise Tab would continue from

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notificationCountSchema, notificationSchema } from '../../../domain/notifications';
+import { notificationCountSchema, notificationSchema } from '../../../domain/notification-schemas';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';

@@ -21,7 +21,7 @@ import { IconVideo } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useVideoCount } from '../../features/videos/api/get-video-count';
-import { AddVideoDialog } from '../../features/videos/components/add-video-dialog';
+import { AddVideoDialog } from '../../features/videos/components/lazy-dialogs';
 import { IconPlus, IconUser } from '../../features/videos/components/video-icons';
 import { useAccountActions } from './account-actions';
 

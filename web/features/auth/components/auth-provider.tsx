@@ -43,6 +43,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // A sign-in or sign-out since the check started decides instead.
         if (cancelled || userRef.current !== stored) return;
         if (me) {
+          // Unchanged (the usual case): keep the stored object, so nothing that reads the
+          // session draws again while the page is still loading.
+          if (JSON.stringify(me) === JSON.stringify(stored)) return;
           writeStoredUser(me);
           setUser(me);
         } else {

@@ -10,7 +10,7 @@ import { useScrollMemory } from '../../preferences/hooks/use-scroll-memory';
 import { useRefreshVideos, useVideos } from '../../videos/api/get-videos';
 import { useMyEditors } from '../../videos/api/get-my-editors';
 import { ListPreferencesBar } from '../../videos/components/list-preferences-bar';
-import { VideoDetailDialog } from '../../videos/components/video-detail-dialog';
+import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
 import { VideoList } from '../../videos/components/video-list';
 import { VideoListToolbar } from '../../videos/components/video-list-toolbar';
 import { useVideoFilters } from '../../videos/hooks/use-video-filters';

@@ -12,7 +12,7 @@ import { useScrollMemory } from '../../preferences/hooks/use-scroll-memory';
 import { useMyClients } from '../../videos/api/get-my-clients';
 import { useRefreshVideos, useVideos } from '../../videos/api/get-videos';
 import { ListPreferencesBar } from '../../videos/components/list-preferences-bar';
-import { VideoDetailDialog } from '../../videos/components/video-detail-dialog';
+import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
 import { IconKeyboard } from '../../videos/components/video-icons';
 import { VideoList } from '../../videos/components/video-list';
 import { VideoListToolbar } from '../../videos/components/video-list-toolbar';

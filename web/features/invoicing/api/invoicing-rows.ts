@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   InvoicingRow,
   InvoicingSortKey,
@@ -53,22 +53,47 @@ export const filtersReady = (f: InvoicingFilters) =>
   f.dateFilter !== 'custom' || Boolean(f.from || f.to);
 
 /**
- * The table shows at most this many rows (the most a payment call takes at once, too); the
- * count of all matching rows comes from x-total-count, and the CSV export has them all.
+ * Rows per page of the table: the screen asks for the first page when it opens and the next one
+ * on "Load more" (offset paging; the count of all matching rows comes from x-total-count). The
+ * CSV export has every matching row at once.
  */
-export const ROW_LIMIT = 1000;
+export const PAGE_SIZE = 100;
 
+export interface InvoicingPage {
+  rows: InvoicingRow[];
+  /** All rows matching the filters, as the server counted them with this page. */
+  total: number;
+}
+
+/** The path of one page of GET /api/admin/invoicing for the query string of the filters. */
+export function invoicingPagePath(query: string, offset: number): string {
+  return `${INVOICING_KEYS.rows}${query}${query ? '&' : '?'}limit=${PAGE_SIZE}&offset=${offset}`;
+}
+
+/** Rows already loaded: the offset of the next page, or undefined when all are loaded. */
+export function nextInvoicingOffset(pages: InvoicingPage[]): number | undefined {
+  const last = pages[pages.length - 1];
+  if (!last || last.rows.length === 0) return undefined;
+  const loaded = pages.reduce((n, page) => n + page.rows.length, 0);
+  return loaded < last.total ? loaded : undefined;
+}
+
+/**
+ * The table's rows, a page at a time, keyed by the filters (a new filter starts again at the
+ * first page). A refresh after a write refetches every loaded page.
+ */
 export function useInvoicingRows(filters: InvoicingFilters) {
   const query = invoicingQueryString(filters);
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [INVOICING_KEYS.rows, query],
-    queryFn: async () => {
-      const paged = `${query}${query ? '&' : '?'}limit=${ROW_LIMIT}`;
-      const response = await apiRequest('GET', `${INVOICING_KEYS.rows}${paged}`);
+    queryFn: async ({ pageParam }): Promise<InvoicingPage> => {
+      const response = await apiRequest('GET', invoicingPagePath(query, pageParam));
       const rows = (await response.json()) as InvoicingRow[];
-      const total = Number(response.headers.get('x-total-count') ?? rows.length);
-      return { rows, total: Number.isFinite(total) ? total : rows.length };
+      const total = Number(response.headers.get('x-total-count') ?? NaN);
+      return { rows, total: Number.isFinite(total) ? total : pageParam + rows.length };
     },
+    initialPageParam: 0,
+    getNextPageParam: (_last, pages) => nextInvoicingOffset(pages),
     enabled: filtersReady(filters),
   });
 }

@@ -100,8 +100,16 @@ export function CompletedVideos() {
       sortOrder: filters.sortBy === key && filters.sortOrder === 'asc' ? 'desc' : 'asc',
     });
 
-  const list = useMemo(() => rows.data?.rows ?? [], [rows.data]);
-  const total = rows.data?.total ?? 0;
+  // The loaded pages, in order. A row that moved between pages while they were fetched (a
+  // payment changed its sort place) is shown once.
+  const list = useMemo(() => {
+    const seen = new Set<string>();
+    return (rows.data?.pages ?? [])
+      .flatMap((page) => page.rows)
+      .filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id)));
+  }, [rows.data]);
+  const total = rows.data?.pages.at(-1)?.total ?? 0;
+  const loadMore = () => void rows.fetchNextPage();
   const chosen = list.filter((r) => selected.has(r.id));
   const allChosen = list.length > 0 && chosen.length === list.length;
   const filtered = Boolean(
@@ -309,7 +317,7 @@ export function CompletedVideos() {
           <Text c="dimmed">Choose a start or an end date for the custom range.</Text>
         ) : rows.isPending ? (
           <Skeleton h={200} />
-        ) : rows.isError ? (
+        ) : rows.isError && !rows.isFetchNextPageError ? (
           <Text c="red" role="alert">
             {getErrorMessage(rows.error, 'Unable to load completed videos.')}
           </Text>
@@ -319,12 +327,6 @@ export function CompletedVideos() {
           </Text>
         ) : (
           <>
-            {total > list.length && (
-              <Text size="sm" c="dimmed" mb="xs">
-                Showing the first {list.length} of {total} videos. Narrow the filters to see the
-                rest, or export them all as CSV.
-              </Text>
-            )}
             <ScrollTable minWidth={900} label="Completed videos (scrolls sideways)">
               <Table
                 striped
@@ -336,14 +338,16 @@ export function CompletedVideos() {
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th scope="col" w={40}>
-                      <Checkbox
-                        aria-label="Select all"
-                        checked={allChosen}
-                        indeterminate={chosen.length > 0 && !allChosen}
-                        onChange={() =>
-                          setSelected(allChosen ? new Set() : new Set(list.map((r) => r.id)))
-                        }
-                      />
+                      <Tooltip label="Select all loaded videos">
+                        <Checkbox
+                          aria-label="Select all loaded videos"
+                          checked={allChosen}
+                          indeterminate={chosen.length > 0 && !allChosen}
+                          onChange={() =>
+                            setSelected(allChosen ? new Set() : new Set(list.map((r) => r.id)))
+                          }
+                        />
+                      </Tooltip>
                     </Table.Th>
                     {COLUMNS.map((c) =>
                       c.key ? (
@@ -439,6 +443,31 @@ export function CompletedVideos() {
                 </Table.Tbody>
               </Table>
             </ScrollTable>
+            {/* After the last page the line stays, so a screen reader hears that all are shown. */}
+            {(rows.hasNextPage || total > list.length || (rows.data?.pages.length ?? 0) > 1) && (
+              <Group gap="sm" mt="sm" justify="space-between" wrap="wrap">
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  {list.length < total
+                    ? `Showing ${list.length} of ${total} videos`
+                    : `Showing all ${list.length} videos`}
+                </Text>
+                {rows.hasNextPage && (
+                  <Button
+                    variant="default"
+                    onClick={loadMore}
+                    loading={rows.isFetchingNextPage}
+                    disabled={rows.isFetchingNextPage}
+                  >
+                    Load more
+                  </Button>
+                )}
+              </Group>
+            )}
+            {rows.isFetchNextPageError && (
+              <Text c="red" size="sm" role="alert" mt="xs">
+                {getErrorMessage(rows.error, 'Unable to load more videos.')}
+              </Text>
+            )}
           </>
         )}
       </Paper>

@@ -14,7 +14,7 @@ import { pageTitle } from '../../../lib/site';
 import { useClientsWithCounts } from '../../assignments/api/get-clients';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { TeamTab } from '../../team/components/team-tab';
-import { VideoDetailDialog } from '../../videos/components/video-detail-dialog';
+import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
 import { useVideoParam } from '../../videos/hooks/use-video-param';
 import { useLeadSummary } from '../api/get-lead-summary';
 import { ClientPicker } from './client-picker';

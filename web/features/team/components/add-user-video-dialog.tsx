@@ -1,11 +1,11 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
+import { managedAddVideoDefaults } from '../../../../domain/lead-dashboard';
 import {
-  managedAddVideoDefaults,
   managedAddVideoForm,
   type ManagedAddVideoForm,
-} from '../../../../domain/lead-dashboard';
+} from '../../../../domain/managed-video-form';
 import { STATUS_LABELS, VIDEO_STATUSES } from '../../../../domain/video-status';
 import { BUILT_IN_VIDEO_TYPES } from '../../../../domain/video-types';
 import { getErrorMessage } from '../../../lib/api-client';

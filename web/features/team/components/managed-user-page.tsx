@@ -14,7 +14,7 @@ import { pageTitle } from '../../../lib/site';
 import { useAssignments } from '../../assignments/api/get-assignments';
 import { useClientsWithCounts } from '../../assignments/api/get-clients';
 import { useAuth } from '../../auth/hooks/use-auth';
-import { VideoDetailDialog } from '../../videos/components/video-detail-dialog';
+import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
 import { useVideoParam } from '../../videos/hooks/use-video-param';
 import { useTeam } from '../api/get-team';
 import { useUserVideos } from '../api/get-user-videos';

@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import type { PublicUser } from '../../../../domain/user';
 import type { VideoView } from '../../../../domain/videos';
 import { LoadingState } from '../../../components/loading-state';
@@ -73,14 +73,46 @@ export function VideoList({
     );
   }
   return (
+    <VideoGrid
+      videos={videos}
+      viewer={viewer}
+      onOpen={onOpen}
+      showClient={showClient}
+      teamClientIds={teamClientIds}
+      compact={compact}
+    />
+  );
+}
+
+const NO_VIDEOS: readonly VideoView[] = [];
+
+/**
+ * The cards, drawn in a background (transition) render: React then draws them in slices, so a
+ * long list holds neither the rest of the page's first paint nor the phone's main thread
+ * (Lighthouse mobile, issue 9 part 6). A new list (filters, search) follows the same way.
+ */
+function VideoGrid({
+  videos,
+  viewer,
+  onOpen,
+  showClient,
+  teamClientIds,
+  compact,
+}: Pick<
+  VideoListProps,
+  'videos' | 'viewer' | 'onOpen' | 'showClient' | 'teamClientIds' | 'compact'
+>) {
+  const shown = useDeferredValue(videos, NO_VIDEOS);
+  return (
     <SimpleGrid
       cols={compact ? { base: 1, sm: 2, lg: 4 } : { base: 1, sm: 2, lg: 3 }}
       spacing="md"
       component="ul"
       aria-label="Videos"
+      aria-busy={shown !== videos}
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
     >
-      {videos.map((video, index) => (
+      {shown.map((video, index) => (
         <li key={video.id}>
           <VideoCard
             video={video}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/*
+ * Apart from domain/lead-dashboard.ts so the dashboards, which need only that file's rules, do
+ * not download zod (Lighthouse mobile, issue 9 part 6).
+ */
+
+const isHttpUrl = (raw: string): boolean => {
+  try {
+    const url = new URL(raw.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+/** The managed-user page's Add Video form (SPEC.md section 5 'Add video on the managed-user page'). */
+export const managedAddVideoForm = z.object({
+  name: z.string().trim().min(1, 'Name is required'),
+  link: z.string().trim().refine(isHttpUrl, 'Must be a valid URL'),
+  type: z.string().trim().min(1, 'Type is required'),
+  status: z.string().trim().min(1, 'Status is required'),
+  ordinal: z
+    .number({ error: 'Order is required' })
+    .int('Order is required')
+    .min(1, 'Order is required'),
+});
+export type ManagedAddVideoForm = z.infer<typeof managedAddVideoForm>;

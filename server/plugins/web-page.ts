@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SCREEN_SOURCES, screenModulesFor } from '../../web/app/screen-modules';
+
+/** One entry of Vite's build manifest (dist/web/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** What the page shows until the app's code has run: the same markup as BootLoading (router.tsx). */
+const BOOT_MARKUP =
+  '<main class="boot-screen"><p class="boot-text" role="status" aria-live="polite">Loading page...</p></main>';
+const ROOT_TAG = '<div id="root"></div>';
+
+function readManifest(root: string): Manifest | null {
+  try {
+    return JSON.parse(readFileSync(path.join(root, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    return null;
+  }
+}
+
+const escapeAttr = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+
+/**
+ * The page sent for an address of the app. For the landing page it is index.html as built. For
+ * every other address it also names the scripts and stylesheets of that screen (modulepreload,
+ * stylesheet), so the browser fetches them with the entry script instead of after it has run,
+ * and shows the loading line at once instead of a blank page (Lighthouse mobile, issue 9 part
+ * 6). Pages are built once per screen set and kept.
+ */
+export function createWebPages(root: string) {
+  const indexHtml = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const manifest = readManifest(root);
+  const entry = manifest ? Object.values(manifest).find((chunk) => chunk.isEntry) : undefined;
+  // What index.html already loads: the entry and everything it imports.
+  const loadedByEntry = new Set<string>();
+  const collect = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest?.[key]) return;
+    into.add(key);
+    for (const next of manifest[key].imports ?? []) collect(next, into);
+  };
+  if (manifest && entry) {
+    const entryKey = Object.keys(manifest).find((key) => manifest[key] === entry);
+    if (entryKey) collect(entryKey, loadedByEntry);
+  }
+  const pages = new Map<string, string>();
+
+  function pageFor(pathname: string): string {
+    const screens = screenModulesFor(pathname);
+    if (screens.length === 0 || !indexHtml.includes(ROOT_TAG)) return indexHtml;
+    const cacheKey = screens.join(',');
+    const cached = pages.get(cacheKey);
+    if (cached) return cached;
+
+    const needed = new Set<string>();
+    for (const screen of screens) collect(SCREEN_SOURCES[screen], needed);
+    const scripts: string[] = [];
+    const styles = new Set<string>();
+    for (const key of needed) {
+      const chunk = manifest?.[key];
+      if (!chunk) continue;
+      if (loadedByEntry.has(key)) continue;
+      for (const css of chunk.css ?? []) styles.add(css);
+      scripts.push(chunk.file);
+    }
+    // Stylesheets are only preloaded: the screen's code attaches them when it runs, and as
+    // stylesheets here they would hold back the loading line. `crossorigin` as on Vite's own.
+    const links = [
+      ...scripts.map(
+        (file) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(file)}">`,
+      ),
+      ...[...styles].map(
+        (file) => `<link rel="preload" as="style" crossorigin href="/${escapeAttr(file)}">`,
+      ),
+    ].join('\n    ');
+    const html = indexHtml
+      .replace('</head>', links ? `  ${links}\n  </head>` : '</head>')
+      .replace(ROOT_TAG, `<div id="root">${BOOT_MARKUP}</div>`);
+    pages.set(cacheKey, html);
+    return html;
+  }
+
+  return { pageFor };
+}
