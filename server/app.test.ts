@@ -40,6 +40,14 @@ beforeAll(async () => {
       'app/routes/dashboard.tsx': { file: 'assets/dashboard-1.js', imports: ['_mantine.js'] },
       'app/routes/invoicing.tsx': { file: 'assets/invoicing-1.js', imports: ['_mantine.js'] },
       'app/routes/login.tsx': { file: 'assets/login-1.js', imports: ['_mantine.js'] },
+      'features/client-dashboard/components/client-dashboard.tsx': {
+        file: 'assets/client-dashboard-1.js',
+        imports: ['_mantine.js'],
+      },
+      'features/lead-dashboard/components/lead-dashboard.tsx': {
+        file: 'assets/lead-dashboard-1.js',
+        imports: ['_mantine.js'],
+      },
     }),
   );
   t = await createTestApp({ webRoot });
@@ -97,6 +105,27 @@ describe('health and routing', () => {
       '/assets/login-1.js',
       '/assets/mantine-1.css',
     ]);
+  });
+
+  it("names the signed-in user's own dashboard, and only that one", async () => {
+    await seedUser(t, { username: 'page-client', role: 'client' });
+    await seedUser(t, { username: 'page-lead', role: 'lead_editor' });
+    const scripts = async (cookie?: string) => {
+      const res = await t.app.inject({ url: '/dashboard', headers: cookie ? { cookie } : {} });
+      expect(res.headers.vary).toMatch(/cookie/i);
+      return [...res.body.matchAll(/modulepreload[^>]* href="\/assets\/([a-z-]+)-1\.js"/g)].map(
+        (m) => m[1],
+      );
+    };
+    const anonymous = await scripts();
+    expect(anonymous).not.toContain('client-dashboard');
+    expect(anonymous).not.toContain('lead-dashboard');
+    const client = await scripts(await loginAs(t, 'page-client'));
+    expect(client).toContain('client-dashboard');
+    expect(client).not.toContain('lead-dashboard');
+    const lead = await scripts(await loginAs(t, 'page-lead'));
+    expect(lead).toContain('lead-dashboard');
+    expect(lead).not.toContain('client-dashboard');
   });
 
   it('keeps an unknown /api route a JSON 404', async () => {

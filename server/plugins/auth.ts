@@ -251,25 +251,45 @@ export const auth = fp(async (app: FastifyInstance, opts: { database: Database }
     pendingReads.set(request, { key, version, epoch: readCache.epochNow(), done });
   });
 
+  /** The live session of the request's cookie, if any. */
+  const sessionOf = async (request: FastifyRequest) => {
+    const token = request.cookies[HOST_COOKIE] ?? request.cookies[PLAIN_COOKIE];
+    if (!token) return null;
+    const id = sessionIdOf(token);
+    const found = await sessionCache.load(id, () => findSessionById(db, id));
+    return found && found.expiresAt.getTime() > Date.now() ? found : null;
+  };
+  /** A page's user, best effort: a page is still sent when the database cannot answer. */
+  const pageUser = async (request: FastifyRequest) => {
+    try {
+      return (await sessionOf(request))?.user ?? null;
+    } catch (err) {
+      request.log.warn({ err }, 'could not read the session for a page');
+      return null;
+    }
+  };
+
   app.addHook('onRequest', async (request) => {
     if (
       !request.url.startsWith('/api/') &&
       request.url !== '/ws' &&
       !request.url.startsWith('/ws?')
     ) {
+      // A page of the web app: its user decides which dashboard's code the page names
+      // (server/plugins/web-page.ts); nothing is refused here. Files need no session.
+      const path = request.url.split('?')[0] ?? '';
+      if (request.method === 'GET' && !path.startsWith('/assets/') && !/\.\w+$/.test(path)) {
+        request.user = await pageUser(request);
+      }
       return;
     }
     if (UNSAFE.has(request.method) && !originAllowed(request)) {
       throw new HttpError(403, 'Cross-site request refused');
     }
-    const token = request.cookies[HOST_COOKIE] ?? request.cookies[PLAIN_COOKIE];
-    if (token) {
-      const id = sessionIdOf(token);
-      const found = await sessionCache.load(id, () => findSessionById(db, id));
-      if (found && found.expiresAt.getTime() > Date.now()) {
-        request.user = found.user;
-        request.sessionId = found.sessionId;
-      }
+    const found = await sessionOf(request);
+    if (found) {
+      request.user = found.user;
+      request.sessionId = found.sessionId;
     }
     if (!request.user && !request.routeOptions.config?.public && request.routeOptions.url) {
       throw new HttpError(401, MESSAGES.authRequired);

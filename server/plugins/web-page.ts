@@ -50,8 +50,9 @@ export function createWebPages(root: string) {
   }
   const pages = new Map<string, string>();
 
-  function pageFor(pathname: string): string {
-    const screens = screenModulesFor(pathname);
+  /** The page for an address; `role` (the session's) adds that role's dashboard to /dashboard. */
+  function pageFor(pathname: string, role: string | null = null): string {
+    const screens = screenModulesFor(pathname, role);
     if (screens.length === 0 || !indexHtml.includes(ROOT_TAG)) return indexHtml;
     const cacheKey = screens.join(',');
     const cached = pages.get(cacheKey);

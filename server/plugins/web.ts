@@ -35,10 +35,14 @@ export const web = fp(async (app: FastifyInstance, opts: { root: string | null }
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
     if (!isApi && pages && (request.method === 'GET' || request.method === 'HEAD')) {
       const pathname = request.url.split('?')[0] ?? '/';
-      return reply
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(pages.pageFor(pathname));
+      return (
+        reply
+          .header('cache-control', 'no-cache')
+          // The page names the signed-in user's dashboard code (web-page.ts).
+          .header('vary', 'Cookie')
+          .type('text/html; charset=utf-8')
+          .send(pages.pageFor(pathname, request.user?.role ?? null))
+      );
     }
     return reply
       .status(404)

@@ -10,7 +10,9 @@ import {
 } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { LandingRoute } from './routes/landing';
-import { screenModulesFor } from './screen-modules';
+import { DASHBOARD_LOADERS } from './routes/dashboard-loaders';
+import { type ScreenModule, screenModulesFor } from './screen-modules';
+import { readStoredUser } from '../lib/session-storage';
 
 /** A route component loaded on first use (each screen is its own chunk). */
 function lazyRoute<M, K extends keyof M>(load: () => Promise<M>, name: K) {
@@ -70,10 +72,17 @@ const InvoicingRoute = lazyRoute(load.invoicing, 'InvoicingRoute');
  * server has already named these chunks in the page (modulepreload), so the browser may have
  * them before this runs.
  */
-for (const screen of screenModulesFor(window.location.pathname)) {
-  const chunk = screen === 'shell' ? loadShell : load[screen];
+// The signed-in user's own dashboard, as stored from the last visit (the server checks the
+// session as soon as the app runs; a wrong guess costs one unused download).
+const storedRole = readStoredUser()?.role ?? null;
+const screenLoaders: Record<ScreenModule, () => Promise<unknown>> = {
+  shell: loadShell,
+  ...load,
+  ...DASHBOARD_LOADERS,
+};
+for (const screen of screenModulesFor(window.location.pathname, storedRole)) {
   // A failure shows when the lazy component asks again, inside the error boundary.
-  chunk().catch(() => undefined);
+  screenLoaders[screen]().catch(() => undefined);
 }
 
 /**

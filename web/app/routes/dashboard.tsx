@@ -1,14 +1,24 @@
 import { Text } from '@mantine/core';
-import { normalizeRole } from '../../../domain/roles';
+import { lazy } from 'react';
 import { LoadingState } from '../../components/loading-state';
 import { useAuth } from '../../features/auth/hooks/use-auth';
-import { ClientDashboard } from '../../features/client-dashboard/components/client-dashboard';
-import { EditorDashboard } from '../../features/editor-dashboard/components/editor-dashboard';
-import { LeadDashboard } from '../../features/lead-dashboard/components/lead-dashboard';
+import { dashboardOf } from '../screen-modules';
+import { DASHBOARD_LOADERS } from './dashboard-loaders';
+
+const ClientDashboard = lazy(() =>
+  DASHBOARD_LOADERS.clientDashboard().then((m) => ({ default: m.ClientDashboard })),
+);
+const EditorDashboard = lazy(() =>
+  DASHBOARD_LOADERS.editorDashboard().then((m) => ({ default: m.EditorDashboard })),
+);
+const LeadDashboard = lazy(() =>
+  DASHBOARD_LOADERS.leadDashboard().then((m) => ({ default: m.LeadDashboard })),
+);
 
 /**
  * The role-based dashboard (SPEC.md section 2): editor gets the editor dashboard, lead_editor
  * and king the lead dashboard, everyone else (unknown roles included) the client dashboard.
+ * Each is loaded on its own (dashboard-loaders.ts); the shell's Suspense shows the loading line.
  */
 export function DashboardRoute() {
   const { user, isLoading } = useAuth();
@@ -20,11 +30,10 @@ export function DashboardRoute() {
       </Text>
     );
   }
-  switch (normalizeRole(user.role)) {
-    case 'editor':
+  switch (dashboardOf(user.role)) {
+    case 'editorDashboard':
       return <EditorDashboard />;
-    case 'lead_editor':
-    case 'king':
+    case 'leadDashboard':
       return <LeadDashboard />;
     default:
       return <ClientDashboard />;
