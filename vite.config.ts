@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { mantineStyles } from './scripts/vite/mantine-styles';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -53,7 +54,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), precompress()],
+  plugins: [react(), mantineStyles({ root: import.meta.dirname }), precompress()],
   build: {
     outDir: '../dist/web',
     // Read by the server to name each screen's files in the page it sends (server/plugins/web-page.ts).

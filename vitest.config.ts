@@ -19,6 +19,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['domain/**/*.test.ts'] } },
+      // The build's own tools (scripts/vite).
+      { test: { name: 'tools', include: ['scripts/**/*.test.ts'] } },
       {
         plugins: [react()],
         test: {
