@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { mantineStyles } from './scripts/vite/mantine-styles';
+import { mantineStyles } from './scripts/vite/mantine-styles.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -66,6 +66,11 @@ export default defineConfig({
           // React and the router stay in the entry file, which the landing page needs anyway.
           includeDependenciesRecursively: false,
           groups: [
+            {
+              name: 'mantine-forms',
+              test: /node_modules[\\/](react-number-format|@mantine[\\/]form|@mantine[\\/]core[\\/]esm[\\/]components[\\/](NumberInput|Table|Timeline|Tabs|SegmentedControl|PasswordInput|Stepper|Slider|FileInput|Textarea|NumberFormatter|Chip|Grid|Skeleton))[\\/]/,
+              priority: 1,
+            },
             {
               // Mantine and what it draws with, in one file: the app's first screen needs most of
               // it, and forty small files cost a phone forty requests over six connections.
