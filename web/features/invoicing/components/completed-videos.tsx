@@ -18,7 +18,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { InvoicingRow, InvoicingSortKey } from '../../../../domain/invoicing';
 import { sumMoney } from '../../../../domain/money';
 import { typeLabel } from '../../../../domain/video-type-labels';
@@ -109,7 +109,20 @@ export function CompletedVideos() {
       .filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id)));
   }, [rows.data]);
   const total = rows.data?.pages.at(-1)?.total ?? 0;
-  const loadMore = () => void rows.fetchNextPage();
+  const progressLine = useRef<HTMLParagraphElement>(null);
+  const loadingMore = useRef(false);
+  const loadMore = () => {
+    loadingMore.current = true;
+    void rows.fetchNextPage();
+  };
+  // The button goes away with the last page: keyboard focus moves to the line that says so
+  // instead of falling back to the top of the page.
+  useEffect(() => {
+    if (!loadingMore.current || rows.isFetchingNextPage) return;
+    loadingMore.current = false;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (!rows.hasNextPage && lost) progressLine.current?.focus();
+  }, [rows.hasNextPage, rows.isFetchingNextPage]);
   const chosen = list.filter((r) => selected.has(r.id));
   const allChosen = list.length > 0 && chosen.length === list.length;
   const filtered = Boolean(
@@ -446,7 +459,7 @@ export function CompletedVideos() {
             {/* After the last page the line stays, so a screen reader hears that all are shown. */}
             {(rows.hasNextPage || total > list.length || (rows.data?.pages.length ?? 0) > 1) && (
               <Group gap="sm" mt="sm" justify="space-between" wrap="wrap">
-                <Text size="sm" c="dimmed" aria-live="polite">
+                <Text size="sm" c="dimmed" aria-live="polite" ref={progressLine} tabIndex={-1}>
                   {list.length < total
                     ? `Showing ${list.length} of ${total} videos`
                     : `Showing all ${list.length} videos`}
