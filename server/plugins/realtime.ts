@@ -51,6 +51,8 @@ type BusMessage =
 const OPEN = 1;
 /** NOTIFY payloads must stay under 8000 bytes (with room for the envelope). */
 const MAX_NOTIFY_BYTES = 7000;
+/** How long a closing socket may take to answer 1001 at shutdown before it is cut off. */
+const SHUTDOWN_GRACE_MS = 1_000;
 export const SESSION_ENDED = { code: 1000, reason: 'Session ended' } as const;
 
 export interface RealtimeOptions {
@@ -366,10 +368,19 @@ export class RealtimeHub {
     }
   }
 
-  /** Closes every socket with 1001 (going away) before the HTTP server stops. */
+  /**
+   * Closes every socket with 1001 (going away) before the HTTP server stops. A browser that does
+   * not answer the closing handshake within SHUTDOWN_GRACE_MS is cut off: the HTTP server waits
+   * for every open socket, so one silent peer would otherwise hold a SIGTERM up for the ws
+   * library's 30 s closing timeout (seen once in CI under load).
+   */
   shutdown() {
     for (const set of this.clients.values()) {
-      for (const client of set) client.socket.close(1001, 'Server shutting down');
+      for (const client of set) {
+        const { socket } = client;
+        socket.close(1001, 'Server shutting down');
+        setTimeout(() => socket.terminate(), SHUTDOWN_GRACE_MS).unref();
+      }
     }
     this.clients.clear();
   }

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { connect, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
@@ -273,6 +274,42 @@ describe('sessions ending close sockets', () => {
     await socket.messages(1);
     await app.close();
     expect((await socket.waitClosed()).code).toBeGreaterThanOrEqual(1000);
+  });
+  it('does not let a browser that never answers the closing handshake hold up shutdown', async () => {
+    const app = await buildApp({ database: t.database, logger: false });
+    const host = await listen(app);
+    const [hostname, port] = host.split(':') as [string, string];
+    // A raw client: it completes the handshake, then never reads or answers again.
+    const raw = connect(Number(port), hostname);
+    await new Promise<void>((resolve, reject) => {
+      raw.once('error', reject);
+      raw.once('connect', () => {
+        raw.write(
+          [
+            'GET /ws HTTP/1.1',
+            `Host: ${host}`,
+            'Upgrade: websocket',
+            'Connection: Upgrade',
+            `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+            'Sec-WebSocket-Version: 13',
+            `Origin: http://${host}`,
+            `Cookie: ${cookie.owner!}`,
+            '',
+            '',
+          ].join('\r\n'),
+        );
+      });
+      raw.once('data', (chunk: Buffer) => {
+        expect(chunk.toString()).toMatch(/^HTTP\/1\.1 101/);
+        raw.pause();
+        resolve();
+      });
+    });
+    const started = Date.now();
+    await app.close();
+    // Cut off after the grace period, well before the ws library's 30 s closing timeout.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    raw.destroy();
   });
 });
 
