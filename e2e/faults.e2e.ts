@@ -18,6 +18,7 @@ import {
   type ServerProcess,
 } from '../server/ops/load-workflow';
 import { type E2EBrowser, launchBrowser } from './support/browser';
+import { signIn } from './support/users';
 
 let browser: E2EBrowser;
 let page: Page;
@@ -38,28 +39,6 @@ async function until(check: () => boolean, ms: number, what: string) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-/** Signs in through the API the way the login form does (cookie, stored user). */
-async function signInAt(base: string, username: string) {
-  await page.goto(`${base}/login`);
-  const status = await page.evaluate(
-    async ({ username, password }) => {
-      const response = await fetch('/api/auth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, password }),
-      });
-      const text = await response.text();
-      if (response.ok) {
-        localStorage.setItem('user', text);
-        localStorage.setItem('demoUserId', (JSON.parse(text) as { id: string }).id);
-      }
-      return response.status;
-    },
-    { username, password: PASSWORD },
-  );
-  expect(status).toBe(200);
 }
 
 /** A request as another user, from Node (the editor is not in the browser). */
@@ -108,7 +87,7 @@ describe('the live socket across a server restart', () => {
     const client = cast.clients[0]!;
     const editor = cast.editors[0]!;
     const base = server.base;
-    await signInAt(base, client.username);
+    await signIn(browser, page, { username: client.username, password: PASSWORD }, base);
     const asClient = await apiAs(base, client.username);
     const video = await asClient('POST', '/api/videos', {
       name: 'Restart rehearsal',

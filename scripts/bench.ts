@@ -8,18 +8,17 @@
  */
 import autocannon from 'autocannon';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { fromPglite, fromPostgres } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { readTestSettings } from '../server/env';
 import { type AgencySize, BENCH_PASSWORD, seedAgency } from './bench/seed';
+import { createScratchDatabase } from '../server/test/scratch';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const quick = process.argv.includes('--quick');
@@ -46,25 +45,14 @@ interface Prepared {
 /** A fresh migrated and seeded database, and the environment that points a server at it. */
 async function prepareDatabase(size: AgencySize): Promise<Prepared> {
   if (serverUrl) {
-    const name = `vw_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const database = fromPostgres({ url: url.toString(), max: 2 });
+    const scratch = await createScratchDatabase(serverUrl, 'vw_bench');
+    const database = fromPostgres({ url: scratch.url, max: 2 });
     await migrate(database);
     await seedAgency(database, size);
     await database.close();
     return {
-      env: { DATABASE_URL: url.toString() },
-      cleanup: async () => {
-        const client = new pg.Client({ connectionString: serverUrl });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      },
+      env: { DATABASE_URL: scratch.url },
+      cleanup: scratch.drop,
     };
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'vw-bench-'));

@@ -26,6 +26,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { startAppProcess } from './lib/app-process';
+import { CHROMIUM_ARGS } from './lib/chromium';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB_DIST = path.join(ROOT, 'dist/web');
@@ -34,16 +35,6 @@ const LOCKED_ENV = 'VW_LIGHTHOUSE_LOCKED';
 
 /** DESIGN.md section 8 and issue 9: the stricter of the two wins. */
 const TARGETS = { mobile: 90, desktop: 95, performanceIssue9: 95, landingJsGzipKb: 100 };
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
 /** LIGHTHOUSE_REPORT_DIR: where to keep every run's full report (JSON), to look into a miss. */
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
@@ -275,7 +266,7 @@ async function main() {
     await mkdir(path.join(runDir, 'chrome'));
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      chromeFlags: CHROME_FLAGS,
+      chromeFlags: CHROMIUM_ARGS,
       userDataDir: path.join(runDir, 'chrome'),
     });
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });

@@ -8,17 +8,7 @@ import path from 'node:path';
 import { type BrowserContext, chromium, type ConsoleMessage, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { readTestSettings } from '../../server/env';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS } from '../../scripts/lib/chromium';
 
 /** How long a locator action or wait may take before the step fails. */
 const ACTION_TIMEOUT_MS = 10_000;

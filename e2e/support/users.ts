@@ -100,18 +100,23 @@ export async function createUsersAsKing(
 }
 
 /** Whether the page shows the app (so its fetch and storage are the app's). */
-function onApp(page: Page, browser: E2EBrowser): boolean {
-  return page.url().startsWith(`${new URL(browser.baseUrl).origin}/`);
+function onApp(page: Page, base: string): boolean {
+  return page.url().startsWith(`${new URL(base).origin}/`);
 }
 
 /**
  * Signs in without the login form, the way the form does it: POST /api/auth/login from the page
  * (the session cookie lands in the browser) and the returned user stored under the keys of
  * SPEC.md section 3 ('user' and 'demoUserId'), which the app reads at start. The next
- * navigation shows the app signed in.
+ * navigation shows the app signed in. `base` names another server than the suite's (faults.e2e.ts).
  */
-export async function signIn(browser: E2EBrowser, page: Page, who: Credentials): Promise<void> {
-  if (!onApp(page, browser)) await page.goto('/login');
+export async function signIn(
+  browser: E2EBrowser,
+  page: Page,
+  who: Credentials,
+  base = browser.baseUrl,
+): Promise<void> {
+  if (!onApp(page, base)) await page.goto(`${base}/login`);
   const outcome = await page.evaluate(async ({ username, password }) => {
     const response = await fetch('/api/auth/login', {
       method: 'POST',
@@ -132,7 +137,7 @@ export async function signIn(browser: E2EBrowser, page: Page, who: Credentials):
 
 /** Ends the session on the server and forgets the stored user, without the UI. */
 export async function signOut(browser: E2EBrowser, page: Page): Promise<void> {
-  if (!onApp(page, browser)) await page.goto('/login');
+  if (!onApp(page, browser.baseUrl)) await page.goto('/login');
   await page.evaluate(async () => {
     await fetch('/api/auth/logout', { method: 'POST' });
     localStorage.removeItem('user');

@@ -5,8 +5,8 @@
  * Used by the browser suite's global setup and by `npm run lighthouse`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../server/test/scratch';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const STOP_TIMEOUT_MS = 10_000;
@@ -18,22 +18,6 @@ export interface AppProcess {
   /** The last lines the server printed, for error messages. */
   output: () => string;
   stop: () => Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;

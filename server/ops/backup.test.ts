@@ -1,13 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { fromPglite, fromPostgres } from '../db/client';
@@ -15,6 +12,7 @@ import { comments, notifications, sessions, users, videos, videoTypes } from '..
 import { ensureKing } from '../db/seed';
 import { migrate } from '../db/migrate';
 import { readTestSettings } from '../env';
+import { createScratchDatabase, freePort } from '../test/scratch';
 
 /**
  * `npm run backup` / `npm run restore` on the embedded database, with the real app process
@@ -23,17 +21,6 @@ import { readTestSettings } from '../env';
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** Runs one of the npm scripts' files the way `npm run` does, with DATA_DIR set. */
 function runScript(
@@ -245,14 +232,9 @@ const hasPgTools = ['pg_dump', 'pg_restore'].every(
 if (testSettings.testDriver === 'postgres' && testSettings.testDatabaseUrl && hasPgTools) {
   describe('backup and restore on a PostgreSQL server', () => {
     it('restores what pg_dump saved', async () => {
-      const dbName = `vw_backup_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: testSettings.testDatabaseUrl });
-      await admin.connect();
-      await admin.query(`create database ${dbName}`);
-      const url = new URL(testSettings.testDatabaseUrl!);
-      url.pathname = `/${dbName}`;
+      const scratch = await createScratchDatabase(testSettings.testDatabaseUrl!, 'vw_backup');
       const work = await mkdtemp(path.join(tmpdir(), 'vw-pgbk-'));
-      const database = fromPostgres({ url: url.toString(), max: 2 });
+      const database = fromPostgres({ url: scratch.url, max: 2 });
       try {
         await migrate(database);
         await database.exec(
@@ -262,7 +244,7 @@ if (testSettings.testDriver === 'postgres' && testSettings.testDatabaseUrl && ha
           (await database.pool!.query('select * from users order by username')).rows;
         const before = await rows();
 
-        const env = { DATABASE_URL: url.toString() };
+        const env = { DATABASE_URL: scratch.url };
         const file = path.join(work, 'server.dump');
         const backup = await runScript('scripts/backup.ts', ['--out', file], work, env);
         expect(backup.code, backup.output).toBe(0);
@@ -276,8 +258,7 @@ if (testSettings.testDriver === 'postgres' && testSettings.testDatabaseUrl && ha
         expect(await rows()).toEqual(before);
       } finally {
         await database.close();
-        await admin.query(`drop database if exists ${dbName} with (force)`);
-        await admin.end();
+        await scratch.drop();
         await rm(work, { recursive: true, force: true });
       }
     }, 60_000);
@@ -325,16 +306,11 @@ if (testSettings.testDriver === 'postgres' && testSettings.testDatabaseUrl && ha
       const file = path.join(work, 'embedded.tar.gz');
       await writeFile(file, Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer()));
 
-      const dbName = `vw_move_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: testSettings.testDatabaseUrl });
-      await admin.connect();
-      await admin.query(`create database ${dbName}`);
-      const url = new URL(testSettings.testDatabaseUrl!);
-      url.pathname = `/${dbName}`;
-      const target = fromPostgres({ url: url.toString(), max: 2 });
+      const scratch = await createScratchDatabase(testSettings.testDatabaseUrl!, 'vw_move');
+      const target = fromPostgres({ url: scratch.url, max: 2 });
       try {
         const moved = await runScript('scripts/restore.ts', [file], work, {
-          DATABASE_URL: url.toString(),
+          DATABASE_URL: scratch.url,
         });
         expect(moved.code, moved.output).toBe(0);
         for (const table of [users, sessions, videos, comments, notifications, videoTypes]) {
@@ -355,8 +331,7 @@ if (testSettings.testDriver === 'postgres' && testSettings.testDatabaseUrl && ha
       } finally {
         await source.close();
         await target.close();
-        await admin.query(`drop database if exists ${dbName} with (force)`);
-        await admin.end();
+        await scratch.drop();
         await rm(work, { recursive: true, force: true });
       }
     }, 90_000);

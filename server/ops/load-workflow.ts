@@ -1,17 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { fromPglite, fromPostgres, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { clientEditorAssignments, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
+import { createScratchDatabase, freePort } from '../test/scratch';
 
 /**
  * Issue 9 parts 3 and 4: a real server process on loopback, a crowd of simulated clients and
@@ -23,17 +22,6 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export const PASSWORD = 'secret123';
 const LINK = 'https://youtu.be/abcdefghijk';
 const STATUSES = ['draft', 'in_progress', 'review', 'ready_to_post', 'posted'] as const;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 // --- The database --------------------------------------------------------------------------------
 
@@ -50,23 +38,12 @@ export interface LoadDatabase {
 
 export async function createLoadDatabase(serverUrl?: string): Promise<LoadDatabase> {
   if (serverUrl) {
-    const name = `vw_load_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
+    const scratch = await createScratchDatabase(serverUrl, 'vw_load');
     return {
-      env: { DATABASE_URL: url.toString() },
-      name,
-      open: async () => fromPostgres({ url: url.toString(), max: 4 }),
-      drop: async () => {
-        const a = new pg.Client({ connectionString: serverUrl });
-        await a.connect();
-        await a.query(`drop database if exists ${name} with (force)`).catch(() => {});
-        await a.end();
-      },
+      env: { DATABASE_URL: scratch.url },
+      name: scratch.name,
+      open: async () => fromPostgres({ url: scratch.url, max: 4 }),
+      drop: () => scratch.drop().catch(() => {}),
     };
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'vw-load-'));

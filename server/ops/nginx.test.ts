@@ -4,13 +4,12 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import https from 'node:https';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTestSettings } from '../env';
+import { createScratchDatabase, freePort, type ScratchDatabase } from '../test/scratch';
 
 /**
  * docs/deploy.md, run for real on loopback: two app processes on one PostgreSQL database behind
@@ -85,17 +84,6 @@ const canRun =
 
 // ---------------------------------------------------------------------------------------------
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 interface Reply {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -137,8 +125,7 @@ async function until(check: () => boolean, ms: number, what: string) {
 if (canRun) {
   describe('two instances on one PostgreSQL behind nginx (docs/deploy.md)', () => {
     let dir: string;
-    let dbName: string;
-    let admin: pg.Client;
+    let scratch: ScratchDatabase | undefined;
     let ca: Buffer;
     let agent: https.Agent;
     let proxyPort: number;
@@ -224,12 +211,7 @@ if (canRun) {
       }
 
       // A database of its own, as in production (the public schema, not a test schema).
-      dbName = `vw_nginx_${randomBytes(4).toString('hex')}`;
-      admin = new pg.Client({ connectionString: settings.testDatabaseUrl });
-      await admin.connect();
-      await admin.query(`create database ${dbName}`);
-      const url = new URL(settings.testDatabaseUrl!);
-      url.pathname = `/${dbName}`;
+      scratch = await createScratchDatabase(settings.testDatabaseUrl!, 'vw_nginx');
 
       // A self-signed certificate for 127.0.0.1, trusted by this test's client only.
       const cert = path.join(dir, 'cert.pem');
@@ -268,7 +250,7 @@ if (canRun) {
           env: {
             PATH: process.env.PATH,
             NODE_ENV: 'production',
-            DATABASE_URL: url.toString(),
+            DATABASE_URL: scratch.url,
             KING_PASSWORD: kingPassword,
             HOST: '127.0.0.1',
             PORT: String(port),
@@ -353,10 +335,7 @@ ${conf}
             }),
         ),
       );
-      if (admin) {
-        await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
-        await admin.end();
-      }
+      await scratch?.drop().catch(() => {});
       if (dir) await rm(dir, { recursive: true, force: true });
     }, 60_000);
 
