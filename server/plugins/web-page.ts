@@ -29,25 +29,22 @@ const escapeAttr = (value: string) => value.replaceAll('&', '&amp;').replaceAll(
 /**
  * The page sent for an address of the app. For the landing page it is index.html as built. For
  * every other address it also names the scripts and stylesheets of that screen (modulepreload,
- * stylesheet), so the browser fetches them with the entry script instead of after it has run,
+ * preload), so the browser fetches them with the entry script instead of after it has run,
  * and shows the loading line at once instead of a blank page (Lighthouse mobile, issue 9 part
  * 6). Pages are built once per screen set and kept.
  */
 export function createWebPages(root: string) {
   const indexHtml = readFileSync(path.join(root, 'index.html'), 'utf8');
   const manifest = readManifest(root);
-  const entry = manifest ? Object.values(manifest).find((chunk) => chunk.isEntry) : undefined;
-  // What index.html already loads: the entry and everything it imports.
-  const loadedByEntry = new Set<string>();
   const collect = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest?.[key]) return;
     into.add(key);
     for (const next of manifest[key].imports ?? []) collect(next, into);
   };
-  if (manifest && entry) {
-    const entryKey = Object.keys(manifest).find((key) => manifest[key] === entry);
-    if (entryKey) collect(entryKey, loadedByEntry);
-  }
+  // What index.html already loads: the entry and everything it imports.
+  const loadedByEntry = new Set<string>();
+  const entryKey = Object.keys(manifest ?? {}).find((key) => manifest?.[key]?.isEntry);
+  if (entryKey) collect(entryKey, loadedByEntry);
   const pages = new Map<string, string>();
 
   /** The page for an address; `role` (the session's) adds that role's dashboard to /dashboard. */
@@ -64,8 +61,7 @@ export function createWebPages(root: string) {
     const styles = new Set<string>();
     for (const key of needed) {
       const chunk = manifest?.[key];
-      if (!chunk) continue;
-      if (loadedByEntry.has(key)) continue;
+      if (!chunk || loadedByEntry.has(key)) continue;
       for (const css of chunk.css ?? []) styles.add(css);
       scripts.push(chunk.file);
     }

@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { useDeferredValue, useEffect } from 'react';
+import { useEffect } from 'react';
 import { VIDEO_SORTS } from '../../../../domain/video-list';
 import { AUTO_REFRESH_MS } from '../../../../domain/preferences';
 import { LoadingState } from '../../../components/loading-state';
@@ -33,9 +33,6 @@ export function ClientDashboard() {
   const filters = useVideoFilters(own, { sort: prefs.preferences.defaultSort });
   const { videoId, open, close } = useVideoParam();
   useScrollMemory(videos.isSuccess);
-  // The greeting is drawn first; the toolbar and the list follow in a background render, so a
-  // phone shows the page's heading without waiting for the rest (Lighthouse, issue 9 part 6).
-  const drawRest = useDeferredValue(true, false);
 
   useEffect(() => {
     document.title = pageTitle('Dashboard');
@@ -69,49 +66,40 @@ export function ClientDashboard() {
           )}
         </Group>
       </Stack>
-      {drawRest ? (
-        <>
-          <ListPreferencesBar
-            view={filters.view}
-            onApply={(v) => filters.applyView(v, VIDEO_SORTS)}
-          />
-          <VideoListToolbar
-            statusFilter={filters.state.status}
-            onStatusFilterChange={filters.setStatus}
-            counts={filters.counts}
-            search={filters.state.search}
-            onSearchChange={filters.setSearch}
-            videoNames={filters.videoNames}
-            recentSearches={prefs.preferences.recentSearches}
-            onSearchCommit={prefs.addRecentSearch}
-            onSmartPick={filters.applySmart}
-            sort={filters.state.sort}
-            onSortChange={(s) => filters.setSort(s as typeof filters.state.sort)}
-            typeFilter={filters.state.type}
-            onTypeFilterChange={filters.setType}
-            typeOptions={filters.typeOptions}
-            onRefresh={() => void reload.refresh()}
-            refreshing={reload.refreshing}
-          />
-          <VideoList
-            videos={filters.visible}
-            viewer={user}
-            onOpen={open}
-            isLoading={videos.isLoading}
-            error={videos.error}
-            onRetry={() => void videos.refetch()}
-            emptyTitle={own?.length ? 'No videos found' : 'No videos yet'}
-            emptyText={
-              own?.length
-                ? 'No video matches these filters.'
-                : 'Add your first video with the Add Video button.'
-            }
-            compact={prefs.preferences.compactView}
-          />
-        </>
-      ) : (
-        <LoadingState label="Loading videos..." />
-      )}
+      <ListPreferencesBar view={filters.view} onApply={(v) => filters.applyView(v, VIDEO_SORTS)} />
+      <VideoListToolbar
+        statusFilter={filters.state.status}
+        onStatusFilterChange={filters.setStatus}
+        counts={filters.counts}
+        search={filters.state.search}
+        onSearchChange={filters.setSearch}
+        videoNames={filters.videoNames}
+        recentSearches={prefs.preferences.recentSearches}
+        onSearchCommit={prefs.addRecentSearch}
+        onSmartPick={filters.applySmart}
+        sort={filters.state.sort}
+        onSortChange={(s) => filters.setSort(s as typeof filters.state.sort)}
+        typeFilter={filters.state.type}
+        onTypeFilterChange={filters.setType}
+        typeOptions={filters.typeOptions}
+        onRefresh={() => void reload.refresh()}
+        refreshing={reload.refreshing}
+      />
+      <VideoList
+        videos={filters.visible}
+        viewer={user}
+        onOpen={open}
+        isLoading={videos.isLoading}
+        error={videos.error}
+        onRetry={() => void videos.refetch()}
+        emptyTitle={own?.length ? 'No videos found' : 'No videos yet'}
+        emptyText={
+          own?.length
+            ? 'No video matches these filters.'
+            : 'Add your first video with the Add Video button.'
+        }
+        compact={prefs.preferences.compactView}
+      />
       <VideoDetailDialog videoId={videoId} opened={videoId !== null} onClose={close} />
     </Stack>
   );

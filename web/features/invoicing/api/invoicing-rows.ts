@@ -57,7 +57,7 @@ export const filtersReady = (f: InvoicingFilters) =>
  * on "Load more" (offset paging; the count of all matching rows comes from x-total-count). The
  * CSV export has every matching row at once.
  */
-export const PAGE_SIZE = 100;
+const PAGE_SIZE = 100;
 
 export interface InvoicingPage {
   rows: InvoicingRow[];
@@ -66,12 +66,12 @@ export interface InvoicingPage {
 }
 
 /** The path of one page of GET /api/admin/invoicing for the query string of the filters. */
-export function invoicingPagePath(query: string, offset: number): string {
+function invoicingPagePath(query: string, offset: number): string {
   return `${INVOICING_KEYS.rows}${query}${query ? '&' : '?'}limit=${PAGE_SIZE}&offset=${offset}`;
 }
 
 /** Rows already loaded: the offset of the next page, or undefined when all are loaded. */
-export function nextInvoicingOffset(pages: InvoicingPage[]): number | undefined {
+function nextInvoicingOffset(pages: InvoicingPage[]): number | undefined {
   const last = pages[pages.length - 1];
   if (!last || last.rows.length === 0) return undefined;
   const loaded = pages.reduce((n, page) => n + page.rows.length, 0);

@@ -1,6 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
-import type { AddVideoDialog as AddVideoDialogType } from './add-video-dialog';
-import type { VideoDetailDialog as VideoDetailDialogType } from './video-detail-dialog';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 
 /**
  * The video dialogs, loaded on first use: with their forms' validation (zod) they are a fifth
@@ -10,9 +8,6 @@ import type { VideoDetailDialog as VideoDetailDialogType } from './video-detail-
  */
 const loadDetail = () => import('./video-detail-dialog');
 const loadAdd = () => import('./add-video-dialog');
-
-const DetailDialog = lazy(() => loadDetail().then((m) => ({ default: m.VideoDetailDialog })));
-const AddDialog = lazy(() => loadAdd().then((m) => ({ default: m.AddVideoDialog })));
 
 const IDLE_FALLBACK_MS = 1500;
 
@@ -33,31 +28,24 @@ function usePreloadWhenIdle() {
   }, []);
 }
 
-/** True from the first time `opened` is true: the dialog then stays mounted so closing animates. */
-function useOpenedOnce(opened: boolean) {
-  const [ever, setEver] = useState(opened);
-  if (opened && !ever) setEver(true);
-  return ever || opened;
+/**
+ * A dialog whose code loads on first use. It mounts the first time `opened` is true and then
+ * stays mounted, so closing animates.
+ */
+function lazyDialog<P extends { opened: boolean }>(load: () => Promise<ComponentType<P>>) {
+  const Dialog = lazy(() => load().then((component) => ({ default: component })));
+  return function LazyDialog(props: P) {
+    usePreloadWhenIdle();
+    const [mounted, setMounted] = useState(props.opened);
+    if (props.opened && !mounted) setMounted(true);
+    if (!mounted && !props.opened) return null;
+    return (
+      <Suspense fallback={null}>
+        <Dialog {...props} />
+      </Suspense>
+    );
+  };
 }
 
-export function VideoDetailDialog(props: ComponentProps<typeof VideoDetailDialogType>) {
-  usePreloadWhenIdle();
-  const mounted = useOpenedOnce(props.opened);
-  if (!mounted) return null;
-  return (
-    <Suspense fallback={null}>
-      <DetailDialog {...props} />
-    </Suspense>
-  );
-}
-
-export function AddVideoDialog(props: ComponentProps<typeof AddVideoDialogType>) {
-  usePreloadWhenIdle();
-  const mounted = useOpenedOnce(props.opened);
-  if (!mounted) return null;
-  return (
-    <Suspense fallback={null}>
-      <AddDialog {...props} />
-    </Suspense>
-  );
-}
+export const VideoDetailDialog = lazyDialog(() => loadDetail().then((m) => m.VideoDetailDialog));
+export const AddVideoDialog = lazyDialog(() => loadAdd().then((m) => m.AddVideoDialog));

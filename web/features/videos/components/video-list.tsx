@@ -20,6 +20,8 @@ export interface VideoListProps {
   compact?: boolean;
 }
 
+const NO_VIDEOS: readonly VideoView[] = [];
+
 /**
  * A grid of VideoCards with its loading, error and empty states. The error message is the
  * fetch failure of SPEC.md section 8 plus a retry.
@@ -37,6 +39,10 @@ export function VideoList({
   emptyText,
   compact,
 }: VideoListProps) {
+  // The cards are drawn in a background (transition) render: React draws them in slices, so a
+  // long list holds neither the rest of the page's first paint nor the phone's main thread
+  // (Lighthouse mobile, issue 9 part 6). A new list (filters, search) follows the same way.
+  const shown = useDeferredValue(videos, NO_VIDEOS);
   if (isLoading) return <LoadingState label="Loading videos..." />;
   if (error) {
     return (
@@ -72,37 +78,6 @@ export function VideoList({
       </Paper>
     );
   }
-  return (
-    <VideoGrid
-      videos={videos}
-      viewer={viewer}
-      onOpen={onOpen}
-      showClient={showClient}
-      teamClientIds={teamClientIds}
-      compact={compact}
-    />
-  );
-}
-
-const NO_VIDEOS: readonly VideoView[] = [];
-
-/**
- * The cards, drawn in a background (transition) render: React then draws them in slices, so a
- * long list holds neither the rest of the page's first paint nor the phone's main thread
- * (Lighthouse mobile, issue 9 part 6). A new list (filters, search) follows the same way.
- */
-function VideoGrid({
-  videos,
-  viewer,
-  onOpen,
-  showClient,
-  teamClientIds,
-  compact,
-}: Pick<
-  VideoListProps,
-  'videos' | 'viewer' | 'onOpen' | 'showClient' | 'teamClientIds' | 'compact'
->) {
-  const shown = useDeferredValue(videos, NO_VIDEOS);
   return (
     <SimpleGrid
       cols={compact ? { base: 1, sm: 2, lg: 4 } : { base: 1, sm: 2, lg: 3 }}
