@@ -13,6 +13,7 @@ export const NOTIFICATION_TYPES = [
   'client_assigned',
   'new_video',
   'video_overdue',
+  'changes_requested',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -90,6 +91,13 @@ export const NOTIFICATION_TEXT = {
     title: 'Video status updated',
     message: `${actor} moved "${video}" from ${statusLabel(from)} to ${statusLabel(to)}`,
     priority: 'normal',
+  }),
+  /** A video sent back from review with a note (the note is the linked comment). */
+  changesRequested: (actor: string, video: string): Text => ({
+    type: 'changes_requested',
+    title: 'Changes requested',
+    message: `${actor} sent "${video}" back with changes requested`,
+    priority: 'high',
   }),
   editorAssigned: (actor: string, video: string): Text => ({
     type: 'editor_assigned',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from './comments';
 import { isValidVideoLink, LINK_MESSAGES, normalizeLink } from './links';
 import { normalizeStatus, VIDEO_STATUSES } from './video-status';
 import { normalizeCustomType } from './video-types';
@@ -151,6 +152,12 @@ export const statusBody = z.object({
       `Status must be one of ${VIDEO_STATUSES.join(', ')}`,
     )
     .transform(normalizeStatus),
+  /** Sending a video back from review: what needs to change (required of the client side). */
+  note: z
+    .string({ error: COMMENT_MESSAGES.tooLong })
+    .trim()
+    .max(COMMENT_MAX_LENGTH, COMMENT_MESSAGES.tooLong)
+    .optional(),
 });
 
 export const assignedEditorBody = z.object({

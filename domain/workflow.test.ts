@@ -1,59 +1,157 @@
 import { describe, expect, it } from 'vitest';
-import { VIDEO_STATUSES } from './video-status';
+import { VIDEO_STATUSES, type VideoStatus } from './video-status';
 import {
+  allowedActions,
+  creationRefusal,
   isCompletedStatus,
   isOverdue,
   isOverdueForLead,
+  moveRefusal,
   nextStatus,
   postedToggleTarget,
   primaryAction,
+  selectableStatuses,
   simpleActions,
   toTime,
-  WORKFLOW_ACTIONS,
-  workflowActions,
+  workflowSide,
+  type WorkflowSide,
 } from './workflow';
 
-describe('workflowActions (SPEC.md section 4)', () => {
-  it('lists each status’s actions in order', () => {
-    expect(WORKFLOW_ACTIONS).toEqual({
-      draft: [
-        { label: 'Start Work', to: 'in_progress' },
-        { label: 'Submit Review', to: 'review' },
-      ],
-      in_progress: [
-        { label: 'Submit Review', to: 'review' },
-        { label: 'Back to Draft', to: 'draft' },
-      ],
-      review: [
-        { label: 'Approve', to: 'ready_to_post' },
-        { label: 'Request Changes', to: 'in_progress' },
-      ],
-      ready_to_post: [{ label: 'Mark as Posted', to: 'posted' }],
-      posted: [],
-    });
+const moves = (side: WorkflowSide) =>
+  VIDEO_STATUSES.flatMap((from) =>
+    VIDEO_STATUSES.filter((to) => to !== from && moveRefusal(side, from, to) === null).map(
+      (to) => `${from}->${to}`,
+    ),
+  );
+
+describe('workflowSide', () => {
+  it('managers, then the client side (clients and team leads), then the agency', () => {
+    expect(workflowSide({ role: 'king', isAdmin: 'false' })).toBe('manager');
+    expect(workflowSide({ role: 'lead_editor', isAdmin: 'false' })).toBe('manager');
+    expect(workflowSide({ role: 'client', isAdmin: 'true' })).toBe('manager');
+    expect(workflowSide({ role: 'client', isAdmin: 'false' })).toBe('client');
+    expect(workflowSide({ role: 'user', isAdmin: 'false' })).toBe('client');
+    expect(workflowSide({ role: 'client_team_lead', isAdmin: 'false' })).toBe('client');
+    expect(workflowSide({ role: 'editor', isAdmin: 'false' })).toBe('agency');
+  });
+});
+
+describe('the transition table (DESIGN.md section 5)', () => {
+  it('the agency moves both ways along the workflow', () => {
+    expect(moves('agency')).toEqual([
+      'draft->in_progress',
+      'draft->review',
+      'in_progress->draft',
+      'in_progress->review',
+      'review->in_progress',
+      'review->ready_to_post',
+      'ready_to_post->posted',
+      'posted->ready_to_post',
+    ]);
+  });
+
+  it('the client side only approves or requests changes in review', () => {
+    expect(moves('client')).toEqual(['review->in_progress', 'review->ready_to_post']);
+  });
+
+  it('managers may make any move', () => {
+    expect(moves('manager')).toHaveLength(VIDEO_STATUSES.length * (VIDEO_STATUSES.length - 1));
+  });
+
+  it('staying put is no move', () => {
+    for (const side of ['agency', 'client', 'manager'] as const) {
+      for (const s of VIDEO_STATUSES) expect(moveRefusal(side, s, s)).toBeNull();
+    }
+  });
+
+  it('each status lists its actions, primary first, with the side’s labels', () => {
+    expect(allowedActions('agency', 'draft')).toEqual([
+      { label: 'Start Work', to: 'in_progress' },
+      { label: 'Submit Review', to: 'review' },
+    ]);
+    expect(allowedActions('agency', 'in_progress')).toEqual([
+      { label: 'Submit Review', to: 'review' },
+      { label: 'Back to Draft', to: 'draft' },
+    ]);
+    expect(allowedActions('agency', 'review')).toEqual([
+      { label: 'Approve', to: 'ready_to_post' },
+      { label: 'Send Back', to: 'in_progress', takesNote: true },
+    ]);
+    expect(allowedActions('client', 'review')).toEqual([
+      { label: 'Approve', to: 'ready_to_post' },
+      { label: 'Request Changes', to: 'in_progress', takesNote: true, noteRequired: true },
+    ]);
+    expect(allowedActions('agency', 'ready_to_post')).toEqual([
+      { label: 'Mark as Posted', to: 'posted' },
+    ]);
+    expect(allowedActions('agency', 'posted')).toEqual([
+      { label: 'Back to Ready to Post', to: 'ready_to_post' },
+    ]);
+    for (const s of ['draft', 'in_progress', 'ready_to_post', 'posted']) {
+      expect(allowedActions('client', s), s).toEqual([]);
+    }
+    // Managers' cards show the agency's buttons; the edit dialog offers every status.
+    expect(allowedActions('manager', 'review')).toEqual(allowedActions('agency', 'review'));
   });
 
   it('reads status text the way normalizeStatus does', () => {
-    expect(workflowActions('review')).toBe(WORKFLOW_ACTIONS.review);
-    expect(workflowActions('ready')).toBe(WORKFLOW_ACTIONS.ready_to_post);
-    expect(workflowActions('In Progress')).toBe(WORKFLOW_ACTIONS.in_progress);
-    expect(workflowActions('nonsense')).toBe(WORKFLOW_ACTIONS.draft);
+    expect(allowedActions('agency', 'ready')).toEqual(allowedActions('agency', 'ready_to_post'));
+    expect(allowedActions('agency', 'In Progress')).toEqual(
+      allowedActions('agency', 'in_progress'),
+    );
+    expect(allowedActions('agency', 'nonsense')).toEqual(allowedActions('agency', 'draft'));
+  });
+
+  it('the edit dialog offers the current status and the allowed moves', () => {
+    expect(selectableStatuses('client', 'review')).toEqual([
+      'in_progress',
+      'review',
+      'ready_to_post',
+    ]);
+    expect(selectableStatuses('client', 'draft')).toEqual(['draft']);
+    expect(selectableStatuses('agency', 'posted')).toEqual(['ready_to_post', 'posted']);
+    expect(selectableStatuses('manager', 'draft')).toEqual([...VIDEO_STATUSES]);
+  });
+
+  it('refusals say what the viewer may do', () => {
+    expect(moveRefusal('client', 'draft', 'posted')).toBe(
+      'The agency moves this video while it is Draft: you can approve it or request changes once it is In Review',
+    );
+    expect(moveRefusal('client', 'review', 'posted')).toBe(
+      'A video in review can be approved (Ready to Post) or sent back with changes requested (In Progress), not moved to Posted',
+    );
+    expect(moveRefusal('agency', 'draft', 'posted')).toBe(
+      'A video that is Draft can move to In Progress or In Review only: Start Work (In Progress) or Submit Review (In Review)',
+    );
+    expect(moveRefusal('agency', 'posted', 'draft')).toBe(
+      'A video that is Posted can move to Ready to Post only: Back to Ready to Post (Ready to Post)',
+    );
+  });
+
+  it('new videos: the client side starts as draft, the agency before review is done', () => {
+    const allowed = (side: WorkflowSide) =>
+      VIDEO_STATUSES.filter((s: VideoStatus) => creationRefusal(side, s) === null);
+    expect(allowed('client')).toEqual(['draft']);
+    expect(allowed('agency')).toEqual(['draft', 'in_progress', 'review']);
+    expect(allowed('manager')).toEqual([...VIDEO_STATUSES]);
+    expect(creationRefusal('client', 'posted')).toBe(
+      'Your new videos start as Draft: the agency moves them from there',
+    );
   });
 });
 
 describe('primaryAction and nextStatus', () => {
-  it('is the first action, or null for posted', () => {
-    expect(primaryAction('draft')).toEqual({ label: 'Start Work', to: 'in_progress' });
-    expect(primaryAction('in_progress')).toEqual({ label: 'Submit Review', to: 'review' });
-    expect(primaryAction('review')).toEqual({ label: 'Approve', to: 'ready_to_post' });
-    expect(primaryAction('ready_to_post')).toEqual({ label: 'Mark as Posted', to: 'posted' });
-    expect(primaryAction('posted')).toBeNull();
+  it('is the first allowed action, or null', () => {
+    expect(primaryAction('agency', 'draft')).toEqual({ label: 'Start Work', to: 'in_progress' });
+    expect(primaryAction('client', 'review')).toEqual({ label: 'Approve', to: 'ready_to_post' });
+    expect(primaryAction('client', 'draft')).toBeNull();
   });
 
   it('nextStatus always moves exactly one step forward, and stops at posted', () => {
     VIDEO_STATUSES.forEach((status, i) => {
-      expect(nextStatus(status)?.to ?? null, status).toBe(VIDEO_STATUSES[i + 1] ?? null);
+      expect(nextStatus('agency', status)?.to ?? null, status).toBe(VIDEO_STATUSES[i + 1] ?? null);
     });
+    expect(nextStatus('client', 'draft')).toBeNull();
   });
 });
 

@@ -1,48 +1,159 @@
-import { normalizeStatus, type VideoStatus } from './video-status';
+import { isManager, normalizeRole, type Actor } from './roles';
+import { normalizeStatus, STATUS_LABELS, VIDEO_STATUSES, type VideoStatus } from './video-status';
 
 /**
- * The status buttons of SPEC.md section 4 and the overdue rules. Statuses arrive as text (a
- * video view carries a string) and are read with normalizeStatus, so aliases behave like the
- * status they stand for and unknown text like draft.
+ * The workflow as a contract (DESIGN.md section 5): one table of who may move a video from which
+ * status to which. The server enforces it on every path that sets a status; the web app reads it
+ * to show each viewer only the actions they may take. Statuses arrive as text (a video view
+ * carries a string) and are read with normalizeStatus, so aliases behave like the status they
+ * stand for and unknown text like draft.
  */
+
+/**
+ * Who is acting on a video. `agency`: the assigned editor and editors of the owner's team;
+ * `client`: the owner and the owner's team leads; `manager`: lead editors, the king and admins,
+ * who may also pick any status in the edit dialog.
+ */
+export type WorkflowSide = 'agency' | 'client' | 'manager';
+
+/**
+ * The side of a viewer who may read the video. Reading is checked first (canReadVideo): among
+ * readers the role decides, since a client reads only its own or led clients' videos and an
+ * editor only those of its team or assigned to it.
+ */
+export function workflowSide(viewer: Pick<Actor, 'role' | 'isAdmin'>): WorkflowSide {
+  if (isManager(viewer)) return 'manager';
+  const role = normalizeRole(viewer.role);
+  return role === 'client' || role === 'client_team_lead' ? 'client' : 'agency';
+}
+
 export interface StatusAction {
   label: string;
   to: VideoStatus;
+  /** The client side must say what needs to change; the note becomes a comment. */
+  noteRequired?: boolean;
+  /** The move takes an optional (agency) or required (client) note that becomes a comment. */
+  takesNote?: boolean;
 }
 
-/** Workflow actions on cards and tables, in order: the first is the primary button. */
-export const WORKFLOW_ACTIONS: Readonly<Record<VideoStatus, readonly StatusAction[]>> = {
-  draft: [
-    { label: 'Start Work', to: 'in_progress' },
-    { label: 'Submit Review', to: 'review' },
-  ],
-  in_progress: [
-    { label: 'Submit Review', to: 'review' },
-    { label: 'Back to Draft', to: 'draft' },
-  ],
-  review: [
-    { label: 'Approve', to: 'ready_to_post' },
-    { label: 'Request Changes', to: 'in_progress' },
-  ],
-  ready_to_post: [{ label: 'Mark as Posted', to: 'posted' }],
-  posted: [],
-};
-
-export function workflowActions(status: string): readonly StatusAction[] {
-  return WORKFLOW_ACTIONS[normalizeStatus(status)];
-}
-
-/** The card's primary button: the first workflow action, or null for posted. */
-export function primaryAction(status: string): StatusAction | null {
-  return workflowActions(status)[0] ?? null;
+interface Transition {
+  from: VideoStatus;
+  to: VideoStatus;
+  /** The agency side's (and managers') button. */
+  agency: string;
+  /** The client side's button, when the client side may make the move. */
+  client?: string;
+  takesNote?: boolean;
 }
 
 /**
- * The management list's one-click button. Its order is not in the spec; it is the primary
- * workflow action, which always moves one step forward (draft -> ... -> posted), so the list
- * and the cards never disagree.
+ * The table, in each status's button order: the first move of a status is the card's primary
+ * button, the others go in its menu (SPEC.md section 4's card actions, both ways).
  */
-export const nextStatus = primaryAction;
+export const TRANSITIONS: readonly Transition[] = [
+  { from: 'draft', to: 'in_progress', agency: 'Start Work' },
+  { from: 'draft', to: 'review', agency: 'Submit Review' },
+  { from: 'in_progress', to: 'review', agency: 'Submit Review' },
+  { from: 'in_progress', to: 'draft', agency: 'Back to Draft' },
+  { from: 'review', to: 'ready_to_post', agency: 'Approve', client: 'Approve' },
+  {
+    from: 'review',
+    to: 'in_progress',
+    agency: 'Send Back',
+    client: 'Request Changes',
+    takesNote: true,
+  },
+  { from: 'ready_to_post', to: 'posted', agency: 'Mark as Posted' },
+  { from: 'posted', to: 'ready_to_post', agency: 'Back to Ready to Post' },
+];
+
+/** The card and table actions a side has on a video in `status`, primary first. */
+export function allowedActions(side: WorkflowSide, status: string): StatusAction[] {
+  const from = normalizeStatus(status);
+  const actions: StatusAction[] = [];
+  for (const t of TRANSITIONS) {
+    if (t.from !== from) continue;
+    const label = side === 'client' ? t.client : t.agency;
+    if (label === undefined) continue;
+    actions.push({
+      label,
+      to: t.to,
+      ...(t.takesNote && { takesNote: true }),
+      ...(t.takesNote && side === 'client' && { noteRequired: true }),
+    });
+  }
+  return actions;
+}
+
+/** The statuses the edit dialog offers: the current one and the moves the side may make. */
+export function selectableStatuses(side: WorkflowSide, status: string): VideoStatus[] {
+  const from = normalizeStatus(status);
+  if (side === 'manager') return [...VIDEO_STATUSES];
+  const targets = new Set<VideoStatus>([from, ...allowedActions(side, from).map((a) => a.to)]);
+  return VIDEO_STATUSES.filter((s) => targets.has(s));
+}
+
+/** The statuses a side's new video may start in: the client side's start as draft. */
+export function initialStatuses(side: WorkflowSide): readonly VideoStatus[] {
+  if (side === 'manager') return VIDEO_STATUSES;
+  if (side === 'client') return ['draft'];
+  return ['draft', 'in_progress', 'review'];
+}
+
+const label = (s: VideoStatus) => STATUS_LABELS[s];
+const list = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+
+export const WORKFLOW_MESSAGES = {
+  noteRequired: 'Please say what needs to change',
+  noteOnlyWhenSendingBack: 'A note goes with Send Back or Request Changes only',
+  changedMeanwhile: 'Someone else changed this video meanwhile: reload it and try again',
+} as const;
+
+/**
+ * Why the side may not move a video from `from` to `to`, in words that say what it may do; null
+ * when the move is allowed. Staying in the same status is no move and always allowed.
+ */
+export function moveRefusal(side: WorkflowSide, fromText: string, to: VideoStatus): string | null {
+  const from = normalizeStatus(fromText);
+  if (from === to || side === 'manager') return null;
+  const actions = allowedActions(side, from);
+  if (actions.some((a) => a.to === to)) return null;
+  if (side === 'client') {
+    return from === 'review'
+      ? `A video in review can be approved (${label('ready_to_post')}) or sent back with changes requested (${label('in_progress')}), not moved to ${label(to)}`
+      : `The agency moves this video while it is ${label(from)}: you can approve it or request changes once it is ${label('review')}`;
+  }
+  if (!actions.length) return `A video that is ${label(from)} cannot be moved`;
+  const choices = actions.map((a) => `${a.label} (${label(a.to)})`);
+  return `A video that is ${label(from)} can move to ${list(actions.map((a) => label(a.to)))} only: ${list(choices)}`;
+}
+
+/** Why the side may not create a video in `status`; null when it may. */
+export function creationRefusal(side: WorkflowSide, status: VideoStatus): string | null {
+  const allowed = initialStatuses(side);
+  if (allowed.includes(status)) return null;
+  return side === 'client'
+    ? 'Your new videos start as Draft: the agency moves them from there'
+    : `New videos start as ${list(allowed.map(label))}: a lead editor can set any status`;
+}
+
+/** The card's primary button for a side: the first allowed action, or null. */
+export function primaryAction(side: WorkflowSide, status: string): StatusAction | null {
+  return allowedActions(side, status)[0] ?? null;
+}
+
+/**
+ * The management list's one-click button: the agency's primary action, which always moves one
+ * step forward (draft -> ... -> posted), so the list and the cards never disagree.
+ */
+export function nextStatus(side: WorkflowSide, status: string): StatusAction | null {
+  const action = primaryAction(side, status);
+  return action &&
+    VIDEO_STATUSES.indexOf(action.to) > VIDEO_STATUSES.indexOf(normalizeStatus(status))
+    ? action
+    : null;
+}
 
 const MARK_READY: StatusAction = { label: 'Mark Ready', to: 'ready_to_post' };
 const MARK_POSTED: StatusAction = { label: 'Mark as Posted', to: 'posted' };

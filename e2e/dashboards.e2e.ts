@@ -80,7 +80,8 @@ describe('a client', () => {
     await add.getByRole('button', { name: 'Add Video' }).click();
     await seeText(page, 'Please enter a custom video type');
     await add.getByLabel('Custom type').fill('Product Demo');
-    await add.getByLabel('Status').selectOption('in_progress');
+    // A client's new video starts as draft: the agency moves it from there.
+    expect(await add.getByLabel('Status').locator('option').allTextContents()).toEqual(['Draft']);
     await add.getByLabel('Description').fill('Launch video for the spring product.');
     await add.getByLabel('Due date').fill('2030-05-20');
     await add.getByLabel('Due time').fill('09:30');
@@ -98,7 +99,13 @@ describe('a client', () => {
     await expect.poll(() => page.getByTestId('total-videos').textContent()).toBe('1 video');
     const text = await card(product).textContent();
     expect(text).toContain('Product Demo');
-    expect(text).toContain('In Progress');
+    expect(text).toContain('Draft');
+    // The client has no workflow button on a draft: only the details.
+    expect(
+      await card(product)
+        .getByRole('button', { name: /: Product demo launch$/ })
+        .count(),
+    ).toBe(0);
     expect(text).toContain('YouTube');
     expect(text).toContain(`Editor: ${editor.name}`);
     await closeToasts();
@@ -120,8 +127,8 @@ describe('a client', () => {
     await page.getByRole('heading', { level: 1 }).click();
     await page.getByRole('listbox').waitFor({ state: 'hidden' });
 
-    await page.getByRole('button', { name: 'In Progress (1)' }).click();
-    await expect.poll(cardNames).toEqual([product]);
+    await page.getByRole('button', { name: 'In Progress (0)' }).click();
+    await seeHeading(page, 'No videos found');
     await page.getByRole('button', { name: 'All Videos (2)' }).click();
     await page.getByLabel('Type', { exact: true }).selectOption('consultation');
     await expect.poll(cardNames).toEqual([ALPHA]);
@@ -340,7 +347,12 @@ describe('an editor', () => {
       await expect.poll(() => spot.textContent()).toContain(status);
       await closeToasts();
     }
-    expect(await spot.getByRole('button', { name: /: Client spot$/ }).count()).toBe(0);
+    // A posted video offers only the way back (the agency's side of the table).
+    expect(
+      await spot
+        .getByRole('button', { name: /: Client spot$/ })
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))),
+    ).toEqual(['Back to Ready to Post: Client spot']);
     // The confirm toggle takes it back to Ready to Post.
     await spot.getByRole('switch', { name: 'Posted: Client spot' }).click({ force: true });
     await dialog('Mark as ready to post?').getByRole('button', { name: 'Confirm' }).click();

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { allowedActions } from '../../domain/workflow';
 import { fromPglite, fromPostgres, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { clientEditorAssignments, users } from '../db/schema';
@@ -21,7 +22,6 @@ import { createScratchDatabase, freePort } from '../test/scratch';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const PASSWORD = 'secret123';
 const LINK = 'https://youtu.be/abcdefghijk';
-const STATUSES = ['draft', 'in_progress', 'review', 'ready_to_post', 'posted'] as const;
 
 // --- The database --------------------------------------------------------------------------------
 
@@ -304,7 +304,8 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     await sleep(rand(Math.min(3000, opts.durationMs / 4)));
     const cookie = await login(user);
     if (!cookie) return;
-    const mine: { id: string; status: string; known: boolean }[] = [];
+    // A client's videos move only by its editor (the transition table), so it only edits them.
+    const mine: { id: string; known: boolean }[] = [];
     while (Date.now() < deadline) {
       const roll = rand(100);
       const video = pick(mine.filter((v) => v.known));
@@ -320,7 +321,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
         const id = ok(res.status) ? (res.body as { id: string }).id : undefined;
         record({ kind: 'create', userId: user.id, status: res.status, tag, id });
         if (id) {
-          mine.push({ id, status: 'draft', known: true });
+          mine.push({ id, known: true });
           result.videos.set(id, { owner: user.id, statuses: [], edits: [] });
           if (someonesVideo.length < 50) someonesVideo.push(id);
         }
@@ -336,19 +337,6 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
         });
         result.videos.get(video.id)!.edits.push(w);
         if (!ok(res.status) && opts.faults) video.known = false;
-      } else if (roll < 65) {
-        const next = pick(STATUSES.filter((s) => s !== video.status))!;
-        const res = await call('PATCH', `/api/videos/${video.id}/status`, cookie, { status: next });
-        const w = record({
-          kind: 'status',
-          userId: user.id,
-          status: res.status,
-          videoId: video.id,
-          value: next,
-        });
-        result.videos.get(video.id)!.statuses.push(w);
-        if (ok(res.status)) video.status = next;
-        else if (opts.faults) video.known = false;
       } else if (roll < 78) {
         const tag = `comment-${unique()}`;
         const res = await call('POST', `/api/videos/${video.id}/comments`, cookie, {
@@ -396,12 +384,39 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     const cookie = await login(user);
     if (!cookie) return;
     let seen: string[] = [];
+    // What this editor knows of its clients' videos' statuses: it is the only one moving them
+    // (one editor per client), so its own answers keep this true; after an unclear answer (fault
+    // tests) it leaves that video alone.
+    const statusOf = new Map<string, string>();
+    const unknown = new Set<string>();
     while (Date.now() < deadline) {
       const roll = rand(100);
       if (roll < 35 || !seen.length) {
         const res = await call('GET', '/api/videos?limit=50', cookie);
-        if (Array.isArray(res.body)) seen = (res.body as { id: string }[]).map((v) => v.id);
-      } else if (roll < 65) {
+        if (Array.isArray(res.body)) {
+          const list = res.body as { id: string; status: string }[];
+          seen = list.map((v) => v.id);
+          for (const v of list) statusOf.set(v.id, v.status);
+        }
+      } else if (roll < 50) {
+        const videoId = pick(seen.filter((id) => result.videos.has(id) && !unknown.has(id)));
+        const next = videoId && pick(allowedActions('agency', statusOf.get(videoId)!));
+        if (videoId && next) {
+          const res = await call('PATCH', `/api/videos/${videoId}/status`, cookie, {
+            status: next.to,
+          });
+          const w = record({
+            kind: 'status',
+            userId: user.id,
+            status: res.status,
+            videoId,
+            value: next.to,
+          });
+          result.videos.get(videoId)!.statuses.push(w);
+          if (ok(res.status)) statusOf.set(videoId, next.to);
+          else unknown.add(videoId);
+        }
+      } else if (roll < 70) {
         const videoId = pick(seen)!;
         const tag = `comment-${unique()}`;
         const res = await call('POST', `/api/videos/${videoId}/comments`, cookie, { content: tag });
@@ -608,8 +623,8 @@ export async function reconcile(database: Database, result: LoadResult, cast: Ca
     }
   }
 
-  // Only the owner changes a video's status or description, one request at a time, so the
-  // history is exactly the accepted changes in order (plus, in the fault tests, the one unclear
+  // Only the client's one editor changes a video's status and only the owner its description,
+  // each one request at a time, so the history is exactly the accepted changes in order (plus, in the fault tests, the one unclear
   // change after which the simulated user stopped touching it), and the description is the
   // last accepted edit's.
   for (const [videoId, v] of result.videos) {

@@ -29,6 +29,15 @@ export interface Notifier {
     video: VideoRow,
     comment: { id: string; content: string },
   ): Promise<void>;
+  /**
+   * A video sent back from review with a note (the note is `comment`): its editor (or, with
+   * none, the client's editors) and its owner hear that changes were requested.
+   */
+  sentBack(
+    actor: SessionUser,
+    video: VideoRow,
+    comment: { id: string; content: string },
+  ): Promise<void>;
   videoCreated(actor: SessionUser, video: VideoRow): Promise<void>;
   /** Status changes and a new assigned editor, from any of the update calls. */
   videoChanged(actor: SessionUser, before: VideoRow, after: VideoRow): Promise<void>;
@@ -74,44 +83,72 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
     };
   }
 
+  async function editorsOf(clientId: string) {
+    const rows = await db
+      .select({ id: clientEditorAssignments.editorId })
+      .from(clientEditorAssignments)
+      .where(eq(clientEditorAssignments.clientId, clientId));
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * A comment's notices: mentioned people who may read the video get the mention notice
+   * (priority high) instead of `text`, which goes to the other `recipients`.
+   */
+  async function commentNotices(
+    actor: SessionUser,
+    video: VideoRow,
+    comment: { id: string; content: string },
+    text: ReturnType<(typeof NOTIFICATION_TEXT)['comment']>,
+    recipients: (string | null)[],
+  ) {
+    const who = personLabel(actor);
+    const base = { videoId: video.id, commentId: comment.id };
+    // Mentioned people who may read the video get the mention notice (priority high) ...
+    const mentioned = new Set<string>();
+    const usernames = parseMentions(comment.content);
+    if (usernames.length) {
+      const found = await db
+        .select()
+        .from(users)
+        .where(inArray(sql`lower(${users.username})`, usernames));
+      for (const user of found) {
+        if (user.id === actor.id) continue;
+        if (canReadVideo(await loadViewerScope(db, user), video)) mentioned.add(user.id);
+      }
+    }
+    const drafts: Draft[] = [...mentioned].map((recipientId) => ({
+      ...NOTIFICATION_TEXT.mention(who, video.name),
+      ...base,
+      recipientId,
+    }));
+    for (const recipientId of recipients) {
+      if (recipientId && !mentioned.has(recipientId)) {
+        drafts.push({ ...text, ...base, recipientId });
+      }
+    }
+    await send(actor, drafts);
+  }
+
   return {
     commentPosted: guarded('comment', async (actor, video, comment) => {
-      const who = personLabel(actor);
-      const base = { videoId: video.id, commentId: comment.id };
-      // Mentioned people who may read the video get the mention notice (priority high) ...
-      const mentioned = new Set<string>();
-      const usernames = parseMentions(comment.content);
-      if (usernames.length) {
-        const found = await db
-          .select()
-          .from(users)
-          .where(inArray(sql`lower(${users.username})`, usernames));
-        for (const user of found) {
-          if (user.id === actor.id) continue;
-          if (canReadVideo(await loadViewerScope(db, user), video)) mentioned.add(user.id);
-        }
-      }
-      const drafts: Draft[] = [...mentioned].map((recipientId) => ({
-        ...NOTIFICATION_TEXT.mention(who, video.name),
-        ...base,
-        recipientId,
-      }));
-      // ... instead of the plain comment notice the owner and the assigned editor get.
-      for (const recipientId of [video.userId, video.assignedEditorId]) {
-        if (recipientId && !mentioned.has(recipientId)) {
-          drafts.push({ ...NOTIFICATION_TEXT.comment(who, video.name), ...base, recipientId });
-        }
-      }
-      await send(actor, drafts);
+      // The owner and the assigned editor hear of the comment.
+      const text = NOTIFICATION_TEXT.comment(personLabel(actor), video.name);
+      await commentNotices(actor, video, comment, text, [video.userId, video.assignedEditorId]);
+    }),
+
+    sentBack: guarded('sent back', async (actor, video, comment) => {
+      const text = NOTIFICATION_TEXT.changesRequested(personLabel(actor), video.name);
+      const editors = video.assignedEditorId
+        ? [video.assignedEditorId]
+        : await editorsOf(video.userId);
+      await commentNotices(actor, video, comment, text, [video.userId, ...editors]);
     }),
 
     videoCreated: guarded('new video', async (actor, video) => {
       const who = personLabel(actor);
       const owner = video.userId === actor.id ? null : await findUserById(db, video.userId);
-      const clientEditors = await db
-        .select({ id: clientEditorAssignments.editorId })
-        .from(clientEditorAssignments)
-        .where(eq(clientEditorAssignments.clientId, video.userId));
+      const clientEditors = await editorsOf(video.userId);
       const drafts: Draft[] = [];
       // The video's own editor hears that they were made its editor, not just that it exists.
       if (video.assignedEditorId) {
@@ -121,7 +158,7 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
           recipientId: video.assignedEditorId,
         });
       }
-      for (const { id } of clientEditors) {
+      for (const id of clientEditors) {
         if (id === video.assignedEditorId) continue;
         drafts.push({
           ...NOTIFICATION_TEXT.newVideo(who, video.name, owner ? personLabel(owner) : null),

@@ -220,7 +220,9 @@ const CASES: Case[] = [
   },
   {
     route: 'PATCH /api/videos/:id/status',
-    expected: allow(READERS, 200, 404),
+    // A draft to review is the agency's move (server/modules/videos/workflow.test.ts has the
+    // whole table): the client side reads the video but may not make it.
+    expected: (a) => (['owner', 'teamLead'].includes(a) ? 403 : allow(READERS, 200, 404)(a)),
     run: async (a) =>
       call(a, 'PATCH', `/api/videos/${(await freshVideo()).id}/status`, { status: 'review' }),
   },

@@ -220,20 +220,31 @@ const COMPLETE = new Set(['ready_to_post', 'posted']);
 
 /**
  * Applies changes; a status change is recorded in the history and moves finishDate: set when
- * the video first enters ready_to_post or posted, cleared when it goes back.
+ * the video first enters ready_to_post or posted, cleared when it goes back. A status change
+ * applies only if the video still has the status the caller checked the move against: when
+ * someone else moved it meanwhile, nothing is written and the answer is null.
  */
 export async function updateVideo(
   db: Db,
   current: VideoRow,
   changes: Partial<typeof videos.$inferInsert>,
   changedById: string,
-) {
+): Promise<VideoRow | null> {
   return db.transaction(async (tx) => {
     const values: Partial<typeof videos.$inferInsert> = { ...changes, updatedAt: new Date() };
     const newStatus = changes.status;
-    if (newStatus && newStatus !== current.status) {
+    const moves = newStatus !== undefined && newStatus !== current.status;
+    if (moves) {
       if (COMPLETE.has(newStatus)) values.finishDate = current.finishDate ?? new Date();
       else values.finishDate = null;
+    }
+    const [row] = await tx
+      .update(videos)
+      .set(values)
+      .where(and(eq(videos.id, current.id), moves ? eq(videos.status, current.status) : undefined))
+      .returning();
+    if (!row) return null;
+    if (moves) {
       await tx.insert(videoStatusHistory).values({
         videoId: current.id,
         changedById,
@@ -241,8 +252,7 @@ export async function updateVideo(
         toStatus: newStatus,
       });
     }
-    const [row] = await tx.update(videos).set(values).where(eq(videos.id, current.id)).returning();
-    return row!;
+    return row;
   });
 }
 

@@ -20,10 +20,18 @@ import {
   updateVideoBody,
   videoViewSchema,
 } from '../../../domain/videos';
+import {
+  allowedActions,
+  creationRefusal,
+  moveRefusal,
+  WORKFLOW_MESSAGES,
+  workflowSide,
+} from '../../../domain/workflow';
 import type { Db } from '../../db/client';
 import { clientEditorAssignments, users, videos } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { insertComment } from '../comments/comments.repository';
 import { findUserById } from '../users/users.repository';
 import { loadViewerScope } from './scope';
 import {
@@ -75,6 +83,9 @@ function defaultDueDate(now = new Date()): Date {
   due.setHours(14, 0, 0, 0);
   return due;
 }
+
+const noteRequiredFor = (side: ReturnType<typeof workflowSide>, from: string, to: string) =>
+  allowedActions(side, from).some((a) => a.to === to && a.noteRequired);
 
 export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   async function scopeOf(request: Parameters<typeof currentUser>[0]) {
@@ -159,6 +170,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       if (!target || !canCreateVideoFor(scope, target)) {
         throw new HttpError(403, 'You cannot create videos for this user');
       }
+      const refusal = creationRefusal(workflowSide(scope), input.status);
+      if (refusal) throw new HttpError(403, refusal);
       if (input.assignedEditorId) await checkEditorChoice(scope, target.id, input.assignedEditorId);
       await ensureVideoType(db, input.type);
       const row = await insertVideo(
@@ -224,8 +237,18 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       if (changes.internalNotes !== undefined && !canSeeInternalNotes(scope)) {
         throw new HttpError(403, 'Clients cannot edit internal notes');
       }
+      if (changes.status) {
+        const side = workflowSide(scope);
+        const refusal = moveRefusal(side, video.status, changes.status);
+        if (refusal) throw new HttpError(403, refusal);
+        // Request Changes needs its note, which only the status call carries.
+        if (noteRequiredFor(side, video.status, changes.status)) {
+          throw new HttpError(400, WORKFLOW_MESSAGES.noteRequired);
+        }
+      }
       if (changes.type) await ensureVideoType(db, changes.type);
       const updated = await updateVideo(db, video, changes, scope.id);
+      if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
       await app.notifier.videoChanged(currentUser(request), video, updated);
       return detail(scope, video.id);
     },
@@ -236,9 +259,33 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     { schema: { params: idParams, body: statusBody, response: { 200: videoViewSchema } } },
     async (request) => {
       const scope = await scopeOf(request);
+      const actor = currentUser(request);
       const { video } = await readable(scope, request.params.id);
-      const updated = await updateVideo(db, video, { status: request.body.status }, scope.id);
-      await app.notifier.videoChanged(currentUser(request), video, updated);
+      const { status } = request.body;
+      const note = request.body.note || undefined;
+      const side = workflowSide(scope);
+      const refusal = moveRefusal(side, video.status, status);
+      if (refusal) throw new HttpError(403, refusal);
+      const action = allowedActions(side, video.status).find((a) => a.to === status);
+      if (action?.noteRequired && !note) throw new HttpError(400, WORKFLOW_MESSAGES.noteRequired);
+      if (note && !action?.takesNote) {
+        throw new HttpError(400, WORKFLOW_MESSAGES.noteOnlyWhenSendingBack);
+      }
+      // The move and its note land together or not at all.
+      const result = await db.transaction(async (tx) => {
+        const updated = await updateVideo(tx, video, { status }, scope.id);
+        if (!updated || !note) return { updated, comment: null };
+        const comment = await insertComment(tx, {
+          videoId: video.id,
+          userId: actor.id,
+          content: note,
+        });
+        return { updated, comment };
+      });
+      const { updated, comment } = result;
+      if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
+      if (comment) await app.notifier.sentBack(actor, updated, comment);
+      else await app.notifier.videoChanged(actor, video, updated);
       return detail(scope, video.id);
     },
   );
@@ -267,6 +314,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       );
       if (!ok) throw new HttpError(403, 'You cannot change the editor of this video');
       const updated = await updateVideo(db, video, { assignedEditorId: newEditorId }, scope.id);
+      if (!updated) throw new HttpError(404, NOT_FOUND);
       await app.notifier.videoChanged(currentUser(request), video, updated);
       // Not re-checked: an editor who lets go of a video may no longer read it, yet did succeed.
       return withHistory(scope, (await findVideo(db, video.id))!);

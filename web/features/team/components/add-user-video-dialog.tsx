@@ -6,7 +6,9 @@ import {
   managedAddVideoForm,
   type ManagedAddVideoForm,
 } from '../../../../domain/managed-video-form';
-import { STATUS_LABELS, VIDEO_STATUSES } from '../../../../domain/video-status';
+import { STATUS_LABELS } from '../../../../domain/video-status';
+import { initialStatuses, workflowSide } from '../../../../domain/workflow';
+import { useAuth } from '../../auth/hooks/use-auth';
 import { BUILT_IN_VIDEO_TYPES } from '../../../../domain/video-types';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -40,6 +42,8 @@ export function AddUserVideoDialog({
   videoCount: number;
 }) {
   const add = useAddUserVideo();
+  const { user } = useAuth();
+  const startStatuses = user ? initialStatuses(workflowSide(user)) : [];
   const form = useForm<ManagedAddVideoForm>({
     initialValues: managedAddVideoDefaults(videoCount),
     validate,
@@ -103,7 +107,7 @@ export function AddUserVideoDialog({
           <Select
             label="Status"
             withAsterisk
-            data={VIDEO_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+            data={startStatuses.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('status')}

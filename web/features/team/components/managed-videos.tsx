@@ -34,7 +34,7 @@ import {
 import { normalizeCustomType } from '../../../../domain/video-types';
 import { typeLabel } from '../../../../domain/video-type-labels';
 import type { VideoView } from '../../../../domain/videos';
-import { nextStatus } from '../../../../domain/workflow';
+import { nextStatus, workflowSide } from '../../../../domain/workflow';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteVideo } from '../../videos/api/delete-video';
@@ -152,7 +152,7 @@ export function ManagedVideos({
     });
 
   const nextButton = (v: VideoView) => {
-    const next = nextStatus(v.status);
+    const next = nextStatus(workflowSide(viewer), v.status);
     if (!next) return null;
     return (
       <Button

@@ -4,9 +4,19 @@ import { apiJson } from '../../../lib/api-client';
 import { refreshVideoLists } from './invalidate';
 import { patchCachedVideo, restoreSnapshot } from './optimistic';
 
+export interface StatusChange {
+  id: string;
+  status: string;
+  /** Send Back / Request Changes: what needs to change (becomes a comment). */
+  note?: string;
+}
+
 /** PATCH /api/videos/{id}/status. */
-export function updateVideoStatus({ id, status }: { id: string; status: string }) {
-  return apiJson<VideoView>('PATCH', `/api/videos/${encodeURIComponent(id)}/status`, { status });
+export function updateVideoStatus({ id, status, note }: StatusChange) {
+  return apiJson<VideoView>('PATCH', `/api/videos/${encodeURIComponent(id)}/status`, {
+    status,
+    ...(note && { note }),
+  });
 }
 
 /** The card buttons' call: optimistic, rolled back on error (the caller shows the toast). */

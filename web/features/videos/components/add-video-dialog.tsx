@@ -25,7 +25,8 @@ import {
   targetChoiceFor,
   toUtcIso,
 } from '../../../../domain/video-form';
-import { STATUS_LABELS, VIDEO_STATUSES } from '../../../../domain/video-status';
+import { STATUS_LABELS } from '../../../../domain/video-status';
+import { initialStatuses, workflowSide } from '../../../../domain/workflow';
 import { BUILT_IN_VIDEO_TYPES } from '../../../../domain/video-types';
 import { createVideoBody } from '../../../../domain/videos';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -92,6 +93,8 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
   const [dueDate, setDueDate] = useState(() => defaultDueDateText(new Date()));
   const [dueTime, setDueTime] = useState(DEFAULT_DUE_TIME);
   const [status, setStatus] = useState('draft');
+  // A client's new video starts as draft; the agency's before review is done (domain/workflow).
+  const startStatuses = user ? initialStatuses(workflowSide(user)) : (['draft'] as const);
   const [editor, setEditor] = useState('auto');
   const [link, setLink] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -203,7 +206,7 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
               label="Status"
               value={status}
               onChange={(e) => setStatus(e.currentTarget.value)}
-              data={VIDEO_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+              data={startStatuses.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
             />
           </Grid.Col>
         </Grid>

@@ -15,10 +15,17 @@ import type { PublicUser } from '../../../../domain/user';
 import { typeLabel } from '../../../../domain/video-type-labels';
 import { mobileAnimationDelay } from '../../../../domain/video-form';
 import type { VideoView } from '../../../../domain/videos';
-import { postedToggleTarget, primaryAction } from '../../../../domain/workflow';
+import {
+  allowedActions,
+  postedToggleTarget,
+  workflowSide,
+  type StatusAction,
+} from '../../../../domain/workflow';
 import { useStatusChange } from '../hooks/use-status-change';
 import { DayCounterBadge } from './day-counter-badge';
 import { PlatformLabel } from './platform-label';
+import { SendBackDialog } from './send-back-dialog';
+import { StatusActionsMenu } from './status-actions-menu';
 import { StatusBadge } from './status-badge';
 import classes from './video-card.module.css';
 
@@ -51,9 +58,15 @@ export function VideoCard({
 }: VideoCardProps) {
   const { change, pendingId } = useStatusChange();
   const [confirming, setConfirming] = useState(false);
-  const action = primaryAction(video.status);
-  const toggleTarget = postedToggleTarget(video.status);
+  const [sendingBack, setSendingBack] = useState<StatusAction | null>(null);
   const allowed = canReadVideo({ ...viewer, teamClientIds: new Set(teamClientIds) }, video);
+  // Only the moves this viewer may make (domain/workflow.ts): the first is the button, the
+  // others are in the menu; Send Back / Request Changes ask for a note first.
+  const actions = allowed ? allowedActions(workflowSide(viewer), video.status) : [];
+  const [action, ...more] = actions;
+  const toggle = postedToggleTarget(video.status);
+  const toggleTarget = toggle && actions.some((a) => a.to === toggle) ? toggle : null;
+  const run = (a: StatusAction) => (a.takesNote ? setSendingBack(a) : change(video.id, a.to));
   const busy = pendingId === video.id;
   const ownerName = video.owner.name || video.owner.username;
 
@@ -109,12 +122,20 @@ export function VideoCard({
             {action && (
               <Button
                 size="xs"
-                onClick={() => change(video.id, action.to)}
-                disabled={!allowed || busy}
+                onClick={() => run(action)}
+                disabled={busy}
                 aria-label={`${action.label}: ${video.name}`}
               >
                 {action.label}
               </Button>
+            )}
+            {more.length > 0 && (
+              <StatusActionsMenu
+                actions={more}
+                videoName={video.name}
+                disabled={busy}
+                onPick={run}
+              />
             )}
             <Button size="xs" variant="default" onClick={() => onOpen(video.id)}>
               Details
@@ -125,7 +146,7 @@ export function VideoCard({
               size="sm"
               label="Posted"
               checked={video.status === 'posted'}
-              disabled={!allowed || busy}
+              disabled={busy}
               onChange={() => setConfirming(true)}
               aria-label={`Posted: ${video.name}`}
             />
@@ -158,6 +179,15 @@ export function VideoCard({
           </Button>
         </Group>
       </Modal>
+      {sendingBack && (
+        <SendBackDialog
+          action={sendingBack}
+          videoName={video.name}
+          pending={busy}
+          onClose={() => setSendingBack(null)}
+          onSend={(note) => change(video.id, sendingBack.to, note, () => setSendingBack(null))}
+        />
+      )}
     </Card>
   );
 }

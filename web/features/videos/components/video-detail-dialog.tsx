@@ -28,6 +28,7 @@ import { normalizeStatus, STATUS_LABELS, type VideoStatus } from '../../../../do
 import { typeLabel } from '../../../../domain/video-type-labels';
 import { BUILT_IN_VIDEO_TYPES, normalizeCustomType } from '../../../../domain/video-types';
 import { UPDATABLE_STATUSES, updateVideoBody, type VideoView } from '../../../../domain/videos';
+import { allowedActions, selectableStatuses, workflowSide } from '../../../../domain/workflow';
 import { LoadingState } from '../../../components/loading-state';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { CommentsPanel } from '../../comments/components/comments-panel';
@@ -176,9 +177,16 @@ function DetailForm({
       : [{ value: original.type, label: typeLabel(original.type) }]),
     { value: 'other', label: 'Other' },
   ];
-  // The update call takes four statuses; a draft video keeps Draft listed as its current value.
-  const statuses: VideoStatus[] =
-    original.status === 'draft' ? ['draft', ...UPDATABLE_STATUSES] : [...UPDATABLE_STATUSES];
+  // The current status and the moves the viewer may make (managers: any). The update call takes
+  // four statuses (a draft keeps Draft listed as its current value); Request Changes needs its
+  // note, which the card's dialog asks for.
+  const side = workflowSide(viewer);
+  const needsNote = allowedActions(side, original.status).filter((a) => a.noteRequired);
+  const statuses: VideoStatus[] = selectableStatuses(side, original.status).filter(
+    (s) =>
+      s === original.status ||
+      ((UPDATABLE_STATUSES as readonly string[]).includes(s) && !needsNote.some((a) => a.to === s)),
+  );
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();

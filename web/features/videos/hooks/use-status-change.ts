@@ -9,12 +9,14 @@ import { useUpdateVideoStatus } from '../api/update-video-status';
  */
 export function useStatusChange() {
   const mutation = useUpdateVideoStatus();
-  const change = (id: string, status: string) =>
+  const change = (id: string, status: string, note?: string, onDone?: () => void) =>
     mutation.mutate(
-      { id, status },
+      { id, status, note },
       {
-        onSuccess: () =>
-          notifySuccess('Status Updated', `Moved to ${STATUS_LABELS[normalizeStatus(status)]}.`),
+        onSuccess: () => {
+          onDone?.();
+          notifySuccess('Status Updated', `Moved to ${STATUS_LABELS[normalizeStatus(status)]}.`);
+        },
         onError: (error) =>
           notifyError(
             'Update Failed',

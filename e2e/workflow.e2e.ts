@@ -1,0 +1,161 @@
+/**
+ * The workflow as a contract, in two browsers at once: a client approves one video in review
+ * and requests changes on another with a note, while its editor's page is open; the editor's
+ * bell rises live, the video is back in progress, and the note is a comment. The card's action
+ * menu is driven by keyboard and photographed at 1280 and 390 px.
+ */
+import type { APIRequestContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import { type E2EBrowser, launchBrowser } from './support/browser';
+import { seeHeading, seeToast, visible } from './support/screen';
+import { createUsersAsKing, kingCredentials, signIn, type TestUser } from './support/users';
+import { apiAs, assignEditor, screenshot, type CreatedVideo } from './support/videos';
+
+let clientBrowser: E2EBrowser;
+let editorBrowser: E2EBrowser;
+let clientPage: Page;
+let editorPage: Page;
+let client: TestUser;
+let editor: TestUser;
+let king: APIRequestContext;
+let approveMe: CreatedVideo;
+let fixMe: CreatedVideo;
+
+const NOTE = 'Please shorten the intro to five seconds';
+
+beforeAll(async () => {
+  clientBrowser = await launchBrowser();
+  editorBrowser = await launchBrowser();
+  [client, editor] = (await createUsersAsKing(clientBrowser, ['client', 'editor'])) as [
+    TestUser,
+    TestUser,
+  ];
+  await assignEditor(clientBrowser, client.id, editor.id);
+  king = await apiAs(clientBrowser, kingCredentials(clientBrowser));
+  const inReview = async (name: string) => {
+    const res = await king.post('/api/videos', {
+      data: {
+        name,
+        link: 'https://vimeo.com/76979871',
+        status: 'review',
+        targetUserId: client.id,
+        assignedEditorId: editor.id,
+      },
+    });
+    expect(res.status()).toBe(201);
+    return (await res.json()) as CreatedVideo;
+  };
+  approveMe = await inReview('Launch teaser cut');
+  fixMe = await inReview('Founder interview');
+
+  editorPage = await editorBrowser.newPage();
+  await editorPage.setViewportSize({ width: 1280, height: 900 });
+  await signIn(editorBrowser, editorPage, editor);
+  // Start from a quiet bell: what arrives below comes over the socket.
+  await editorPage.evaluate(async () => {
+    await fetch('/api/notifications/check-delayed', { method: 'POST' });
+    await fetch('/api/notifications/mark-all-read', { method: 'POST' });
+  });
+  await editorPage.goto('/dashboard');
+  await seeHeading(editorPage, 'Editor Dashboard');
+  await visible(editorPage.getByRole('button', { name: 'Notifications', exact: true }));
+
+  clientPage = await clientBrowser.newPage();
+  await clientPage.setViewportSize({ width: 1280, height: 900 });
+  await signIn(clientBrowser, clientPage, client);
+  await clientPage.goto('/dashboard');
+  await clientPage.getByRole('button', { name: /^All Videos/ }).click();
+});
+afterEach(() => {
+  clientBrowser.expectNoConsoleErrors();
+  editorBrowser.expectNoConsoleErrors();
+});
+afterAll(async () => {
+  await king?.dispose();
+  await clientBrowser?.close();
+  await editorBrowser?.close();
+});
+
+const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+
+describe('a client reviews its videos', () => {
+  it('sees only Approve and Request Changes on a video in review', async () => {
+    const teaser = card(clientPage, approveMe.name);
+    await visible(teaser);
+    const labels = await teaser
+      .getByRole('button', { name: new RegExp(`: ${approveMe.name}$`) })
+      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    expect(labels).toEqual([`Approve: ${approveMe.name}`, `More actions: ${approveMe.name}`]);
+    // The posted toggle is the agency's.
+    expect(await teaser.getByRole('switch').count()).toBe(0);
+  });
+
+  it('approves one: it is ready to post and offers the client nothing more', async () => {
+    const teaser = card(clientPage, approveMe.name);
+    await teaser.getByRole('button', { name: `Approve: ${approveMe.name}` }).click();
+    await seeToast(clientPage, 'Status Updated');
+    await expect.poll(() => teaser.textContent()).toContain('Ready to Post');
+    expect(
+      await teaser.getByRole('button', { name: new RegExp(`: ${approveMe.name}$`) }).count(),
+    ).toBe(0);
+  });
+
+  it('opens the action menu by keyboard (1280 and 390 px screenshots)', async () => {
+    const interview = card(clientPage, fixMe.name);
+    const more = interview.getByRole('button', { name: `More actions: ${fixMe.name}` });
+    await more.focus();
+    await clientPage.keyboard.press('Enter');
+    const item = clientPage.getByRole('menuitem', { name: 'Request Changes…' });
+    await visible(item);
+    await expectNoSeriousA11yViolations(clientPage);
+    await screenshot(clientPage, 'workflow-card-menu-desktop');
+    await clientPage.keyboard.press('Escape');
+    await item.waitFor({ state: 'hidden' });
+
+    await clientPage.setViewportSize({ width: 390, height: 844 });
+    await more.scrollIntoViewIfNeeded();
+    await more.click();
+    await visible(item);
+    await screenshot(clientPage, 'workflow-card-menu-phone');
+    await clientPage.keyboard.press('Escape');
+    await item.waitFor({ state: 'hidden' });
+    await clientPage.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('requests changes with a note: the editor hears of it live, the note is a comment', async () => {
+    const interview = card(clientPage, fixMe.name);
+    await interview.getByRole('button', { name: `More actions: ${fixMe.name}` }).click();
+    await clientPage.getByRole('menuitem', { name: 'Request Changes…' }).click();
+    const dialog = clientPage.getByRole('dialog', { name: 'Request Changes' });
+    await visible(dialog);
+    // The note is required of the client side.
+    await dialog.getByRole('button', { name: 'Request Changes' }).click();
+    await visible(dialog.getByText('Please say what needs to change'));
+    await dialog.getByLabel(/What needs to change/).fill(NOTE);
+    await screenshot(clientPage, 'workflow-request-changes-dialog');
+    await dialog.getByRole('button', { name: 'Request Changes' }).click();
+    await seeToast(clientPage, 'Status Updated');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => interview.textContent()).toContain('In Progress');
+
+    // The editor's open page: the badge rises over the socket, no reload.
+    await editorPage
+      .getByRole('button', { name: 'Notifications, 1 unread' })
+      .waitFor({ state: 'visible', timeout: 10_000 });
+    await editorPage.getByRole('button', { name: /^Notifications/ }).click();
+    const notice = editorPage
+      .getByRole('dialog', { name: /^Notifications/ })
+      .getByRole('button', { name: /Changes requested/ });
+    await visible(notice);
+    expect(await notice.textContent()).toContain(
+      `sent "${fixMe.name}" back with changes requested`,
+    );
+    await notice.click();
+    const detail = editorPage.getByRole('dialog', { name: 'Edit Video Details' });
+    await visible(detail);
+    await visible(detail.getByText(NOTE));
+    await expect.poll(() => detail.getByLabel('Status').inputValue()).toBe('in_progress');
+    await screenshot(editorPage, 'workflow-editor-sees-note');
+  });
+});

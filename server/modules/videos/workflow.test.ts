@@ -1,0 +1,311 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIDEO_STATUSES, type VideoStatus } from '../../../domain/video-status';
+import {
+  creationRefusal,
+  moveRefusal,
+  WORKFLOW_MESSAGES,
+  type WorkflowSide,
+} from '../../../domain/workflow';
+import {
+  clientEditorAssignments,
+  clientTeamLeadAssignments,
+  comments,
+  notifications,
+  videos,
+  videoStatusHistory,
+} from '../../db/schema';
+import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import { findVideo, updateVideo } from './videos.repository';
+
+/**
+ * The transition table (DESIGN.md section 5) through every route that sets a status, for every
+ * kind of viewer: the moves each side may make are written out here, not read from the table.
+ */
+let t: TestApp;
+const id: Record<string, string> = {};
+const cookie: Record<string, string> = {};
+
+const ACTORS = [
+  ['owner', 'client', 'false', 'client'],
+  ['teamlead', 'client_team_lead', 'false', 'client'],
+  ['assigned', 'editor', 'false', 'agency'],
+  ['teameditor', 'editor', 'false', 'agency'],
+  ['lead', 'lead_editor', 'false', 'manager'],
+  ['boss', 'king', 'true', 'manager'],
+  ['admin', 'editor', 'true', 'manager'],
+] as const;
+const OUTSIDERS = [
+  ['other', 'client', 'false'],
+  ['stranger', 'editor', 'false'],
+  ['otherlead', 'client_team_lead', 'false'],
+] as const;
+
+const AGENCY_MOVES = [
+  'draft->in_progress',
+  'draft->review',
+  'in_progress->draft',
+  'in_progress->review',
+  'review->ready_to_post',
+  'review->in_progress',
+  'ready_to_post->posted',
+  'posted->ready_to_post',
+];
+const CLIENT_MOVES = ['review->ready_to_post', 'review->in_progress'];
+
+const mayMove = (side: WorkflowSide, from: VideoStatus, to: VideoStatus) =>
+  side === 'manager' ||
+  (side === 'agency' ? AGENCY_MOVES : CLIENT_MOVES).includes(`${from}->${to}`);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const [username, role, isAdmin] of [...ACTORS, ...OUTSIDERS]) {
+    id[username] = (await seedUser(t, { username, role, isAdmin })).id;
+    cookie[username] = await loginAs(t, username);
+  }
+  await t.db.insert(clientEditorAssignments).values([
+    { clientId: id.owner!, editorId: id.assigned! },
+    { clientId: id.owner!, editorId: id.teameditor! },
+    { clientId: id.other!, editorId: id.stranger! },
+  ]);
+  await t.db.insert(clientTeamLeadAssignments).values([
+    { clientId: id.owner!, teamLeadId: id.teamlead! },
+    { clientId: id.other!, teamLeadId: id.otherlead! },
+  ]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function videoIn(status: VideoStatus) {
+  const [last] = await t.db
+    .select({ n: sql<number>`coalesce(max(${videos.ordinal}), 0)` })
+    .from(videos)
+    .where(eq(videos.userId, id.owner!));
+  const ordinal = Number(last!.n) + 1;
+  const [row] = await t.db
+    .insert(videos)
+    .values({
+      userId: id.owner!,
+      assignedEditorId: id.assigned!,
+      ordinal,
+      name: `Video ${ordinal}`,
+      link: 'https://vimeo.com/1',
+      status,
+    })
+    .returning();
+  return row!;
+}
+
+const call = (who: string, method: 'POST' | 'PATCH', url: string, payload: object) =>
+  t.app.inject({ method, url, headers: { cookie: cookie[who]! }, payload });
+
+const statusOf = async (videoId: string) =>
+  (await t.db.select({ s: videos.status }).from(videos).where(eq(videos.id, videoId)))[0]?.s;
+
+describe('every (viewer × from × to) move through every status route', () => {
+  for (const [who, , , side] of ACTORS) {
+    it(`${who} (${side} side)`, async () => {
+      for (const from of VIDEO_STATUSES) {
+        for (const to of VIDEO_STATUSES) {
+          if (from === to) continue;
+          const label = `${who} ${from}->${to}`;
+          const allowed = mayMove(side, from, to);
+          const needsNote = side === 'client' && from === 'review' && to === 'in_progress';
+
+          // PATCH /api/videos/:id/status
+          const v1 = await videoIn(from);
+          const res = await call(who, 'PATCH', `/api/videos/${v1.id}/status`, { status: to });
+          if (!allowed) {
+            expect(res.statusCode, label).toBe(403);
+            expect(res.json().message, label).toBe(moveRefusal(side, from, to));
+            expect(await statusOf(v1.id), label).toBe(from);
+          } else if (needsNote) {
+            expect(res.statusCode, label).toBe(400);
+            expect(res.json().message, label).toBe(WORKFLOW_MESSAGES.noteRequired);
+            expect(await statusOf(v1.id), label).toBe(from);
+            const withNote = await call(who, 'PATCH', `/api/videos/${v1.id}/status`, {
+              status: to,
+              note: 'Shorter intro, please',
+            });
+            expect(withNote.statusCode, label).toBe(200);
+            expect(await statusOf(v1.id), label).toBe(to);
+          } else {
+            expect(res.statusCode, label).toBe(200);
+            expect(res.json().status, label).toBe(to);
+          }
+
+          // PATCH /api/videos/:id (the edit dialog; its status list has no draft)
+          const v2 = await videoIn(from);
+          const edit = await call(who, 'PATCH', `/api/videos/${v2.id}`, { status: to });
+          if (to === 'draft') {
+            expect(edit.statusCode, label).toBe(400);
+          } else if (!allowed) {
+            expect(edit.statusCode, label).toBe(403);
+            expect(edit.json().message, label).toBe(moveRefusal(side, from, to));
+          } else if (needsNote) {
+            expect(edit.statusCode, label).toBe(400);
+            expect(edit.json().message, label).toBe(WORKFLOW_MESSAGES.noteRequired);
+          } else {
+            expect(edit.statusCode, label).toBe(200);
+            expect(edit.json().status, label).toBe(to);
+          }
+          if (edit.statusCode !== 200) expect(await statusOf(v2.id), label).toBe(from);
+        }
+      }
+    });
+  }
+
+  it('people outside the video never learn it exists', async () => {
+    const v = await videoIn('review');
+    for (const [who] of OUTSIDERS) {
+      const res = await call(who, 'PATCH', `/api/videos/${v.id}/status`, {
+        status: 'ready_to_post',
+      });
+      expect(res.statusCode, who).toBe(404);
+      const edit = await call(who, 'PATCH', `/api/videos/${v.id}`, { status: 'ready_to_post' });
+      expect(edit.statusCode, who).toBe(404);
+    }
+    expect(await statusOf(v.id)).toBe('review');
+  });
+});
+
+describe('creation sets a status too', () => {
+  const creators = [
+    ['owner', 'client'],
+    ['teamlead', 'client'],
+    ['teameditor', 'agency'],
+    ['lead', 'manager'],
+    ['boss', 'manager'],
+  ] as const;
+  const START = { client: ['draft'], agency: ['draft', 'in_progress', 'review'] };
+
+  for (const [who, side] of creators) {
+    it(`${who} (${side} side)`, async () => {
+      for (const status of VIDEO_STATUSES) {
+        const res = await call(who, 'POST', '/api/videos', {
+          name: `${who} ${status}`,
+          link: 'https://vimeo.com/2',
+          status,
+          targetUserId: who === 'owner' ? undefined : id.owner,
+        });
+        const allowed = side === 'manager' || START[side].includes(status);
+        if (allowed) {
+          expect(res.statusCode, status).toBe(201);
+          expect(res.json().status, status).toBe(status);
+        } else {
+          expect(res.statusCode, status).toBe(403);
+          expect(res.json().message, status).toBe(creationRefusal(side, status));
+        }
+      }
+    });
+  }
+
+  it('a client creating a posted video is refused, nothing is stored', async () => {
+    const before = await t.db.select().from(videos).where(eq(videos.name, 'Straight to posted'));
+    const res = await call('owner', 'POST', '/api/videos', {
+      name: 'Straight to posted',
+      link: 'https://vimeo.com/3',
+      status: 'posted',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(
+      'Your new videos start as Draft: the agency moves them from there',
+    );
+    const after = await t.db.select().from(videos).where(eq(videos.name, 'Straight to posted'));
+    expect(after.length).toBe(before.length);
+  });
+});
+
+describe('Request Changes and Send Back', () => {
+  it('the note becomes a comment and the assigned editor hears of it', async () => {
+    const v = await videoIn('review');
+    const res = await call('owner', 'PATCH', `/api/videos/${v.id}/status`, {
+      status: 'in_progress',
+      note: '  Please cut the intro to 5 seconds  ',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('in_progress');
+    const [comment] = await t.db.select().from(comments).where(eq(comments.videoId, v.id));
+    expect(comment).toMatchObject({
+      userId: id.owner,
+      content: 'Please cut the intro to 5 seconds',
+    });
+    const notices = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.videoId, v.id), eq(notifications.recipientId, id.assigned!)));
+    expect(notices).toEqual([
+      expect.objectContaining({
+        type: 'changes_requested',
+        title: 'Changes requested',
+        priority: 'high',
+        commentId: comment!.id,
+        message: `owner sent "${v.name}" back with changes requested`,
+      }),
+    ]);
+    const history = await t.db
+      .select()
+      .from(videoStatusHistory)
+      .where(eq(videoStatusHistory.videoId, v.id));
+    expect(history).toEqual([
+      expect.objectContaining({
+        fromStatus: 'review',
+        toStatus: 'in_progress',
+        changedById: id.owner,
+      }),
+    ]);
+  });
+
+  it('a blank note is no note', async () => {
+    const v = await videoIn('review');
+    const res = await call('teamlead', 'PATCH', `/api/videos/${v.id}/status`, {
+      status: 'in_progress',
+      note: '   ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Please say what needs to change');
+  });
+
+  it('the agency may send back without a note; a note goes only with sending back', async () => {
+    const v = await videoIn('review');
+    const bare = await call('assigned', 'PATCH', `/api/videos/${v.id}/status`, {
+      status: 'in_progress',
+    });
+    expect(bare.statusCode).toBe(200);
+    const stray = await call('assigned', 'PATCH', `/api/videos/${v.id}/status`, {
+      status: 'review',
+      note: 'done',
+    });
+    expect(stray.statusCode).toBe(400);
+    expect(stray.json().message).toBe('A note goes with Send Back or Request Changes only');
+    expect(await t.db.select().from(comments).where(eq(comments.videoId, v.id))).toEqual([]);
+  });
+
+  it('with no assigned editor, the client’s editors hear of it', async () => {
+    const v = await videoIn('review');
+    await t.db.update(videos).set({ assignedEditorId: null }).where(eq(videos.id, v.id));
+    const res = await call('owner', 'PATCH', `/api/videos/${v.id}/status`, {
+      status: 'in_progress',
+      note: 'Louder music',
+    });
+    expect(res.statusCode).toBe(200);
+    const notices = await t.db.select().from(notifications).where(eq(notifications.videoId, v.id));
+    expect(notices.map((n) => n.recipientId).sort()).toEqual([id.assigned!, id.teameditor!].sort());
+  });
+});
+
+describe('a move checked against a status that changed meanwhile', () => {
+  it('writes nothing', async () => {
+    const v = await videoIn('review');
+    const stale = (await findVideo(t.db, v.id))!.video;
+    expect(await updateVideo(t.db, stale, { status: 'ready_to_post' }, id.lead!)).not.toBeNull();
+    expect(await updateVideo(t.db, stale, { status: 'in_progress' }, id.lead!)).toBeNull();
+    expect(await statusOf(v.id)).toBe('ready_to_post');
+    const history = await t.db
+      .select()
+      .from(videoStatusHistory)
+      .where(eq(videoStatusHistory.videoId, v.id));
+    expect(history).toHaveLength(1);
+  });
+});
