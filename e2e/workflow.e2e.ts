@@ -99,6 +99,10 @@ describe('a client reviews its videos', () => {
     expect(
       await teaser.getByRole('button', { name: new RegExp(`: ${approveMe.name}$`) }).count(),
     ).toBe(0);
+    // Its editor's open page hears of it over the socket.
+    await editorPage
+      .getByRole('button', { name: 'Notifications, 1 unread' })
+      .waitFor({ state: 'visible', timeout: 10_000 });
   });
 
   it('opens the action menu by keyboard (1280 and 390 px screenshots)', async () => {
@@ -141,7 +145,7 @@ describe('a client reviews its videos', () => {
 
     // The editor's open page: the badge rises over the socket, no reload.
     await editorPage
-      .getByRole('button', { name: 'Notifications, 1 unread' })
+      .getByRole('button', { name: 'Notifications, 2 unread' })
       .waitFor({ state: 'visible', timeout: 10_000 });
     await editorPage.getByRole('button', { name: /^Notifications/ }).click();
     const notice = editorPage
@@ -155,7 +159,9 @@ describe('a client reviews its videos', () => {
     const detail = editorPage.getByRole('dialog', { name: 'Edit Video Details' });
     await visible(detail);
     await visible(detail.getByText(NOTE));
-    await expect.poll(() => detail.getByLabel('Status').inputValue()).toBe('in_progress');
+    await expect
+      .poll(() => detail.getByLabel('Status', { exact: true }).inputValue())
+      .toBe('in_progress');
     await screenshot(editorPage, 'workflow-editor-sees-note');
   });
 });

@@ -18,7 +18,9 @@ export function StatusActionsMenu({
   onPick: (action: StatusAction) => void;
 }) {
   return (
-    <Menu position="bottom-start" shadow="md" withinPortal>
+    // No focus placeholder: Mantine's is a focusable 'presentation' div that axe flags inside a
+    // menu (aria-required-children); the first item takes the focus instead.
+    <Menu position="bottom-start" shadow="md" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button
           size="xs"
