@@ -14,6 +14,7 @@ import {
   type VideoRow,
 } from '../../db/schema';
 import type { RealtimeHub } from '../../plugins/realtime';
+import { teamLeadIdsOf } from '../team-leads/team-leads.repository';
 import { findUserById } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
 import { insertNotifications, type NewNotification } from './notifications.repository';
@@ -96,8 +97,10 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
         ...base,
         recipientId,
       }));
-      // ... instead of the plain comment notice the owner and the assigned editor get.
-      for (const recipientId of [video.userId, video.assignedEditorId]) {
+      // ... instead of the plain comment notice the owner (and its team leads, who act for it)
+      // and the assigned editor get.
+      const clientSide = [video.userId, ...(await teamLeadIdsOf(db, video.userId))];
+      for (const recipientId of [...clientSide, video.assignedEditorId]) {
         if (recipientId && !mentioned.has(recipientId)) {
           drafts.push({ ...NOTIFICATION_TEXT.comment(who, video.name), ...base, recipientId });
         }
@@ -143,7 +146,8 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
           }
         } else {
           const text = NOTIFICATION_TEXT.statusChange(who, after.name, before.status, after.status);
-          for (const id of [after.userId, after.assignedEditorId]) {
+          const teamLeads = await teamLeadIdsOf(db, after.userId);
+          for (const id of [after.userId, ...teamLeads, after.assignedEditorId]) {
             drafts.push({ ...text, videoId: after.id, recipientId: id });
           }
         }
