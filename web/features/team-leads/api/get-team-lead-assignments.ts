@@ -18,7 +18,6 @@ export function useTeamLeadAssignments(enabled = true) {
     enabled,
     queryKey: teamLeadKeys.assignments(),
     queryFn: async () =>
-      (await apiJson<{ assignments: TeamLeadAssignment[] }>('GET', '/api/team-leads'))
-        .assignments,
+      (await apiJson<{ assignments: TeamLeadAssignment[] }>('GET', '/api/team-leads')).assignments,
   });
 }
