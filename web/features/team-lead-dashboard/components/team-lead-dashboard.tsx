@@ -22,9 +22,10 @@ const nameOf = (u: { name: string | null; username: string }) => u.name || u.use
 
 /**
  * The client team lead's dashboard (issue 14, DESIGN.md section 4): the videos of every client
- * it leads, tiles per status, a client filter (also `?client=`), the shared toolbar and cards,
- * and the detail dialog (`?video=`, `?comment=`) with comments and mentions. What a card or
- * the dialog offers follows the same rules as for the client (the server has the last word).
+ * it leads, a client filter (its clients with their video counts; also `?client=`), tiles per
+ * status, the shared toolbar and cards, and the detail dialog (`?video=`, `?comment=`) with
+ * comments and mentions. The cards and the dialog offer what the shared rules give a team lead
+ * (domain/); the server has the last word.
  */
 export function TeamLeadDashboard() {
   const { user } = useAuth();
@@ -126,10 +127,6 @@ export function TeamLeadDashboard() {
         typeFilter={filters.state.type}
         onTypeFilterChange={filters.setType}
         typeOptions={filters.typeOptions}
-        clientFilterEnabled
-        clients={clients.data?.map((c) => ({ value: c.id, label: nameOf(c) }))}
-        clientFilter={picked}
-        onClientFilterChange={filters.setClient}
         onRefresh={() => {
           void reload.refresh();
           void clients.refetch();
