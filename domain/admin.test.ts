@@ -4,6 +4,7 @@ import {
   canDeleteUser,
   canManageUser,
   canToggleAdmin,
+  creatableRoles,
   editUserPayload,
 } from './admin';
 
@@ -22,6 +23,12 @@ describe('admin permissions', () => {
     expect(canManageUser(leadAdmin, lead)).toBe(false);
     expect(canManageUser(lead, client)).toBe(false);
     expect(canManageUser(editorAdmin, client)).toBe(false);
+    expect(canManageUser(leadAdmin, { role: 'client_team_lead' })).toBe(true);
+  });
+
+  it('lets only the king create client team leads', () => {
+    expect(creatableRoles(king)).toContain('client_team_lead');
+    expect(creatableRoles(leadAdmin)).toEqual(['client', 'editor']);
   });
 
   it('never lets anyone delete themselves', () => {

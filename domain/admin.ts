@@ -7,7 +7,7 @@ export const ADMIN_MESSAGES = {
   adminRequired: 'Admin privileges required',
   nameRequired: 'Name is required',
   displayNameRequired: 'Display name is required',
-  roleInvalid: 'Role must be client, editor or lead_editor',
+  roleInvalid: 'Role must be client, editor, lead_editor or client_team_lead',
   cannotManage: 'You cannot manage this user',
   cannotCreateRole: 'Lead editors can only create clients and editors',
   kingOnly: 'Only the king can change roles and admin privileges',
@@ -21,14 +21,14 @@ export const ADMIN_MESSAGES = {
 } as const;
 
 /** Roles an admin may give: never king. */
-export const ASSIGNABLE_ROLES = ['client', 'editor', 'lead_editor'] as const;
+export const ASSIGNABLE_ROLES = ['client', 'editor', 'lead_editor', 'client_team_lead'] as const;
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
 const role = z.enum(ASSIGNABLE_ROLES, { error: ADMIN_MESSAGES.roleInvalid });
 
 /**
  * Edit, reset password and delete: the king may act on anyone; a lead editor (who must be an
- * admin to reach these calls) only on editors and clients; nobody else.
+ * admin to reach these calls) only on editors, clients and client team leads; nobody else.
  */
 export function canManageUser(actor: Actor, target: { role: string }): boolean {
   if (!isAdmin(actor)) return false;
@@ -36,7 +36,7 @@ export function canManageUser(actor: Actor, target: { role: string }): boolean {
   if (actorRole === 'king') return true;
   if (actorRole !== 'lead_editor') return false;
   const targetRole = normalizeRole(target.role);
-  return targetRole === 'editor' || targetRole === 'client';
+  return targetRole === 'editor' || targetRole === 'client' || targetRole === 'client_team_lead';
 }
 
 export const canDeleteUser = (actor: Actor, target: { id: string; role: string }) =>
@@ -124,7 +124,7 @@ export function editUserPayload(
     return { name, isAdmin: target.isAdmin === 'true' ? 'true' : 'false' };
   }
   const isAdminText = values.isAdmin ? 'true' : 'false';
-  // No role chosen (a client team lead, whose role the selector does not offer): unchanged.
+  // No role chosen (the selector left empty): unchanged.
   if (isRoleFixed(target) || values.role === null) return { name, isAdmin: isAdminText };
   return { name, isAdmin: isAdminText, role: values.role };
 }

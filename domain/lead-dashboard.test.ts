@@ -11,6 +11,7 @@ import {
   managedAddVideoDefaults,
   managedUserColumns,
   mayOpenManagedUser,
+  teamSectionOf,
   teamSections,
   teamStats,
   type LeadCounts,
@@ -107,6 +108,7 @@ describe('team', () => {
     { id: '4', username: 'bob', name: 'Bob', role: 'editor' },
     { id: '5', username: 'cli', name: 'Carla', role: 'client' },
     { id: '6', username: 'old', name: null, role: 'user' },
+    { id: '7', username: 'olivia', name: 'Olivia', role: 'client_team_lead' },
   ];
 
   it('groups by role in section order, sorted by name, with search and role filter', () => {
@@ -115,10 +117,14 @@ describe('team', () => {
       'System Admins',
       'Lead Editors',
       'Editors',
+      'Client Team Leads',
       'Clients',
     ]);
     expect(all[2]!.members.map((m) => m.id)).toEqual(['3', '4']);
-    expect(all[3]!.members.map((m) => m.id)).toEqual(['5', '6']);
+    // A client team lead is neither a client nor an editor: it has its own section.
+    expect(all[3]!.members.map((m) => m.id)).toEqual(['7']);
+    expect(all[4]!.members.map((m) => m.id)).toEqual(['5', '6']);
+    expect(teamSectionOf('Client Team Lead')).toBe('client_team_lead');
     const searched = teamSections(members, 'CAR', 'all');
     expect(searched.flatMap((s) => s.members).map((m) => m.id)).toEqual(['5']);
     expect(teamSections(members, '', 'editor').map((s) => s.key)).toEqual(['editor']);
@@ -126,11 +132,12 @@ describe('team', () => {
 
   it('counts the stat boxes', () => {
     expect(teamStats(members)).toEqual({
-      total: 6,
+      total: 7,
       admins: 1,
       allEditors: 3,
       leadEditors: 1,
       regularEditors: 2,
+      teamLeads: 1,
       clients: 2,
     });
   });

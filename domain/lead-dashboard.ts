@@ -1,4 +1,4 @@
-import { isAdmin, normalizeRole, type Role } from './roles';
+import { isAdmin, normalizeRole, TEAM_LEADS_LABEL, type Role } from './roles';
 import type { VideoStatus } from './video-status';
 
 /**
@@ -160,12 +160,16 @@ export function assignableClients<T extends { editorCount: number }>(
   return clients.filter((c) => c.editorCount < editorTotal);
 }
 
-/** Team sections, in the order the team tab shows them. */
+/**
+ * Team sections, in the order the team tab shows them. Client team leads are a group of their
+ * own, neither clients nor editors (as on /admin: web/features/admin/lib/user-list.ts).
+ */
 export const TEAM_SECTIONS = [
   { key: 'king', label: 'System Admins', roles: ['king'] },
   { key: 'lead_editor', label: 'Lead Editors', roles: ['lead_editor'] },
   { key: 'editor', label: 'Editors', roles: ['editor'] },
-  { key: 'client', label: 'Clients', roles: ['client', 'client_team_lead'] },
+  { key: 'client_team_lead', label: TEAM_LEADS_LABEL, roles: ['client_team_lead'] },
+  { key: 'client', label: 'Clients', roles: ['client'] },
 ] as const satisfies readonly { key: string; label: string; roles: readonly Role[] }[];
 export type TeamSectionKey = (typeof TEAM_SECTIONS)[number]['key'];
 
@@ -215,6 +219,7 @@ export function teamStats(members: readonly TeamMember[]) {
     allEditors: leads + editors,
     leadEditors: leads,
     regularEditors: editors,
+    teamLeads: by('client_team_lead'),
     clients: by('client'),
   };
 }

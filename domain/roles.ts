@@ -10,6 +10,9 @@ export const ROLE_LABELS: Record<Role, string> = {
   king: 'System Admin (King)',
 };
 
+/** The heading of the client team leads' group on the team tab and on /admin. */
+export const TEAM_LEADS_LABEL = 'Client Team Leads';
+
 /**
  * Which reading of an ambiguous role text to use. The spec has two readings of 'admin'
  * (lead_editor in general, king in the video-management views) and one admin helper that keeps

@@ -9,7 +9,7 @@ import { request, type APIRequestContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_SOURCES } from '../web/app/screen-modules';
 import { type E2EBrowser, launchBrowser } from './support/browser';
-import { kingCredentials, registerClient } from './support/users';
+import { createUsersAsKing, kingCredentials, registerClient } from './support/users';
 
 const MANIFEST = path.resolve(import.meta.dirname, '../dist/web/.vite/manifest.json');
 let browser: E2EBrowser;
@@ -75,5 +75,13 @@ describe("each page names its screen's code", () => {
     const asKing = await preloads('/dashboard', kingCredentials(browser));
     expect(asKing).toContain(fileOf(SCREEN_SOURCES.leadDashboard));
     expect(asKing).not.toContain(fileOf(SCREEN_SOURCES.clientDashboard));
+  });
+
+  it("a client team lead's /dashboard names the team lead dashboard, not the client's", async () => {
+    const [teamLead] = await createUsersAsKing(browser, ['client_team_lead']);
+    const asTeamLead = await preloads('/dashboard', teamLead);
+    expect(asTeamLead).toContain(fileOf(SCREEN_SOURCES.teamLeadDashboard));
+    expect(asTeamLead).not.toContain(fileOf(SCREEN_SOURCES.clientDashboard));
+    expect(asTeamLead).not.toContain(fileOf(SCREEN_SOURCES.leadDashboard));
   });
 });

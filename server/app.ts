@@ -16,6 +16,7 @@ import { openapiGenerator } from './modules/docs/openapi';
 import { usersRoutes } from './modules/users/users.routes';
 import { videosRoutes } from './modules/videos/videos.routes';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes';
+import { teamLeadsRoutes } from './modules/team-leads/team-leads.routes';
 import { leadRoutes } from './modules/lead/lead.routes';
 import { invoicingRoutes } from './modules/invoicing/invoicing.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -115,6 +116,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(usersRoutes, { db });
   await app.register(videosRoutes, { db });
   await app.register(assignmentsRoutes, { db });
+  await app.register(teamLeadsRoutes, { db });
   await app.register(leadRoutes, { db });
   await app.register(invoicingRoutes, { db });
   await app.register(adminRoutes, { db });

@@ -64,7 +64,7 @@ export function kingCredentials(browser: E2EBrowser): Credentials {
  */
 export async function createUsersAsKing(
   browser: E2EBrowser,
-  roles: ('client' | 'editor' | 'lead_editor')[],
+  roles: ('client' | 'editor' | 'lead_editor' | 'client_team_lead')[],
 ): Promise<TestUser[]> {
   const king = await request.newContext({
     baseURL: browser.baseUrl,

@@ -138,6 +138,14 @@ describe('loadDemo on an empty install', () => {
     const leads = await db.select().from(clientTeamLeadAssignments);
     expect(leads.length).toBeGreaterThan(0);
     expect(leads.every((l) => role.get(l.teamLeadId) === 'client_team_lead')).toBe(true);
+    // The team lead leads two clients (issue 14: it signs in to both clients' videos).
+    const username = new Map(rows.map((r) => [r.id, r.username]));
+    expect(leads.map((l) => [username.get(l.teamLeadId), username.get(l.clientId)]).sort()).toEqual(
+      [
+        ['teamlead.olivia', 'client.brightsmile'],
+        ['teamlead.olivia', 'client.novaskin'],
+      ],
+    );
   });
 
   it('creates about 200 videos in every status and every built-in type', async () => {
@@ -306,6 +314,11 @@ describe('loadDemo on an empty install', () => {
     }
     expect(rows.filter((n) => n.type === 'mention').length).toBeGreaterThan(10);
     expect(rows.filter((n) => n.type === 'comment').length).toBeGreaterThan(10);
+    // The team lead hears of its clients' comments and status changes as the clients do.
+    const olivia = [...people].find(([, u]) => u === 'teamlead.olivia')![0];
+    const hers = rows.filter((n) => n.recipientId === olivia).map((n) => n.type);
+    expect(hers).toContain('comment');
+    expect(hers).toContain('status_change');
   });
 
   it('prices the video types, some clients and a default plan with rules', async () => {

@@ -148,7 +148,7 @@ const CLIENTS: readonly DemoClient[] = [
     vip: false,
     videoCount: 16,
     editors: ['editor.priya'],
-    teamLead: true,
+    teamLead: false,
     types: ['consultation', 'talking-head', 'voice-over', 'action-reel'],
     topics: [
       'knee rehab',
@@ -584,8 +584,8 @@ export async function loadDemo(
     created: true,
     message:
       `loaded ${counts.users} users, ${counts.videos} videos, ${counts.comments} comments and ` +
-      `${counts.notifications} notifications. Sign in as lead.lena, editor.sam or ` +
-      `client.brightsmile with the password ${DEMO_PASSWORD}.`,
+      `${counts.notifications} notifications. Sign in as lead.lena, editor.sam, ` +
+      `client.brightsmile or teamlead.olivia with the password ${DEMO_PASSWORD}.`,
   };
 }
 
@@ -975,6 +975,8 @@ async function build(tx: Tx, passwordHash: string, now: Date) {
     const editorName = v.editorId ? usernameById.get(v.editorId) : undefined;
     const leadName = rnd.pick(leads);
     const ctx: Ctx = { owner: ownerName, editor: editorName, lead: leadName };
+    // The client's team lead acts for it, so it hears what the client hears (DESIGN.md 4, 5).
+    const clientSide = client.teamLead ? [v.ownerId, idOf(teamLead)] : [v.ownerId];
     const last = v.steps[v.steps.length - 1]!;
     const windowEnd = nowCap(
       v.status === 'posted' ? last.at + rnd.float(0.5, 3) * DAY : last.at + DAY,
@@ -1027,7 +1029,7 @@ async function build(tx: Tx, passwordHash: string, now: Date) {
           at,
         });
       }
-      for (const recipient of [v.ownerId, v.editorId]) {
+      for (const recipient of [...clientSide, v.editorId]) {
         if (!recipient || recipient === authorId || mentioned.has(usernameById.get(recipient)!))
           continue;
         notify({
@@ -1043,12 +1045,12 @@ async function build(tx: Tx, passwordHash: string, now: Date) {
     }
 
     // Status changes after the first: review goes to the lead editors, the rest to the owner
-    // and the assigned editor.
+    // (and its team lead) and the assigned editor.
     for (const step of v.steps.slice(1)) {
       const recipients =
         step.status === 'review'
           ? leads.map(idOf)
-          : [v.ownerId, v.editorId].filter((r) => r !== null);
+          : [...clientSide, v.editorId].filter((r) => r !== null);
       for (const recipient of recipients) {
         if (recipient === step.by) continue;
         notify({

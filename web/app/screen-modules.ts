@@ -24,6 +24,7 @@ export const SCREEN_SOURCES = {
   clientDashboard: 'features/client-dashboard/components/client-dashboard.tsx',
   editorDashboard: 'features/editor-dashboard/components/editor-dashboard.tsx',
   leadDashboard: 'features/lead-dashboard/components/lead-dashboard.tsx',
+  teamLeadDashboard: 'features/team-lead-dashboard/components/team-lead-dashboard.tsx',
 } as const;
 export type ScreenModule = keyof typeof SCREEN_SOURCES;
 
@@ -40,14 +41,21 @@ const SCREENS_BY_PATH: [RegExp, ScreenModule[]][] = [
   [/^\/invoicing$/, ['requireAuth', 'requireKing', 'appLayout', 'invoicing']],
 ];
 
-/** SPEC.md section 2: editor; lead_editor and king; everyone else (unknown roles too) client. */
-export function dashboardOf(role: string): 'clientDashboard' | 'editorDashboard' | 'leadDashboard' {
+/**
+ * SPEC.md section 2: editor; lead_editor and king; a client team lead its own (the videos of the
+ * clients it leads, issue 14); everyone else (unknown roles too) client.
+ */
+export function dashboardOf(
+  role: string,
+): 'clientDashboard' | 'editorDashboard' | 'leadDashboard' | 'teamLeadDashboard' {
   switch (normalizeRole(role)) {
     case 'editor':
       return 'editorDashboard';
     case 'lead_editor':
     case 'king':
       return 'leadDashboard';
+    case 'client_team_lead':
+      return 'teamLeadDashboard';
     default:
       return 'clientDashboard';
   }

@@ -210,6 +210,25 @@ describe('admin matrix', () => {
         }),
     ],
     [
+      'create a client team lead',
+      only(['king'], 201),
+      (a) =>
+        call(a, 'POST', '/api/admin/users', {
+          username: `new-${n++}`,
+          name: 'New',
+          password: 'secret123',
+          role: 'client_team_lead',
+        }),
+    ],
+    [
+      'edit a client team lead',
+      only(['king', 'leadAdmin']),
+      async (a) =>
+        call(a, 'PATCH', `/api/admin/users/${(await target('client_team_lead')).id}`, {
+          name: 'Edited',
+        }),
+    ],
+    [
       'edit a client',
       only(['king', 'leadAdmin']),
       async (a) =>
@@ -353,7 +372,9 @@ describe('edit rules', () => {
       password: 'secret123',
       role: 'king',
     });
-    expect(kingRole.json().message).toBe('Role must be client, editor or lead_editor');
+    expect(kingRole.json().message).toBe(
+      'Role must be client, editor, lead_editor or client_team_lead',
+    );
     const noDisplay = await call('king', 'POST', '/api/admin/users', {
       username: 'nameless',
       password: 'secret123',

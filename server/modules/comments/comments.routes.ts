@@ -15,6 +15,7 @@ import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { leadEditorIds } from '../notifications/notifier';
 import { unreadRecipientsOfComment } from '../notifications/notifications.repository';
+import { teamLeadIdsOf } from '../team-leads/team-leads.repository';
 import { findUserById, toPublicUser } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
 import { findVideo } from '../videos/videos.repository';
@@ -97,17 +98,24 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const { found } = await readableVideo(request, request.params.id);
       const { video } = found;
       const leads = await leadEditorIds(db);
-      const ids = [...new Set([video.userId, video.assignedEditorId, ...leads])].filter(
-        (id): id is string => Boolean(id),
-      );
+      const teamLeads = await teamLeadIdsOf(db, video.userId);
+      const ids = [
+        ...new Set([video.userId, ...teamLeads, video.assignedEditorId, ...leads]),
+      ].filter((id): id is string => Boolean(id));
       const rows = await db
         .select()
         .from(users)
         .where(inArray(users.id, ids))
         .orderBy(sql`lower(coalesce(${users.name}, ${users.username}))`);
-      // The owner first, then the assigned editor, then the lead editors by name.
+      // The owner first, then its team leads, the assigned editor, the lead editors by name.
       const rank = (id: string) =>
-        id === video.userId ? 0 : id === video.assignedEditorId ? 1 : 2;
+        id === video.userId
+          ? 0
+          : teamLeads.includes(id)
+            ? 1
+            : id === video.assignedEditorId
+              ? 2
+              : 3;
       return rows.sort((a, b) => rank(a.id) - rank(b.id)).map(toPublicUser);
     },
   );

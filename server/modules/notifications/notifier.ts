@@ -14,6 +14,7 @@ import {
   type VideoRow,
 } from '../../db/schema';
 import type { RealtimeHub } from '../../plugins/realtime';
+import { teamLeadIdsOf } from '../team-leads/team-leads.repository';
 import { findUserById } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
 import { insertNotifications, type NewNotification } from './notifications.repository';
@@ -132,9 +133,10 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
 
   return {
     commentPosted: guarded('comment', async (actor, video, comment) => {
-      // The owner and the assigned editor hear of the comment.
+      // The owner (and its team leads, who act for it) and the assigned editor hear of it.
       const text = NOTIFICATION_TEXT.comment(personLabel(actor), video.name);
-      await commentNotices(actor, video, comment, text, [video.userId, video.assignedEditorId]);
+      const clientSide = [video.userId, ...(await teamLeadIdsOf(db, video.userId))];
+      await commentNotices(actor, video, comment, text, [...clientSide, video.assignedEditorId]);
     }),
 
     sentBack: guarded('sent back', async (actor, video, comment) => {
@@ -142,7 +144,8 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
       const editors = video.assignedEditorId
         ? [video.assignedEditorId]
         : await editorsOf(video.userId);
-      await commentNotices(actor, video, comment, text, [video.userId, ...editors]);
+      const clientSide = [video.userId, ...(await teamLeadIdsOf(db, video.userId))];
+      await commentNotices(actor, video, comment, text, [...clientSide, ...editors]);
     }),
 
     videoCreated: guarded('new video', async (actor, video) => {
@@ -180,7 +183,8 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
           }
         } else {
           const text = NOTIFICATION_TEXT.statusChange(who, after.name, before.status, after.status);
-          for (const id of [after.userId, after.assignedEditorId]) {
+          const teamLeads = await teamLeadIdsOf(db, after.userId);
+          for (const id of [after.userId, ...teamLeads, after.assignedEditorId]) {
             drafts.push({ ...text, videoId: after.id, recipientId: id });
           }
         }

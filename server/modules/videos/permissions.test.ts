@@ -289,6 +289,37 @@ const CASES: Case[] = [
     expected: allow(['owner', 'teamEditor', 'teamLead', ...MANAGERS], 200, 404),
     run: (a) => call(a, 'GET', `/api/clients/${id.owner}/editors`),
   },
+  // Client team leads (issue 14): managers assign and remove them; a team lead reads its clients.
+  {
+    route: 'GET /api/team-leads',
+    expected: allow(MANAGERS, 200, 403),
+    run: (a) => call(a, 'GET', '/api/team-leads'),
+  },
+  {
+    route: 'GET /api/team-leads/my-clients',
+    expected: allow(SIGNED_IN, 200, 0),
+    run: (a) => call(a, 'GET', '/api/team-leads/my-clients'),
+  },
+  {
+    route: 'POST /api/team-leads',
+    expected: allow(MANAGERS, 201, 403),
+    run: async (a) =>
+      call(a, 'POST', '/api/team-leads', {
+        clientId: (await freshClient()).id,
+        teamLeadId: id.otherTeamLead,
+      }),
+  },
+  {
+    route: 'DELETE /api/team-leads/:clientId/:teamLeadId',
+    expected: allow(MANAGERS, 200, 403),
+    run: async (a) => {
+      const client = await freshClient();
+      await t.db
+        .insert(clientTeamLeadAssignments)
+        .values({ clientId: client.id, teamLeadId: id.otherTeamLead });
+      return call(a, 'DELETE', `/api/team-leads/${client.id}/${id.otherTeamLead}`);
+    },
+  },
   {
     route: 'GET /api/assignments/my-clients',
     expected: allow(SIGNED_IN, 200, 0),

@@ -8,19 +8,30 @@ import {
   type SessionUser,
 } from '../../db/schema';
 
-/** The facts the permission rules need about a viewer: whose team they are on. */
+/**
+ * The facts the permission rules need about a viewer: whose team they are on. An editor is on
+ * the teams of the clients it is assigned to, a client team lead on those of the clients it
+ * leads (DESIGN.md section 4); rows of a role the user no longer has (an editor made team lead,
+ * or back) give nothing.
+ */
 export async function loadViewerScope(db: Db, user: SessionUser): Promise<ViewerScope> {
   const base = { id: user.id, role: user.role, isAdmin: user.isAdmin };
-  if (normalizeRole(user.role) === 'client') return { ...base, teamClientIds: new Set() };
+  const role = normalizeRole(user.role);
+  if (role === 'client') return { ...base, teamClientIds: new Set() };
+  const none = Promise.resolve([] as { clientId: string }[]);
   const [asEditor, asLead] = await Promise.all([
-    db
-      .select({ clientId: clientEditorAssignments.clientId })
-      .from(clientEditorAssignments)
-      .where(eq(clientEditorAssignments.editorId, user.id)),
-    db
-      .select({ clientId: clientTeamLeadAssignments.clientId })
-      .from(clientTeamLeadAssignments)
-      .where(eq(clientTeamLeadAssignments.teamLeadId, user.id)),
+    role === 'client_team_lead'
+      ? none
+      : db
+          .select({ clientId: clientEditorAssignments.clientId })
+          .from(clientEditorAssignments)
+          .where(eq(clientEditorAssignments.editorId, user.id)),
+    role === 'editor'
+      ? none
+      : db
+          .select({ clientId: clientTeamLeadAssignments.clientId })
+          .from(clientTeamLeadAssignments)
+          .where(eq(clientTeamLeadAssignments.teamLeadId, user.id)),
   ]);
   return {
     ...base,

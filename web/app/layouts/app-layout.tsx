@@ -155,7 +155,7 @@ export function AppLayout() {
               <Text fw={600}>{name}</Text>
               {user && (
                 <Text size="sm" c="dimmed">
-                  {normalizeRole(user.role).replace('_', ' ')}
+                  {normalizeRole(user.role).replaceAll('_', ' ')}
                   {total !== undefined ? ` · ${total} videos` : ''}
                 </Text>
               )}

@@ -10,4 +10,6 @@ export const DASHBOARD_LOADERS = {
   clientDashboard: () => import('../../features/client-dashboard/components/client-dashboard'),
   editorDashboard: () => import('../../features/editor-dashboard/components/editor-dashboard'),
   leadDashboard: () => import('../../features/lead-dashboard/components/lead-dashboard'),
+  teamLeadDashboard: () =>
+    import('../../features/team-lead-dashboard/components/team-lead-dashboard'),
 } satisfies Record<ReturnType<typeof dashboardOf>, () => Promise<unknown>>;

@@ -14,10 +14,14 @@ const EditorDashboard = lazy(() =>
 const LeadDashboard = lazy(() =>
   DASHBOARD_LOADERS.leadDashboard().then((m) => ({ default: m.LeadDashboard })),
 );
+const TeamLeadDashboard = lazy(() =>
+  DASHBOARD_LOADERS.teamLeadDashboard().then((m) => ({ default: m.TeamLeadDashboard })),
+);
 
 /**
  * The role-based dashboard (SPEC.md section 2): editor gets the editor dashboard, lead_editor
- * and king the lead dashboard, everyone else (unknown roles included) the client dashboard.
+ * and king the lead dashboard, a client team lead its own, everyone else (unknown roles
+ * included) the client dashboard.
  * Each is loaded on its own (dashboard-loaders.ts); the shell's Suspense shows the loading line.
  */
 export function DashboardRoute() {
@@ -35,6 +39,8 @@ export function DashboardRoute() {
       return <EditorDashboard />;
     case 'leadDashboard':
       return <LeadDashboard />;
+    case 'teamLeadDashboard':
+      return <TeamLeadDashboard />;
     default:
       return <ClientDashboard />;
   }

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import { createUserForm, creatableRoles } from '../../../../domain/admin';
+import { createUserForm, creatableRoles, type AssignableRole } from '../../../../domain/admin';
 import { ROLE_LABELS, type Actor } from '../../../../domain/roles';
 import { AvatarInput } from '../../../components/avatar-input';
 import { PasswordField } from '../../../components/password-field';
@@ -32,7 +32,7 @@ export function CreateUserDialog({ actor, opened, onClose }: CreateUserDialogPro
     name: string;
     password: string;
     confirmPassword: string;
-    role: 'client' | 'editor' | 'lead_editor';
+    role: AssignableRole;
     avatar: string;
   }>({
     mode: 'controlled',

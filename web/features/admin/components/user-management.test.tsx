@@ -75,4 +75,23 @@ describe('UserManagement', () => {
     expect(within(zoe).getByRole('button', { name: 'Edit' })).toBeTruthy();
     expect(within(zoe).getByRole('button', { name: 'Delete' })).toBeTruthy();
   });
+
+  it('groups client team leads on their own: a tile, a filter, a section (not editors or clients)', async () => {
+    const withLead = [...users, user('olivia', 'client_team_lead', 'Olivia Grant')];
+    renderWithProviders(<UserManagement actor={lead} users={withLead} onSavedSelf={() => {}} />);
+    // The tiles come first on the page: a label and its number.
+    const tile = (label: string) =>
+      screen.getAllByText(label, { selector: 'p' })[0]!.parentElement!.querySelectorAll('p')[1]!
+        .textContent;
+    expect(tile('Client Team Leads')).toBe('1');
+    expect(tile('Clients')).toBe('2');
+    expect(tile('All Editors')).toBe('1');
+    const filters = within(screen.getByRole('group', { name: 'Filter by role' }));
+    expect(filters.getByRole('button', { name: 'Client Team Leads' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Client Team Leads (1)' }));
+    const leads = within(await screen.findByRole('list', { name: 'Client Team Leads' }));
+    const olivia = leads.getByRole('listitem', { name: 'olivia' });
+    // An admin lead editor manages team leads (DESIGN.md section 4).
+    expect(within(olivia).getByRole('button', { name: 'Edit' })).toBeTruthy();
+  });
 });

@@ -14,7 +14,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { Actor } from '../../../../domain/roles';
+import { TEAM_LEADS_LABEL, type Actor } from '../../../../domain/roles';
 import type { PublicUser } from '../../../../domain/user';
 import type { AdminUser } from '../api/get-admin-users';
 import {
@@ -48,6 +48,7 @@ const NO_SECTIONS_OPEN: Record<Section, boolean> = {
   king: false,
   lead_editor: false,
   editor: false,
+  client_team_lead: false,
   client: false,
 };
 
@@ -101,7 +102,7 @@ export function UserManagement({ actor, users, onSavedSelf }: UserManagementProp
         </Button>
       </Group>
 
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
         <StatTile label={narrowed ? 'Filtered Users' : 'Total Users'} value={summary.total} />
         <StatTile label="System Admins" value={summary.admins} />
         <StatTile
@@ -109,6 +110,7 @@ export function UserManagement({ actor, users, onSavedSelf }: UserManagementProp
           value={summary.leadEditors + summary.regularEditors}
           hint={`Lead: ${summary.leadEditors} · Regular: ${summary.regularEditors}`}
         />
+        <StatTile label={TEAM_LEADS_LABEL} value={summary.teamLeads} />
         <StatTile label="Clients" value={summary.clients} />
       </SimpleGrid>
 

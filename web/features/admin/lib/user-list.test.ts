@@ -4,6 +4,8 @@ import {
   groupUsers,
   matchesSearch,
   resultText,
+  ROLE_FILTER_LABELS,
+  SECTION_LABELS,
   sectionOf,
   sortUsers,
   summarize,
@@ -48,12 +50,19 @@ describe('user list', () => {
     ]);
   });
 
-  it('groups into sections, client team leads with the editors', () => {
-    expect(sectionOf(people[5]!)).toBe('editor');
+  it('groups into sections, client team leads in their own', () => {
+    expect(sectionOf(people[5]!)).toBe('client_team_lead');
     const { shown, sections } = groupUsers(people, '', 'all');
     expect(shown).toHaveLength(6);
-    expect(sections.editor.map((u) => u.username)).toEqual(['ctl', 'ed']);
+    expect(sections.editor.map((u) => u.username)).toEqual(['ed']);
+    expect(sections.client_team_lead.map((u) => u.username)).toEqual(['ctl']);
+    expect(sections.client.map((u) => u.username)).toEqual(['zed', 'bob']);
     expect(groupUsers(people, 'e', 'client').shown.map((u) => u.username)).toEqual(['zed']);
+    expect(groupUsers(people, '', 'client_team_lead').shown.map((u) => u.username)).toEqual([
+      'ctl',
+    ]);
+    expect(SECTION_LABELS.client_team_lead).toBe('Client Team Leads');
+    expect(ROLE_FILTER_LABELS.client_team_lead).toBe('Client Team Leads');
   });
 
   it('summarises and words the result count', () => {
@@ -61,7 +70,8 @@ describe('user list', () => {
       total: 6,
       admins: 1,
       leadEditors: 1,
-      regularEditors: 2,
+      regularEditors: 1,
+      teamLeads: 1,
       clients: 2,
     });
     expect(resultText(0)).toBe('No users found');

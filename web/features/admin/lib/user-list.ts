@@ -1,14 +1,15 @@
-import { normalizeRole } from '../../../../domain/roles';
+import { normalizeRole, TEAM_LEADS_LABEL } from '../../../../domain/roles';
 import type { PublicUser } from '../../../../domain/user';
 
-/** The four collapsible sections of User Management, in page order. */
-export const SECTIONS = ['king', 'lead_editor', 'editor', 'client'] as const;
+/** The collapsible sections of User Management, in page order (one per role). */
+export const SECTIONS = ['king', 'lead_editor', 'editor', 'client_team_lead', 'client'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export const SECTION_LABELS: Record<Section, string> = {
   king: 'King',
   lead_editor: 'Lead Editors',
   editor: 'Editors',
+  client_team_lead: TEAM_LEADS_LABEL,
   client: 'Clients',
 };
 
@@ -21,13 +22,13 @@ export const ROLE_FILTER_LABELS: Record<RoleFilter, string> = {
   king: 'System Admins',
   lead_editor: 'Lead Editors',
   editor: 'Editors',
+  client_team_lead: TEAM_LEADS_LABEL,
   client: 'Clients',
 };
 
-/** Client team leads are not a section of their own: they are listed with the editors. */
+/** Each role is its own section: client team leads are neither editors nor clients. */
 export function sectionOf(user: Pick<PublicUser, 'role'>): Section {
-  const role = normalizeRole(user.role);
-  return role === 'client_team_lead' ? 'editor' : role;
+  return normalizeRole(user.role);
 }
 
 /** Case-insensitive match on username or display name; an empty query matches everyone. */
@@ -53,6 +54,7 @@ export interface UserSummary {
   admins: number;
   leadEditors: number;
   regularEditors: number;
+  teamLeads: number;
   clients: number;
 }
 
@@ -64,6 +66,7 @@ export function summarize(users: readonly Pick<PublicUser, 'role'>[]): UserSumma
     admins: count('king'),
     leadEditors: count('lead_editor'),
     regularEditors: count('editor'),
+    teamLeads: count('client_team_lead'),
     clients: count('client'),
   };
 }
@@ -77,7 +80,13 @@ export function groupUsers<T extends PublicUser>(
   const shown = sortUsers(
     users.filter((u) => matchesSearch(u, query) && (filter === 'all' || sectionOf(u) === filter)),
   );
-  const sections = { king: [], lead_editor: [], editor: [], client: [] } as Record<Section, T[]>;
+  const sections = {
+    king: [],
+    lead_editor: [],
+    editor: [],
+    client_team_lead: [],
+    client: [],
+  } as Record<Section, T[]>;
   for (const u of shown) sections[sectionOf(u)].push(u);
   return { shown, sections };
 }

@@ -14,6 +14,7 @@ import { pageTitle } from '../../../lib/site';
 import { useAssignments } from '../../assignments/api/get-assignments';
 import { useClientsWithCounts } from '../../assignments/api/get-clients';
 import { useAuth } from '../../auth/hooks/use-auth';
+import { TeamLeadLinksCard } from '../../team-leads/components/team-lead-links-card';
 import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
 import { useVideoParam } from '../../videos/hooks/use-video-param';
 import { useTeam } from '../api/get-team';
@@ -160,6 +161,10 @@ export function ManagedUserPage({ userId, backTo }: { userId: string; backTo: st
             </SimpleGrid>
           )}
         </Card>
+      )}
+
+      {manager && (targetRole === 'client' || targetRole === 'client_team_lead') && (
+        <TeamLeadLinksCard target={target} />
       )}
 
       {videos.isLoading && <LoadingState label="Loading videos..." />}

@@ -15,7 +15,8 @@ const ROLE_COLORS: Record<string, string> = {
 
 /**
  * One person on the team tab, aware of assignments: an editor lists the clients they work
- * with, a client the editors assigned to them. The name opens their managed-user page.
+ * with, a client team lead the clients it leads, a client the editors assigned to them. The
+ * name opens their managed-user page.
  */
 export function MemberCard({
   member,
@@ -23,13 +24,13 @@ export function MemberCard({
   compact,
 }: {
   member: PublicUser;
-  /** The other side of the member's assignments (clients of an editor, editors of a client). */
+  /** The member's other side: clients of an editor or team lead, editors of a client. */
   linked: PublicUser[];
   compact: boolean;
 }) {
   const role = normalizeRole(member.role);
   const linkedLabel = role === 'client' ? 'Editors' : 'Clients';
-  const showLinked = role === 'client' || role === 'editor';
+  const showLinked = role === 'client' || role === 'editor' || role === 'client_team_lead';
   return (
     <Card
       withBorder

@@ -7,10 +7,13 @@ import {
   teamStats,
   type TeamSectionKey,
 } from '../../../../domain/lead-dashboard';
+import { TEAM_LEADS_LABEL } from '../../../../domain/roles';
 import type { PublicUser } from '../../../../domain/user';
 import { LoadingState } from '../../../components/loading-state';
 import { AssignmentsCard } from '../../assignments/components/assignments-card';
 import { useAssignments } from '../../assignments/api/get-assignments';
+import { useTeamLeadAssignments } from '../../team-leads/api/get-team-lead-assignments';
+import { TeamLeadsCard } from '../../team-leads/components/team-leads-card';
 import { useTeam } from '../api/get-team';
 import { CollapsibleSection, jumpTo } from './collapsible-section';
 import { MemberCard } from './member-card';
@@ -42,6 +45,7 @@ const sectionId = (key: TeamSectionKey) => `team-section-${key}`;
 export function TeamTab({ search }: { search: string }) {
   const team = useTeam();
   const assignments = useAssignments();
+  const teamLeadPairs = useTeamLeadAssignments();
   const [roleFilter, setRoleFilter] = useState<TeamSectionKey | 'all'>('all');
   const [compact, setCompact] = useState(false);
   const [closed, setClosed] = useState<Set<TeamSectionKey>>(new Set());
@@ -67,6 +71,13 @@ export function TeamTab({ search }: { search: string }) {
     linked.set(a.editorId, [...(linked.get(a.editorId) ?? []), client]);
     linked.set(a.clientId, [...(linked.get(a.clientId) ?? []), editor]);
   }
+  // A client team lead's card lists the clients it leads.
+  for (const p of teamLeadPairs.data ?? []) {
+    linked.set(p.teamLeadId, [
+      ...(linked.get(p.teamLeadId) ?? []),
+      byId.get(p.clientId) ?? p.client,
+    ]);
+  }
 
   const setOpen = (key: TeamSectionKey, open: boolean) =>
     setClosed((prev) => {
@@ -78,7 +89,7 @@ export function TeamTab({ search }: { search: string }) {
 
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
         <StatBox label="Team Members" value={stats.total} />
         <StatBox label="System Admins" value={stats.admins} />
         <StatBox
@@ -86,6 +97,7 @@ export function TeamTab({ search }: { search: string }) {
           value={stats.allEditors}
           detail={`${stats.leadEditors} lead · ${stats.regularEditors} regular`}
         />
+        <StatBox label={TEAM_LEADS_LABEL} value={stats.teamLeads} />
         <StatBox label="Clients" value={stats.clients} />
       </SimpleGrid>
       <Group gap="xs" wrap="wrap">
@@ -168,6 +180,9 @@ export function TeamTab({ search }: { search: string }) {
         </Stack>
       )}
       <AssignmentsCard />
+      <TeamLeadsCard
+        teamLeads={members.filter((m) => teamSectionOf(m.role) === 'client_team_lead')}
+      />
     </Stack>
   );
 }

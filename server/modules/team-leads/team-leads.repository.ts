@@ -1,0 +1,88 @@
+import { aliasedTable, and, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { clientTeamLeadAssignments, users, videos } from '../../db/schema';
+import { toPublicUser } from '../users/users.repository';
+
+const client = aliasedTable(users, 'client');
+const lead = aliasedTable(users, 'team_lead');
+
+/** The team leads of a client (client_team_lead_assignments), by id. */
+export async function teamLeadIdsOf(db: Db, clientId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: clientTeamLeadAssignments.teamLeadId })
+    .from(clientTeamLeadAssignments)
+    .where(eq(clientTeamLeadAssignments.clientId, clientId));
+  return rows.map((r) => r.id);
+}
+
+/** Every pair (or those of one client or one team lead) with both people's public fields. */
+export async function listTeamLeadAssignments(
+  db: Db,
+  where: { clientId?: string; teamLeadId?: string } = {},
+) {
+  const rows = await db
+    .select({ pair: clientTeamLeadAssignments, client, teamLead: lead })
+    .from(clientTeamLeadAssignments)
+    .innerJoin(client, eq(client.id, clientTeamLeadAssignments.clientId))
+    .innerJoin(lead, eq(lead.id, clientTeamLeadAssignments.teamLeadId))
+    .where(
+      and(
+        where.clientId ? eq(clientTeamLeadAssignments.clientId, where.clientId) : undefined,
+        where.teamLeadId ? eq(clientTeamLeadAssignments.teamLeadId, where.teamLeadId) : undefined,
+      ),
+    )
+    .orderBy(
+      sql`lower(coalesce(${client.name}, ${client.username}))`,
+      sql`lower(coalesce(${lead.name}, ${lead.username}))`,
+    );
+  return rows.map((r) => ({
+    id: r.pair.id,
+    clientId: r.pair.clientId,
+    teamLeadId: r.pair.teamLeadId,
+    assignedAt: r.pair.assignedAt.toISOString(),
+    client: toPublicUser(r.client),
+    teamLead: toPublicUser(r.teamLead),
+  }));
+}
+
+/** The clients a team lead leads, each with its number of videos, by name. */
+export async function ledClients(db: Db, teamLeadId: string) {
+  const videoCounts = db
+    .select({ userId: videos.userId, n: count().as('video_n') })
+    .from(videos)
+    .groupBy(videos.userId)
+    .as('vc');
+  const rows = await db
+    .select({ user: users, videoCount: sql<number>`coalesce(${videoCounts.n}, 0)` })
+    .from(clientTeamLeadAssignments)
+    .innerJoin(users, eq(users.id, clientTeamLeadAssignments.clientId))
+    .leftJoin(videoCounts, eq(videoCounts.userId, users.id))
+    .where(eq(clientTeamLeadAssignments.teamLeadId, teamLeadId))
+    .orderBy(sql`lower(coalesce(${users.name}, ${users.username}))`);
+  return rows.map((r) => ({ ...toPublicUser(r.user), videoCount: Number(r.videoCount) }));
+}
+
+export async function insertTeamLeadAssignment(
+  db: Db,
+  values: { clientId: string; teamLeadId: string; assignedBy: string },
+) {
+  const [row] = await db
+    .insert(clientTeamLeadAssignments)
+    .values(values)
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+export async function deleteTeamLeadAssignment(db: Db, clientId: string, teamLeadId: string) {
+  const rows = await db
+    .delete(clientTeamLeadAssignments)
+    .where(
+      and(
+        eq(clientTeamLeadAssignments.clientId, clientId),
+        eq(clientTeamLeadAssignments.teamLeadId, teamLeadId),
+      ),
+    )
+    .returning({ id: clientTeamLeadAssignments.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,127 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isManager, normalizeRole } from '../../../domain/roles';
+import { TEAM_LEAD_MESSAGES, teamLeadAssignmentBody } from '../../../domain/team-leads';
+import { publicUserSchema } from '../../../domain/user';
+import type { Db } from '../../db/client';
+import { currentUser } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { findUserById, toPublicUser } from '../users/users.repository';
+import {
+  deleteTeamLeadAssignment,
+  insertTeamLeadAssignment,
+  ledClients,
+  listTeamLeadAssignments,
+} from './team-leads.repository';
+
+const assignmentSchema = z.object({
+  id: z.string(),
+  clientId: z.string(),
+  teamLeadId: z.string(),
+  assignedAt: z.string(),
+  client: publicUserSchema,
+  teamLead: publicUserSchema,
+});
+
+/**
+ * Client team leads (DESIGN.md section 4): managers list, assign and remove them per client, as
+ * they do editors; a team lead reads the clients it leads.
+ */
+export const teamLeadsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/team-leads',
+    {
+      schema: {
+        querystring: z.object({
+          clientId: z.uuid({ error: 'Unknown client' }).optional(),
+          teamLeadId: z.uuid({ error: 'Unknown team lead' }).optional(),
+        }),
+        response: { 200: z.object({ assignments: z.array(assignmentSchema) }) },
+      },
+    },
+    async (request) => {
+      if (!isManager(currentUser(request))) {
+        throw new HttpError(403, 'Only managers can view team lead assignments');
+      }
+      return { assignments: await listTeamLeadAssignments(db, request.query) };
+    },
+  );
+
+  app.get(
+    '/api/team-leads/my-clients',
+    {
+      schema: {
+        response: {
+          200: z.object({
+            clients: z.array(publicUserSchema.extend({ videoCount: z.number() })),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const viewer = currentUser(request);
+      // Only a team lead leads clients; anyone else leads none.
+      if (normalizeRole(viewer.role) !== 'client_team_lead') return { clients: [] };
+      return { clients: await ledClients(db, viewer.id) };
+    },
+  );
+
+  app.post(
+    '/api/team-leads',
+    { schema: { body: teamLeadAssignmentBody, response: { 201: assignmentSchema } } },
+    async (request, reply) => {
+      const viewer = currentUser(request);
+      if (!isManager(viewer)) throw new HttpError(403, TEAM_LEAD_MESSAGES.managersOnly);
+      const { clientId, teamLeadId } = request.body;
+      const [client, lead] = await Promise.all([
+        findUserById(db, clientId),
+        findUserById(db, teamLeadId),
+      ]);
+      if (!client || normalizeRole(client.role) !== 'client') {
+        throw new HttpError(400, TEAM_LEAD_MESSAGES.clientRole);
+      }
+      if (!lead || normalizeRole(lead.role) !== 'client_team_lead') {
+        throw new HttpError(400, TEAM_LEAD_MESSAGES.teamLeadRole);
+      }
+      const row = await insertTeamLeadAssignment(db, {
+        clientId,
+        teamLeadId,
+        assignedBy: viewer.id,
+      });
+      if (!row) throw new HttpError(409, TEAM_LEAD_MESSAGES.duplicate);
+      // The team lead hears it as an editor does: "… assigned you to the client …".
+      await app.notifier.clientAssigned(viewer, client, lead);
+      return reply.status(201).send({
+        id: row.id,
+        clientId,
+        teamLeadId,
+        assignedAt: row.assignedAt.toISOString(),
+        client: toPublicUser(client),
+        teamLead: toPublicUser(lead),
+      });
+    },
+  );
+
+  app.delete(
+    '/api/team-leads/:clientId/:teamLeadId',
+    {
+      schema: {
+        params: z.object({
+          clientId: z.uuid({ error: TEAM_LEAD_MESSAGES.notFound }),
+          teamLeadId: z.uuid({ error: TEAM_LEAD_MESSAGES.notFound }),
+        }),
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      if (!isManager(currentUser(request))) {
+        throw new HttpError(403, TEAM_LEAD_MESSAGES.managersOnly);
+      }
+      const { clientId, teamLeadId } = request.params;
+      if (!(await deleteTeamLeadAssignment(db, clientId, teamLeadId))) {
+        throw new HttpError(404, TEAM_LEAD_MESSAGES.notFound);
+      }
+      return { message: TEAM_LEAD_MESSAGES.removed };
+    },
+  );
+};

@@ -1,0 +1,158 @@
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { filterCounts, VIDEO_SORTS } from '../../../../domain/video-list';
+import { AUTO_REFRESH_MS } from '../../../../domain/preferences';
+import { LoadingState } from '../../../components/loading-state';
+import { pageTitle } from '../../../lib/site';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { usePreferences } from '../../preferences/hooks/use-preferences';
+import { useScrollMemory } from '../../preferences/hooks/use-scroll-memory';
+import { useLedClients } from '../../team-leads/api/get-led-clients';
+import { useRefreshVideos, useVideos } from '../../videos/api/get-videos';
+import { ListPreferencesBar } from '../../videos/components/list-preferences-bar';
+import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
+import { VideoList } from '../../videos/components/video-list';
+import { VideoListToolbar } from '../../videos/components/video-list-toolbar';
+import { useVideoFilters } from '../../videos/hooks/use-video-filters';
+import { useVideoParam } from '../../videos/hooks/use-video-param';
+import { TeamLeadTiles } from './team-lead-tiles';
+
+const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
+
+/**
+ * The client team lead's dashboard (issue 14, DESIGN.md section 4): the videos of every client
+ * it leads, a client filter (its clients with their video counts; also `?client=`), tiles per
+ * status, the shared toolbar and cards, and the detail dialog (`?video=`, `?comment=`) with
+ * comments and mentions. The cards and the dialog offer what the shared rules give a team lead
+ * (domain/); the server has the last word.
+ */
+export function TeamLeadDashboard() {
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  const prefs = usePreferences();
+  const videos = useVideos({
+    refetchInterval: prefs.preferences.autoRefresh ? AUTO_REFRESH_MS : false,
+  });
+  const reload = useRefreshVideos();
+  const clients = useLedClients();
+  const filters = useVideoFilters(videos.data, {
+    client: params.get('client') ?? 'all',
+    sort: prefs.preferences.defaultSort,
+  });
+  const { videoId, open, close } = useVideoParam();
+  useScrollMemory(videos.isSuccess);
+
+  useEffect(() => {
+    document.title = pageTitle('Team Lead Dashboard');
+  }, []);
+
+  const ledIds = useMemo(() => (clients.data ?? []).map((c) => c.id), [clients.data]);
+  // Per client, from the list itself, so the numbers move with every change the list sees.
+  const perClient = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const v of videos.data ?? []) counts.set(v.userId, (counts.get(v.userId) ?? 0) + 1);
+    return counts;
+  }, [videos.data]);
+  const picked = filters.state.client;
+  const tiles = useMemo(
+    () => filterCounts((videos.data ?? []).filter((v) => picked === 'all' || v.userId === picked)),
+    [videos.data, picked],
+  );
+
+  if (!user) return <LoadingState label="Loading dashboard..." />;
+  const none = clients.isSuccess && clients.data.length === 0;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={6}>
+        <Title order={1} size="h2">
+          Team Lead Dashboard
+        </Title>
+        <Text c="dimmed">Welcome back, {nameOf(user)}</Text>
+        <Group gap="xs" role="group" aria-label="Your clients">
+          <Text size="sm" c="dimmed">
+            Your clients:
+          </Text>
+          {clients.isLoading ? (
+            <Text size="sm" c="dimmed">
+              Loading...
+            </Text>
+          ) : none ? (
+            <Text size="sm">No clients yet</Text>
+          ) : (
+            <>
+              <Button
+                size="compact-sm"
+                variant={picked === 'all' ? 'filled' : 'default'}
+                aria-pressed={picked === 'all'}
+                onClick={() => filters.setClient('all')}
+              >
+                All clients
+              </Button>
+              {(clients.data ?? []).map((c) => (
+                <Button
+                  key={c.id}
+                  size="compact-sm"
+                  variant={picked === c.id ? 'filled' : 'default'}
+                  aria-pressed={picked === c.id}
+                  onClick={() => filters.setClient(c.id)}
+                  rightSection={
+                    <Badge size="sm" variant="light" color="gray" c="dark.7">
+                      {perClient.get(c.id) ?? 0}
+                    </Badge>
+                  }
+                >
+                  {nameOf(c)}
+                </Button>
+              ))}
+            </>
+          )}
+        </Group>
+      </Stack>
+      <TeamLeadTiles counts={tiles} active={filters.state.status} onPick={filters.setStatus} />
+      <ListPreferencesBar view={filters.view} onApply={(v) => filters.applyView(v, VIDEO_SORTS)} />
+      <VideoListToolbar
+        statusFilter={filters.state.status}
+        onStatusFilterChange={filters.setStatus}
+        counts={filters.counts}
+        search={filters.state.search}
+        onSearchChange={filters.setSearch}
+        videoNames={filters.videoNames}
+        recentSearches={prefs.preferences.recentSearches}
+        onSearchCommit={prefs.addRecentSearch}
+        onSmartPick={filters.applySmart}
+        sort={filters.state.sort}
+        onSortChange={(s) => filters.setSort(s as typeof filters.state.sort)}
+        typeFilter={filters.state.type}
+        onTypeFilterChange={filters.setType}
+        typeOptions={filters.typeOptions}
+        onRefresh={() => {
+          void reload.refresh();
+          void clients.refetch();
+        }}
+        refreshing={reload.refreshing}
+      />
+      <VideoList
+        videos={filters.visible}
+        viewer={user}
+        onOpen={open}
+        isLoading={videos.isLoading}
+        error={videos.error}
+        onRetry={() => void videos.refetch()}
+        showClient
+        teamClientIds={ledIds}
+        emptyTitle={videos.data?.length ? 'No videos found' : 'No videos yet'}
+        emptyText={
+          none
+            ? 'A lead editor assigns the clients you lead; their videos will appear here.'
+            : videos.data?.length
+              ? 'No video matches these filters.'
+              : 'Videos of the clients you lead will appear here.'
+        }
+        compact={prefs.preferences.compactView}
+      />
+      <VideoDetailDialog videoId={videoId} opened={videoId !== null} onClose={close} />
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import { ActionIcon, Badge, Tooltip } from '@mantine/core';
+import { getErrorMessage } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useRemoveTeamLead } from '../api/change-team-leads';
+import type { TeamLeadAssignment } from '../api/get-team-lead-assignments';
+
+const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
+
+/**
+ * One client-team lead pair as a badge naming one side (`show`), with a × that removes it
+ * (managers; the server refuses anyone else).
+ */
+export function TeamLeadPairBadge({
+  pair,
+  show,
+}: {
+  pair: TeamLeadAssignment;
+  show: 'client' | 'teamLead';
+}) {
+  const remove = useRemoveTeamLead();
+  const client = nameOf(pair.client);
+  const lead = nameOf(pair.teamLead);
+  const doRemove = () =>
+    remove.mutate(
+      { clientId: pair.clientId, teamLeadId: pair.teamLeadId },
+      {
+        onSuccess: () => notifySuccess('Team lead removed', `${lead} no longer leads ${client}.`),
+        onError: (error) =>
+          notifyError('Failed to remove team lead', getErrorMessage(error, 'An error occurred')),
+      },
+    );
+  return (
+    <Badge
+      variant="light"
+      color="cyan"
+      c="cyan.9"
+      size="lg"
+      pr={3}
+      rightSection={
+        <Tooltip label="Remove">
+          <ActionIcon
+            size="xs"
+            variant="transparent"
+            color="cyan"
+            c="cyan.9"
+            aria-label={`Remove ${lead} as team lead of ${client}`}
+            onClick={doRemove}
+            disabled={remove.isPending}
+          >
+            ×
+          </ActionIcon>
+        </Tooltip>
+      }
+    >
+      {show === 'client' ? client : lead}
+    </Badge>
+  );
+}
