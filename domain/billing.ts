@@ -29,6 +29,12 @@ export interface BillingFacts {
   paid: boolean;
 }
 
+/** The facts from a stored video (payment_status text). */
+export const billingFactsOf = (video: { status: string; paymentStatus: string }): BillingFacts => ({
+  status: video.status,
+  paid: video.paymentStatus === 'paid',
+});
+
 /**
  * Why the viewer may not change the video's type, duration or owner nor delete it: 'paid' (for
  * everyone, until the payment is reversed), 'completed' (ready to post or posted, for the client
@@ -58,6 +64,10 @@ export const BILLING_MESSAGES = {
   completedDelete:
     'This video is completed and can no longer be deleted by you. Ask your editor or a lead ' +
     'editor if it should go.',
+  /** The admin bulk delete: what it deleted, and the paid videos it kept. */
+  paidKept: (deleted: number, kept: number) =>
+    `${deleted} video(s) deleted. ${kept} paid video(s) kept: the king or an admin with ` +
+    'invoicing rights must reverse the payment first.',
   /** Bulk delete refused because `locked` of the selected videos are, `paid` of them paid. */
   bulkLocked: (locked: number, paid: number) =>
     `Nothing was deleted: ${locked} of the selected videos ${locked === 1 ? 'is' : 'are'} ` +
