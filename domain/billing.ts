@@ -35,6 +35,16 @@ export const billingFactsOf = (video: { status: string; paymentStatus: string })
   paid: video.paymentStatus === 'paid',
 });
 
+/** The facts from a video as a response carries it (`paid` is there for every reader). */
+export const billingFactsOfView = (video: {
+  status: string;
+  paid?: boolean;
+  paymentStatus?: string;
+}): BillingFacts => ({
+  status: video.status,
+  paid: video.paid ?? video.paymentStatus === 'paid',
+});
+
 /**
  * Why the viewer may not change the video's type, duration or owner nor delete it: 'paid' (for
  * everyone, until the payment is reversed), 'completed' (ready to post or posted, for the client
@@ -64,6 +74,12 @@ export const BILLING_MESSAGES = {
   completedDelete:
     'This video is completed and can no longer be deleted by you. Ask your editor or a lead ' +
     'editor if it should go.',
+  /** Short notes for the detail dialog, beside the locked fields. */
+  paidNotice:
+    'Paid: the type, duration and owner are locked and the video cannot be deleted until the ' +
+    'payment is reversed.',
+  completedNotice:
+    'Completed: the type can no longer be changed and the video can no longer be deleted by you.',
   /** The admin bulk delete: what it deleted, and the paid videos it kept. */
   paidKept: (deleted: number, kept: number) =>
     `${deleted} video(s) deleted. ${kept} paid video(s) kept: the king or an admin with ` +
