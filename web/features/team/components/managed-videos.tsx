@@ -47,6 +47,7 @@ import { AddUserVideoDialog } from './add-user-video-dialog';
 import { useWindowRows } from './use-window-rows';
 
 const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
+const LOCKED_TITLE = 'Locked by billing: cannot be deleted';
 
 interface Props {
   target: PublicUser;
@@ -433,6 +434,7 @@ function VideoTable({
                     checked={selected.has(v.id) && deletable(v)}
                     onChange={() => onToggle(v.id)}
                     disabled={!deletable(v)}
+                    title={deletable(v) ? undefined : LOCKED_TITLE}
                   />
                 </Table.Td>
                 <Table.Td>{v.ordinal}</Table.Td>
@@ -522,6 +524,7 @@ function VideoCards({
                     checked={selected.has(v.id) && deletable(v)}
                     onChange={() => onToggle(v.id)}
                     disabled={!deletable(v)}
+                    title={deletable(v) ? undefined : LOCKED_TITLE}
                     label={
                       <Text fw={600} size="sm">
                         #{v.ordinal} {v.name}

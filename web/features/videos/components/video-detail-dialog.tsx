@@ -283,11 +283,6 @@ function DetailForm({
             />
           </Grid.Col>
         </Grid>
-        {lock && (
-          <Text size="xs" c="dimmed" data-testid="billing-lock">
-            {lock === 'paid' ? BILLING_MESSAGES.paidNotice : BILLING_MESSAGES.completedNotice}
-          </Text>
-        )}
         {values.type === 'other' && (
           <TextInput
             label="Custom type"
@@ -360,6 +355,11 @@ function DetailForm({
         )}
         <AssignedEditorControl video={video} viewer={viewer} />
         <Divider />
+        {lock && (
+          <Text size="sm" c="dimmed">
+            {lock === 'paid' ? BILLING_MESSAGES.paidNotice : BILLING_MESSAGES.completedNotice}
+          </Text>
+        )}
         <Group justify={lock ? 'flex-end' : 'space-between'}>
           {!lock && (
             <Button
