@@ -228,9 +228,9 @@ export const revenueTrendsQuery = z
 
 export const revenueSummarySchema = z.object({
   month: z.string(),
-  /** Locked prices of the videos paid in the month. */
+  /** The ledger's amounts paid in the month minus those reversed in it. */
   totalRevenue: money,
-  /** Videos paid in the month. */
+  /** Payments in the month minus reversals in it. */
   totalVideos: z.number(),
   /** totalRevenue / totalVideos to the cent, '0.00' with no videos. */
   averagePerVideo: money,
@@ -495,7 +495,10 @@ const breakdownEntry = z.object({
 });
 export type BreakdownEntry = z.infer<typeof breakdownEntry>;
 
-/** The month's revenue (locked prices paid in it) split three ways, largest first. */
+/**
+ * The month's revenue (the ledger's payments minus reversals in it) split three ways, largest
+ * first; clients, editors and types are those of the payment, a deleted one marked '(deleted)'.
+ */
 export const revenueBreakdownSchema = z.object({
   month: z.string(),
   byClient: z.array(breakdownEntry),
@@ -503,6 +506,45 @@ export const revenueBreakdownSchema = z.object({
   byEditor: z.array(breakdownEntry),
 });
 export type RevenueBreakdown = z.infer<typeof revenueBreakdownSchema>;
+
+// --- The payments ledger -------------------------------------------------------------------
+
+/** GET /api/admin/payments(.csv)?month=YYYY-MM: the ledger's events of a month, or all. */
+export const ledgerQuery = z.object({ month: monthParam.optional() });
+
+/**
+ * One event of the payments ledger (DESIGN.md section 5): names and type as they were when it
+ * happened, '(deleted)' after a video, client or editor that no longer exists.
+ */
+export const ledgerEventSchema = z.object({
+  id: z.string(),
+  event: z.enum(['paid', 'reversed']),
+  at: isoDate,
+  videoId: z.string(),
+  videoName: z.string(),
+  videoType: z.string(),
+  clientId: z.string(),
+  clientName: z.string(),
+  editorId: z.string().nullable(),
+  editorName: z.string().nullable(),
+  /** Two decimals; negative for a reversal (it subtracts). */
+  amount: money,
+  /** Who marked it paid or reversed it; null for payments made before the ledger existed. */
+  by: z.string().nullable(),
+});
+export type LedgerEvent = z.infer<typeof ledgerEventSchema>;
+
+/** The ledger CSV's columns, in order. */
+export const LEDGER_CSV_HEADER = [
+  'Date',
+  'Event',
+  'Video',
+  'Type',
+  'Client',
+  'Editor',
+  'Amount (USD)',
+  'By',
+] as const;
 
 /** Age buckets of completed unpaid work, in whole days since the video was finished. */
 export const AGING_BUCKETS = [

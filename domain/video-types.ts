@@ -1,3 +1,5 @@
+import { isKing } from './roles';
+
 /** The eight built-in video types (SPEC.md section 3) and custom-type normalisation. */
 export const BUILT_IN_VIDEO_TYPES = [
   { name: 'consultation', displayName: 'Consultation' },
@@ -15,4 +17,13 @@ export type BuiltInVideoType = (typeof BUILT_IN_VIDEO_TYPES)[number]['name'];
 /** A user-defined type: lowercased, whitespace turned into hyphens. */
 export function normalizeCustomType(raw: string): string {
   return raw.trim().toLowerCase().replace(/\s+/g, '-');
+}
+
+/**
+ * Whose custom type a new "Other" type is (DESIGN.md section 5): the owner of the video it was
+ * typed for, whoever typed it (an editor making a video for a client makes the client's type);
+ * the king's own types belong to nobody and are listed to everyone.
+ */
+export function customTypeOwner(videoOwner: { id: string; role: string }): string | null {
+  return isKing(videoOwner) ? null : videoOwner.id;
 }

@@ -201,6 +201,8 @@ export const videoViewSchema = z.object({
   paymentStatus: z.string().optional(),
   lockedPrice: z.string().nullable().optional(),
   paidDate: z.string().nullable().optional(),
+  /** Paid now, for everyone who reads the video: the billing lock (domain/billing.ts) needs it. */
+  paid: z.boolean().optional(),
   clientIsVip: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

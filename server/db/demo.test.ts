@@ -14,6 +14,7 @@ import {
   clientVideoTypePricing,
   comments,
   notifications,
+  paymentEvents,
   pricingPlanRules,
   pricingPlans,
   users,
@@ -56,6 +57,7 @@ const ALL_TABLES: PgTable[] = [
   pricingPlans,
   pricingPlanRules,
   clientPricingPlanAssignments,
+  paymentEvents,
 ];
 
 async function tableCounts(target: Db) {
@@ -369,6 +371,26 @@ describe('loadDemo on an empty install', () => {
     // Paid in several different months, so the revenue trends have a shape.
     const months = new Set(paid.map((v) => v.paidDate!.toISOString().slice(0, 7)));
     expect(months.size).toBeGreaterThanOrEqual(5);
+  });
+
+  it('has each payment in the ledger: one paid event per paid video, its locked price, its date', async () => {
+    const paid = (await db.select().from(videos)).filter((v) => v.paymentStatus === 'paid');
+    const events = await db.select().from(paymentEvents);
+    const [king] = await db.select().from(users).where(eq(users.role, 'king'));
+    expect(events).toHaveLength(paid.length);
+    const byVideo = new Map(events.map((e) => [e.videoId, e]));
+    for (const v of paid) {
+      expect(byVideo.get(v.id)).toMatchObject({
+        event: 'paid',
+        videoName: v.name,
+        videoType: v.type,
+        clientId: v.userId,
+        editorId: v.assignedEditorId,
+        amount: v.lockedPrice,
+        createdAt: v.paidDate,
+        actorId: king!.id,
+      });
+    }
   });
 
   it('locks the effective price: custom price, else the client plan, else the default plan, else the type price', async () => {

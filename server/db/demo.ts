@@ -5,6 +5,7 @@ import type { VideoStatus } from '../../domain/video-status';
 import { compareMoney, subtractMoney } from '../../domain/money';
 import { BUILT_IN_VIDEO_TYPES, type BuiltInVideoType } from '../../domain/video-types';
 import { hashPassword } from '../lib/passwords';
+import { recordPaid } from '../modules/invoicing/ledger.repository';
 import type { Db } from './client';
 import {
   clientEditorAssignments,
@@ -923,6 +924,12 @@ async function build(tx: Tx, passwordHash: string, now: Date) {
     };
   });
   await insertAll(tx, videos, videoRows);
+  // The payments are in the books too: one ledger event each, at its paid date, by the king.
+  await recordPaid(
+    tx,
+    videoRows.filter((v) => v.paymentStatus === 'paid').map((v) => v.id),
+    kingId,
+  );
   await insertAll(
     tx,
     videoStatusHistory,

@@ -62,6 +62,11 @@ export const videoTypes = pgTable('video_types', {
   displayName: text('display_name').notNull(),
   defaultPrice: money('default_price').notNull().default('0.00'),
   isActive: text('is_active').notNull().default('true'),
+  /**
+   * The client whose custom type this is (made through "Other"); null for the built-in types and
+   * the king's. A plain uuid, no foreign key: the type outlives its owner (migration 0006).
+   */
+  ownerId: uuid('owner_id'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -281,6 +286,38 @@ export const clientPricingPlanAssignments = pgTable(
     uniqueIndex('client_pricing_plan_assignments_active_uq')
       .on(t.clientId)
       .where(sql`${t.isActive}`),
+  ],
+);
+
+/**
+ * The payments ledger (migration 0006): 'paid' and 'reversed' events, never updated or deleted
+ * (a trigger refuses it). Ids are plain uuids without foreign keys, names and type are copies as
+ * they were: an event outlives its video, client and editor.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    event: text('event').$type<'paid' | 'reversed'>().notNull(),
+    videoId: uuid('video_id').notNull(),
+    videoName: text('video_name').notNull(),
+    videoType: text('video_type').notNull(),
+    clientId: uuid('client_id').notNull(),
+    clientUsername: text('client_username').notNull(),
+    clientName: text('client_name'),
+    /** The assigned editor when the video was paid (a reversal repeats its payment's). */
+    editorId: uuid('editor_id'),
+    editorName: text('editor_name'),
+    /** Positive for both events; a reversal subtracts it. */
+    amount: money('amount').notNull(),
+    /** Who marked it paid or reversed it; null for payments made before the ledger. */
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payment_events_created_idx').on(t.createdAt),
+    index('payment_events_video_idx').on(t.videoId, t.createdAt),
   ],
 );
 

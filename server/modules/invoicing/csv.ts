@@ -1,15 +1,22 @@
-import { INVOICING_CSV_HEADER, type InvoicingRow } from '../../../domain/invoicing';
+import {
+  INVOICING_CSV_HEADER,
+  LEDGER_CSV_HEADER,
+  type InvoicingRow,
+  type LedgerEvent,
+} from '../../../domain/invoicing';
 
 /**
  * A spreadsheet opens a cell that starts with one of these as a formula (CSV injection, OWASP):
  * such cells get a leading apostrophe so they stay text. Tab and carriage return count too.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain negative amount (a reversal) is a number, not a formula: it stays as it is. */
+const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
 
 /** One RFC 4180 field: quoted when it holds a comma, quote or line break; quotes doubled. */
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !NEGATIVE_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
@@ -34,6 +41,26 @@ export function invoicingCsv(rows: readonly InvoicingRow[]): string {
         r.paidDate,
         r.lockedPrice,
         r.link,
+      ]),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** The ledger's events as CSV text: reversals as negative amounts, so the column sums up. */
+export function ledgerCsv(events: readonly LedgerEvent[]): string {
+  const lines = [csvLine(LEDGER_CSV_HEADER)];
+  for (const e of events) {
+    lines.push(
+      csvLine([
+        e.at,
+        e.event,
+        e.videoName,
+        e.videoType,
+        e.clientName,
+        e.editorName ?? 'Unassigned',
+        e.amount,
+        e.by,
       ]),
     );
   }

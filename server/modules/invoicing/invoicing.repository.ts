@@ -12,8 +12,8 @@ import {
 } from '../../../domain/invoicing';
 import { sumMoney } from '../../../domain/money';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/migrate';
 import { users, videos } from '../../db/schema';
+import { recordPaid, recordReversed } from './ledger.repository';
 import {
   amountSourceSql,
   moneyText,
@@ -188,11 +188,13 @@ export interface PaymentChange {
  * and the UPDATE repeats the condition: of concurrent calls on the same videos the first pays
  * each video and the others find it paid and skip it. Mark paid fixes lockedPrice to the amount
  * owed at that moment, computed in the same statement; reverse clears paidDate and lockedPrice.
+ * Each change adds its event to the payments ledger in the same transaction.
  */
 export async function changePaymentStatus(
   db: Db,
   videoIds: string[],
   to: PaymentStatus,
+  actorId: string,
 ): Promise<PaymentChange> {
   const ids = [...new Set(videoIds)];
   return db.transaction(async (tx) => {
@@ -215,12 +217,15 @@ export async function changePaymentStatus(
             .from(videos)
             .where(and(inArray(videos.id, ids), completed, eq(videos.paymentStatus, 'paid')))
         : [];
+    // The ledger's events, in this transaction: a reversal's before the UPDATE clears the price.
+    if (to === 'unpaid') await recordReversed(tx, ids, actorId);
     const updated = await tx
       .update(videos)
       .set({ ...changes, updatedAt: sql`now()` })
       .where(and(inArray(videos.id, ids), completed, eq(videos.paymentStatus, from)))
       .returning({ id: videos.id, lockedPrice: videos.lockedPrice });
     const done = new Set(updated.map((r) => r.id));
+    if (to === 'paid') await recordPaid(tx, [...done], actorId);
     const byId = new Map(current.map((r) => [r.id, r]));
     const skippedVideos = ids
       .filter((id) => !done.has(id))
@@ -272,27 +277,6 @@ export function paymentMessage(change: PaymentChange, to: PaymentStatus, usd: st
 
 // --- Revenue -----------------------------------------------------------------------------------
 
-/** Revenue of the month [start, end): the locked prices of videos paid in it. */
-export async function revenueBetween(db: Db, start: Date, end: Date) {
-  const [row] = await db
-    .select({
-      totalRevenue: moneyText(sql`coalesce(sum(${paidAmountSql()}), 0)`),
-      totalVideos: sql<number>`count(*)::int`,
-      averagePerVideo: moneyText(
-        sql`case when count(*) = 0 then 0 else round(sum(${paidAmountSql()}) / count(*), 2) end`,
-      ),
-    })
-    .from(videos)
-    .where(
-      and(eq(videos.paymentStatus, 'paid'), gte(videos.paidDate, start), lt(videos.paidDate, end)),
-    );
-  return {
-    totalRevenue: row?.totalRevenue ?? '0.00',
-    totalVideos: Number(row?.totalVideos ?? 0),
-    averagePerVideo: row?.averagePerVideo ?? '0.00',
-  };
-}
-
 /** What every completed unpaid video owes now, and how many there are. */
 export async function outstanding(db: Db) {
   const [row] = await db
@@ -303,31 +287,4 @@ export async function outstanding(db: Db) {
     .from(videos)
     .where(and(completed, eq(videos.paymentStatus, 'unpaid')));
   return { amount: row?.amount ?? '0.00', videos: Number(row?.videos ?? 0) };
-}
-
-/**
- * Each month from `start` to `end` (both 'YYYY-MM', UTC months) with its revenue, months without
- * payments included as zero. The series is of plain timestamps so month arithmetic and labels do
- * not depend on the session's time zone.
- */
-export async function revenueTrends(db: Db, start: string, end: string) {
-  const result = await db.execute(sql`
-    select to_char(m.month_start, 'YYYY-MM') as month,
-      ${moneyText(sql`coalesce(sum(coalesce(v.locked_price, v.payment_amount)), 0)`)} as total_revenue,
-      count(v.id)::int as total_videos
-    from generate_series(${`${start}-01`}::timestamp, ${`${end}-01`}::timestamp, interval '1 month')
-      as m(month_start)
-    left join videos v
-      on v.payment_status = 'paid'
-      and v.paid_date >= (m.month_start at time zone 'UTC')
-      and v.paid_date < ((m.month_start + interval '1 month') at time zone 'UTC')
-    group by m.month_start
-    order by m.month_start`);
-  return rowsOf<{ month: string; total_revenue: string; total_videos: number }>(result).map(
-    (r) => ({
-      month: r.month,
-      totalRevenue: r.total_revenue,
-      totalVideos: Number(r.total_videos),
-    }),
-  );
 }

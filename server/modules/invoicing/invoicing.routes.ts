@@ -30,10 +30,9 @@ import {
   listInvoicingRows,
   outstanding,
   paymentMessage,
-  revenueBetween,
-  revenueTrends,
   setTypedAmount,
 } from './invoicing.repository';
+import { ledgerRevenueBetween, ledgerTrends } from './ledger.repository';
 import { pricingRoutes } from './pricing.routes';
 import { reportRoutes } from './reports.routes';
 
@@ -72,7 +71,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     async (request) => {
       const month = request.query.month ?? monthOf(new Date());
       const [revenue, owed] = await Promise.all([
-        revenueBetween(db, monthStart(month), monthStart(addMonths(month, 1))),
+        ledgerRevenueBetween(db, monthStart(month), monthStart(addMonths(month, 1))),
         outstanding(db),
       ]);
       return { month, ...revenue, outstanding: owed };
@@ -86,12 +85,12 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       const { start, end } = request.query;
       const last = end ?? (start ? addMonths(start, TREND_MONTHS - 1) : monthOf(new Date()));
       const first = start ?? addMonths(last, -(TREND_MONTHS - 1));
-      return revenueTrends(db, first, last);
+      return ledgerTrends(db, first, last);
     },
   );
 
-  async function changePayments(videoIds: string[], to: PaymentStatus) {
-    const change = await changePaymentStatus(db, videoIds, to);
+  async function changePayments(videoIds: string[], to: PaymentStatus, actorId: string) {
+    const change = await changePaymentStatus(db, videoIds, to, actorId);
     return {
       message: paymentMessage(change, to, formatUsd(change.total)),
       updated: change.updatedIds.length,
@@ -103,13 +102,13 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   app.patch(
     '/api/admin/payment',
     { schema: { body: markPaidBody, response: { 200: paymentResultSchema } } },
-    async (request) => changePayments(request.body.videoIds, 'paid'),
+    async (request) => changePayments(request.body.videoIds, 'paid', currentUser(request).id),
   );
 
   app.patch(
     '/api/admin/payment/reverse',
     { schema: { body: markUnpaidBody, response: { 200: paymentResultSchema } } },
-    async (request) => changePayments(request.body.videoIds, 'unpaid'),
+    async (request) => changePayments(request.body.videoIds, 'unpaid', currentUser(request).id),
   );
 
   app.patch(

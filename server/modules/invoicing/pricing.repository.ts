@@ -1,12 +1,14 @@
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { ClientPricingDetail, PricingPlan } from '../../../domain/invoicing';
 import type { Db } from '../../db/client';
 import {
   clientPricingPlanAssignments,
+  clientTeamLeadAssignments,
   clientVideoTypePricing,
   pricingPlanRules,
   pricingPlans,
   users,
+  videos,
   videoTypes,
 } from '../../db/schema';
 import {
@@ -29,7 +31,13 @@ export function isUniqueViolation(error: unknown): boolean {
 
 // --- Video types -------------------------------------------------------------------------------
 
-export async function listActiveVideoTypes(db: Db) {
+/**
+ * The active video types; with `clientIds`, only those a client side may see (DESIGN.md section
+ * 5): the unowned ones (built-in, the king's), those the clients own, and those their videos use
+ * (another client may have typed the same name first).
+ */
+export async function listActiveVideoTypes(db: Db, clientIds?: string[]) {
+  const theirs = clientIds && [...new Set(clientIds)];
   return db
     .select({
       id: videoTypes.id,
@@ -38,8 +46,34 @@ export async function listActiveVideoTypes(db: Db) {
       defaultPrice: videoTypes.defaultPrice,
     })
     .from(videoTypes)
-    .where(eq(videoTypes.isActive, 'true'))
+    .where(
+      and(
+        eq(videoTypes.isActive, 'true'),
+        theirs
+          ? or(
+              isNull(videoTypes.ownerId),
+              inArray(videoTypes.ownerId, theirs),
+              inArray(
+                videoTypes.name,
+                db
+                  .selectDistinct({ type: videos.type })
+                  .from(videos)
+                  .where(inArray(videos.userId, theirs)),
+              ),
+            )
+          : undefined,
+      ),
+    )
     .orderBy(asc(videoTypes.createdAt), sql`lower(${videoTypes.displayName})`, videoTypes.name);
+}
+
+/** The clients a client team lead leads. */
+export async function clientsLedBy(db: Db, teamLeadId: string): Promise<string[]> {
+  const rows = await db
+    .select({ clientId: clientTeamLeadAssignments.clientId })
+    .from(clientTeamLeadAssignments)
+    .where(eq(clientTeamLeadAssignments.teamLeadId, teamLeadId));
+  return rows.map((r) => r.clientId);
 }
 
 export async function findVideoType(db: Db, id: string) {

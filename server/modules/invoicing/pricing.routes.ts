@@ -18,11 +18,13 @@ import {
   updateRuleBody,
   videoTypeSchema,
 } from '../../../domain/invoicing';
+import { actsAsClient } from '../../../domain/billing';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import {
   assignClientPlan,
+  clientsLedBy,
   clientPricingDetail,
   deleteCustomPrice,
   deletePlan,
@@ -71,13 +73,20 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     return plan;
   }
 
-  /** Every signed-in user sees the active types; only the king and admins see their prices. */
+  /**
+   * Every signed-in user sees the active types, a client side only its own custom ones (a team
+   * lead those of the clients it leads); only the king and admins see their prices.
+   */
   app.get(
     '/api/video-types',
     { schema: { response: { 200: z.array(videoTypeSchema) } } },
     async (request) => {
-      const showPrices = canManageInvoicing(currentUser(request));
-      const types = await listActiveVideoTypes(db);
+      const user = currentUser(request);
+      const showPrices = canManageInvoicing(user);
+      const types = await listActiveVideoTypes(
+        db,
+        actsAsClient(user) ? [user.id, ...(await clientsLedBy(db, user.id))] : undefined,
+      );
       return types.map(({ defaultPrice, ...t }) => (showPrices ? { ...t, defaultPrice } : t));
     },
   );

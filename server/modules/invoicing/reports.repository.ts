@@ -4,7 +4,6 @@ import {
   addMonths,
   monthLastDay,
   monthStart,
-  type BreakdownEntry,
   type Invoice,
   type UnpaidAging,
 } from '../../../domain/invoicing';
@@ -12,6 +11,7 @@ import { sumMoney } from '../../../domain/money';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/migrate';
 import { listInvoicingRows } from './invoicing.repository';
+import { ledgerBreakdownBy } from './ledger.repository';
 import { moneyText, owedSql } from './pricing-sql';
 
 /**
@@ -58,55 +58,13 @@ export async function clientInvoice(
   };
 }
 
-type Group = 'client' | 'type' | 'editor';
-
-const GROUPS: Record<Group, { key: ReturnType<typeof sql>; label: ReturnType<typeof sql> }> = {
-  client: {
-    key: sql`v.user_id::text`,
-    label: sql`coalesce(nullif(o.name, ''), o.username)`,
-  },
-  type: {
-    key: sql`v.type`,
-    label: sql`coalesce(t.display_name, v.type)`,
-  },
-  editor: {
-    key: sql`v.assigned_editor_id::text`,
-    label: sql`coalesce(nullif(e.name, ''), e.username, 'Unassigned')`,
-  },
-};
-
-/** The revenue paid in [start, end) grouped one way, largest first, then by label. */
-async function breakdownBy(db: Db, group: Group, start: Date, end: Date) {
-  const { key, label } = GROUPS[group];
-  const result = await db.execute(sql`
-    select ${key} as key, ${label} as label,
-      ${moneyText(sql`sum(coalesce(v.locked_price, v.payment_amount))`)} as total_revenue,
-      count(*)::int as total_videos
-    from videos v
-    join users o on o.id = v.user_id
-    left join users e on e.id = v.assigned_editor_id
-    left join video_types t on t.name = v.type
-    where v.payment_status = 'paid' and v.paid_date >= ${start.toISOString()}::timestamptz
-      and v.paid_date < ${end.toISOString()}::timestamptz
-    group by 1, 2
-    order by sum(coalesce(v.locked_price, v.payment_amount)) desc, lower(${label}), 1`);
-  return rowsOf<{ key: string | null; label: string; total_revenue: string; total_videos: number }>(
-    result,
-  ).map((r): BreakdownEntry => ({
-    key: r.key,
-    label: r.label,
-    totalRevenue: r.total_revenue,
-    totalVideos: Number(r.total_videos),
-  }));
-}
-
 export async function revenueBreakdown(db: Db, month: string) {
   const start = monthStart(month);
   const end = monthStart(addMonths(month, 1));
   const [byClient, byType, byEditor] = await Promise.all([
-    breakdownBy(db, 'client', start, end),
-    breakdownBy(db, 'type', start, end),
-    breakdownBy(db, 'editor', start, end),
+    ledgerBreakdownBy(db, 'client', start, end),
+    ledgerBreakdownBy(db, 'type', start, end),
+    ledgerBreakdownBy(db, 'editor', start, end),
   ]);
   return { month, byClient, byType, byEditor };
 }

@@ -5,15 +5,20 @@ import {
   invoiceQuery,
   invoiceSchema,
   invoicingCsvQuery,
+  ledgerEventSchema,
+  ledgerQuery,
   monthOf,
+  addMonths,
+  monthStart,
   revenueBreakdownQuery,
   revenueBreakdownSchema,
   unpaidAgingSchema,
 } from '../../../domain/invoicing';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
-import { invoicingCsv } from './csv';
+import { invoicingCsv, ledgerCsv } from './csv';
 import { listInvoicingRows } from './invoicing.repository';
+import { listLedgerEvents } from './ledger.repository';
 import { findClient } from './pricing.repository';
 import { clientInvoice, revenueBreakdown, unpaidAging } from './reports.repository';
 
@@ -25,6 +30,41 @@ const clientParams = z.object({ clientId: z.uuid({ error: INVOICING_MESSAGES.cli
  * check of invoicingRoutes covers these too (they live under /api/admin/).
  */
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const ledgerOf = (month: string | undefined) =>
+    listLedgerEvents(
+      db,
+      month ? { start: monthStart(month), end: monthStart(addMonths(month, 1)) } : undefined,
+    );
+
+  app.get(
+    '/api/admin/payments',
+    { schema: { querystring: ledgerQuery, response: { 200: z.array(ledgerEventSchema) } } },
+    async (request) => ledgerOf(request.query.month),
+  );
+
+  app.get(
+    '/api/admin/payments.csv',
+    {
+      schema: {
+        querystring: ledgerQuery,
+        response: {
+          200: {
+            description: "The payments ledger's events (of a month, or all) as CSV",
+            content: { 'text/csv': { schema: z.string() } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { month } = request.query;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="payments-${month ?? 'all'}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(ledgerCsv(await ledgerOf(month)));
+    },
+  );
+
   app.get(
     '/api/admin/invoicing.csv',
     {

@@ -42,7 +42,9 @@ describe('csv cells', () => {
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
     expect(csvCell('=SUM(A1:A2)')).toBe("'=SUM(A1:A2)");
     expect(csvCell('+1')).toBe("'+1");
-    expect(csvCell('-1')).toBe("'-1");
+    expect(csvCell('-1+2')).toBe("'-1+2");
+    // A plain negative amount (a ledger reversal) is a number, not a formula.
+    expect(csvCell('-70.00')).toBe('-70.00');
     expect(csvCell('@cmd')).toBe("'@cmd");
     expect(csvCell('=1,2')).toBe(`"'=1,2"`);
     expect(csvCell(null)).toBe('');

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { videos, videoTypes } from '../../db/schema';
 import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import { recordPaid } from './ledger.repository';
 
 /**
  * The scene the invoicing tests share: the king, an admin editor, a lead editor, an editor and
@@ -71,6 +72,8 @@ export async function createScene(): Promise<Scene> {
         ordinal: 1_000_000 + n,
       })
       .returning();
+    // Paid work placed directly is in the books too, as the migration and the demo put it there.
+    if (row!.paymentStatus === 'paid') await recordPaid(t.db, [row!.id], null);
     return row!;
   };
   return { t, id, call, typeId, addVideo };

@@ -439,6 +439,16 @@ const CASES: Case[] = [
     run: (a) => call(a, 'GET', '/api/admin/revenue/breakdown'),
   },
   {
+    route: 'GET /api/admin/payments',
+    expected: allow(ADMINS, 200, 403),
+    run: (a) => call(a, 'GET', '/api/admin/payments'),
+  },
+  {
+    route: 'GET /api/admin/payments.csv',
+    expected: allow(ADMINS, 200, 403),
+    run: (a) => call(a, 'GET', '/api/admin/payments.csv'),
+  },
+  {
     route: 'GET /api/admin/revenue/unpaid-aging',
     expected: allow(ADMINS, 200, 403),
     run: (a) => call(a, 'GET', '/api/admin/revenue/unpaid-aging'),

@@ -174,17 +174,22 @@ export function toVideoView(
     view.lockedPrice = video.lockedPrice;
     view.paidDate = iso(video.paidDate);
   }
+  view.paid = video.paymentStatus === 'paid';
   return view;
 }
 
-/** Adds a custom type to video_types (price 0.00) so the king can price it. */
-export async function ensureVideoType(db: Db, name: string) {
+/**
+ * Adds a custom type to video_types (price 0.00) so the king can price it, owned by `ownerId`.
+ * A name that exists already is used as it is: one row per name (prices are by name), keeping
+ * its first owner; another client using it sees it through its own videos (listVideoTypesFor).
+ */
+export async function ensureVideoType(db: Db, name: string, ownerId: string | null) {
   const displayName = name
     .split('-')
     .filter(Boolean)
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join(' ');
-  await db.insert(videoTypes).values({ name, displayName }).onConflictDoNothing();
+  await db.insert(videoTypes).values({ name, displayName, ownerId }).onConflictDoNothing();
 }
 
 /**

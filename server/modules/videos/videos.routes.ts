@@ -1,6 +1,13 @@
-import { and, count, eq, inArray, or } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  BILLING_MESSAGES,
+  billingFactsOf,
+  billingLock,
+  billingLockMessage,
+  changedBilledFields,
+} from '../../../domain/billing';
 import {
   canCreateVideoFor,
   canDeleteVideo,
@@ -12,6 +19,7 @@ import {
 } from '../../../domain/permissions';
 import { isAdmin, isManager, normalizeRole } from '../../../domain/roles';
 import { VIDEO_STATUSES } from '../../../domain/video-status';
+import { customTypeOwner } from '../../../domain/video-types';
 import {
   assignedEditorBody,
   bulkDeleteBody,
@@ -173,7 +181,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const refusal = creationRefusal(workflowSide(scope), input.status);
       if (refusal) throw new HttpError(403, refusal);
       if (input.assignedEditorId) await checkEditorChoice(scope, target.id, input.assignedEditorId);
-      await ensureVideoType(db, input.type);
+      await ensureVideoType(db, input.type, customTypeOwner(target));
       const row = await insertVideo(
         db,
         {
@@ -229,7 +237,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     { schema: { params: idParams, body: updateVideoBody, response: { 200: videoViewSchema } } },
     async (request) => {
       const scope = await scopeOf(request);
-      const { video } = await readable(scope, request.params.id);
+      const { video, owner } = await readable(scope, request.params.id);
       if (!canEditVideo(scope, video)) throw new HttpError(403, 'You cannot edit this video');
       const changes = Object.fromEntries(
         Object.entries(request.body).filter(([, v]) => v !== undefined),
@@ -246,7 +254,11 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
           throw new HttpError(400, WORKFLOW_MESSAGES.noteRequired);
         }
       }
-      if (changes.type) await ensureVideoType(db, changes.type);
+      const lock = changedBilledFields(video, changes).length
+        ? billingLock(scope, billingFactsOf(video))
+        : null;
+      if (lock) throw new HttpError(403, billingLockMessage(lock, 'change'));
+      if (changes.type) await ensureVideoType(db, changes.type, customTypeOwner(owner));
       const updated = await updateVideo(db, video, changes, scope.id);
       if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
       await app.notifier.videoChanged(currentUser(request), video, updated);
@@ -328,6 +340,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const scope = await scopeOf(request);
       const { video } = await readable(scope, request.params.id);
       if (!canDeleteVideo(scope, video)) throw new HttpError(403, 'You cannot delete this video');
+      const lock = billingLock(scope, billingFactsOf(video));
+      if (lock) throw new HttpError(403, billingLockMessage(lock, 'delete'));
       await deleteVideos(db, [video.id]);
       return { message: 'Video deleted successfully' };
     },
@@ -354,15 +368,25 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
             id: videos.id,
             userId: videos.userId,
             assignedEditorId: videos.assignedEditorId,
+            status: videos.status,
+            paymentStatus: videos.paymentStatus,
           })
           .from(videos)
           .where(inArray(videos.id, ids))
           .for('update');
-        const allowed = new Set(rows.filter((v) => canDeleteVideo(scope, v)).map((v) => v.id));
-        const failed = ids.filter((id) => !allowed.has(id));
+        const reachable = rows.filter((v) => canDeleteVideo(scope, v));
+        const locks = new Map(reachable.map((v) => [v.id, billingLock(scope, billingFactsOf(v))]));
+        const failed = ids.filter((id) => !locks.has(id) || locks.get(id) !== null);
         if (failed.length) {
+          const locked = [...locks.values()].filter((l) => l !== null);
+          const noAccess = ids.length - reachable.length;
           return reply.status(403).send({
-            message: `Nothing was deleted: you cannot delete ${failed.length} of the selected videos`,
+            message: noAccess
+              ? `Nothing was deleted: you cannot delete ${failed.length} of the selected videos`
+              : BILLING_MESSAGES.bulkLocked(
+                  locked.length,
+                  locked.filter((l) => l === 'paid').length,
+                ),
             failed,
           });
         }
@@ -453,19 +477,38 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     {
       schema: {
         body: bulkDeleteBody,
-        response: { 200: z.object({ deleted: z.number(), failed: z.array(z.string()) }) },
+        response: {
+          200: z.object({
+            deleted: z.number(),
+            failed: z.array(z.string()),
+            /** Present when paid videos were kept (the billing lock). */
+            message: z.string().optional(),
+          }),
+        },
       },
     },
     async (request) => {
       const scope = await scopeOf(request);
       if (!isAdmin(scope)) throw new HttpError(403, 'Admin privileges required');
       const ids = [...new Set(request.body.ids)];
+      // A paid video stays until its payment is reversed (the billing lock); the rest go.
       const deletedIds = await db
         .delete(videos)
-        .where(inArray(videos.id, ids))
+        .where(and(inArray(videos.id, ids), ne(videos.paymentStatus, 'paid')))
         .returning({ id: videos.id });
       const done = new Set(deletedIds.map((r) => r.id));
-      return { deleted: done.size, failed: ids.filter((id) => !done.has(id)) };
+      const failed = ids.filter((id) => !done.has(id));
+      const paid = failed.length
+        ? await db
+            .select({ id: videos.id })
+            .from(videos)
+            .where(and(inArray(videos.id, failed), eq(videos.paymentStatus, 'paid')))
+        : [];
+      return {
+        deleted: done.size,
+        failed,
+        ...(paid.length && { message: BILLING_MESSAGES.paidKept(done.size, paid.length) }),
+      };
     },
   );
 };

@@ -1,6 +1,7 @@
 import {
   Badge,
   Box,
+  Button,
   Group,
   Loader,
   Paper,
@@ -30,6 +31,7 @@ import {
   formatMonthShort,
   recentMonths,
 } from '../lib/format';
+import { IconDownload } from './invoicing-icons';
 import { ScrollTable } from './scroll-table';
 
 const RevenueTrendChart = lazy(() => import('./revenue-trend-chart'));
@@ -270,9 +272,22 @@ export function RevenueBreakdownCard({ month }: { month: string }) {
   const breakdown = useRevenueBreakdown(month);
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-      <Title order={2} fz="lg" mb="sm">
-        Revenue breakdown · {formatMonth(month)}
-      </Title>
+      <Group justify="space-between" align="center" wrap="wrap" gap="xs" mb="sm">
+        <Title order={2} fz="lg">
+          Revenue breakdown · {formatMonth(month)}
+        </Title>
+        {/* The month's payments and reversals as they were booked (the ledger). */}
+        <Button
+          component="a"
+          href={`/api/admin/payments.csv?month=${month}`}
+          download
+          size="xs"
+          variant="light"
+          leftSection={<IconDownload size={14} />}
+        >
+          Payments CSV
+        </Button>
+      </Group>
       {breakdown.isPending ? (
         <Skeleton h={120} />
       ) : breakdown.isError ? (

@@ -6,6 +6,8 @@ import { ApiError, apiFetch } from '../../../lib/api-client';
 export interface BulkDeleteOutcome {
   deleted: number;
   failed: number;
+  /** The server's word on why some were not deleted (the billing lock). */
+  message?: string;
 }
 
 /**
@@ -22,14 +24,16 @@ export async function bulkDeleteVideos(
     const res = await apiFetch('POST', '/api/admin/videos/bulk-delete', { ids });
     const text = await res.text();
     if (!res.ok) throw new ApiError(res.status, text, res.statusText);
-    const body = JSON.parse(text) as { deleted: number; failed: string[] };
-    return { deleted: body.deleted, failed: body.failed.length };
+    const body = JSON.parse(text) as { deleted: number; failed: string[]; message?: string };
+    return { deleted: body.deleted, failed: body.failed.length, message: body.message };
   }
   const res = await apiFetch('POST', '/api/videos/bulk-delete', { ids, targetUserId });
   const text = await res.text();
   if (res.status === 403) {
-    const body = JSON.parse(text) as { failed?: string[] };
-    if (Array.isArray(body.failed)) return { deleted: 0, failed: body.failed.length };
+    const body = JSON.parse(text) as { failed?: string[]; message?: string };
+    if (Array.isArray(body.failed)) {
+      return { deleted: 0, failed: body.failed.length, message: body.message };
+    }
   }
   if (!res.ok) throw new ApiError(res.status, text, res.statusText);
   const body = JSON.parse(text) as { deleted: number };

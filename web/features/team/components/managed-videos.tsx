@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState, type ReactNode } from 'react';
+import { billingFactsOfView, billingLock } from '../../../../domain/billing';
 import { bulkDeleteMessage, managedUserColumns } from '../../../../domain/lead-dashboard';
 import type { PublicUser } from '../../../../domain/user';
 import {
@@ -46,6 +47,7 @@ import { AddUserVideoDialog } from './add-user-video-dialog';
 import { useWindowRows } from './use-window-rows';
 
 const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
+const LOCKED_TITLE = 'Locked by billing: cannot be deleted';
 
 interface Props {
   target: PublicUser;
@@ -89,6 +91,8 @@ export function ManagedVideos({
   const remove = useDeleteVideo();
   const { change, pendingId } = useStatusChange();
   const columns = managedUserColumns(viewer);
+  // A video the billing lock keeps (paid, or completed for the client side) is not offered.
+  const deletable = (v: VideoView) => billingLock(viewer, billingFactsOfView(v)) === null;
 
   const byClient = useMemo(
     () => (clientFilter ? videos.filter((v) => v.userId === clientFilter) : videos),
@@ -109,9 +113,9 @@ export function ManagedVideos({
       ),
     [byClient, status, search, type, sort],
   );
-  const shownIds = shown.map((v) => v.id);
+  const shownIds = shown.filter(deletable).map((v) => v.id);
   const selectedShown = shownIds.filter((id) => selected.has(id));
-  const allSelected = shown.length > 0 && selectedShown.length === shown.length;
+  const allSelected = shownIds.length > 0 && selectedShown.length === shownIds.length;
 
   const toggle = (id: string) =>
     setSelected((prev) => {
@@ -125,11 +129,11 @@ export function ManagedVideos({
   const runBulkDelete = () => {
     const ids = selectedShown;
     bulk.mutate(ids, {
-      onSuccess: ({ deleted, failed }) => {
+      onSuccess: ({ deleted, failed, message }) => {
         setConfirmBulk(false);
         setSelected(new Set());
         if (failed === 0) notifySuccess('Videos deleted', bulkDeleteMessage(deleted, failed));
-        else notifyError('Bulk delete failed', bulkDeleteMessage(deleted, failed));
+        else notifyError('Bulk delete failed', message ?? bulkDeleteMessage(deleted, failed));
       },
       onError: (error) => {
         setConfirmBulk(false);
@@ -271,11 +275,11 @@ export function ManagedVideos({
         <>
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Checkbox
-              label={`Select all (${shown.length})`}
+              label={`Select all (${shownIds.length})`}
               checked={allSelected}
               indeterminate={selectedShown.length > 0 && !allSelected}
               onChange={toggleAll}
-              disabled={shown.length === 0}
+              disabled={shownIds.length === 0}
             />
             <Button
               color="red"
@@ -302,6 +306,7 @@ export function ManagedVideos({
                 editorText={editorText}
                 nextButton={nextButton}
                 onOpen={onOpen}
+                deletable={deletable}
               />
             ) : (
               <VideoCards
@@ -313,6 +318,7 @@ export function ManagedVideos({
                 editorText={editorText}
                 onOpen={onOpen}
                 onDelete={setDeleting}
+                deletable={deletable}
               />
             ))}
         </>
@@ -372,6 +378,8 @@ interface ListProps {
   clientCell: (v: VideoView) => ReactNode;
   editorText: (v: VideoView) => string;
   onOpen: (id: string) => void;
+  /** Whether the viewer may delete the video (the billing lock). */
+  deletable: (v: VideoView) => boolean;
 }
 
 /** The desktop table; rows outside the screen are replaced by two spacer rows. */
@@ -384,6 +392,7 @@ function VideoTable({
   editorText,
   nextButton,
   onOpen,
+  deletable,
 }: ListProps & { nextButton: (v: VideoView) => ReactNode }) {
   const { ref, virtualizer } = useWindowRows<HTMLTableSectionElement>(videos.length, 53);
   const items = virtualizer.getVirtualItems();
@@ -422,8 +431,10 @@ function VideoTable({
                 <Table.Td>
                   <Checkbox
                     aria-label={`Select ${v.name}`}
-                    checked={selected.has(v.id)}
+                    checked={selected.has(v.id) && deletable(v)}
                     onChange={() => onToggle(v.id)}
+                    disabled={!deletable(v)}
+                    title={deletable(v) ? undefined : LOCKED_TITLE}
                   />
                 </Table.Td>
                 <Table.Td>{v.ordinal}</Table.Td>
@@ -477,6 +488,7 @@ function VideoCards({
   editorText,
   onOpen,
   onDelete,
+  deletable,
 }: ListProps & { onDelete: (v: VideoView) => void }) {
   const { ref, virtualizer } = useWindowRows<HTMLDivElement>(videos.length, 170);
   const margin = virtualizer.options.scrollMargin;
@@ -509,8 +521,10 @@ function VideoCards({
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
                   <Checkbox
                     aria-label={`Select ${v.name}`}
-                    checked={selected.has(v.id)}
+                    checked={selected.has(v.id) && deletable(v)}
                     onChange={() => onToggle(v.id)}
+                    disabled={!deletable(v)}
+                    title={deletable(v) ? undefined : LOCKED_TITLE}
                     label={
                       <Text fw={600} size="sm">
                         #{v.ordinal} {v.name}
@@ -542,9 +556,11 @@ function VideoCards({
                   <Button size="xs" variant="default" onClick={() => onOpen(v.id)}>
                     Edit
                   </Button>
-                  <Button size="xs" color="red" variant="light" onClick={() => onDelete(v)}>
-                    Delete
-                  </Button>
+                  {deletable(v) && (
+                    <Button size="xs" color="red" variant="light" onClick={() => onDelete(v)}>
+                      Delete
+                    </Button>
+                  )}
                 </Group>
               </Stack>
             </Card>

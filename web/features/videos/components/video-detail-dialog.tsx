@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
+import { BILLING_MESSAGES, billingFactsOfView, billingLock } from '../../../../domain/billing';
 import { isOpenableLink, LINK_MESSAGES } from '../../../../domain/links';
 import { canSeeInternalNotes } from '../../../../domain/permissions';
 import type { PublicUser } from '../../../../domain/user';
@@ -166,6 +167,8 @@ function DetailForm({
   const update = useUpdateVideo();
   const remove = useDeleteVideo();
   const team = canSeeInternalNotes(viewer);
+  // The billing lock: the same rule the server enforces on the type and on delete.
+  const lock = billingLock(viewer, billingFactsOfView(video));
   const set = (key: keyof FormValues) => (value: string) =>
     setValues((v) => ({ ...v, [key]: value }));
 
@@ -276,6 +279,7 @@ function DetailForm({
               value={values.type}
               onChange={(e) => set('type')(e.currentTarget.value)}
               data={typeOptions}
+              disabled={lock !== null}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -359,15 +363,22 @@ function DetailForm({
         )}
         <AssignedEditorControl video={video} viewer={viewer} />
         <Divider />
-        <Group justify="space-between">
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={16} />}
-            onClick={() => setConfirmDelete(true)}
-          >
-            Delete
-          </Button>
+        {lock && (
+          <Text size="sm" c="dimmed">
+            {lock === 'paid' ? BILLING_MESSAGES.paidNotice : BILLING_MESSAGES.completedNotice}
+          </Text>
+        )}
+        <Group justify={lock ? 'flex-end' : 'space-between'}>
+          {!lock && (
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => setConfirmDelete(true)}
+            >
+              Delete
+            </Button>
+          )}
           <Group gap="xs">
             <Button variant="default" onClick={onDone}>
               Cancel

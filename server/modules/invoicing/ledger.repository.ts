@@ -1,0 +1,232 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { BreakdownEntry, LedgerEvent } from '../../../domain/invoicing';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/migrate';
+import { moneyText } from './pricing-sql';
+
+/**
+ * The payments ledger (DESIGN.md section 5, docs/decisions/0005-payments-ledger.md): mark paid
+ * and reverse add events here in their own transaction, and every report of past revenue reads
+ * them. A month's revenue is the amounts paid in it minus the amounts reversed in it: a reversal
+ * counts in the month it happens, so a month already reported never changes.
+ */
+
+type Executor = Pick<Db, 'execute'>;
+
+const display = (t: string) => sql.raw(`coalesce(nullif(${t}.name, ''), ${t}.username)`);
+const actorName = (actorId: string | null) =>
+  actorId
+    ? sql`(select coalesce(nullif(a.name, ''), a.username) from users a where a.id = ${actorId}::uuid)`
+    : sql`null`;
+const idList = (ids: string[]) =>
+  sql`(${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+
+/**
+ * One 'paid' event for each of these videos that is paid, as the video is now: its name, type,
+ * client and assigned editor, its locked price, at its paid date. Called by mark paid after its
+ * UPDATE, and by whatever puts paid videos in place directly (the demo, test scenes).
+ */
+export async function recordPaid(db: Executor, ids: string[], actorId: string | null) {
+  if (!ids.length) return;
+  await db.execute(sql`
+    insert into payment_events (event, video_id, video_name, video_type, client_id,
+      client_username, client_name, editor_id, editor_name, amount, actor_id, actor_name, created_at)
+    select 'paid', v.id, v.name, v.type, v.user_id, o.username, nullif(o.name, ''),
+      v.assigned_editor_id, ${display('e')}, coalesce(v.locked_price, v.payment_amount),
+      ${actorId}::uuid, ${actorName(actorId)}, coalesce(v.paid_date, now())
+    from videos v
+    join users o on o.id = v.user_id
+    left join users e on e.id = v.assigned_editor_id
+    where v.id in ${idList(ids)} and v.payment_status = 'paid'
+    order by v.id`);
+}
+
+/**
+ * One 'reversed' event for each of these videos that is paid now, called by reverse before its
+ * UPDATE clears the payment. It repeats the amount, type and editor of the video's last 'paid'
+ * event (so it subtracts exactly what that added, from the same groups); the names are the
+ * current ones.
+ */
+export async function recordReversed(db: Executor, ids: string[], actorId: string | null) {
+  if (!ids.length) return;
+  await db.execute(sql`
+    insert into payment_events (event, video_id, video_name, video_type, client_id,
+      client_username, client_name, editor_id, editor_name, amount, actor_id, actor_name)
+    select 'reversed', v.id, v.name, coalesce(p.video_type, v.type), v.user_id, o.username,
+      nullif(o.name, ''),
+      case when p.id is null then v.assigned_editor_id else p.editor_id end,
+      case when p.id is null then ${display('e')} else p.editor_name end,
+      coalesce(p.amount, v.locked_price, v.payment_amount),
+      ${actorId}::uuid, ${actorName(actorId)}
+    from videos v
+    join users o on o.id = v.user_id
+    left join users e on e.id = v.assigned_editor_id
+    left join lateral (
+      select pe.id, pe.video_type, pe.editor_id, pe.editor_name, pe.amount from payment_events pe
+      where pe.video_id = v.id and pe.event = 'paid'
+      order by pe.created_at desc, pe.id desc limit 1) p on true
+    where v.id in ${idList(ids)} and v.payment_status = 'paid'
+      and v.status in ('ready_to_post', 'posted')
+    order by v.id`);
+}
+
+// A month without events (the trends' left join) gives a null event: it counts nothing.
+const SIGNED = sql.raw(
+  `case e.event when 'paid' then e.amount when 'reversed' then -e.amount else 0 end`,
+);
+const COUNT = sql.raw(`case e.event when 'paid' then 1 when 'reversed' then -1 else 0 end`);
+const inRange = (start: Date, end: Date) =>
+  sql`e.created_at >= ${start.toISOString()}::timestamptz and e.created_at < ${end.toISOString()}::timestamptz`;
+
+/**
+ * Revenue of [start, end): paid minus reversed amounts, and paid minus reversed videos (both can
+ * be negative in a month whose reversals outweigh its payments).
+ */
+export async function ledgerRevenueBetween(db: Db, start: Date, end: Date) {
+  const result = await db.execute(sql`
+    select ${moneyText(sql`coalesce(sum(${SIGNED}), 0)`)} as total,
+      coalesce(sum(${COUNT}), 0)::int as videos,
+      ${moneyText(sql`case when coalesce(sum(${COUNT}), 0) <= 0 then 0
+        else round(sum(${SIGNED}) / sum(${COUNT}), 2) end`)} as average
+    from payment_events e where ${inRange(start, end)}`);
+  const [row] = rowsOf<{ total: string; videos: number; average: string }>(result);
+  return {
+    totalRevenue: row?.total ?? '0.00',
+    totalVideos: Number(row?.videos ?? 0),
+    averagePerVideo: row?.average ?? '0.00',
+  };
+}
+
+/**
+ * Each month from `start` to `end` (both 'YYYY-MM', UTC months) with its revenue, months without
+ * events included as zero. The series is of plain timestamps so month arithmetic and labels do
+ * not depend on the session's time zone.
+ */
+export async function ledgerTrends(db: Db, start: string, end: string) {
+  const result = await db.execute(sql`
+    select to_char(m.month_start, 'YYYY-MM') as month,
+      ${moneyText(sql`coalesce(sum(${SIGNED}), 0)`)} as total_revenue,
+      coalesce(sum(${COUNT}), 0)::int as total_videos
+    from generate_series(${`${start}-01`}::timestamp, ${`${end}-01`}::timestamp, interval '1 month')
+      as m(month_start)
+    left join payment_events e
+      on e.created_at >= (m.month_start at time zone 'UTC')
+      and e.created_at < ((m.month_start + interval '1 month') at time zone 'UTC')
+    group by m.month_start
+    order by m.month_start`);
+  return rowsOf<{ month: string; total_revenue: string; total_videos: number }>(result).map(
+    (r) => ({
+      month: r.month,
+      totalRevenue: r.total_revenue,
+      totalVideos: Number(r.total_videos),
+    }),
+  );
+}
+
+/** The name an event kept, marked when its user is gone. */
+const keptName = (idColumn: string, nameExpr: string) =>
+  sql.raw(`(array_agg(${nameExpr} order by e.created_at desc, e.id desc))[1]
+    || case when exists (select 1 from users u where u.id = e.${idColumn}) then '' else ' (deleted)' end`);
+
+type Group = 'client' | 'type' | 'editor';
+
+const GROUPS: Record<Group, { key: SQL; label: SQL }> = {
+  client: {
+    key: sql`e.client_id::text`,
+    label: keptName('client_id', `coalesce(e.client_name, e.client_username)`),
+  },
+  type: {
+    key: sql`e.video_type`,
+    label: sql`coalesce((select t.display_name from video_types t where t.name = e.video_type), e.video_type)`,
+  },
+  editor: {
+    key: sql`e.editor_id::text`,
+    label: sql`case when e.editor_id is null then 'Unassigned' else ${keptName('editor_id', 'e.editor_name')} end`,
+  },
+};
+
+/**
+ * The revenue of [start, end) grouped one way, largest first, then by label. Clients, editors
+ * and types are those of the payment (a reversal repeats its payment's); groups whose events
+ * cancel out are left out.
+ */
+export async function ledgerBreakdownBy(
+  db: Db,
+  group: Group,
+  start: Date,
+  end: Date,
+): Promise<BreakdownEntry[]> {
+  const { key, label } = GROUPS[group];
+  const result = await db.execute(sql`
+    select key, label, ${moneyText(sql`revenue`)} as total_revenue, videos as total_videos
+    from (
+      select ${key} as key, ${label} as label, sum(${SIGNED}) as revenue,
+        sum(${COUNT})::int as videos
+      from payment_events e
+      where ${inRange(start, end)}
+      group by ${key}, e.${sql.raw(group === 'type' ? 'video_type' : `${group}_id`)}
+      having sum(${SIGNED}) <> 0 or sum(${COUNT}) <> 0
+    ) g
+    order by revenue desc, lower(label), key`);
+  return rowsOf<{ key: string | null; label: string; total_revenue: string; total_videos: number }>(
+    result,
+  ).map((r) => ({
+    key: r.key,
+    label: r.label,
+    totalRevenue: r.total_revenue,
+    totalVideos: Number(r.total_videos),
+  }));
+}
+
+/**
+ * The events of [start, end) (all of them without a range), oldest first, with the names they
+ * kept; a video, client or editor that no longer exists is marked '(deleted)'.
+ */
+export async function listLedgerEvents(db: Db, range?: { start: Date; end: Date }) {
+  const deleted = (table: string, column: string) =>
+    sql.raw(
+      `case when exists (select 1 from ${table} x where x.id = e.${column}) then '' else ' (deleted)' end`,
+    );
+  const result = await db.execute(sql`
+    select e.id, e.event,
+      to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, e.video_id,
+      e.video_name || ${deleted('videos', 'video_id')} as video_name, e.video_type,
+      e.client_id, coalesce(e.client_name, e.client_username) || ${deleted('users', 'client_id')}
+        as client_name,
+      e.editor_id, case when e.editor_id is null then null
+        else coalesce(e.editor_name, '') || ${deleted('users', 'editor_id')} end as editor_name,
+      ${moneyText(SIGNED)} as amount, e.actor_name
+    from payment_events e
+    ${range ? sql`where ${inRange(range.start, range.end)}` : sql``}
+    order by e.created_at, e.id`);
+  return rowsOf<{
+    id: string;
+    event: 'paid' | 'reversed';
+    at: string;
+    video_id: string;
+    video_name: string;
+    video_type: string;
+    client_id: string;
+    client_name: string;
+    editor_id: string | null;
+    editor_name: string | null;
+    amount: string;
+    actor_name: string | null;
+  }>(result).map((r): LedgerEvent => ({
+    id: r.id,
+    event: r.event,
+    at: r.at,
+    videoId: r.video_id,
+    videoName: r.video_name,
+    videoType: r.video_type,
+    clientId: r.client_id,
+    clientName: r.client_name,
+    editorId: r.editor_id,
+    editorName: r.editor_name,
+    amount: r.amount,
+    by: r.actor_name,
+  }));
+}
