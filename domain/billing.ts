@@ -1,5 +1,5 @@
-import { isManager, normalizeRole, type Actor } from './roles';
-import { isCompletedStatus } from './workflow';
+import type { Actor } from './roles';
+import { isCompletedStatus, workflowSide } from './workflow';
 
 /**
  * The billing lock (DESIGN.md section 5): what a video is billed by (its type, duration and
@@ -13,14 +13,11 @@ export const BILLED_FIELDS = ['type', 'duration', 'owner'] as const;
 export type BilledField = (typeof BILLED_FIELDS)[number];
 
 /**
- * The client side of a video: its owning client and the client's team leads. Only clients and
- * client team leads ever act as one (a manager never does, whatever the role text says); which
- * videos they reach at all is the read rule's business (canReadVideo).
+ * The client side of a video: its owning client and the client's team leads (the workflow's
+ * side, domain/workflow.ts); which videos they reach at all is the read rule's business.
  */
 export function actsAsClient(viewer: Pick<Actor, 'role' | 'isAdmin'>): boolean {
-  if (isManager(viewer)) return false;
-  const role = normalizeRole(viewer.role);
-  return role === 'client' || role === 'client_team_lead';
+  return workflowSide(viewer) === 'client';
 }
 
 export interface BillingFacts {

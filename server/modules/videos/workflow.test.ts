@@ -282,7 +282,7 @@ describe('Request Changes and Send Back', () => {
     expect(await t.db.select().from(comments).where(eq(comments.videoId, v.id))).toEqual([]);
   });
 
-  it('with no assigned editor, the client’s editors hear of it', async () => {
+  it('with no assigned editor, the client’s editors (and its team lead) hear of it', async () => {
     const v = await videoIn('review');
     await t.db.update(videos).set({ assignedEditorId: null }).where(eq(videos.id, v.id));
     const res = await call('owner', 'PATCH', `/api/videos/${v.id}/status`, {
@@ -291,7 +291,9 @@ describe('Request Changes and Send Back', () => {
     });
     expect(res.statusCode).toBe(200);
     const notices = await t.db.select().from(notifications).where(eq(notifications.videoId, v.id));
-    expect(notices.map((n) => n.recipientId).sort()).toEqual([id.assigned!, id.teameditor!].sort());
+    expect(notices.map((n) => n.recipientId).sort()).toEqual(
+      [id.assigned!, id.teameditor!, id.teamlead!].sort(),
+    );
   });
 });
 
