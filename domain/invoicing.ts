@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyInput } from './money';
 import { isAdmin, type Actor } from './roles';
+import { COMPLETED_STATUSES } from './video-status';
 
 /**
  * Invoicing, pricing and revenue contracts (SPEC.md sections 2, 3, 5, 7 and 9; DESIGN.md
@@ -49,7 +50,7 @@ export const INVOICING_MESSAGES = {
 export const canManageInvoicing = (actor: Pick<Actor, 'role' | 'isAdmin'>): boolean =>
   isAdmin(actor);
 
-export const COMPLETED_STATUSES = ['ready_to_post', 'posted'] as const;
+export { COMPLETED_STATUSES };
 export const PAYMENT_STATUSES = ['paid', 'unpaid'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 

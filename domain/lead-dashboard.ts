@@ -82,7 +82,7 @@ export const LEAD_TAB_INFO: Record<LeadTab, LeadTabInfo> = {
 
 export interface LeadListFilter {
   status?: VideoStatus;
-  /** The lead overdue rule: due date before now, whatever the status. */
+  /** The overdue rule (isOverdue in domain/workflow.ts): past due and not ready to post or posted. */
   overdue?: boolean;
   q?: string;
 }

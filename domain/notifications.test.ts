@@ -40,6 +40,15 @@ describe('notification texts', () => {
     expect(NOTIFICATION_TEXT.clientAssigned('Lea', 'Bob').message).toBe(
       'Lea assigned you to the client Bob',
     );
+    expect(NOTIFICATION_TEXT.clientUnassigned('Lea', 'Bob', 0).message).toBe(
+      'Lea removed you from the client Bob',
+    );
+    expect(NOTIFICATION_TEXT.clientUnassigned('Lea', 'Bob', 1).message).toBe(
+      'Lea removed you from the client Bob and unassigned you from its 1 video',
+    );
+    expect(NOTIFICATION_TEXT.clientUnassigned('Lea', 'Bob', 3).message).toBe(
+      'Lea removed you from the client Bob and unassigned you from its 3 videos',
+    );
   });
 
   it('keep a quoted name whole even when it holds quotes itself', () => {

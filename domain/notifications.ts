@@ -11,6 +11,7 @@ export const NOTIFICATION_TYPES = [
   'review_requested',
   'editor_assigned',
   'client_assigned',
+  'client_unassigned',
   'new_video',
   'video_overdue',
   'changes_requested',
@@ -109,6 +110,16 @@ export const NOTIFICATION_TEXT = {
     type: 'client_assigned',
     title: 'New client assigned',
     message: `${actor} assigned you to the client ${client}`,
+    priority: 'normal',
+  }),
+  /** `videos`: how many of the client's videos were the editor's and are now unassigned. */
+  clientUnassigned: (actor: string, client: string, videos: number): Text => ({
+    type: 'client_unassigned',
+    title: 'Removed from a client',
+    message:
+      videos > 0
+        ? `${actor} removed you from the client ${client} and unassigned you from its ${videos} ${videos === 1 ? 'video' : 'videos'}`
+        : `${actor} removed you from the client ${client}`,
     priority: 'normal',
   }),
   /** `forClient` is the owning client when someone else created the video for them. */

@@ -8,6 +8,15 @@ export const VIDEO_STATUSES = [
 ] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
+/**
+ * Completed: the agency's work is done (ready to post or posted). Billing counts these, and they
+ * are never overdue (domain/workflow.ts). The SQL twins read this list too.
+ */
+export const COMPLETED_STATUSES = [
+  'ready_to_post',
+  'posted',
+] as const satisfies readonly VideoStatus[];
+
 export const STATUS_LABELS: Record<VideoStatus, string> = {
   draft: 'Draft',
   in_progress: 'In Progress',

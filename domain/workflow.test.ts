@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { VIDEO_STATUSES, type VideoStatus } from './video-status';
+import { COMPLETED_STATUSES, VIDEO_STATUSES, type VideoStatus } from './video-status';
 import {
   allowedActions,
   creationRefusal,
   isCompletedStatus,
   isOverdue,
-  isOverdueForLead,
   moveRefusal,
   nextStatus,
   postedToggleTarget,
@@ -182,17 +181,19 @@ describe('overdue rules', () => {
   const before = '2025-06-10T11:59:59Z';
   const after = '2025-06-10T12:00:01Z';
 
-  it('lead dashboard: due date earlier than now, whatever the status', () => {
-    expect(isOverdueForLead({ dueDate: before }, now)).toBe(true);
-    expect(isOverdueForLead({ dueDate: new Date(before) }, now)).toBe(true);
-    expect(isOverdueForLead({ dueDate: now.toISOString() }, now)).toBe(false);
-    expect(isOverdueForLead({ dueDate: after }, now)).toBe(false);
-    expect(isOverdueForLead({ dueDate: null }, now)).toBe(false);
-    expect(isOverdueForLead({ dueDate: undefined }, now)).toBe(false);
-    expect(isOverdueForLead({ dueDate: 'not a date' }, now)).toBe(false);
+  it('due date earlier than now, whatever form the date takes', () => {
+    const status = 'in_progress';
+    expect(isOverdue({ dueDate: before, status }, now)).toBe(true);
+    expect(isOverdue({ dueDate: new Date(before), status }, now)).toBe(true);
+    expect(isOverdue({ dueDate: Date.parse(before), status }, now)).toBe(true);
+    expect(isOverdue({ dueDate: now.toISOString(), status }, now)).toBe(false);
+    expect(isOverdue({ dueDate: after, status }, now)).toBe(false);
+    expect(isOverdue({ dueDate: null, status }, now)).toBe(false);
+    expect(isOverdue({ dueDate: undefined, status }, now)).toBe(false);
+    expect(isOverdue({ dueDate: 'not a date', status }, now)).toBe(false);
   });
 
-  it('cards: due date passed and not ready to post or posted', () => {
+  it('only while the agency still has the work: not ready to post or posted', () => {
     for (const status of ['draft', 'in_progress', 'review']) {
       expect(isOverdue({ dueDate: before, status }, now), status).toBe(true);
       expect(isOverdue({ dueDate: after, status }, now), status).toBe(false);
@@ -203,10 +204,11 @@ describe('overdue rules', () => {
     expect(isOverdue({ dueDate: null, status: 'draft' }, now)).toBe(false);
   });
 
-  it('the two rules differ on a posted video past its due date', () => {
-    const video = { dueDate: before, status: 'posted' };
-    expect(isOverdueForLead(video, now)).toBe(true);
-    expect(isOverdue(video, now)).toBe(false);
+  it('one rule everywhere: a posted video past its due date is not overdue', () => {
+    expect(isOverdue({ dueDate: before, status: 'posted' }, now)).toBe(false);
+    expect(VIDEO_STATUSES.filter((status) => isOverdue({ dueDate: before, status }, now))).toEqual(
+      VIDEO_STATUSES.filter((s) => !(COMPLETED_STATUSES as readonly string[]).includes(s)),
+    );
   });
 
   it('isCompletedStatus and toTime', () => {

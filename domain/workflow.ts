@@ -1,5 +1,11 @@
 import { isManager, normalizeRole, type Actor } from './roles';
-import { normalizeStatus, STATUS_LABELS, VIDEO_STATUSES, type VideoStatus } from './video-status';
+import {
+  COMPLETED_STATUSES,
+  normalizeStatus,
+  STATUS_LABELS,
+  VIDEO_STATUSES,
+  type VideoStatus,
+} from './video-status';
 
 /**
  * The workflow as a contract (DESIGN.md section 5): one table of who may move a video from which
@@ -191,22 +197,18 @@ export function toTime(value: DateInput): number | null {
   return Number.isNaN(time) ? null : time;
 }
 
-/** Ready to post and posted: the work is done, whatever the dates say. */
-export const isCompletedStatus = (status: string): boolean => {
-  const s = normalizeStatus(status);
-  return s === 'ready_to_post' || s === 'posted';
-};
+/** Ready to post and posted (COMPLETED_STATUSES): the work is done, whatever the dates say. */
+export const isCompletedStatus = (status: string): boolean =>
+  (COMPLETED_STATUSES as readonly string[]).includes(normalizeStatus(status));
 
 /**
- * The lead dashboard's rule: the due date is earlier than now. Status is not checked, so a
- * posted video past its due date counts (SPEC.md section 4).
+ * THE overdue rule, for the lead dashboard's tile and tab, the cards' mark, every count and the
+ * overdue notices: the due date has passed and the video is still in the agency's hands (not
+ * ready to post or posted). This departs on purpose from SPEC.md section 4's "status is not
+ * checked" (docs/rules.md). The server's SQL twin, overdueWhere in
+ * server/modules/videos/videos.repository.ts, reads the same COMPLETED_STATUSES.
  */
-export function isOverdueForLead(video: { dueDate: DateInput }, now: Date): boolean {
-  const due = toTime(video.dueDate);
-  return due !== null && due < now.getTime();
-}
-
-/** The card rule: the due date has passed and the video is not ready to post or posted. */
 export function isOverdue(video: { dueDate: DateInput; status: string }, now: Date): boolean {
-  return isOverdueForLead(video, now) && !isCompletedStatus(video.status);
+  const due = toTime(video.dueDate);
+  return due !== null && due < now.getTime() && !isCompletedStatus(video.status);
 }

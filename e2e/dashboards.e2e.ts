@@ -422,6 +422,37 @@ describe('an editor', () => {
       .toBe(client.id);
   });
 
+  it("sees a client's new draft arrive one click away, and a suggested video whatever the filter", async () => {
+    const fresh = 'Fresh from the client';
+    await page.goto('/dashboard');
+    await seeHeading(page, 'Editor Dashboard');
+    const drafts = page.getByRole('button', { name: /^New Drafts: \d+$/ });
+    const draftCount = async () =>
+      Number((await drafts.getAttribute('aria-label'))!.split(': ')[1]);
+    await expect.poll(draftCount).toBeGreaterThanOrEqual(0);
+    const before = await draftCount();
+    await createVideoAs(browser, client, { name: fresh, status: 'draft' });
+    // It arrives live: the new-video notification refreshes the list; no reload, no hunting.
+    await expect.poll(draftCount, { timeout: 10_000 }).toBe(before + 1);
+    expect(await card(fresh).count()).toBe(0);
+    await drafts.click();
+    await visible(card(fresh));
+    await screenshot(page, 'editor-dashboard-new-drafts-desktop');
+    await closeToasts();
+
+    // Back on In Progress, picking the video from the search suggestions still shows it.
+    await page.getByRole('button', { name: /^In Progress \(/ }).click();
+    await card(fresh).waitFor({ state: 'detached' });
+    const search = page.getByRole('combobox', { name: 'Search videos' });
+    await search.fill('fresh from');
+    await page.getByRole('option', { name: new RegExp(`^${fresh}`) }).click();
+    await visible(card(fresh));
+    expect(
+      await page.getByRole('button', { name: /^All Videos \(/ }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    await search.fill('');
+  });
+
   it('works at 390 px', async () => {
     await page.setViewportSize(PHONE);
     await page.goto('/dashboard');

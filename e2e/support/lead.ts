@@ -3,7 +3,7 @@ import { type APIRequestContext, request } from 'playwright-core';
 import type { LeadCounts } from '../../domain/lead-dashboard';
 import type { VideoView } from '../../domain/videos';
 import { filterCounts } from '../../domain/video-list';
-import { isOverdueForLead } from '../../domain/workflow';
+import { isOverdue } from '../../domain/workflow';
 import type { E2EBrowser } from './browser';
 import { kingCredentials } from './users';
 
@@ -56,7 +56,7 @@ export async function allEditorIds(api: APIRequestContext): Promise<string[]> {
 
 /**
  * The seven tile counts worked out independently of the summary query: every video listed by
- * GET /api/admin/videos, counted with the domain's status and lead overdue rules.
+ * GET /api/admin/videos, counted with the domain's status and overdue rules.
  */
 export async function expectedCounts(
   api: APIRequestContext,
@@ -69,7 +69,7 @@ export async function expectedCounts(
     needsReview: by.review,
     total: by.all,
     inProgress: by.in_progress,
-    overdue: videos.filter((v) => isOverdueForLead(v, now)).length,
+    overdue: videos.filter((v) => isOverdue(v, now)).length,
     readyToPost: by.ready_to_post,
     posted: by.posted,
     teamMembers: users.length,

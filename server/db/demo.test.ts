@@ -1,7 +1,8 @@
 import { asc, count, eq, getTableName, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIDEO_STATUSES } from '../../domain/video-status';
+import { COMPLETED_STATUSES, VIDEO_STATUSES } from '../../domain/video-status';
+import { isOverdue } from '../../domain/workflow';
 import { BUILT_IN_VIDEO_TYPES } from '../../domain/video-types';
 import { verifyPassword } from '../lib/passwords';
 import { createTestApp, createTestDatabase } from '../test/helper';
@@ -14,6 +15,7 @@ import {
   clientVideoTypePricing,
   comments,
   notifications,
+  overdueNotices,
   paymentEvents,
   pricingPlanRules,
   pricingPlans,
@@ -50,6 +52,7 @@ const ALL_TABLES: PgTable[] = [
   videoStatusHistory,
   comments,
   notifications,
+  overdueNotices,
   videoTypes,
   clientEditorAssignments,
   clientTeamLeadAssignments,
@@ -537,5 +540,83 @@ describe('a demo user in the real app', () => {
       // The database is closed in afterAll.
       await t.app.close();
     }
+  });
+});
+
+describe('overdue in the demo (the agency is late, not the calendar)', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ database });
+  });
+  afterAll(async () => {
+    // The database is closed in the file's afterAll.
+    await t.app.close();
+  });
+
+  const signIn = async (username: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username, password: DEMO_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const sid = res.cookies.find((c) => c.name === 'sid')!;
+    return `sid=${sid.value}`;
+  };
+  const get = async (cookie: string, url: string) => {
+    const res = await t.app.inject({ url, headers: { cookie } });
+    expect(res.statusCode, url).toBe(200);
+    return res.json();
+  };
+  const completed = (status: string) => (COMPLETED_STATUSES as readonly string[]).includes(status);
+
+  it('counts on the Overdue tile and lists on its tab only videos still in the agency’s hands', async () => {
+    const rows = await db.select().from(videos);
+    const now = new Date();
+    const pastDue = rows.filter((v) => v.dueDate!.getTime() < now.getTime());
+    const late = rows.filter((v) => isOverdue(v, now));
+    // The demo has completed work past its due date: the rule must leave it out.
+    expect(pastDue.filter((v) => v.status === 'posted').length).toBeGreaterThan(10);
+    expect(late.length).toBeGreaterThanOrEqual(5);
+    expect(late.length).toBeLessThan(pastDue.length);
+
+    const lead = await signIn('lead.lena');
+    expect((await get(lead, '/api/lead/summary')).counts.overdue).toBe(late.length);
+    const listed = (await get(lead, '/api/videos?overdue=true')) as {
+      id: string;
+      status: string;
+    }[];
+    expect(listed.map((v) => v.id).sort()).toEqual(late.map((v) => v.id).sort());
+    expect(listed.some((v) => completed(v.status))).toBe(false);
+  });
+
+  it('adds no overdue notices when people sign in twice, and none about completed work', async () => {
+    const people = ['lead.lena', 'editor.sam', 'client.brightsmile'];
+    for (const username of people) {
+      const first = await signIn(username);
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/notifications/check-delayed',
+        headers: { cookie: first },
+      });
+      const before = await db.select({ n: count() }).from(notifications);
+      const again = await signIn(username);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/notifications/check-delayed',
+        headers: { cookie: again },
+      });
+      expect(res.json(), username).toEqual({ message: 'No new overdue videos', created: 0 });
+      expect(await db.select({ n: count() }).from(notifications)).toEqual(before);
+    }
+    const notices = await db
+      .select({ status: videos.status, type: notifications.type })
+      .from(notifications)
+      .innerJoin(videos, eq(videos.id, notifications.videoId))
+      .where(inArray(notifications.type, ['video_overdue', 'overdue']));
+    expect(notices.length).toBeGreaterThan(0);
+    expect(notices.filter((n) => completed(n.status))).toEqual([]);
+    expect(new Set(notices.map((n) => n.type))).toEqual(new Set(['video_overdue']));
+    expect(await db.select({ n: count() }).from(overdueNotices)).toEqual([{ n: notices.length }]);
   });
 });

@@ -3,7 +3,9 @@ import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Role } from '../../domain/roles';
 import type { VideoStatus } from '../../domain/video-status';
 import { compareMoney, subtractMoney } from '../../domain/money';
+import { NOTIFICATION_TEXT } from '../../domain/notifications';
 import { BUILT_IN_VIDEO_TYPES, type BuiltInVideoType } from '../../domain/video-types';
+import { isOverdue } from '../../domain/workflow';
 import { hashPassword } from '../lib/passwords';
 import { recordPaid } from '../modules/invoicing/ledger.repository';
 import type { Db } from './client';
@@ -14,6 +16,7 @@ import {
   clientVideoTypePricing,
   comments,
   notifications,
+  overdueNotices,
   pricingPlanRules,
   pricingPlans,
   users,
@@ -949,6 +952,7 @@ async function build(tx: Tx, passwordHash: string, now: Date) {
   const nameById = (id: string) => userName.get(usernameById.get(id)!)!;
   const commentRows: PgInsertValue<typeof comments>[] = [];
   const notificationRows: PgInsertValue<typeof notifications>[] = [];
+  const overdueRows: PgInsertValue<typeof overdueNotices>[] = [];
   const notifyFrom = nowMs - 45 * DAY;
   const notify = (n: {
     recipient: string;
@@ -1074,23 +1078,27 @@ async function build(tx: Tx, passwordHash: string, now: Date) {
       }
     }
 
-    if (
-      v.due < nowMs &&
-      (v.status === 'draft' || v.status === 'in_progress' || v.status === 'review')
-    ) {
+    // Overdue (the agency is late): one notice, recorded as sent so a sign-in does not repeat it.
+    if (isOverdue({ dueDate: v.due, status: v.status }, new Date(nowMs))) {
+      const recipient = v.editorId ?? idOf(leadName);
+      const at = workTime(nowMs);
       notify({
-        recipient: v.editorId ?? idOf(leadName),
-        type: 'overdue',
-        title: 'Video overdue',
-        message: `"${v.name}" is past its due date`,
+        recipient,
+        ...NOTIFICATION_TEXT.overdue(v.name),
         videoId: v.id,
-        priority: 'high',
-        at: workTime(nowMs),
+        at,
+      });
+      overdueRows.push({
+        videoId: v.id,
+        recipientId: recipient,
+        dueDate: new Date(v.due),
+        createdAt: new Date(at),
       });
     }
   }
   await insertAll(tx, comments, commentRows);
   await insertAll(tx, notifications, notificationRows);
+  await insertAll(tx, overdueNotices, overdueRows);
 
   return {
     users: userRows.length,

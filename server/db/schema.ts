@@ -5,6 +5,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -205,6 +206,28 @@ export const notifications = pgTable(
       .on(t.recipientId)
       .where(sql`${t.isRead} = false`),
     index('notifications_video_idx').on(t.videoId),
+  ],
+);
+
+/**
+ * The overdue notices sent: at most one per video, due date and recipient, ever (the key makes
+ * concurrent checks unable to double up). Kept apart from notifications, which people clear.
+ */
+export const overdueNotices = pgTable(
+  'overdue_notices',
+  {
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dueDate: at('due_date').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'overdue_notices_pk', columns: [t.videoId, t.recipientId, t.dueDate] }),
+    index('overdue_notices_recipient_idx').on(t.recipientId),
   ],
 );
 

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, videos } from '../../db/schema';
 import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
 
 let t: TestApp;
@@ -23,8 +25,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (who: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: cookie[who]! }, payload });
+const call = (
+  who: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) => t.app.inject({ method, url, headers: { cookie: cookie[who]! }, payload });
 
 describe('assignments', () => {
   it('lets a manager assign, refuses duplicates and wrong roles, and reports statistics', async () => {
@@ -107,5 +113,78 @@ describe('assignments', () => {
     expect((await call('lead', 'DELETE', `/api/assignments/${id.c1}/${id.e2}`)).statusCode).toBe(
       404,
     );
+  });
+
+  it('removing an editor from a client ends their access to its videos at once, and tells them', async () => {
+    // e1 works for c3 (two of its videos are theirs) and for c2 (one video, untouched).
+    await call('lead', 'POST', '/api/assignments', { clientId: id.c3, editorId: id.e1 });
+    let ordinal = 100;
+    const make = async (owner: string, name: string, editor: string | null) => {
+      const [v] = await t.db
+        .insert(videos)
+        .values({
+          userId: id[owner]!,
+          ordinal: (ordinal += 1),
+          name,
+          link: 'https://a.io/v',
+          internalNotes: `notes of ${name}`,
+          assignedEditorId: editor,
+        })
+        .returning();
+      return v!.id;
+    };
+    const mine1 = await make('c3', 'C3 first cut', id.e1!);
+    const mine2 = await make('c3', 'C3 second cut', id.e1!);
+    const others = await make('c3', 'C3 by e2', id.e2!);
+    const elsewhere = await make('c2', 'C2 cut', id.e1!);
+    await call('c3', 'POST', `/api/videos/${mine1}/comments`, { content: 'Looks good' });
+    const before = await call('e1', 'GET', `/api/videos/${mine1}`);
+    expect(before.statusCode).toBe(200);
+    expect(before.json().internalNotes).toBe('notes of C3 first cut');
+    await t.db.delete(notifications);
+
+    const res = await call('lead', 'DELETE', `/api/assignments/${id.c3}/${id.e1}`);
+    expect(res.statusCode).toBe(200);
+
+    for (const v of [mine1, mine2, others]) {
+      expect((await call('e1', 'GET', `/api/videos/${v}`)).statusCode).toBe(404);
+      expect((await call('e1', 'GET', `/api/videos/${v}/comments`)).statusCode).toBe(404);
+      const patch = await call('e1', 'PATCH', `/api/videos/${v}`, { internalNotes: 'mine now' });
+      expect(patch.statusCode).toBe(404);
+    }
+    const listed = (await call('e1', 'GET', '/api/videos')).json() as {
+      id: string;
+      internalNotes?: string;
+    }[];
+    const ids = listed.map((v) => v.id);
+    expect(ids).toContain(elsewhere);
+    expect(ids.filter((v) => [mine1, mine2, others].includes(v))).toEqual([]);
+    expect(listed.some((v) => v.internalNotes?.startsWith('notes of C3'))).toBe(false);
+    // Their own videos of that client lost their editor; everything else is as it was.
+    const editors = new Map(
+      (await t.db.select().from(videos)).map((v) => [v.id, v.assignedEditorId]),
+    );
+    expect([mine1, mine2, others, elsewhere].map((v) => editors.get(v))).toEqual([
+      null,
+      null,
+      id.e2,
+      id.e1,
+    ]);
+    expect((await call('e1', 'GET', `/api/videos/${elsewhere}`)).statusCode).toBe(200);
+
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.recipientId, id.e1!));
+    expect(told).toMatchObject([
+      {
+        type: 'client_unassigned',
+        title: 'Removed from a client',
+        message: 'lead removed you from the client c3 and unassigned you from its 2 videos',
+        videoId: null,
+        isRead: false,
+      },
+    ]);
+    expect(await t.db.select().from(notifications)).toHaveLength(1);
   });
 });

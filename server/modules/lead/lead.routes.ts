@@ -1,11 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { aliasedTable, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isManager } from '../../../domain/roles';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/migrate';
+import { videos } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { overdueWhere } from '../videos/videos.repository';
 
 const summaryQuery = z.object({
   clientId: z.uuid({ error: 'Unknown client' }).optional(),
@@ -25,6 +27,9 @@ const summarySchema = z.object({
   /** Videos whose name matches the search (null without one): every tab's count while searching. */
   matches: z.number().nullable(),
 });
+
+/** The query's `v`: the overdue rule's SQL names its columns through it. */
+const v = aliasedTable(videos, 'v');
 
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -51,7 +56,7 @@ export const leadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
           count(*) filter (where v.status = 'review')::int as "needsReview",
           count(v.id)::int as "total",
           count(*) filter (where v.status = 'in_progress')::int as "inProgress",
-          count(*) filter (where v.due_date < now())::int as "overdue",
+          count(*) filter (where ${overdueWhere(v)})::int as "overdue",
           count(*) filter (where v.status = 'ready_to_post')::int as "readyToPost",
           count(*) filter (where v.status = 'posted')::int as "posted",
           (select count(*) from users)::int as "teamMembers",

@@ -51,7 +51,7 @@ const get = (who: string, url: string) =>
   t.app.inject({ method: 'GET', url, headers: { cookie: cookie[who]! } });
 
 describe('GET /api/lead/summary', () => {
-  it('counts the seven tiles, overdue by due date alone (posted included)', async () => {
+  it('counts the seven tiles; overdue only while the agency has the work (posted past due is not)', async () => {
     const res = await get('lead', '/api/lead/summary');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -59,13 +59,22 @@ describe('GET /api/lead/summary', () => {
         needsReview: 2,
         total: 6,
         inProgress: 1,
-        overdue: 3,
+        overdue: 2,
         readyToPost: 1,
         posted: 1,
         teamMembers: 4,
       },
       matches: null,
     });
+  });
+
+  it('the overdue tab lists exactly what the tile counts: still in the agency’s hands', async () => {
+    const late = ['Beta review late', 'Epsilon draft 100%'];
+    const listed = (await get('lead', '/api/videos?overdue=true')).json() as { name: string }[];
+    expect(listed.map((v) => v.name).sort()).toEqual(late);
+    expect((await get('lead', '/api/lead/summary')).json().counts.overdue).toBe(late.length);
+    const one = (await get('lead', `/api/videos?overdue=true&clientId=${id.c1}`)).json();
+    expect(one.map((v: { name: string }) => v.name)).toEqual(['Beta review late']);
   });
 
   it('narrows to the picked client and counts search matches literally', async () => {

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { NOTIFICATION_LIST_LIMIT, NOTIFICATION_TEXT } from '../../../domain/notifications';
 import type { NotificationView } from '../../../domain/notifications';
 import type { ViewerScope } from '../../../domain/permissions';
 import type { TtlCache } from '../../db/cache-bus';
 import type { Db } from '../../db/client';
-import { notifications, videos } from '../../db/schema';
-import { readableBy } from '../videos/videos.repository';
+import { notifications, overdueNotices, videos } from '../../db/schema';
+import { overdueWhere, readableBy } from '../videos/videos.repository';
 
 type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
@@ -135,40 +135,44 @@ export async function unreadRecipientsOfComment(db: Db, commentId: string): Prom
   return rows.map((r) => r.id);
 }
 
-const COMPLETE = ['ready_to_post', 'posted'];
 /** At most this many overdue notices are written by one call; the rest come with the next. */
-const OVERDUE_BATCH = 100;
+const OVERDUE_BATCH = 500;
 
 /**
- * One 'video_overdue' notice per video and recipient per (UTC) day, for the videos the viewer may
- * read that are past due and not ready_to_post or posted. The advisory lock serialises the calls
- * of one recipient, and each statement after it sees what an earlier call committed, so two
- * concurrent calls never both insert.
+ * One 'video_overdue' notice per video, due date and recipient, ever, for the overdue videos
+ * (overdueWhere: past due, not ready to post or posted) the viewer may read. What was sent is kept
+ * in overdue_notices, whose key makes a concurrent call wait for the first and then skip what
+ * it wrote; clearing the bell does not bring a notice back, a new due date that passes does.
  */
 export async function createOverdueNotices(db: Db, viewer: ViewerScope) {
   const created = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`overdue:${viewer.id}`}))`);
-    const dayStart = sql`(date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`;
     const due = await tx
-      .select({ id: videos.id, name: videos.name })
+      .select({ id: videos.id, name: videos.name, dueDate: videos.dueDate })
       .from(videos)
       .where(
         and(
           readableBy(viewer),
-          lt(videos.dueDate, sql`now()`),
-          notInArray(videos.status, COMPLETE),
-          sql`not exists (select 1 from ${notifications} n
-                where n.recipient_id = ${viewer.id} and n.video_id = ${videos.id}
-                  and n.type = 'video_overdue' and n.created_at >= ${dayStart})`,
+          overdueWhere(),
+          sql`not exists (select 1 from ${overdueNotices} o
+                where o.video_id = ${videos.id} and o.recipient_id = ${viewer.id}
+                  and o.due_date = ${videos.dueDate})`,
         ),
       )
       .orderBy(asc(videos.dueDate), asc(videos.id))
       .limit(OVERDUE_BATCH);
     if (!due.length) return [];
+    const claimed = await tx
+      .insert(overdueNotices)
+      .values(due.map((v) => ({ videoId: v.id, recipientId: viewer.id, dueDate: v.dueDate! })))
+      .onConflictDoNothing()
+      .returning({ videoId: overdueNotices.videoId });
+    const mine = new Set(claimed.map((c) => c.videoId));
+    const fresh = due.filter((v) => mine.has(v.id));
+    if (!fresh.length) return [];
     const rows = await tx
       .insert(notifications)
       .values(
-        due.map((v) => {
+        fresh.map((v) => {
           const { type, title, message, priority } = NOTIFICATION_TEXT.overdue(v.name);
           return { recipientId: viewer.id, videoId: v.id, type, title, message, priority };
         }),

@@ -305,7 +305,7 @@ describe('the notification calls', () => {
 describe('POST /api/notifications/check-delayed', () => {
   const past = () => new Date(Date.now() - 2 * 86_400_000);
 
-  it('creates one overdue notice per readable overdue video, once a day', async () => {
+  it('creates one overdue notice per readable overdue video, due date and person, ever', async () => {
     const late = await video({ name: 'Late one', dueDate: past() });
     await video({ name: 'Done late', dueDate: past(), status: 'posted' });
     await video({ name: 'Ready late', dueDate: past(), status: 'ready_to_post' });
@@ -328,17 +328,58 @@ describe('POST /api/notifications/check-delayed', () => {
     expect(again.json()).toEqual({ message: 'No new overdue videos', created: 0 });
     expect(await noticesOf('owner')).toHaveLength(1);
 
-    // A notice from yesterday does not count for today.
+    // Not once a day: a day later, or after clearing the bell, the same lateness is not news.
     await t.db
       .update(notifications)
       .set({ createdAt: sql`now() - interval '1 day'` })
       .where(eq(notifications.recipientId, id.owner!));
-    const nextDay = await call('owner', 'POST', '/api/notifications/check-delayed');
-    expect(nextDay.json().created).toBe(1);
+    expect((await call('owner', 'POST', '/api/notifications/check-delayed')).json().created).toBe(
+      0,
+    );
+    await call('owner', 'DELETE', '/api/notifications/clear-all');
+    expect((await call('owner', 'POST', '/api/notifications/check-delayed')).json().created).toBe(
+      0,
+    );
+    // A new due date that passes too is a new lateness: one more notice.
+    await t.db
+      .update(videos)
+      .set({ dueDate: new Date(Date.now() - 86_400_000) })
+      .where(eq(videos.id, late.id));
+    const moved = await call('owner', 'POST', '/api/notifications/check-delayed');
+    expect(moved.json().created).toBe(1);
+    expect(await noticesOf('owner')).toHaveLength(1);
     await t.db.delete(videos);
   });
 
-  it('is idempotent within a day even when called concurrently', async () => {
+  it('tells only people who may read the video, and never about completed work', async () => {
+    const late = await video({
+      name: 'Late, assigned',
+      dueDate: past(),
+      assignedEditorId: id.editor!,
+    });
+    await video({
+      name: 'Late, posted',
+      dueDate: past(),
+      status: 'posted',
+      assignedEditorId: id.editor!,
+    });
+    // spare is on nobody's team: nothing to read, nothing to hear.
+    expect((await call('spare', 'POST', '/api/notifications/check-delayed')).json().created).toBe(
+      0,
+    );
+    for (const who of ['editor', 'teameditor', 'lead1', 'boss']) {
+      const res = await call(who, 'POST', '/api/notifications/check-delayed');
+      expect(res.json().created, who).toBe(1);
+      expect(
+        (await noticesOf(who)).map((x) => x.videoId),
+        who,
+      ).toEqual([late.id]);
+    }
+    expect(await noticesOf('other')).toEqual([]);
+    await t.db.delete(videos);
+  });
+
+  it('is idempotent even when called concurrently', async () => {
     await video({ name: 'A', dueDate: past() });
     await video({ name: 'B', dueDate: past() });
     await video({ name: 'C', dueDate: past(), userId: id.other! });

@@ -43,6 +43,13 @@ export interface Notifier {
   /** Status changes and a new assigned editor, from any of the update calls. */
   videoChanged(actor: SessionUser, before: VideoRow, after: VideoRow): Promise<void>;
   clientAssigned(actor: SessionUser, client: UserRow, editor: UserRow): Promise<void>;
+  /** `videos`: how many of the client's videos the editor lost with the assignment. */
+  clientUnassigned(
+    actor: SessionUser,
+    client: UserRow,
+    editor: UserRow,
+    videos: number,
+  ): Promise<void>;
 }
 
 type Draft = Omit<NewNotification, 'recipientId'> & { recipientId: string | null | undefined };
@@ -203,6 +210,15 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
       await send(actor, [
         {
           ...NOTIFICATION_TEXT.clientAssigned(personLabel(actor), personLabel(client)),
+          recipientId: editor.id,
+        },
+      ]);
+    }),
+
+    clientUnassigned: guarded('client unassignment', async (actor, client, editor, videos) => {
+      await send(actor, [
+        {
+          ...NOTIFICATION_TEXT.clientUnassigned(personLabel(actor), personLabel(client), videos),
           recipientId: editor.id,
         },
       ]);

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { fromPostgres, type Database } from '../../db/client';
-import { notifications, sessions, videos } from '../../db/schema';
+import { clientEditorAssignments, notifications, sessions, videos } from '../../db/schema';
 import { readTestSettings } from '../../env';
 import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
 
@@ -205,6 +205,34 @@ describe('delivery', () => {
     expect(spy.received).toEqual([{ type: 'count_update', data: { count: 0 } }]);
     spy.ws.close();
     owner.ws.close();
+  });
+
+  it('an editor removed from a client hears it live, with the new count', async () => {
+    const boss = await seedUser(t, { username: 'boss', role: 'king', isAdmin: 'true' });
+    const bossCookie = await loginAs(t, boss.username);
+    await t.db
+      .insert(clientEditorAssignments)
+      .values({ clientId: id.other!, editorId: id.editor! });
+    await t.db.delete(notifications);
+    const socket = await open(base, { cookie: cookie.editor });
+    await socket.messages(1);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/assignments/${id.other}/${id.editor}`,
+      headers: { cookie: bossCookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const [, notification, count] = await socket.messages(3);
+    expect(notification).toMatchObject({
+      type: 'notification',
+      data: {
+        recipientId: id.editor,
+        type: 'client_unassigned',
+        message: 'boss removed you from the client other',
+      },
+    });
+    expect(count).toEqual({ type: 'count_update', data: { count: 1 } });
+    socket.ws.close();
   });
 
   it('answers a ping, ignores other client messages and closes on oversized ones', async () => {

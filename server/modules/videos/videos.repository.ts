@@ -7,13 +7,14 @@ import {
   ilike,
   inArray,
   lt,
+  notInArray,
   or,
   sql,
   type SQL,
 } from 'drizzle-orm';
 import { canSeeInternalNotes, canSeePayment, type ViewerScope } from '../../../domain/permissions';
 import { isManager } from '../../../domain/roles';
-import type { VideoStatus } from '../../../domain/video-status';
+import { COMPLETED_STATUSES, type VideoStatus } from '../../../domain/video-status';
 import type { VideoView } from '../../../domain/videos';
 import type { Db } from '../../db/client';
 import { users, videos, videoStatusHistory, videoTypes, type VideoRow } from '../../db/schema';
@@ -57,6 +58,14 @@ export function readableBy(viewer: ViewerScope): SQL | undefined {
   );
 }
 
+/**
+ * SQL for "the video is overdue", the twin of isOverdue in domain/workflow.ts: the due date has
+ * passed and the status is not one of COMPLETED_STATUSES. `t` may be an alias of videos.
+ */
+export function overdueWhere(t: typeof videos = videos): SQL {
+  return and(lt(t.dueDate, sql`now()`), notInArray(t.status, [...COMPLETED_STATUSES]))!;
+}
+
 export interface VideoFilters {
   status?: VideoStatus;
   clientId?: string;
@@ -75,7 +84,7 @@ export async function listVideos(db: Db, where: SQL | undefined, f: VideoFilters
     f.clientId ? eq(videos.userId, f.clientId) : undefined,
     f.type ? eq(videos.type, f.type) : undefined,
     f.q ? ilike(videos.name, `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
-    f.overdue ? lt(videos.dueDate, new Date()) : undefined,
+    f.overdue ? overdueWhere() : undefined,
     f.assignedEditorId ? eq(videos.assignedEditorId, f.assignedEditorId) : undefined,
     f.cursor
       ? or(

@@ -1,8 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
+import { RELATED_VIDEO_KEYS } from '../../videos/api/keys';
 import { ASSIGNMENT_RELATED_KEYS } from './keys';
 
-/** DELETE /api/assignments/{clientId}/{editorId}. */
+/**
+ * DELETE /api/assignments/{clientId}/{editorId}. The editor also stops being the editor of that
+ * client's videos, so the video lists are read again too.
+ */
 export function useDeleteAssignment() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -13,7 +17,9 @@ export function useDeleteAssignment() {
       ),
     onSettled: () =>
       Promise.all(
-        ASSIGNMENT_RELATED_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        [...ASSIGNMENT_RELATED_KEYS, ...RELATED_VIDEO_KEYS].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
       ),
   });
 }

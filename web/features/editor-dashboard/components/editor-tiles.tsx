@@ -9,8 +9,10 @@ interface Tile {
 }
 
 /**
- * The editor's summary tiles: assigned clients (to /assignments), total, in progress, in
- * review, ready to post. A status tile switches the list to that status.
+ * The editor's summary tiles: assigned clients (to /assignments), total, new drafts, in
+ * progress, in review, ready to post. A status tile switches the list to that status. New
+ * Drafts (not in SPEC.md's list; docs/rules.md) puts a client's new video one click away,
+ * since the list starts on In Progress.
  */
 export function EditorTiles({
   clientCount,
@@ -25,6 +27,7 @@ export function EditorTiles({
 }) {
   const tiles: Tile[] = [
     { label: 'Total Videos', value: counts.all, filter: 'all' },
+    { label: 'New Drafts', value: counts.draft, filter: 'draft' },
     { label: 'In Progress', value: counts.in_progress, filter: 'in_progress' },
     { label: 'In Review', value: counts.review, filter: 'review' },
     { label: 'Ready to Post', value: counts.ready_to_post, filter: 'ready_to_post' },
@@ -40,7 +43,7 @@ export function EditorTiles({
     </>
   );
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
+    <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
       <Paper
         withBorder
         p="md"

@@ -18,6 +18,8 @@ export interface SmartSearchProps {
   onCommit?: (query: string) => void;
   /** A built-in smart suggestion was picked: it sets filters rather than text. */
   onSmartPick?: (suggestion: SmartSuggestion) => void;
+  /** A suggested video was picked (after its name became the search text). */
+  onVideoPick?: (name: string) => void;
   placeholder?: string;
   label?: string;
   inputRef?: Ref<HTMLInputElement>;
@@ -38,6 +40,7 @@ export function SmartSearch({
   recentSearches,
   onCommit,
   onSmartPick,
+  onVideoPick,
   placeholder = 'Search videos...',
   label = 'Search videos',
   inputRef,
@@ -62,6 +65,7 @@ export function SmartSearch({
     }
     onChange(s.text);
     onCommit?.(s.text);
+    if (s.kind === 'video') onVideoPick?.(s.text);
   };
 
   const showing = open && suggestions.length > 0;

@@ -56,6 +56,9 @@ const DEFAULT_SORT_OPTIONS: ToolbarOption[] = VIDEO_SORTS.map((s) => ({
  * The shared list toolbar (SPEC.md section 2): client filter (All Clients), status pills with
  * counts on desktop and a status dropdown (with Draft) on phones, the smart search, an
  * optional type filter, the sort and an optional Refresh button. Fully controlled.
+ *
+ * Picking a suggested video asks for that video: the status and type filters go back to all,
+ * so it shows whatever they were (the search box then holds its name).
  */
 export function VideoListToolbar(props: VideoListToolbarProps) {
   const {
@@ -95,6 +98,10 @@ export function VideoListToolbar(props: VideoListToolbarProps) {
           recentSearches={props.recentSearches ?? []}
           onCommit={props.onSearchCommit}
           onSmartPick={props.onSmartPick}
+          onVideoPick={() => {
+            onStatusFilterChange('all');
+            props.onTypeFilterChange?.('all');
+          }}
           inputRef={props.searchRef}
         />
         <NativeSelect
