@@ -53,6 +53,7 @@ describe('who picks what', () => {
     expect(targetChoiceFor(actor('client'))).toBe('none');
     expect(targetChoiceFor(actor('editor'))).toBe('assigned-clients');
     expect(targetChoiceFor(actor('king'))).toBe('all-clients');
+    expect(targetChoiceFor(actor('client_team_lead'))).toBe('led-clients');
     expect(editorChoiceFor(actor('editor'))).toBe('self');
     expect(editorChoiceFor(actor('client'))).toBe('assigned-editors');
     expect(editorChoiceFor(actor('lead_editor'))).toBe('all-editors');

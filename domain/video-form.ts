@@ -81,11 +81,14 @@ export function editorControlFor(viewer: Actor, video: { userId: string }): Edit
  * Whom the 'Create Video For' selector offers: nobody (no selector) for clients, assigned
  * clients plus self for editors, all clients plus self for managers.
  */
-export type TargetChoice = 'none' | 'assigned-clients' | 'all-clients';
+export type TargetChoice = 'none' | 'assigned-clients' | 'led-clients' | 'all-clients';
 
+/** A client team lead acts for the clients it leads: its new videos are theirs, never its own. */
 export function targetChoiceFor(viewer: Actor): TargetChoice {
   if (isManager(viewer)) return 'all-clients';
-  return normalizeRole(viewer.role) === 'editor' ? 'assigned-clients' : 'none';
+  const role = normalizeRole(viewer.role);
+  if (role === 'client_team_lead') return 'led-clients';
+  return role === 'editor' ? 'assigned-clients' : 'none';
 }
 
 /** The add dialog's editor options: self for editors, assigned editors for clients, all for managers. */

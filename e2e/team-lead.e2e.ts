@@ -2,7 +2,8 @@
  * The client team lead (issue 14 part 6): a lead editor makes a team lead the lead of one client
  * on the team tab and of another on that client's page; the team lead signs in to the videos of
  * both clients (never a third client's), narrows them to one client, opens a video and comments
- * on it; the client hears of it. axe checks the dashboard; screenshots at 1280 and 390 px.
+ * on it (the client hears of it) and approves one in review. axe checks the dashboard;
+ * screenshots at 1280 and 390 px.
  */
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -161,5 +162,20 @@ describe('the team lead', () => {
     }
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('approves a video in review with the client’s rights, and nothing else moves', async () => {
+    const launch = page.getByRole('article', { name: videos.launch!.name });
+    // The client side's buttons only: Approve, and Request Changes in the menu.
+    await visible(launch.getByRole('button', { name: `More actions: ${videos.launch!.name}` }));
+    await launch.getByRole('button', { name: `Approve: ${videos.launch!.name}` }).click();
+    await seeToast(page, 'Status Updated');
+    await expect.poll(() => launch.textContent()).toContain('Ready to Post');
+    // In progress and draft are the agency's to move: no workflow button for the team lead.
+    for (const key of ['launch', 'tips', 'reel']) {
+      const name = videos[key]!.name;
+      const card = page.getByRole('article', { name });
+      expect(await card.getByRole('button', { name: new RegExp(`: ${name}$`) }).count()).toBe(0);
+    }
   });
 });

@@ -34,6 +34,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useClients } from '../api/get-clients';
 import { useEditors } from '../api/get-editors';
+import { useLedClients } from '../../team-leads/api/get-led-clients';
 import { useMyClients } from '../api/get-my-clients';
 import { useMyEditors } from '../api/get-my-editors';
 import { useCreateVideo, type CreateVideoBody } from '../api/create-video';
@@ -81,6 +82,7 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
   const editorChoice = user ? editorChoiceFor(user) : 'none';
   const myClients = useMyClients({ enabled: targetChoice === 'assigned-clients' });
   const allClients = useClients({ enabled: targetChoice === 'all-clients' });
+  const ledClients = useLedClients({ enabled: targetChoice === 'led-clients' });
   const myEditors = useMyEditors({ enabled: editorChoice === 'assigned-editors' });
   const allEditors = useEditors({ enabled: editorChoice === 'all-editors' });
   const create = useCreateVideo();
@@ -99,7 +101,15 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
   const [link, setLink] = useState('');
   const [errors, setErrors] = useState<Errors>({});
 
-  const clients = (targetChoice === 'assigned-clients' ? myClients.data : allClients.data) ?? [];
+  const clients =
+    (targetChoice === 'assigned-clients'
+      ? myClients.data
+      : targetChoice === 'led-clients'
+        ? ledClients.data
+        : allClients.data) ?? [];
+  // A team lead creates for the clients it leads only: the first one until another is picked.
+  const forSelf = targetChoice !== 'led-clients';
+  const chosenTarget = !forSelf && target === 'self' ? (clients[0]?.id ?? 'self') : target;
   const editors =
     editorChoice === 'self' && user
       ? [{ id: user.id, name: user.name, username: user.username }]
@@ -123,8 +133,8 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
       link: trimmedLink,
       description,
       dueDate: dueDate ? toUtcIso(dueDate, dueTime) : null,
-      targetUserId: target,
-      userId: target === 'self' ? user.id : target,
+      targetUserId: chosenTarget,
+      userId: chosenTarget === 'self' ? user.id : chosenTarget,
       assignedEditorId: editor,
     };
     const next: Errors = {};
@@ -178,10 +188,10 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
         {targetChoice !== 'none' && (
           <NativeSelect
             label="Create Video For"
-            value={target}
+            value={chosenTarget}
             onChange={(e) => setTarget(e.currentTarget.value)}
             data={[
-              { value: 'self', label: 'Myself' },
+              ...(forSelf ? [{ value: 'self', label: 'Myself' }] : []),
               ...clients.map((c) => ({
                 value: c.id,
                 label: `${c.name || c.username}${c.isVip ? ' (VIP)' : ''}`,
