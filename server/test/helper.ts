@@ -38,7 +38,15 @@ export async function createTestDatabase(): Promise<Database> {
 
 export async function createTestApp(options: Partial<AppOptions> = {}) {
   const database = options.database ?? (await createTestDatabase());
-  const app = await buildApp({ database, logger: false, authRateLimit: 1000, ...options });
+  // Limits high enough for any suite; the suites about limits pass their own.
+  const app = await buildApp({
+    database,
+    logger: false,
+    authRateLimit: 1000,
+    passwordRateLimit: 1000,
+    writeRateLimit: 100_000,
+    ...options,
+  });
   await app.ready();
   return {
     app,

@@ -13,7 +13,7 @@ function isPublicUser(value: unknown): value is PublicUser {
     typeof u.id === 'string' &&
     typeof u.username === 'string' &&
     (u.name === null || typeof u.name === 'string') &&
-    (u.avatar === null || typeof u.avatar === 'string') &&
+    (u.avatarUrl === null || typeof u.avatarUrl === 'string') &&
     typeof u.role === 'string' &&
     (ROLES as readonly string[]).includes(u.role) &&
     (u.isAdmin === 'true' || u.isAdmin === 'false') &&

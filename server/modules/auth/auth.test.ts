@@ -32,7 +32,7 @@ describe('register', () => {
       isVip: false,
     });
     expect(Object.keys(user).sort()).toEqual([
-      'avatar',
+      'avatarUrl',
       'id',
       'isAdmin',
       'isVip',
@@ -94,7 +94,7 @@ describe('register', () => {
       'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
     const ok = await register({ username: 'pictured', password: 'secret123', avatar: png });
     expect(ok.statusCode).toBe(201);
-    expect(ok.json().avatar).toBe(png);
+    expect(ok.json().avatarUrl).toMatch(/^\/api\/users\/[\w-]+\/avatar\?v=\w+$/);
     const svg = await register({
       username: 'svg-user',
       password: 'secret123',

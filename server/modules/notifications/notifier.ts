@@ -16,14 +16,20 @@ import {
 import type { RealtimeHub } from '../../plugins/realtime';
 import { findUserById } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
-import { insertNotifications, type NewNotification } from './notifications.repository';
+import type { NotificationView } from '../../../domain/notifications';
+import {
+  forgetCounts,
+  insertNotifications,
+  type NewNotification,
+} from './notifications.repository';
 
 /**
- * Who is told what (DESIGN.md section 5). Each trigger writes the notifications and pushes them
- * over /ws; the actor is never notified of their own action. A failure here is logged and never
- * undoes or fails the action that caused it.
+ * Who is told what (DESIGN.md section 5). Each trigger writes the notifications; the actor is
+ * never notified of their own action. Inside `transaction` they are written in the caller's
+ * transaction, so the change and its notifications commit (or fail) together, and they are
+ * pushed over /ws only after the commit.
  */
-export interface Notifier {
+export interface NotificationTriggers {
   commentPosted(
     actor: SessionUser,
     video: VideoRow,
@@ -33,6 +39,16 @@ export interface Notifier {
   /** Status changes and a new assigned editor, from any of the update calls. */
   videoChanged(actor: SessionUser, before: VideoRow, after: VideoRow): Promise<void>;
   clientAssigned(actor: SessionUser, client: UserRow, editor: UserRow): Promise<void>;
+}
+
+export interface Notifier extends NotificationTriggers {
+  /**
+   * Runs `work` in one database transaction with triggers that write there; after the commit
+   * the new notifications go to their recipients' sockets. If anything in it fails, neither the
+   * change nor its notifications are kept. (The triggers called on the notifier itself write in
+   * a transaction of their own after the caller's change: a failure there is only logged.)
+   */
+  transaction<T>(work: (tx: Db, notify: NotificationTriggers) => Promise<T>): Promise<T>;
 }
 
 type Draft = Omit<NewNotification, 'recipientId'> & { recipientId: string | null | undefined };
@@ -48,8 +64,9 @@ export async function leadEditorIds(db: Db): Promise<string[]> {
   return staff.filter((u) => normalizeRole(u.role) === 'lead_editor').map((u) => u.id);
 }
 
-export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger): Notifier {
-  /** Drops the actor, empty and repeated recipients, stores the rest and pushes them. */
+/** The triggers, writing with `db` (a transaction) and collecting what they create. */
+function triggersOn(db: Db, created: NotificationView[]): NotificationTriggers {
+  /** Drops the actor, empty and repeated recipients, and stores the rest. */
   async function send(actor: SessionUser, drafts: Draft[]) {
     const seen = new Set<string>();
     const values: NewNotification[] = [];
@@ -60,22 +77,11 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
       seen.add(key);
       values.push({ ...d, recipientId: d.recipientId });
     }
-    const created = await insertNotifications(db, values);
-    await hub.notificationsCreated(created);
-  }
-
-  function guarded<A extends unknown[]>(name: string, fn: (...args: A) => Promise<void>) {
-    return async (...args: A) => {
-      try {
-        await fn(...args);
-      } catch (err) {
-        log.error({ err, trigger: name }, 'notification failed');
-      }
-    };
+    created.push(...(await insertNotifications(db, values)));
   }
 
   return {
-    commentPosted: guarded('comment', async (actor, video, comment) => {
+    commentPosted: async (actor, video, comment) => {
       const who = personLabel(actor);
       const base = { videoId: video.id, commentId: comment.id };
       // Mentioned people who may read the video get the mention notice (priority high) ...
@@ -103,9 +109,9 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
         }
       }
       await send(actor, drafts);
-    }),
+    },
 
-    videoCreated: guarded('new video', async (actor, video) => {
+    videoCreated: async (actor, video) => {
       const who = personLabel(actor);
       const owner = video.userId === actor.id ? null : await findUserById(db, video.userId);
       const clientEditors = await db
@@ -130,9 +136,9 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
         });
       }
       await send(actor, drafts);
-    }),
+    },
 
-    videoChanged: guarded('video change', async (actor, before, after) => {
+    videoChanged: async (actor, before, after) => {
       const who = personLabel(actor);
       const drafts: Draft[] = [];
       if (before.status !== after.status) {
@@ -156,16 +162,53 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
         });
       }
       await send(actor, drafts);
-    }),
+    },
 
-    clientAssigned: guarded('client assignment', async (actor, client, editor) => {
+    clientAssigned: async (actor, client, editor) => {
       await send(actor, [
         {
           ...NOTIFICATION_TEXT.clientAssigned(personLabel(actor), personLabel(client)),
           recipientId: editor.id,
         },
       ]);
-    }),
+    },
+  };
+}
+
+export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger): Notifier {
+  async function transaction<T>(
+    work: (tx: Db, notify: NotificationTriggers) => Promise<T>,
+  ): Promise<T> {
+    const created: NotificationView[] = [];
+    const result = await db.transaction((tx) => work(tx, triggersOn(tx, created)));
+    // Committed: counts cached before the commit are stale, and the sockets may hear now. The
+    // change stands whatever happens to the push (a socket reconnect reads the count again).
+    forgetCounts(db, new Set(created.map((n) => n.recipientId)));
+    try {
+      await hub.notificationsCreated(created);
+    } catch (err) {
+      log.warn({ err }, 'notifications saved but not pushed');
+    }
+    return result;
+  }
+
+  /** A trigger on its own, after the caller's change: a failure is logged, never thrown. */
+  const alone =
+    <A extends unknown[]>(name: string, pick: (n: NotificationTriggers) => (...a: A) => Promise<void>) =>
+    async (...args: A) => {
+      try {
+        await transaction((_tx, notify) => pick(notify)(...args));
+      } catch (err) {
+        log.error({ err, trigger: name }, 'notification failed');
+      }
+    };
+
+  return {
+    transaction,
+    commentPosted: alone('comment', (n) => n.commentPosted),
+    videoCreated: alone('new video', (n) => n.videoCreated),
+    videoChanged: alone('video change', (n) => n.videoChanged),
+    clientAssigned: alone('client assignment', (n) => n.clientAssigned),
   };
 }
 
