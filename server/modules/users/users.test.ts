@@ -127,6 +127,44 @@ describe('PATCH /api/users/{id}', () => {
     await loginAs(t, 'carl');
   });
 
+  it('refuses display names and usernames with bidi controls or zero-width characters (issue 15, finding 7)', async () => {
+    for (const name of ['king\u202Egnik', 'Cla\u200Bra', 'a\u2067b\u2069', 'so\u00ADft']) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${ids.carl}`,
+        headers: { cookie: cookies.carl! },
+        payload: { name },
+      });
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
+      expect(res.json().message).toBe(
+        'Display name must not contain invisible or text-direction characters',
+      );
+      const registered = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { username: 'spoofer', password: 'secret123', name },
+      });
+      expect(registered.statusCode).toBe(400);
+    }
+    const username = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: 'king\u202Egnik', password: 'secret123' },
+    });
+    expect(username.statusCode).toBe(400);
+    expect(username.json().message).toBe(
+      'Username may only contain letters, numbers, dots, dashes and underscores',
+    );
+    // Letters of any script and emoji stay welcome.
+    const fine = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${ids.carl}`,
+      headers: { cookie: cookies.carl! },
+      payload: { name: 'Çarl Ünal 😀 كارل' },
+    });
+    expect(fine.statusCode).toBe(200);
+  });
+
   it('refuses an avatar that is not an image', async () => {
     const res = await t.app.inject({
       method: 'PATCH',
