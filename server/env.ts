@@ -80,7 +80,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     databaseUrl: env.DATABASE_URL || undefined,
     kingPassword: env.KING_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
-    authRateLimit: parseWhole('AUTH_RATE_LIMIT', env.AUTH_RATE_LIMIT, SETTING_DEFAULTS.authRateLimit),
+    authRateLimit: parseWhole(
+      'AUTH_RATE_LIMIT',
+      env.AUTH_RATE_LIMIT,
+      SETTING_DEFAULTS.authRateLimit,
+    ),
     passwordRateLimit: parseWhole(
       'PASSWORD_RATE_LIMIT',
       env.PASSWORD_RATE_LIMIT,

@@ -194,7 +194,10 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
 
   /** A trigger on its own, after the caller's change: a failure is logged, never thrown. */
   const alone =
-    <A extends unknown[]>(name: string, pick: (n: NotificationTriggers) => (...a: A) => Promise<void>) =>
+    <A extends unknown[]>(
+      name: string,
+      pick: (n: NotificationTriggers) => (...a: A) => Promise<void>,
+    ) =>
     async (...args: A) => {
       try {
         await transaction((_tx, notify) => pick(notify)(...args));

@@ -29,8 +29,7 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
  * admin flag is left out (DESIGN.md section 4, user lists). Staff get the whole public user.
  */
 export function toDirectoryUser(row: PublicUserRow, withAdminFlag: boolean) {
-  const user: Omit<PublicUser, 'isAdmin'> & { isAdmin?: PublicUser['isAdmin'] } =
-    toPublicUser(row);
+  const user: Omit<PublicUser, 'isAdmin'> & { isAdmin?: PublicUser['isAdmin'] } = toPublicUser(row);
   if (!withAdminFlag) delete user.isAdmin;
   return user;
 }
