@@ -15,15 +15,21 @@ const editorAdmin = { id: 'e', role: 'editor', isAdmin: 'true' };
 const client = { id: 'c', role: 'client', isAdmin: 'false' };
 
 describe('admin permissions', () => {
-  it('lets the king manage anyone and a lead editor admin only editors and clients', () => {
+  it('lets the king manage anyone and a lead editor admin only editors, clients and team leads who are not admins', () => {
     expect(canManageUser(king, leadAdmin)).toBe(true);
+    expect(canManageUser(king, editorAdmin)).toBe(true);
     expect(canManageUser(leadAdmin, client)).toBe(true);
-    expect(canManageUser(leadAdmin, editorAdmin)).toBe(true);
+    expect(canManageUser(leadAdmin, { role: 'editor', isAdmin: 'false' })).toBe(true);
+    expect(canManageUser(leadAdmin, { role: 'client_team_lead', isAdmin: 'false' })).toBe(true);
+    // An admin is the king's to manage (issue 15): no admin takes over or removes another.
+    expect(canManageUser(leadAdmin, editorAdmin)).toBe(false);
+    expect(canManageUser(leadAdmin, { role: 'client', isAdmin: 'true' })).toBe(false);
+    expect(canDeleteUser(leadAdmin, { id: 'x', role: 'client', isAdmin: 'true' })).toBe(false);
     expect(canManageUser(leadAdmin, king)).toBe(false);
     expect(canManageUser(leadAdmin, lead)).toBe(false);
     expect(canManageUser(lead, client)).toBe(false);
     expect(canManageUser(editorAdmin, client)).toBe(false);
-    expect(canManageUser(leadAdmin, { role: 'client_team_lead' })).toBe(true);
+    expect(canManageUser(leadAdmin, { role: 'client_team_lead', isAdmin: 'false' })).toBe(true);
   });
 
   it('lets only the king create client team leads', () => {

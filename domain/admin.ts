@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { avatarField, MESSAGES, PASSWORD_MIN } from './auth';
+import { avatarField, hasInvisibleCharacters, MESSAGES, PASSWORD_MIN } from './auth';
 import { isAdmin, normalizeRole, type Actor } from './roles';
 
 /** Admin dashboard rules (SPEC.md section 6 'Admin dashboard', DESIGN.md section 4). */
@@ -26,21 +26,27 @@ export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
 const role = z.enum(ASSIGNABLE_ROLES, { error: ADMIN_MESSAGES.roleInvalid });
 
+/** Whom a lead-editor admin may manage: these roles, and only while they are not admins. */
+const LEAD_MANAGES = new Set(['editor', 'client', 'client_team_lead']);
+
 /**
- * Edit, reset password and delete: the king may act on anyone; a lead editor (who must be an
- * admin to reach these calls) only on editors, clients and client team leads; nobody else.
+ * Edit, reset password and delete (DESIGN.md section 4): the king may act on anyone; a lead
+ * editor (who must be an admin to reach these calls) only on editors, clients and client team
+ * leads who are not admins. An admin is the king's alone to manage: otherwise one admin could
+ * take over or remove another.
  */
-export function canManageUser(actor: Actor, target: { role: string }): boolean {
+export function canManageUser(actor: Actor, target: { role: string; isAdmin: string }): boolean {
   if (!isAdmin(actor)) return false;
   const actorRole = normalizeRole(actor.role);
   if (actorRole === 'king') return true;
   if (actorRole !== 'lead_editor') return false;
-  const targetRole = normalizeRole(target.role);
-  return targetRole === 'editor' || targetRole === 'client' || targetRole === 'client_team_lead';
+  return LEAD_MANAGES.has(normalizeRole(target.role)) && target.isAdmin !== 'true';
 }
 
-export const canDeleteUser = (actor: Actor, target: { id: string; role: string }) =>
-  actor.id !== target.id && canManageUser(actor, target);
+export const canDeleteUser = (
+  actor: Actor,
+  target: { id: string; role: string; isAdmin: string },
+) => actor.id !== target.id && canManageUser(actor, target);
 
 /** Roles this actor may create: the king any assignable role, a lead editor clients and editors. */
 export function creatableRoles(actor: Actor): readonly AssignableRole[] {
@@ -59,7 +65,8 @@ export const createUserBody = z.object({
     .string({ error: ADMIN_MESSAGES.displayNameRequired })
     .trim()
     .min(1, ADMIN_MESSAGES.displayNameRequired)
-    .max(100, MESSAGES.nameLong),
+    .max(100, MESSAGES.nameLong)
+    .refine((s) => !hasInvisibleCharacters(s), MESSAGES.nameInvisible),
   password: z
     .string({ error: MESSAGES.passwordShort })
     .min(PASSWORD_MIN, MESSAGES.passwordShort)
@@ -74,7 +81,8 @@ export const editUserBody = z.object({
     .string({ error: ADMIN_MESSAGES.nameRequired })
     .trim()
     .min(1, ADMIN_MESSAGES.nameRequired)
-    .max(100, MESSAGES.nameLong),
+    .max(100, MESSAGES.nameLong)
+    .refine((s) => !hasInvisibleCharacters(s), MESSAGES.nameInvisible),
   isAdmin: z.enum(['true', 'false'], { error: "isAdmin must be 'true' or 'false'" }).optional(),
   // 'king' is accepted only as the unchanged role of a king (checked by the server).
   role: z.enum([...ASSIGNABLE_ROLES, 'king'], { error: ADMIN_MESSAGES.roleInvalid }).optional(),

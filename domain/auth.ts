@@ -20,6 +20,7 @@ export const MESSAGES = {
   newPasswordShort: 'New password must be at least 6 characters',
   confirmNewRequired: 'Please confirm your new password',
   nameLong: 'Display name must be at most 100 characters',
+  nameInvisible: 'Display name must not contain invisible or text-direction characters',
   invalidCredentials: 'Invalid username or password',
   usernameTaken: 'Username already exists',
   currentWrong: 'Current password is incorrect',
@@ -38,10 +39,18 @@ const password = z
   .min(PASSWORD_MIN, MESSAGES.passwordShort)
   .max(200, MESSAGES.passwordLong);
 
+/**
+ * Control and format characters (Unicode Cc and Cf): bidi overrides and isolates, zero-width
+ * spaces and joiners, soft hyphens. In a name they make 'king\u202Egnik' look like someone else.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
+export const hasInvisibleCharacters = (text: string): boolean => INVISIBLE.test(text);
+
 const displayName = z
   .string({ error: 'Display name must be text' })
   .trim()
-  .max(NAME_MAX, MESSAGES.nameLong);
+  .max(NAME_MAX, MESSAGES.nameLong)
+  .refine((s) => !hasInvisibleCharacters(s), MESSAGES.nameInvisible);
 
 /** An avatar as sent: a checked image data URL, or empty/null to remove it. */
 export const avatarField = z
@@ -107,6 +116,15 @@ export const profileUpdateBody = z.object({
   avatar: avatarField.optional(),
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
+
+/**
+ * The profile form: the avatar field holds the current avatar's URL until a new image (a data
+ * URL the file input has checked) or '' (removed) replaces it; only a change is sent.
+ */
+export const profileForm = z.object({
+  name: displayName,
+  avatar: z.string(),
+});
 
 /** POST /api/users/avatar. */
 export const avatarUploadBody = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isManager, type Actor } from './roles';
+import { avatarUrlSchema } from './user';
 
 /** Comments on a video (SPEC.md sections 3 and 5): the contract shared by server and web. */
 export const COMMENT_MAX_LENGTH = 5000;
@@ -27,7 +28,7 @@ export const commentAuthorSchema = z.object({
   id: z.string(),
   name: z.string().nullable(),
   username: z.string(),
-  avatar: z.string().nullable(),
+  avatarUrl: avatarUrlSchema,
   role: z.string(),
 });
 

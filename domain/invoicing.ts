@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_RANGE_MESSAGE, yearInRange } from './dates';
 import { moneyInput } from './money';
 import { isAdmin, type Actor } from './roles';
 import { COMPLETED_STATUSES } from './video-status';
@@ -79,7 +80,8 @@ const dateParam = z
       return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
     }
     return /^\d{4}-\d{2}-\d{2}T/.test(s) && !Number.isNaN(Date.parse(s));
-  }, INVOICING_MESSAGES.date);
+  }, INVOICING_MESSAGES.date)
+  .refine(yearInRange, DATE_RANGE_MESSAGE);
 
 const uuidParam = (message: string) => z.uuid({ error: message });
 
@@ -186,7 +188,8 @@ const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 const monthParam = z
   .string({ error: INVOICING_MESSAGES.month })
   .trim()
-  .regex(MONTH, INVOICING_MESSAGES.month);
+  .regex(MONTH, INVOICING_MESSAGES.month)
+  .refine(yearInRange, DATE_RANGE_MESSAGE);
 
 /** 'YYYY-MM' of a date, in UTC (months are UTC months throughout). */
 export const monthOf = (date: Date): string => date.toISOString().slice(0, 7);

@@ -81,6 +81,16 @@ export const isStaffRole = (role: string): boolean => normalizeRole(role) !== 'c
 export const isStaff = (u: Pick<Actor, 'role' | 'isAdmin'>): boolean =>
   isStaffRole(u.role) || u.isAdmin === 'true';
 
+/**
+ * Who sees every person in the user lists (search, editors, clients, mentionable) with the admin
+ * flag: editors, lead editors, the king and admins. A client and a client team lead see only the
+ * people they work with (DESIGN.md section 4).
+ */
+export const seesWholeDirectory = (u: Pick<Actor, 'role' | 'isAdmin'>): boolean => {
+  const role = normalizeRole(u.role);
+  return role === 'editor' || role === 'lead_editor' || role === 'king' || u.isAdmin === 'true';
+};
+
 /** Manager: lead_editor, king or admin (DESIGN.md section 4). */
 export const isManager = (u: Pick<Actor, 'role' | 'isAdmin'>): boolean => {
   const role = normalizeRole(u.role);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from './comments';
+import { DATE_RANGE_MESSAGE, dateInRange } from './dates';
 import { isValidVideoLink, LINK_MESSAGES, normalizeLink } from './links';
+import { avatarUrlSchema } from './user';
 import { normalizeStatus, VIDEO_STATUSES } from './video-status';
 import { normalizeCustomType } from './video-types';
 
@@ -26,7 +28,8 @@ const uuid = z.uuid({ error: VIDEO_MESSAGES.userInvalid });
 const dateInput = z
   .string({ error: VIDEO_MESSAGES.dateInvalid })
   .refine((s) => !Number.isNaN(Date.parse(s)), VIDEO_MESSAGES.dateInvalid)
-  .transform((s) => new Date(s));
+  .transform((s) => new Date(s))
+  .refine(dateInRange, DATE_RANGE_MESSAGE);
 
 const longText = z.string({ error: VIDEO_MESSAGES.textLong }).max(10_000, VIDEO_MESSAGES.textLong);
 
@@ -176,9 +179,7 @@ const personSummary = z.object({
   id: z.string(),
   username: z.string(),
   name: z.string().nullable(),
-  // A single video carries the people's avatars; lists leave them out, since the same data URL
-  // (up to megabytes) would repeat on every row and no list screen shows them.
-  avatar: z.string().nullable().optional(),
+  avatarUrl: avatarUrlSchema,
 });
 
 /** A video as a response carries it; internal notes and payment fields only for those allowed. */

@@ -123,8 +123,12 @@ describe('the king manages a user from start to finish', () => {
     await visible(row);
     await visible(row.getByText(displayName));
     await visible(row.getByText('Editor', { exact: true }));
-    const src = await row.locator('img').first().getAttribute('src');
-    expect(src).toMatch(/^data:image\/png;base64,/);
+    // The row shows the avatar through its URL (issue 15), drawn at the uploaded 16 px.
+    const img = row.locator('img').first();
+    expect(await img.getAttribute('src')).toMatch(/^\/api\/users\/[\w-]+\/avatar\?v=\w+$/);
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
+      .toBe(16);
     // A row with every button and badge passes too.
     await expectNoSeriousA11yViolations(page);
   });

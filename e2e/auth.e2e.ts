@@ -111,7 +111,13 @@ describe('a new client account', () => {
     await seeHeading(page, 'Profile Settings');
     const avatar = page.getByRole('img', { name: 'Avatar preview' });
     await visible(avatar);
-    expect(await avatar.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    // The saved avatar comes back as its URL (issue 15), and the browser draws it.
+    expect(await avatar.getAttribute('src')).toMatch(/^\/api\/users\/[\w-]+\/avatar\?v=\w+$/);
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('img[alt="Avatar preview"]') as HTMLImageElement | null)
+          ?.naturalWidth === 32,
+    );
   });
 
   it('changes the password', async () => {

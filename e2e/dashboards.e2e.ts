@@ -247,9 +247,15 @@ describe('a client', () => {
     await seeToast(page, 'Avatar updated!');
     await closeToasts();
     const avatar = await page.evaluate(
-      () => (JSON.parse(localStorage.getItem('user') ?? '{}') as { avatar?: string }).avatar,
+      () => (JSON.parse(localStorage.getItem('user') ?? '{}') as { avatarUrl?: string }).avatarUrl,
     );
-    expect(avatar).toMatch(/^data:image\/webp;base64,/);
+    // The stored user keeps the avatar's URL, never the image (issue 15); the server sends webp.
+    expect(avatar).toMatch(/^\/api\/users\/[\w-]+\/avatar\?v=\w+$/);
+    const type = await page.evaluate(
+      async (url) => (await fetch(url!)).headers.get('content-type'),
+      avatar,
+    );
+    expect(type).toBe('image/webp');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Refresh Account' }).click();
     await seeToast(page, 'Account refreshed!');

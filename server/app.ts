@@ -26,6 +26,9 @@ import { notifier } from './modules/notifications/notifier';
 import { auth } from './plugins/auth';
 import { errorHandler } from './plugins/errors';
 import { inputGuard } from './plugins/input-guard';
+import { limits } from './plugins/limits';
+import { SETTING_DEFAULTS } from './env';
+import { sessionLifetime } from './modules/auth/sessions.repository';
 import { realtime } from './plugins/realtime';
 import { web } from './plugins/web';
 
@@ -43,6 +46,13 @@ export interface AppOptions {
   webRoot?: string | null;
   /** Login and register attempts per minute per address. */
   authRateLimit?: number;
+  /** Change-password attempts per 15 minutes per user (four times that per address). */
+  passwordRateLimit?: number;
+  /** Writes that notify other people (comments, status changes, ...) per minute per user. */
+  writeRateLimit?: number;
+  /** A session ends after this many days without a request, and this many after sign-in. */
+  sessionIdleDays?: number;
+  sessionMaxDays?: number;
   /** Which peers' X-Forwarded-* headers to believe (docs/deploy.md); false: none. */
   trustProxy?: boolean | number | string;
   /** NODE_ENV=production: the API reference is for signed-in staff only. */
@@ -105,14 +115,26 @@ export async function buildApp(opts: AppOptions) {
   await app.register(securityHeaders);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
-  await app.register(auth, { database: opts.database });
+  const session = sessionLifetime(
+    opts.sessionIdleDays ?? SETTING_DEFAULTS.sessionIdleDays,
+    opts.sessionMaxDays ?? SETTING_DEFAULTS.sessionMaxDays,
+  );
+  await app.register(auth, { database: opts.database, session });
+  await app.register(limits, {
+    writesPerMinute: opts.writeRateLimit ?? SETTING_DEFAULTS.writeRateLimit,
+    passwordAttempts: opts.passwordRateLimit ?? SETTING_DEFAULTS.passwordRateLimit,
+  });
   // The socket hub (closed with the app) and the notifier the feature routes call.
   await app.register(realtime, { database: opts.database });
   await app.register(notifier, { db });
 
   await app.register(healthRoutes, { database: opts.database });
   await app.register(docsRoutes, { production: opts.production ?? false });
-  await app.register(authRoutes, { db, authRateLimit: opts.authRateLimit ?? 20 });
+  await app.register(authRoutes, {
+    db,
+    authRateLimit: opts.authRateLimit ?? SETTING_DEFAULTS.authRateLimit,
+    session,
+  });
   await app.register(usersRoutes, { db });
   await app.register(videosRoutes, { db });
   await app.register(assignmentsRoutes, { db });

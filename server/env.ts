@@ -13,6 +13,14 @@ export interface Settings {
   logLevel: string;
   /** Login and register attempts per minute per client address. */
   authRateLimit: number;
+  /** Change-password attempts per 15 minutes per user (and four times that per address). */
+  passwordRateLimit: number;
+  /** Writes that notify other people (comments, status changes, ...) per minute per user. */
+  writeRateLimit: number;
+  /** A session ends after this many days without a request ... */
+  sessionIdleDays: number;
+  /** ... and this many days after sign-in, however much it is used. */
+  sessionMaxDays: number;
   /** NODE_ENV=production: JSON start-up lines, API reference for staff only, proxy trusted. */
   production: boolean;
   /**
@@ -31,14 +39,22 @@ function parsePort(raw: string | undefined): number {
   return port;
 }
 
-function parseRateLimit(raw: string | undefined): number {
-  if (!raw) return 20;
-  const limit = Number(raw);
-  if (!Number.isInteger(limit) || limit < 1) {
-    throw new Error(`AUTH_RATE_LIMIT must be a whole number of at least 1 (got "${raw}")`);
+function parseWhole(name: string, raw: string | undefined, fallback: number): number {
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(`${name} must be a whole number of at least 1 (got "${raw}")`);
   }
-  return limit;
+  return value;
 }
+
+export const SETTING_DEFAULTS = {
+  authRateLimit: 20,
+  passwordRateLimit: 5,
+  writeRateLimit: 60,
+  sessionIdleDays: 7,
+  sessionMaxDays: 30,
+} as const;
 
 function parseTrustProxy(raw: string | undefined, production: boolean) {
   // In production the usual set-up is a proxy on the same host (docs/deploy.md).
@@ -64,7 +80,31 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     databaseUrl: env.DATABASE_URL || undefined,
     kingPassword: env.KING_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info'),
-    authRateLimit: parseRateLimit(env.AUTH_RATE_LIMIT),
+    authRateLimit: parseWhole(
+      'AUTH_RATE_LIMIT',
+      env.AUTH_RATE_LIMIT,
+      SETTING_DEFAULTS.authRateLimit,
+    ),
+    passwordRateLimit: parseWhole(
+      'PASSWORD_RATE_LIMIT',
+      env.PASSWORD_RATE_LIMIT,
+      SETTING_DEFAULTS.passwordRateLimit,
+    ),
+    writeRateLimit: parseWhole(
+      'WRITE_RATE_LIMIT',
+      env.WRITE_RATE_LIMIT,
+      SETTING_DEFAULTS.writeRateLimit,
+    ),
+    sessionIdleDays: parseWhole(
+      'SESSION_IDLE_DAYS',
+      env.SESSION_IDLE_DAYS,
+      SETTING_DEFAULTS.sessionIdleDays,
+    ),
+    sessionMaxDays: parseWhole(
+      'SESSION_MAX_DAYS',
+      env.SESSION_MAX_DAYS,
+      SETTING_DEFAULTS.sessionMaxDays,
+    ),
     production,
     trustProxy: parseTrustProxy(env.TRUST_PROXY, production),
   };

@@ -145,6 +145,10 @@ export async function main(opts: { demo?: boolean } = {}) {
 
   const app = await buildApp({
     authRateLimit: settings.authRateLimit,
+    passwordRateLimit: settings.passwordRateLimit,
+    writeRateLimit: settings.writeRateLimit,
+    sessionIdleDays: settings.sessionIdleDays,
+    sessionMaxDays: settings.sessionMaxDays,
     database,
     webRoot: WEB_ROOT,
     logger: loggerOptions(settings),

@@ -59,9 +59,11 @@ export default async function setup(project: TestProject) {
       dataDir: path.join(runDir, 'data'),
       kingPassword,
       startTimeoutMs: START_TIMEOUT_MS,
-      // Every journey signs in from 127.0.0.1; a fast run passes the default 20 logins a minute.
-      // The limit itself is tested in server/modules/auth/auth.test.ts.
-      env: { AUTH_RATE_LIMIT: '100000' },
+      // Every journey signs in from 127.0.0.1; a fast run passes the default 20 logins a minute,
+      // and the same few accounts comment, move videos and change passwords faster than people.
+      // The limits themselves are tested in server/modules/auth/auth.test.ts and
+      // server/plugins/limits.test.ts.
+      env: { AUTH_RATE_LIMIT: '100000', WRITE_RATE_LIMIT: '100000', PASSWORD_RATE_LIMIT: '100000' },
     });
   } catch (err) {
     await removeRunDir();

@@ -33,3 +33,38 @@ export function makePng(
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * A PNG of `size` x `size` pixels that does not compress: a colour gradient with per-pixel noise,
+ * so 800 px weighs about 2 MB (1.95 MiB), as a big uploaded photo does (issue 15's 2 MB avatar).
+ */
+export function makeHeavyPng(size = 800): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.writeUInt8(8, 8);
+  header.writeUInt8(6, 9);
+  const pixels = Buffer.alloc(size * (size * 4 + 1));
+  let seed = 12345;
+  const noise = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return (seed >> 16) & 0x3f;
+  };
+  for (let y = 0; y < size; y++) {
+    const row = y * (size * 4 + 1);
+    pixels[row] = 0;
+    for (let x = 0; x < size; x++) {
+      const at = row + 1 + x * 4;
+      pixels[at] = Math.min(255, Math.floor((x / size) * 190) + noise());
+      pixels[at + 1] = Math.min(255, 60 + noise());
+      pixels[at + 2] = Math.min(255, Math.floor((y / size) * 190) + noise());
+      pixels[at + 3] = 255;
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

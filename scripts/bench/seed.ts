@@ -11,9 +11,9 @@ export const BENCH_PASSWORD = 'bench-pass-1';
 
 /**
  * Every account gets an avatar of a realistic size: the header's upload makes a 256 px webp of
- * ~36 KB, 48 KB as a data URL. Lists and session lookups that carried it would show it here.
+ * ~36 KB. Lists and session lookups that carried it would show it here (they carry its URL).
  */
-const AVATAR = `data:image/webp;base64,${randomBytes(36 * 1024).toString('base64')}`;
+const AVATAR_HEX = randomBytes(36 * 1024).toString('hex');
 
 export interface AgencySize {
   clients: number;
@@ -57,7 +57,9 @@ export async function seedAgency(database: Database, size: AgencySize) {
       join users e on e.username = 'bench-editor-' || (1 + (substr(c.username, 14)::int % ${size.editors}))
      where c.username like 'bench-client-%';
 
-    update users set avatar = '${AVATAR}';
+    insert into user_avatars (user_id, content_type, bytes)
+    select id, 'image/webp', decode('${AVATAR_HEX}', 'hex') from users;
+    update users set avatar_version = left(md5(id::text), 16);
   `);
   // Videos: client n owns every video i with i % clients = n - 1; its ordinal is i / clients + 1.
   await database.exec(`

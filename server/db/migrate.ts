@@ -41,8 +41,15 @@ async function loadMigrations() {
  * under an advisory lock, so several instances starting together apply each exactly once.
  * Returns the tags it applied.
  */
-export async function migrate(database: Database): Promise<string[]> {
-  const migrations = await loadMigrations();
+export async function migrate(
+  database: Database,
+  opts: { until?: string } = {},
+): Promise<string[]> {
+  const all = await loadMigrations();
+  // Tests of a data migration stop before it (`until`: the last tag to apply), set the scene.
+  const last = opts.until ? all.findIndex((m) => m.tag === opts.until) : all.length - 1;
+  if (last < 0) throw new Error(`No migration ${opts.until}`);
+  const migrations = all.slice(0, last + 1);
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     await tx.execute(

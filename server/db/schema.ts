@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   numeric,
@@ -22,6 +23,11 @@ import {
 const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 const createdAt = () => at('created_at').notNull().defaultNow();
 const updatedAt = () => at('updated_at').notNull().defaultNow();
+/** PostgreSQL bytea as a Buffer (both drivers read it as bytes). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 const money = (name: string) => numeric(name, { precision: 10, scale: 2 });
 
 export const users = pgTable(
@@ -31,7 +37,8 @@ export const users = pgTable(
     username: text('username').notNull().unique(),
     password: text('password').notNull(),
     name: text('name'),
-    avatar: text('avatar'),
+    /** A hash of the avatar's bytes (user_avatars), null without one: it versions the URL. */
+    avatarVersion: text('avatar_version'),
     isAdmin: text('is_admin').notNull().default('false'),
     role: text('role').notNull().default('user'),
     isVip: boolean('is_vip').notNull().default(false),
@@ -42,6 +49,16 @@ export const users = pgTable(
     uniqueIndex('users_lower_username_uq').on(sql`lower(${t.username})`),
   ],
 );
+
+/** Avatar images, apart from users so that no list of people ever reads them. */
+export const userAvatars = pgTable('user_avatars', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  updatedAt: updatedAt(),
+});
 
 export const sessions = pgTable(
   'sessions',
@@ -345,6 +362,6 @@ export const paymentEvents = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
-/** What a request knows of its user (server/plugins/auth.ts): no password hash, no avatar. */
-export type SessionUser = Omit<UserRow, 'password' | 'avatar'>;
+/** What a request knows of its user (server/plugins/auth.ts): no password hash. */
+export type SessionUser = Omit<UserRow, 'password'>;
 export type VideoRow = typeof videos.$inferSelect;

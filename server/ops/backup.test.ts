@@ -99,6 +99,8 @@ if (readTestSettings().testDriver === 'pglite') {
           HOST: '127.0.0.1',
           KING_PASSWORD: 'king-password-1',
           LOG_LEVEL: 'warn',
+          // The writer below creates videos as fast as the server takes them.
+          WRITE_RATE_LIMIT: '100000',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -111,6 +111,9 @@ export async function startServer(
     KING_PASSWORD: 'king-load-secret',
     // Every simulated user logs in from 127.0.0.1.
     AUTH_RATE_LIMIT: '100000',
+    // Simulated users write faster than people; the write limit is tested in the API suites.
+    WRITE_RATE_LIMIT: '100000',
+    PASSWORD_RATE_LIMIT: '100000',
     ...env,
   };
   // `env` adds the settings to the inherited environment (PATH and the like) without this file

@@ -66,6 +66,24 @@ describe('the documented nginx configuration', () => {
     expect(adapted).toContain('proxy_set_header Upgrade $http_upgrade;');
     expect(adapted).toMatch(/proxy_next_upstream error timeout http_502 http_503/);
   });
+
+  it('sets every forwarded header itself in each location, never passing a client one on', async () => {
+    // The app believes X-Forwarded-Host from nginx for its Origin check (issue 15, finding 7):
+    // a header a client sent must never get through.
+    const config = await documentedConfig();
+    const locations = config.split(/\n\s*location /).slice(1);
+    expect(locations.length).toBe(2);
+    for (const block of locations) {
+      for (const line of [
+        'proxy_set_header Host $http_host;',
+        'proxy_set_header X-Forwarded-Host $http_host;',
+        'proxy_set_header X-Forwarded-For $remote_addr;',
+        'proxy_set_header X-Forwarded-Proto $scheme;',
+      ]) {
+        expect(block, line).toContain(line);
+      }
+    }
+  });
 });
 
 function which(command: string): string | undefined {

@@ -87,7 +87,10 @@ describe('behind a proxy', () => {
     expect(header).toMatch(/; Path=\//);
     expect(header).not.toMatch(/Domain=/i);
     const cookie = header.split(';')[0]!;
-    const me = await proxied.inject({ url: '/api/auth/me', headers: { cookie } });
+    const me = await proxied.inject({
+      url: '/api/auth/me',
+      headers: { cookie, 'x-forwarded-proto': 'https' },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json().username).toBe('proxied-user');
   });
@@ -101,6 +104,80 @@ describe('behind a proxy', () => {
       'x-forwarded-for': '198.51.100.9',
     });
     expect(String(spoofed.headers['set-cookie'])).toMatch(/^sid=/);
+  });
+
+  it('over https only __Host-sid authenticates: a planted plain sid is refused (issue 15, finding 6)', async () => {
+    const res = await login(proxied, {
+      'x-forwarded-proto': 'https',
+      'x-forwarded-for': '198.51.100.20',
+    });
+    const token = String(res.headers['set-cookie']).split(';')[0]!.split('=')[1]!;
+    const https = { 'x-forwarded-proto': 'https' };
+    const plain = await proxied.inject({
+      url: '/api/auth/me',
+      headers: { ...https, cookie: `sid=${token}` },
+    });
+    expect(plain.statusCode).toBe(401);
+    // A planted plain cookie beside the real one changes nothing either way.
+    const both = await proxied.inject({
+      url: '/api/auth/me',
+      headers: { ...https, cookie: `sid=planted; __Host-sid=${token}` },
+    });
+    expect(both.statusCode).toBe(200);
+    // And over plain http the __Host- cookie (which a browser sends only over https) is not read.
+    const overHttp = await proxied.inject({
+      url: '/api/auth/me',
+      headers: { cookie: `__Host-sid=${token}` },
+    });
+    expect(overHttp.statusCode).toBe(401);
+  });
+
+  it('checks an Origin against the scheme, host and port the proxy forwards (issue 15, finding 7)', async () => {
+    const res = await login(proxied, {
+      'x-forwarded-proto': 'https',
+      'x-forwarded-for': '198.51.100.21',
+    });
+    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+    const write = (origin: string) =>
+      proxied.inject({
+        method: 'POST',
+        url: '/api/notifications/mark-all-read',
+        headers: {
+          cookie,
+          origin,
+          host: 'video.example.com',
+          'x-forwarded-proto': 'https',
+          'x-forwarded-host': 'video.example.com',
+        },
+      });
+    expect((await write('https://video.example.com')).statusCode).toBe(200);
+    expect((await write('http://video.example.com')).statusCode).toBe(403);
+    expect((await write('https://video.example.com:8443')).statusCode).toBe(403);
+    expect((await write('https://evil.example')).statusCode).toBe(403);
+  });
+
+  it('says no-store on every /api answer, and allows sockets to this site only (issue 15, finding 7)', async () => {
+    const res = await login(proxied, {
+      'x-forwarded-proto': 'https',
+      'x-forwarded-for': '198.51.100.22',
+    });
+    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+    expect(res.headers['cache-control']).toBe('no-store');
+    for (const url of [
+      '/api/auth/me',
+      '/api/videos',
+      '/api/notifications/count',
+      '/api/nothing-here',
+    ]) {
+      const answer = await proxied.inject({
+        url,
+        headers: { cookie, 'x-forwarded-proto': 'https' },
+      });
+      expect(answer.headers['cache-control'], url).toBe('no-store');
+    }
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).not.toMatch(/connect-src[^;]*\b(ws|wss):/);
   });
 
   it('rate-limits login by the real client address from the proxy', async () => {

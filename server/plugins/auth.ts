@@ -8,9 +8,10 @@ import { rowsOf } from '../db/migrate';
 import {
   findSessionById,
   type FoundSession,
-  SESSION_TTL_MS,
+  type SessionLifetime,
   sessionIdOf,
   type SessionUser,
+  touchSession,
 } from '../modules/auth/sessions.repository';
 import { useCountCache } from '../modules/notifications/notifications.repository';
 import { HttpError } from './errors';
@@ -25,6 +26,11 @@ declare module 'fastify' {
     /** Routes that answer without a session (login, register, health). */
     public?: boolean;
     /**
+     * A per-user limit (server/plugins/limits.ts): 'writes' for calls that notify other people,
+     * 'password' for change-password (also per address).
+     */
+    limited?: 'writes' | 'password';
+    /**
      * A GET whose answer depends only on the data, the signed-in user and the URL (and not on the
      * clock beyond READ_CACHE_MS): kept in the read cache (docs/decisions/0004-...).
      */
@@ -36,17 +42,26 @@ const PLAIN_COOKIE = 'sid';
 // Behind https the cookie gets the __Host- prefix: Secure, no Domain, Path=/.
 const HOST_COOKIE = '__Host-sid';
 
+/**
+ * The one cookie that authenticates a request: over https only `__Host-sid` (which a sibling
+ * domain or a plain-http page cannot plant), over http only `sid`.
+ */
 export function sessionCookieName(request: FastifyRequest): string {
   return request.protocol === 'https' ? HOST_COOKIE : PLAIN_COOKIE;
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  lifetime: SessionLifetime,
+) {
   reply.setCookie(sessionCookieName(request), token, {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
     secure: request.protocol === 'https',
-    maxAge: SESSION_TTL_MS / 1000,
+    maxAge: Math.floor(lifetime.maxMs / 1000),
   });
 }
 
@@ -86,21 +101,37 @@ const DATA_VERSION = sql`select last_value::text as v from vw_data_version`;
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function originAllowed(request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return true; // same-origin fetches without Origin, curl and server-to-server calls
+/**
+ * Whether an Origin is this site's own: the same scheme, host and port as the request (behind a
+ * proxy, the scheme and host it forwards; docs/deploy.md). http://site is not https://site.
+ */
+export function sameOrigin(request: FastifyRequest, origin: string): boolean {
   try {
-    return new URL(origin).host === request.host;
+    const own = new URL(`${request.protocol}://${request.host}`);
+    const theirs = new URL(origin);
+    return theirs.origin === own.origin;
   } catch {
     return false;
   }
+}
+
+function originAllowed(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true; // same-origin fetches without Origin, curl and server-to-server calls
+  return sameOrigin(request, origin);
 }
 
 /**
  * One hook for all of /api: refuses unsafe methods from a foreign Origin, resolves the session
  * cookie to a user, and answers 401 on every non-public route without one.
  */
-export const auth = fp(async (app: FastifyInstance, opts: { database: Database }) => {
+export interface AuthOptions {
+  database: Database;
+  /** How long a session lasts without use, and at most (SESSION_IDLE_DAYS, SESSION_MAX_DAYS). */
+  session: SessionLifetime;
+}
+
+export const auth = fp(async (app: FastifyInstance, opts: AuthOptions) => {
   const { db } = opts.database;
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
@@ -251,13 +282,20 @@ export const auth = fp(async (app: FastifyInstance, opts: { database: Database }
     pendingReads.set(request, { key, version, epoch: readCache.epochNow(), done });
   });
 
-  /** The live session of the request's cookie, if any. */
+  /**
+   * The live session of the request's cookie, if any. A session in use has its end moved
+   * forward (the idle limit) at most once per touch interval, never past its absolute limit.
+   */
   const sessionOf = async (request: FastifyRequest) => {
-    const token = request.cookies[HOST_COOKIE] ?? request.cookies[PLAIN_COOKIE];
+    const token = request.cookies[sessionCookieName(request)];
     if (!token) return null;
     const id = sessionIdOf(token);
     const found = await sessionCache.load(id, () => findSessionById(db, id));
-    return found && found.expiresAt.getTime() > Date.now() ? found : null;
+    if (!found || found.expiresAt.getTime() <= Date.now()) return null;
+    await touchSession(db, found, opts.session).catch((err: unknown) =>
+      request.log.warn({ err }, 'could not extend the session'),
+    );
+    return found;
   };
   /** A page's user, best effort: a page is still sent when the database cannot answer. */
   const pageUser = async (request: FastifyRequest) => {
@@ -269,7 +307,7 @@ export const auth = fp(async (app: FastifyInstance, opts: { database: Database }
     }
   };
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (
       !request.url.startsWith('/api/') &&
       request.url !== '/ws' &&
@@ -283,6 +321,9 @@ export const auth = fp(async (app: FastifyInstance, opts: { database: Database }
       }
       return;
     }
+    // Answers under /api depend on who asks: no browser or proxy may keep them. A route that
+    // may be kept (an avatar image) sets its own Cache-Control.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     if (UNSAFE.has(request.method) && !originAllowed(request)) {
       throw new HttpError(403, 'Cross-site request refused');
     }

@@ -13,6 +13,7 @@ import {
 import type { Database } from '../db/client';
 import { sessions } from '../db/schema';
 import { countUnread, findNotification } from '../modules/notifications/notifications.repository';
+import { sameOrigin } from './auth';
 import { HttpError } from './errors';
 
 /**
@@ -38,7 +39,14 @@ interface Client {
   userId: string;
   sessionId: string;
   alive: boolean;
+  /** Pings this socket may still have answered now (refilled over time; see PING_*). */
+  pingTokens: number;
+  pingRefilledAt: number;
 }
+
+/** A socket's pings are answered up to PING_BURST at once, then one per PING_REFILL_MS. */
+const PING_BURST = 5;
+const PING_REFILL_MS = 1_000;
 
 /** What instances tell each other; `o` is the sender, which skips its own messages. */
 type BusMessage =
@@ -61,6 +69,18 @@ export interface RealtimeOptions {
   heartbeatMs?: number;
   /** Sockets per user (tabs); the oldest is closed beyond it. */
   maxSocketsPerUser?: number;
+}
+
+/** Whether a ping may be answered now: a flood of pings costs the server no more than a few. */
+function takePing(client: Client, now = Date.now()): boolean {
+  const refill = Math.floor((now - client.pingRefilledAt) / PING_REFILL_MS);
+  if (refill > 0) {
+    client.pingTokens = Math.min(PING_BURST, client.pingTokens + refill);
+    client.pingRefilledAt += refill * PING_REFILL_MS;
+  }
+  if (client.pingTokens <= 0) return false;
+  client.pingTokens -= 1;
+  return true;
 }
 
 export class RealtimeHub {
@@ -195,7 +215,14 @@ export class RealtimeHub {
 
   /** Registers a socket of a signed-in user and sends the current unread count. */
   attach(socket: Socket, userId: string, sessionId: string) {
-    const client: Client = { socket, userId, sessionId, alive: true };
+    const client: Client = {
+      socket,
+      userId,
+      sessionId,
+      alive: true,
+      pingTokens: PING_BURST,
+      pingRefilledAt: Date.now(),
+    };
     let own = this.clients.get(userId);
     if (!own) this.clients.set(userId, (own = new Set()));
     own.add(client);
@@ -212,7 +239,10 @@ export class RealtimeHub {
       // Clients may only ping; anything else is ignored.
       if (isBinary || data.length > 64) return;
       try {
-        if ((JSON.parse(data.toString()) as { type?: unknown })?.type === 'ping') {
+        if (
+          (JSON.parse(data.toString()) as { type?: unknown })?.type === 'ping' &&
+          takePing(client)
+        ) {
           this.send(client, { type: 'pong', data: null });
         }
       } catch {
@@ -405,16 +435,29 @@ declare module 'fastify' {
   }
 }
 
-/** A browser's handshake must come from this site: Origin present and its host the Host. */
+/** A browser's handshake must come from this site: Origin present, same scheme, host and port. */
 function checkOrigin(request: FastifyRequest) {
   const origin = request.headers.origin;
-  let ok = false;
-  try {
-    ok = Boolean(origin) && new URL(origin!).host === request.host;
-  } catch {
-    ok = false;
+  if (!origin || !sameOrigin(request, origin))
+    throw new HttpError(403, 'Cross-site socket refused');
+}
+
+/**
+ * A socket that fails: a frame the server refuses (too large, not valid WebSocket) is the
+ * client's doing and a warning; anything else is the server's and an error. Either way the
+ * socket is cut off.
+ */
+function socketError(error: Error, socket: Socket, request: FastifyRequest) {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && code.startsWith('WS_ERR_')) {
+    request.log.warn(
+      { code, reason: error.message },
+      'socket closed: the client sent a refused frame',
+    );
+  } else {
+    request.log.error({ err: error }, 'socket failed');
   }
-  if (!ok) throw new HttpError(403, 'Cross-site socket refused');
+  socket.terminate();
 }
 
 /**
@@ -430,6 +473,7 @@ export const realtime = fp(
 
     await app.register(fastifyWebsocket, {
       options: { maxPayload: SOCKET_MAX_PAYLOAD },
+      errorHandler: (error, socket, request) => socketError(error, socket as Socket, request),
       // The plugin's default closes sockets without a code on shutdown; 1001 (going away) tells
       // browsers the server is restarting, so they reconnect (web/lib/socket.ts).
       preClose: function (this: FastifyInstance, done: () => void) {

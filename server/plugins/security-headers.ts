@@ -11,7 +11,8 @@ const HELMET_OPTIONS = {
       imgSrc: ["'self'", 'data:', 'blob:'],
       styleSrc: ["'self'", "'unsafe-inline'"],
       scriptSrc: ["'self'"],
-      connectSrc: ["'self'", 'ws:', 'wss:'],
+      // Same-origin sockets only: 'self' covers ws:/wss: to this very host (CSP Level 3).
+      connectSrc: ["'self'"],
       upgradeInsecureRequests: null,
     },
   },

@@ -13,7 +13,7 @@ import { hashPassword } from '../lib/passwords';
  * A fresh migrated database for one test file: a PGlite restored from the run's migrated dump,
  * or, on the PostgreSQL server, a schema of its own that is dropped on close.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(opts: { until?: string } = {}): Promise<Database> {
   const settings = readTestSettings();
   if (settings.testDriver === 'postgres') {
     if (!settings.testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
@@ -21,7 +21,7 @@ export async function createTestDatabase(): Promise<Database> {
     const admin = fromPostgres({ url: settings.testDatabaseUrl, max: 1 });
     await admin.exec(`create schema ${schema}`);
     const database = fromPostgres({ url: settings.testDatabaseUrl, searchPath: schema, max: 5 });
-    await migrate(database);
+    await migrate(database, opts);
     return {
       ...database,
       close: async () => {
@@ -31,6 +31,12 @@ export async function createTestDatabase(): Promise<Database> {
       },
     };
   }
+  if (opts.until) {
+    // Stopped before the latest migrations: a fresh instance (slower than the dump).
+    const database = fromPglite(await PGlite.create());
+    await migrate(database, opts);
+    return database;
+  }
   const dump = await readFile(inject('migratedDumpPath'));
   const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
   return fromPglite(client);
@@ -38,7 +44,15 @@ export async function createTestDatabase(): Promise<Database> {
 
 export async function createTestApp(options: Partial<AppOptions> = {}) {
   const database = options.database ?? (await createTestDatabase());
-  const app = await buildApp({ database, logger: false, authRateLimit: 1000, ...options });
+  // Limits high enough for any suite; the suites about limits pass their own.
+  const app = await buildApp({
+    database,
+    logger: false,
+    authRateLimit: 1000,
+    passwordRateLimit: 1000,
+    writeRateLimit: 100_000,
+    ...options,
+  });
   await app.ready();
   return {
     app,

@@ -101,6 +101,17 @@ const hostileString = fc.oneof(
     'king',
     'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
     'javascript:alert(1)',
+    // Dates PostgreSQL refuses or no agency means (issue 15, finding 3), and names that hide
+    // who they are (finding 7).
+    '0000-01-01T00:00:00Z',
+    '+275760-09-13T00:00:00Z',
+    '-000001-01-01T00:00:00Z',
+    '1969-12-31T23:59:59Z',
+    '2101-01-01',
+    '0000-01',
+    '9999-12',
+    'king\u202Egnik',
+    'ad\u200Bmin',
   ),
 );
 
@@ -266,7 +277,7 @@ describe('hostile input on every route', () => {
           body,
           fc.boolean(),
           fc.dictionary(
-            fc.constantFrom('status', 'q', 'limit', 'cursor', 'month', 'clientId'),
+            fc.constantFrom('status', 'q', 'limit', 'cursor', 'month', 'clientId', 'from', 'to'),
             hostileString,
             {
               maxKeys: 3,
@@ -305,4 +316,47 @@ describe('hostile input on every route', () => {
       expect(res.json().message, route.url).toBe('Request body is not valid JSON');
     }
   });
+});
+
+describe('dates are bounded to 1970-2100 (issue 15, finding 3)', () => {
+  it('keeps every instant in range and refuses every other with 400 and a message', async () => {
+    await resetTargets();
+    const inRange = (d: Date) => d.getUTCFullYear() >= 1970 && d.getUTCFullYear() <= 2100;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.date({ min: new Date(-8.64e15), max: new Date(8.64e15), noInvalidDate: true }),
+          fc.date({
+            min: new Date('1969-12-31T00:00:00Z'),
+            max: new Date('1970-01-02T00:00:00Z'),
+            noInvalidDate: true,
+          }),
+          fc.date({
+            min: new Date('2100-12-31T00:00:00Z'),
+            max: new Date('2101-01-02T00:00:00Z'),
+            noInvalidDate: true,
+          }),
+        ),
+        fc.constantFrom('dueDate', 'startDate'),
+        fc.constantFrom('POST', 'PATCH'),
+        async (date, field, method) => {
+          const res = await t.app.inject({
+            method,
+            url: method === 'POST' ? '/api/videos' : `/api/videos/${ids.video}`,
+            headers: { cookie: cookies.king! },
+            payload: { name: 'Dated', link: 'https://youtu.be/abc', [field]: date.toISOString() },
+          });
+          const what = `${method} ${field} ${date.toISOString()}`;
+          if (inRange(date)) {
+            expect(res.statusCode, what).toBe(method === 'POST' ? 201 : 200);
+            expect(res.json()[field], what).toBe(date.toISOString());
+          } else {
+            expect(res.statusCode, what).toBe(400);
+            expect(res.json().message, what).toBe('Dates must be between 1970 and 2100');
+          }
+        },
+      ),
+      { numRuns: 120 },
+    );
+  }, 120_000);
 });

@@ -13,12 +13,23 @@ function isPublicUser(value: unknown): value is PublicUser {
     typeof u.id === 'string' &&
     typeof u.username === 'string' &&
     (u.name === null || typeof u.name === 'string') &&
-    (u.avatar === null || typeof u.avatar === 'string') &&
+    (u.avatarUrl === null || typeof u.avatarUrl === 'string') &&
     typeof u.role === 'string' &&
     (ROLES as readonly string[]).includes(u.role) &&
     (u.isAdmin === 'true' || u.isAdmin === 'false') &&
     typeof u.isVip === 'boolean'
   );
+}
+
+/**
+ * A user stored before avatars became URLs (issue 15) carried the image itself in `avatar`:
+ * keep the person signed in, drop the picture (GET /api/auth/me brings its URL at start).
+ */
+function fromOlderShape(value: unknown): unknown {
+  if (!value || typeof value !== 'object') return value;
+  const { avatar, ...rest } = value as Record<string, unknown>;
+  if ('avatarUrl' in rest || !(avatar === null || typeof avatar === 'string')) return value;
+  return { ...rest, avatarUrl: null };
 }
 
 /** The stored user; one that cannot be parsed is logged and discarded. */
@@ -31,7 +42,7 @@ export function readStoredUser(): PublicUser | null {
   }
   if (!raw) return null;
   try {
-    const parsed: unknown = JSON.parse(raw);
+    const parsed: unknown = fromOlderShape(JSON.parse(raw));
     if (isPublicUser(parsed)) return parsed;
     console.error('Discarding a stored user that is not a valid user record');
   } catch (error) {

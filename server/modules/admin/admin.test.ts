@@ -355,6 +355,64 @@ describe('edit rules', () => {
     expect(kingShape.statusCode).toBe(200);
   });
 
+  it('protects admins from lead editor admins (issue 15, finding 2)', async () => {
+    // The attack: with the king's consent an editor and a client were made admins; a lead
+    // editor admin then reset one's password (200, then signed in as it) and deleted the other.
+    const editor = await target('editor');
+    const client = await target('client');
+    for (const u of [editor, client]) {
+      const made = await call('king', 'PATCH', `/api/admin/users/${u.id}`, {
+        name: 'Trusted',
+        isAdmin: 'true',
+      });
+      expect(made.statusCode).toBe(200);
+    }
+    const reset = await call('leadAdmin', 'PATCH', `/api/admin/users/${editor.id}/reset-password`, {
+      newPassword: 'taken-over',
+    });
+    expect(reset.statusCode).toBe(403);
+    expect(reset.json().message).toBe('You cannot manage this user');
+    await expect(loginAs(t, editor.username, 'taken-over')).rejects.toThrow('401');
+    const removed = await call('leadAdmin', 'DELETE', `/api/admin/users/${client.id}`);
+    expect(removed.statusCode).toBe(403);
+    const renamed = await call('leadAdmin', 'PATCH', `/api/admin/users/${client.id}`, {
+      name: 'Renamed',
+      isAdmin: 'true',
+    });
+    expect(renamed.statusCode).toBe(403);
+    expect((await t.db.select().from(users).where(eq(users.id, client.id))).length).toBe(1);
+    // The king still manages them, and a lead editor admin still manages team leads who are not.
+    expect(
+      (
+        await call('king', 'PATCH', `/api/admin/users/${editor.id}/reset-password`, {
+          newPassword: 'king-chose',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const teamLead = await target('client_team_lead');
+    expect(
+      (await call('leadAdmin', 'PATCH', `/api/admin/users/${teamLead.id}`, { name: 'TL' }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses display names with bidi controls or zero-width characters (issue 15, finding 7)', async () => {
+    for (const name of ['king\u202Egnik', 'a\u200Bb', 'x\u2066y', 'ki\uFEFFng']) {
+      const created = await call('king', 'POST', '/api/admin/users', {
+        username: `spoof-${n++}`,
+        name,
+        password: 'secret123',
+        role: 'client',
+      });
+      expect(created.statusCode, JSON.stringify(name)).toBe(400);
+      expect(created.json().message).toBe(
+        'Display name must not contain invisible or text-direction characters',
+      );
+      const edited = await call('king', 'PATCH', `/api/admin/users/${id.editor}`, { name });
+      expect(edited.statusCode).toBe(400);
+    }
+  });
+
   it('validates with the spec messages and 409s a taken username', async () => {
     const noName = await call('king', 'PATCH', `/api/admin/users/${id.editor}`, { name: ' ' });
     expect(noName.json().message).toBe('Name is required');

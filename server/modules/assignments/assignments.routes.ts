@@ -6,17 +6,24 @@ import {
   assignmentStatistics,
   createAssignmentBody,
 } from '../../../domain/assignments';
-import { isManager, isStaff, normalizeRole } from '../../../domain/roles';
-import { publicUserSchema } from '../../../domain/user';
+import { isManager, normalizeRole, seesWholeDirectory, type Actor } from '../../../domain/roles';
+import { directoryUserSchema, publicUserSchema } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { clientEditorAssignments, users, videos } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { directoryIds } from '../users/directory';
 import { findUserById, toPublicUser } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
 
-const counted = publicUserSchema.extend({ videoCount: z.number(), editorCount: z.number() });
-const withClientCount = publicUserSchema.extend({ clientCount: z.number() });
+const counted = directoryUserSchema.extend({ videoCount: z.number(), editorCount: z.number() });
+const withClientCount = directoryUserSchema.extend({ clientCount: z.number() });
+
+/** Lists of people for a viewer outside the staff carry no admin flag (DESIGN.md section 4). */
+function forViewer<T extends { isAdmin?: string }>(viewer: Actor, people: T[]): T[] {
+  if (seesWholeDirectory(viewer)) return people;
+  return people.map(({ isAdmin: _isAdmin, ...rest }) => rest as T);
+}
 const assignmentSchema = z.object({
   id: z.string(),
   clientId: z.string(),
@@ -86,12 +93,20 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
 
   app.get('/api/clients', { schema: { response: { 200: z.array(counted) } } }, async (request) => {
     const viewer = currentUser(request);
-    // Staff see every client; a client sees only themselves.
-    return clientsWithCounts(isStaff(viewer) ? undefined : [viewer.id]);
+    // Staff see every client; a client itself, a team lead its clients (the directory).
+    const visible = await directoryIds(db, viewer);
+    return forViewer(viewer, await clientsWithCounts(visible ? [...visible] : undefined));
   });
 
-  app.get('/api/editors', { schema: { response: { 200: z.array(withClientCount) } } }, async () =>
-    editorsWithCounts(),
+  app.get(
+    '/api/editors',
+    { schema: { response: { 200: z.array(withClientCount) } } },
+    async (request) => {
+      const viewer = currentUser(request);
+      // Staff see every editor; a client or team lead those it works with (the directory).
+      const visible = await directoryIds(db, viewer);
+      return forViewer(viewer, await editorsWithCounts(visible ? [...visible] : undefined));
+    },
   );
 
   app.get(
@@ -108,7 +123,8 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       const allowed =
         clientId === scope.id || isManager(scope) || scope.teamClientIds.has(clientId);
       if (!allowed) throw new HttpError(404, 'Client not found');
-      return { assignedEditors: await editorsWithCounts(await editorIdsOf(clientId)) };
+      const editors = await editorsWithCounts(await editorIdsOf(clientId));
+      return { assignedEditors: forViewer(scope, editors) };
     },
   );
 
@@ -130,7 +146,8 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     { schema: { response: { 200: z.object({ assignedEditors: z.array(withClientCount) }) } } },
     async (request) => {
       const viewer = currentUser(request);
-      return { assignedEditors: await editorsWithCounts(await editorIdsOf(viewer.id)) };
+      const editors = await editorsWithCounts(await editorIdsOf(viewer.id));
+      return { assignedEditors: forViewer(viewer, editors) };
     },
   );
 
@@ -195,13 +212,17 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       if (!editor || normalizeRole(editor.role) !== 'editor') {
         throw new HttpError(400, ASSIGNMENT_MESSAGES.editorRole);
       }
-      const [row] = await db
-        .insert(clientEditorAssignments)
-        .values({ clientId, editorId })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) throw new HttpError(409, ASSIGNMENT_MESSAGES.duplicate);
-      await app.notifier.clientAssigned(viewer, client, editor);
+      // The assignment and the editor's notification commit together (pushed after the commit).
+      const row = await app.notifier.transaction(async (tx, notify) => {
+        const [created] = await tx
+          .insert(clientEditorAssignments)
+          .values({ clientId, editorId })
+          .onConflictDoNothing()
+          .returning();
+        if (!created) throw new HttpError(409, ASSIGNMENT_MESSAGES.duplicate);
+        await notify.clientAssigned(viewer, client, editor);
+        return created;
+      });
       return reply.status(201).send({
         ...row,
         createdAt: row.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePasswordBody, loginBody, MESSAGES, registerBody } from '../../../domain/auth';
+import { LIMIT_MESSAGES } from '../../../domain/limits';
 import { publicUserSchema } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { dummyVerify, hashPassword, verifyPassword } from '../../lib/passwords';
@@ -13,7 +14,12 @@ import {
   toPublicUser,
   updateUser,
 } from '../users/users.repository';
-import { createSession, deleteOtherSessions, deleteSession } from './sessions.repository';
+import {
+  createSession,
+  deleteOtherSessions,
+  deleteSession,
+  type SessionLifetime,
+} from './sessions.repository';
 
 export const AVATAR_BODY_LIMIT = 3 * 1024 * 1024;
 const message = z.object({ message: z.string() });
@@ -22,11 +28,12 @@ export interface AuthRoutesOptions {
   db: Db;
   /** Attempts per minute per client address on login and register. */
   authRateLimit: number;
+  session: SessionLifetime;
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { db, authRateLimit },
+  { db, authRateLimit, session: lifetime },
 ) => {
   async function fullUser(id: string) {
     const row = await findUserById(db, id);
@@ -39,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     timeWindow: '1 minute',
     errorResponseBuilder: () => ({
       statusCode: 429,
-      message: 'Too many attempts. Please wait a minute and try again.',
+      message: LIMIT_MESSAGES.attempts,
     }),
   };
 
@@ -78,8 +85,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       if (!row || !ok) throw new HttpError(401, MESSAGES.invalidCredentials);
       // A fresh session id at every login; an older session cookie of this browser is ended.
       if (request.sessionId) await deleteSession(db, request.sessionId);
-      const session = await createSession(db, row.id);
-      setSessionCookie(request, reply, session.token);
+      const session = await createSession(db, row.id, lifetime);
+      setSessionCookie(request, reply, session.token, lifetime);
       return toPublicUser(row);
     },
   );
@@ -102,7 +109,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.patch(
     '/api/auth/change-password',
-    { schema: { body: changePasswordBody, response: { 200: message } } },
+    {
+      // Per user and per address (server/plugins/limits.ts): a stolen session cannot guess on.
+      config: { limited: 'password' },
+      schema: { body: changePasswordBody, response: { 200: message } },
+    },
     async (request) => {
       const user = await fullUser(currentUser(request).id);
       const { currentPassword, newPassword } = request.body;

@@ -32,7 +32,7 @@ describe('register', () => {
       isVip: false,
     });
     expect(Object.keys(user).sort()).toEqual([
-      'avatar',
+      'avatarUrl',
       'id',
       'isAdmin',
       'isVip',
@@ -94,7 +94,7 @@ describe('register', () => {
       'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
     const ok = await register({ username: 'pictured', password: 'secret123', avatar: png });
     expect(ok.statusCode).toBe(201);
-    expect(ok.json().avatar).toBe(png);
+    expect(ok.json().avatarUrl).toMatch(/^\/api\/users\/[\w-]+\/avatar\?v=\w+$/);
     const svg = await register({
       username: 'svg-user',
       password: 'secret123',
@@ -298,6 +298,88 @@ describe('change password', () => {
   });
 });
 
+describe('session lifetime (issue 15, finding 7): idle timeout beside the absolute limit', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const sessionOf = async (cookie: string) => {
+    const all = await t.db.select().from(sessions);
+    // The cookie holds the token; the table its hash: find the one this cookie opened.
+    const { createHash } = await import('node:crypto');
+    const hash = createHash('sha256').update(cookie.split('=')[1]!).digest('hex');
+    return all.find((s) => s.id === hash)!;
+  };
+  const me = (cookie: string) => t.app.inject({ url: '/api/auth/me', headers: { cookie } });
+
+  it('a new session ends after 7 idle days, not 30', async () => {
+    await seedUser(t, { username: 'idler' });
+    const cookie = await loginAs(t, 'idler');
+    const row = await sessionOf(cookie);
+    const left = row.expiresAt.getTime() - Date.now();
+    expect(left).toBeGreaterThan(7 * DAY - 60_000);
+    expect(left).toBeLessThanOrEqual(7 * DAY);
+  });
+
+  it('a session idle for 7 days is over; one in use moves its end forward', async () => {
+    await seedUser(t, { username: 'regular' });
+    const used = await loginAs(t, 'regular');
+    const idle = await loginAs(t, 'regular');
+    // Last used 6 days ago: one day left. A request gives it 7 days from now.
+    const usedRow = await sessionOf(used);
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + DAY) })
+      .where(eq(sessions.id, usedRow.id));
+    expect((await me(used)).statusCode).toBe(200);
+    const moved = (await sessionOf(used)).expiresAt.getTime() - Date.now();
+    expect(moved).toBeGreaterThan(7 * DAY - 60_000);
+    // Not used for 7 days: its end has passed.
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, (await sessionOf(idle)).id));
+    expect((await me(idle)).statusCode).toBe(401);
+  });
+
+  it('use never carries a session past 30 days after sign-in', async () => {
+    await seedUser(t, { username: 'veteran' });
+    const cookie = await loginAs(t, 'veteran');
+    const row = await sessionOf(cookie);
+    const began = Date.now() - 29.5 * DAY;
+    await t.db
+      .update(sessions)
+      .set({ createdAt: new Date(began), expiresAt: new Date(Date.now() + 60 * 60 * 1000 - 1) })
+      .where(eq(sessions.id, row.id));
+    expect((await me(cookie)).statusCode).toBe(200);
+    const end = (await sessionOf(cookie)).expiresAt.getTime();
+    expect(end).toBeLessThanOrEqual(began + 30 * DAY);
+    expect(end).toBeGreaterThan(Date.now() + 11 * 60 * 60 * 1000);
+  });
+
+  it('reads both limits from the settings', async () => {
+    const { readSettings } = await import('../../env');
+    expect(readSettings({})).toMatchObject({ sessionIdleDays: 7, sessionMaxDays: 30 });
+    expect(readSettings({ SESSION_IDLE_DAYS: '2', SESSION_MAX_DAYS: '10' })).toMatchObject({
+      sessionIdleDays: 2,
+      sessionMaxDays: 10,
+    });
+    expect(() => readSettings({ SESSION_IDLE_DAYS: '0' })).toThrow(/SESSION_IDLE_DAYS/);
+    const short = await createTestApp({ database: t.database, sessionIdleDays: 1 });
+    try {
+      const res = await short.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'idler', password: 'secret123' },
+      });
+      expect(res.statusCode).toBe(200);
+      const cookie = res.cookies.find((c) => c.name === 'sid')!;
+      expect(cookie.maxAge).toBe(30 * 24 * 60 * 60);
+      const row = await sessionOf(`sid=${cookie.value}`);
+      expect(row.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(DAY);
+    } finally {
+      await short.app.close();
+    }
+  });
+});
+
 describe('origin check and rate limit', () => {
   it('refuses unsafe methods from a foreign Origin', async () => {
     const res = await t.app.inject({
@@ -314,6 +396,26 @@ describe('origin check and rate limit', () => {
       payload: { username: 'eddie', password: 'secret123' },
     });
     expect(same.statusCode).toBe(200);
+  });
+
+  it('compares scheme, host and port, not the host alone (issue 15, finding 7)', async () => {
+    // The request is plain http on localhost:5000: another scheme or port is another site.
+    for (const origin of [
+      'https://localhost:5000',
+      'http://localhost:5001',
+      'http://localhost',
+      'null',
+      'http://localhost:5000.evil.example',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { origin, host: 'localhost:5000' },
+        payload: { username: 'eddie', password: 'secret123' },
+      });
+      expect(res.statusCode, origin).toBe(403);
+      expect(res.json().message).toBe('Cross-site request refused');
+    }
   });
 
   it('rate-limits login with a 429 and a message', async () => {

@@ -3,7 +3,25 @@ import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users, type SessionUser } from '../../db/schema';
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long a session lives: it ends `idleMs` after its last request and `maxMs` after sign-in,
+ * whichever comes first. `expires_at` holds the nearer end; use moves it forward.
+ */
+export interface SessionLifetime {
+  idleMs: number;
+  maxMs: number;
+}
+
+export const sessionLifetime = (idleDays: number, maxDays: number): SessionLifetime => ({
+  idleMs: idleDays * DAY_MS,
+  maxMs: maxDays * DAY_MS,
+});
+
+/** How far a session's end may lag behind its last use: at most one write per hour of use. */
+const touchInterval = (lifetime: SessionLifetime) =>
+  Math.min(60 * 60 * 1000, Math.floor(lifetime.idleMs / 24));
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -11,13 +29,27 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export async function createSession(
   db: Db,
   userId: string,
+  lifetime: SessionLifetime,
 ): Promise<{ token: string; id: string }> {
   const token = randomBytes(32).toString('base64url');
   const id = hashToken(token);
-  await db
-    .insert(sessions)
-    .values({ id, userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+  const ends = Date.now() + Math.min(lifetime.idleMs, lifetime.maxMs);
+  await db.insert(sessions).values({ id, userId, expiresAt: new Date(ends) });
   return { token, id };
+}
+
+/**
+ * Moves a used session's end to `idleMs` from now, never past `maxMs` after it began. Written
+ * only when the end has fallen behind by the touch interval, so a busy session costs one write
+ * an hour, not one per request.
+ */
+export async function touchSession(db: Db, found: FoundSession, lifetime: SessionLifetime) {
+  const now = Date.now();
+  const wanted = Math.min(now + lifetime.idleMs, found.createdAt.getTime() + lifetime.maxMs);
+  if (wanted - found.expiresAt.getTime() < touchInterval(lifetime)) return;
+  const expiresAt = new Date(wanted);
+  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, found.sessionId));
+  found.expiresAt = expiresAt;
 }
 
 export type { SessionUser };
@@ -29,11 +61,13 @@ const sessionUserColumns = {
   isAdmin: users.isAdmin,
   role: users.role,
   isVip: users.isVip,
+  avatarVersion: users.avatarVersion,
   createdAt: users.createdAt,
 };
 
 export interface FoundSession {
   sessionId: string;
+  createdAt: Date;
   expiresAt: Date;
   user: SessionUser;
 }
@@ -41,7 +75,7 @@ export interface FoundSession {
 /**
  * The session's user, read from the database (the auth plugin caches it only while the cache
  * bus hears every change, so a role change or logout still acts at once). Only the columns a
- * request needs: the avatar can be megabytes and the password hash is needed by one route.
+ * request needs: the password hash is needed by one route.
  */
 export async function findSessionUser(db: Db, token: string): Promise<FoundSession | undefined> {
   return findSessionById(db, hashToken(token));
@@ -49,12 +83,18 @@ export async function findSessionUser(db: Db, token: string): Promise<FoundSessi
 
 export async function findSessionById(db: Db, id: string): Promise<FoundSession | undefined> {
   const [row] = await db
-    .select({ expiresAt: sessions.expiresAt, user: sessionUserColumns })
+    .select({
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      user: sessionUserColumns,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  return row ? { sessionId: id, expiresAt: row.expiresAt, user: row.user } : undefined;
+  return row
+    ? { sessionId: id, createdAt: row.createdAt, expiresAt: row.expiresAt, user: row.user }
+    : undefined;
 }
 
 export { hashToken as sessionIdOf };

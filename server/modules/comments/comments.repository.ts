@@ -1,17 +1,18 @@
 import { asc, eq } from 'drizzle-orm';
 import type { CommentView } from '../../../domain/comments';
 import { normalizeRole } from '../../../domain/roles';
+import { avatarUrl } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { comments, users, videos, type UserRow } from '../../db/schema';
 
 type CommentRow = typeof comments.$inferSelect;
-type Author = Pick<UserRow, 'id' | 'name' | 'username' | 'avatar' | 'role'>;
+type Author = Pick<UserRow, 'id' | 'name' | 'username' | 'avatarVersion' | 'role'>;
 
 const authorColumns = {
   id: users.id,
   name: users.name,
   username: users.username,
-  avatar: users.avatar,
+  avatarVersion: users.avatarVersion,
   role: users.role,
 };
 
@@ -26,7 +27,8 @@ export function toCommentView(row: CommentRow, author: Author): CommentView {
       id: author.id,
       name: author.name,
       username: author.username,
-      avatar: author.avatar,
+      // A URL, never the image: a long thread stays small (issue 15).
+      avatarUrl: avatarUrl(author.id, author.avatarVersion),
       role: normalizeRole(author.role),
     },
   };

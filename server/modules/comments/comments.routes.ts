@@ -8,7 +8,8 @@ import {
   commentSchema,
 } from '../../../domain/comments';
 import { canReadVideo } from '../../../domain/permissions';
-import { publicUserSchema } from '../../../domain/user';
+import { seesWholeDirectory } from '../../../domain/roles';
+import { directoryUserSchema } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
@@ -16,7 +17,7 @@ import { HttpError } from '../../plugins/errors';
 import { leadEditorIds } from '../notifications/notifier';
 import { unreadRecipientsOfComment } from '../notifications/notifications.repository';
 import { teamLeadIdsOf } from '../team-leads/team-leads.repository';
-import { findUserById, toPublicUser } from '../users/users.repository';
+import { toDirectoryUser } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
 import { findVideo } from '../videos/videos.repository';
 import {
@@ -54,19 +55,24 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.post(
     '/api/videos/:id/comments',
-    { schema: { params: videoParams, body: commentBody, response: { 201: commentSchema } } },
+    {
+      config: { limited: 'writes' },
+      schema: { params: videoParams, body: commentBody, response: { 201: commentSchema } },
+    },
     async (request, reply) => {
       const actor = currentUser(request);
       const { found } = await readableVideo(request, request.params.id);
-      const row = await insertComment(db, {
-        videoId: found.video.id,
-        userId: actor.id,
-        content: request.body.content,
+      // The comment and its notifications commit together; the sockets hear after the commit.
+      const row = await app.notifier.transaction(async (tx, notify) => {
+        const comment = await insertComment(tx, {
+          videoId: found.video.id,
+          userId: actor.id,
+          content: request.body.content,
+        });
+        await notify.commentPosted(actor, found.video, comment);
+        return comment;
       });
-      await app.notifier.commentPosted(actor, found.video, row);
-      // The session carries no avatar (server/plugins/auth.ts); the comment shows the author's.
-      const author = (await findUserById(db, actor.id)) ?? { ...actor, avatar: null };
-      return reply.status(201).send(toCommentView(row, author));
+      return reply.status(201).send(toCommentView(row, actor));
     },
   );
 
@@ -93,9 +99,9 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.get(
     '/api/videos/:id/mentionable',
-    { schema: { params: videoParams, response: { 200: z.array(publicUserSchema) } } },
+    { schema: { params: videoParams, response: { 200: z.array(directoryUserSchema) } } },
     async (request) => {
-      const { found } = await readableVideo(request, request.params.id);
+      const { found, scope } = await readableVideo(request, request.params.id);
       const { video } = found;
       const leads = await leadEditorIds(db);
       const teamLeads = await teamLeadIdsOf(db, video.userId);
@@ -116,7 +122,10 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
             : id === video.assignedEditorId
               ? 2
               : 3;
-      return rows.sort((a, b) => rank(a.id) - rank(b.id)).map(toPublicUser);
+      const withAdminFlag = seesWholeDirectory(scope);
+      return rows
+        .sort((a, b) => rank(a.id) - rank(b.id))
+        .map((row) => toDirectoryUser(row, withAdminFlag));
     },
   );
 };

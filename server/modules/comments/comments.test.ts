@@ -74,7 +74,7 @@ describe('posting and reading comments', () => {
       createdAt: expect.any(String),
       userId: id.editor,
       videoId,
-      author: { id: id.editor, name: 'Eddie', username: 'editor', avatar: null, role: 'editor' },
+      author: { id: id.editor, name: 'Eddie', username: 'editor', avatarUrl: null, role: 'editor' },
     });
     const list = (await call('owner', 'GET', `/api/videos/${videoId}/comments`)).json();
     expect(list.at(-1)).toEqual(res.json());
@@ -264,7 +264,7 @@ describe('GET /api/videos/{id}/mentionable', () => {
     const people = res.json() as Record<string, unknown>[];
     expect(people.map((p) => p.username)).toEqual(['owner', 'editor', 'lead1', 'lead2']);
     expect(Object.keys(people[0]!).sort()).toEqual(
-      ['avatar', 'id', 'isAdmin', 'isVip', 'name', 'role', 'username'].sort(),
+      ['avatarUrl', 'id', 'isAdmin', 'isVip', 'name', 'role', 'username'].sort(),
     );
     expect(JSON.stringify(people)).not.toMatch(/password|argon2/);
   });

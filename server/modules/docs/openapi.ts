@@ -75,7 +75,10 @@ export function transformRoute(input: TransformInput) {
     add(403, errorBody('Not allowed, or an unsafe request from another site'));
   }
   if (schema.params) add(404, errorBody('Not found, or not visible to the caller'));
-  if (route.config && 'rateLimit' in route.config && route.config.rateLimit) {
+  if (
+    (route.config && 'rateLimit' in route.config && route.config.rateLimit) ||
+    route.config?.limited
+  ) {
     add(429, errorBody('Too many attempts; try again later'));
   }
   add(500, errorBody('Internal server error'));

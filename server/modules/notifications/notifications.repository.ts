@@ -82,7 +82,7 @@ export async function countUnreadCached(db: Db, recipientId: string): Promise<nu
   return cache.load(recipientId, () => countUnread(db, recipientId));
 }
 
-function forgetCounts(db: Db, recipientIds: Iterable<string>) {
+export function forgetCounts(db: Db, recipientIds: Iterable<string>) {
   const cache = countCaches.get(db);
   if (cache) for (const id of recipientIds) cache.delete(id);
 }

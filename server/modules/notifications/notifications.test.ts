@@ -396,3 +396,91 @@ describe('POST /api/notifications/check-delayed', () => {
     await t.db.delete(videos);
   });
 });
+
+describe('notifications commit with the change that causes them (issue 15, finding 8)', () => {
+  /**
+   * A real database failure between the change and its notifications: a trigger that makes
+   * every notification insert fail, as a full disk or a lost connection would at that moment.
+   * Before, the change was kept (201/200) and its notifications silently lost.
+   */
+  async function withFailingNotifications(work: () => Promise<void>) {
+    await t.db.execute(
+      sql.raw(`create or replace function vw_test_refuse_notification() returns trigger
+        language plpgsql as $$ begin raise exception 'disk full (test)'; end $$`),
+    );
+    await t.db.execute(
+      sql.raw(`create trigger vw_test_refuse before insert on notifications
+        for each row execute function vw_test_refuse_notification()`),
+    );
+    try {
+      await work();
+    } finally {
+      await t.db.execute(sql.raw('drop trigger vw_test_refuse on notifications'));
+      await t.db.execute(sql.raw('drop function vw_test_refuse_notification()'));
+    }
+  }
+
+  async function freshVideo(status = 'in_progress') {
+    const [v] = await t.db
+      .insert(videos)
+      .values({
+        userId: id.owner!,
+        assignedEditorId: id.editor!,
+        ordinal: sql`(select coalesce(max(ordinal), 0) + 1 from videos where user_id = ${id.owner!})`,
+        name: 'Atomic',
+        link: 'https://a.io/v',
+        status,
+      })
+      .returning();
+    return v!;
+  }
+
+  it('a comment whose notifications cannot be written is not kept either', async () => {
+    const v = await freshVideo();
+    await withFailingNotifications(async () => {
+      const res = await call('editor', 'POST', `/api/videos/${v.id}/comments`, {
+        content: 'Please check 0:10 @lead1',
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json().message).toBe('Internal server error');
+    });
+    const thread = (await call('owner', 'GET', `/api/videos/${v.id}/comments`)).json() as unknown[];
+    expect(thread).toEqual([]);
+    // Once the database takes notifications again, the same call keeps both.
+    const again = await call('editor', 'POST', `/api/videos/${v.id}/comments`, {
+      content: 'Please check 0:10 @lead1',
+    });
+    expect(again.statusCode).toBe(201);
+    expect((await noticesOf('owner')).map((n) => n.commentId)).toEqual([again.json().id]);
+    expect((await noticesOf('lead1')).map((n) => n.type)).toEqual(['mention']);
+  });
+
+  it('a status change, a new video and an assignment likewise', async () => {
+    const v = await freshVideo();
+    await withFailingNotifications(async () => {
+      const status = await call('editor', 'PATCH', `/api/videos/${v.id}/status`, {
+        status: 'review',
+      });
+      expect(status.statusCode).toBe(500);
+      const created = await call('owner', 'POST', '/api/videos', {
+        name: 'Never made',
+        link: 'https://a.io/never',
+      });
+      expect(created.statusCode).toBe(500);
+      const assigned = await call('boss', 'POST', '/api/assignments', {
+        clientId: id.owner,
+        editorId: id.spare,
+      });
+      expect(assigned.statusCode).toBe(500);
+    });
+    const [row] = await t.db.select().from(videos).where(eq(videos.id, v.id));
+    expect(row!.status).toBe('in_progress');
+    const names = (await t.db.select({ name: videos.name }).from(videos)).map((r) => r.name);
+    expect(names).not.toContain('Never made');
+    const pairs = await t.db
+      .select()
+      .from(clientEditorAssignments)
+      .where(eq(clientEditorAssignments.editorId, id.spare!));
+    expect(pairs).toEqual([]);
+  });
+});

@@ -17,14 +17,20 @@ import type { RealtimeHub } from '../../plugins/realtime';
 import { teamLeadIdsOf } from '../team-leads/team-leads.repository';
 import { findUserById } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
-import { insertNotifications, type NewNotification } from './notifications.repository';
+import type { NotificationView } from '../../../domain/notifications';
+import {
+  forgetCounts,
+  insertNotifications,
+  type NewNotification,
+} from './notifications.repository';
 
 /**
- * Who is told what (DESIGN.md section 5). Each trigger writes the notifications and pushes them
- * over /ws; the actor is never notified of their own action. A failure here is logged and never
- * undoes or fails the action that caused it.
+ * Who is told what (DESIGN.md section 5). Each trigger writes the notifications; the actor is
+ * never notified of their own action. Inside `transaction` they are written in the caller's
+ * transaction, so the change and its notifications commit (or fail) together, and they are
+ * pushed over /ws only after the commit.
  */
-export interface Notifier {
+export interface NotificationTriggers {
   commentPosted(
     actor: SessionUser,
     video: VideoRow,
@@ -32,7 +38,7 @@ export interface Notifier {
   ): Promise<void>;
   /**
    * A video sent back from review with a note (the note is `comment`): its editor (or, with
-   * none, the client's editors) and its owner hear that changes were requested.
+   * none, the client's editors) and its client side hear that changes were requested.
    */
   sentBack(
     actor: SessionUser,
@@ -52,6 +58,16 @@ export interface Notifier {
   ): Promise<void>;
 }
 
+export interface Notifier extends NotificationTriggers {
+  /**
+   * Runs `work` in one database transaction with triggers that write there; after the commit
+   * the new notifications go to their recipients' sockets. If anything in it fails, neither the
+   * change nor its notifications are kept. (The triggers called on the notifier itself write in
+   * a transaction of their own after the caller's change: a failure there is only logged.)
+   */
+  transaction<T>(work: (tx: Db, notify: NotificationTriggers) => Promise<T>): Promise<T>;
+}
+
 type Draft = Omit<NewNotification, 'recipientId'> & { recipientId: string | null | undefined };
 
 const CLIENT_ROLES = ['client', 'user'];
@@ -65,8 +81,9 @@ export async function leadEditorIds(db: Db): Promise<string[]> {
   return staff.filter((u) => normalizeRole(u.role) === 'lead_editor').map((u) => u.id);
 }
 
-export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger): Notifier {
-  /** Drops the actor, empty and repeated recipients, stores the rest and pushes them. */
+/** The triggers, writing with `db` (a transaction) and collecting what they create. */
+function triggersOn(db: Db, created: NotificationView[]): NotificationTriggers {
+  /** Drops the actor, empty and repeated recipients, and stores the rest. */
   async function send(actor: SessionUser, drafts: Draft[]) {
     const seen = new Set<string>();
     const values: NewNotification[] = [];
@@ -77,18 +94,7 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
       seen.add(key);
       values.push({ ...d, recipientId: d.recipientId });
     }
-    const created = await insertNotifications(db, values);
-    await hub.notificationsCreated(created);
-  }
-
-  function guarded<A extends unknown[]>(name: string, fn: (...args: A) => Promise<void>) {
-    return async (...args: A) => {
-      try {
-        await fn(...args);
-      } catch (err) {
-        log.error({ err, trigger: name }, 'notification failed');
-      }
-    };
+    created.push(...(await insertNotifications(db, values)));
   }
 
   async function editorsOf(clientId: string) {
@@ -98,6 +104,12 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
       .where(eq(clientEditorAssignments.clientId, clientId));
     return rows.map((r) => r.id);
   }
+
+  /** The owner and its team leads, who act for it and hear what it hears. */
+  const clientSideOf = async (video: VideoRow) => [
+    video.userId,
+    ...(await teamLeadIdsOf(db, video.userId)),
+  ];
 
   /**
    * A comment's notices: mentioned people who may read the video get the mention notice
@@ -112,7 +124,6 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
   ) {
     const who = personLabel(actor);
     const base = { videoId: video.id, commentId: comment.id };
-    // Mentioned people who may read the video get the mention notice (priority high) ...
     const mentioned = new Set<string>();
     const usernames = parseMentions(comment.content);
     if (usernames.length) {
@@ -139,23 +150,25 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
   }
 
   return {
-    commentPosted: guarded('comment', async (actor, video, comment) => {
-      // The owner (and its team leads, who act for it) and the assigned editor hear of it.
+    commentPosted: async (actor, video, comment) => {
+      // The client side and the assigned editor hear of it.
       const text = NOTIFICATION_TEXT.comment(personLabel(actor), video.name);
-      const clientSide = [video.userId, ...(await teamLeadIdsOf(db, video.userId))];
-      await commentNotices(actor, video, comment, text, [...clientSide, video.assignedEditorId]);
-    }),
+      const recipients = [...(await clientSideOf(video)), video.assignedEditorId];
+      await commentNotices(actor, video, comment, text, recipients);
+    },
 
-    sentBack: guarded('sent back', async (actor, video, comment) => {
+    sentBack: async (actor, video, comment) => {
       const text = NOTIFICATION_TEXT.changesRequested(personLabel(actor), video.name);
       const editors = video.assignedEditorId
         ? [video.assignedEditorId]
         : await editorsOf(video.userId);
-      const clientSide = [video.userId, ...(await teamLeadIdsOf(db, video.userId))];
-      await commentNotices(actor, video, comment, text, [...clientSide, ...editors]);
-    }),
+      await commentNotices(actor, video, comment, text, [
+        ...(await clientSideOf(video)),
+        ...editors,
+      ]);
+    },
 
-    videoCreated: guarded('new video', async (actor, video) => {
+    videoCreated: async (actor, video) => {
       const who = personLabel(actor);
       const owner = video.userId === actor.id ? null : await findUserById(db, video.userId);
       const clientEditors = await editorsOf(video.userId);
@@ -177,9 +190,9 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
         });
       }
       await send(actor, drafts);
-    }),
+    },
 
-    videoChanged: guarded('video change', async (actor, before, after) => {
+    videoChanged: async (actor, before, after) => {
       const who = personLabel(actor);
       const drafts: Draft[] = [];
       if (before.status !== after.status) {
@@ -190,8 +203,7 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
           }
         } else {
           const text = NOTIFICATION_TEXT.statusChange(who, after.name, before.status, after.status);
-          const teamLeads = await teamLeadIdsOf(db, after.userId);
-          for (const id of [after.userId, ...teamLeads, after.assignedEditorId]) {
+          for (const id of [...(await clientSideOf(after)), after.assignedEditorId]) {
             drafts.push({ ...text, videoId: after.id, recipientId: id });
           }
         }
@@ -204,25 +216,67 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
         });
       }
       await send(actor, drafts);
-    }),
+    },
 
-    clientAssigned: guarded('client assignment', async (actor, client, editor) => {
+    clientAssigned: async (actor, client, editor) => {
       await send(actor, [
         {
           ...NOTIFICATION_TEXT.clientAssigned(personLabel(actor), personLabel(client)),
           recipientId: editor.id,
         },
       ]);
-    }),
+    },
 
-    clientUnassigned: guarded('client unassignment', async (actor, client, editor, videos) => {
+    clientUnassigned: async (actor, client, editor, videos) => {
       await send(actor, [
         {
           ...NOTIFICATION_TEXT.clientUnassigned(personLabel(actor), personLabel(client), videos),
           recipientId: editor.id,
         },
       ]);
-    }),
+    },
+  };
+}
+
+export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger): Notifier {
+  async function transaction<T>(
+    work: (tx: Db, notify: NotificationTriggers) => Promise<T>,
+  ): Promise<T> {
+    const created: NotificationView[] = [];
+    const result = await db.transaction((tx) => work(tx, triggersOn(tx, created)));
+    // Committed: counts cached before the commit are stale, and the sockets may hear now. The
+    // change stands whatever happens to the push (a socket reconnect reads the count again).
+    forgetCounts(db, new Set(created.map((n) => n.recipientId)));
+    try {
+      await hub.notificationsCreated(created);
+    } catch (err) {
+      log.warn({ err }, 'notifications saved but not pushed');
+    }
+    return result;
+  }
+
+  /** A trigger on its own, after the caller's change: a failure is logged, never thrown. */
+  const alone =
+    <A extends unknown[]>(
+      name: string,
+      pick: (n: NotificationTriggers) => (...a: A) => Promise<void>,
+    ) =>
+    async (...args: A) => {
+      try {
+        await transaction((_tx, notify) => pick(notify)(...args));
+      } catch (err) {
+        log.error({ err, trigger: name }, 'notification failed');
+      }
+    };
+
+  return {
+    transaction,
+    commentPosted: alone('comment', (n) => n.commentPosted),
+    videoCreated: alone('new video', (n) => n.videoCreated),
+    videoChanged: alone('video change', (n) => n.videoChanged),
+    clientAssigned: alone('client assignment', (n) => n.clientAssigned),
+    sentBack: alone('sent back', (n) => n.sentBack),
+    clientUnassigned: alone('client unassignment', (n) => n.clientUnassigned),
   };
 }
 

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { connect, type AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
@@ -244,6 +245,53 @@ describe('delivery', () => {
     expect((await socket.messages(2))[1]).toEqual({ type: 'pong', data: null });
     socket.ws.send(Buffer.alloc(10_000, 'a'));
     expect((await socket.waitClosed()).code).toBe(1009);
+  });
+});
+
+describe('abuse of the socket (issue 15, finding 7)', () => {
+  it('answers a burst of pings only up to a few, then about one a second', async () => {
+    const socket = await open(base, { cookie: cookie.editor });
+    await socket.messages(1);
+    for (let i = 0; i < 200; i++) socket.ws.send(JSON.stringify({ type: 'ping' }));
+    await socket.messages(1 + 5);
+    await new Promise((r) => setTimeout(r, 300));
+    const pongs = () => socket.received.filter((m) => m.type === 'pong').length;
+    expect(pongs()).toBe(5);
+    // The allowance comes back with time.
+    await new Promise((r) => setTimeout(r, 1100));
+    socket.ws.send(JSON.stringify({ type: 'ping' }));
+    await socket.until(() => pongs() === 6, 2000, 'a pong after the pause');
+    expect(socket.closed).toBeNull();
+    socket.ws.close();
+  });
+
+  it('logs an oversize frame as a warning, not an error', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean))
+          lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const logged = await buildApp({
+      database: t.database,
+      logger: { level: 'info', stream },
+      authRateLimit: 1000,
+    });
+    try {
+      const host = await listen(logged);
+      const socket = await open(host, { cookie: cookie.editor });
+      await socket.messages(1);
+      socket.ws.send(Buffer.alloc(10_000, 'a'));
+      expect((await socket.waitClosed()).code).toBe(1009);
+      await new Promise((r) => setTimeout(r, 100));
+      const about = lines.filter((l) => /frame/.test(l.msg));
+      expect(about.map((l) => l.level)).toEqual([40]);
+      expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    } finally {
+      await logged.close();
+    }
   });
 });
 

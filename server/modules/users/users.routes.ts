@@ -1,15 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { avatarUploadBody, profileUpdateBody } from '../../../domain/auth';
-import { isStaff, isStaffRole } from '../../../domain/roles';
-import { publicUserSchema } from '../../../domain/user';
+import { seesWholeDirectory } from '../../../domain/roles';
+import { directoryUserSchema, publicUserSchema } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { AVATAR_BODY_LIMIT } from '../auth/auth.routes';
-import { findUserById, listVisibleUsers, toPublicUser, updateUser } from './users.repository';
+import { directoryIds } from './directory';
+import {
+  findAvatar,
+  findUserById,
+  listVisibleUsers,
+  setAvatar,
+  toDirectoryUser,
+  toPublicUser,
+  updateUser,
+} from './users.repository';
 
 const idParams = z.object({ id: z.uuid({ error: 'User not found' }) });
+const AVATAR_NOT_FOUND = 'Avatar not found';
+/** A versioned avatar URL never changes what it names: browsers may keep it for a year. */
+const IMMUTABLE = 'private, max-age=31536000, immutable';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -17,25 +29,64 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     {
       schema: {
         querystring: z.object({ q: z.string().trim().max(100).optional() }),
-        response: { 200: z.array(publicUserSchema) },
+        response: { 200: z.array(directoryUserSchema) },
       },
     },
     async (request) => {
       const viewer = currentUser(request);
-      return listVisibleUsers(db, { id: viewer.id, staff: isStaff(viewer) }, request.query.q);
+      const rows = await listVisibleUsers(db, await directoryIds(db, viewer), request.query.q);
+      const withAdminFlag = seesWholeDirectory(viewer);
+      return rows.map((row) => toDirectoryUser(row, withAdminFlag));
     },
   );
 
   app.get(
     '/api/users/:id',
-    { schema: { params: idParams, response: { 200: publicUserSchema } } },
+    { schema: { params: idParams, response: { 200: directoryUserSchema } } },
     async (request) => {
       const viewer = currentUser(request);
       const row = await findUserById(db, request.params.id);
-      // A client sees staff and themselves; anyone else is "not found", never "forbidden".
-      const visible = row && (row.id === viewer.id || isStaff(viewer) || isStaffRole(row.role));
-      if (!row || !visible) throw new HttpError(404, 'User not found');
-      return toPublicUser(row);
+      // Whom the viewer's lists may show (DESIGN.md section 4); anyone else is "not found".
+      const visible = await directoryIds(db, viewer);
+      if (!row || (visible && !visible.has(row.id))) throw new HttpError(404, 'User not found');
+      return toDirectoryUser(row, seesWholeDirectory(viewer) || row.id === viewer.id);
+    },
+  );
+
+  app.get(
+    '/api/users/:id/avatar',
+    {
+      schema: {
+        summary: "A user's avatar image",
+        description:
+          'The image bytes with their own content type (PNG, JPEG or WebP), for any signed-in ' +
+          'user: the URL is the `avatarUrl` of a user in an answer. With `v` equal to the ' +
+          'current version the answer may be cached for a year; otherwise it must be revalidated ' +
+          '(strong ETag, 304 when unchanged).',
+        params: idParams,
+        querystring: z.object({ v: z.string().max(64).optional() }),
+        response: {
+          200: z.any().describe('The image (image/png, image/jpeg or image/webp)'),
+          304: z.null().describe('Not modified: the ETag still names the current image'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const avatar = await findAvatar(db, request.params.id);
+      if (!avatar?.version) throw new HttpError(404, AVATAR_NOT_FOUND);
+      const etag = `"${avatar.version}"`;
+      reply
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff')
+        .header(
+          'cache-control',
+          request.query.v === avatar.version ? IMMUTABLE : 'private, no-cache',
+        );
+      const asked = request.headers['if-none-match'];
+      if (asked && asked.split(',').some((tag) => tag.trim() === etag)) {
+        return reply.status(304).send(null);
+      }
+      return reply.type(avatar.contentType).send(avatar.bytes);
     },
   );
 
@@ -51,15 +102,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         throw new HttpError(403, 'You can only update your own profile');
       }
       const { name, avatar } = request.body;
-      const changes: { name?: string | null; avatar?: string | null } = {};
-      if (name !== undefined) changes.name = name || null;
-      if (avatar !== undefined) changes.avatar = avatar || null;
-      if (Object.keys(changes).length === 0) {
-        const row = await findUserById(db, viewer.id);
-        if (!row) throw new HttpError(404, 'User not found');
-        return toPublicUser(row);
-      }
-      const row = await updateUser(db, viewer.id, changes);
+      const row = await db.transaction(async (tx) => {
+        if (name !== undefined) await updateUser(tx, viewer.id, { name: name || null });
+        if (avatar !== undefined) await setAvatar(tx, viewer.id, avatar);
+        return findUserById(tx, viewer.id);
+      });
       if (!row) throw new HttpError(404, 'User not found');
       return toPublicUser(row);
     },
@@ -73,7 +120,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     },
     async (request) => {
       const viewer = currentUser(request);
-      const row = await updateUser(db, viewer.id, { avatar: request.body.imageData });
+      const row = await setAvatar(db, viewer.id, request.body.imageData);
       if (!row) throw new HttpError(404, 'User not found');
       return toPublicUser(row);
     },

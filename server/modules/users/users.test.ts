@@ -40,13 +40,14 @@ describe('GET /api/users/search', () => {
     expect(res.body).not.toMatch(/password|argon2/);
   });
 
-  it('shows a client the staff and themselves, not other clients', async () => {
+  it('shows a client the lead editors and themselves, not other clients nor editors it has no work with', async () => {
+    // The whole rule is walked in server/modules/users/directory.test.ts.
     const res = await get('/api/users/search', 'clara');
     const names = res
       .json()
       .map((u: { username: string }) => u.username)
       .sort();
-    expect(names).toEqual(['clara', 'eve', 'leo']);
+    expect(names).toEqual(['clara', 'leo']);
   });
 
   it('filters by q on username or name, case-insensitively', async () => {
@@ -57,9 +58,9 @@ describe('GET /api/users/search', () => {
 
 describe('GET /api/users/{id}', () => {
   it('returns a visible user', async () => {
-    const res = await get(`/api/users/${ids.eve}`, 'clara');
+    const res = await get(`/api/users/${ids.leo}`, 'clara');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ username: 'eve', role: 'editor', name: 'EVE' });
+    expect(res.json()).toMatchObject({ username: 'leo', role: 'lead_editor', name: 'LEO' });
   });
 
   it('hides other clients from a client as 404', async () => {
@@ -87,14 +88,19 @@ describe('PATCH /api/users/{id}', () => {
       payload: { name: '  Clara B  ', avatar: PNG },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Clara B', avatar: PNG });
+    expect(res.json()).toMatchObject({ name: 'Clara B' });
+    expect(res.json().avatarUrl).toMatch(new RegExp(`^/api/users/${ids.clara}/avatar\\?v=\\w+$`));
+    const image = await get(res.json().avatarUrl, 'clara');
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.equals(Buffer.from(PNG.split(',')[1]!, 'base64'))).toBe(true);
     const removed = await t.app.inject({
       method: 'PATCH',
       url,
       headers,
       payload: { avatar: null },
     });
-    expect(removed.json().avatar).toBeNull();
+    expect(removed.json().avatarUrl).toBeNull();
+    expect((await get(`/api/users/${ids.clara}/avatar`, 'clara')).statusCode).toBe(404);
     expect(removed.json().name).toBe('Clara B');
   });
 
@@ -121,6 +127,44 @@ describe('PATCH /api/users/{id}', () => {
     await loginAs(t, 'carl');
   });
 
+  it('refuses display names and usernames with bidi controls or zero-width characters (issue 15, finding 7)', async () => {
+    for (const name of ['king\u202Egnik', 'Cla\u200Bra', 'a\u2067b\u2069', 'so\u00ADft']) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${ids.carl}`,
+        headers: { cookie: cookies.carl! },
+        payload: { name },
+      });
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
+      expect(res.json().message).toBe(
+        'Display name must not contain invisible or text-direction characters',
+      );
+      const registered = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { username: 'spoofer', password: 'secret123', name },
+      });
+      expect(registered.statusCode).toBe(400);
+    }
+    const username = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: 'king\u202Egnik', password: 'secret123' },
+    });
+    expect(username.statusCode).toBe(400);
+    expect(username.json().message).toBe(
+      'Username may only contain letters, numbers, dots, dashes and underscores',
+    );
+    // Letters of any script and emoji stay welcome.
+    const fine = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${ids.carl}`,
+      headers: { cookie: cookies.carl! },
+      payload: { name: 'Çarl Ünal 😀 كارل' },
+    });
+    expect(fine.statusCode).toBe(200);
+  });
+
   it('refuses an avatar that is not an image', async () => {
     const res = await t.app.inject({
       method: 'PATCH',
@@ -142,7 +186,9 @@ describe('POST /api/users/avatar', () => {
       payload: { imageData: PNG },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: ids.eve, avatar: PNG });
+    expect(res.json()).toMatchObject({ id: ids.eve });
+    expect(res.json().avatarUrl).toMatch(/^\/api\/users\/[\w-]+\/avatar\?v=\w+$/);
+    expect(res.body).not.toContain('base64');
   });
 
   it('accepts an avatar body above the 1 MiB default limit but refuses one over 2 MB of image', async () => {

@@ -19,6 +19,7 @@ const ACTORS = [
   'lead',
   'king',
   'adminEditor',
+  'leadAdmin',
 ] as const;
 type Actor = (typeof ACTORS)[number];
 
@@ -39,6 +40,7 @@ beforeAll(async () => {
     lead: ['lead_editor', 'false'],
     king: ['king', 'true'],
     adminEditor: ['editor', 'true'],
+    leadAdmin: ['lead_editor', 'true'],
   };
   for (const [actor, [role, isAdmin]] of Object.entries(roles)) {
     id[actor as Actor] = (await seedUser(t, { username: actor.toLowerCase(), role, isAdmin })).id;
@@ -57,6 +59,8 @@ afterAll(async () => {
 });
 
 let ordinal = 1000;
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 /** A fresh video of the owner, assigned to videoEditor, with notes and a payment amount. */
 async function freshVideo() {
   const [v] = await t.db
@@ -74,12 +78,26 @@ async function freshVideo() {
   return v!;
 }
 
-async function freshClient() {
+async function freshClient(isAdmin: 'true' | 'false' = 'false') {
   const [c] = await t.db
     .insert(users)
-    .values({ username: `client-${ordinal++}`, password: 'x', role: 'client' })
+    .values({ username: `client-${ordinal++}`, password: 'x', role: 'client', isAdmin })
     .returning();
   return c!;
+}
+
+/** An admin made by the king from an editor: only the king may manage it (issue 15). */
+async function freshAdminEditor() {
+  const [e] = await t.db
+    .insert(users)
+    .values({
+      username: `admin-editor-${ordinal++}`,
+      password: 'x',
+      role: 'editor',
+      isAdmin: 'true',
+    })
+    .returning();
+  return e!;
 }
 
 function call(actor: Actor, method: string, url: string, payload?: object) {
@@ -99,9 +117,10 @@ const READERS: Actor[] = [
   'lead',
   'king',
   'adminEditor',
+  'leadAdmin',
 ];
-const MANAGERS: Actor[] = ['lead', 'king', 'adminEditor'];
-const ADMINS: Actor[] = ['king', 'adminEditor'];
+const MANAGERS: Actor[] = ['lead', 'king', 'adminEditor', 'leadAdmin'];
+const ADMINS: Actor[] = ['king', 'adminEditor', 'leadAdmin'];
 const SIGNED_IN = ACTORS.filter((a) => a !== 'anonymous');
 
 /** Expected status per actor: `yes` for the listed actors, `no` for the others, 401 anonymous. */
@@ -110,6 +129,8 @@ const allow = (actors: Actor[], yes: number, no: number) => (a: Actor) =>
 
 interface Case {
   route: string;
+  /** The test's name when a route has several cases (e.g. a second kind of target). */
+  label?: string;
   expected: (a: Actor) => number;
   run: (a: Actor) => Promise<{ statusCode: number; json: () => unknown }>;
 }
@@ -164,13 +185,23 @@ const CASES: Case[] = [
   },
   {
     route: 'GET /api/users/:id',
-    // The owner is a client: other clients may not see them; staff and the owner may.
+    // The owner is a client: staff, the owner and its team lead may see it; other clients and
+    // other clients' team leads may not (DESIGN.md section 4, directories by need).
     expected: allow(
-      SIGNED_IN.filter((a) => a !== 'otherClient'),
+      SIGNED_IN.filter((a) => a !== 'otherClient' && a !== 'otherTeamLead'),
       200,
       404,
     ),
     run: (a) => call(a, 'GET', `/api/users/${id.owner}`),
+  },
+  {
+    route: 'GET /api/users/:id/avatar',
+    // The image behind an avatarUrl: any signed-in user (the URL comes from an answer they got).
+    expected: allow(SIGNED_IN, 200, 0),
+    run: async (a) => {
+      await call('owner', 'POST', '/api/users/avatar', { imageData: PNG });
+      return call(a, 'GET', `/api/users/${id.owner}/avatar`);
+    },
   },
   {
     route: 'PATCH /api/users/:id',
@@ -382,15 +413,16 @@ const CASES: Case[] = [
       }),
   },
   {
-    // adminEditor is an admin but not a lead editor or king: it may manage nobody.
+    // adminEditor is an admin but not a lead editor or king: it may manage nobody. A lead
+    // editor admin manages clients, editors and team leads who are not admins.
     route: 'PATCH /api/admin/users/:id',
-    expected: allow(['king'], 200, 403),
+    expected: allow(['king', 'leadAdmin'], 200, 403),
     run: async (a) =>
       call(a, 'PATCH', `/api/admin/users/${(await freshClient()).id}`, { name: 'Renamed' }),
   },
   {
     route: 'PATCH /api/admin/users/:id/reset-password',
-    expected: allow(['king'], 200, 403),
+    expected: allow(['king', 'leadAdmin'], 200, 403),
     run: async (a) =>
       call(a, 'PATCH', `/api/admin/users/${(await freshClient()).id}/reset-password`, {
         newPassword: 'another1',
@@ -398,8 +430,37 @@ const CASES: Case[] = [
   },
   {
     route: 'DELETE /api/admin/users/:id',
-    expected: allow(['king'], 200, 403),
+    expected: allow(['king', 'leadAdmin'], 200, 403),
     run: async (a) => call(a, 'DELETE', `/api/admin/users/${(await freshClient()).id}`),
+  },
+  // --- Admins as targets: the king's alone to edit, reset or delete (issue 15, finding 2) ---
+  {
+    route: 'PATCH /api/admin/users/:id',
+    label: 'PATCH /api/admin/users/:id (an admin client)',
+    expected: allow(['king'], 200, 403),
+    run: async (a) =>
+      call(a, 'PATCH', `/api/admin/users/${(await freshClient('true')).id}`, { name: 'Renamed' }),
+  },
+  {
+    route: 'PATCH /api/admin/users/:id/reset-password',
+    label: 'PATCH /api/admin/users/:id/reset-password (an admin editor)',
+    expected: allow(['king'], 200, 403),
+    run: async (a) =>
+      call(a, 'PATCH', `/api/admin/users/${(await freshAdminEditor()).id}/reset-password`, {
+        newPassword: 'another1',
+      }),
+  },
+  {
+    route: 'DELETE /api/admin/users/:id',
+    label: 'DELETE /api/admin/users/:id (an admin client)',
+    expected: allow(['king'], 200, 403),
+    run: async (a) => call(a, 'DELETE', `/api/admin/users/${(await freshClient('true')).id}`),
+  },
+  {
+    route: 'DELETE /api/admin/users/:id',
+    label: 'DELETE /api/admin/users/:id (an admin editor)',
+    expected: allow(['king'], 200, 403),
+    run: async (a) => call(a, 'DELETE', `/api/admin/users/${(await freshAdminEditor()).id}`),
   },
   {
     route: 'PATCH /api/admin/users/:id/vip',
@@ -687,7 +748,7 @@ describe('permission matrix (DESIGN.md section 4)', () => {
   });
 
   for (const c of CASES) {
-    it(c.route, async () => {
+    it(c.label ?? c.route, async () => {
       const got: Record<string, number> = {};
       const want: Record<string, number> = {};
       for (const actor of ACTORS) {

@@ -15,6 +15,7 @@ import {
 import { canSeeInternalNotes, canSeePayment, type ViewerScope } from '../../../domain/permissions';
 import { isManager } from '../../../domain/roles';
 import { COMPLETED_STATUSES, type VideoStatus } from '../../../domain/video-status';
+import { avatarUrl } from '../../../domain/user';
 import type { VideoView } from '../../../domain/videos';
 import type { Db } from '../../db/client';
 import { users, videos, videoStatusHistory, videoTypes, type VideoRow } from '../../db/schema';
@@ -28,15 +29,16 @@ const listSummary = (t: typeof owner) => ({
   name: t.name,
   role: t.role,
   isVip: t.isVip,
+  avatarVersion: t.avatarVersion,
 });
-const summary = (t: typeof owner) => ({ ...listSummary(t), avatar: t.avatar });
+const summary = listSummary;
 
 export interface UserSummary {
   id: string;
   username: string;
   name: string | null;
-  /** Only on a single video: in lists the same data URL (up to megabytes) would repeat per row. */
-  avatar?: string | null;
+  /** Versions the avatar's URL; the image itself is never in a video (issue 15). */
+  avatarVersion: string | null;
   role: string;
   isVip: boolean;
 }
@@ -163,7 +165,7 @@ export function toVideoView(
       id: o.id,
       username: o.username,
       name: o.name,
-      ...(o.avatar !== undefined && { avatar: o.avatar }),
+      avatarUrl: avatarUrl(o.id, o.avatarVersion),
       isVip: o.isVip,
     },
     assignedEditor: e?.id
@@ -171,7 +173,7 @@ export function toVideoView(
           id: e.id,
           username: e.username,
           name: e.name,
-          ...(e.avatar !== undefined && { avatar: e.avatar }),
+          avatarUrl: avatarUrl(e.id, e.avatarVersion),
           role: e.role,
         }
       : null,

@@ -18,6 +18,7 @@ import {
   type ViewerScope,
 } from '../../../domain/permissions';
 import { isAdmin, isManager, normalizeRole } from '../../../domain/roles';
+import { publicUserSchema } from '../../../domain/user';
 import { VIDEO_STATUSES } from '../../../domain/video-status';
 import { customTypeOwner } from '../../../domain/video-types';
 import {
@@ -40,7 +41,7 @@ import { clientEditorAssignments, users, videos } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { insertComment } from '../comments/comments.repository';
-import { findUserById } from '../users/users.repository';
+import { findUserById, toPublicUser } from '../users/users.repository';
 import { loadViewerScope } from './scope';
 import {
   deleteVideos,
@@ -56,6 +57,8 @@ import {
 } from './videos.repository';
 
 const NOT_FOUND = 'Video not found';
+/** Calls that notify other people: a per-user limit (server/plugins/limits.ts). */
+const WRITE_LIMITED = { limited: 'writes' } as const;
 const idParams = z.object({ id: z.uuid({ error: NOT_FOUND }) });
 const message = z.object({ message: z.string() });
 const videoList = z.array(videoViewSchema);
@@ -168,7 +171,10 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.post(
     '/api/videos',
-    { schema: { body: createVideoBody, response: { 201: videoViewSchema } } },
+    {
+      config: WRITE_LIMITED,
+      schema: { body: createVideoBody, response: { 201: videoViewSchema } },
+    },
     async (request, reply) => {
       const scope = await scopeOf(request);
       const input = request.body;
@@ -182,27 +188,32 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       if (refusal) throw new HttpError(403, refusal);
       if (input.assignedEditorId) await checkEditorChoice(scope, target.id, input.assignedEditorId);
       await ensureVideoType(db, input.type, customTypeOwner(target));
-      const row = await insertVideo(
-        db,
-        {
-          userId: target.id,
-          name: input.name ?? 'Untitled video',
-          type: input.type,
-          status: input.status,
-          link: input.link,
-          description: input.description ?? '',
-          internalNotes: canSeeInternalNotes(scope) ? (input.internalNotes ?? '') : '',
-          assignedEditorId: input.assignedEditorId,
-          startDate: input.startDate ?? new Date(),
-          dueDate: input.dueDate === undefined ? defaultDueDate() : input.dueDate,
-          duration: input.duration ?? null,
-          paymentAmount: isAdmin(scope) && input.paymentAmount ? input.paymentAmount : '0.00',
-          finishDate:
-            input.status === 'ready_to_post' || input.status === 'posted' ? new Date() : null,
-        },
-        scope.id,
-      );
-      await app.notifier.videoCreated(currentUser(request), row);
+      const actor = currentUser(request);
+      // The video and its notifications commit together; sockets hear after the commit.
+      const row = await app.notifier.transaction(async (tx, notify) => {
+        const created = await insertVideo(
+          tx,
+          {
+            userId: target.id,
+            name: input.name ?? 'Untitled video',
+            type: input.type,
+            status: input.status,
+            link: input.link,
+            description: input.description ?? '',
+            internalNotes: canSeeInternalNotes(scope) ? (input.internalNotes ?? '') : '',
+            assignedEditorId: input.assignedEditorId,
+            startDate: input.startDate ?? new Date(),
+            dueDate: input.dueDate === undefined ? defaultDueDate() : input.dueDate,
+            duration: input.duration ?? null,
+            paymentAmount: isAdmin(scope) && input.paymentAmount ? input.paymentAmount : '0.00',
+            finishDate:
+              input.status === 'ready_to_post' || input.status === 'posted' ? new Date() : null,
+          },
+          scope.id,
+        );
+        await notify.videoCreated(actor, created);
+        return created;
+      });
       return reply.status(201).send(await detail(scope, row.id));
     },
   );
@@ -234,7 +245,10 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.patch(
     '/api/videos/:id',
-    { schema: { params: idParams, body: updateVideoBody, response: { 200: videoViewSchema } } },
+    {
+      config: WRITE_LIMITED,
+      schema: { params: idParams, body: updateVideoBody, response: { 200: videoViewSchema } },
+    },
     async (request) => {
       const scope = await scopeOf(request);
       const { video, owner } = await readable(scope, request.params.id);
@@ -259,16 +273,21 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         : null;
       if (lock) throw new HttpError(403, billingLockMessage(lock, 'change'));
       if (changes.type) await ensureVideoType(db, changes.type, customTypeOwner(owner));
-      const updated = await updateVideo(db, video, changes, scope.id);
-      if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
-      await app.notifier.videoChanged(currentUser(request), video, updated);
+      await app.notifier.transaction(async (tx, notify) => {
+        const updated = await updateVideo(tx, video, changes, scope.id);
+        if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
+        await notify.videoChanged(currentUser(request), video, updated);
+      });
       return detail(scope, video.id);
     },
   );
 
   app.patch(
     '/api/videos/:id/status',
-    { schema: { params: idParams, body: statusBody, response: { 200: videoViewSchema } } },
+    {
+      config: WRITE_LIMITED,
+      schema: { params: idParams, body: statusBody, response: { 200: videoViewSchema } },
+    },
     async (request) => {
       const scope = await scopeOf(request);
       const actor = currentUser(request);
@@ -283,21 +302,18 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       if (note && !action?.takesNote) {
         throw new HttpError(400, WORKFLOW_MESSAGES.noteOnlyWhenSendingBack);
       }
-      // The move and its note land together or not at all.
-      const result = await db.transaction(async (tx) => {
+      // The move, its note and their notifications land together or not at all.
+      await app.notifier.transaction(async (tx, notify) => {
         const updated = await updateVideo(tx, video, { status }, scope.id);
-        if (!updated || !note) return { updated, comment: null };
+        if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
+        if (!note) return notify.videoChanged(actor, video, updated);
         const comment = await insertComment(tx, {
           videoId: video.id,
           userId: actor.id,
           content: note,
         });
-        return { updated, comment };
+        return notify.sentBack(actor, updated, comment);
       });
-      const { updated, comment } = result;
-      if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
-      if (comment) await app.notifier.sentBack(actor, updated, comment);
-      else await app.notifier.videoChanged(actor, video, updated);
       return detail(scope, video.id);
     },
   );
@@ -305,6 +321,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.patch(
     '/api/videos/:id/assigned-editor',
     {
+      config: WRITE_LIMITED,
       schema: { params: idParams, body: assignedEditorBody, response: { 200: videoViewSchema } },
     },
     async (request) => {
@@ -325,9 +342,11 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         await editorsOfClient(video.userId),
       );
       if (!ok) throw new HttpError(403, 'You cannot change the editor of this video');
-      const updated = await updateVideo(db, video, { assignedEditorId: newEditorId }, scope.id);
-      if (!updated) throw new HttpError(404, NOT_FOUND);
-      await app.notifier.videoChanged(currentUser(request), video, updated);
+      await app.notifier.transaction(async (tx, notify) => {
+        const updated = await updateVideo(tx, video, { assignedEditorId: newEditorId }, scope.id);
+        if (!updated) throw new HttpError(404, NOT_FOUND);
+        await notify.videoChanged(currentUser(request), video, updated);
+      });
       // Not re-checked: an editor who lets go of a video may no longer read it, yet did succeed.
       return withHistory(scope, (await findVideo(db, video.id))!);
     },
@@ -400,17 +419,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   // --- The managed-user page and admin views -------------------------------------------------
 
-  const publicUserList = z.array(
-    z.object({
-      id: z.string(),
-      username: z.string(),
-      name: z.string().nullable(),
-      avatar: z.string().nullable(),
-      role: z.string(),
-      isAdmin: z.string(),
-      isVip: z.boolean(),
-    }),
-  );
+  const publicUserList = z.array(publicUserSchema);
 
   app.get('/api/king/users', { schema: { response: { 200: publicUserList } } }, async (request) => {
     const scope = await scopeOf(request);
@@ -422,7 +431,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       .select()
       .from(users)
       .where(isManager(scope) ? undefined : inArray(users.id, [...scope.teamClientIds]));
-    return rows.map(({ password: _password, createdAt: _createdAt, ...u }) => u);
+    return rows.map(toPublicUser);
   });
 
   app.get(

@@ -234,6 +234,39 @@ describe('update messages', () => {
     });
   });
 
+  it('refuses dates outside 1970-2100 with 400 and a message, on create and update (issue 15, finding 3)', async () => {
+    const v = (
+      await call('owner', 'POST', '/api/videos', { name: 'Dated', link: 'https://a.io/v' })
+    ).json();
+    // These were 500s (PostgreSQL "out of range"), in production mode too.
+    for (const dueDate of [
+      '0000-01-01T00:00:00Z',
+      '+275760-09-13T00:00:00Z',
+      '-000001-01-01T00:00:00Z',
+      '1969-12-31T23:59:59Z',
+      '2101-01-01T00:00:00Z',
+      '9999-12-31',
+    ]) {
+      for (const field of ['dueDate', 'startDate']) {
+        const created = await call('owner', 'POST', '/api/videos', {
+          name: 'Far',
+          link: 'https://a.io/v',
+          [field]: dueDate,
+        });
+        expect(created.statusCode, `${field} ${dueDate}`).toBe(400);
+        expect(created.json().message).toBe('Dates must be between 1970 and 2100');
+        const updated = await call('owner', 'PATCH', `/api/videos/${v.id}`, { [field]: dueDate });
+        expect(updated.statusCode, `${field} ${dueDate}`).toBe(400);
+        expect(updated.json().message).toBe('Dates must be between 1970 and 2100');
+      }
+    }
+    for (const dueDate of ['1970-01-01T00:00:00Z', '2100-12-31T23:59:59Z']) {
+      const ok = await call('owner', 'PATCH', `/api/videos/${v.id}`, { dueDate });
+      expect(ok.statusCode, dueDate).toBe(200);
+      expect(ok.json().dueDate).toBe(new Date(dueDate).toISOString());
+    }
+  });
+
   it('adds a custom type to video_types so it can be priced', async () => {
     const res = await call('owner', 'POST', '/api/videos', {
       name: 'C',

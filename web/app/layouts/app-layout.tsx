@@ -89,7 +89,7 @@ export function AppLayout() {
                 <Menu position="bottom-end" width={220} shadow="md">
                   <Menu.Target>
                     <UnstyledButton aria-label="Account menu" style={{ borderRadius: '50%' }}>
-                      <Avatar src={user?.avatar || null} alt="" radius="xl" color="violet">
+                      <Avatar src={user?.avatarUrl || null} alt="" radius="xl" color="violet">
                         {name.slice(0, 1).toUpperCase()}
                       </Avatar>
                     </UnstyledButton>
@@ -148,7 +148,7 @@ export function AppLayout() {
       >
         <Stack gap={4}>
           <Group gap="sm" mb="sm">
-            <Avatar src={user?.avatar || null} alt="" radius="xl" color="violet">
+            <Avatar src={user?.avatarUrl || null} alt="" radius="xl" color="violet">
               {name.slice(0, 1).toUpperCase()}
             </Avatar>
             <Stack gap={0}>

@@ -65,7 +65,7 @@ export function AssignmentsRoute() {
               <Card key={client.id} withBorder component="article" aria-label={name}>
                 <Stack gap="sm">
                   <Group gap="sm" wrap="nowrap">
-                    <Avatar src={client.avatar} alt="" radius="xl" color="violet">
+                    <Avatar src={client.avatarUrl} alt="" radius="xl" color="violet">
                       {name.slice(0, 1).toUpperCase()}
                     </Avatar>
                     <Stack gap={0} miw={0}>

@@ -16,7 +16,7 @@ const user = (
   name,
   role,
   isAdmin,
-  avatar: null,
+  avatarUrl: null,
   isVip: false,
   createdAt: '2026-01-01T00:00:00.000Z',
 });

@@ -37,7 +37,7 @@ function initials(user: PublicUser) {
 
 export function UserAvatar({ user, size = 40 }: { user: PublicUser; size?: number }) {
   return (
-    <Avatar src={user.avatar || null} alt="" size={size} radius="xl" color="violet">
+    <Avatar src={user.avatarUrl || null} alt="" size={size} radius="xl" color="violet">
       {initials(user)}
     </Avatar>
   );

@@ -17,7 +17,7 @@ const user = (username: string, role: PublicUser['role'], name: string | null = 
     username,
     name,
     role,
-    avatar: null,
+    avatarUrl: null,
     isAdmin: 'false',
     isVip: false,
   }) as PublicUser;

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '../../../../domain/user';
+import type { DirectoryUser } from '../../../../domain/user';
 import { apiJson } from '../../../lib/api-client';
 
-export type ClientWithCounts = PublicUser & { videoCount: number; editorCount: number };
+export type ClientWithCounts = DirectoryUser & { videoCount: number; editorCount: number };
 
 /** GET /api/clients: role client only, with video and editor counts. */
 export function useClientsWithCounts(enabled = true) {

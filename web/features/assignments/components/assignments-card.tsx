@@ -99,7 +99,7 @@ export function AssignmentsCard() {
       >
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="sm" wrap="nowrap" miw={0}>
-            {view === 'detailed' && <Avatar src={c.avatar} alt="" name={nameOf(c)} size="md" />}
+            {view === 'detailed' && <Avatar src={c.avatarUrl} alt="" name={nameOf(c)} size="md" />}
             <div style={{ minWidth: 0 }}>
               <Group gap={6} wrap="nowrap">
                 <Text fw={600} truncate>

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '../../../../domain/user';
+import type { DirectoryUser } from '../../../../domain/user';
 import { apiJson } from '../../../lib/api-client';
 import { commentKeys } from './keys';
 
 /** GET /api/videos/{id}/mentionable: the owner, the assigned editor and the lead editors. */
 export const getMentionable = (videoId: string) =>
-  apiJson<PublicUser[]>('GET', `/api/videos/${encodeURIComponent(videoId)}/mentionable`);
+  apiJson<DirectoryUser[]>('GET', `/api/videos/${encodeURIComponent(videoId)}/mentionable`);
 
 export const useMentionable = (videoId: string, { enabled }: { enabled: boolean }) =>
   useQuery({

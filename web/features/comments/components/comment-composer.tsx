@@ -11,7 +11,7 @@ import classes from './comments.module.css';
 
 export interface MentionPerson extends MentionCandidate {
   id: string;
-  avatar?: string | null;
+  avatarUrl?: string | null;
   role?: string;
 }
 
@@ -154,7 +154,7 @@ export function CommentComposer({ people, onSubmit, submitting = false }: Props)
                 onMouseEnter={() => setActive(i)}
               >
                 <Group gap="xs" wrap="nowrap">
-                  <Avatar src={person.avatar ?? null} size={24} radius="xl" alt="">
+                  <Avatar src={person.avatarUrl ?? null} size={24} radius="xl" alt="">
                     {(person.name ?? person.username).slice(0, 1).toUpperCase()}
                   </Avatar>
                   <Text size="sm" fw={600} truncate>

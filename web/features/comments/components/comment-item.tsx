@@ -50,7 +50,7 @@ export function CommentItem({
       aria-label={`Comment by ${who}`}
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <Avatar src={comment.author.avatar} size={32} radius="xl" alt="">
+        <Avatar src={comment.author.avatarUrl} size={32} radius="xl" alt="">
           {who.slice(0, 1).toUpperCase()}
         </Avatar>
         <Box miw={0} style={{ flex: 1 }}>

@@ -41,7 +41,7 @@ export function ClientPicker({
             aria-pressed={value === c.id}
             onClick={() => onChange(value === c.id ? null : c.id)}
             style={{ flexShrink: 0 }}
-            leftSection={<Avatar src={c.avatar} alt="" name={nameOf(c)} size={22} />}
+            leftSection={<Avatar src={c.avatarUrl} alt="" name={nameOf(c)} size={22} />}
             rightSection={
               <Group gap={4} wrap="nowrap">
                 <Badge size="sm" variant="white" color="dark" c="dark.6">

@@ -39,7 +39,7 @@ const client = (i: number, videoCount: number, isVip = false): ClientWithCounts 
   id: `c${i}`,
   username: `client${i}`,
   name: `Client ${i}`,
-  avatar: null,
+  avatarUrl: null,
   role: 'client',
   isAdmin: 'false',
   isVip,

@@ -10,7 +10,7 @@ const person = (id: string): PublicUser => ({
   id,
   username: id,
   name: null,
-  avatar: null,
+  avatarUrl: null,
   role: 'client',
   isAdmin: 'false',
   isVip: false,

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { profileUpdateBody } from '../../../../domain/auth';
+import { profileForm } from '../../../../domain/auth';
 import type { PublicUser } from '../../../../domain/user';
 import { AvatarInput } from '../../../components/avatar-input';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -18,14 +18,14 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
   const update = useUpdateProfile();
   const form = useForm({
     mode: 'controlled',
-    initialValues: { name: user.name ?? '', avatar: user.avatar ?? '' },
-    validate: schemaResolver(profileUpdateBody, { sync: true }),
+    initialValues: { name: user.name ?? '', avatar: user.avatarUrl ?? '' },
+    validate: schemaResolver(profileForm, { sync: true }),
     validateInputOnBlur: true,
   });
 
   const submit = form.onSubmit((values) => {
-    // The avatar goes only when it changed: it can weigh up to 2 MB.
-    const avatarChanged = values.avatar !== (user.avatar ?? '');
+    // The avatar goes only when it changed (a new image or removed): it can weigh up to 2 MB.
+    const avatarChanged = values.avatar !== (user.avatarUrl ?? '');
     update.mutate(
       {
         id: user.id,
@@ -34,8 +34,8 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
       },
       {
         onSuccess: async (saved) => {
-          form.setInitialValues({ name: saved.name ?? '', avatar: saved.avatar ?? '' });
-          form.setValues({ name: saved.name ?? '', avatar: saved.avatar ?? '' });
+          form.setInitialValues({ name: saved.name ?? '', avatar: saved.avatarUrl ?? '' });
+          form.setValues({ name: saved.name ?? '', avatar: saved.avatarUrl ?? '' });
           notifySuccess('Profile updated!', 'Your profile has been saved.');
           try {
             await onSaved();

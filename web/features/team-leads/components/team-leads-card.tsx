@@ -61,7 +61,7 @@ export function TeamLeadsCard({ teamLeads }: { teamLeads: readonly PublicUser[] 
               >
                 <Group justify="space-between" wrap="wrap" gap="xs">
                   <Group gap="sm" wrap="nowrap" miw={0}>
-                    <Avatar src={lead.avatar} alt="" name={nameOf(lead)} size="md" />
+                    <Avatar src={lead.avatarUrl} alt="" name={nameOf(lead)} size="md" />
                     <div style={{ minWidth: 0 }}>
                       <Text fw={600} truncate>
                         {nameOf(lead)}

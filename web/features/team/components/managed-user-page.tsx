@@ -101,7 +101,7 @@ export function ManagedUserPage({ userId, backTo }: { userId: string; backTo: st
       <BackLink to={backTo} label="Back to dashboard" />
       <Card withBorder radius="md" padding="lg">
         <Group gap="md" wrap="nowrap">
-          <Avatar src={target.avatar} alt="" name={nameOf(target)} size={64} />
+          <Avatar src={target.avatarUrl} alt="" name={nameOf(target)} size={64} />
           <Stack gap={4} miw={0}>
             <Group gap="xs" wrap="wrap">
               <Title order={1} fz={{ base: 22, sm: 28 }}>
@@ -146,7 +146,7 @@ export function ManagedUserPage({ userId, backTo }: { userId: string; backTo: st
               {theirClients.map((c) => (
                 <Card key={c.id} withBorder padding="sm" radius="md">
                   <Group gap="sm" wrap="nowrap">
-                    <Avatar src={c.avatar} alt="" name={nameOf(c)} size="sm" />
+                    <Avatar src={c.avatarUrl} alt="" name={nameOf(c)} size="sm" />
                     <div>
                       <Text fw={600} size="sm">
                         {nameOf(c)}

@@ -40,7 +40,7 @@ export function MemberCard({
       aria-label={nameOf(member)}
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        {!compact && <Avatar src={member.avatar} alt="" name={nameOf(member)} size="md" />}
+        {!compact && <Avatar src={member.avatarUrl} alt="" name={nameOf(member)} size="md" />}
         <Stack gap={4} miw={0} style={{ flex: 1 }}>
           <Group gap={6} wrap="wrap">
             <Anchor component={Link} to={`/dashboard/team/user/${member.id}`} fw={600}>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '../../../../domain/user';
+import type { DirectoryUser } from '../../../../domain/user';
 import { apiJson } from '../../../lib/api-client';
 
-export interface AssignedClient extends PublicUser {
+export interface AssignedClient extends DirectoryUser {
   videoCount: number;
   editorCount: number;
 }

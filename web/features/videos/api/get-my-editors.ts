@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '../../../../domain/user';
+import type { DirectoryUser } from '../../../../domain/user';
 import { apiJson } from '../../../lib/api-client';
 
-export interface EditorSummary extends PublicUser {
+/** A person in a list: the admin flag only for staff viewers (DESIGN.md section 4). */
+export interface EditorSummary extends DirectoryUser {
   clientCount: number;
 }
 

@@ -24,7 +24,7 @@ const video = (id: string, name: string, status: string, type = 'vlog'): VideoVi
   clientIsVip: false,
   createdAt: at,
   updatedAt: at,
-  owner: { id: 'client', username: 'client', name: null, isVip: false },
+  owner: { id: 'client', username: 'client', name: null, avatarUrl: null, isVip: false },
   assignedEditor: null,
 });
 

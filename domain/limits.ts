@@ -1,0 +1,17 @@
+/**
+ * The request limits a user can run into (DESIGN.md section 3, issue 15), and their 429
+ * messages in SPEC.md's style. The numbers are settings (server/env.ts, README "Settings").
+ */
+export const LIMIT_MESSAGES = {
+  /** Login and register, per address and minute. */
+  attempts: 'Too many attempts. Please wait a minute and try again.',
+  /** Change password, per user and per address, over PASSWORD_WINDOW_MINUTES. */
+  passwordAttempts: 'Too many password attempts. Please wait 15 minutes and try again.',
+  /** Comments, status changes and other writes that notify people, per user and minute. */
+  writes: 'Too many changes in a short time. Please wait a minute and try again.',
+} as const;
+
+/** The window of the change-password limit. */
+export const PASSWORD_WINDOW_MINUTES = 15;
+/** Several people may share an address (an office): it gets this many times a user's attempts. */
+export const PASSWORD_ADDRESS_FACTOR = 4;

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMIT_MESSAGES } from '../../domain/limits';
+import { buildApp } from '../app';
+import { videos } from '../db/schema';
+import { createTestApp, loginAs, seedUser, type TestApp } from '../test/helper';
+
+/**
+ * Issue 15, findings 4 and 5: 25 wrong current passwords in a row all got 400, never 429; and
+ * nothing bounded how fast one user could write things that notify others. Both now have
+ * per-user limits (README "Settings": PASSWORD_RATE_LIMIT, WRITE_RATE_LIMIT).
+ */
+
+let t: TestApp;
+const id: Record<string, string> = {};
+const cookie: Record<string, string> = {};
+let videoId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ passwordRateLimit: 3, writeRateLimit: 4 });
+  for (const [name, role] of [
+    ['client', 'client'],
+    ['editor', 'editor'],
+    ['lead', 'lead_editor'],
+    ['victim', 'client'],
+    ['neighbour', 'client'],
+  ] as const) {
+    id[name] = (await seedUser(t, { username: name, role })).id;
+    cookie[name] = await loginAs(t, name);
+  }
+  const [v] = await t.db
+    .insert(videos)
+    .values({
+      userId: id.client!,
+      assignedEditorId: id.editor!,
+      ordinal: 1,
+      name: 'Promo',
+      link: 'https://a.io/v',
+      status: 'review',
+    })
+    .returning();
+  videoId = v!.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const changePassword = (who: string, currentPassword: string, headers = {}) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: '/api/auth/change-password',
+    headers: { cookie: cookie[who]!, ...headers },
+    payload: { currentPassword, newPassword: 'brand-new-1' },
+  });
+
+describe('change-password is rate-limited per user and per address', () => {
+  it('answers 429 with a message after PASSWORD_RATE_LIMIT attempts, even with the right password', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++)
+      codes.push((await changePassword('victim', `guess-${i}`)).statusCode);
+    expect(codes).toEqual([400, 400, 400, 429, 429]);
+    const refused = await changePassword('victim', 'secret123');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(LIMIT_MESSAGES.passwordAttempts);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Nothing changed: the old password still signs in.
+    await loginAs(t, 'victim', 'secret123');
+  });
+
+  it('counts per address too: many accounts guessing from one address are stopped', async () => {
+    const addressLimited = await buildApp({
+      database: t.database,
+      logger: false,
+      passwordRateLimit: 1,
+      writeRateLimit: 1000,
+    });
+    try {
+      const codes: number[] = [];
+      // Four accounts (the address allows four times a user's attempts), one guess each, then a fifth.
+      for (const who of ['client', 'editor', 'lead', 'neighbour', 'victim']) {
+        const res = await addressLimited.inject({
+          method: 'PATCH',
+          url: '/api/auth/change-password',
+          headers: { cookie: cookie[who]! },
+          payload: { currentPassword: 'wrong-one', newPassword: 'brand-new-1' },
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([400, 400, 400, 400, 429]);
+    } finally {
+      await addressLimited.close();
+    }
+  });
+});
+
+describe('writes that notify others are rate-limited per user', () => {
+  const toggle = (who: string, status: string) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/videos/${videoId}/status`,
+      headers: { cookie: cookie[who]! },
+      payload: { status },
+    });
+
+  it('status changes and comments share WRITE_RATE_LIMIT a minute; then 429 with a message', async () => {
+    const codes = [
+      (await toggle('editor', 'in_progress')).statusCode,
+      (await toggle('editor', 'review')).statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/videos/${videoId}/comments`,
+          headers: { cookie: cookie.editor! },
+          payload: { content: '@lead please look' },
+        })
+      ).statusCode,
+      (await toggle('editor', 'in_progress')).statusCode,
+    ];
+    expect(codes).toEqual([200, 200, 201, 200]);
+    const count = async () =>
+      (
+        await t.app.inject({ url: '/api/notifications/count', headers: { cookie: cookie.lead! } })
+      ).json().count as number;
+    const before = await count();
+    const refused = await toggle('editor', 'review');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(LIMIT_MESSAGES.writes);
+    const comment = await t.app.inject({
+      method: 'POST',
+      url: `/api/videos/${videoId}/comments`,
+      headers: { cookie: cookie.editor! },
+      payload: { content: '@lead again' },
+    });
+    expect(comment.statusCode).toBe(429);
+    // The refused writes did nothing: the lead heard nothing more.
+    expect(await count()).toBe(before);
+  });
+
+  it('is per user: another user still writes; reads are never limited', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/videos/${videoId}/comments`,
+      headers: { cookie: cookie.client! },
+      payload: { content: 'Looks good' },
+    });
+    expect(res.statusCode).toBe(201);
+    for (let i = 0; i < 10; i++) {
+      const read = await t.app.inject({
+        url: `/api/videos/${videoId}/comments`,
+        headers: { cookie: cookie.editor! },
+      });
+      expect(read.statusCode).toBe(200);
+    }
+  });
+
+  it('the documented answers include 429 on the limited calls', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    expect(doc.paths['/api/videos/{id}/comments']!.post!.responses['429']).toBeDefined();
+    expect(doc.paths['/api/videos/{id}/status']!.patch!.responses['429']).toBeDefined();
+    expect(doc.paths['/api/auth/change-password']!.patch!.responses['429']).toBeDefined();
+  });
+});
