@@ -247,9 +247,14 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       const viewer = currentUser(request);
       if (!isManager(viewer)) throw new HttpError(403, 'Only managers can unassign editors');
       const { clientId, editorId } = request.params;
+      const [client, editor] = await Promise.all([
+        findUserById(db, clientId),
+        findUserById(db, editorId),
+      ]);
       // One transaction: the moment the editor leaves the client's team they also stop being the
-      // editor of its videos, so no read or edit path is left open (DESIGN.md section 5).
-      const unassigned = await db.transaction(async (tx) => {
+      // editor of its videos, so no read or edit path is left open (DESIGN.md section 5); the
+      // notice to them commits with it.
+      await app.notifier.transaction(async (tx, notify) => {
         const deleted = await tx
           .delete(clientEditorAssignments)
           .where(
@@ -260,19 +265,15 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
           )
           .returning({ id: clientEditorAssignments.id });
         if (!deleted.length) throw new HttpError(404, ASSIGNMENT_MESSAGES.notFound);
-        return tx
+        const unassigned = await tx
           .update(videos)
           .set({ assignedEditorId: null, updatedAt: new Date() })
           .where(and(eq(videos.userId, clientId), eq(videos.assignedEditorId, editorId)))
           .returning({ id: videos.id });
+        if (client && editor) {
+          await notify.clientUnassigned(viewer, client, editor, unassigned.length);
+        }
       });
-      const [client, editor] = await Promise.all([
-        findUserById(db, clientId),
-        findUserById(db, editorId),
-      ]);
-      if (client && editor) {
-        await app.notifier.clientUnassigned(viewer, client, editor, unassigned.length);
-      }
       return { message: 'Editor unassigned successfully' };
     },
   );

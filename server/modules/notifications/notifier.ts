@@ -58,12 +58,11 @@ export interface NotificationTriggers {
   ): Promise<void>;
 }
 
-export interface Notifier extends NotificationTriggers {
+export interface Notifier {
   /**
    * Runs `work` in one database transaction with triggers that write there; after the commit
    * the new notifications go to their recipients' sockets. If anything in it fails, neither the
-   * change nor its notifications are kept. (The triggers called on the notifier itself write in
-   * a transaction of their own after the caller's change: a failure there is only logged.)
+   * change nor its notifications are kept.
    */
   transaction<T>(work: (tx: Db, notify: NotificationTriggers) => Promise<T>): Promise<T>;
 }
@@ -255,29 +254,7 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
     return result;
   }
 
-  /** A trigger on its own, after the caller's change: a failure is logged, never thrown. */
-  const alone =
-    <A extends unknown[]>(
-      name: string,
-      pick: (n: NotificationTriggers) => (...a: A) => Promise<void>,
-    ) =>
-    async (...args: A) => {
-      try {
-        await transaction((_tx, notify) => pick(notify)(...args));
-      } catch (err) {
-        log.error({ err, trigger: name }, 'notification failed');
-      }
-    };
-
-  return {
-    transaction,
-    commentPosted: alone('comment', (n) => n.commentPosted),
-    videoCreated: alone('new video', (n) => n.videoCreated),
-    videoChanged: alone('video change', (n) => n.videoChanged),
-    clientAssigned: alone('client assignment', (n) => n.clientAssigned),
-    sentBack: alone('sent back', (n) => n.sentBack),
-    clientUnassigned: alone('client unassignment', (n) => n.clientUnassigned),
-  };
+  return { transaction };
 }
 
 declare module 'fastify' {

@@ -83,14 +83,18 @@ export const teamLeadsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       if (!lead || normalizeRole(lead.role) !== 'client_team_lead') {
         throw new HttpError(400, TEAM_LEAD_MESSAGES.teamLeadRole);
       }
-      const row = await insertTeamLeadAssignment(db, {
-        clientId,
-        teamLeadId,
-        assignedBy: viewer.id,
+      // The assignment and the notice commit together. The team lead hears it as an editor
+      // does: "… assigned you to the client …".
+      const row = await app.notifier.transaction(async (tx, notify) => {
+        const made = await insertTeamLeadAssignment(tx, {
+          clientId,
+          teamLeadId,
+          assignedBy: viewer.id,
+        });
+        if (!made) throw new HttpError(409, TEAM_LEAD_MESSAGES.duplicate);
+        await notify.clientAssigned(viewer, client, lead);
+        return made;
       });
-      if (!row) throw new HttpError(409, TEAM_LEAD_MESSAGES.duplicate);
-      // The team lead hears it as an editor does: "… assigned you to the client …".
-      await app.notifier.clientAssigned(viewer, client, lead);
       return reply.status(201).send({
         id: row.id,
         clientId,
