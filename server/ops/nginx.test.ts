@@ -119,6 +119,9 @@ interface WsLike {
 type WsCtor = new (url: string, opts: Record<string, unknown>) => WsLike;
 const WebSocket = createRequire(import.meta.url)('ws') as WsCtor;
 
+/** The same session as the plain-http cookie, for calls straight to an instance. */
+const plainCookie = (cookie: string) => cookie.replace(/^__Host-sid=/, 'sid=');
+
 /** A socket that records every message it gets. */
 async function openSocket(url: string, opts: Record<string, unknown>) {
   const ws = new WebSocket(url, opts);
@@ -377,9 +380,10 @@ ${conf}
     });
 
     it('accepts a login made through one instance on the other', async () => {
-      // Through nginx (whichever instance took it) and straight to each instance.
+      // Through nginx (whichever instance took it) and straight to each instance, over plain
+      // http, where the session is the plain cookie (a browser sends __Host- ones over https only).
       for (const port of ports) {
-        const me = await direct(port, 'GET', '/api/auth/me', { cookie: kingCookie });
+        const me = await direct(port, 'GET', '/api/auth/me', { cookie: plainCookie(kingCookie) });
         expect(me.status, `instance ${port}`).toBe(200);
         expect(JSON.parse(me.body).username).toBe('king');
       }
@@ -414,10 +418,10 @@ ${conf}
       const [a, b] = ports as [number, number];
       const sockets = {
         onA: await openSocket(`ws://127.0.0.1:${a}/ws`, {
-          headers: { cookie: clientCookie, origin: `http://127.0.0.1:${a}` },
+          headers: { cookie: plainCookie(clientCookie), origin: `http://127.0.0.1:${a}` },
         }),
         onB: await openSocket(`ws://127.0.0.1:${b}/ws`, {
-          headers: { cookie: clientCookie, origin: `http://127.0.0.1:${b}` },
+          headers: { cookie: plainCookie(clientCookie), origin: `http://127.0.0.1:${b}` },
         }),
         viaNginx: await openSocket(`wss://127.0.0.1:${proxyPort}/ws`, {
           ca,
@@ -435,7 +439,7 @@ ${conf}
 
         // The king comments through instance A: the client's socket on B hears of it.
         const first = await direct(a, 'POST', `/api/videos/${videoId}/comments`, {
-          cookie: kingCookie,
+          cookie: plainCookie(kingCookie),
           body: { content: 'Caused on A' },
         });
         expect(first.status, first.body).toBe(201);
@@ -447,7 +451,7 @@ ${conf}
 
         // And the other way round.
         const second = await direct(b, 'POST', `/api/videos/${videoId}/comments`, {
-          cookie: kingCookie,
+          cookie: plainCookie(kingCookie),
           body: { content: 'Caused on B' },
         });
         expect(second.status).toBe(201);
