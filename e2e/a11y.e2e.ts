@@ -92,8 +92,9 @@ describe('signed in as a client', () => {
         }
         return;
       }
-      if (attempt === 3) {
-        throw new Error('The King Access Required screen left before three scans could finish');
+      // A busy machine (CI runs the suites beside PostgreSQL) can make a scan outlast the 1.5 s.
+      if (attempt === 6) {
+        throw new Error('The King Access Required screen left before six scans could finish');
       }
     }
   });
