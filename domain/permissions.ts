@@ -36,14 +36,15 @@ export const canSeePayment = (viewer: Actor, video: Pick<VideoRef, 'userId'>): b
   video.userId === viewer.id || isAdmin(viewer);
 
 /**
- * Whom a viewer may create a video for: a client for themselves; an editor (or client team
- * lead) for themselves or a client whose team they are on; managers for any client or self.
+ * Whom a viewer may create a video for: a client for themselves; an editor for themselves or a
+ * client whose team they are on; a client team lead for the clients it leads only (it acts for
+ * them and owns no videos); managers for any client or self.
  */
 export function canCreateVideoFor(
   viewer: ViewerScope,
   target: { id: string; role: string },
 ): boolean {
-  if (target.id === viewer.id) return true;
+  if (target.id === viewer.id) return normalizeRole(viewer.role) !== 'client_team_lead';
   if (normalizeRole(target.role) !== 'client') return false;
   if (isManager(viewer)) return true;
   const role = normalizeRole(viewer.role);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicUserSchema } from './user';
 
 /**
  * Client team leads (DESIGN.md section 4): a team lead of client C acts for C. Managers assign
@@ -21,3 +22,18 @@ export const teamLeadAssignmentBody = z.object({
   teamLeadId: z.uuid({ error: TEAM_LEAD_MESSAGES.teamLeadRequired }),
 });
 export type TeamLeadAssignmentBody = z.infer<typeof teamLeadAssignmentBody>;
+
+/** One client-team lead pair with both people (GET and POST /api/team-leads). */
+export const teamLeadAssignmentSchema = z.object({
+  id: z.string(),
+  clientId: z.string(),
+  teamLeadId: z.string(),
+  assignedAt: z.string(),
+  client: publicUserSchema,
+  teamLead: publicUserSchema,
+});
+export type TeamLeadAssignment = z.infer<typeof teamLeadAssignmentSchema>;
+
+/** A client as its team lead lists it (GET /api/team-leads/my-clients). */
+export const ledClientSchema = publicUserSchema.extend({ videoCount: z.number() });
+export type LedClient = z.infer<typeof ledClientSchema>;

@@ -163,6 +163,8 @@ export const statusBody = z.object({
     .optional(),
 });
 
+export type StatusBody = z.input<typeof statusBody>;
+
 export const assignedEditorBody = z.object({
   assignedEditorId: z.uuid({ error: VIDEO_MESSAGES.editorInvalid }).nullable(),
 });

@@ -91,6 +91,11 @@ export function allowedActions(side: WorkflowSide, status: string): StatusAction
   return actions;
 }
 
+/** The table's move from `status` to `to` for a side (its label and note), if it has one. */
+export function findMove(side: WorkflowSide, status: string, to: string): StatusAction | undefined {
+  return allowedActions(side, status).find((a) => a.to === to);
+}
+
 /** The statuses the edit dialog offers: the current one and the moves the side may make. */
 export function selectableStatuses(side: WorkflowSide, status: string): VideoStatus[] {
   const from = normalizeStatus(status);

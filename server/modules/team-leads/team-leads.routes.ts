@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isManager, normalizeRole } from '../../../domain/roles';
-import { TEAM_LEAD_MESSAGES, teamLeadAssignmentBody } from '../../../domain/team-leads';
-import { publicUserSchema } from '../../../domain/user';
+import {
+  ledClientSchema,
+  TEAM_LEAD_MESSAGES,
+  teamLeadAssignmentBody,
+  teamLeadAssignmentSchema,
+} from '../../../domain/team-leads';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
@@ -13,15 +17,6 @@ import {
   ledClients,
   listTeamLeadAssignments,
 } from './team-leads.repository';
-
-const assignmentSchema = z.object({
-  id: z.string(),
-  clientId: z.string(),
-  teamLeadId: z.string(),
-  assignedAt: z.string(),
-  client: publicUserSchema,
-  teamLead: publicUserSchema,
-});
 
 /**
  * Client team leads (DESIGN.md section 4): managers list, assign and remove them per client, as
@@ -36,7 +31,7 @@ export const teamLeadsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
           clientId: z.uuid({ error: 'Unknown client' }).optional(),
           teamLeadId: z.uuid({ error: 'Unknown team lead' }).optional(),
         }),
-        response: { 200: z.object({ assignments: z.array(assignmentSchema) }) },
+        response: { 200: z.object({ assignments: z.array(teamLeadAssignmentSchema) }) },
       },
     },
     async (request) => {
@@ -53,7 +48,7 @@ export const teamLeadsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       schema: {
         response: {
           200: z.object({
-            clients: z.array(publicUserSchema.extend({ videoCount: z.number() })),
+            clients: z.array(ledClientSchema),
           }),
         },
       },
@@ -68,7 +63,7 @@ export const teamLeadsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
   app.post(
     '/api/team-leads',
-    { schema: { body: teamLeadAssignmentBody, response: { 201: assignmentSchema } } },
+    { schema: { body: teamLeadAssignmentBody, response: { 201: teamLeadAssignmentSchema } } },
     async (request, reply) => {
       const viewer = currentUser(request);
       if (!isManager(viewer)) throw new HttpError(403, TEAM_LEAD_MESSAGES.managersOnly);

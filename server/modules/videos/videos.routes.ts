@@ -30,7 +30,7 @@ import {
   videoViewSchema,
 } from '../../../domain/videos';
 import {
-  allowedActions,
+  findMove,
   creationRefusal,
   moveRefusal,
   WORKFLOW_MESSAGES,
@@ -94,9 +94,6 @@ function defaultDueDate(now = new Date()): Date {
   due.setHours(14, 0, 0, 0);
   return due;
 }
-
-const noteRequiredFor = (side: ReturnType<typeof workflowSide>, from: string, to: string) =>
-  allowedActions(side, from).some((a) => a.to === to && a.noteRequired);
 
 export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   async function scopeOf(request: Parameters<typeof currentUser>[0]) {
@@ -264,7 +261,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         const refusal = moveRefusal(side, video.status, changes.status);
         if (refusal) throw new HttpError(403, refusal);
         // Request Changes needs its note, which only the status call carries.
-        if (noteRequiredFor(side, video.status, changes.status)) {
+        if (findMove(side, video.status, changes.status)?.noteRequired) {
           throw new HttpError(400, WORKFLOW_MESSAGES.noteRequired);
         }
       }
@@ -297,7 +294,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const side = workflowSide(scope);
       const refusal = moveRefusal(side, video.status, status);
       if (refusal) throw new HttpError(403, refusal);
-      const action = allowedActions(side, video.status).find((a) => a.to === status);
+      const action = findMove(side, video.status, status);
       if (action?.noteRequired && !note) throw new HttpError(400, WORKFLOW_MESSAGES.noteRequired);
       if (note && !action?.takesNote) {
         throw new HttpError(400, WORKFLOW_MESSAGES.noteOnlyWhenSendingBack);

@@ -201,6 +201,15 @@ describe('creation sets a status too', () => {
     });
   }
 
+  it('a team lead creates for the clients it leads, never for itself', async () => {
+    const res = await call('teamlead', 'POST', '/api/videos', {
+      name: 'Team lead own',
+      link: 'https://vimeo.com/4',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('You cannot create videos for this user');
+  });
+
   it('a client creating a posted video is refused, nothing is stored', async () => {
     const before = await t.db.select().from(videos).where(eq(videos.name, 'Straight to posted'));
     const res = await call('owner', 'POST', '/api/videos', {

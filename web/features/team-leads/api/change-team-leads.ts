@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TeamLeadAssignmentBody } from '../../../../domain/team-leads';
+import type { TeamLeadAssignment, TeamLeadAssignmentBody } from '../../../../domain/team-leads';
 import { apiJson } from '../../../lib/api-client';
-import type { TeamLeadAssignment } from './get-team-lead-assignments';
 import { teamLeadKeys } from './keys';
 
 /** POST /api/team-leads (managers): the team lead now leads the client. */

@@ -7,7 +7,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useClientsWithCounts } from '../../assignments/api/get-clients';
 import { useTeam } from '../../team/api/get-team';
 import { useAssignTeamLead } from '../api/change-team-leads';
-import type { TeamLeadAssignment } from '../api/get-team-lead-assignments';
+import type { TeamLeadAssignment } from '../../../../domain/team-leads';
 
 const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
 

@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { VideoView } from '../../../../domain/videos';
+import type { StatusBody, VideoView } from '../../../../domain/videos';
 import { apiJson } from '../../../lib/api-client';
 import { refreshVideoLists } from './invalidate';
 import { patchCachedVideo, restoreSnapshot } from './optimistic';
 
-export interface StatusChange {
-  id: string;
-  status: string;
-  /** Send Back / Request Changes: what needs to change (becomes a comment). */
-  note?: string;
-}
+/** The call's body (domain/videos.ts statusBody: a Send Back note too) and the video's id. */
+export type StatusChange = StatusBody & { id: string };
 
 /** PATCH /api/videos/{id}/status. */
 export function updateVideoStatus({ id, status, note }: StatusChange) {

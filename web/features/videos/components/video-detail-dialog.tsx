@@ -29,7 +29,7 @@ import { normalizeStatus, STATUS_LABELS, type VideoStatus } from '../../../../do
 import { typeLabel } from '../../../../domain/video-type-labels';
 import { BUILT_IN_VIDEO_TYPES, normalizeCustomType } from '../../../../domain/video-types';
 import { UPDATABLE_STATUSES, updateVideoBody, type VideoView } from '../../../../domain/videos';
-import { allowedActions, selectableStatuses, workflowSide } from '../../../../domain/workflow';
+import { findMove, selectableStatuses, workflowSide } from '../../../../domain/workflow';
 import { LoadingState } from '../../../components/loading-state';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { CommentsPanel } from '../../comments/components/comments-panel';
@@ -184,11 +184,11 @@ function DetailForm({
   // four statuses (a draft keeps Draft listed as its current value); Request Changes needs its
   // note, which the card's dialog asks for.
   const side = workflowSide(viewer);
-  const needsNote = allowedActions(side, original.status).filter((a) => a.noteRequired);
   const statuses: VideoStatus[] = selectableStatuses(side, original.status).filter(
     (s) =>
       s === original.status ||
-      ((UPDATABLE_STATUSES as readonly string[]).includes(s) && !needsNote.some((a) => a.to === s)),
+      ((UPDATABLE_STATUSES as readonly string[]).includes(s) &&
+        !findMove(side, original.status, s)?.noteRequired),
   );
 
   const submit = (event?: FormEvent) => {
