@@ -4,11 +4,16 @@ import {
   defaultDueDateText,
   editorChoiceFor,
   editorControlFor,
+  editVideoValues,
   mobileAnimationDelay,
   targetChoiceFor,
   teamDeletionWarning,
   toUtcIso,
+  videoUpdateOf,
 } from './video-form';
+import { DATE_RANGE_MESSAGE } from './dates';
+import { LINK_MESSAGES } from './links';
+import { addVideoForm, editVideoForm, VIDEO_MESSAGES, type AddVideoFormValues } from './videos';
 
 const actor = (role: string, isAdmin = 'false', id = 'me') => ({ id, role, isAdmin });
 
@@ -75,5 +80,131 @@ describe('teamDeletionWarning', () => {
 describe('mobileAnimationDelay', () => {
   it('is min(index*50, 300)', () => {
     expect([0, 1, 5, 6, 7, 100].map(mobileAnimationDelay)).toEqual([0, 50, 250, 300, 300, 300]);
+  });
+});
+
+/** Each field's first message, as the forms show them (@mantine/form's schemaResolver). */
+function messages(result: { success: boolean; error?: { issues: readonly Issue[] } }) {
+  const byField: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) byField[issue.path.join('.')] ??= issue.message;
+  return byField;
+}
+type Issue = { path: readonly PropertyKey[]; message: string };
+
+describe('addVideoForm', () => {
+  const filled: AddVideoFormValues = {
+    name: 'Spring teaser',
+    targetUserId: 'self',
+    type: 'consultation',
+    customType: '',
+    status: 'draft',
+    description: '',
+    dueDate: '2030-05-20',
+    dueTime: '09:30',
+    assignedEditorId: 'auto',
+    link: 'youtu.be/abcdefghijk',
+  };
+
+  it('accepts the defaults with a link, and an empty name or due date', () => {
+    expect(addVideoForm.safeParse(filled).success).toBe(true);
+    expect(addVideoForm.safeParse({ ...filled, name: '  ', dueDate: '' }).success).toBe(true);
+  });
+  it('asks for the custom type only when the type is Other, with the body rule', () => {
+    expect(addVideoForm.safeParse({ ...filled, customType: 'x!' }).success).toBe(true);
+    const other = { ...filled, type: 'other' };
+    expect(messages(addVideoForm.safeParse({ ...other, customType: '   ' }))).toEqual({
+      customType: VIDEO_MESSAGES.customTypeRequired,
+    });
+    expect(messages(addVideoForm.safeParse({ ...other, customType: 'Demo!' }))).toEqual({
+      customType: VIDEO_MESSAGES.typeInvalid,
+    });
+    expect(addVideoForm.safeParse({ ...other, customType: 'Product Demo' }).success).toBe(true);
+  });
+  it('reports every field at once: link, custom type and due date', () => {
+    expect(
+      messages(
+        addVideoForm.safeParse({ ...filled, type: 'other', link: '', dueDate: 'yesterday' }),
+      ),
+    ).toEqual({
+      link: LINK_MESSAGES.required,
+      customType: VIDEO_MESSAGES.customTypeRequired,
+      dueDate: VIDEO_MESSAGES.dateInvalid,
+    });
+    expect(messages(addVideoForm.safeParse({ ...filled, link: 'mailto:someone' }))).toEqual({
+      link: LINK_MESSAGES.invalid,
+    });
+  });
+  it('shows a due date out of range under the due date (it used to block without a word)', () => {
+    expect(messages(addVideoForm.safeParse({ ...filled, dueDate: '3000-01-01' }))).toEqual({
+      dueDate: DATE_RANGE_MESSAGE,
+    });
+  });
+});
+
+describe('the edit form', () => {
+  const video = {
+    name: 'Teaser',
+    type: 'Product Demo',
+    description: 'Cut one',
+    link: 'https://vimeo.com/1',
+    status: 'in_progress',
+    internalNotes: 'notes',
+    startDate: null,
+    dueDate: new Date(2030, 4, 20, 9, 30).toISOString(),
+  } as const;
+  const original = editVideoValues(video);
+
+  it('opens with local dates, the stored custom type and 14:00 without a due date', () => {
+    expect(original).toEqual({
+      name: 'Teaser',
+      type: 'product-demo',
+      customType: '',
+      description: 'Cut one',
+      startDate: '',
+      dueDate: '2030-05-20',
+      dueTime: '09:30',
+      link: 'https://vimeo.com/1',
+      status: 'in_progress',
+      internalNotes: 'notes',
+    });
+    expect(editVideoValues({ ...video, dueDate: null }).dueTime).toBe('14:00');
+  });
+  it('sends only what changed: Other as its custom type, notes only from the team', () => {
+    expect(videoUpdateOf(original, original, true)).toEqual({});
+    const edited = {
+      ...original,
+      name: 'Teaser 2',
+      type: 'other',
+      customType: 'Behind The Scenes',
+      internalNotes: 'new',
+      dueTime: '10:00',
+    };
+    expect(videoUpdateOf(original, edited, true)).toEqual({
+      name: 'Teaser 2',
+      type: 'behind-the-scenes',
+      internalNotes: 'new',
+      dueDate: new Date(2030, 4, 20, 10, 0).toISOString(),
+    });
+    expect(videoUpdateOf(original, edited, false)).not.toHaveProperty('internalNotes');
+    expect(videoUpdateOf(original, { ...original, startDate: '2030-05-01' }, false)).toEqual({
+      startDate: new Date(2030, 4, 1, 0, 0).toISOString(),
+    });
+  });
+  it('checks the custom type first, then only the changed fields against the PATCH body', () => {
+    const check = editVideoForm(original, true);
+    expect(messages(check.safeParse({ ...original, type: 'other', name: '' }))).toEqual({
+      customType: VIDEO_MESSAGES.customTypeRequired,
+    });
+    expect(messages(check.safeParse({ ...original, name: '   ' }))).toEqual({
+      name: VIDEO_MESSAGES.nameRequired,
+    });
+    expect(messages(check.safeParse({ ...original, link: 'mailto:x' }))).toEqual({
+      link: LINK_MESSAGES.invalidUrl,
+    });
+    // A stored link the rules no longer accept does not stop another change.
+    const legacy = { ...original, link: 'not a link' };
+    expect(editVideoForm(legacy, true).safeParse({ ...legacy, name: 'Renamed' }).success).toBe(
+      true,
+    );
   });
 });

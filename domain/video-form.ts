@@ -1,4 +1,7 @@
 import { isManager, normalizeRole, type Actor } from './roles';
+import { normalizeStatus } from './video-status';
+import { normalizeCustomType } from './video-types';
+import type { VideoView } from './videos';
 
 /**
  * Rules of the video dialogs (SPEC.md sections 2 and 5): default dates, the due date sent in
@@ -64,6 +67,77 @@ export function changedFields<T extends Record<string, string | null>>(
     if (!same) changes[key] = edited[key];
   }
   return changes;
+}
+
+/** The Edit Video Details form as its inputs hold it: dates and the due time as local text. */
+export type EditVideoValues = {
+  name: string;
+  type: string;
+  customType: string;
+  description: string;
+  startDate: string;
+  dueDate: string;
+  dueTime: string;
+  link: string;
+  status: string;
+  internalNotes: string;
+};
+
+/** What the edit form opens with: a custom type as stored, the due time 14:00 when none. */
+export function editVideoValues(
+  video: Pick<
+    VideoView,
+    'name' | 'type' | 'description' | 'link' | 'status' | 'internalNotes' | 'startDate' | 'dueDate'
+  >,
+): EditVideoValues {
+  const start = video.startDate ? new Date(video.startDate) : null;
+  const due = video.dueDate ? new Date(video.dueDate) : null;
+  return {
+    name: video.name,
+    type: normalizeCustomType(video.type),
+    customType: '',
+    description: video.description,
+    startDate: start ? localDateText(start) : '',
+    dueDate: due ? localDateText(due) : '',
+    dueTime: due ? localTimeText(due) : DEFAULT_DUE_TIME,
+    link: video.link,
+    status: normalizeStatus(video.status),
+    internalNotes: video.internalNotes ?? '',
+  };
+}
+
+/** The PATCH body of an edit, before its check (domain/videos.ts `updateVideoBody`). */
+export type VideoUpdate = Partial<
+  Pick<EditVideoValues, 'name' | 'type' | 'description' | 'link' | 'status' | 'internalNotes'>
+> & { startDate?: string | null; dueDate?: string | null };
+
+/**
+ * What an edit sends (SPEC.md section 5 'Video update'): the fields that differ from what the
+ * form opened with, Other as its normalised custom type, internal notes only from the team,
+ * the dates in UTC (the start at midnight). Empty when nothing changed.
+ */
+export function videoUpdateOf(
+  original: EditVideoValues,
+  values: EditVideoValues,
+  withNotes: boolean,
+): VideoUpdate {
+  const edited: EditVideoValues = {
+    ...values,
+    type: values.type === 'other' ? normalizeCustomType(values.customType) : values.type,
+  };
+  const changed = changedFields({ ...original, customType: '' }, { ...edited, customType: '' });
+  const body: VideoUpdate = {};
+  if ('name' in changed) body.name = edited.name;
+  if ('type' in changed) body.type = edited.type;
+  if ('description' in changed) body.description = edited.description;
+  if ('link' in changed) body.link = edited.link;
+  if ('status' in changed) body.status = edited.status;
+  if (withNotes && 'internalNotes' in changed) body.internalNotes = edited.internalNotes;
+  if ('startDate' in changed) body.startDate = toUtcIso(edited.startDate, '00:00');
+  if ('dueDate' in changed || 'dueTime' in changed) {
+    body.dueDate = toUtcIso(edited.dueDate, edited.dueTime);
+  }
+  return body;
 }
 
 /** Which assigned-editor control a viewer gets in the detail dialog (SPEC.md section 2). */

@@ -3,6 +3,7 @@ import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from './comments';
 import { DATE_RANGE_MESSAGE, dateInRange } from './dates';
 import { isValidVideoLink, LINK_MESSAGES, normalizeLink } from './links';
 import { avatarUrlSchema } from './user';
+import { toUtcIso, videoUpdateOf, type EditVideoValues } from './video-form';
 import { normalizeStatus, VIDEO_STATUSES } from './video-status';
 import { normalizeCustomType } from './video-types';
 
@@ -67,10 +68,26 @@ export const moneyString = z
   .transform((v) => String(v).trim())
   .refine((v) => /^\d{1,8}(\.\d{1,2})?$/.test(v), VIDEO_MESSAGES.moneyInvalid);
 
+/** A new video's name may be left empty (the server names it). */
+const optionalName = z.string().trim().max(200, VIDEO_MESSAGES.nameLong);
+
+const issueAt = (ctx: z.core.$RefinementCtx, field: string, message: string) =>
+  ctx.addIssue({ code: 'custom', path: [field], message });
+
+/** 'Other' needs its custom type (SPEC.md section 5), in the body and in both video dialogs. */
+function requireCustomType(
+  v: { type?: string; customType?: string },
+  ctx: z.core.$RefinementCtx,
+): void {
+  if (v.type === 'other' && !v.customType) {
+    issueAt(ctx, 'customType', VIDEO_MESSAGES.customTypeRequired);
+  }
+}
+
 /** POST /api/videos. 'self' or empty target means oneself; editor 'auto' or empty means none. */
 export const createVideoBody = z
   .object({
-    name: z.string().trim().max(200, VIDEO_MESSAGES.nameLong).optional(),
+    name: optionalName.optional(),
     type: videoType.optional(),
     customType: videoType.optional(),
     status: z.string().max(50).optional(),
@@ -86,13 +103,7 @@ export const createVideoBody = z
     paymentAmount: moneyString.optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.type === 'other' && !v.customType) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['customType'],
-        message: VIDEO_MESSAGES.customTypeRequired,
-      });
-    }
+    requireCustomType(v, ctx);
     for (const key of ['userId', 'targetUserId'] as const) {
       const value = v[key];
       if (value && value !== 'self' && !uuid.safeParse(value).success) {
@@ -143,6 +154,60 @@ export const updateVideoBody = z
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), VIDEO_MESSAGES.nothingToUpdate);
 export type UpdateVideoInput = z.infer<typeof updateVideoBody>;
+
+/**
+ * The Add New Video dialog (SPEC.md section 2) as its inputs hold it: the due date and time
+ * apart, the target 'self' and the editor 'auto' as picked. Each field is checked by the rule
+ * the body uses; the custom type only when the type is Other.
+ */
+export const addVideoForm = z
+  .object({
+    name: optionalName,
+    targetUserId: z.string(),
+    type: z.string(),
+    customType: z.string(),
+    status: z.string(),
+    description: longText,
+    dueDate: z.string(),
+    dueTime: z.string(),
+    assignedEditorId: z.string(),
+    link,
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === 'other') {
+      const custom = videoType.safeParse(v.customType);
+      if (custom.success) requireCustomType({ type: v.type, customType: custom.data }, ctx);
+      else
+        issueAt(ctx, 'customType', custom.error.issues[0]?.message ?? VIDEO_MESSAGES.typeInvalid);
+    }
+    if (v.dueDate) {
+      const iso = toUtcIso(v.dueDate, v.dueTime);
+      const due = iso === null ? null : dateInput.safeParse(iso);
+      if (!due?.success) {
+        issueAt(ctx, 'dueDate', due?.error.issues[0]?.message ?? VIDEO_MESSAGES.dateInvalid);
+      }
+    }
+  });
+export type AddVideoFormValues = z.input<typeof addVideoForm>;
+
+/**
+ * The Edit Video Details check (SPEC.md section 5 'Video update'): Other needs its custom type,
+ * then what the edit sends (only the changed fields, `videoUpdateOf`) must pass the PATCH body.
+ * Made per form, since the fields are compared with the values it opened with.
+ */
+export function editVideoForm(original: EditVideoValues, withNotes: boolean) {
+  // The values come from the form's own inputs, typed; the body they make is what is checked.
+  return z
+    .custom<EditVideoValues>()
+    .superRefine((v, ctx) =>
+      requireCustomType(
+        { type: v.type, customType: v.type === 'other' ? normalizeCustomType(v.customType) : '' },
+        ctx,
+      ),
+    )
+    .transform((v) => videoUpdateOf(original, v, withNotes))
+    .pipe(updateVideoBody);
+}
 
 /** PATCH /api/videos/{id}/status: any status or alias; unknown text is refused, not drafted. */
 export const statusBody = z.object({

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { managedAddVideoDefaults } from '../../../../domain/lead-dashboard';
 import {
@@ -13,18 +13,6 @@ import { BUILT_IN_VIDEO_TYPES } from '../../../../domain/video-types';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAddUserVideo } from '../api/add-user-video';
-
-/** Checks the whole form with the shared schema and maps its messages to the fields. */
-function validate(values: ManagedAddVideoForm) {
-  const result = managedAddVideoForm.safeParse(values);
-  if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0]);
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
 
 /**
  * The managed-user page's Add Video dialog (SPEC.md section 5): order = count + 1, type
@@ -46,7 +34,7 @@ export function AddUserVideoDialog({
   const startStatuses = user ? initialStatuses(workflowSide(user)) : [];
   const form = useForm<ManagedAddVideoForm>({
     initialValues: managedAddVideoDefaults(videoCount),
-    validate,
+    validate: schemaResolver(managedAddVideoForm, { sync: true }),
   });
   const { setValues, resetDirty } = form;
 

@@ -11,7 +11,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState, type FormEvent } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
 import {
   detectPlatform,
   isValidVideoLink,
@@ -28,7 +28,7 @@ import {
 import { STATUS_LABELS } from '../../../../domain/video-status';
 import { initialStatuses, workflowSide } from '../../../../domain/workflow';
 import { BUILT_IN_VIDEO_TYPES } from '../../../../domain/video-types';
-import { createVideoBody } from '../../../../domain/videos';
+import { addVideoForm, type AddVideoFormValues } from '../../../../domain/videos';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAuth } from '../../auth/hooks/use-auth';
@@ -74,8 +74,6 @@ export function AddVideoDialog({ opened, onClose, defaultTargetId, onAdded }: Ad
   );
 }
 
-type Errors = Partial<Record<'name' | 'customType' | 'link' | 'dueDate', string>>;
-
 function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialogProps, 'opened'>) {
   const { user } = useAuth();
   const targetChoice = user ? targetChoiceFor(user) : 'none';
@@ -86,20 +84,25 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
   const myEditors = useMyEditors({ enabled: editorChoice === 'assigned-editors' });
   const allEditors = useEditors({ enabled: editorChoice === 'all-editors' });
   const create = useCreateVideo();
-
-  const [name, setName] = useState('');
-  const [target, setTarget] = useState(defaultTargetId ?? 'self');
-  const [type, setType] = useState('consultation');
-  const [customType, setCustomType] = useState('');
-  const [description, setDescription] = useState('');
-  const [dueDate, setDueDate] = useState(() => defaultDueDateText(new Date()));
-  const [dueTime, setDueTime] = useState(DEFAULT_DUE_TIME);
-  const [status, setStatus] = useState('draft');
+  const form = useForm<AddVideoFormValues>({
+    mode: 'controlled',
+    initialValues: {
+      name: '',
+      targetUserId: defaultTargetId ?? 'self',
+      type: 'consultation',
+      customType: '',
+      status: 'draft',
+      description: '',
+      dueDate: defaultDueDateText(new Date()),
+      dueTime: DEFAULT_DUE_TIME,
+      assignedEditorId: 'auto',
+      link: '',
+    },
+    validate: schemaResolver(addVideoForm, { sync: true }),
+  });
+  const { values } = form;
   // A client's new video starts as draft; the agency's before review is done (domain/workflow).
   const startStatuses = user ? initialStatuses(workflowSide(user)) : (['draft'] as const);
-  const [editor, setEditor] = useState('auto');
-  const [link, setLink] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
 
   const clients =
     (targetChoice === 'assigned-clients'
@@ -109,49 +112,34 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
         : allClients.data) ?? [];
   // A team lead creates for the clients it leads only: the first one until another is picked.
   const forSelf = targetChoice !== 'led-clients';
+  const target = values.targetUserId;
   const chosenTarget = !forSelf && target === 'self' ? (clients[0]?.id ?? 'self') : target;
   const editors =
     editorChoice === 'self' && user
       ? [{ id: user.id, name: user.name, username: user.username }]
       : ((editorChoice === 'assigned-editors' ? myEditors.data : allEditors.data) ?? []);
 
-  const trimmedLink = link.trim();
+  const trimmedLink = values.link.trim();
   const linkLooksValid = trimmedLink !== '' && isValidVideoLink(trimmedLink);
   const normalized = linkLooksValid ? normalizeLink(trimmedLink) : '';
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit((v) => {
     if (!user) {
       notifyError('Error', 'You must be logged in to add videos');
       return;
     }
     const body: CreateVideoBody = {
-      name: name.trim(),
-      type,
-      ...(type === 'other' ? { customType: customType.trim() } : {}),
-      status,
-      link: trimmedLink,
-      description,
-      dueDate: dueDate ? toUtcIso(dueDate, dueTime) : null,
+      name: v.name.trim(),
+      type: v.type,
+      ...(v.type === 'other' ? { customType: v.customType.trim() } : {}),
+      status: v.status,
+      link: v.link.trim(),
+      description: v.description,
+      dueDate: v.dueDate ? toUtcIso(v.dueDate, v.dueTime) : null,
       targetUserId: chosenTarget,
       userId: chosenTarget === 'self' ? user.id : chosenTarget,
-      assignedEditorId: editor,
+      assignedEditorId: v.assignedEditorId,
     };
-    const next: Errors = {};
-    if (type === 'other' && !customType.trim())
-      next.customType = 'Please enter a custom video type';
-    if (dueDate && !body.dueDate) next.dueDate = 'Please enter a valid date';
-    const parsed = createVideoBody.safeParse(body);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0];
-        if ((key === 'link' || key === 'name' || key === 'customType') && !next[key]) {
-          next[key] = issue.message;
-        }
-      }
-    }
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !parsed.success) return;
     create.mutate(body, {
       onSuccess: (video) => {
         notifySuccess('Video added', `"${video.name}" has been added.`);
@@ -160,7 +148,7 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
       },
       onError: (error) => notifyError('Add failed', getErrorMessage(error, 'Failed to add video')),
     });
-  };
+  });
 
   if (!user) {
     return (
@@ -176,20 +164,15 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
         <TextInput
           label="Name"
           placeholder="e.g. Spring campaign teaser"
-          value={name}
-          onChange={(e) => {
-            setName(e.currentTarget.value);
-            setErrors((x) => ({ ...x, name: undefined }));
-          }}
-          error={errors.name}
+          {...form.getInputProps('name')}
           maxLength={200}
           data-autofocus
         />
         {targetChoice !== 'none' && (
           <NativeSelect
             label="Create Video For"
+            {...form.getInputProps('targetUserId')}
             value={chosenTarget}
-            onChange={(e) => setTarget(e.currentTarget.value)}
             data={[
               ...(forSelf ? [{ value: 'self', label: 'Myself' }] : []),
               ...clients.map((c) => ({
@@ -203,8 +186,7 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <NativeSelect
               label="Type"
-              value={type}
-              onChange={(e) => setType(e.currentTarget.value)}
+              {...form.getInputProps('type')}
               data={[
                 ...BUILT_IN_VIDEO_TYPES.map((t) => ({ value: t.name, label: t.displayName })),
                 { value: 'other', label: 'Other' },
@@ -214,60 +196,38 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <NativeSelect
               label="Status"
-              value={status}
-              onChange={(e) => setStatus(e.currentTarget.value)}
+              {...form.getInputProps('status')}
               data={startStatuses.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
             />
           </Grid.Col>
         </Grid>
-        {type === 'other' && (
+        {values.type === 'other' && (
           <TextInput
             label="Custom type"
             placeholder="e.g. Product demo"
-            value={customType}
-            onChange={(e) => {
-              setCustomType(e.currentTarget.value);
-              setErrors((x) => ({ ...x, customType: undefined }));
-            }}
-            error={errors.customType}
+            {...form.getInputProps('customType')}
             maxLength={50}
           />
         )}
         <Textarea
           label="Description"
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
+          {...form.getInputProps('description')}
           autosize
           minRows={2}
           maxRows={6}
         />
         <Grid gap="sm">
           <Grid.Col span={{ base: 7, sm: 6 }}>
-            <TextInput
-              type="date"
-              label="Due date"
-              value={dueDate}
-              onChange={(e) => {
-                setDueDate(e.currentTarget.value);
-                setErrors((x) => ({ ...x, dueDate: undefined }));
-              }}
-              error={errors.dueDate}
-            />
+            <TextInput type="date" label="Due date" {...form.getInputProps('dueDate')} />
           </Grid.Col>
           <Grid.Col span={{ base: 5, sm: 6 }}>
-            <TextInput
-              type="time"
-              label="Due time"
-              value={dueTime}
-              onChange={(e) => setDueTime(e.currentTarget.value)}
-            />
+            <TextInput type="time" label="Due time" {...form.getInputProps('dueTime')} />
           </Grid.Col>
         </Grid>
         {editorChoice !== 'none' && (
           <NativeSelect
             label="Editor"
-            value={editor}
-            onChange={(e) => setEditor(e.currentTarget.value)}
+            {...form.getInputProps('assignedEditorId')}
             data={[
               { value: 'auto', label: 'Auto-assign (no editor)' },
               ...editors.map((e) => ({ value: e.id, label: e.name || e.username })),
@@ -277,13 +237,8 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
         <TextInput
           label="Video link"
           placeholder="https://youtu.be/..."
-          value={link}
-          onChange={(e) => {
-            setLink(e.currentTarget.value);
-            setErrors((x) => ({ ...x, link: undefined }));
-          }}
+          {...form.getInputProps('link')}
           leftSection={<PlatformIcon link={trimmedLink} />}
-          error={errors.link}
           required
         />
         {normalized && (

@@ -13,6 +13,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { BILLING_MESSAGES, billingFactsOfView, billingLock } from '../../../../domain/billing';
@@ -20,15 +21,14 @@ import { isOpenableLink, LINK_MESSAGES } from '../../../../domain/links';
 import { canSeeInternalNotes } from '../../../../domain/permissions';
 import type { PublicUser } from '../../../../domain/user';
 import {
-  changedFields,
-  localDateText,
-  localTimeText,
-  toUtcIso,
+  editVideoValues,
+  videoUpdateOf,
+  type EditVideoValues,
 } from '../../../../domain/video-form';
-import { normalizeStatus, STATUS_LABELS, type VideoStatus } from '../../../../domain/video-status';
+import { STATUS_LABELS, type VideoStatus } from '../../../../domain/video-status';
 import { typeLabel } from '../../../../domain/video-type-labels';
-import { BUILT_IN_VIDEO_TYPES, normalizeCustomType } from '../../../../domain/video-types';
-import { UPDATABLE_STATUSES, updateVideoBody, type VideoView } from '../../../../domain/videos';
+import { BUILT_IN_VIDEO_TYPES } from '../../../../domain/video-types';
+import { editVideoForm, UPDATABLE_STATUSES, type VideoView } from '../../../../domain/videos';
 import { findMove, selectableStatuses, workflowSide } from '../../../../domain/workflow';
 import { LoadingState } from '../../../components/loading-state';
 import { useAuth } from '../../auth/hooks/use-auth';
@@ -37,7 +37,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteVideo } from '../api/delete-video';
 import { useVideo } from '../api/get-video';
-import { useUpdateVideo, type UpdateVideoBody } from '../api/update-video';
+import { useUpdateVideo } from '../api/update-video';
 import { AssignedEditorControl } from './assigned-editor-control';
 import { DayCounterBadge } from './day-counter-badge';
 import { DeleteVideoDialog } from './delete-video-dialog';
@@ -119,36 +119,6 @@ export function VideoDetailDialog({ videoId, opened, onClose }: VideoDetailDialo
   );
 }
 
-interface FormValues extends Record<string, string | null> {
-  name: string;
-  type: string;
-  customType: string;
-  description: string;
-  startDate: string;
-  dueDate: string;
-  dueTime: string;
-  link: string;
-  status: string;
-  internalNotes: string;
-}
-
-function initialValues(video: VideoView): FormValues {
-  const start = video.startDate ? new Date(video.startDate) : null;
-  const due = video.dueDate ? new Date(video.dueDate) : null;
-  return {
-    name: video.name,
-    type: normalizeCustomType(video.type),
-    customType: '',
-    description: video.description,
-    startDate: start ? localDateText(start) : '',
-    dueDate: due ? localDateText(due) : '',
-    dueTime: due ? localTimeText(due) : '14:00',
-    link: video.link,
-    status: normalizeStatus(video.status),
-    internalNotes: video.internalNotes ?? '',
-  };
-}
-
 function DetailForm({
   video,
   viewer,
@@ -161,16 +131,21 @@ function DetailForm({
   onDeleted: (video: VideoView) => void;
 }) {
   // What the form started from: a background refresh must not turn stale fields into changes.
-  const [original] = useState(() => initialValues(video));
-  const [values, setValues] = useState<FormValues>(original);
+  const [original] = useState(() => editVideoValues(video));
   const [confirmDelete, setConfirmDelete] = useState(false);
   const update = useUpdateVideo();
   const remove = useDeleteVideo();
   const team = canSeeInternalNotes(viewer);
+  const form = useForm<EditVideoValues>({
+    mode: 'controlled',
+    initialValues: original,
+    validate: schemaResolver(editVideoForm(original, team), { sync: true }),
+  });
+  const { values } = form;
+  // A failed check is a toast with the first message (SPEC.md section 5), never a field's error.
+  const field = (path: keyof EditVideoValues) => form.getInputProps(path, { withError: false });
   // The billing lock: the same rule the server enforces on the type and on delete.
   const lock = billingLock(viewer, billingFactsOfView(video));
-  const set = (key: keyof FormValues) => (value: string) =>
-    setValues((v) => ({ ...v, [key]: value }));
 
   const builtIns: string[] = BUILT_IN_VIDEO_TYPES.map((t) => t.name);
   const typeOptions = [
@@ -191,49 +166,33 @@ function DetailForm({
         !findMove(side, original.status, s)?.noteRequired),
   );
 
+  const save = form.onSubmit(
+    (edited) =>
+      update.mutate(
+        { id: video.id, ...videoUpdateOf(original, edited, team) },
+        {
+          onSuccess: () => {
+            notifySuccess('Video updated', `"${edited.name}" has been saved.`);
+            onDone();
+          },
+          onError: (error) =>
+            notifyError('Update failed', getErrorMessage(error, 'Failed to update video')),
+        },
+      ),
+    (errors) => {
+      const first = Object.values(errors)[0];
+      notifyError(
+        'Validation Error',
+        typeof first === 'string' ? first : 'Please check your input',
+      );
+    },
+  );
+  // Nothing changed: the dialog just closes, before any check.
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (update.isPending) return;
-    const edited: FormValues = {
-      ...values,
-      type: values.type === 'other' ? normalizeCustomType(values.customType) : values.type,
-    };
-    const changed = changedFields({ ...original, customType: '' }, { ...edited, customType: '' });
-    const body: UpdateVideoBody = {};
-    if ('name' in changed) body.name = edited.name;
-    if ('type' in changed) body.type = edited.type;
-    if ('description' in changed) body.description = edited.description;
-    if ('link' in changed) body.link = edited.link;
-    if ('status' in changed) body.status = edited.status;
-    if (team && 'internalNotes' in changed) body.internalNotes = edited.internalNotes;
-    if ('startDate' in changed) body.startDate = toUtcIso(edited.startDate, '00:00');
-    if ('dueDate' in changed || 'dueTime' in changed) {
-      body.dueDate = toUtcIso(edited.dueDate, edited.dueTime);
-    }
-    if (Object.keys(body).length === 0) {
-      onDone();
-      return;
-    }
-    if (values.type === 'other' && !edited.type) {
-      notifyError('Validation Error', 'Please enter a custom video type');
-      return;
-    }
-    const parsed = updateVideoBody.safeParse(body);
-    if (!parsed.success) {
-      notifyError('Validation Error', parsed.error.issues[0]?.message || 'Please check your input');
-      return;
-    }
-    update.mutate(
-      { id: video.id, ...body },
-      {
-        onSuccess: () => {
-          notifySuccess('Video updated', `"${edited.name}" has been saved.`);
-          onDone();
-        },
-        onError: (error) =>
-          notifyError('Update failed', getErrorMessage(error, 'Failed to update video')),
-      },
-    );
+    if (Object.keys(videoUpdateOf(original, form.getValues(), team)).length === 0) onDone();
+    else save();
   };
 
   const openLink = () => {
@@ -265,19 +224,12 @@ function DetailForm({
             #{video.ordinal} · {video.owner.name || video.owner.username}
           </Text>
         </Group>
-        <TextInput
-          label="Name"
-          value={values.name}
-          onChange={(e) => set('name')(e.currentTarget.value)}
-          maxLength={200}
-          data-autofocus
-        />
+        <TextInput label="Name" {...field('name')} maxLength={200} data-autofocus />
         <Grid gap="sm">
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <NativeSelect
               label="Type"
-              value={values.type}
-              onChange={(e) => set('type')(e.currentTarget.value)}
+              {...field('type')}
               data={typeOptions}
               disabled={lock !== null}
             />
@@ -285,59 +237,30 @@ function DetailForm({
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <NativeSelect
               label="Status"
-              value={values.status}
-              onChange={(e) => set('status')(e.currentTarget.value)}
+              {...field('status')}
               data={statuses.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
             />
           </Grid.Col>
         </Grid>
         {values.type === 'other' && (
-          <TextInput
-            label="Custom type"
-            value={values.customType}
-            onChange={(e) => set('customType')(e.currentTarget.value)}
-            maxLength={50}
-          />
+          <TextInput label="Custom type" {...field('customType')} maxLength={50} />
         )}
-        <Textarea
-          label="Description"
-          value={values.description}
-          onChange={(e) => set('description')(e.currentTarget.value)}
-          autosize
-          minRows={2}
-          maxRows={8}
-        />
+        <Textarea label="Description" {...field('description')} autosize minRows={2} maxRows={8} />
         <Grid gap="sm">
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput
-              type="date"
-              label="Start date"
-              value={values.startDate}
-              onChange={(e) => set('startDate')(e.currentTarget.value)}
-            />
+            <TextInput type="date" label="Start date" {...field('startDate')} />
           </Grid.Col>
           <Grid.Col span={{ base: 7, sm: 4 }}>
-            <TextInput
-              type="date"
-              label="Due date"
-              value={values.dueDate}
-              onChange={(e) => set('dueDate')(e.currentTarget.value)}
-            />
+            <TextInput type="date" label="Due date" {...field('dueDate')} />
           </Grid.Col>
           <Grid.Col span={{ base: 5, sm: 4 }}>
-            <TextInput
-              type="time"
-              label="Due time"
-              value={values.dueTime}
-              onChange={(e) => set('dueTime')(e.currentTarget.value)}
-            />
+            <TextInput type="time" label="Due time" {...field('dueTime')} />
           </Grid.Col>
         </Grid>
         <Group align="flex-end" gap="xs" wrap="nowrap">
           <TextInput
             label="Video link"
-            value={values.link}
-            onChange={(e) => set('link')(e.currentTarget.value)}
+            {...field('link')}
             leftSection={<PlatformIcon link={values.link} />}
             style={{ flex: 1 }}
           />
@@ -354,8 +277,7 @@ function DetailForm({
           <Textarea
             label="Internal notes"
             description="Only the team sees these notes"
-            value={values.internalNotes}
-            onChange={(e) => set('internalNotes')(e.currentTarget.value)}
+            {...field('internalNotes')}
             autosize
             minRows={2}
             maxRows={6}
