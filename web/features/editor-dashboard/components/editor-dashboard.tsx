@@ -16,7 +16,7 @@ import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
 import { IconKeyboard } from '../../videos/components/video-icons';
 import { VideoList } from '../../videos/components/video-list';
 import { VideoListToolbar } from '../../videos/components/video-list-toolbar';
-import { useVideoFilters } from '../../videos/hooks/use-video-filters';
+import { useVideoFilters } from '../../../hooks/use-video-filters';
 import { useVideoParam } from '../../videos/hooks/use-video-param';
 import { EditorTiles } from './editor-tiles';
 import { KeyboardShortcutsDialog } from './keyboard-shortcuts-dialog';

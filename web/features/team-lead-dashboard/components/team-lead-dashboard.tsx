@@ -14,7 +14,7 @@ import { ListPreferencesBar } from '../../videos/components/list-preferences-bar
 import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
 import { VideoList } from '../../videos/components/video-list';
 import { VideoListToolbar } from '../../videos/components/video-list-toolbar';
-import { useVideoFilters } from '../../videos/hooks/use-video-filters';
+import { useVideoFilters } from '../../../hooks/use-video-filters';
 import { useVideoParam } from '../../videos/hooks/use-video-param';
 import { TeamLeadTiles } from './team-lead-tiles';
 

@@ -1,32 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { VideoView } from '../../../../domain/videos';
 import { renderWithProviders } from '../../../test/render';
-import { useVideoFilters } from '../hooks/use-video-filters';
+import { videoView } from '../../../test/videos';
+import { useVideoFilters } from '../../../hooks/use-video-filters';
 import { VideoListToolbar } from './video-list-toolbar';
 
-const at = '2025-06-01T10:00:00.000Z';
-const video = (id: string, name: string, status: string, type = 'vlog'): VideoView => ({
-  id,
-  ordinal: id,
-  name,
-  type,
-  status,
-  link: 'https://a.io/v',
-  description: '',
-  userId: 'client',
-  assignedEditorId: null,
-  startDate: at,
-  dueDate: null,
-  finishDate: null,
-  duration: null,
-  clientIsVip: false,
-  createdAt: at,
-  updatedAt: at,
-  owner: { id: 'client', username: 'client', name: null, avatarUrl: null, isVip: false },
-  assignedEditor: null,
-});
+const video = (id: string, name: string, status: string, type = 'vlog') =>
+  videoView(id, name, status, { type });
 
 const VIDEOS = [
   video('1', 'Fresh idea', 'draft'),

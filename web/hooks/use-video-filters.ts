@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { SmartSuggestion } from '../../../../domain/search-suggestions';
+import type { SmartSuggestion } from '../../domain/search-suggestions';
 import {
   filterCounts,
   matchesSearch,
@@ -9,10 +9,10 @@ import {
   type EditorSort,
   type StatusFilter,
   type VideoSort,
-} from '../../../../domain/video-list';
-import { typeLabel } from '../../../../domain/video-type-labels';
-import { normalizeCustomType } from '../../../../domain/video-types';
-import type { VideoView } from '../../../../domain/videos';
+} from '../../domain/video-list';
+import { typeLabel } from '../../domain/video-type-labels';
+import { normalizeCustomType } from '../../domain/video-types';
+import type { VideoView } from '../../domain/videos';
 
 export interface VideoFilterState {
   status: StatusFilter;
@@ -23,8 +23,9 @@ export interface VideoFilterState {
 }
 
 /**
- * The filter, search and sort state of a dashboard's list, and what it yields: the visible
- * videos, the status counts (of the videos matching every other filter) and the type options.
+ * The filter, search and sort state of a video list (the dashboards, the managed-user page),
+ * and what it yields: the visible videos, the status counts (of the videos matching every
+ * other filter) and the type options.
  */
 export function useVideoFilters(
   videos: readonly VideoView[] | undefined,
@@ -63,6 +64,8 @@ export function useVideoFilters(
       ),
       counts: filterCounts(others),
       typeOptions: types,
+      /** How many videos the client filter leaves (every video when no client is picked). */
+      total: byClient.length,
       videoNames: byClient.map((v) => v.name),
     };
   }, [videos, state]);
@@ -98,3 +101,5 @@ export function useVideoFilters(
     ...derived,
   };
 }
+
+export type VideoFilters = ReturnType<typeof useVideoFilters>;

@@ -1,0 +1,89 @@
+import { Button, Chip, Group, Select, TextInput } from '@mantine/core';
+import {
+  STATUS_FILTER_LABELS,
+  STATUS_FILTERS,
+  VIDEO_SORT_LABELS,
+  VIDEO_SORTS,
+  type VideoSort,
+} from '../../../../domain/video-list';
+import type { VideoFilters } from '../../../hooks/use-video-filters';
+
+/**
+ * The managed-user page's filters (SPEC.md section 2): status counts, name search, sort, the
+ * client filter when the user has assigned clients, and type chips for the types it has.
+ */
+export function ManagedVideoFilterBar({
+  filters,
+  clients,
+}: {
+  filters: VideoFilters;
+  /** The user's assigned clients (for an editor), offered as a client filter. */
+  clients: { id: string; label: string }[];
+}) {
+  const { state, counts, typeOptions } = filters;
+  return (
+    <>
+      <Group gap={6} wrap="wrap" role="group" aria-label="Filter by status">
+        {STATUS_FILTERS.map((s) => (
+          <Button
+            key={s}
+            size="xs"
+            radius="xl"
+            variant={state.status === s ? 'filled' : 'default'}
+            aria-pressed={state.status === s}
+            onClick={() => filters.setStatus(s)}
+          >
+            {s === 'all' ? 'All' : STATUS_FILTER_LABELS[s]} ({counts[s]})
+          </Button>
+        ))}
+      </Group>
+
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        <TextInput
+          type="search"
+          aria-label="Search videos by name"
+          placeholder="Search videos by name..."
+          value={state.search}
+          onChange={(e) => filters.setSearch(e.currentTarget.value)}
+          style={{ flex: '1 1 220px' }}
+        />
+        <Select
+          aria-label="Sort videos"
+          w={170}
+          value={state.sort}
+          onChange={(v) => v && filters.setSort(v as VideoSort)}
+          data={VIDEO_SORTS.map((s) => ({ value: s, label: VIDEO_SORT_LABELS[s] }))}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+        {clients.length > 0 && (
+          <Select
+            aria-label="Filter by client"
+            w={200}
+            placeholder="All Clients"
+            value={state.client === 'all' ? null : state.client}
+            onChange={(v) => filters.setClient(v ?? 'all')}
+            data={clients.map((c) => ({ value: c.id, label: c.label }))}
+            clearable
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+      </Group>
+
+      {typeOptions.length > 0 && (
+        <Chip.Group value={state.type} onChange={(v) => filters.setType(v as string)}>
+          <Group gap={6} wrap="wrap" role="group" aria-label="Filter by type">
+            <Chip value="all" size="sm">
+              All types ({filters.total})
+            </Chip>
+            {typeOptions.map((t) => (
+              <Chip key={t.type} value={t.type} size="sm">
+                {t.label} ({t.count})
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import type { VideoView } from '../../domain/videos';
+
+const at = '2025-06-01T10:00:00.000Z';
+
+/** A video as the list calls return it, for component tests: a client's vlog unless told. */
+export const videoView = (
+  id: string,
+  name: string,
+  status: string,
+  more: Partial<VideoView> = {},
+): VideoView => ({
+  id,
+  ordinal: id,
+  name,
+  type: 'vlog',
+  status,
+  link: 'https://a.io/v',
+  description: '',
+  userId: 'client',
+  assignedEditorId: null,
+  startDate: at,
+  dueDate: null,
+  finishDate: null,
+  duration: null,
+  clientIsVip: false,
+  createdAt: at,
+  updatedAt: at,
+  owner: { id: 'client', username: 'client', name: null, avatarUrl: null, isVip: false },
+  assignedEditor: null,
+  ...more,
+});
