@@ -1,86 +1,30 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Paper,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { InvoicingRow, InvoicingSortKey } from '../../../../domain/invoicing';
 import { sumMoney } from '../../../../domain/money';
-import { typeLabel } from '../../../../domain/video-type-labels';
-import { IconLock } from '../../../components/icons';
+import { useSelection } from '../../../hooks/use-selection';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useEditorsWithCounts } from '../../assignments/api/get-editors';
 import {
   DEFAULT_FILTERS,
   filtersReady,
-  invoicingQueryString,
   useChangePayment,
   useInvoicingRows,
   useSetPaymentAmount,
   type InvoicingFilters,
 } from '../api/invoicing-rows';
 import { useClientPricingList, useVideoTypes } from '../api/pricing';
-import { formatDay, formatMoney } from '../lib/format';
-import { IconDownload, IconPlay, IconSort } from './invoicing-icons';
-import { MoneyEdit } from './money-edit';
+import { formatMoney } from '../lib/format';
+import { CompletedVideosFilterBar } from './completed-videos-filter-bar';
+import { CompletedVideosTable } from './completed-videos-table';
 import { WatchVideoDialog } from './watch-video-dialog';
-import { ScrollTable } from './scroll-table';
 
-const COLUMNS: { key: InvoicingSortKey | null; label: string }[] = [
-  { key: null, label: 'Video' },
-  { key: 'clientName', label: 'Client' },
-  { key: 'editorName', label: 'Editor' },
-  { key: 'type', label: 'Type' },
-  { key: 'finishDate', label: 'Finished' },
-  { key: 'amount', label: 'Amount' },
-  { key: null, label: 'Payment' },
-];
-
-function SortHeader({
-  column,
-  filters,
-  onSort,
-}: {
-  column: { key: InvoicingSortKey; label: string };
-  filters: InvoicingFilters;
-  onSort: (key: InvoicingSortKey) => void;
-}) {
-  const active = filters.sortBy === column.key;
-  return (
-    <Table.Th
-      scope="col"
-      aria-sort={active ? (filters.sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}
-    >
-      <UnstyledButton onClick={() => onSort(column.key)} fw={700} fz="sm">
-        <Group gap={4} wrap="nowrap">
-          {column.label}
-          <IconSort size={14} sorted={active ? filters.sortOrder : null} />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
+const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
 
 /** Filters, bulk payment actions, CSV export and the table of completed videos. */
 export function CompletedVideos() {
   const [filters, setFilters] = useState<InvoicingFilters>(DEFAULT_FILTERS);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirmUnpaid, setConfirmUnpaid] = useState(false);
   const [watching, setWatching] = useState<InvoicingRow | null>(null);
   const rows = useInvoicingRows(filters);
@@ -89,16 +33,6 @@ export function CompletedVideos() {
   const types = useVideoTypes();
   const changePayment = useChangePayment();
   const setAmount = useSetPaymentAmount();
-
-  const change = (patch: Partial<InvoicingFilters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setSelected(new Set());
-  };
-  const sort = (key: InvoicingSortKey) =>
-    change({
-      sortBy: key,
-      sortOrder: filters.sortBy === key && filters.sortOrder === 'asc' ? 'desc' : 'asc',
-    });
 
   // The loaded pages, in order. A row that moved between pages while they were fetched (a
   // payment changed its sort place) is shown once.
@@ -123,57 +57,46 @@ export function CompletedVideos() {
     const lost = !document.activeElement || document.activeElement === document.body;
     if (!rows.hasNextPage && lost) progressLine.current?.focus();
   }, [rows.hasNextPage, rows.isFetchingNextPage]);
-  const chosen = list.filter((r) => selected.has(r.id));
-  const allChosen = list.length > 0 && chosen.length === list.length;
+  const selection = useSelection(list, (r) => r.id);
+  const { chosen } = selection;
   const filtered = Boolean(
     filters.clientId || filters.editorId || filters.type || filters.paymentStatus,
   );
-  const toggle = (id: string) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
+  // A filter or sort change starts a new list: nothing stays selected.
+  const change = (patch: Partial<InvoicingFilters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    selection.clear();
+  };
+  const sort = (key: InvoicingSortKey) =>
+    change({
+      sortBy: key,
+      sortOrder: filters.sortBy === key && filters.sortOrder === 'asc' ? 'desc' : 'asc',
     });
 
-  const markPaid = () => {
-    if (!chosen.length) {
-      notifyError('No Selection', 'Please select videos to mark as paid');
-      return;
-    }
+  const anyChosen = (to: 'paid' | 'unpaid') => {
+    if (!chosen.length) notifyError('No Selection', `Please select videos to mark as ${to}`);
+    return chosen.length > 0;
+  };
+  const setPayment = (to: 'paid' | 'unpaid', title: string) =>
     changePayment.mutate(
-      { videoIds: chosen.map((r) => r.id), to: 'paid' },
+      { videoIds: chosen.map((r) => r.id), to },
       {
         onSuccess: (result) => {
-          notifySuccess('Payment Updated', result.message);
-          setSelected(new Set());
-        },
-        onError: (error) =>
-          notifyError('Error', getErrorMessage(error, 'Failed to update payment status')),
-      },
-    );
-  };
-  const askUnpaid = () => {
-    if (!chosen.length) {
-      notifyError('No Selection', 'Please select videos to mark as unpaid');
-      return;
-    }
-    setConfirmUnpaid(true);
-  };
-  const markUnpaid = () => {
-    changePayment.mutate(
-      { videoIds: chosen.map((r) => r.id), to: 'unpaid' },
-      {
-        onSuccess: (result) => {
-          notifySuccess('Payment Status Updated', result.message);
-          setSelected(new Set());
+          notifySuccess(title, result.message);
+          selection.clear();
           setConfirmUnpaid(false);
         },
         onError: (error) =>
           notifyError('Error', getErrorMessage(error, 'Failed to update payment status')),
       },
     );
+  const markPaid = () => {
+    if (anyChosen('paid')) setPayment('paid', 'Payment Updated');
   };
+  const askUnpaid = () => {
+    if (anyChosen('unpaid')) setConfirmUnpaid(true);
+  };
+  const markUnpaid = () => setPayment('unpaid', 'Payment Status Updated');
   const saveAmount = async (row: InvoicingRow, paymentAmount: string) => {
     try {
       await setAmount.mutateAsync({ id: row.id, paymentAmount });
@@ -191,123 +114,20 @@ export function CompletedVideos() {
     }
   };
 
-  const csvHref = `/api/admin/invoicing.csv${invoicingQueryString(filters)}`;
-  const selectedTotal = sumMoney(chosen.map((r) => r.paymentAmount));
-
   return (
     <Stack gap="md">
-      <Paper
-        component="section"
-        aria-label="Filters and bulk actions"
-        withBorder
-        radius="md"
-        p={{ base: 'sm', sm: 'md' }}
-      >
-        <Title order={2} fz="lg" mb="sm">
-          Filters and bulk actions
-        </Title>
-        <Stack gap="sm">
-          <SegmentedControl
-            aria-label="Finished"
-            value={filters.dateFilter}
-            onChange={(v) => change({ dateFilter: v as InvoicingFilters['dateFilter'] })}
-            data={[
-              { value: 'current', label: 'Current month' },
-              { value: 'all', label: 'All time' },
-              { value: 'custom', label: 'Custom range' },
-            ]}
-            w={{ base: '100%', sm: 'auto' }}
-          />
-          {filters.dateFilter === 'custom' && (
-            <Group gap="sm" wrap="wrap">
-              <TextInput
-                type="date"
-                label="From"
-                value={filters.from}
-                onChange={(e) => change({ from: e.currentTarget.value })}
-              />
-              <TextInput
-                type="date"
-                label="To"
-                value={filters.to}
-                onChange={(e) => change({ to: e.currentTarget.value })}
-              />
-            </Group>
-          )}
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-            <Select
-              label="Client"
-              searchable
-              data={[
-                { value: '', label: 'All Clients' },
-                ...(clients.data ?? []).map((c) => ({ value: c.id, label: c.name || c.username })),
-              ]}
-              value={filters.clientId}
-              onChange={(v) => change({ clientId: v ?? '' })}
-              allowDeselect={false}
-            />
-            <Select
-              label="Editor"
-              searchable
-              data={[
-                { value: '', label: 'All Editors' },
-                ...(editors.data ?? []).map((e) => ({ value: e.id, label: e.name || e.username })),
-              ]}
-              value={filters.editorId}
-              onChange={(v) => change({ editorId: v ?? '' })}
-              allowDeselect={false}
-            />
-            <Select
-              label="Type"
-              data={[
-                { value: '', label: 'All Types' },
-                ...(types.data ?? []).map((t) => ({ value: t.name, label: t.displayName })),
-              ]}
-              value={filters.type}
-              onChange={(v) => change({ type: v ?? '' })}
-              allowDeselect={false}
-            />
-            <Select
-              label="Payment status"
-              data={[
-                { value: '', label: 'All' },
-                { value: 'unpaid', label: 'Unpaid' },
-                { value: 'paid', label: 'Paid' },
-              ]}
-              value={filters.paymentStatus}
-              onChange={(v) =>
-                change({ paymentStatus: (v ?? '') as InvoicingFilters['paymentStatus'] })
-              }
-              allowDeselect={false}
-            />
-          </SimpleGrid>
-          <Group gap="sm" wrap="wrap" justify="space-between">
-            <Group gap="sm" wrap="wrap">
-              <Button onClick={markPaid} loading={changePayment.isPending && !confirmUnpaid}>
-                Mark Paid{chosen.length ? ` (${chosen.length})` : ''}
-              </Button>
-              <Button variant="default" onClick={askUnpaid}>
-                Mark Unpaid{chosen.length ? ` (${chosen.length})` : ''}
-              </Button>
-              {chosen.length > 0 && (
-                <Text size="sm" c="dimmed" aria-live="polite">
-                  {chosen.length} selected · {formatMoney(selectedTotal)}
-                </Text>
-              )}
-            </Group>
-            <Button
-              component="a"
-              href={csvHref}
-              download
-              variant="light"
-              leftSection={<IconDownload size={16} />}
-              aria-disabled={!filtersReady(filters)}
-            >
-              Export CSV
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+      <CompletedVideosFilterBar
+        filters={filters}
+        onChange={change}
+        clients={(clients.data ?? []).map((c) => ({ value: c.id, label: nameOf(c) }))}
+        editors={(editors.data ?? []).map((e) => ({ value: e.id, label: nameOf(e) }))}
+        types={(types.data ?? []).map((t) => ({ value: t.name, label: t.displayName }))}
+        chosen={chosen.length}
+        chosenTotal={sumMoney(chosen.map((r) => r.paymentAmount))}
+        onMarkPaid={markPaid}
+        onMarkUnpaid={askUnpaid}
+        markingPaid={changePayment.isPending && !confirmUnpaid}
+      />
 
       <Paper
         component="section"
@@ -340,122 +160,18 @@ export function CompletedVideos() {
           </Text>
         ) : (
           <>
-            <ScrollTable minWidth={900} label="Completed videos (scrolls sideways)">
-              <Table
-                striped
-                highlightOnHover
-                fz="sm"
-                verticalSpacing={6}
-                aria-label="Completed videos"
-              >
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col" w={40}>
-                      <Tooltip label="Select all loaded videos">
-                        <Checkbox
-                          aria-label="Select all loaded videos"
-                          checked={allChosen}
-                          indeterminate={chosen.length > 0 && !allChosen}
-                          onChange={() =>
-                            setSelected(allChosen ? new Set() : new Set(list.map((r) => r.id)))
-                          }
-                        />
-                      </Tooltip>
-                    </Table.Th>
-                    {COLUMNS.map((c) =>
-                      c.key ? (
-                        <SortHeader
-                          key={c.label}
-                          column={{ key: c.key, label: c.label }}
-                          filters={filters}
-                          onSort={sort}
-                        />
-                      ) : (
-                        <Table.Th key={c.label} scope="col">
-                          {c.label}
-                        </Table.Th>
-                      ),
-                    )}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((row) => (
-                    <Table.Tr key={row.id} data-video-id={row.id}>
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={`Select ${row.name}`}
-                          checked={selected.has(row.id)}
-                          onChange={() => toggle(row.id)}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          <Tooltip label="Watch">
-                            <ActionIcon
-                              variant="light"
-                              size="sm"
-                              aria-label={`Watch ${row.name}`}
-                              onClick={() => setWatching(row)}
-                            >
-                              <IconPlay size={12} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Text size="sm" fw={500} lineClamp={2}>
-                            {row.name}
-                          </Text>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{row.clientName || 'Unknown Client'}</Table.Td>
-                      <Table.Td>
-                        {row.assignedEditorId ? row.editorName || 'Unknown Editor' : 'Unassigned'}
-                      </Table.Td>
-                      <Table.Td>{typeLabel(row.type)}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {formatDay(row.finishDate)}
-                      </Table.Td>
-                      <Table.Td>
-                        {row.paymentStatus === 'paid' ? (
-                          <Stack gap={0}>
-                            <Group gap={4} wrap="nowrap">
-                              <IconLock size={14} />
-                              <Text size="sm" fw={600} ff="monospace">
-                                {formatMoney(row.lockedPrice ?? row.paymentAmount)}
-                              </Text>
-                            </Group>
-                            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                              Historical price, locked {formatDay(row.paidDate)}
-                            </Text>
-                          </Stack>
-                        ) : (
-                          <MoneyEdit
-                            value={row.paymentAmount}
-                            kind="paymentAmount"
-                            label={`Amount of ${row.name}`}
-                            onSave={(v) => saveAmount(row, v)}
-                            hint={
-                              row.amountSource === 'typed' ? (
-                                <Badge size="xs" variant="dot" color="orange">
-                                  set
-                                </Badge>
-                              ) : undefined
-                            }
-                          />
-                        )}
-                      </Table.Td>
-                      <Table.Td miw={104}>
-                        <Badge
-                          color={row.paymentStatus === 'paid' ? 'teal' : 'orange'}
-                          variant="dot"
-                          style={{ flexShrink: 0, overflow: 'visible' }}
-                        >
-                          {row.paymentStatus === 'paid' ? 'Paid' : 'Unpaid'}
-                        </Badge>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
+            <CompletedVideosTable
+              rows={list}
+              sort={filters}
+              onSort={sort}
+              allChosen={selection.allChosen}
+              someChosen={selection.someChosen}
+              onToggleAll={selection.toggleAll}
+              isChosen={selection.isChosen}
+              onToggle={selection.toggle}
+              onWatch={setWatching}
+              onSaveAmount={saveAmount}
+            />
             {/* After the last page the line stays, so a screen reader hears that all are shown. */}
             {(rows.hasNextPage || total > list.length || (rows.data?.pages.length ?? 0) > 1) && (
               <Group gap="sm" mt="sm" justify="space-between" wrap="wrap">

@@ -1,0 +1,154 @@
+import {
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { filtersReady, invoicingQueryString, type InvoicingFilters } from '../api/invoicing-rows';
+import { formatMoney } from '../lib/format';
+import { IconDownload } from './invoicing-icons';
+
+type Option = { value: string; label: string };
+
+/**
+ * The invoicing page's 'Filters and bulk actions' card: finish date range, client, editor,
+ * type and payment status; Mark Paid and Mark Unpaid for the selection with its total; the
+ * CSV export of what the filters match.
+ */
+export function CompletedVideosFilterBar({
+  filters,
+  onChange,
+  clients,
+  editors,
+  types,
+  chosen,
+  chosenTotal,
+  onMarkPaid,
+  onMarkUnpaid,
+  markingPaid,
+}: {
+  filters: InvoicingFilters;
+  onChange: (patch: Partial<InvoicingFilters>) => void;
+  clients: Option[];
+  editors: Option[];
+  types: Option[];
+  /** How many rows are selected, and what they add up to. */
+  chosen: number;
+  chosenTotal: string;
+  onMarkPaid: () => void;
+  onMarkUnpaid: () => void;
+  markingPaid: boolean;
+}) {
+  const count = chosen ? ` (${chosen})` : '';
+  return (
+    <Paper
+      component="section"
+      aria-label="Filters and bulk actions"
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+    >
+      <Title order={2} fz="lg" mb="sm">
+        Filters and bulk actions
+      </Title>
+      <Stack gap="sm">
+        <SegmentedControl
+          aria-label="Finished"
+          value={filters.dateFilter}
+          onChange={(v) => onChange({ dateFilter: v as InvoicingFilters['dateFilter'] })}
+          data={[
+            { value: 'current', label: 'Current month' },
+            { value: 'all', label: 'All time' },
+            { value: 'custom', label: 'Custom range' },
+          ]}
+          w={{ base: '100%', sm: 'auto' }}
+        />
+        {filters.dateFilter === 'custom' && (
+          <Group gap="sm" wrap="wrap">
+            <TextInput
+              type="date"
+              label="From"
+              value={filters.from}
+              onChange={(e) => onChange({ from: e.currentTarget.value })}
+            />
+            <TextInput
+              type="date"
+              label="To"
+              value={filters.to}
+              onChange={(e) => onChange({ to: e.currentTarget.value })}
+            />
+          </Group>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <Select
+            label="Client"
+            searchable
+            data={[{ value: '', label: 'All Clients' }, ...clients]}
+            value={filters.clientId}
+            onChange={(v) => onChange({ clientId: v ?? '' })}
+            allowDeselect={false}
+          />
+          <Select
+            label="Editor"
+            searchable
+            data={[{ value: '', label: 'All Editors' }, ...editors]}
+            value={filters.editorId}
+            onChange={(v) => onChange({ editorId: v ?? '' })}
+            allowDeselect={false}
+          />
+          <Select
+            label="Type"
+            data={[{ value: '', label: 'All Types' }, ...types]}
+            value={filters.type}
+            onChange={(v) => onChange({ type: v ?? '' })}
+            allowDeselect={false}
+          />
+          <Select
+            label="Payment status"
+            data={[
+              { value: '', label: 'All' },
+              { value: 'unpaid', label: 'Unpaid' },
+              { value: 'paid', label: 'Paid' },
+            ]}
+            value={filters.paymentStatus}
+            onChange={(v) =>
+              onChange({ paymentStatus: (v ?? '') as InvoicingFilters['paymentStatus'] })
+            }
+            allowDeselect={false}
+          />
+        </SimpleGrid>
+        <Group gap="sm" wrap="wrap" justify="space-between">
+          <Group gap="sm" wrap="wrap">
+            <Button onClick={onMarkPaid} loading={markingPaid}>
+              Mark Paid{count}
+            </Button>
+            <Button variant="default" onClick={onMarkUnpaid}>
+              Mark Unpaid{count}
+            </Button>
+            {chosen > 0 && (
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {chosen} selected · {formatMoney(chosenTotal)}
+              </Text>
+            )}
+          </Group>
+          <Button
+            component="a"
+            href={`/api/admin/invoicing.csv${invoicingQueryString(filters)}`}
+            download
+            variant="light"
+            leftSection={<IconDownload size={16} />}
+            aria-disabled={!filtersReady(filters)}
+          >
+            Export CSV
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
