@@ -70,16 +70,37 @@ export function useVideoFilters(
     };
   }, [videos, state]);
 
+  const setStatus = set('status');
+  const setType = set('type');
+  const setSearch = set('search');
+  const setSort = set('sort');
+  /** A smart suggestion sets the status and type filters at once and clears the text. */
+  const applySmart = (s: SmartSuggestion) =>
+    setState((prev) => ({ ...prev, status: s.filter, type: s.typeFilter, search: '' }));
   return {
     state,
-    setStatus: set('status'),
-    setType: set('type'),
-    setSearch: set('search'),
-    setSort: set('sort'),
+    setStatus,
+    setType,
+    setSearch,
+    setSort,
     setClient: set('client'),
-    /** A smart suggestion sets the status and type filters at once and clears the text. */
-    applySmart: (s: SmartSuggestion) =>
-      setState((prev) => ({ ...prev, status: s.filter, type: s.typeFilter, search: '' })),
+    applySmart,
+    /** The shared list toolbar's filter, search and sort props, to spread on it as they are. */
+    toolbar: {
+      statusFilter: state.status,
+      onStatusFilterChange: setStatus,
+      counts: derived.counts,
+      search: state.search,
+      onSearchChange: setSearch,
+      videoNames: derived.videoNames,
+      onSmartPick: applySmart,
+      sort: state.sort,
+      // The toolbar offers only the sorts its list has (its sortOptions).
+      onSortChange: (sort: string) => setSort(sort as VideoSort | EditorSort),
+      typeFilter: state.type,
+      onTypeFilterChange: setType,
+      typeOptions: derived.typeOptions,
+    },
     /** The list's view as presets and favourites store it. */
     view: { filter: state.status, typeFilter: state.type, sortBy: state.sort },
     /**

@@ -68,20 +68,9 @@ export function ClientDashboard() {
       </Stack>
       <ListPreferencesBar view={filters.view} onApply={(v) => filters.applyView(v, VIDEO_SORTS)} />
       <VideoListToolbar
-        statusFilter={filters.state.status}
-        onStatusFilterChange={filters.setStatus}
-        counts={filters.counts}
-        search={filters.state.search}
-        onSearchChange={filters.setSearch}
-        videoNames={filters.videoNames}
+        {...filters.toolbar}
         recentSearches={prefs.preferences.recentSearches}
         onSearchCommit={prefs.addRecentSearch}
-        onSmartPick={filters.applySmart}
-        sort={filters.state.sort}
-        onSortChange={(s) => filters.setSort(s as typeof filters.state.sort)}
-        typeFilter={filters.state.type}
-        onTypeFilterChange={filters.setType}
-        typeOptions={filters.typeOptions}
         onRefresh={() => void reload.refresh()}
         refreshing={reload.refreshing}
       />

@@ -109,22 +109,11 @@ export function EditorDashboard() {
       />
       <ListPreferencesBar view={filters.view} onApply={(v) => filters.applyView(v, EDITOR_SORTS)} />
       <VideoListToolbar
-        statusFilter={filters.state.status}
-        onStatusFilterChange={setStatus}
-        counts={filters.counts}
-        search={filters.state.search}
-        onSearchChange={filters.setSearch}
-        videoNames={filters.videoNames}
+        {...filters.toolbar}
         recentSearches={prefs.preferences.recentSearches}
         onSearchCommit={prefs.addRecentSearch}
-        onSmartPick={filters.applySmart}
         searchRef={searchRef}
-        sort={filters.state.sort}
-        onSortChange={(s) => filters.setSort(s as typeof filters.state.sort)}
         sortOptions={SORT_OPTIONS}
-        typeFilter={filters.state.type}
-        onTypeFilterChange={setType}
-        typeOptions={filters.typeOptions}
         clientFilterEnabled
         clients={clients.data?.map((c) => ({ value: c.id, label: c.name || c.username }))}
         clientFilter={filters.state.client}

@@ -15,9 +15,8 @@ import { DeleteVideoDialog } from '../../videos/components/delete-video-dialog';
 import { useStatusChange } from '../../videos/hooks/use-status-change';
 import { useBulkDeleteVideos } from '../api/bulk-delete-videos';
 import { AddUserVideoDialog } from './add-user-video-dialog';
-import { ManagedVideoCards } from './managed-video-cards';
 import { ManagedVideoFilterBar } from './managed-video-filter-bar';
-import { ManagedVideoTable } from './managed-video-table';
+import { ManagedVideoCards, ManagedVideoTable } from './managed-video-list';
 
 interface Props {
   target: PublicUser;

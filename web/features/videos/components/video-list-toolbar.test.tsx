@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { videoView } from '../../../test/videos';
+import { ListedVideos, listedNames, videoView } from '../../../test/videos';
 import { useVideoFilters } from '../../../hooks/use-video-filters';
 import { VideoListToolbar } from './video-list-toolbar';
 
@@ -20,40 +20,19 @@ function Harness() {
   const filters = useVideoFilters(VIDEOS, { status: 'in_progress', type: 'consultation' });
   return (
     <>
-      <VideoListToolbar
-        statusFilter={filters.state.status}
-        onStatusFilterChange={filters.setStatus}
-        counts={filters.counts}
-        search={filters.state.search}
-        onSearchChange={filters.setSearch}
-        videoNames={filters.videoNames}
-        sort={filters.state.sort}
-        onSortChange={() => undefined}
-        typeFilter={filters.state.type}
-        onTypeFilterChange={filters.setType}
-        typeOptions={filters.typeOptions}
-      />
-      <ul aria-label="Listed videos">
-        {filters.visible.map((v) => (
-          <li key={v.id}>{v.name}</li>
-        ))}
-      </ul>
+      <VideoListToolbar {...filters.toolbar} />
+      <ListedVideos videos={filters.visible} />
     </>
   );
 }
 
-const listed = () =>
-  Array.from(screen.getByRole('list', { name: 'Listed videos' }).querySelectorAll('li')).map(
-    (li) => li.textContent,
-  );
-
 describe('VideoListToolbar search suggestions', () => {
   it('a picked video suggestion shows that video whatever the status and type filters', async () => {
     renderWithProviders(<Harness />);
-    expect(listed()).toEqual(['Cut in progress', 'Fresh cut']);
+    expect(listedNames()).toEqual(['Cut in progress', 'Fresh cut']);
     await userEvent.type(screen.getByRole('combobox', { name: 'Search videos' }), 'fresh');
     await userEvent.click(screen.getByRole('option', { name: /^Fresh idea\s*Video$/ }));
-    expect(listed()).toEqual(['Fresh idea']);
+    expect(listedNames()).toEqual(['Fresh idea']);
     expect(
       screen.getByRole('button', { name: /^All Videos \(/ }).getAttribute('aria-pressed'),
     ).toBe('true');
@@ -63,7 +42,7 @@ describe('VideoListToolbar search suggestions', () => {
   it('typed text keeps the filters: only a picked video widens them', async () => {
     renderWithProviders(<Harness />);
     await userEvent.type(screen.getByRole('combobox', { name: 'Search videos' }), 'fresh{Escape}');
-    expect(listed()).toEqual(['Fresh cut']);
+    expect(listedNames()).toEqual(['Fresh cut']);
     expect(
       screen.getByRole('button', { name: /^In Progress \(/ }).getAttribute('aria-pressed'),
     ).toBe('true');

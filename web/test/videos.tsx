@@ -1,3 +1,4 @@
+import { screen } from '@testing-library/react';
 import type { VideoView } from '../../domain/videos';
 
 const at = '2025-06-01T10:00:00.000Z';
@@ -29,3 +30,19 @@ export const videoView = (
   assignedEditor: null,
   ...more,
 });
+
+/** The names a list shows, in order, for tests that check what a filter leaves. */
+export function ListedVideos({ videos }: { videos: readonly VideoView[] }) {
+  return (
+    <ul aria-label="Listed videos">
+      {videos.map((v) => (
+        <li key={v.id}>{v.name}</li>
+      ))}
+    </ul>
+  );
+}
+
+export const listedNames = () =>
+  Array.from(screen.getByRole('list', { name: 'Listed videos' }).querySelectorAll('li')).map(
+    (li) => li.textContent,
+  );
