@@ -1,6 +1,5 @@
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { assignableClients } from '../../../../domain/lead-dashboard';
+import { PairDialog } from '../../../components/pair-dialog';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateAssignment } from '../api/create-assignment';
@@ -23,15 +22,6 @@ export function CreateAssignmentDialog({
   const clients = useClientsWithCounts();
   const editors = useEditorsWithCounts();
   const create = useCreateAssignment();
-  const [clientId, setClientId] = useState<string | null>(null);
-  const [editorId, setEditorId] = useState<string | null>(null);
-
-  const close = () => {
-    if (create.isPending) return;
-    setClientId(null);
-    setEditorId(null);
-    onClose();
-  };
 
   const editorList = editors.data ?? [];
   const clientOptions = assignableClients(clients.data ?? [], editorList.length).map((c) => ({
@@ -43,64 +33,43 @@ export function CreateAssignmentDialog({
     label: `${e.name || e.username} (@${e.username}) · ${plural(e.clientCount, 'client', 'clients')}`,
   }));
 
-  const submit = () => {
-    if (!clientId || !editorId) return;
-    create.mutate(
-      { clientId, editorId },
-      {
-        onSuccess: () => {
-          notifySuccess('Editor assigned successfully');
-          setClientId(null);
-          setEditorId(null);
-          onClose();
-        },
-        onError: (error) =>
-          notifyError('Failed to create assignment', getErrorMessage(error, 'An error occurred')),
-      },
-    );
-  };
-
   return (
-    <Modal
+    <PairDialog
       opened={opened}
-      onClose={close}
+      onClose={onClose}
       title="Create New Assignment"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
-    >
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          Assign an editor to work with a client
-        </Text>
-        <Select
-          label="Client"
-          placeholder={clients.isLoading ? 'Loading clients...' : 'Choose a client'}
-          data={clientOptions}
-          value={clientId}
-          onChange={setClientId}
-          searchable
-          nothingFoundMessage="No clients left to assign"
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Select
-          label="Editor"
-          placeholder={editors.isLoading ? 'Loading editors...' : 'Choose an editor'}
-          data={editorOptions}
-          value={editorId}
-          onChange={setEditorId}
-          searchable
-          nothingFoundMessage="No editors found"
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={submit} disabled={!clientId || !editorId || create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create Assignment'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      description="Assign an editor to work with a client"
+      first={{
+        label: 'Client',
+        placeholder: clients.isLoading ? 'Loading clients...' : 'Choose a client',
+        nothingFound: 'No clients left to assign',
+        options: () => clientOptions,
+      }}
+      second={{
+        label: 'Editor',
+        placeholder: editors.isLoading ? 'Loading editors...' : 'Choose an editor',
+        nothingFound: 'No editors found',
+        options: () => editorOptions,
+      }}
+      pending={create.isPending}
+      submitLabel="Create Assignment"
+      pendingLabel="Creating..."
+      onSubmit={(clientId, editorId, done) =>
+        create.mutate(
+          { clientId, editorId },
+          {
+            onSuccess: () => {
+              notifySuccess('Editor assigned successfully');
+              done();
+            },
+            onError: (error) =>
+              notifyError(
+                'Failed to create assignment',
+                getErrorMessage(error, 'An error occurred'),
+              ),
+          },
+        )
+      }
+    />
   );
 }

@@ -1,13 +1,11 @@
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { normalizeRole } from '../../../../domain/roles';
-import { TEAM_LEAD_MESSAGES } from '../../../../domain/team-leads';
+import { TEAM_LEAD_MESSAGES, type TeamLeadAssignment } from '../../../../domain/team-leads';
+import { PairDialog } from '../../../components/pair-dialog';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useClientsWithCounts } from '../../assignments/api/get-clients';
 import { useTeam } from '../../team/api/get-team';
 import { useAssignTeamLead } from '../api/change-team-leads';
-import type { TeamLeadAssignment } from '../../../../domain/team-leads';
 
 const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
 
@@ -32,101 +30,64 @@ export function AssignTeamLeadDialog({
   const clients = useClientsWithCounts(opened);
   const team = useTeam(opened);
   const assign = useAssignTeamLead();
-  const [clientId, setClientId] = useState<string | null>(null);
-  const [teamLeadId, setTeamLeadId] = useState<string | null>(null);
-  const client = fixedClientId ?? clientId;
-  const lead = fixedTeamLeadId ?? teamLeadId;
-
-  const close = () => {
-    if (assign.isPending) return;
-    setClientId(null);
-    setTeamLeadId(null);
-    onClose();
-  };
 
   const taken = (c: string, l: string) => pairs.some((p) => p.clientId === c && p.teamLeadId === l);
-  const clientOptions = (clients.data ?? []).map((c) => ({
-    value: c.id,
-    label: `${nameOf(c)} (@${c.username})`,
-    disabled: lead ? taken(c.id, lead) : false,
-  }));
-  const leadOptions = (team.data ?? [])
-    .filter((u) => normalizeRole(u.role) === 'client_team_lead')
-    .map((u) => ({
-      value: u.id,
-      label: `${nameOf(u)} (@${u.username})`,
-      disabled: client ? taken(client, u.id) : false,
-    }));
-
-  const submit = () => {
-    if (!client || !lead) return;
-    assign.mutate(
-      { clientId: client, teamLeadId: lead },
-      {
-        onSuccess: (made) => {
-          notifySuccess(
-            TEAM_LEAD_MESSAGES.assigned,
-            `${nameOf(made.teamLead)} now leads ${nameOf(made.client)}.`,
-          );
-          setClientId(null);
-          setTeamLeadId(null);
-          onClose();
-        },
-        onError: (error) =>
-          notifyError('Failed to assign team lead', getErrorMessage(error, 'An error occurred')),
-      },
-    );
-  };
 
   return (
-    <Modal
+    <PairDialog
       opened={opened}
-      onClose={close}
+      onClose={onClose}
       title="Assign Team Lead"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
-    >
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          A client team lead acts for the client: it sees the client&apos;s videos, comments on them
-          and approves them as the client does.
-        </Text>
-        {!fixedClientId && (
-          <Select
-            label="Client"
-            placeholder={clients.isLoading ? 'Loading clients...' : 'Choose a client'}
-            data={clientOptions}
-            value={clientId}
-            onChange={setClientId}
-            searchable
-            nothingFoundMessage="No clients found"
-            comboboxProps={{ withinPortal: true }}
-          />
-        )}
-        {!fixedTeamLeadId && (
-          <Select
-            label="Team lead"
-            placeholder={team.isLoading ? 'Loading team leads...' : 'Choose a team lead'}
-            data={leadOptions}
-            value={teamLeadId}
-            onChange={setTeamLeadId}
-            searchable
-            nothingFoundMessage="No client team leads yet: create one on the admin page"
-            comboboxProps={{ withinPortal: true }}
-          />
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={assign.isPending}>
-            Cancel
-          </Button>
-          <Button
-            onClick={submit}
-            disabled={!client || !lead || taken(client, lead) || assign.isPending}
-          >
-            {assign.isPending ? 'Assigning...' : 'Assign Team Lead'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      description="A client team lead acts for the client: it sees the client's videos, comments on them and approves them as the client does."
+      first={{
+        label: 'Client',
+        placeholder: clients.isLoading ? 'Loading clients...' : 'Choose a client',
+        nothingFound: 'No clients found',
+        fixed: fixedClientId,
+        options: (lead) =>
+          (clients.data ?? []).map((c) => ({
+            value: c.id,
+            label: `${nameOf(c)} (@${c.username})`,
+            disabled: lead ? taken(c.id, lead) : false,
+          })),
+      }}
+      second={{
+        label: 'Team lead',
+        placeholder: team.isLoading ? 'Loading team leads...' : 'Choose a team lead',
+        nothingFound: 'No client team leads yet: create one on the admin page',
+        fixed: fixedTeamLeadId,
+        options: (client) =>
+          (team.data ?? [])
+            .filter((u) => normalizeRole(u.role) === 'client_team_lead')
+            .map((u) => ({
+              value: u.id,
+              label: `${nameOf(u)} (@${u.username})`,
+              disabled: client ? taken(client, u.id) : false,
+            })),
+      }}
+      taken={taken}
+      pending={assign.isPending}
+      submitLabel="Assign Team Lead"
+      pendingLabel="Assigning..."
+      onSubmit={(clientId, teamLeadId, done) =>
+        assign.mutate(
+          { clientId, teamLeadId },
+          {
+            onSuccess: (made) => {
+              notifySuccess(
+                TEAM_LEAD_MESSAGES.assigned,
+                `${nameOf(made.teamLead)} now leads ${nameOf(made.client)}.`,
+              );
+              done();
+            },
+            onError: (error) =>
+              notifyError(
+                'Failed to assign team lead',
+                getErrorMessage(error, 'An error occurred'),
+              ),
+          },
+        )
+      }
+    />
   );
 }
