@@ -1,19 +1,19 @@
 import {
   ActionIcon,
-  Avatar,
   Badge,
   Button,
-  Card,
   Group,
   SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { useState } from 'react';
+import { PersonCard } from '../../../components/person-card';
+import { SectionCard } from '../../../components/section-card';
+import { StatBox } from '../../../components/stat-box';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { CollapsibleSection, jumpTo } from '../../team/components/collapsible-section';
@@ -26,19 +26,6 @@ type StatusFilter = 'all' | 'unassigned' | 'assigned';
 type View = 'detailed' | 'compact';
 
 const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
-
-function StatBox({ label, value }: { label: string; value: string | number }) {
-  return (
-    <Card withBorder padding="sm" radius="md">
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text fz={22} fw={700}>
-        {value}
-      </Text>
-    </Card>
-  );
-}
 
 /**
  * The Client-Editor Assignments card (SPEC.md section 2): statistics, quick jumps, search,
@@ -88,70 +75,54 @@ export function AssignmentsCard() {
   const clientRow = (c: ClientWithCounts) => {
     const pairs = byClient.get(c.id) ?? [];
     return (
-      <Card
+      <PersonCard
         key={c.id}
-        withBorder
-        padding={view === 'compact' ? 'xs' : 'sm'}
-        radius="md"
-        data-testid="assignment-client"
-        aria-label={nameOf(c)}
-        component="article"
+        person={c}
+        label={nameOf(c)}
+        compact={view === 'compact'}
+        testId="assignment-client"
+        nameBadges={
+          c.isVip && (
+            <Badge color="yellow" variant="filled" c="dark.8" size="sm">
+              VIP
+            </Badge>
+          )
+        }
+        detail={`@${c.username} · ${c.videoCount} ${c.videoCount === 1 ? 'video' : 'videos'}`}
       >
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Group gap="sm" wrap="nowrap" miw={0}>
-            {view === 'detailed' && <Avatar src={c.avatarUrl} alt="" name={nameOf(c)} size="md" />}
-            <div style={{ minWidth: 0 }}>
-              <Group gap={6} wrap="nowrap">
-                <Text fw={600} truncate>
-                  {nameOf(c)}
-                </Text>
-                {c.isVip && (
-                  <Badge color="yellow" variant="filled" c="dark.8" size="sm">
-                    VIP
-                  </Badge>
-                )}
-              </Group>
-              <Text size="sm" c="dimmed">
-                @{c.username} · {c.videoCount} {c.videoCount === 1 ? 'video' : 'videos'}
-              </Text>
-            </div>
-          </Group>
-          <Group gap={6}>
-            {pairs.length === 0 && (
-              <Badge color="orange" variant="light" c="dark.7">
-                No editor
-              </Badge>
-            )}
-            {pairs.map((a) => (
-              <Badge
-                key={a.id}
-                variant="light"
-                color="violet"
-                c="violet.9"
-                size="lg"
-                pr={3}
-                rightSection={
-                  <Tooltip label="Unassign">
-                    <ActionIcon
-                      size="xs"
-                      variant="transparent"
-                      color="violet"
-                      c="violet.9"
-                      aria-label={`Unassign ${nameOf(a.editor)} from ${nameOf(c)}`}
-                      onClick={() => doUnassign(a)}
-                      disabled={unassign.isPending}
-                    >
-                      ×
-                    </ActionIcon>
-                  </Tooltip>
-                }
-              >
-                {nameOf(a.editor)}
-              </Badge>
-            ))}
-          </Group>
-        </Group>
-      </Card>
+        {pairs.length === 0 && (
+          <Badge color="orange" variant="light" c="dark.7">
+            No editor
+          </Badge>
+        )}
+        {pairs.map((a) => (
+          <Badge
+            key={a.id}
+            variant="light"
+            color="violet"
+            c="violet.9"
+            size="lg"
+            pr={3}
+            rightSection={
+              <Tooltip label="Unassign">
+                <ActionIcon
+                  size="xs"
+                  variant="transparent"
+                  color="violet"
+                  c="violet.9"
+                  aria-label={`Unassign ${nameOf(a.editor)} from ${nameOf(c)}`}
+                  onClick={() => doUnassign(a)}
+                  disabled={unassign.isPending}
+                >
+                  ×
+                </ActionIcon>
+              </Tooltip>
+            }
+          >
+            {nameOf(a.editor)}
+          </Badge>
+        ))}
+      </PersonCard>
     );
   };
 
@@ -162,138 +133,136 @@ export function AssignmentsCard() {
   const showAssigned = status !== 'unassigned';
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component="section"
-      aria-labelledby="assignments-title"
+    <SectionCard
+      titleId="assignments-title"
+      title="Client-Editor Assignments"
+      action={<Button onClick={() => setCreating(true)}>New Assignment</Button>}
     >
-      <Stack gap="md">
-        <Group justify="space-between">
-          <Title order={2} fz="lg" id="assignments-title">
-            Client-Editor Assignments
-          </Title>
-          <Button onClick={() => setCreating(true)}>New Assignment</Button>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <StatBox valueSize={22} label="Total Assignments" value={stats?.totalAssignments ?? '–'} />
+        <StatBox valueSize={22} label="Unassigned" value={stats?.unassignedClients ?? '–'} />
+        <StatBox
+          valueSize={22}
+          label="Health Score"
+          value={stats ? `${stats.assignmentHealthScore}%` : '–'}
+        />
+        <StatBox
+          valueSize={22}
+          label="Avg per Editor"
+          value={stats?.averageAssignmentsPerEditor ?? '–'}
+        />
+      </SimpleGrid>
+      <Group gap="xs" wrap="wrap">
+        <Text size="sm" fw={500}>
+          Quick Jump:
+        </Text>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() =>
+            jumpTo('assignments-unassigned', () => setOpen((o) => ({ ...o, unassigned: true })))
+          }
+        >
+          Unassigned
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() =>
+            jumpTo('assignments-assigned', () => setOpen((o) => ({ ...o, assigned: true })))
+          }
+        >
+          Assigned
+        </Button>
+      </Group>
+      <Group gap="sm" wrap="wrap" align="flex-end">
+        <TextInput
+          type="search"
+          placeholder="Search clients or editors..."
+          aria-label="Search clients or editors"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          style={{ flex: '1 1 220px' }}
+        />
+        <Group gap={6} wrap="wrap" role="group" aria-label="Assignment status">
+          {(
+            [
+              ['all', `All Status (${unassigned.length + assigned.length})`],
+              ['unassigned', `Unassigned (${unassigned.length})`],
+              ['assigned', `Assigned (${assigned.length})`],
+            ] as const
+          ).map(([value, label]) => (
+            <Button
+              key={value}
+              size="xs"
+              variant={status === value ? 'filled' : 'default'}
+              aria-pressed={status === value}
+              onClick={() => setStatus(value)}
+            >
+              {label}
+            </Button>
+          ))}
         </Group>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <StatBox label="Total Assignments" value={stats?.totalAssignments ?? '–'} />
-          <StatBox label="Unassigned" value={stats?.unassignedClients ?? '–'} />
-          <StatBox label="Health Score" value={stats ? `${stats.assignmentHealthScore}%` : '–'} />
-          <StatBox label="Avg per Editor" value={stats?.averageAssignmentsPerEditor ?? '–'} />
-        </SimpleGrid>
-        <Group gap="xs" wrap="wrap">
-          <Text size="sm" fw={500}>
-            Quick Jump:
-          </Text>
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() =>
-              jumpTo('assignments-unassigned', () => setOpen((o) => ({ ...o, unassigned: true })))
-            }
-          >
-            Unassigned
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() =>
-              jumpTo('assignments-assigned', () => setOpen((o) => ({ ...o, assigned: true })))
-            }
-          >
-            Assigned
-          </Button>
-        </Group>
-        <Group gap="sm" wrap="wrap" align="flex-end">
-          <TextInput
-            type="search"
-            placeholder="Search clients or editors..."
-            aria-label="Search clients or editors"
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            style={{ flex: '1 1 220px' }}
-          />
-          <Group gap={6} wrap="wrap" role="group" aria-label="Assignment status">
-            {(
-              [
-                ['all', `All Status (${unassigned.length + assigned.length})`],
-                ['unassigned', `Unassigned (${unassigned.length})`],
-                ['assigned', `Assigned (${assigned.length})`],
-              ] as const
-            ).map(([value, label]) => (
-              <Button
-                key={value}
-                size="xs"
-                variant={status === value ? 'filled' : 'default'}
-                aria-pressed={status === value}
-                onClick={() => setStatus(value)}
-              >
-                {label}
-              </Button>
-            ))}
-          </Group>
-          <SegmentedControl
-            aria-label="Assignment view"
-            value={view}
-            onChange={(v) => setView(v as View)}
-            data={[
-              { value: 'detailed', label: 'Detailed' },
-              { value: 'compact', label: 'Compact' },
-            ]}
-          />
-        </Group>
-        {loading && (
-          <Text c="dimmed" role="status">
-            Loading assignments...
-          </Text>
-        )}
-        {failed && (
-          <Text c="red.8" role="alert">
-            Failed to fetch assignments
-          </Text>
-        )}
-        {nothing && <Text c="dimmed">No assignments found</Text>}
-        {!loading && !failed && !nothing && (
-          <Stack gap="sm">
-            {showUnassigned && (
-              <CollapsibleSection
-                id="assignments-unassigned"
-                title="Unassigned Clients"
-                count={unassigned.length}
-                opened={open.unassigned}
-                onToggle={() => setOpen((o) => ({ ...o, unassigned: !o.unassigned }))}
-              >
-                <Stack gap="xs">
-                  {unassigned.length ? (
-                    unassigned.map(clientRow)
-                  ) : (
-                    <Text c="dimmed">No assignments found</Text>
-                  )}
-                </Stack>
-              </CollapsibleSection>
-            )}
-            {showAssigned && (
-              <CollapsibleSection
-                id="assignments-assigned"
-                title="Assigned Clients"
-                count={assigned.length}
-                opened={open.assigned}
-                onToggle={() => setOpen((o) => ({ ...o, assigned: !o.assigned }))}
-              >
-                <Stack gap="xs">
-                  {assigned.length ? (
-                    assigned.map(clientRow)
-                  ) : (
-                    <Text c="dimmed">No assignments found</Text>
-                  )}
-                </Stack>
-              </CollapsibleSection>
-            )}
-          </Stack>
-        )}
-      </Stack>
+        <SegmentedControl
+          aria-label="Assignment view"
+          value={view}
+          onChange={(v) => setView(v as View)}
+          data={[
+            { value: 'detailed', label: 'Detailed' },
+            { value: 'compact', label: 'Compact' },
+          ]}
+        />
+      </Group>
+      {loading && (
+        <Text c="dimmed" role="status">
+          Loading assignments...
+        </Text>
+      )}
+      {failed && (
+        <Text c="red.8" role="alert">
+          Failed to fetch assignments
+        </Text>
+      )}
+      {nothing && <Text c="dimmed">No assignments found</Text>}
+      {!loading && !failed && !nothing && (
+        <Stack gap="sm">
+          {showUnassigned && (
+            <CollapsibleSection
+              id="assignments-unassigned"
+              title="Unassigned Clients"
+              count={unassigned.length}
+              opened={open.unassigned}
+              onToggle={() => setOpen((o) => ({ ...o, unassigned: !o.unassigned }))}
+            >
+              <Stack gap="xs">
+                {unassigned.length ? (
+                  unassigned.map(clientRow)
+                ) : (
+                  <Text c="dimmed">No assignments found</Text>
+                )}
+              </Stack>
+            </CollapsibleSection>
+          )}
+          {showAssigned && (
+            <CollapsibleSection
+              id="assignments-assigned"
+              title="Assigned Clients"
+              count={assigned.length}
+              opened={open.assigned}
+              onToggle={() => setOpen((o) => ({ ...o, assigned: !o.assigned }))}
+            >
+              <Stack gap="xs">
+                {assigned.length ? (
+                  assigned.map(clientRow)
+                ) : (
+                  <Text c="dimmed">No assignments found</Text>
+                )}
+              </Stack>
+            </CollapsibleSection>
+          )}
+        </Stack>
+      )}
       <CreateAssignmentDialog opened={creating} onClose={() => setCreating(false)} />
-    </Card>
+    </SectionCard>
   );
 }

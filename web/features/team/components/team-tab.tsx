@@ -1,4 +1,4 @@
-import { Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   TEAM_SECTIONS,
@@ -10,6 +10,7 @@ import {
 import { TEAM_LEADS_LABEL } from '../../../../domain/roles';
 import type { PublicUser } from '../../../../domain/user';
 import { LoadingState } from '../../../components/loading-state';
+import { StatBox } from '../../../components/stat-box';
 import { AssignmentsCard } from '../../assignments/components/assignments-card';
 import { useAssignments } from '../../assignments/api/get-assignments';
 import { useTeamLeadAssignments } from '../../team-leads/api/get-team-lead-assignments';
@@ -17,24 +18,6 @@ import { TeamLeadsCard } from '../../team-leads/components/team-leads-card';
 import { useTeam } from '../api/get-team';
 import { CollapsibleSection, jumpTo } from './collapsible-section';
 import { MemberCard } from './member-card';
-
-function StatBox({ label, value, detail }: { label: string; value: number; detail?: string }) {
-  return (
-    <Card withBorder padding="sm" radius="md">
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text fz={24} fw={700}>
-        {value}
-      </Text>
-      {detail && (
-        <Text size="xs" c="dimmed">
-          {detail}
-        </Text>
-      )}
-    </Card>
-  );
-}
 
 const sectionId = (key: TeamSectionKey) => `team-section-${key}`;
 
