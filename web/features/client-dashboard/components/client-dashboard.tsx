@@ -7,14 +7,10 @@ import { pageTitle } from '../../../lib/site';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { usePreferences } from '../../preferences/hooks/use-preferences';
 import { useScrollMemory } from '../../preferences/hooks/use-scroll-memory';
-import { useRefreshVideos, useVideos } from '../../videos/api/get-videos';
+import { useVideos } from '../../videos/api/get-videos';
 import { useMyEditors } from '../../videos/api/get-my-editors';
-import { ListPreferencesBar } from '../../videos/components/list-preferences-bar';
-import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
-import { VideoList } from '../../videos/components/video-list';
-import { VideoListToolbar } from '../../videos/components/video-list-toolbar';
+import { DashboardVideoList } from '../../videos/components/dashboard-video-list';
 import { useVideoFilters } from '../../../hooks/use-video-filters';
-import { useVideoParam } from '../../videos/hooks/use-video-param';
 
 /**
  * The client dashboard (SPEC.md section 2): a greeting with the client's name, their assigned
@@ -27,11 +23,9 @@ export function ClientDashboard() {
   const videos = useVideos({
     refetchInterval: prefs.preferences.autoRefresh ? AUTO_REFRESH_MS : false,
   });
-  const reload = useRefreshVideos();
   const editors = useMyEditors();
   const own = videos.data?.filter((v) => v.userId === user?.id);
   const filters = useVideoFilters(own, { sort: prefs.preferences.defaultSort });
-  const { videoId, open, close } = useVideoParam();
   useScrollMemory(videos.isSuccess);
 
   useEffect(() => {
@@ -66,30 +60,18 @@ export function ClientDashboard() {
           )}
         </Group>
       </Stack>
-      <ListPreferencesBar view={filters.view} onApply={(v) => filters.applyView(v, VIDEO_SORTS)} />
-      <VideoListToolbar
-        {...filters.toolbar}
-        recentSearches={prefs.preferences.recentSearches}
-        onSearchCommit={prefs.addRecentSearch}
-        onRefresh={() => void reload.refresh()}
-        refreshing={reload.refreshing}
-      />
-      <VideoList
-        videos={filters.visible}
+      <DashboardVideoList
         viewer={user}
-        onOpen={open}
-        isLoading={videos.isLoading}
-        error={videos.error}
-        onRetry={() => void videos.refetch()}
-        emptyTitle={own?.length ? 'No videos found' : 'No videos yet'}
-        emptyText={
-          own?.length
+        videos={videos}
+        filters={filters}
+        sorts={VIDEO_SORTS}
+        list={{
+          emptyTitle: own?.length ? 'No videos found' : 'No videos yet',
+          emptyText: own?.length
             ? 'No video matches these filters.'
-            : 'Add your first video with the Add Video button.'
-        }
-        compact={prefs.preferences.compactView}
+            : 'Add your first video with the Add Video button.',
+        }}
       />
-      <VideoDetailDialog videoId={videoId} opened={videoId !== null} onClose={close} />
     </Stack>
   );
 }

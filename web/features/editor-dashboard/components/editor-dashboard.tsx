@@ -10,14 +10,10 @@ import { useAuth } from '../../auth/hooks/use-auth';
 import { usePreferences } from '../../preferences/hooks/use-preferences';
 import { useScrollMemory } from '../../preferences/hooks/use-scroll-memory';
 import { useMyClients } from '../../videos/api/get-my-clients';
-import { useRefreshVideos, useVideos } from '../../videos/api/get-videos';
-import { ListPreferencesBar } from '../../videos/components/list-preferences-bar';
-import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
+import { useVideos } from '../../videos/api/get-videos';
+import { DashboardVideoList } from '../../videos/components/dashboard-video-list';
 import { IconKeyboard } from '../../videos/components/video-icons';
-import { VideoList } from '../../videos/components/video-list';
-import { VideoListToolbar } from '../../videos/components/video-list-toolbar';
 import { useVideoFilters } from '../../../hooks/use-video-filters';
-import { useVideoParam } from '../../videos/hooks/use-video-param';
 import { EditorTiles } from './editor-tiles';
 import { KeyboardShortcutsDialog } from './keyboard-shortcuts-dialog';
 
@@ -43,13 +39,11 @@ export function EditorDashboard() {
   const videos = useVideos({
     refetchInterval: prefs.preferences.autoRefresh ? AUTO_REFRESH_MS : false,
   });
-  const reload = useRefreshVideos();
   const clients = useMyClients();
   const filters = useVideoFilters(videos.data, {
     status: 'in_progress',
     client: params.get('client') ?? 'all',
   });
-  const { videoId, open, close } = useVideoParam();
   const [help, setHelp] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
   useScrollMemory(videos.isSuccess);
@@ -107,41 +101,29 @@ export function EditorDashboard() {
         active={filters.state.status}
         onPick={setStatus}
       />
-      <ListPreferencesBar view={filters.view} onApply={(v) => filters.applyView(v, EDITOR_SORTS)} />
-      <VideoListToolbar
-        {...filters.toolbar}
-        recentSearches={prefs.preferences.recentSearches}
-        onSearchCommit={prefs.addRecentSearch}
-        searchRef={searchRef}
-        sortOptions={SORT_OPTIONS}
-        clientFilterEnabled
-        clients={clients.data?.map((c) => ({ value: c.id, label: c.name || c.username }))}
-        clientFilter={filters.state.client}
-        onClientFilterChange={filters.setClient}
-        onRefresh={() => {
-          void reload.refresh();
-          void clients.refetch();
-        }}
-        refreshing={reload.refreshing}
-      />
-      <VideoList
-        videos={filters.visible}
+      <DashboardVideoList
         viewer={user}
-        onOpen={open}
-        isLoading={videos.isLoading}
-        error={videos.error}
-        onRetry={() => void videos.refetch()}
-        showClient
-        teamClientIds={teamClientIds}
-        emptyTitle="No videos found"
-        emptyText={
-          videos.data?.length
+        videos={videos}
+        filters={filters}
+        sorts={EDITOR_SORTS}
+        alsoRefresh={() => void clients.refetch()}
+        toolbar={{
+          searchRef,
+          sortOptions: SORT_OPTIONS,
+          clientFilterEnabled: true,
+          clients: clients.data?.map((c) => ({ value: c.id, label: c.name || c.username })),
+          clientFilter: filters.state.client,
+          onClientFilterChange: filters.setClient,
+        }}
+        list={{
+          showClient: true,
+          teamClientIds,
+          emptyTitle: 'No videos found',
+          emptyText: videos.data?.length
             ? 'No video matches these filters. Press C to clear them.'
-            : 'Videos of your assigned clients will appear here.'
-        }
-        compact={prefs.preferences.compactView}
+            : 'Videos of your assigned clients will appear here.',
+        }}
       />
-      <VideoDetailDialog videoId={videoId} opened={videoId !== null} onClose={close} />
       <KeyboardShortcutsDialog opened={help} onClose={() => setHelp(false)} />
     </Stack>
   );

@@ -9,13 +9,9 @@ import { useAuth } from '../../auth/hooks/use-auth';
 import { usePreferences } from '../../preferences/hooks/use-preferences';
 import { useScrollMemory } from '../../preferences/hooks/use-scroll-memory';
 import { useLedClients } from '../../team-leads/api/get-led-clients';
-import { useRefreshVideos, useVideos } from '../../videos/api/get-videos';
-import { ListPreferencesBar } from '../../videos/components/list-preferences-bar';
-import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
-import { VideoList } from '../../videos/components/video-list';
-import { VideoListToolbar } from '../../videos/components/video-list-toolbar';
+import { useVideos } from '../../videos/api/get-videos';
+import { DashboardVideoList } from '../../videos/components/dashboard-video-list';
 import { useVideoFilters } from '../../../hooks/use-video-filters';
-import { useVideoParam } from '../../videos/hooks/use-video-param';
 import { TeamLeadTiles } from './team-lead-tiles';
 
 const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
@@ -34,13 +30,11 @@ export function TeamLeadDashboard() {
   const videos = useVideos({
     refetchInterval: prefs.preferences.autoRefresh ? AUTO_REFRESH_MS : false,
   });
-  const reload = useRefreshVideos();
   const clients = useLedClients();
   const filters = useVideoFilters(videos.data, {
     client: params.get('client') ?? 'all',
     sort: prefs.preferences.defaultSort,
   });
-  const { videoId, open, close } = useVideoParam();
   useScrollMemory(videos.isSuccess);
 
   useEffect(() => {
@@ -111,37 +105,23 @@ export function TeamLeadDashboard() {
         </Group>
       </Stack>
       <TeamLeadTiles counts={tiles} active={filters.state.status} onPick={filters.setStatus} />
-      <ListPreferencesBar view={filters.view} onApply={(v) => filters.applyView(v, VIDEO_SORTS)} />
-      <VideoListToolbar
-        {...filters.toolbar}
-        recentSearches={prefs.preferences.recentSearches}
-        onSearchCommit={prefs.addRecentSearch}
-        onRefresh={() => {
-          void reload.refresh();
-          void clients.refetch();
-        }}
-        refreshing={reload.refreshing}
-      />
-      <VideoList
-        videos={filters.visible}
+      <DashboardVideoList
         viewer={user}
-        onOpen={open}
-        isLoading={videos.isLoading}
-        error={videos.error}
-        onRetry={() => void videos.refetch()}
-        showClient
-        teamClientIds={ledIds}
-        emptyTitle={videos.data?.length ? 'No videos found' : 'No videos yet'}
-        emptyText={
-          none
+        videos={videos}
+        filters={filters}
+        sorts={VIDEO_SORTS}
+        alsoRefresh={() => void clients.refetch()}
+        list={{
+          showClient: true,
+          teamClientIds: ledIds,
+          emptyTitle: videos.data?.length ? 'No videos found' : 'No videos yet',
+          emptyText: none
             ? 'A lead editor assigns the clients you lead; their videos will appear here.'
             : videos.data?.length
               ? 'No video matches these filters.'
-              : 'Videos of the clients you lead will appear here.'
-        }
-        compact={prefs.preferences.compactView}
+              : 'Videos of the clients you lead will appear here.',
+        }}
       />
-      <VideoDetailDialog videoId={videoId} opened={videoId !== null} onClose={close} />
     </Stack>
   );
 }
