@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { createUserForm, creatableRoles, type AssignableRole } from '../../../../domain/admin';
 import { ROLE_LABELS, type Actor } from '../../../../domain/roles';
 import { AvatarInput } from '../../../components/avatar-input';
 import { PasswordField } from '../../../components/password-field';
+import { DialogButtons, GuardedModal } from '../../../components/guarded-modal';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateUser } from '../api/create-user';
@@ -51,11 +52,6 @@ export function CreateUserDialog({ actor, opened, onClose }: CreateUserDialogPro
   }, [opened]);
 
   const pending = create.isPending;
-  // While the create call runs the dialog cannot be closed.
-  const close = () => {
-    if (!pending) onClose();
-  };
-
   const roleOptions = creatableRoles(actor).map((value) => ({ value, label: ROLE_LABELS[value] }));
 
   const submit = form.onSubmit(({ username, name, password, role, avatar }) => {
@@ -73,15 +69,12 @@ export function CreateUserDialog({ actor, opened, onClose }: CreateUserDialogPro
   });
 
   return (
-    <Modal
+    <GuardedModal
       opened={opened}
-      onClose={close}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      onClose={onClose}
       title="Create New User"
-      closeOnClickOutside={!pending}
-      closeOnEscape={!pending}
-      withCloseButton={!pending}
-      centered
+      pending={pending}
+      hideCloseWhilePending
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
@@ -125,16 +118,14 @@ export function CreateUserDialog({ actor, opened, onClose }: CreateUserDialogPro
             disabled={pending}
             {...form.getInputProps('role')}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Creating...' : 'Create User'}
-            </Button>
-          </Group>
+          <DialogButtons
+            onCancel={onClose}
+            pending={pending}
+            label="Create User"
+            pendingLabel="Creating..."
+          />
         </Stack>
       </form>
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { PublicUser } from '../../../../domain/user';
+import { DialogButtons, GuardedModal } from '../../../components/guarded-modal';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useLastDefined } from '../hooks/use-last-defined';
@@ -15,9 +16,6 @@ export function DeleteUserDialog({ user: selected, onClose }: DeleteUserDialogPr
   const user = useLastDefined(selected);
   const remove = useDeleteUser();
   const pending = remove.isPending;
-  const close = () => {
-    if (!pending) onClose();
-  };
 
   const confirm = () => {
     if (!user) return;
@@ -32,14 +30,11 @@ export function DeleteUserDialog({ user: selected, onClose }: DeleteUserDialogPr
   };
 
   return (
-    <Modal
+    <GuardedModal
       opened={selected !== null}
-      onClose={close}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      onClose={onClose}
       title="Delete User"
-      closeOnClickOutside={!pending}
-      closeOnEscape={!pending}
-      centered
+      pending={pending}
     >
       {user && (
         <Stack gap="md">
@@ -47,16 +42,17 @@ export function DeleteUserDialog({ user: selected, onClose }: DeleteUserDialogPr
             Are you sure you want to delete <strong>{user.username}</strong>? This action cannot be
             undone. It permanently removes the user and all of their data, including their videos.
           </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={pending} data-autofocus>
-              Cancel
-            </Button>
-            <Button color="red.9" onClick={confirm} disabled={pending}>
-              {pending ? 'Deleting...' : 'Delete User'}
-            </Button>
-          </Group>
+          <DialogButtons
+            onCancel={onClose}
+            pending={pending}
+            label="Delete User"
+            pendingLabel="Deleting..."
+            color="red.9"
+            onConfirm={confirm}
+            focusCancel
+          />
         </Stack>
       )}
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../../../domain/admin';
 import { normalizeRole, ROLE_LABELS, type Actor } from '../../../../domain/roles';
 import type { PublicUser } from '../../../../domain/user';
+import { DialogButtons, GuardedModal } from '../../../components/guarded-modal';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useLastDefined } from '../hooks/use-last-defined';
@@ -63,9 +64,6 @@ export function EditUserDialog({
 
   const king = canChangeRoleAndAdmin(actor);
   const pending = update.isPending;
-  const close = () => {
-    if (!pending) onClose();
-  };
 
   const submit = form.onSubmit((values) => {
     if (!user) return;
@@ -84,15 +82,7 @@ export function EditUserDialog({
   });
 
   return (
-    <Modal
-      opened={selected !== null}
-      onClose={close}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
-      title="Edit User"
-      closeOnClickOutside={!pending}
-      closeOnEscape={!pending}
-      centered
-    >
+    <GuardedModal opened={selected !== null} onClose={onClose} title="Edit User" pending={pending}>
       {user && (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
@@ -138,17 +128,15 @@ export function EditUserDialog({
                 {...form.getInputProps('isAdmin', { type: 'checkbox' })}
               />
             )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={pending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={pending}>
-                {pending ? 'Saving...' : 'Save Changes'}
-              </Button>
-            </Group>
+            <DialogButtons
+              onCancel={onClose}
+              pending={pending}
+              label="Save Changes"
+              pendingLabel="Saving..."
+            />
           </Stack>
         </form>
       )}
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { resetPasswordForm } from '../../../../domain/admin';
 import type { PublicUser } from '../../../../domain/user';
 import { PasswordField } from '../../../components/password-field';
+import { DialogButtons, GuardedModal } from '../../../components/guarded-modal';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useLastDefined } from '../hooks/use-last-defined';
@@ -30,9 +31,6 @@ export function ResetPasswordDialog({ user: selected, onClose }: ResetPasswordDi
   }, [selected]);
 
   const pending = reset.isPending;
-  const close = () => {
-    if (!pending) onClose();
-  };
 
   const submit = form.onSubmit(({ newPassword }) => {
     if (!user) return;
@@ -50,14 +48,11 @@ export function ResetPasswordDialog({ user: selected, onClose }: ResetPasswordDi
   });
 
   return (
-    <Modal
+    <GuardedModal
       opened={selected !== null}
-      onClose={close}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      onClose={onClose}
       title="Reset Password"
-      closeOnClickOutside={!pending}
-      closeOnEscape={!pending}
-      centered
+      pending={pending}
     >
       {user && (
         <form onSubmit={submit} noValidate>
@@ -76,17 +71,15 @@ export function ResetPasswordDialog({ user: selected, onClose }: ResetPasswordDi
               autoComplete="new-password"
               {...form.getInputProps('confirmPassword')}
             />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={pending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={pending}>
-                {pending ? 'Resetting...' : 'Reset Password'}
-              </Button>
-            </Group>
+            <DialogButtons
+              onCancel={onClose}
+              pending={pending}
+              label="Reset Password"
+              pendingLabel="Resetting..."
+            />
           </Stack>
         </form>
       )}
-    </Modal>
+    </GuardedModal>
   );
 }
