@@ -1,18 +1,17 @@
 import {
   Button,
   Group,
-  Paper,
   SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { filtersReady, invoicingQueryString, type InvoicingFilters } from '../api/invoicing-rows';
 import { formatMoney } from '../lib/format';
 import { IconDownload } from './invoicing-icons';
+import { InvoicingPanel } from './invoicing-panel';
 
 type Option = { value: string; label: string };
 
@@ -47,16 +46,7 @@ export function CompletedVideosFilterBar({
 }) {
   const count = chosen ? ` (${chosen})` : '';
   return (
-    <Paper
-      component="section"
-      aria-label="Filters and bulk actions"
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-    >
-      <Title order={2} fz="lg" mb="sm">
-        Filters and bulk actions
-      </Title>
+    <InvoicingPanel title="Filters and bulk actions">
       <Stack gap="sm">
         <SegmentedControl
           aria-label="Finished"
@@ -149,6 +139,6 @@ export function CompletedVideosFilterBar({
           </Button>
         </Group>
       </Stack>
-    </Paper>
+    </InvoicingPanel>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { InvoicingRow, InvoicingSortKey } from '../../../../domain/invoicing';
 import { sumMoney } from '../../../../domain/money';
@@ -19,6 +19,7 @@ import { formatMoney } from '../lib/format';
 import { CompletedVideosFilterBar } from './completed-videos-filter-bar';
 import { CompletedVideosTable } from './completed-videos-table';
 import { WatchVideoDialog } from './watch-video-dialog';
+import { InvoicingPanel } from './invoicing-panel';
 
 const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
 
@@ -129,23 +130,16 @@ export function CompletedVideos() {
         markingPaid={changePayment.isPending && !confirmUnpaid}
       />
 
-      <Paper
-        component="section"
-        aria-label="Completed videos"
-        withBorder
-        radius="md"
-        p={{ base: 'sm', sm: 'md' }}
-      >
-        <Group justify="space-between" mb="sm">
-          <Title order={2} fz="lg">
-            Completed videos
-          </Title>
-          {rows.data && (
+      <InvoicingPanel
+        title="Completed videos"
+        aside={
+          rows.data && (
             <Badge variant="dot" color="gray">
               {total} video{total === 1 ? '' : 's'}
             </Badge>
-          )}
-        </Group>
+          )
+        }
+      >
         {!filtersReady(filters) ? (
           <Text c="dimmed">Choose a start or an end date for the custom range.</Text>
         ) : rows.isPending ? (
@@ -199,7 +193,7 @@ export function CompletedVideos() {
             )}
           </>
         )}
-      </Paper>
+      </InvoicingPanel>
 
       <Modal
         closeButtonProps={{ 'aria-label': 'Close dialog' }}

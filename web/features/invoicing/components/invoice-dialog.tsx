@@ -5,7 +5,6 @@ import {
   Divider,
   Group,
   Modal,
-  Paper,
   Select,
   SimpleGrid,
   Skeleton,
@@ -24,6 +23,7 @@ import { currentMonth, formatDay, formatMoney, formatMonth, recentMonths } from 
 import classes from './invoice-print.module.css';
 import { IconPrinter } from './invoicing-icons';
 import { ScrollTable } from './scroll-table';
+import { InvoicingPanel } from './invoicing-panel';
 
 /** A stable, readable invoice number: month and the client's id prefix. */
 const invoiceNumber = (invoice: Invoice) =>
@@ -182,16 +182,7 @@ export function InvoiceCard() {
   const [month, setMonth] = useState(currentMonth());
   const [open, setOpen] = useState(false);
   return (
-    <Paper
-      component="section"
-      aria-label="Printable invoice"
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-    >
-      <Title order={2} fz="lg" mb="sm">
-        Printable invoice
-      </Title>
+    <InvoicingPanel title="Printable invoice">
       {clients.data && clients.data.length === 0 ? (
         <Text c="dimmed">No clients found...</Text>
       ) : (
@@ -226,6 +217,6 @@ export function InvoiceCard() {
         month={month}
         onClose={() => setOpen(false)}
       />
-    </Paper>
+    </InvoicingPanel>
   );
 }

@@ -33,6 +33,7 @@ import {
 } from '../lib/format';
 import { IconDownload } from './invoicing-icons';
 import { ScrollTable } from './scroll-table';
+import { InvoicingPanel } from './invoicing-panel';
 
 const RevenueTrendChart = lazy(() => import('./revenue-trend-chart'));
 
@@ -162,16 +163,7 @@ export function RevenueTrends() {
   const start = addMonths(end, -5);
   const trends = useRevenueTrends(start, end);
   return (
-    <Paper
-      component="section"
-      aria-label="Six-month trend"
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-    >
-      <Title order={2} fz="lg" mb="sm">
-        Six-month trend
-      </Title>
+    <InvoicingPanel title="Six-month trend">
       {trends.isPending ? (
         <Skeleton h={220} />
       ) : trends.isError ? (
@@ -225,7 +217,7 @@ export function RevenueTrends() {
           </ScrollTable>
         </Stack>
       )}
-    </Paper>
+    </InvoicingPanel>
   );
 }
 
@@ -320,24 +312,17 @@ export function RevenueBreakdownCard({ month }: { month: string }) {
 export function UnpaidAgingCard() {
   const aging = useUnpaidAging();
   return (
-    <Paper
-      component="section"
-      aria-label="Unpaid work by age"
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-    >
-      <Group justify="space-between" mb="sm">
-        <Title order={2} fz="lg">
-          Unpaid work by age
-        </Title>
-        {aging.data && (
+    <InvoicingPanel
+      title="Unpaid work by age"
+      aside={
+        aging.data && (
           <Badge variant="dot" color={aging.data.total.videos ? 'orange' : 'gray'}>
             {formatMoney(aging.data.total.amount)} · {aging.data.total.videos} video
             {aging.data.total.videos === 1 ? '' : 's'}
           </Badge>
-        )}
-      </Group>
+        )
+      }
+    >
       {aging.isPending ? (
         <Skeleton h={80} />
       ) : aging.isError ? (
@@ -361,6 +346,6 @@ export function UnpaidAgingCard() {
           ))}
         </SimpleGrid>
       )}
-    </Paper>
+    </InvoicingPanel>
   );
 }
