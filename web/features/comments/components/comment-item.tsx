@@ -2,27 +2,15 @@ import { ActionIcon, Avatar, Box, Group, Text } from '@mantine/core';
 import { roleLabel } from '../../../../domain/roles';
 import type { CommentView } from '../../../../domain/comments';
 import { relativeTime } from '../../../../domain/notifications';
+import { Icon } from '../../../components/icons';
 import { RichText } from '../../../components/rich-text';
 import classes from './comments.module.css';
 
-function TrashIcon() {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
-    </svg>
-  );
-}
+const TrashIcon = () => (
+  <Icon size={16}>
+    <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+  </Icon>
+);
 
 export function CommentItem({
   comment,

@@ -14,7 +14,7 @@ import {
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { canDeleteComment, COMMENT_MESSAGES, type CommentView } from '../../../../domain/comments';
-import { IconMessage } from '../../../components/icons';
+import { Icon, IconMessage } from '../../../components/icons';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAuth } from '../../auth/hooks/use-auth';
@@ -29,23 +29,17 @@ import classes from './comments.module.css';
 
 const FALLBACK = 'Something went wrong. Please try again.';
 
-function Chevron({ open }: { open: boolean }) {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      aria-hidden="true"
-      focusable="false"
-      style={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
-    >
-      <path d="m6 9 6 6 6-6" />
-    </svg>
-  );
-}
+// Plain line ends, unlike the other icons.
+const Chevron = ({ open }: { open: boolean }) => (
+  <Icon
+    size={16}
+    strokeLinecap={undefined}
+    strokeLinejoin={undefined}
+    style={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
+  >
+    <path d="m6 9 6 6 6-6" />
+  </Icon>
+);
 
 function EmptyComments() {
   return (
