@@ -16,6 +16,7 @@ import {
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { TEAM_LEADS_LABEL, type Actor } from '../../../../domain/roles';
 import type { PublicUser } from '../../../../domain/user';
+import { FilterButtons } from '../../../components/filter-buttons';
 import type { AdminUser } from '../api/get-admin-users';
 import {
   groupUsers,
@@ -130,19 +131,12 @@ export function UserManagement({ actor, users, onSavedSelf }: UserManagementProp
             </Text>
           )}
           <Group justify="space-between" gap="sm" align="flex-end">
-            <Group gap={6} role="group" aria-label="Filter by role">
-              {ROLE_FILTERS.map((f) => (
-                <Button
-                  key={f}
-                  size="xs"
-                  variant={filter === f ? 'filled' : 'default'}
-                  aria-pressed={filter === f}
-                  onClick={() => setFilter(f)}
-                >
-                  {ROLE_FILTER_LABELS[f]}
-                </Button>
-              ))}
-            </Group>
+            <FilterButtons
+              label="Filter by role"
+              options={ROLE_FILTERS.map((f) => ({ value: f, label: ROLE_FILTER_LABELS[f] }))}
+              value={filter}
+              onChange={setFilter}
+            />
             <SegmentedControl
               size="xs"
               aria-label="View"

@@ -11,6 +11,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useState } from 'react';
+import { FilterButtons, QuickJump } from '../../../components/filter-buttons';
 import { PersonCard } from '../../../components/person-card';
 import { SectionCard } from '../../../components/section-card';
 import { StatBox } from '../../../components/stat-box';
@@ -152,29 +153,20 @@ export function AssignmentsCard() {
           value={stats?.averageAssignmentsPerEditor ?? '–'}
         />
       </SimpleGrid>
-      <Group gap="xs" wrap="wrap">
-        <Text size="sm" fw={500}>
-          Quick Jump:
-        </Text>
-        <Button
-          size="xs"
-          variant="light"
-          onClick={() =>
-            jumpTo('assignments-unassigned', () => setOpen((o) => ({ ...o, unassigned: true })))
-          }
-        >
-          Unassigned
-        </Button>
-        <Button
-          size="xs"
-          variant="light"
-          onClick={() =>
-            jumpTo('assignments-assigned', () => setOpen((o) => ({ ...o, assigned: true })))
-          }
-        >
-          Assigned
-        </Button>
-      </Group>
+      <QuickJump
+        jumps={[
+          {
+            label: 'Unassigned',
+            onJump: () =>
+              jumpTo('assignments-unassigned', () => setOpen((o) => ({ ...o, unassigned: true }))),
+          },
+          {
+            label: 'Assigned',
+            onJump: () =>
+              jumpTo('assignments-assigned', () => setOpen((o) => ({ ...o, assigned: true }))),
+          },
+        ]}
+      />
       <Group gap="sm" wrap="wrap" align="flex-end">
         <TextInput
           type="search"
@@ -184,25 +176,16 @@ export function AssignmentsCard() {
           onChange={(e) => setSearch(e.currentTarget.value)}
           style={{ flex: '1 1 220px' }}
         />
-        <Group gap={6} wrap="wrap" role="group" aria-label="Assignment status">
-          {(
-            [
-              ['all', `All Status (${unassigned.length + assigned.length})`],
-              ['unassigned', `Unassigned (${unassigned.length})`],
-              ['assigned', `Assigned (${assigned.length})`],
-            ] as const
-          ).map(([value, label]) => (
-            <Button
-              key={value}
-              size="xs"
-              variant={status === value ? 'filled' : 'default'}
-              aria-pressed={status === value}
-              onClick={() => setStatus(value)}
-            >
-              {label}
-            </Button>
-          ))}
-        </Group>
+        <FilterButtons
+          label="Assignment status"
+          options={[
+            { value: 'all', label: `All Status (${unassigned.length + assigned.length})` },
+            { value: 'unassigned', label: `Unassigned (${unassigned.length})` },
+            { value: 'assigned', label: `Assigned (${assigned.length})` },
+          ]}
+          value={status}
+          onChange={setStatus}
+        />
         <SegmentedControl
           aria-label="Assignment view"
           value={view}

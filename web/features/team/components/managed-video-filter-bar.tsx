@@ -1,4 +1,4 @@
-import { Button, Chip, Group, Select, TextInput } from '@mantine/core';
+import { Chip, Group, Select, TextInput } from '@mantine/core';
 import {
   STATUS_FILTER_LABELS,
   STATUS_FILTERS,
@@ -6,6 +6,7 @@ import {
   VIDEO_SORTS,
   type VideoSort,
 } from '../../../../domain/video-list';
+import { FilterButtons } from '../../../components/filter-buttons';
 import type { VideoFilters } from '../../../hooks/use-video-filters';
 
 /**
@@ -23,20 +24,16 @@ export function ManagedVideoFilterBar({
   const { state, counts, typeOptions } = filters;
   return (
     <>
-      <Group gap={6} wrap="wrap" role="group" aria-label="Filter by status">
-        {STATUS_FILTERS.map((s) => (
-          <Button
-            key={s}
-            size="xs"
-            radius="xl"
-            variant={state.status === s ? 'filled' : 'default'}
-            aria-pressed={state.status === s}
-            onClick={() => filters.setStatus(s)}
-          >
-            {s === 'all' ? 'All' : STATUS_FILTER_LABELS[s]} ({counts[s]})
-          </Button>
-        ))}
-      </Group>
+      <FilterButtons
+        label="Filter by status"
+        radius="xl"
+        options={STATUS_FILTERS.map((s) => ({
+          value: s,
+          label: `${s === 'all' ? 'All' : STATUS_FILTER_LABELS[s]} (${counts[s]})`,
+        }))}
+        value={state.status}
+        onChange={filters.setStatus}
+      />
 
       <Group gap="sm" wrap="wrap" align="flex-end">
         <TextInput

@@ -1,4 +1,4 @@
-import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   TEAM_SECTIONS,
@@ -8,6 +8,7 @@ import {
   type TeamSectionKey,
 } from '../../../../domain/lead-dashboard';
 import { TEAM_LEADS_LABEL } from '../../../../domain/roles';
+import { FilterButtons, QuickJump } from '../../../components/filter-buttons';
 import type { PublicUser } from '../../../../domain/user';
 import { LoadingState } from '../../../components/loading-state';
 import { StatBox } from '../../../components/stat-box';
@@ -83,46 +84,25 @@ export function TeamTab({ search }: { search: string }) {
         <StatBox label={TEAM_LEADS_LABEL} value={stats.teamLeads} />
         <StatBox label="Clients" value={stats.clients} />
       </SimpleGrid>
-      <Group gap="xs" wrap="wrap">
-        <Text size="sm" fw={500}>
-          Quick Jump:
-        </Text>
-        {present.map((s) => (
-          <Button
-            key={s.key}
-            size="xs"
-            variant="light"
-            onClick={() => {
-              if (roleFilter !== 'all' && roleFilter !== s.key) setRoleFilter('all');
-              jumpTo(sectionId(s.key), () => setOpen(s.key, true));
-            }}
-          >
-            {s.label}
-          </Button>
-        ))}
-      </Group>
+      <QuickJump
+        jumps={present.map((s) => ({
+          label: s.label,
+          onJump: () => {
+            if (roleFilter !== 'all' && roleFilter !== s.key) setRoleFilter('all');
+            jumpTo(sectionId(s.key), () => setOpen(s.key, true));
+          },
+        }))}
+      />
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <Group gap={6} wrap="wrap" role="group" aria-label="Filter by role">
-          <Button
-            size="xs"
-            variant={roleFilter === 'all' ? 'filled' : 'default'}
-            aria-pressed={roleFilter === 'all'}
-            onClick={() => setRoleFilter('all')}
-          >
-            All Roles
-          </Button>
-          {present.map((s) => (
-            <Button
-              key={s.key}
-              size="xs"
-              variant={roleFilter === s.key ? 'filled' : 'default'}
-              aria-pressed={roleFilter === s.key}
-              onClick={() => setRoleFilter(s.key)}
-            >
-              {s.label}
-            </Button>
-          ))}
-        </Group>
+        <FilterButtons
+          label="Filter by role"
+          options={[
+            { value: 'all' as const, label: 'All Roles' },
+            ...present.map((s) => ({ value: s.key, label: s.label })),
+          ]}
+          value={roleFilter}
+          onChange={setRoleFilter}
+        />
         <SegmentedControl
           aria-label="Team view"
           value={compact ? 'compact' : 'detailed'}

@@ -11,6 +11,7 @@ import {
   type StatusFilter,
   type TypeCount,
 } from '../../../../domain/video-list';
+import { FilterButtons } from '../../../components/filter-buttons';
 import { SmartSearch } from './smart-search';
 import { IconRefresh } from './video-icons';
 
@@ -73,23 +74,19 @@ export function VideoListToolbar(props: VideoListToolbarProps) {
 
   return (
     <Stack gap="sm">
-      <Group gap="xs" visibleFrom="sm" role="group" aria-label="Filter by status" wrap="wrap">
-        {DESKTOP_STATUS_PILLS.map((filter) => {
-          const active = filter === statusFilter;
-          return (
-            <Button
-              key={filter}
-              size="compact-sm"
-              radius="xl"
-              variant={active ? 'filled' : 'default'}
-              aria-pressed={active}
-              onClick={() => onStatusFilterChange(filter)}
-            >
-              {STATUS_FILTER_LABELS[filter]} ({counts[filter]})
-            </Button>
-          );
-        })}
-      </Group>
+      <FilterButtons
+        label="Filter by status"
+        visibleFrom="sm"
+        gap="xs"
+        size="compact-sm"
+        radius="xl"
+        options={DESKTOP_STATUS_PILLS.map((filter) => ({
+          value: filter,
+          label: `${STATUS_FILTER_LABELS[filter]} (${counts[filter]})`,
+        }))}
+        value={statusFilter}
+        onChange={onStatusFilterChange}
+      />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <SmartSearch
           value={props.search}
