@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render';
-import { FilterButtons, QuickJump } from './filter-buttons';
+import { DensityToggle, FilterButtons, QuickJump } from './filter-buttons';
 
 describe('FilterButtons', () => {
   it('presses the chosen filter only and hands a click back', async () => {
@@ -42,5 +42,19 @@ describe('QuickJump', () => {
     expect(screen.getByText('Quick Jump:')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Assigned' }));
     expect(jumped).toEqual(['a']);
+  });
+});
+
+describe('DensityToggle', () => {
+  it('switches between Detailed and Compact', async () => {
+    const chosen: boolean[] = [];
+    renderWithProviders(
+      <DensityToggle label="Team view" compact={false} onChange={(c) => chosen.push(c)} />,
+    );
+    expect((screen.getByRole('radio', { name: 'Detailed' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    await userEvent.click(screen.getByRole('radio', { name: 'Compact' }));
+    expect(chosen).toEqual([true]);
   });
 });

@@ -1,4 +1,12 @@
-import { Button, Group, Text, type ButtonProps, type MantineBreakpoint } from '@mantine/core';
+import {
+  Button,
+  Group,
+  SegmentedControl,
+  Text,
+  type ButtonProps,
+  type MantineBreakpoint,
+  type SegmentedControlProps,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
@@ -56,5 +64,31 @@ export function QuickJump({ jumps }: { jumps: readonly { label: string; onJump: 
         </Button>
       ))}
     </Group>
+  );
+}
+
+/** The Detailed / Compact switch of a list. */
+export function DensityToggle({
+  label,
+  compact,
+  onChange,
+  size,
+}: {
+  label: string;
+  compact: boolean;
+  onChange: (compact: boolean) => void;
+  size?: SegmentedControlProps['size'];
+}) {
+  return (
+    <SegmentedControl
+      size={size}
+      aria-label={label}
+      value={compact ? 'compact' : 'detailed'}
+      onChange={(v) => onChange(v === 'compact')}
+      data={[
+        { value: 'detailed', label: 'Detailed' },
+        { value: 'compact', label: 'Compact' },
+      ]}
+    />
   );
 }

@@ -5,7 +5,6 @@ import {
   Collapse,
   Group,
   Paper,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
@@ -16,7 +15,7 @@ import {
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { TEAM_LEADS_LABEL, type Actor } from '../../../../domain/roles';
 import type { PublicUser } from '../../../../domain/user';
-import { FilterButtons } from '../../../components/filter-buttons';
+import { DensityToggle, FilterButtons } from '../../../components/filter-buttons';
 import type { AdminUser } from '../api/get-admin-users';
 import {
   groupUsers,
@@ -44,7 +43,6 @@ interface UserManagementProps {
   onSavedSelf: () => void;
 }
 
-type View = 'detailed' | 'compact';
 const NO_SECTIONS_OPEN: Record<Section, boolean> = {
   king: false,
   lead_editor: false,
@@ -58,7 +56,7 @@ export function UserManagement({ actor, users, onSavedSelf }: UserManagementProp
   const baseId = useId();
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<RoleFilter>('all');
-  const [view, setView] = useState<View>('detailed');
+  const [compact, setCompact] = useState(false);
   // All sections start collapsed.
   const [open, setOpen] = useState(NO_SECTIONS_OPEN);
   const [creating, setCreating] = useState(false);
@@ -89,7 +87,7 @@ export function UserManagement({ actor, users, onSavedSelf }: UserManagementProp
 
   const onAction = (action: UserAction, user: PublicUser) => setDialog({ action, user });
   const closeDialog = () => setDialog(null);
-  const Row = view === 'detailed' ? DetailedUserRow : CompactUserRow;
+  const Row = compact ? CompactUserRow : DetailedUserRow;
   const nonEmpty = SECTIONS.filter((s) => sections[s].length > 0);
 
   return (
@@ -137,16 +135,7 @@ export function UserManagement({ actor, users, onSavedSelf }: UserManagementProp
               value={filter}
               onChange={setFilter}
             />
-            <SegmentedControl
-              size="xs"
-              aria-label="View"
-              value={view}
-              onChange={(v) => setView(v as View)}
-              data={[
-                { value: 'detailed', label: 'Detailed' },
-                { value: 'compact', label: 'Compact' },
-              ]}
-            />
+            <DensityToggle size="xs" label="View" compact={compact} onChange={setCompact} />
           </Group>
           {nonEmpty.length > 0 && (
             <Group gap={6} role="group" aria-label="Jump to section">

@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Group,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
@@ -11,7 +10,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useState } from 'react';
-import { FilterButtons, QuickJump } from '../../../components/filter-buttons';
+import { DensityToggle, FilterButtons, QuickJump } from '../../../components/filter-buttons';
 import { PersonCard } from '../../../components/person-card';
 import { SectionCard } from '../../../components/section-card';
 import { StatBox } from '../../../components/stat-box';
@@ -24,7 +23,6 @@ import { useClientsWithCounts, type ClientWithCounts } from '../api/get-clients'
 import { CreateAssignmentDialog } from './create-assignment-dialog';
 
 type StatusFilter = 'all' | 'unassigned' | 'assigned';
-type View = 'detailed' | 'compact';
 
 const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
 
@@ -39,7 +37,7 @@ export function AssignmentsCard() {
   const [creating, setCreating] = useState(false);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [view, setView] = useState<View>('detailed');
+  const [compact, setCompact] = useState(false);
   const [open, setOpen] = useState({ unassigned: true, assigned: false });
 
   const byClient = new Map<string, Assignment[]>();
@@ -80,7 +78,7 @@ export function AssignmentsCard() {
         key={c.id}
         person={c}
         label={nameOf(c)}
-        compact={view === 'compact'}
+        compact={compact}
         testId="assignment-client"
         nameBadges={
           c.isVip && (
@@ -186,15 +184,7 @@ export function AssignmentsCard() {
           value={status}
           onChange={setStatus}
         />
-        <SegmentedControl
-          aria-label="Assignment view"
-          value={view}
-          onChange={(v) => setView(v as View)}
-          data={[
-            { value: 'detailed', label: 'Detailed' },
-            { value: 'compact', label: 'Compact' },
-          ]}
-        />
+        <DensityToggle label="Assignment view" compact={compact} onChange={setCompact} />
       </Group>
       {loading && (
         <Text c="dimmed" role="status">

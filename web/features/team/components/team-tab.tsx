@@ -1,4 +1,4 @@
-import { Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   TEAM_SECTIONS,
@@ -8,7 +8,7 @@ import {
   type TeamSectionKey,
 } from '../../../../domain/lead-dashboard';
 import { TEAM_LEADS_LABEL } from '../../../../domain/roles';
-import { FilterButtons, QuickJump } from '../../../components/filter-buttons';
+import { DensityToggle, FilterButtons, QuickJump } from '../../../components/filter-buttons';
 import type { PublicUser } from '../../../../domain/user';
 import { LoadingState } from '../../../components/loading-state';
 import { StatBox } from '../../../components/stat-box';
@@ -103,15 +103,7 @@ export function TeamTab({ search }: { search: string }) {
           value={roleFilter}
           onChange={setRoleFilter}
         />
-        <SegmentedControl
-          aria-label="Team view"
-          value={compact ? 'compact' : 'detailed'}
-          onChange={(v) => setCompact(v === 'compact')}
-          data={[
-            { value: 'detailed', label: 'Detailed' },
-            { value: 'compact', label: 'Compact' },
-          ]}
-        />
+        <DensityToggle label="Team view" compact={compact} onChange={setCompact} />
       </Group>
       {sections.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg">
