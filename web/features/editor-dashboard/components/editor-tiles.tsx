@@ -1,11 +1,12 @@
-import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { Paper, SimpleGrid } from '@mantine/core';
 import { Link } from 'react-router';
 import type { FilterCounts, StatusFilter } from '../../../../domain/video-list';
+import { FilterTile, TileText } from '../../../components/filter-tile';
 
 interface Tile {
   label: string;
   value: number;
-  filter?: StatusFilter;
+  filter: StatusFilter;
 }
 
 /**
@@ -32,16 +33,6 @@ export function EditorTiles({
     { label: 'In Review', value: counts.review, filter: 'review' },
     { label: 'Ready to Post', value: counts.ready_to_post, filter: 'ready_to_post' },
   ];
-  const body = (label: string, value: number) => (
-    <>
-      <Text size="xs" tt="uppercase" fw={600} c="dimmed">
-        {label}
-      </Text>
-      <Text fz={28} fw={700} lh={1.2}>
-        {value}
-      </Text>
-    </>
-  );
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
       <Paper
@@ -52,23 +43,16 @@ export function EditorTiles({
         aria-label={`Assigned Clients: ${clientCount}. View assigned clients`}
         style={{ textDecoration: 'none', color: 'inherit' }}
       >
-        {body('Assigned Clients', clientCount)}
+        <TileText label="Assigned Clients" value={clientCount} />
       </Paper>
       {tiles.map((t) => (
-        <Paper
+        <FilterTile
           key={t.label}
-          withBorder
-          p="md"
-          component="button"
-          type="button"
-          style={{ textAlign: 'left', cursor: 'pointer', font: 'inherit', color: 'inherit' }}
-          onClick={() => t.filter && onPick(t.filter)}
-          aria-pressed={active === t.filter}
-          aria-label={`${t.label}: ${t.value}`}
-          bg={active === t.filter ? 'violet.0' : undefined}
-        >
-          {body(t.label, t.value)}
-        </Paper>
+          label={t.label}
+          value={t.value}
+          pressed={active === t.filter}
+          onPick={() => onPick(t.filter)}
+        />
       ))}
     </SimpleGrid>
   );

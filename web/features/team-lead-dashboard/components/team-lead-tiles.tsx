@@ -1,5 +1,6 @@
-import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { FilterCounts, StatusFilter } from '../../../../domain/video-list';
+import { FilterTile } from '../../../components/filter-tile';
 
 /** The tiles, one per status after the total; each switches the list to its status. */
 const TILES: { label: string; filter: StatusFilter }[] = [
@@ -24,25 +25,13 @@ export function TeamLeadTiles({
   return (
     <SimpleGrid cols={{ base: 2, xs: 3, md: 6 }} spacing="sm">
       {TILES.map((t) => (
-        <Paper
+        <FilterTile
           key={t.filter}
-          withBorder
-          p="md"
-          component="button"
-          type="button"
-          style={{ textAlign: 'left', cursor: 'pointer', font: 'inherit', color: 'inherit' }}
-          onClick={() => onPick(t.filter)}
-          aria-pressed={active === t.filter}
-          aria-label={`${t.label}: ${counts[t.filter]}`}
-          bg={active === t.filter ? 'violet.0' : undefined}
-        >
-          <Text size="xs" tt="uppercase" fw={600} c="dimmed">
-            {t.label}
-          </Text>
-          <Text fz={28} fw={700} lh={1.2}>
-            {counts[t.filter]}
-          </Text>
-        </Paper>
+          label={t.label}
+          value={counts[t.filter]}
+          pressed={active === t.filter}
+          onPick={() => onPick(t.filter)}
+        />
       ))}
     </SimpleGrid>
   );

@@ -1,0 +1,44 @@
+import { Paper, Text } from '@mantine/core';
+
+/** A summary tile's text: the label over its number. */
+export function TileText({ label, value }: { label: string; value: number }) {
+  return (
+    <>
+      <Text size="xs" tt="uppercase" fw={600} c="dimmed">
+        {label}
+      </Text>
+      <Text fz={28} fw={700} lh={1.2}>
+        {value}
+      </Text>
+    </>
+  );
+}
+
+/** A summary tile that switches the list to its status, pressed while that filter is on. */
+export function FilterTile({
+  label,
+  value,
+  pressed,
+  onPick,
+}: {
+  label: string;
+  value: number;
+  pressed: boolean;
+  onPick: () => void;
+}) {
+  return (
+    <Paper
+      withBorder
+      p="md"
+      component="button"
+      type="button"
+      style={{ textAlign: 'left', cursor: 'pointer', font: 'inherit', color: 'inherit' }}
+      onClick={onPick}
+      aria-pressed={pressed}
+      aria-label={`${label}: ${value}`}
+      bg={pressed ? 'violet.0' : undefined}
+    >
+      <TileText label={label} value={value} />
+    </Paper>
+  );
+}
