@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render';
-import { PairDialog, type PairSide } from './pair-dialog';
+import { PairDialog, personOption, type PairSide } from './pair-dialog';
 
 const side = (label: string, ids: string[], more: Partial<PairSide> = {}): PairSide => ({
   label,
@@ -82,5 +82,20 @@ describe('PairDialog', () => {
       true,
     );
     expect(calls).toEqual([]);
+  });
+});
+
+describe('personOption', () => {
+  it('names a person by display name and username, then what the dialog adds', () => {
+    const ann = { id: 'a1', name: 'Ann', username: 'ann' };
+    expect(personOption(ann, ' · 2 editors')).toEqual({
+      value: 'a1',
+      label: 'Ann (@ann) · 2 editors',
+    });
+    expect(personOption({ ...ann, name: null }, '', true)).toEqual({
+      value: 'a1',
+      label: 'ann (@ann)',
+      disabled: true,
+    });
   });
 });

@@ -7,6 +7,17 @@ export interface PairOption {
   disabled?: boolean;
 }
 
+/** A person as a choice: 'Name (@username)', then what else the dialog says of them. */
+export const personOption = (
+  person: { id: string; name: string | null; username: string },
+  more = '',
+  disabled?: boolean,
+): PairOption => ({
+  value: person.id,
+  label: `${person.name || person.username} (@${person.username})${more}`,
+  ...(disabled === undefined ? {} : { disabled }),
+});
+
 export interface PairSide {
   label: string;
   placeholder: string;

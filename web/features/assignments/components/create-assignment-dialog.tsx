@@ -1,5 +1,5 @@
 import { assignableClients } from '../../../../domain/lead-dashboard';
-import { PairDialog } from '../../../components/pair-dialog';
+import { PairDialog, personOption } from '../../../components/pair-dialog';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateAssignment } from '../api/create-assignment';
@@ -24,14 +24,12 @@ export function CreateAssignmentDialog({
   const create = useCreateAssignment();
 
   const editorList = editors.data ?? [];
-  const clientOptions = assignableClients(clients.data ?? [], editorList.length).map((c) => ({
-    value: c.id,
-    label: `${c.name || c.username} (@${c.username}) · ${plural(c.editorCount, 'editor', 'editors')}`,
-  }));
-  const editorOptions = editorList.map((e) => ({
-    value: e.id,
-    label: `${e.name || e.username} (@${e.username}) · ${plural(e.clientCount, 'client', 'clients')}`,
-  }));
+  const clientOptions = assignableClients(clients.data ?? [], editorList.length).map((c) =>
+    personOption(c, ` · ${plural(c.editorCount, 'editor', 'editors')}`),
+  );
+  const editorOptions = editorList.map((e) =>
+    personOption(e, ` · ${plural(e.clientCount, 'client', 'clients')}`),
+  );
 
   return (
     <PairDialog

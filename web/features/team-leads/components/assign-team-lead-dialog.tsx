@@ -1,6 +1,6 @@
 import { normalizeRole } from '../../../../domain/roles';
 import { TEAM_LEAD_MESSAGES, type TeamLeadAssignment } from '../../../../domain/team-leads';
-import { PairDialog } from '../../../components/pair-dialog';
+import { PairDialog, personOption } from '../../../components/pair-dialog';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useClientsWithCounts } from '../../assignments/api/get-clients';
@@ -45,11 +45,7 @@ export function AssignTeamLeadDialog({
         nothingFound: 'No clients found',
         fixed: fixedClientId,
         options: (lead) =>
-          (clients.data ?? []).map((c) => ({
-            value: c.id,
-            label: `${nameOf(c)} (@${c.username})`,
-            disabled: lead ? taken(c.id, lead) : false,
-          })),
+          (clients.data ?? []).map((c) => personOption(c, '', lead ? taken(c.id, lead) : false)),
       }}
       second={{
         label: 'Team lead',
@@ -59,11 +55,7 @@ export function AssignTeamLeadDialog({
         options: (client) =>
           (team.data ?? [])
             .filter((u) => normalizeRole(u.role) === 'client_team_lead')
-            .map((u) => ({
-              value: u.id,
-              label: `${nameOf(u)} (@${u.username})`,
-              disabled: client ? taken(client, u.id) : false,
-            })),
+            .map((u) => personOption(u, '', client ? taken(client, u.id) : false)),
       }}
       taken={taken}
       pending={assign.isPending}
