@@ -15,6 +15,11 @@ import { InvoicingPanel } from './invoicing-panel';
 
 type Option = { value: string; label: string };
 
+const PAYMENT_OPTIONS: Option[] = [
+  { value: 'unpaid', label: 'Unpaid' },
+  { value: 'paid', label: 'Paid' },
+];
+
 /**
  * The invoicing page's 'Filters and bulk actions' card: finish date range, client, editor,
  * type and payment status; Mark Paid and Mark Unpaid for the selection with its total; the
@@ -44,6 +49,19 @@ export function CompletedVideosFilterBar({
   onMarkUnpaid: () => void;
   markingPaid: boolean;
 }) {
+  // The four choices, each with its 'all' first.
+  const choices: {
+    key: 'clientId' | 'editorId' | 'type' | 'paymentStatus';
+    label: string;
+    all: string;
+    options: Option[];
+    searchable?: boolean;
+  }[] = [
+    { key: 'clientId', label: 'Client', all: 'All Clients', options: clients, searchable: true },
+    { key: 'editorId', label: 'Editor', all: 'All Editors', options: editors, searchable: true },
+    { key: 'type', label: 'Type', all: 'All Types', options: types },
+    { key: 'paymentStatus', label: 'Payment status', all: 'All', options: PAYMENT_OPTIONS },
+  ];
   const count = chosen ? ` (${chosen})` : '';
   return (
     <InvoicingPanel title="Filters and bulk actions">
@@ -76,42 +94,17 @@ export function CompletedVideosFilterBar({
           </Group>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-          <Select
-            label="Client"
-            searchable
-            data={[{ value: '', label: 'All Clients' }, ...clients]}
-            value={filters.clientId}
-            onChange={(v) => onChange({ clientId: v ?? '' })}
-            allowDeselect={false}
-          />
-          <Select
-            label="Editor"
-            searchable
-            data={[{ value: '', label: 'All Editors' }, ...editors]}
-            value={filters.editorId}
-            onChange={(v) => onChange({ editorId: v ?? '' })}
-            allowDeselect={false}
-          />
-          <Select
-            label="Type"
-            data={[{ value: '', label: 'All Types' }, ...types]}
-            value={filters.type}
-            onChange={(v) => onChange({ type: v ?? '' })}
-            allowDeselect={false}
-          />
-          <Select
-            label="Payment status"
-            data={[
-              { value: '', label: 'All' },
-              { value: 'unpaid', label: 'Unpaid' },
-              { value: 'paid', label: 'Paid' },
-            ]}
-            value={filters.paymentStatus}
-            onChange={(v) =>
-              onChange({ paymentStatus: (v ?? '') as InvoicingFilters['paymentStatus'] })
-            }
-            allowDeselect={false}
-          />
+          {choices.map((c) => (
+            <Select
+              key={c.key}
+              label={c.label}
+              searchable={c.searchable}
+              data={[{ value: '', label: c.all }, ...c.options]}
+              value={filters[c.key]}
+              onChange={(v) => onChange({ [c.key]: v ?? '' })}
+              allowDeselect={false}
+            />
+          ))}
         </SimpleGrid>
         <Group gap="sm" wrap="wrap" justify="space-between">
           <Group gap="sm" wrap="wrap">
