@@ -1,4 +1,4 @@
-import { eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { parseMentions } from '../../../domain/mentions';
@@ -15,7 +15,7 @@ import {
 } from '../../db/schema';
 import type { RealtimeHub } from '../../plugins/realtime';
 import { teamLeadIdsOf } from '../team-leads/team-leads.repository';
-import { findUserById } from '../users/users.repository';
+import { findUserById, listStaffRoles } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
 import type { NotificationView } from '../../../domain/notifications';
 import {
@@ -69,14 +69,9 @@ export interface Notifier {
 
 type Draft = Omit<NewNotification, 'recipientId'> & { recipientId: string | null | undefined };
 
-const CLIENT_ROLES = ['client', 'user'];
-
 /** Every user whose role reads as lead_editor ('lead editor', 'admin' and 'boss' included). */
 export async function leadEditorIds(db: Db): Promise<string[]> {
-  const staff = await db
-    .select({ id: users.id, role: users.role })
-    .from(users)
-    .where(notInArray(sql`lower(trim(${users.role}))`, CLIENT_ROLES));
+  const staff = await listStaffRoles(db);
   return staff.filter((u) => normalizeRole(u.role) === 'lead_editor').map((u) => u.id);
 }
 
