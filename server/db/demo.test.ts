@@ -445,49 +445,52 @@ function lockedAndEffective(target: Db, source: SQL<string> = sql<string>`''`) {
 }
 
 describe('the demo on an install the king has priced already', () => {
-  let other: Database;
-  beforeAll(async () => {
-    other = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await other.close();
-  });
-
   it('prices by the app’s rule, where the narrowest of overlapping rules wins', async () => {
-    const [talkingHead] = await other.db
-      .select({ id: videoTypes.id })
-      .from(videoTypes)
-      .where(eq(videoTypes.name, 'talking-head'));
-    const [plan] = await other.db
-      .insert(pricingPlans)
-      .values({ name: 'king-rates', displayName: 'King Rates', isDefault: true })
-      .returning({ id: pricingPlans.id });
-    // A catch-all rule first, then a narrower one for short cuts: the first found is not the one.
-    for (const [max, price] of [
-      [null, '100.00'],
-      [60, '90.00'],
-    ] as const) {
-      await other.db.insert(pricingPlanRules).values({
-        planId: plan!.id,
-        videoTypeId: talkingHead!.id,
-        minDurationSeconds: 0,
-        maxDurationSeconds: max,
-        price,
-      });
+    const other = await createTestDatabase();
+    try {
+      await kingPricesTalkingHeads(other.db);
+      expect((await loadDemo(other.db, { now: NOW })).created).toBe(true);
+      const paid = (await lockedAndEffective(other.db)).filter((v) => v.paymentAmount === '0.00');
+      for (const v of paid) {
+        expect(v.lockedPrice, `${v.name} (${v.type}, ${v.duration}s)`).toBe(v.effective);
+      }
+      // The king's plan is the default one, and short talking heads of clients priced by it got
+      // the narrow rule's price.
+      expect(
+        paid.filter((v) => v.type === 'talking-head' && v.lockedPrice === '90.00').length,
+      ).toBeGreaterThan(0);
+    } finally {
+      await other.close();
     }
-    expect((await loadDemo(other.db, { now: NOW })).created).toBe(true);
-
-    const paid = (await lockedAndEffective(other.db)).filter((v) => v.paymentAmount === '0.00');
-    for (const v of paid) {
-      expect(v.lockedPrice, `${v.name} (${v.type}, ${v.duration}s)`).toBe(v.effective);
-    }
-    // The king's plan is the default one, and short talking heads of clients priced by it got
-    // the narrow rule's price.
-    expect(
-      paid.filter((v) => v.type === 'talking-head' && v.lockedPrice === '90.00').length,
-    ).toBeGreaterThan(0);
   });
 });
+
+/**
+ * A default plan of the king's, made before the demo, with a catch-all talking-head rule first
+ * and a narrower one for short cuts after it: the first rule found is not the one that applies.
+ */
+async function kingPricesTalkingHeads(target: Db) {
+  const [talkingHead] = await target
+    .select({ id: videoTypes.id })
+    .from(videoTypes)
+    .where(eq(videoTypes.name, 'talking-head'));
+  const [plan] = await target
+    .insert(pricingPlans)
+    .values({ name: 'king-rates', displayName: 'King Rates', isDefault: true })
+    .returning({ id: pricingPlans.id });
+  for (const [max, price] of [
+    [null, '100.00'],
+    [60, '90.00'],
+  ] as const) {
+    await target.insert(pricingPlanRules).values({
+      planId: plan!.id,
+      videoTypeId: talkingHead!.id,
+      minDurationSeconds: 0,
+      maxDurationSeconds: max,
+      price,
+    });
+  }
+}
 
 describe('loading the demo again', () => {
   it('creates nothing and changes no count', async () => {

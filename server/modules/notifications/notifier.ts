@@ -19,9 +19,11 @@ import { findUserById, listStaffRoles } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
 import type { NotificationView } from '../../../domain/notifications';
 import {
+  createUnreadCountCache,
   forgetCounts,
   insertNotifications,
   type NewNotification,
+  type UnreadCountCache,
 } from './notifications.repository';
 
 /**
@@ -232,7 +234,12 @@ function triggersOn(db: Db, created: NotificationView[]): NotificationTriggers {
   };
 }
 
-export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger): Notifier {
+export function createNotifier(
+  db: Db,
+  hub: RealtimeHub,
+  counts: UnreadCountCache,
+  log: FastifyBaseLogger,
+): Notifier {
   async function transaction<T>(
     work: (tx: Db, notify: NotificationTriggers) => Promise<T>,
   ): Promise<T> {
@@ -240,7 +247,7 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
     const result = await db.transaction((tx) => work(tx, triggersOn(tx, created)));
     // Committed: counts cached before the commit are stale, and the sockets may hear now. The
     // change stands whatever happens to the push (a socket reconnect reads the count again).
-    forgetCounts(db, new Set(created.map((n) => n.recipientId)));
+    forgetCounts(counts, new Set(created.map((n) => n.recipientId)));
     try {
       await hub.notificationsCreated(created);
     } catch (err) {
@@ -255,13 +262,20 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
 declare module 'fastify' {
   interface FastifyInstance {
     notifier: Notifier;
+    /** This instance's unread counts, which the notifier and the notification routes keep. */
+    unreadCounts: UnreadCountCache;
   }
 }
 
-/** Decorates the app with the notifier; needs the realtime hub registered before it. */
+/**
+ * Decorates the app with the unread-count cache and the notifier that keeps it current; needs
+ * the cache bus and the realtime hub registered before it.
+ */
 export const notifier = fp(
   async (app: FastifyInstance, opts: { db: Db }) => {
-    app.decorate('notifier', createNotifier(opts.db, app.realtime, app.log));
+    const counts = createUnreadCountCache(app.cacheBus);
+    app.decorate('unreadCounts', counts);
+    app.decorate('notifier', createNotifier(opts.db, app.realtime, counts, app.log));
   },
-  { name: 'notifier', dependencies: ['realtime'] },
+  { name: 'notifier', dependencies: ['caches', 'realtime'] },
 );
