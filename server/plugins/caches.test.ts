@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
+import { readTestSettings } from '../env';
 import { sessionIdOf } from '../modules/auth/sessions.repository';
 import { createTestApp, loginAs, seedUser, type TestApp } from '../test/helper';
 
@@ -72,3 +73,43 @@ describe('the caches of two apps on one database', () => {
     expect(t.app.sessionCache.get(sessionId)?.user.id).toBe(userId);
   });
 });
+
+const settings = readTestSettings();
+
+describe.skipIf(settings.testDriver !== 'postgres')(
+  'the cache bus losing its connection (PostgreSQL only: PGlite has no backend to kill)',
+  () => {
+    /** Polls `done` for up to 5 s. */
+    const until = async (done: () => boolean | Promise<boolean>) => {
+      const deadline = Date.now() + 5_000;
+      while (!(await done()) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return done();
+    };
+    const listenerPids = async () =>
+      (
+        (await t.database.pool!.query(
+          `select pid from pg_stat_activity
+            where query = 'LISTEN "vw_cache_' || current_schema() || '"'`,
+        )) as { rows: { pid: number }[] }
+      ).rows.map((r) => r.pid);
+
+    it('keeps nothing while it is away, and caches again once it has reconnected', async () => {
+      const [pid, ...others] = await listenerPids();
+      expect(others).toEqual([]);
+      expect(await countOn(t.app)).toBe(0);
+      expect(t.app.unreadCounts.get(userId)).toBe(0);
+
+      await t.database.pool!.query('select pg_terminate_backend($1)', [pid]);
+      expect(await until(() => !t.app.cacheBus.live)).toBe(true);
+      expect(t.app.unreadCounts.get(userId)).toBeUndefined();
+      expect(t.app.sessionCache.get(sessionId)).toBeUndefined();
+
+      expect(await until(() => t.app.cacheBus.live)).toBe(true);
+      expect(await listenerPids()).not.toContain(pid);
+      expect(await countOn(t.app)).toBe(0);
+      expect(t.app.unreadCounts.get(userId)).toBe(0);
+    });
+  },
+);
