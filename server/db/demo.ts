@@ -709,7 +709,7 @@ async function build(tx: Tx, passwordHash: string, now: Date) {
       ),
     );
   const typeRows = await tx
-    .select({ id: videoTypes.id, name: videoTypes.name, price: videoTypes.defaultPrice })
+    .select({ id: videoTypes.id, name: videoTypes.name })
     .from(videoTypes)
     .where(
       inArray(
