@@ -48,11 +48,6 @@ export const IconUser = (p: IconProps) => (
     <path d="M4 21v-1a7 7 0 0 1 16 0v1" />
   </Svg>
 );
-export const IconMenu = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 6h16M4 12h16M4 18h16" />
-  </Svg>
-);
 export const IconKeyboard = (p: IconProps) => (
   <Svg {...p}>
     <rect x="2" y="6" width="20" height="12" rx="2" />
