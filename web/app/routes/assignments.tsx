@@ -17,7 +17,7 @@ import { BackLink } from '../../components/back-link';
 import { LoadingState } from '../../components/loading-state';
 import { pageTitle } from '../../lib/site';
 import { useMyClients } from '../../features/videos/api/get-my-clients';
-import { IconRefresh } from '../../features/videos/components/video-icons';
+import { IconRefresh } from '../../components/videos/video-icons';
 
 /**
  * The editor's assigned clients (/assignments, SPEC.md section 2): back to the dashboard,

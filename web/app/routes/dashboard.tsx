@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { lazy } from 'react';
 import { LoadingState } from '../../components/loading-state';
-import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useAuth } from '../../hooks/use-auth';
 import { dashboardOf } from '../screen-modules';
 import { DASHBOARD_LOADERS } from './dashboard-loaders';
 

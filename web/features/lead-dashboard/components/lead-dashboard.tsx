@@ -9,13 +9,13 @@ import {
   LEAD_TABS,
   leadTabCount,
   type LeadTab,
-} from '../../../../domain/lead-dashboard';
+} from '@domain/lead-dashboard';
 import { pageTitle } from '../../../lib/site';
 import { useClientsWithCounts } from '../../assignments/api/get-clients';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../hooks/use-auth';
 import { TeamTab } from '../../team/components/team-tab';
 import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
-import { useVideoParam } from '../../videos/hooks/use-video-param';
+import { useVideoParam } from '../../../hooks/use-video-param';
 import { useLeadSummary } from '../api/get-lead-summary';
 import { ClientPicker } from './client-picker';
 import { LeadTiles } from './lead-tiles';

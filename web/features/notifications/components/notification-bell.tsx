@@ -16,10 +16,10 @@ import {
   notificationHref,
   quotedVideoName,
   type NotificationView,
-} from '../../../../domain/notifications';
+} from '@domain/notifications';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../hooks/use-auth';
 import { useClearAll } from '../api/clear-all';
 import { useNotificationCount } from '../api/get-notification-count';
 import { useNotifications } from '../api/get-notifications';

@@ -6,16 +6,16 @@ import {
   teamSections,
   teamStats,
   type TeamSectionKey,
-} from '../../../../domain/lead-dashboard';
-import { TEAM_LEADS_LABEL } from '../../../../domain/roles';
-import type { PublicUser } from '../../../../domain/user';
+} from '@domain/lead-dashboard';
+import { TEAM_LEADS_LABEL } from '@domain/roles';
+import type { PublicUser } from '@domain/user';
 import { LoadingState } from '../../../components/loading-state';
 import { AssignmentsCard } from '../../assignments/components/assignments-card';
 import { useAssignments } from '../../assignments/api/get-assignments';
 import { useTeamLeadAssignments } from '../../team-leads/api/get-team-lead-assignments';
 import { TeamLeadsCard } from '../../team-leads/components/team-leads-card';
 import { useTeam } from '../api/get-team';
-import { CollapsibleSection, jumpTo } from './collapsible-section';
+import { CollapsibleSection, jumpTo } from '../../../components/collapsible-section';
 import { MemberCard } from './member-card';
 
 function StatBox({ label, value, detail }: { label: string; value: number; detail?: string }) {
