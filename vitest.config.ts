@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { mantineStyles } from './scripts/vite/mantine-styles.ts';
 
 // `@domain/*` (tsconfig.json paths) resolves in every project.
 const resolve = { tsconfigPaths: true };
@@ -26,7 +27,8 @@ export default defineConfig({
       // The build's own tools (scripts/vite).
       { resolve, test: { name: 'tools', include: ['scripts/**/*.test.ts'] } },
       {
-        plugins: [react()],
+        // The Mantine styles module too: a test may load a screen as the router does.
+        plugins: [react(), mantineStyles({ root: import.meta.dirname })],
         resolve,
         test: {
           name: 'web',
