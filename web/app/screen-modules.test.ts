@@ -65,10 +65,7 @@ describe('screenModulesFor', () => {
 
   it("adds the signed-in user's own dashboard on /dashboard only", () => {
     expect(screenModulesFor('/dashboard', 'client')).toEqual([
-      'shell',
-      'requireAuth',
-      'appLayout',
-      'dashboard',
+      ...screenModulesFor('/dashboard'),
       'clientDashboard',
     ]);
     expect(screenModulesFor('/dashboard', 'king').at(-1)).toBe('leadDashboard');
@@ -79,11 +76,16 @@ describe('screenModulesFor', () => {
 
 describe('dashboardOf', () => {
   it('gives each role its dashboard, and an unknown role the client one', () => {
-    expect(dashboardOf('editor')).toBe('editorDashboard');
-    expect(dashboardOf('lead_editor')).toBe('leadDashboard');
-    expect(dashboardOf('king')).toBe('leadDashboard');
-    expect(dashboardOf('client_team_lead')).toBe('teamLeadDashboard');
-    expect(dashboardOf('client')).toBe('clientDashboard');
-    expect(dashboardOf('someone')).toBe('clientDashboard');
+    const expected = {
+      editor: 'editorDashboard',
+      lead_editor: 'leadDashboard',
+      king: 'leadDashboard',
+      client_team_lead: 'teamLeadDashboard',
+      client: 'clientDashboard',
+      someone: 'clientDashboard',
+    };
+    for (const [role, dashboard] of Object.entries(expected)) {
+      expect(dashboardOf(role), role).toBe(dashboard);
+    }
   });
 });

@@ -75,6 +75,10 @@ export const SCREENS = {
   },
   // Each role's dashboard is its own chunk, so a client does not download the lead and editor
   // dashboards (and their virtualised grid). /dashboard names the signed-in user's one.
+  leadDashboard: {
+    source: 'app/routes/lead-dashboard.tsx',
+    load: () => import('./routes/lead-dashboard').then((m) => m.LeadDashboardScreen),
+  },
   clientDashboard: {
     source: 'features/client-dashboard/components/client-dashboard.tsx',
     load: () =>
@@ -88,10 +92,6 @@ export const SCREENS = {
       import('../features/editor-dashboard/components/editor-dashboard').then(
         (m) => m.EditorDashboard,
       ),
-  },
-  leadDashboard: {
-    source: 'app/routes/lead-dashboard.tsx',
-    load: () => import('./routes/lead-dashboard').then((m) => m.LeadDashboardScreen),
   },
   teamLeadDashboard: {
     source: 'features/team-lead-dashboard/components/team-lead-dashboard.tsx',
@@ -120,18 +120,12 @@ export const ACCESS = {
 } as const satisfies Record<string, readonly ScreenModule[]>;
 export type Access = keyof typeof ACCESS;
 
-export interface AppRoute {
-  /** As React Router reads it: `:name` is one segment. */
-  path: string;
-  screen: ScreenModule;
-  access: Access;
-}
-
 /**
- * SPEC.md section 2, route table. The landing page ('/') is plain markup in the entry and is
- * not listed; any address not listed shows the notFound screen.
+ * SPEC.md section 2, route table; a path as React Router reads it (`:name` is one segment). The
+ * landing page ('/') is plain markup in the entry and is not listed; any address not listed
+ * shows the notFound screen.
  */
-export const ROUTES: readonly AppRoute[] = [
+export const ROUTES: readonly { path: string; screen: ScreenModule; access: Access }[] = [
   { path: '/login', screen: 'login', access: 'anyone' },
   { path: '/register', screen: 'register', access: 'anyone' },
   // The profile screen handles a signed-out visitor itself: it sends them to /login.
