@@ -13,12 +13,7 @@ import {
 import { useState } from 'react';
 import { BUILT_IN_PRESETS, type Preset } from '@domain/preferences';
 import { canAddFavoriteType } from '@domain/search-suggestions';
-import {
-  isStatusFilter,
-  VIDEO_SORTS,
-  type StatusFilter,
-  type VideoSort,
-} from '@domain/video-list';
+import { isStatusFilter, VIDEO_SORTS, type StatusFilter, type VideoSort } from '@domain/video-list';
 import { typeLabel } from '@domain/video-type-labels';
 import { usePreferences } from '../../hooks/use-preferences';
 import { IconStar } from './video-icons';

@@ -12,11 +12,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  notificationHref,
-  quotedVideoName,
-  type NotificationView,
-} from '@domain/notifications';
+import { notificationHref, quotedVideoName, type NotificationView } from '@domain/notifications';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAuth } from '../../../hooks/use-auth';
