@@ -1,4 +1,4 @@
-import { Icon as BaseIcon, type IconProps } from '../../../components/icons';
+import { Icon as BaseIcon, type IconProps } from '../icons';
 
 /** Line icons the video screens need (24x24 stroke), decorative: the control carries the name. */
 const Svg = (p: IconProps) => <BaseIcon size={18} {...p} />;
