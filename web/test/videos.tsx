@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import type { VideoView } from '../../domain/videos';
+import type { VideoView } from '@domain/videos';
 
 const at = '2025-06-01T10:00:00.000Z';
 

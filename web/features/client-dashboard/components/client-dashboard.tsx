@@ -4,12 +4,12 @@ import { VIDEO_SORTS } from '../../../../domain/video-list';
 import { AUTO_REFRESH_MS } from '../../../../domain/preferences';
 import { LoadingState } from '../../../components/loading-state';
 import { pageTitle } from '../../../lib/site';
-import { useAuth } from '../../auth/hooks/use-auth';
-import { usePreferences } from '../../preferences/hooks/use-preferences';
-import { useScrollMemory } from '../../preferences/hooks/use-scroll-memory';
+import { useAuth } from '../../../hooks/use-auth';
+import { usePreferences } from '../../../hooks/use-preferences';
+import { useScrollMemory } from '../../../hooks/use-scroll-memory';
 import { useVideos } from '../../videos/api/get-videos';
 import { useMyEditors } from '../../videos/api/get-my-editors';
-import { DashboardVideoList } from '../../videos/components/dashboard-video-list';
+import { DashboardVideoList } from '../../../components/videos/dashboard-video-list';
 import { useVideoFilters } from '../../../hooks/use-video-filters';
 
 /**

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { InvoicingRow, InvoicingSortKey } from '../../../../domain/invoicing';
+import type { InvoicingRow, InvoicingSortKey } from '@domain/invoicing';
 import { renderWithProviders } from '../../../test/render';
 import { CompletedVideosTable } from './completed-videos-table';
 

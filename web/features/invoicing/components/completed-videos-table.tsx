@@ -9,8 +9,8 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import type { InvoicingRow, InvoicingSortKey } from '../../../../domain/invoicing';
-import { typeLabel } from '../../../../domain/video-type-labels';
+import type { InvoicingRow, InvoicingSortKey } from '@domain/invoicing';
+import { typeLabel } from '@domain/video-type-labels';
 import { IconLock } from '../../../components/icons';
 import type { InvoicingFilters } from '../api/invoicing-rows';
 import { formatDay, formatMoney } from '../lib/format';

@@ -5,12 +5,12 @@ import { filterCounts, VIDEO_SORTS } from '../../../../domain/video-list';
 import { AUTO_REFRESH_MS } from '../../../../domain/preferences';
 import { LoadingState } from '../../../components/loading-state';
 import { pageTitle } from '../../../lib/site';
-import { useAuth } from '../../auth/hooks/use-auth';
-import { usePreferences } from '../../preferences/hooks/use-preferences';
-import { useScrollMemory } from '../../preferences/hooks/use-scroll-memory';
+import { useAuth } from '../../../hooks/use-auth';
+import { usePreferences } from '../../../hooks/use-preferences';
+import { useScrollMemory } from '../../../hooks/use-scroll-memory';
 import { useLedClients } from '../../team-leads/api/get-led-clients';
 import { useVideos } from '../../videos/api/get-videos';
-import { DashboardVideoList } from '../../videos/components/dashboard-video-list';
+import { DashboardVideoList } from '../../../components/videos/dashboard-video-list';
 import { useVideoFilters } from '../../../hooks/use-video-filters';
 import { TeamLeadTiles } from './team-lead-tiles';
 

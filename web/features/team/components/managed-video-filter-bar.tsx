@@ -5,7 +5,7 @@ import {
   VIDEO_SORT_LABELS,
   VIDEO_SORTS,
   type VideoSort,
-} from '../../../../domain/video-list';
+} from '@domain/video-list';
 import { FilterButtons } from '../../../components/filter-buttons';
 import type { VideoFilters } from '../../../hooks/use-video-filters';
 

@@ -11,10 +11,10 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { typeLabel } from '../../../../domain/video-type-labels';
-import type { VideoView } from '../../../../domain/videos';
-import { nextStatus, type WorkflowSide } from '../../../../domain/workflow';
-import { StatusBadge } from '../../videos/components/status-badge';
+import { typeLabel } from '@domain/video-type-labels';
+import type { VideoView } from '@domain/videos';
+import { nextStatus, type WorkflowSide } from '@domain/workflow';
+import { StatusBadge } from '../../../components/videos/status-badge';
 import { useWindowRows } from './use-window-rows';
 
 /*

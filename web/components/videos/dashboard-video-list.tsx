@@ -1,0 +1,66 @@
+import type { PublicUser } from '@domain/user';
+import type { EditorSort, VideoSort } from '@domain/video-list';
+import { useRefreshVideos } from '../../features/videos/api/get-videos';
+import { usePreferences } from '../../hooks/use-preferences';
+import type { VideoFilters } from '../../hooks/use-video-filters';
+import { useVideoParam } from '../../hooks/use-video-param';
+import { ListPreferencesBar } from './list-preferences-bar';
+import { VideoList, type VideoListProps } from './video-list';
+import { VideoListToolbar, type VideoListToolbarProps } from './video-list-toolbar';
+
+/**
+ * A dashboard's video list (SPEC.md section 2): the saved views, the shared toolbar (with the
+ * recent searches and Refresh) and the cards in the viewer's density; a card opens its video
+ * through `?video=` (the route draws the dialog). The dashboard owns the filters and adds what
+ * is its own.
+ */
+export function DashboardVideoList({
+  viewer,
+  videos,
+  filters,
+  sorts,
+  alsoRefresh,
+  toolbar,
+  list,
+}: {
+  viewer: PublicUser;
+  /** The list call: its loading and error states and a retry. */
+  videos: { isLoading: boolean; error: unknown; refetch: () => Promise<unknown> };
+  filters: VideoFilters;
+  /** The sorts the list offers: a saved view with another sort falls back to the order. */
+  sorts: readonly (VideoSort | EditorSort)[];
+  /** What Refresh reads again besides the videos (say, the clients). */
+  alsoRefresh?: () => void;
+  toolbar?: Partial<VideoListToolbarProps>;
+  list: Pick<VideoListProps, 'showClient' | 'teamClientIds' | 'emptyTitle' | 'emptyText'>;
+}) {
+  const prefs = usePreferences();
+  const reload = useRefreshVideos();
+  const { open } = useVideoParam();
+  return (
+    <>
+      <ListPreferencesBar view={filters.view} onApply={(v) => filters.applyView(v, sorts)} />
+      <VideoListToolbar
+        {...filters.toolbar}
+        recentSearches={prefs.preferences.recentSearches}
+        onSearchCommit={prefs.addRecentSearch}
+        {...toolbar}
+        onRefresh={() => {
+          void reload.refresh();
+          alsoRefresh?.();
+        }}
+        refreshing={reload.refreshing}
+      />
+      <VideoList
+        videos={filters.visible}
+        viewer={viewer}
+        onOpen={open}
+        isLoading={videos.isLoading}
+        error={videos.error}
+        onRetry={() => void videos.refetch()}
+        {...list}
+        compact={prefs.preferences.compactView}
+      />
+    </>
+  );
+}
