@@ -1,0 +1,165 @@
+import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Assignment, ClientWithCounts, EditorWithCounts } from '../../../domain/assignments';
+import type { Db } from '../../db/client';
+import { clientEditorAssignments, users, videos, type UserRow } from '../../db/schema';
+import { toDirectoryUser, toPublicUser } from '../users/users.repository';
+
+/** The role texts that read as client ('user' is the legacy spelling). */
+const CLIENT_ROLES = ['client', 'user'];
+
+const byName = sql`lower(coalesce(${users.name}, ${users.username}))`;
+
+/**
+ * Clients with their video and editor counts, by name; only `ids` when given. The admin flag is
+ * there only `withAdminFlag` (DESIGN.md section 4, user lists).
+ */
+export async function listClientsWithCounts(
+  db: Db,
+  { ids, withAdminFlag }: { ids?: readonly string[]; withAdminFlag: boolean },
+): Promise<ClientWithCounts[]> {
+  if (ids && ids.length === 0) return [];
+  const videoCounts = db
+    .select({ userId: videos.userId, n: count().as('video_n') })
+    .from(videos)
+    .groupBy(videos.userId)
+    .as('vc');
+  const editorCounts = db
+    .select({ clientId: clientEditorAssignments.clientId, n: count().as('editor_n') })
+    .from(clientEditorAssignments)
+    .groupBy(clientEditorAssignments.clientId)
+    .as('ec');
+  const rows = await db
+    .select({
+      user: users,
+      videoCount: sql<number>`coalesce(${videoCounts.n}, 0)`,
+      editorCount: sql<number>`coalesce(${editorCounts.n}, 0)`,
+    })
+    .from(users)
+    .leftJoin(videoCounts, eq(videoCounts.userId, users.id))
+    .leftJoin(editorCounts, eq(editorCounts.clientId, users.id))
+    .where(and(inArray(users.role, CLIENT_ROLES), ids ? inArray(users.id, [...ids]) : undefined))
+    .orderBy(byName);
+  return rows.map((r) => ({
+    ...toDirectoryUser(r.user, withAdminFlag),
+    videoCount: Number(r.videoCount),
+    editorCount: Number(r.editorCount),
+  }));
+}
+
+/** Editors with how many clients each is assigned to, by name; only `ids` when given. */
+export async function listEditorsWithCounts(
+  db: Db,
+  { ids, withAdminFlag }: { ids?: readonly string[]; withAdminFlag: boolean },
+): Promise<EditorWithCounts[]> {
+  if (ids && ids.length === 0) return [];
+  const clientCounts = db
+    .select({ editorId: clientEditorAssignments.editorId, n: count().as('client_n') })
+    .from(clientEditorAssignments)
+    .groupBy(clientEditorAssignments.editorId)
+    .as('cc');
+  const rows = await db
+    .select({ user: users, clientCount: sql<number>`coalesce(${clientCounts.n}, 0)` })
+    .from(users)
+    .leftJoin(clientCounts, eq(clientCounts.editorId, users.id))
+    .where(and(eq(users.role, 'editor'), ids ? inArray(users.id, [...ids]) : undefined))
+    .orderBy(byName);
+  return rows.map((r) => ({
+    ...toDirectoryUser(r.user, withAdminFlag),
+    clientCount: Number(r.clientCount),
+  }));
+}
+
+/** The editors assigned to a client. */
+export async function editorIdsOf(db: Db, clientId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: clientEditorAssignments.editorId })
+    .from(clientEditorAssignments)
+    .where(eq(clientEditorAssignments.clientId, clientId));
+  return rows.map((r) => r.id);
+}
+
+/** The clients an editor is assigned to. */
+export async function clientIdsOf(db: Db, editorId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: clientEditorAssignments.clientId })
+    .from(clientEditorAssignments)
+    .where(eq(clientEditorAssignments.editorId, editorId));
+  return rows.map((r) => r.id);
+}
+
+/** A pair as the calls answer it: both people's public fields. */
+export const toAssignment = (
+  row: { id: string; clientId: string; editorId: string; createdAt: Date },
+  client: UserRow,
+  editor: UserRow,
+): Assignment => ({
+  id: row.id,
+  clientId: row.clientId,
+  editorId: row.editorId,
+  createdAt: row.createdAt.toISOString(),
+  client: toPublicUser(client),
+  editor: toPublicUser(editor),
+});
+
+/**
+ * Every pair whose client and editor still have those roles, with the ids of all clients and
+ * the number of editors (what the statistics are computed over).
+ */
+export async function listAssignments(db: Db) {
+  const [pairs, people] = await Promise.all([
+    db.select().from(clientEditorAssignments),
+    db
+      .select()
+      .from(users)
+      .where(or(inArray(users.role, CLIENT_ROLES), eq(users.role, 'editor'))),
+  ]);
+  const byId = new Map(people.map((u) => [u.id, u]));
+  const assignments = pairs.flatMap((p) => {
+    const client = byId.get(p.clientId);
+    const editor = byId.get(p.editorId);
+    return client && editor ? [toAssignment(p, client, editor)] : [];
+  });
+  return {
+    assignments,
+    clientIds: people.filter((u) => CLIENT_ROLES.includes(u.role)).map((u) => u.id),
+    editorCount: people.filter((u) => u.role === 'editor').length,
+  };
+}
+
+/** The new pair, or undefined when the editor was already assigned to the client. */
+export async function insertAssignment(db: Db, clientId: string, editorId: string) {
+  const [created] = await db
+    .insert(clientEditorAssignments)
+    .values({ clientId, editorId })
+    .onConflictDoNothing()
+    .returning();
+  return created;
+}
+
+/**
+ * Ends a pair and, with it, the editor's place on the client's videos (DESIGN.md section 5):
+ * call it inside a transaction. Null when there was no such pair; else how many of the client's
+ * videos the editor stopped being the editor of.
+ */
+export async function removeAssignment(
+  db: Db,
+  clientId: string,
+  editorId: string,
+): Promise<number | null> {
+  const deleted = await db
+    .delete(clientEditorAssignments)
+    .where(
+      and(
+        eq(clientEditorAssignments.clientId, clientId),
+        eq(clientEditorAssignments.editorId, editorId),
+      ),
+    )
+    .returning({ id: clientEditorAssignments.id });
+  if (!deleted.length) return null;
+  const unassigned = await db
+    .update(videos)
+    .set({ assignedEditorId: null, updatedAt: new Date() })
+    .where(and(eq(videos.userId, clientId), eq(videos.assignedEditorId, editorId)))
+    .returning({ id: videos.id });
+  return unassigned.length;
+}
