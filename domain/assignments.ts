@@ -20,7 +20,7 @@ export const createAssignmentBody = z.object({
   clientId: z.uuid({ error: ASSIGNMENT_MESSAGES.clientRequired }),
   editorId: z.uuid({ error: ASSIGNMENT_MESSAGES.editorRequired }),
 });
-export type CreateAssignmentBody = z.infer<typeof createAssignmentBody>;
+export type CreateAssignmentBody = z.input<typeof createAssignmentBody>;
 
 /** DELETE /api/assignments/{clientId}/{editorId}: malformed ids are an assignment not found. */
 export const assignmentParams = z.object({
@@ -51,8 +51,10 @@ export const editorListSchema = z.array(editorWithCountsSchema);
 
 /** GET /api/assignments/my-clients: the clients the signed-in editor is assigned to. */
 export const assignedClientsSchema = z.object({ assignedClients: clientListSchema });
+export type AssignedClients = z.infer<typeof assignedClientsSchema>;
 /** GET /api/assignments/my-editors and /api/clients/{clientId}/editors. */
 export const assignedEditorsSchema = z.object({ assignedEditors: editorListSchema });
+export type AssignedEditors = z.infer<typeof assignedEditorsSchema>;
 
 /** One client-editor pair with both people (GET and POST /api/assignments). */
 export const assignmentSchema = z.object({

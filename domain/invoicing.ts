@@ -266,8 +266,11 @@ const videoIds = (emptyMessage: string) =>
 
 export const markPaidBody = z.object({ videoIds: videoIds(INVOICING_MESSAGES.selectToPay) });
 export const markUnpaidBody = z.object({ videoIds: videoIds(INVOICING_MESSAGES.selectToUnpay) });
-/** Mark paid and reverse take the same body (their messages differ). */
-export type PaymentBody = z.infer<typeof markPaidBody>;
+/**
+ * The bodies as a caller sends them (before the schemas' defaults and checks; a money field is
+ * any value, checked by the server). Mark paid and reverse take the same body.
+ */
+export type PaymentBody = z.input<typeof markPaidBody>;
 
 export const SKIP_REASONS = ['not_found', 'not_completed', 'already_paid', 'not_paid'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
@@ -286,14 +289,14 @@ export const paymentResultSchema = z.object({
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
 
 export const paymentAmountBody = z.object({ paymentAmount: moneyInput('paymentAmount') });
-export type PaymentAmountBody = z.infer<typeof paymentAmountBody>;
+export type PaymentAmountBody = z.input<typeof paymentAmountBody>;
 
 // --- Prices ----------------------------------------------------------------------------------
 
 export const defaultPriceBody = z.object({ defaultPrice: moneyInput('defaultPrice') });
-export type DefaultPriceBody = z.infer<typeof defaultPriceBody>;
+export type DefaultPriceBody = z.input<typeof defaultPriceBody>;
 export const customPriceBody = z.object({ price: moneyInput('customPrice') });
-export type CustomPriceBody = z.infer<typeof customPriceBody>;
+export type CustomPriceBody = z.input<typeof customPriceBody>;
 
 /** Malformed ids in the pricing calls are things that do not exist. */
 export const clientIdParams = z.object({ clientId: uuidParam(INVOICING_MESSAGES.clientNotFound) });
@@ -325,6 +328,7 @@ export const customPriceSchema = z.object({
 
 /** PATCH /api/admin/client-pricing/{clientId}/{videoTypeId}: the client's price now. */
 export const clientCustomPriceSchema = customPriceSchema.extend({ clientId: z.string() });
+export type ClientCustomPrice = z.infer<typeof clientCustomPriceSchema>;
 
 const planRef = z.object({ id: z.string(), name: z.string(), displayName: z.string() });
 
@@ -403,8 +407,8 @@ export const updatePlanBody = z
     isDefault: bool('isDefault').optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), INVOICING_MESSAGES.nothingToUpdate);
-export type CreatePlanBody = z.infer<typeof createPlanBody>;
-export type UpdatePlanBody = z.infer<typeof updatePlanBody>;
+export type CreatePlanBody = z.input<typeof createPlanBody>;
+export type UpdatePlanBody = z.input<typeof updatePlanBody>;
 
 export const createRuleBody = z
   .object({
@@ -429,8 +433,8 @@ export const updateRuleBody = z
     price: moneyInput('price').optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), INVOICING_MESSAGES.nothingToUpdate);
-export type CreateRuleBody = z.infer<typeof createRuleBody>;
-export type UpdateRuleBody = z.infer<typeof updateRuleBody>;
+export type CreateRuleBody = z.input<typeof createRuleBody>;
+export type UpdateRuleBody = z.input<typeof updateRuleBody>;
 
 export const ruleSchema = z.object({
   id: z.string(),
@@ -463,7 +467,7 @@ export const clientPlanBody = z.object({
   planId: z.uuid({ error: INVOICING_MESSAGES.planNotFound }).nullable(),
 });
 
-export type ClientPlanBody = z.infer<typeof clientPlanBody>;
+export type ClientPlanBody = z.input<typeof clientPlanBody>;
 
 export const clientPlanSchema = z.object({ clientId: z.string(), pricingPlan: planRef.nullable() });
 export type ClientPlan = z.infer<typeof clientPlanSchema>;

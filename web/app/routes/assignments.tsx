@@ -16,7 +16,7 @@ import { Link } from 'react-router';
 import { BackLink } from '../../components/back-link';
 import { LoadingState } from '../../components/loading-state';
 import { pageTitle } from '../../lib/site';
-import { useMyClients } from '../../features/videos/api/get-my-clients';
+import { useMyClients } from '../../api/clients';
 import { IconRefresh } from '../../features/videos/components/video-icons';
 
 /**

@@ -8,7 +8,7 @@ import { useAuth } from '../../auth/hooks/use-auth';
 import { usePreferences } from '../../preferences/hooks/use-preferences';
 import { useScrollMemory } from '../../preferences/hooks/use-scroll-memory';
 import { useRefreshVideos, useVideos } from '../../videos/api/get-videos';
-import { useMyEditors } from '../../videos/api/get-my-editors';
+import { useMyEditors } from '../../../api/editors';
 import { ListPreferencesBar } from '../../videos/components/list-preferences-bar';
 import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
 import { VideoList } from '../../videos/components/video-list';

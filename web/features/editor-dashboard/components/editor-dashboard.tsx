@@ -9,7 +9,7 @@ import { pageTitle } from '../../../lib/site';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { usePreferences } from '../../preferences/hooks/use-preferences';
 import { useScrollMemory } from '../../preferences/hooks/use-scroll-memory';
-import { useMyClients } from '../../videos/api/get-my-clients';
+import { useMyClients } from '../../../api/clients';
 import { useRefreshVideos, useVideos } from '../../videos/api/get-videos';
 import { ListPreferencesBar } from '../../videos/components/list-preferences-bar';
 import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';

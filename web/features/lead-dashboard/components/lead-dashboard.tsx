@@ -10,13 +10,13 @@ import {
   leadTabCount,
   type LeadTab,
 } from '../../../../domain/lead-dashboard';
+import { useClients } from '../../../api/clients';
+import { useLeadSummary } from '../../../api/lead';
 import { pageTitle } from '../../../lib/site';
-import { useClientsWithCounts } from '../../assignments/api/get-clients';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { TeamTab } from '../../team/components/team-tab';
 import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
 import { useVideoParam } from '../../videos/hooks/use-video-param';
-import { useLeadSummary } from '../api/get-lead-summary';
 import { ClientPicker } from './client-picker';
 import { LeadTiles } from './lead-tiles';
 import { LeadVideoTab } from './lead-video-tab';
@@ -36,7 +36,7 @@ export function LeadDashboard({ initialTab }: { initialTab?: string }) {
   const [clientId, setClientId] = useState<string | null>(null);
   const video = useVideoParam();
   const summary = useLeadSummary(clientId, tab === 'team' ? '' : q);
-  const clients = useClientsWithCounts();
+  const clients = useClients();
   const [refreshing, setRefreshing] = useState(false);
 
   const refresh = async () => {

@@ -2,10 +2,10 @@ import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { normalizeRole } from '../../../../domain/roles';
 import { TEAM_LEAD_MESSAGES } from '../../../../domain/team-leads';
+import { useClients } from '../../../api/clients';
+import { useTeam } from '../../../api/team';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useClientsWithCounts } from '../../assignments/api/get-clients';
-import { useTeam } from '../../team/api/get-team';
 import { useAssignTeamLead } from '../api/change-team-leads';
 import type { TeamLeadAssignment } from '../../../../domain/team-leads';
 
@@ -29,8 +29,8 @@ export function AssignTeamLeadDialog({
   fixedClientId?: string;
   fixedTeamLeadId?: string;
 }) {
-  const clients = useClientsWithCounts(opened);
-  const team = useTeam(opened);
+  const clients = useClients({ enabled: opened });
+  const team = useTeam({ enabled: opened });
   const assign = useAssignTeamLead();
   const [clientId, setClientId] = useState<string | null>(null);
   const [teamLeadId, setTeamLeadId] = useState<string | null>(null);

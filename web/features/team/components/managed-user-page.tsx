@@ -6,18 +6,18 @@ import { Navigate, useNavigate } from 'react-router';
 import { mayOpenManagedUser } from '../../../../domain/lead-dashboard';
 import { canCreateVideoFor } from '../../../../domain/permissions';
 import { isManager, normalizeRole } from '../../../../domain/roles';
+import { invalidateAssignments, useAssignments } from '../../../api/assignments';
+import { invalidateClients, useClients } from '../../../api/clients';
+import { invalidateTeam, useTeam } from '../../../api/team';
 import { BackLink } from '../../../components/back-link';
 import { LoadingState } from '../../../components/loading-state';
 import { MessageCard } from '../../../components/message-screen';
 import { errorStatus } from '../../../lib/api-client';
 import { pageTitle } from '../../../lib/site';
-import { useAssignments } from '../../assignments/api/get-assignments';
-import { useClientsWithCounts } from '../../assignments/api/get-clients';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { TeamLeadLinksCard } from '../../team-leads/components/team-lead-links-card';
 import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
 import { useVideoParam } from '../../videos/hooks/use-video-param';
-import { useTeam } from '../api/get-team';
 import { useUserVideos } from '../api/get-user-videos';
 import { ManagedVideos } from './managed-videos';
 
@@ -35,13 +35,13 @@ export function ManagedUserPage({ userId, backTo }: { userId: string; backTo: st
   const manager = viewer ? isManager(viewer) : false;
   const editor = viewer ? normalizeRole(viewer.role) === 'editor' : false;
   const allowedRole = manager || editor;
-  const team = useTeam(allowedRole);
+  const team = useTeam({ enabled: allowedRole });
   const assignedIds = new Set(editor ? (team.data ?? []).map((u) => u.id) : []);
   const mayOpen = viewer && allowedRole && mayOpenManagedUser(viewer, userId, assignedIds);
   const target = team.data?.find((u) => u.id === userId);
   const videos = useUserVideos(userId, Boolean(mayOpen && target));
-  const assignments = useAssignments(manager);
-  const clients = useClientsWithCounts(manager);
+  const assignments = useAssignments({ enabled: manager });
+  const clients = useClients({ enabled: manager });
   const video = useVideoParam();
   const [refreshing, setRefreshing] = useState(false);
   useDocumentTitle(pageTitle(target ? nameOf(target) : 'User'));
@@ -87,9 +87,11 @@ export function ManagedUserPage({ userId, backTo }: { userId: string; backTo: st
     setRefreshing(true);
     try {
       await Promise.all([
+        invalidateTeam(queryClient),
+        // contract-a: the user's videos (GET /api/king/users/{id}/videos)
         queryClient.invalidateQueries({ queryKey: ['/api/king'] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/assignments'] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/clients'] }),
+        invalidateAssignments(queryClient),
+        invalidateClients(queryClient),
       ]);
     } finally {
       setRefreshing(false);

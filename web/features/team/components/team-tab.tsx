@@ -9,12 +9,12 @@ import {
 } from '../../../../domain/lead-dashboard';
 import { TEAM_LEADS_LABEL } from '../../../../domain/roles';
 import type { PublicUser } from '../../../../domain/user';
+import { useAssignments } from '../../../api/assignments';
+import { useTeam } from '../../../api/team';
 import { LoadingState } from '../../../components/loading-state';
 import { AssignmentsCard } from '../../assignments/components/assignments-card';
-import { useAssignments } from '../../assignments/api/get-assignments';
 import { useTeamLeadAssignments } from '../../team-leads/api/get-team-lead-assignments';
 import { TeamLeadsCard } from '../../team-leads/components/team-leads-card';
-import { useTeam } from '../api/get-team';
 import { CollapsibleSection, jumpTo } from './collapsible-section';
 import { MemberCard } from './member-card';
 
