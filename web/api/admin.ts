@@ -10,6 +10,7 @@ import type {
 import type { MessageAnswer } from '../../domain/api';
 import type { PublicUser } from '../../domain/user';
 import { apiJson } from '../lib/api-client';
+import { invalidateKeys } from '../lib/query-client';
 
 /** The admin dashboard's reads (/admin, SPEC.md section 6); each key is its GET path. */
 export const adminKeys = {
@@ -21,14 +22,9 @@ export const adminKeys = {
  * After a create, edit, delete or VIP change: the users and the counts (SPEC.md section 4
  * 'Dialog states'), and other screens' user lists, which may show the old name, role or avatar.
  */
-export function invalidateAdmin(queryClient: QueryClient): Promise<void> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: adminKeys.users }),
-    queryClient.invalidateQueries({ queryKey: adminKeys.stats }),
-    // contract-a: invalidateUsers
-    queryClient.invalidateQueries({ queryKey: ['/api/users'] }),
-  ]).then(() => undefined);
-}
+export const invalidateAdmin = (queryClient: QueryClient) =>
+  // contract-a: invalidateUsers (for ['/api/users'])
+  invalidateKeys(queryClient, [adminKeys.users, adminKeys.stats, ['/api/users']]);
 
 const userPath = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`;
 

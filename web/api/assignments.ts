@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { MessageAnswer } from '../../domain/api';
 import type { Assignment, AssignmentList, CreateAssignmentBody } from '../../domain/assignments';
 import { apiJson } from '../lib/api-client';
+import { invalidateKeys } from '../lib/query-client';
 import { invalidateClients } from './clients';
 import { invalidateEditors } from './editors';
 
@@ -60,9 +61,7 @@ export function useDeleteAssignment() {
       Promise.all([
         invalidatePairsAndCounts(queryClient),
         // contract-a: invalidateVideos
-        ...[['/api/videos'], ['/api/admin/videos'], ['/api/king']].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
+        invalidateKeys(queryClient, [['/api/videos'], ['/api/admin/videos'], ['/api/king']]),
       ]),
   });
 }

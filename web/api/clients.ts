@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AssignedClients, ClientWithCounts } from '../../domain/assignments';
 import { apiJson } from '../lib/api-client';
+import { invalidateKeys } from '../lib/query-client';
 
 /**
  * The lists of clients, each with its video and editor counts; each key is its GET path. A
@@ -11,12 +12,8 @@ export const clientKeys = {
   mine: ['/api/assignments/my-clients'] as const,
 };
 
-export function invalidateClients(queryClient: QueryClient): Promise<void> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: clientKeys.all }),
-    queryClient.invalidateQueries({ queryKey: clientKeys.mine }),
-  ]).then(() => undefined);
-}
+export const invalidateClients = (queryClient: QueryClient) =>
+  invalidateKeys(queryClient, [clientKeys.all, clientKeys.mine]);
 
 /**
  * GET /api/clients: every client for staff (managers' 'Create Video For', the assignments, the

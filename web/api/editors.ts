@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AssignedEditors, EditorWithCounts } from '../../domain/assignments';
 import { apiJson } from '../lib/api-client';
+import { invalidateKeys } from '../lib/query-client';
 
 /** The lists of editors, each with how many clients it has; each key is its GET path. */
 export const editorKeys = {
@@ -8,12 +9,8 @@ export const editorKeys = {
   mine: ['/api/assignments/my-editors'] as const,
 };
 
-export function invalidateEditors(queryClient: QueryClient): Promise<void> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: editorKeys.all }),
-    queryClient.invalidateQueries({ queryKey: editorKeys.mine }),
-  ]).then(() => undefined);
-}
+export const invalidateEditors = (queryClient: QueryClient) =>
+  invalidateKeys(queryClient, [editorKeys.all, editorKeys.mine]);
 
 /** GET /api/editors: every editor for staff; a client side those it works with. */
 export const getEditors = () => apiJson<EditorWithCounts[]>('GET', '/api/editors');

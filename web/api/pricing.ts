@@ -16,6 +16,7 @@ import type {
   VideoTypePrice,
 } from '../../domain/invoicing';
 import { apiJson } from '../lib/api-client';
+import { invalidateKeys } from '../lib/query-client';
 import { invalidateInvoicing } from './invoicing';
 import { invalidateRevenue } from './revenue';
 
@@ -31,13 +32,12 @@ export const pricingKeys = {
   plans: [PLANS] as const,
 };
 
-export function invalidatePricing(queryClient: QueryClient): Promise<void> {
-  return Promise.all(
-    [pricingKeys.videoTypes, pricingKeys.clientPricing, pricingKeys.plans].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
-  ).then(() => undefined);
-}
+export const invalidatePricing = (queryClient: QueryClient) =>
+  invalidateKeys(queryClient, [
+    pricingKeys.videoTypes,
+    pricingKeys.clientPricing,
+    pricingKeys.plans,
+  ]);
 
 /** GET /api/video-types: the active types, with prices for the king and admins. */
 export function useVideoTypes() {

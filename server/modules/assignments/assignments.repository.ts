@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Assignment, ClientWithCounts, EditorWithCounts } from '../../../domain/assignments';
 import type { Db } from '../../db/client';
 import { clientEditorAssignments, users, videos, type UserRow } from '../../db/schema';
@@ -10,6 +11,19 @@ const CLIENT_ROLES = ['client', 'user'];
 const byName = sql`lower(coalesce(${users.name}, ${users.username}))`;
 
 /**
+ * A subquery of how many rows of `table` carry each value of `column` (a client's videos, an
+ * editor's clients), to left-join on `key`; a value with no rows is absent, so read it through
+ * coalesce.
+ */
+export function countPer(db: Db, table: PgTable, column: PgColumn, alias: string) {
+  return db
+    .select({ key: column, n: count().as(`${alias}_n`) })
+    .from(table)
+    .groupBy(column)
+    .as(alias);
+}
+
+/**
  * Clients with their video and editor counts, by name; only `ids` when given. The admin flag is
  * there only `withAdminFlag` (DESIGN.md section 4, user lists).
  */
@@ -18,16 +32,13 @@ export async function listClientsWithCounts(
   { ids, withAdminFlag }: { ids?: readonly string[]; withAdminFlag: boolean },
 ): Promise<ClientWithCounts[]> {
   if (ids && ids.length === 0) return [];
-  const videoCounts = db
-    .select({ userId: videos.userId, n: count().as('video_n') })
-    .from(videos)
-    .groupBy(videos.userId)
-    .as('vc');
-  const editorCounts = db
-    .select({ clientId: clientEditorAssignments.clientId, n: count().as('editor_n') })
-    .from(clientEditorAssignments)
-    .groupBy(clientEditorAssignments.clientId)
-    .as('ec');
+  const videoCounts = countPer(db, videos, videos.userId, 'vc');
+  const editorCounts = countPer(
+    db,
+    clientEditorAssignments,
+    clientEditorAssignments.clientId,
+    'ec',
+  );
   const rows = await db
     .select({
       user: users,
@@ -35,8 +46,8 @@ export async function listClientsWithCounts(
       editorCount: sql<number>`coalesce(${editorCounts.n}, 0)`,
     })
     .from(users)
-    .leftJoin(videoCounts, eq(videoCounts.userId, users.id))
-    .leftJoin(editorCounts, eq(editorCounts.clientId, users.id))
+    .leftJoin(videoCounts, eq(videoCounts.key, users.id))
+    .leftJoin(editorCounts, eq(editorCounts.key, users.id))
     .where(and(inArray(users.role, CLIENT_ROLES), ids ? inArray(users.id, [...ids]) : undefined))
     .orderBy(byName);
   return rows.map((r) => ({
@@ -52,15 +63,16 @@ export async function listEditorsWithCounts(
   { ids, withAdminFlag }: { ids?: readonly string[]; withAdminFlag: boolean },
 ): Promise<EditorWithCounts[]> {
   if (ids && ids.length === 0) return [];
-  const clientCounts = db
-    .select({ editorId: clientEditorAssignments.editorId, n: count().as('client_n') })
-    .from(clientEditorAssignments)
-    .groupBy(clientEditorAssignments.editorId)
-    .as('cc');
+  const clientCounts = countPer(
+    db,
+    clientEditorAssignments,
+    clientEditorAssignments.editorId,
+    'cc',
+  );
   const rows = await db
     .select({ user: users, clientCount: sql<number>`coalesce(${clientCounts.n}, 0)` })
     .from(users)
-    .leftJoin(clientCounts, eq(clientCounts.editorId, users.id))
+    .leftJoin(clientCounts, eq(clientCounts.key, users.id))
     .where(and(eq(users.role, 'editor'), ids ? inArray(users.id, [...ids]) : undefined))
     .orderBy(byName);
   return rows.map((r) => ({
@@ -69,23 +81,22 @@ export async function listEditorsWithCounts(
   }));
 }
 
-/** The editors assigned to a client. */
-export async function editorIdsOf(db: Db, clientId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: clientEditorAssignments.editorId })
-    .from(clientEditorAssignments)
-    .where(eq(clientEditorAssignments.clientId, clientId));
+const pairs = clientEditorAssignments;
+type PairSide = typeof pairs.clientId | typeof pairs.editorId;
+
+/** The other side of someone's pairs: `to` of every pair whose `from` is `id`. */
+async function pairedWith(db: Db, from: PairSide, id: string, to: PairSide): Promise<string[]> {
+  const rows = await db.select({ id: to }).from(pairs).where(eq(from, id));
   return rows.map((r) => r.id);
 }
 
+/** The editors assigned to a client. */
+export const editorIdsOf = (db: Db, clientId: string) =>
+  pairedWith(db, pairs.clientId, clientId, pairs.editorId);
+
 /** The clients an editor is assigned to. */
-export async function clientIdsOf(db: Db, editorId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: clientEditorAssignments.clientId })
-    .from(clientEditorAssignments)
-    .where(eq(clientEditorAssignments.editorId, editorId));
-  return rows.map((r) => r.id);
-}
+export const clientIdsOf = (db: Db, editorId: string) =>
+  pairedWith(db, pairs.editorId, editorId, pairs.clientId);
 
 /** A pair as the calls answer it: both people's public fields. */
 export const toAssignment = (

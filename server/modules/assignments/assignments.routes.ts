@@ -13,7 +13,7 @@ import {
   createAssignmentBody,
   editorListSchema,
 } from '../../../domain/assignments';
-import { isManager, normalizeRole, seesWholeDirectory } from '../../../domain/roles';
+import { isManager, normalizeRole, seesWholeDirectory, type Actor } from '../../../domain/roles';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
@@ -33,25 +33,23 @@ import {
 
 /** Clients, editors and the pairs between them (SPEC.md section 5, DESIGN.md section 4). */
 export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/clients', { schema: { response: { 200: clientListSchema } } }, async (request) => {
-    const viewer = currentUser(request);
-    // Staff see every client; a client itself, a team lead its clients (the directory).
+  /**
+   * Whom the viewer's lists of people may hold (DESIGN.md section 4, user lists): staff everyone
+   * with the admin flag; a client itself and the people it works with, a team lead its clients
+   * and theirs, without it.
+   */
+  async function directoryOf(viewer: Actor) {
     const visible = await directoryIds(db, viewer);
-    return listClientsWithCounts(db, {
-      ids: visible ? [...visible] : undefined,
-      withAdminFlag: seesWholeDirectory(viewer),
-    });
-  });
+    return { ids: visible ? [...visible] : undefined, withAdminFlag: seesWholeDirectory(viewer) };
+  }
 
-  app.get('/api/editors', { schema: { response: { 200: editorListSchema } } }, async (request) => {
-    const viewer = currentUser(request);
-    // Staff see every editor; a client or team lead those it works with (the directory).
-    const visible = await directoryIds(db, viewer);
-    return listEditorsWithCounts(db, {
-      ids: visible ? [...visible] : undefined,
-      withAdminFlag: seesWholeDirectory(viewer),
-    });
-  });
+  app.get('/api/clients', { schema: { response: { 200: clientListSchema } } }, async (request) =>
+    listClientsWithCounts(db, await directoryOf(currentUser(request))),
+  );
+
+  app.get('/api/editors', { schema: { response: { 200: editorListSchema } } }, async (request) =>
+    listEditorsWithCounts(db, await directoryOf(currentUser(request))),
+  );
 
   app.get(
     '/api/clients/:clientId/editors',
