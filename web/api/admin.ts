@@ -6,9 +6,9 @@ import type {
   EditUserBody,
   ResetPasswordBody,
   VipBody,
-} from '../../domain/admin';
-import type { MessageAnswer } from '../../domain/api';
-import type { PublicUser } from '../../domain/user';
+} from '@domain/admin';
+import type { MessageAnswer } from '@domain/api';
+import type { PublicUser } from '@domain/user';
 import { apiJson } from '../lib/api-client';
 import { invalidateKeys } from '../lib/query-client';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { MessageAnswer } from '../../domain/api';
-import type { Assignment, AssignmentList, CreateAssignmentBody } from '../../domain/assignments';
+import type { MessageAnswer } from '@domain/api';
+import type { Assignment, AssignmentList, CreateAssignmentBody } from '@domain/assignments';
 import { apiJson } from '../lib/api-client';
 import { invalidateKeys } from '../lib/query-client';
 import { invalidateClients } from './clients';

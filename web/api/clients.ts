@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { AssignedClients, ClientWithCounts } from '../../domain/assignments';
+import type { AssignedClients, ClientWithCounts } from '@domain/assignments';
 import { apiJson } from '../lib/api-client';
 import { invalidateKeys } from '../lib/query-client';
 

@@ -14,7 +14,7 @@ import type {
   PaymentResult,
   PaymentStatus,
   VideoPayment,
-} from '../../domain/invoicing';
+} from '@domain/invoicing';
 import { apiJson, apiRequest } from '../lib/api-client';
 import { toQuery } from '../lib/query-string';
 import { invalidateRevenue } from './revenue';

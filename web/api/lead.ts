@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { LeadSummary, LeadSummaryQuery } from '../../domain/lead-dashboard';
+import type { LeadSummary, LeadSummaryQuery } from '@domain/lead-dashboard';
 import { apiJson } from '../lib/api-client';
 import { toQuery } from '../lib/query-string';
 

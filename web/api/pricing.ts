@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { MessageAnswer } from '../../domain/api';
+import type { MessageAnswer } from '@domain/api';
 import type {
   ClientCustomPrice,
   ClientPlan,
@@ -14,7 +14,7 @@ import type {
   PricingRule,
   UpdatePlanBody,
   VideoTypePrice,
-} from '../../domain/invoicing';
+} from '@domain/invoicing';
 import { apiJson } from '../lib/api-client';
 import { invalidateKeys } from '../lib/query-client';
 import { invalidateInvoicing } from './invoicing';

@@ -5,7 +5,7 @@ import type {
   RevenueSummary,
   RevenueTrend,
   UnpaidAging,
-} from '../../domain/invoicing';
+} from '@domain/invoicing';
 import { apiJson } from '../lib/api-client';
 import { toQuery } from '../lib/query-string';
 

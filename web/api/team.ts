@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { PublicUser } from '../../domain/user';
+import type { PublicUser } from '@domain/user';
 import { apiJson } from '../lib/api-client';
 
 /** The people a manager or an editor manages (the team tab, /users/{id}); the key is its GET path. */

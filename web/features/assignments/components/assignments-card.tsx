@@ -19,7 +19,7 @@ import { useAssignments, useDeleteAssignment } from '../../../api/assignments';
 import { useClients } from '../../../api/clients';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { CollapsibleSection, jumpTo } from '../../team/components/collapsible-section';
+import { CollapsibleSection, jumpTo } from '../../../components/collapsible-section';
 import { CreateAssignmentDialog } from './create-assignment-dialog';
 
 type StatusFilter = 'all' | 'unassigned' | 'assigned';

@@ -14,10 +14,10 @@ import { LoadingState } from '../../../components/loading-state';
 import { MessageCard } from '../../../components/message-screen';
 import { errorStatus } from '../../../lib/api-client';
 import { pageTitle } from '../../../lib/site';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../hooks/use-auth';
 import { TeamLeadLinksCard } from '../../team-leads/components/team-lead-links-card';
 import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
-import { useVideoParam } from '../../videos/hooks/use-video-param';
+import { useVideoParam } from '../../../hooks/use-video-param';
 import { useUserVideos } from '../api/get-user-videos';
 import { ManagedVideos } from './managed-videos';
 

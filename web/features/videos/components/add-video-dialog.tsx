@@ -33,10 +33,10 @@ import { useClients, useMyClients } from '../../../api/clients';
 import { useEditors, useMyEditors } from '../../../api/editors';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../hooks/use-auth';
 import { useLedClients } from '../../team-leads/api/get-led-clients';
 import { useCreateVideo, type CreateVideoBody } from '../api/create-video';
-import { PlatformIcon } from './platform-label';
+import { PlatformIcon } from '../../../components/videos/platform-label';
 
 export interface AddVideoDialogProps {
   opened: boolean;
