@@ -8,7 +8,6 @@ import { invalidateInvoicing, invoicingKeys } from './invoicing';
 import { invalidateLead, leadKeys } from './lead';
 import { invalidatePricing, pricingKeys } from './pricing';
 import { invalidateRevenue, revenueKeys } from './revenue';
-import { invalidateTeam, teamKeys } from './team';
 
 /** One read of every endpoint of these resources, with parameters where it takes some. */
 const READS: Record<string, QueryKey[]> = {
@@ -17,7 +16,6 @@ const READS: Record<string, QueryKey[]> = {
   clients: [clientKeys.all, clientKeys.mine],
   editors: [editorKeys.all, editorKeys.mine],
   lead: [leadKeys.summary({}), leadKeys.summary({ clientId: 'c1', q: 'intro' })],
-  team: [teamKeys.all],
   invoicing: [invoicingKeys.rows({}), invoicingKeys.rows({ dateFilter: 'all', clientId: 'c1' })],
   pricing: [
     pricingKeys.videoTypes,
@@ -40,7 +38,6 @@ const INVALIDATE: Record<string, (queryClient: QueryClient) => Promise<unknown>>
   clients: invalidateClients,
   editors: invalidateEditors,
   lead: invalidateLead,
-  team: invalidateTeam,
   invoicing: invalidateInvoicing,
   pricing: invalidatePricing,
   revenue: invalidateRevenue,

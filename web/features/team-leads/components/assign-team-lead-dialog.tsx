@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { normalizeRole } from '../../../../domain/roles';
 import { TEAM_LEAD_MESSAGES } from '../../../../domain/team-leads';
 import { useClients } from '../../../api/clients';
-import { useTeam } from '../../../api/team';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useTeam } from '../../team/api/get-team';
 import { useAssignTeamLead } from '../api/change-team-leads';
 import type { TeamLeadAssignment } from '../../../../domain/team-leads';
 
@@ -30,7 +30,7 @@ export function AssignTeamLeadDialog({
   fixedTeamLeadId?: string;
 }) {
   const clients = useClients({ enabled: opened });
-  const team = useTeam({ enabled: opened });
+  const team = useTeam(opened);
   const assign = useAssignTeamLead();
   const [clientId, setClientId] = useState<string | null>(null);
   const [teamLeadId, setTeamLeadId] = useState<string | null>(null);

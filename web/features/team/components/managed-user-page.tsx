@@ -8,7 +8,6 @@ import { canCreateVideoFor } from '../../../../domain/permissions';
 import { isManager, normalizeRole } from '../../../../domain/roles';
 import { invalidateAssignments, useAssignments } from '../../../api/assignments';
 import { invalidateClients, useClients } from '../../../api/clients';
-import { invalidateTeam, useTeam } from '../../../api/team';
 import { BackLink } from '../../../components/back-link';
 import { LoadingState } from '../../../components/loading-state';
 import { MessageCard } from '../../../components/message-screen';
@@ -18,6 +17,7 @@ import { useAuth } from '../../../hooks/use-auth';
 import { TeamLeadLinksCard } from '../../team-leads/components/team-lead-links-card';
 import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
 import { useVideoParam } from '../../../hooks/use-video-param';
+import { useTeam } from '../api/get-team';
 import { useUserVideos } from '../api/get-user-videos';
 import { ManagedVideos } from './managed-videos';
 
@@ -35,7 +35,7 @@ export function ManagedUserPage({ userId, backTo }: { userId: string; backTo: st
   const manager = viewer ? isManager(viewer) : false;
   const editor = viewer ? normalizeRole(viewer.role) === 'editor' : false;
   const allowedRole = manager || editor;
-  const team = useTeam({ enabled: allowedRole });
+  const team = useTeam(allowedRole);
   const assignedIds = new Set(editor ? (team.data ?? []).map((u) => u.id) : []);
   const mayOpen = viewer && allowedRole && mayOpenManagedUser(viewer, userId, assignedIds);
   const target = team.data?.find((u) => u.id === userId);
@@ -87,8 +87,7 @@ export function ManagedUserPage({ userId, backTo }: { userId: string; backTo: st
     setRefreshing(true);
     try {
       await Promise.all([
-        invalidateTeam(queryClient),
-        // contract-a: the user's videos (GET /api/king/users/{id}/videos)
+        // contract-a: the team and the user's videos (GET /api/king/users...)
         queryClient.invalidateQueries({ queryKey: ['/api/king'] }),
         invalidateAssignments(queryClient),
         invalidateClients(queryClient),

@@ -10,9 +10,9 @@ import {
 import { TEAM_LEADS_LABEL } from '@domain/roles';
 import type { PublicUser } from '@domain/user';
 import { useAssignments } from '../../../api/assignments';
-import { useTeam } from '../../../api/team';
 import { LoadingState } from '../../../components/loading-state';
 import { useTeamLeadAssignments } from '../../team-leads/api/get-team-lead-assignments';
+import { useTeam } from '../api/get-team';
 import { CollapsibleSection, jumpTo } from '../../../components/collapsible-section';
 import { MemberCard } from './member-card';
 
