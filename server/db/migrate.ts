@@ -5,9 +5,6 @@ import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { rowsOf } from './rows';
 
-// server/plugins/auth.ts still reads it from here; new code imports ./rows.
-export { rowsOf };
-
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any constant works; it only has to be the same for every instance of the app.
 const MIGRATION_LOCK_KEY = 734_902_115;

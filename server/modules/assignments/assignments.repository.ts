@@ -1,12 +1,10 @@
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Assignment, ClientWithCounts, EditorWithCounts } from '../../../domain/assignments';
+import { CLIENT_ROLE_TEXTS } from '../../../domain/roles';
 import type { Db } from '../../db/client';
 import { clientEditorAssignments, users, videos, type UserRow } from '../../db/schema';
-import { toDirectoryUser, toPublicUser } from '../users/users.repository';
-
-/** The role texts that read as client ('user' is the legacy spelling). */
-const CLIENT_ROLES = ['client', 'user'];
+import { hasClientRole, toDirectoryUser, toPublicUser } from '../users/users.repository';
 
 const byName = sql`lower(coalesce(${users.name}, ${users.username}))`;
 
@@ -48,7 +46,7 @@ export async function listClientsWithCounts(
     .from(users)
     .leftJoin(videoCounts, eq(videoCounts.key, users.id))
     .leftJoin(editorCounts, eq(editorCounts.key, users.id))
-    .where(and(inArray(users.role, CLIENT_ROLES), ids ? inArray(users.id, [...ids]) : undefined))
+    .where(and(hasClientRole(), ids ? inArray(users.id, [...ids]) : undefined))
     .orderBy(byName);
   return rows.map((r) => ({
     ...toDirectoryUser(r.user, withAdminFlag),
@@ -122,7 +120,7 @@ export async function listAssignments(db: Db) {
     db
       .select()
       .from(users)
-      .where(or(inArray(users.role, CLIENT_ROLES), eq(users.role, 'editor'))),
+      .where(or(hasClientRole(), eq(users.role, 'editor'))),
   ]);
   const byId = new Map(people.map((u) => [u.id, u]));
   const assignments = pairs.flatMap((p) => {
@@ -132,7 +130,7 @@ export async function listAssignments(db: Db) {
   });
   return {
     assignments,
-    clientIds: people.filter((u) => CLIENT_ROLES.includes(u.role)).map((u) => u.id),
+    clientIds: people.filter((u) => CLIENT_ROLE_TEXTS.includes(u.role)).map((u) => u.id),
     editorCount: people.filter((u) => u.role === 'editor').length,
   };
 }
