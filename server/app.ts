@@ -19,6 +19,7 @@ import { assignmentsRoutes } from './modules/assignments/assignments.routes';
 import { teamLeadsRoutes } from './modules/team-leads/team-leads.routes';
 import { leadRoutes } from './modules/lead/lead.routes';
 import { invoicingRoutes } from './modules/invoicing/invoicing.routes';
+import { adminGuard } from './modules/admin/admin.guard';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -133,6 +134,8 @@ export async function buildApp(opts: AppOptions) {
   // The socket hub (closed with the app) and the notifier the feature routes call.
   await app.register(realtime, { database: opts.database });
   await app.register(notifier, { db });
+  // Before the route plugins: one guard for every /api/admin/ route, whoever registers it.
+  await app.register(adminGuard);
 
   await app.register(healthRoutes, { database: opts.database });
   await app.register(docsRoutes, { production: opts.production ?? false });

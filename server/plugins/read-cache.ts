@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { TtlCache } from '../db/cache-bus';
 import type { Db } from '../db/client';
-import { rowsOf } from '../db/migrate';
+import { rowsOf } from '../db/rows';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

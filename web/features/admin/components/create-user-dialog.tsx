@@ -8,7 +8,7 @@ import { PasswordField } from '../../../components/password-field';
 import { DialogButtons, GuardedModal } from '../../../components/guarded-modal';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useCreateUser } from '../api/create-user';
+import { useCreateUser } from '../../../api/admin';
 
 const EMPTY = {
   username: '',

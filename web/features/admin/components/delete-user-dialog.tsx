@@ -4,7 +4,7 @@ import { DialogButtons, GuardedModal } from '../../../components/guarded-modal';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useLastDefined } from '../hooks/use-last-defined';
-import { useDeleteUser } from '../api/delete-user';
+import { useDeleteUser } from '../../../api/admin';
 
 interface DeleteUserDialogProps {
   user: PublicUser | null;

@@ -8,7 +8,7 @@ import { DialogButtons, GuardedModal } from '../../../components/guarded-modal';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useLastDefined } from '../hooks/use-last-defined';
-import { useResetPassword } from '../api/reset-password';
+import { useResetPassword } from '../../../api/admin';
 
 interface ResetPasswordDialogProps {
   user: PublicUser | null;

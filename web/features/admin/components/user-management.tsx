@@ -15,8 +15,8 @@ import {
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { TEAM_LEADS_LABEL, type Actor } from '../../../../domain/roles';
 import type { PublicUser } from '../../../../domain/user';
+import type { AdminUser } from '../../../../domain/admin';
 import { DensityToggle, FilterButtons } from '../../../components/filter-buttons';
-import type { AdminUser } from '../api/get-admin-users';
 import {
   groupUsers,
   resultText,

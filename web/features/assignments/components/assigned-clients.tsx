@@ -17,7 +17,7 @@ import { BackLink } from '../../../components/back-link';
 import { LoadingState } from '../../../components/loading-state';
 import { IconRefresh } from '../../../components/videos/video-icons';
 import { pageTitle } from '../../../lib/site';
-import { useMyClients } from '../../videos/api/get-my-clients';
+import { useMyClients } from '../../../api/clients';
 
 /**
  * The editor's assigned clients (/assignments, SPEC.md section 2): back to the dashboard,

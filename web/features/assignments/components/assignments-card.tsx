@@ -10,6 +10,9 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useState } from 'react';
+import type { Assignment, ClientWithCounts } from '../../../../domain/assignments';
+import { useAssignments, useDeleteAssignment } from '../../../api/assignments';
+import { useClients } from '../../../api/clients';
 import { DensityToggle, FilterButtons, QuickJump } from '../../../components/filter-buttons';
 import { PersonCard } from '../../../components/person-card';
 import { SectionCard } from '../../../components/section-card';
@@ -17,9 +20,6 @@ import { StatBox } from '../../../components/stat-box';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { CollapsibleSection, jumpTo } from '../../../components/collapsible-section';
-import { useDeleteAssignment } from '../api/delete-assignment';
-import { useAssignments, type Assignment } from '../api/get-assignments';
-import { useClientsWithCounts, type ClientWithCounts } from '../api/get-clients';
 import { CreateAssignmentDialog } from './create-assignment-dialog';
 
 type StatusFilter = 'all' | 'unassigned' | 'assigned';
@@ -32,7 +32,7 @@ const nameOf = (u: { name: string | null; username: string }) => u.name || u.use
  */
 export function AssignmentsCard() {
   const assignments = useAssignments();
-  const clients = useClientsWithCounts();
+  const clients = useClients();
   const unassign = useDeleteAssignment();
   const [creating, setCreating] = useState(false);
   const [search, setSearch] = useState('');

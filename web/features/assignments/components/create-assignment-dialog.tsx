@@ -1,10 +1,10 @@
 import { assignableClients } from '../../../../domain/lead-dashboard';
+import { useCreateAssignment } from '../../../api/assignments';
+import { useClients } from '../../../api/clients';
+import { useEditors } from '../../../api/editors';
 import { PairDialog, personOption } from '../../../components/pair-dialog';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useCreateAssignment } from '../api/create-assignment';
-import { useClientsWithCounts } from '../api/get-clients';
-import { useEditorsWithCounts } from '../api/get-editors';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -19,8 +19,8 @@ export function CreateAssignmentDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const clients = useClientsWithCounts();
-  const editors = useEditorsWithCounts();
+  const clients = useClients();
+  const editors = useEditors();
   const create = useCreateAssignment();
 
   const editorList = editors.data ?? [];

@@ -9,7 +9,7 @@ import { pageTitle } from '../../../lib/site';
 import { useAuth } from '../../../hooks/use-auth';
 import { usePreferences } from '../../../hooks/use-preferences';
 import { useScrollMemory } from '../../../hooks/use-scroll-memory';
-import { useMyClients } from '../../videos/api/get-my-clients';
+import { useMyClients } from '../../../api/clients';
 import { useVideos } from '../../videos/api/get-videos';
 import { DashboardVideoList } from '../../../components/videos/dashboard-video-list';
 import { IconKeyboard } from '../../../components/videos/video-icons';

@@ -8,7 +8,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { filtersReady, invoicingQueryString, type InvoicingFilters } from '../api/invoicing-rows';
+import { filtersReady, invoicingQueryString, type InvoicingFilters } from '../../../api/invoicing';
 import { formatMoney } from '../lib/format';
 import { IconDownload } from './invoicing-icons';
 import { InvoicingPanel } from './invoicing-panel';

@@ -12,7 +12,7 @@ import {
 import type { InvoicingRow, InvoicingSortKey } from '@domain/invoicing';
 import { typeLabel } from '@domain/video-type-labels';
 import { IconLock } from '../../../components/icons';
-import type { InvoicingFilters } from '../api/invoicing-rows';
+import type { InvoicingFilters } from '../../../api/invoicing';
 import { formatDay, formatMoney } from '../lib/format';
 import { IconPlay, IconSort } from './invoicing-icons';
 import { MoneyEdit } from './money-edit';

@@ -5,7 +5,7 @@ import { sumMoney } from '../../../../domain/money';
 import { useSelection } from '../../../hooks/use-selection';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useEditorsWithCounts } from '../../assignments/api/get-editors';
+import { useEditors } from '../../../api/editors';
 import {
   DEFAULT_FILTERS,
   filtersReady,
@@ -13,8 +13,8 @@ import {
   useInvoicingRows,
   useSetPaymentAmount,
   type InvoicingFilters,
-} from '../api/invoicing-rows';
-import { useClientPricingList, useVideoTypes } from '../api/pricing';
+} from '../../../api/invoicing';
+import { useClientPricingList, useVideoTypes } from '../../../api/pricing';
 import { formatMoney } from '../lib/format';
 import { CompletedVideosFilterBar } from './completed-videos-filter-bar';
 import { CompletedVideosTable } from './completed-videos-table';
@@ -30,7 +30,7 @@ export function CompletedVideos() {
   const [watching, setWatching] = useState<InvoicingRow | null>(null);
   const rows = useInvoicingRows(filters);
   const clients = useClientPricingList();
-  const editors = useEditorsWithCounts();
+  const editors = useEditors();
   const types = useVideoTypes();
   const changePayment = useChangePayment();
   const setAmount = useSetPaymentAmount();

@@ -10,11 +10,11 @@ import {
   leadTabCount,
   type LeadTab,
 } from '@domain/lead-dashboard';
+import { useClients } from '../../../api/clients';
+import { useLeadSummary } from '../../../api/lead';
 import { pageTitle } from '../../../lib/site';
-import { useClientsWithCounts } from '../../assignments/api/get-clients';
 import { useAuth } from '../../../hooks/use-auth';
 import { useVideoParam } from '../../../hooks/use-video-param';
-import { useLeadSummary } from '../api/get-lead-summary';
 import { ClientPicker } from './client-picker';
 import { LeadTiles } from './lead-tiles';
 import { LeadVideoTab } from './lead-video-tab';
@@ -42,7 +42,7 @@ export function LeadDashboard({
   const [clientId, setClientId] = useState<string | null>(null);
   const { open } = useVideoParam();
   const summary = useLeadSummary(clientId, tab === 'team' ? '' : q);
-  const clients = useClientsWithCounts();
+  const clients = useClients();
   const [refreshing, setRefreshing] = useState(false);
 
   const refresh = async () => {

@@ -1,9 +1,9 @@
 import { normalizeRole } from '../../../../domain/roles';
 import { TEAM_LEAD_MESSAGES, type TeamLeadAssignment } from '../../../../domain/team-leads';
 import { PairDialog, personOption } from '../../../components/pair-dialog';
+import { useClients } from '../../../api/clients';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useClientsWithCounts } from '../../assignments/api/get-clients';
 import { useTeam } from '../../team/api/get-team';
 import { useAssignTeamLead } from '../api/change-team-leads';
 
@@ -27,7 +27,7 @@ export function AssignTeamLeadDialog({
   fixedClientId?: string;
   fixedTeamLeadId?: string;
 }) {
-  const clients = useClientsWithCounts(opened);
+  const clients = useClients({ enabled: opened });
   const team = useTeam(opened);
   const assign = useAssignTeamLead();
 

@@ -9,10 +9,10 @@ import {
 } from '@domain/lead-dashboard';
 import { TEAM_LEADS_LABEL } from '@domain/roles';
 import type { PublicUser } from '@domain/user';
+import { useAssignments } from '../../../api/assignments';
 import { DensityToggle, FilterButtons, QuickJump } from '../../../components/filter-buttons';
 import { LoadingState } from '../../../components/loading-state';
 import { StatBox } from '../../../components/stat-box';
-import { useAssignments } from '../../assignments/api/get-assignments';
 import { useTeamLeadAssignments } from '../../team-leads/api/get-team-lead-assignments';
 import { useTeam } from '../api/get-team';
 import { CollapsibleSection, jumpTo } from '../../../components/collapsible-section';
