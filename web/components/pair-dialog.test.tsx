@@ -4,15 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render';
 import { PairDialog, personOption, type PairSide } from './pair-dialog';
 
-const side = (label: string, ids: string[], more: Partial<PairSide> = {}): PairSide => ({
-  label,
-  placeholder: `Choose a ${label.toLowerCase()}`,
-  nothingFound: 'Nobody',
-  options: () => ids.map((id) => ({ value: id, label: `${label} ${id}` })),
+const side = (noun: string, ids: string[], more: Partial<PairSide> = {}): PairSide => ({
+  noun,
+  loading: false,
+  options: () => ids.map((id) => ({ value: id, label: `${noun} ${id}` })),
   ...more,
 });
 
-function setup(props: Partial<Parameters<typeof PairDialog>[0]> = {}) {
+function setup(
+  props: Partial<Parameters<typeof PairDialog<string>>[0]> = {},
+  save = (a: string, b: string) => Promise.resolve(`${a}+${b}`),
+) {
   const calls: string[] = [];
   renderWithProviders(
     <PairDialog
@@ -20,15 +22,14 @@ function setup(props: Partial<Parameters<typeof PairDialog>[0]> = {}) {
       onClose={() => calls.push('closed')}
       title="Pair them"
       description="Two people"
-      first={side('Client', ['c1', 'c2'])}
-      second={side('Editor', ['e1'])}
+      first={side('client', ['c1', 'c2'])}
+      second={side('editor', ['e1'])}
       pending={false}
       submitLabel="Pair"
       pendingLabel="Pairing..."
-      onSubmit={(a, b, done) => {
-        calls.push(`${a}+${b}`);
-        done();
-      }}
+      save={save}
+      onSaved={(made) => calls.push(made)}
+      failure="Pairing failed"
       {...props}
     />,
   );
@@ -42,40 +43,57 @@ const pick = async (label: string, option: string) => {
 const confirm = () => screen.getByRole('button', { name: 'Pair' }) as HTMLButtonElement;
 
 describe('PairDialog', () => {
-  it('confirms only when both sides are picked, then closes', async () => {
+  it('names each side from its noun, confirms only when both are picked, then closes', async () => {
     const calls = setup();
+    const editor = screen.getByRole('combobox', { name: 'Editor' }) as HTMLInputElement;
+    expect(editor.placeholder).toBe('Choose an editor');
     expect(confirm().disabled).toBe(true);
-    await pick('Client', 'Client c2');
+    await pick('Client', 'client c2');
     expect(confirm().disabled).toBe(true);
-    await pick('Editor', 'Editor e1');
+    await pick('Editor', 'editor e1');
     expect(confirm().disabled).toBe(false);
     await userEvent.click(confirm());
+    await screen.findByRole('button', { name: 'Pair' });
     expect(calls).toEqual(['c2+e1', 'closed']);
   });
 
-  it('hides a fixed side, refuses a taken pair and offers the other side its options', async () => {
+  it('says it is loading, hides a fixed side, refuses a taken pair', async () => {
     const offered: (string | null)[] = [];
     const calls = setup({
-      first: side('Client', ['c1'], { fixed: 'c1' }),
-      second: side('Editor', ['e1', 'e2'], {
+      first: side('client', ['c1'], { fixed: 'c1' }),
+      second: side('team lead', [], {
+        loading: true,
         options: (other) => {
           offered.push(other);
           return [
-            { value: 'e1', label: 'Editor e1', disabled: true },
-            { value: 'e2', label: 'Editor e2' },
+            { value: 'e1', label: 'Lead e1', disabled: true },
+            { value: 'e2', label: 'Lead e2' },
           ];
         },
       }),
       taken: (a, b) => a === 'c1' && b === 'e1',
     });
     expect(screen.queryByRole('combobox', { name: 'Client' })).toBeNull();
+    const lead = screen.getByRole('combobox', { name: 'Team lead' }) as HTMLInputElement;
+    expect(lead.placeholder).toBe('Loading team leads...');
     expect(offered).toContain('c1');
-    await pick('Editor', 'Editor e2');
+    await pick('Team lead', 'Lead e2');
     await userEvent.click(confirm());
+    await screen.findByRole('button', { name: 'Pair' });
     expect(calls).toEqual(['c1+e2', 'closed']);
   });
 
-  it('cannot be cancelled while the call runs, and says so on its button', async () => {
+  it('stays open when the pair cannot be made', async () => {
+    const calls = setup({}, () => Promise.reject(new Error('Already assigned')));
+    await pick('Client', 'client c1');
+    await pick('Editor', 'editor e1');
+    await userEvent.click(confirm());
+    await userEvent.click(screen.getByRole('combobox', { name: 'Client' }));
+    expect(calls).toEqual([]);
+    expect(screen.getByRole('dialog', { name: 'Pair them' })).toBeTruthy();
+  });
+
+  it('cannot be cancelled while the call runs, and says so on its button', () => {
     const calls = setup({ pending: true });
     expect(screen.getByRole('button', { name: 'Pairing...' })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(

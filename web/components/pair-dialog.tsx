@@ -1,5 +1,7 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
+import { getErrorMessage } from '../lib/api-client';
+import { notifyError } from '../lib/notify';
 
 export interface PairOption {
   value: string;
@@ -19,21 +21,28 @@ export const personOption = (
 });
 
 export interface PairSide {
-  label: string;
-  placeholder: string;
-  nothingFound: string;
+  /** Who is picked, e.g. 'client', 'team lead': the label, placeholder and empty text say it. */
+  noun: string;
+  /** The people are still being read ('Loading clients...'). */
+  loading: boolean;
+  /** When no choice matches; 'No clients found' unless told. */
+  nothingFound?: string;
   /** The choices, given what is picked on the other side (a taken pair may be disabled). */
   options: (other: string | null) => PairOption[];
   /** A side that comes chosen (say, the page's own user): no selector is shown for it. */
   fixed?: string;
 }
 
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+
 /**
  * A dialog that pairs two people (an editor with a client, a team lead with a client): two
  * searchable choices, Cancel and a confirm button that waits until both are picked and the
- * pair is not taken. While the call runs it cannot be closed; it opens empty each time.
+ * pair is not taken. While the call runs it cannot be closed; after it the dialog closes
+ * empty, or says `failure` with the server's reason.
  */
-export function PairDialog({
+export function PairDialog<T>({
   opened,
   onClose,
   title,
@@ -44,7 +53,9 @@ export function PairDialog({
   pending,
   submitLabel,
   pendingLabel,
-  onSubmit,
+  save,
+  onSaved,
+  failure,
 }: {
   opened: boolean;
   onClose: () => void;
@@ -56,8 +67,11 @@ export function PairDialog({
   pending: boolean;
   submitLabel: string;
   pendingLabel: string;
-  /** Makes the pair; `done` empties the dialog and closes it (call it on success). */
-  onSubmit: (first: string, second: string, done: () => void) => void;
+  /** Makes the pair (the mutation's promise). */
+  save: (first: string, second: string) => Promise<T>;
+  onSaved: (made: T) => void;
+  /** The error toast's title when the pair cannot be made. */
+  failure: string;
 }) {
   const [firstId, setFirstId] = useState<string | null>(null);
   const [secondId, setSecondId] = useState<string | null>(null);
@@ -72,6 +86,16 @@ export function PairDialog({
   const close = () => {
     if (!pending) done();
   };
+  const submit = () => {
+    if (!a || !b) return;
+    save(a, b).then(
+      (made) => {
+        onSaved(made);
+        done();
+      },
+      (error: unknown) => notifyError(failure, getErrorMessage(error, 'An error occurred')),
+    );
+  };
 
   const choice = (
     side: PairSide,
@@ -81,13 +105,13 @@ export function PairDialog({
   ) =>
     side.fixed === undefined && (
       <Select
-        label={side.label}
-        placeholder={side.placeholder}
+        label={capitalised(side.noun)}
+        placeholder={side.loading ? `Loading ${side.noun}s...` : `Choose ${withArticle(side.noun)}`}
         data={side.options(other)}
         value={value}
         onChange={set}
         searchable
-        nothingFoundMessage={side.nothingFound}
+        nothingFoundMessage={side.nothingFound ?? `No ${side.noun}s found`}
         comboboxProps={{ withinPortal: true }}
       />
     );
@@ -110,10 +134,7 @@ export function PairDialog({
           <Button variant="default" onClick={close} disabled={pending}>
             Cancel
           </Button>
-          <Button
-            onClick={() => a && b && onSubmit(a, b, done)}
-            disabled={!a || !b || taken(a, b) || pending}
-          >
+          <Button onClick={submit} disabled={!a || !b || taken(a, b) || pending}>
             {pending ? pendingLabel : submitLabel}
           </Button>
         </Group>

@@ -28,6 +28,7 @@ import { SendBackDialog } from './send-back-dialog';
 import { StatusActionsMenu } from './status-actions-menu';
 import { StatusBadge } from './status-badge';
 import classes from './video-card.module.css';
+import { VipBadge } from '../vip-badge';
 
 export interface VideoCardProps {
   video: VideoView;
@@ -105,11 +106,7 @@ export function VideoCard({
             <Text size="sm" fw={500}>
               {ownerName}
             </Text>
-            {video.clientIsVip && (
-              <Badge color="yellow" variant="filled" c="dark.8" size="sm">
-                VIP
-              </Badge>
-            )}
+            {video.clientIsVip && <VipBadge />}
           </Group>
         )}
         {video.assignedEditor && (

@@ -1,7 +1,6 @@
 import {
   Alert,
   Avatar,
-  Badge,
   Button,
   Card,
   Group,
@@ -18,6 +17,7 @@ import { LoadingState } from '../../../components/loading-state';
 import { IconRefresh } from '../../../components/videos/video-icons';
 import { pageTitle } from '../../../lib/site';
 import { useMyClients } from '../../../api/clients';
+import { VipBadge } from '../../../components/vip-badge';
 
 /**
  * The editor's assigned clients (/assignments, SPEC.md section 2): back to the dashboard,
@@ -73,11 +73,7 @@ export function AssignedClients() {
                         <Text fw={600} truncate>
                           {name}
                         </Text>
-                        {client.isVip && (
-                          <Badge color="yellow" variant="filled" c="dark.8" size="sm">
-                            VIP
-                          </Badge>
-                        )}
+                        {client.isVip && <VipBadge />}
                       </Group>
                       <Text size="sm" c="dimmed">
                         @{client.username}

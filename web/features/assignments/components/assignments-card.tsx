@@ -21,6 +21,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { CollapsibleSection, jumpTo } from '../../../components/collapsible-section';
 import { CreateAssignmentDialog } from './create-assignment-dialog';
+import { VipBadge } from '../../../components/vip-badge';
 
 type StatusFilter = 'all' | 'unassigned' | 'assigned';
 
@@ -80,13 +81,7 @@ export function AssignmentsCard() {
         label={nameOf(c)}
         compact={compact}
         testId="assignment-client"
-        nameBadges={
-          c.isVip && (
-            <Badge color="yellow" variant="filled" c="dark.8" size="sm">
-              VIP
-            </Badge>
-          )
-        }
+        nameBadges={c.isVip && <VipBadge />}
         detail={`@${c.username} · ${c.videoCount} ${c.videoCount === 1 ? 'video' : 'videos'}`}
       >
         {pairs.length === 0 && (
@@ -128,8 +123,13 @@ export function AssignmentsCard() {
   const loading = assignments.isLoading || clients.isLoading;
   const failed = assignments.isError || clients.isError;
   const nothing = !loading && !failed && unassigned.length + assigned.length === 0;
-  const showUnassigned = status !== 'assigned';
-  const showAssigned = status !== 'unassigned';
+  // The status filter shows one section or both: Unassigned (open at first), then Assigned.
+  const sections = (
+    [
+      { key: 'unassigned', title: 'Unassigned Clients', clients: unassigned },
+      { key: 'assigned', title: 'Assigned Clients', clients: assigned },
+    ] as const
+  ).filter((section) => status === 'all' || status === section.key);
 
   return (
     <SectionCard
@@ -199,40 +199,24 @@ export function AssignmentsCard() {
       {nothing && <Text c="dimmed">No assignments found</Text>}
       {!loading && !failed && !nothing && (
         <Stack gap="sm">
-          {showUnassigned && (
+          {sections.map((section) => (
             <CollapsibleSection
-              id="assignments-unassigned"
-              title="Unassigned Clients"
-              count={unassigned.length}
-              opened={open.unassigned}
-              onToggle={() => setOpen((o) => ({ ...o, unassigned: !o.unassigned }))}
+              key={section.key}
+              id={`assignments-${section.key}`}
+              title={section.title}
+              count={section.clients.length}
+              opened={open[section.key]}
+              onToggle={() => setOpen((o) => ({ ...o, [section.key]: !o[section.key] }))}
             >
               <Stack gap="xs">
-                {unassigned.length ? (
-                  unassigned.map(clientRow)
+                {section.clients.length ? (
+                  section.clients.map(clientRow)
                 ) : (
                   <Text c="dimmed">No assignments found</Text>
                 )}
               </Stack>
             </CollapsibleSection>
-          )}
-          {showAssigned && (
-            <CollapsibleSection
-              id="assignments-assigned"
-              title="Assigned Clients"
-              count={assigned.length}
-              opened={open.assigned}
-              onToggle={() => setOpen((o) => ({ ...o, assigned: !o.assigned }))}
-            >
-              <Stack gap="xs">
-                {assigned.length ? (
-                  assigned.map(clientRow)
-                ) : (
-                  <Text c="dimmed">No assignments found</Text>
-                )}
-              </Stack>
-            </CollapsibleSection>
-          )}
+          ))}
         </Stack>
       )}
       <CreateAssignmentDialog opened={creating} onClose={() => setCreating(false)} />

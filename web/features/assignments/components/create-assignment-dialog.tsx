@@ -3,8 +3,7 @@ import { useCreateAssignment } from '../../../api/assignments';
 import { useClients } from '../../../api/clients';
 import { useEditors } from '../../../api/editors';
 import { PairDialog, personOption } from '../../../components/pair-dialog';
-import { getErrorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -38,36 +37,18 @@ export function CreateAssignmentDialog({
       title="Create New Assignment"
       description="Assign an editor to work with a client"
       first={{
-        label: 'Client',
-        placeholder: clients.isLoading ? 'Loading clients...' : 'Choose a client',
+        noun: 'client',
+        loading: clients.isLoading,
         nothingFound: 'No clients left to assign',
         options: () => clientOptions,
       }}
-      second={{
-        label: 'Editor',
-        placeholder: editors.isLoading ? 'Loading editors...' : 'Choose an editor',
-        nothingFound: 'No editors found',
-        options: () => editorOptions,
-      }}
+      second={{ noun: 'editor', loading: editors.isLoading, options: () => editorOptions }}
       pending={create.isPending}
       submitLabel="Create Assignment"
       pendingLabel="Creating..."
-      onSubmit={(clientId, editorId, done) =>
-        create.mutate(
-          { clientId, editorId },
-          {
-            onSuccess: () => {
-              notifySuccess('Editor assigned successfully');
-              done();
-            },
-            onError: (error) =>
-              notifyError(
-                'Failed to create assignment',
-                getErrorMessage(error, 'An error occurred'),
-              ),
-          },
-        )
-      }
+      save={(clientId, editorId) => create.mutateAsync({ clientId, editorId })}
+      onSaved={() => notifySuccess('Editor assigned successfully')}
+      failure="Failed to create assignment"
     />
   );
 }

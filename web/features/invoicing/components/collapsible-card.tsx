@@ -1,6 +1,7 @@
-import { Box, Collapse, Group, Paper, Text, Title, UnstyledButton } from '@mantine/core';
+import { Box, Collapse, Group, Text, Title, UnstyledButton } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
 import { IconChevron } from './invoicing-icons';
+import { PanelFrame } from './invoicing-panel';
 
 interface CollapsibleCardProps {
   title: string;
@@ -20,13 +21,7 @@ export function CollapsibleCard({
   const bodyId = useId();
   const titleId = useId();
   return (
-    <Paper
-      component="section"
-      aria-labelledby={titleId}
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-    >
+    <PanelFrame labelledBy={titleId}>
       <Title order={2} fz="lg" m={0}>
         <UnstyledButton
           onClick={() => setOpen((o) => !o)}
@@ -57,6 +52,6 @@ export function CollapsibleCard({
       <Collapse expanded={open} id={bodyId}>
         <Box pt="md">{children}</Box>
       </Collapse>
-    </Paper>
+    </PanelFrame>
   );
 }

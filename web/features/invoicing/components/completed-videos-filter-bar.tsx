@@ -9,16 +9,16 @@ import {
   TextInput,
 } from '@mantine/core';
 import { filtersReady, invoicingQueryString, type InvoicingFilters } from '../../../api/invoicing';
-import { formatMoney } from '../lib/format';
+import { formatMoney, PAYMENT_LABELS } from '../lib/format';
 import { IconDownload } from './invoicing-icons';
 import { InvoicingPanel } from './invoicing-panel';
 
 type Option = { value: string; label: string };
 
-const PAYMENT_OPTIONS: Option[] = [
-  { value: 'unpaid', label: 'Unpaid' },
-  { value: 'paid', label: 'Paid' },
-];
+const PAYMENT_OPTIONS: Option[] = (['unpaid', 'paid'] as const).map((s) => ({
+  value: s,
+  label: PAYMENT_LABELS[s],
+}));
 
 /**
  * The invoicing page's 'Filters and bulk actions' card: finish date range, client, editor,

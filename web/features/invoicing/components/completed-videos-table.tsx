@@ -13,7 +13,7 @@ import type { InvoicingRow, InvoicingSortKey } from '@domain/invoicing';
 import { typeLabel } from '@domain/video-type-labels';
 import { IconLock } from '../../../components/icons';
 import type { InvoicingFilters } from '../../../api/invoicing';
-import { formatDay, formatMoney } from '../lib/format';
+import { formatDay, formatMoney, PAYMENT_LABELS } from '../lib/format';
 import { IconPlay, IconSort } from './invoicing-icons';
 import { MoneyEdit } from './money-edit';
 import { ScrollTable } from './scroll-table';
@@ -194,7 +194,7 @@ function CompletedVideoRow({
           variant="dot"
           style={{ flexShrink: 0, overflow: 'visible' }}
         >
-          {paid ? 'Paid' : 'Unpaid'}
+          {PAYMENT_LABELS[row.paymentStatus]}
         </Badge>
       </Table.Td>
     </Table.Tr>

@@ -1,7 +1,31 @@
 import { Group, Paper, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A section of the invoicing page: a bordered panel named by its title, a note beside it. */
+/** The bordered frame of every invoicing section, named by a label or by its heading's id. */
+export function PanelFrame({
+  label,
+  labelledBy,
+  children,
+}: {
+  label?: string;
+  labelledBy?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper
+      component="section"
+      aria-label={label}
+      aria-labelledby={labelledBy}
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+    >
+      {children}
+    </Paper>
+  );
+}
+
+/** A section of the invoicing page: a panel named by its title, a note beside it. */
 export function InvoicingPanel({
   title,
   aside,
@@ -12,13 +36,7 @@ export function InvoicingPanel({
   children: ReactNode;
 }) {
   return (
-    <Paper
-      component="section"
-      aria-label={title}
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-    >
+    <PanelFrame label={title}>
       <Group justify="space-between" mb="sm">
         <Title order={2} fz="lg">
           {title}
@@ -26,6 +44,6 @@ export function InvoicingPanel({
         {aside}
       </Group>
       {children}
-    </Paper>
+    </PanelFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { addMonths } from '../../../../domain/invoicing';
+import { addMonths, type PaymentStatus } from '../../../../domain/invoicing';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -43,3 +43,6 @@ export const currentMonth = () => new Date().toISOString().slice(0, 7);
 export function recentMonths(count: number, from = currentMonth()): string[] {
   return Array.from({ length: count }, (_, i) => addMonths(from, -i));
 }
+
+/** A video's payment status as the page says it. */
+export const PAYMENT_LABELS: Record<PaymentStatus, string> = { unpaid: 'Unpaid', paid: 'Paid' };

@@ -1,6 +1,7 @@
 import { Avatar, Badge, Button, Group, ScrollArea, Select, Text } from '@mantine/core';
 import type { ClientWithCounts } from '../../../../domain/assignments';
 import { clientPicker } from '../../../../domain/lead-dashboard';
+import { VipBadge } from '../../../components/vip-badge';
 
 const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
 
@@ -47,11 +48,7 @@ export function ClientPicker({
                 <Badge size="sm" variant="white" color="dark" c="dark.6">
                   {c.videoCount}
                 </Badge>
-                {c.isVip && (
-                  <Badge size="sm" color="yellow" variant="filled" c="dark.8">
-                    VIP
-                  </Badge>
-                )}
+                {c.isVip && <VipBadge />}
               </Group>
             }
           >

@@ -2,8 +2,7 @@ import { normalizeRole } from '../../../../domain/roles';
 import { TEAM_LEAD_MESSAGES, type TeamLeadAssignment } from '../../../../domain/team-leads';
 import { PairDialog, personOption } from '../../../components/pair-dialog';
 import { useClients } from '../../../api/clients';
-import { getErrorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { useTeam } from '../../team/api/get-team';
 import { useAssignTeamLead } from '../api/change-team-leads';
 
@@ -40,16 +39,15 @@ export function AssignTeamLeadDialog({
       title="Assign Team Lead"
       description="A client team lead acts for the client: it sees the client's videos, comments on them and approves them as the client does."
       first={{
-        label: 'Client',
-        placeholder: clients.isLoading ? 'Loading clients...' : 'Choose a client',
-        nothingFound: 'No clients found',
+        noun: 'client',
+        loading: clients.isLoading,
         fixed: fixedClientId,
         options: (lead) =>
           (clients.data ?? []).map((c) => personOption(c, '', lead ? taken(c.id, lead) : false)),
       }}
       second={{
-        label: 'Team lead',
-        placeholder: team.isLoading ? 'Loading team leads...' : 'Choose a team lead',
+        noun: 'team lead',
+        loading: team.isLoading,
         nothingFound: 'No client team leads yet: create one on the admin page',
         fixed: fixedTeamLeadId,
         options: (client) =>
@@ -61,25 +59,14 @@ export function AssignTeamLeadDialog({
       pending={assign.isPending}
       submitLabel="Assign Team Lead"
       pendingLabel="Assigning..."
-      onSubmit={(clientId, teamLeadId, done) =>
-        assign.mutate(
-          { clientId, teamLeadId },
-          {
-            onSuccess: (made) => {
-              notifySuccess(
-                TEAM_LEAD_MESSAGES.assigned,
-                `${nameOf(made.teamLead)} now leads ${nameOf(made.client)}.`,
-              );
-              done();
-            },
-            onError: (error) =>
-              notifyError(
-                'Failed to assign team lead',
-                getErrorMessage(error, 'An error occurred'),
-              ),
-          },
+      save={(clientId, teamLeadId) => assign.mutateAsync({ clientId, teamLeadId })}
+      onSaved={(made) =>
+        notifySuccess(
+          TEAM_LEAD_MESSAGES.assigned,
+          `${nameOf(made.teamLead)} now leads ${nameOf(made.client)}.`,
         )
       }
+      failure="Failed to assign team lead"
     />
   );
 }

@@ -20,6 +20,7 @@ import { useVideoParam } from '../../../hooks/use-video-param';
 import { useTeam } from '../api/get-team';
 import { useUserVideos } from '../api/get-user-videos';
 import { ManagedVideos } from './managed-videos';
+import { VipBadge } from '../../../components/vip-badge';
 
 const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
 
@@ -118,11 +119,7 @@ export function ManagedUserPage({ userId, backTo }: { userId: string; backTo: st
                   King
                 </Badge>
               )}
-              {target.isVip && (
-                <Badge color="yellow" variant="filled" c="dark.8">
-                  VIP
-                </Badge>
-              )}
+              {target.isVip && <VipBadge size="md" />}
             </Group>
             <Text c="dimmed">{target.name || 'No display name'}</Text>
           </Stack>

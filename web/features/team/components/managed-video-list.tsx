@@ -16,6 +16,7 @@ import type { VideoView } from '@domain/videos';
 import { nextStatus, type WorkflowSide } from '@domain/workflow';
 import { StatusBadge } from '../../../components/videos/status-badge';
 import { useWindowRows } from './use-window-rows';
+import { VipBadge } from '../../../components/vip-badge';
 
 /*
  * The managed-user page's list: a virtualised table with a row per video on desktop, cards on
@@ -75,11 +76,7 @@ function ClientName({ video }: { video: VideoView }) {
   return (
     <Group gap={4} wrap="nowrap">
       <Text size="sm">{nameOf(video.owner)}</Text>
-      {video.clientIsVip && (
-        <Badge size="xs" color="yellow" variant="filled" c="dark.8">
-          VIP
-        </Badge>
-      )}
+      {video.clientIsVip && <VipBadge size="xs" />}
     </Group>
   );
 }

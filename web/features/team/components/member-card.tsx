@@ -2,6 +2,7 @@ import { Anchor, Avatar, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { normalizeRole, roleLabel } from '../../../../domain/roles';
 import type { PublicUser } from '../../../../domain/user';
+import { VipBadge } from '../../../components/vip-badge';
 
 const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
 
@@ -54,11 +55,7 @@ export function MemberCard({
                 Admin
               </Badge>
             )}
-            {member.isVip && (
-              <Badge size="sm" color="yellow" variant="filled" c="dark.8">
-                VIP
-              </Badge>
-            )}
+            {member.isVip && <VipBadge />}
           </Group>
           <Text size="sm" c="dimmed">
             @{member.username}

@@ -1,0 +1,10 @@
+import { Badge, type BadgeProps } from '@mantine/core';
+
+/** The VIP mark of a client, wherever the client is named. */
+export function VipBadge({ size = 'sm' }: { size?: BadgeProps['size'] }) {
+  return (
+    <Badge color="yellow" variant="filled" c="dark.8" size={size}>
+      VIP
+    </Badge>
+  );
+}
