@@ -45,3 +45,31 @@ export const directoryUserSchema = publicUserSchema.extend({
   isAdmin: publicUserSchema.shape.isAdmin.optional(),
 });
 export type DirectoryUser = Omit<PublicUser, 'isAdmin'> & { isAdmin?: PublicUser['isAdmin'] };
+
+/** GET /api/king/users: the people a manager (everyone) or an editor (its clients) manages. */
+export const publicUserListSchema = z.array(publicUserSchema);
+
+/** GET /api/users/search and GET /api/videos/{id}/mentionable. */
+export const directoryUserListSchema = z.array(directoryUserSchema);
+
+/** GET /api/users/search: by name or username, among the people the caller may see. */
+export const userSearchQuery = z.object({ q: z.string().trim().max(100).optional() });
+
+/** GET /api/users/{id}/avatar: `v` is the version the URL names (see avatarUrl). */
+export const avatarQuery = z.object({ v: z.string().max(64).optional() });
+
+/** The bytes as they are: typed unknown (a Buffer on the server), binary in the document. */
+const imageBytes = {
+  schema: z.unknown().meta({ type: 'string', format: 'binary', description: 'The image bytes' }),
+};
+
+/** GET /api/users/{id}/avatar: the image as stored, with its own type (domain/avatar.ts)... */
+export const avatarImageAnswer = {
+  description: 'The image',
+  content: { 'image/png': imageBytes, 'image/jpeg': imageBytes, 'image/webp': imageBytes },
+};
+
+/** ...or 304 when the caller's ETag still names it. */
+export const avatarNotModified = z
+  .null()
+  .describe('Not modified: the ETag still names the current image');

@@ -18,15 +18,22 @@ import {
   type ViewerScope,
 } from '../../../domain/permissions';
 import { isAdmin, isManager, normalizeRole } from '../../../domain/roles';
-import { publicUserSchema } from '../../../domain/user';
-import { VIDEO_STATUSES } from '../../../domain/video-status';
+import { messageAnswer } from '../../../domain/api';
+import { publicUserListSchema } from '../../../domain/user';
 import { customTypeOwner } from '../../../domain/video-types';
 import {
+  adminBulkDeleteAnswer,
   assignedEditorBody,
+  bulkDeleteAnswer,
   bulkDeleteBody,
+  bulkDeleteRefusal,
+  changedMeanwhileAnswer,
   createVideoBody,
   statusBody,
   updateVideoBody,
+  videoCountSchema,
+  videoListQuery,
+  videoListSchema,
   videoViewSchema,
 } from '../../../domain/videos';
 import {
@@ -60,19 +67,6 @@ const NOT_FOUND = 'Video not found';
 /** Calls that notify other people: a per-user limit (server/plugins/limits.ts). */
 const WRITE_LIMITED = { limited: 'writes' } as const;
 const idParams = z.object({ id: z.uuid({ error: NOT_FOUND }) });
-const message = z.object({ message: z.string() });
-const videoList = z.array(videoViewSchema);
-
-const listQuery = z.object({
-  refresh: z.string().optional(),
-  status: z.enum(VIDEO_STATUSES, { error: 'Unknown status filter' }).optional(),
-  clientId: z.uuid({ error: 'Unknown client' }).optional(),
-  type: z.string().max(50).optional(),
-  q: z.string().trim().max(200).optional(),
-  overdue: z.enum(['true', 'false']).optional(),
-  limit: z.coerce.number().int().min(1).max(500).optional(),
-  cursor: z.string().max(200).optional(),
-});
 
 function parseCursor(cursor: string | undefined) {
   if (!cursor) return undefined;
@@ -120,7 +114,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     {
       // Kept in the per-instance read cache until the data changes (server/plugins/auth.ts).
       config: { cacheable: true },
-      schema: { querystring: listQuery, response: { 200: videoList } },
+      schema: { querystring: videoListQuery, response: { 200: videoListSchema } },
     },
     async (request, reply) => {
       const scope = await scopeOf(request);
@@ -141,7 +135,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.get(
     '/api/videos/assigned-to-me',
-    { schema: { response: { 200: videoList } } },
+    { schema: { response: { 200: videoListSchema } } },
     async (request) => {
       const scope = await scopeOf(request);
       const rows = await listVideos(db, eq(videos.assignedEditorId, scope.id));
@@ -152,7 +146,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   // The header's total: a count in SQL, so a manager's header never loads every video.
   app.get(
     '/api/videos/count',
-    { schema: { response: { 200: z.object({ count: z.number().int() }) } } },
+    { schema: { response: { 200: videoCountSchema } } },
     async (request) => {
       const scope = await scopeOf(request);
       const [row] = await db.select({ n: count() }).from(videos).where(readableBy(scope));
@@ -244,7 +238,11 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     '/api/videos/:id',
     {
       config: WRITE_LIMITED,
-      schema: { params: idParams, body: updateVideoBody, response: { 200: videoViewSchema } },
+      schema: {
+        params: idParams,
+        body: updateVideoBody,
+        response: { 200: videoViewSchema, 409: changedMeanwhileAnswer },
+      },
     },
     async (request) => {
       const scope = await scopeOf(request);
@@ -283,7 +281,11 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     '/api/videos/:id/status',
     {
       config: WRITE_LIMITED,
-      schema: { params: idParams, body: statusBody, response: { 200: videoViewSchema } },
+      schema: {
+        params: idParams,
+        body: statusBody,
+        response: { 200: videoViewSchema, 409: changedMeanwhileAnswer },
+      },
     },
     async (request) => {
       const scope = await scopeOf(request);
@@ -351,7 +353,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.delete(
     '/api/videos/:id',
-    { schema: { params: idParams, response: { 200: message } } },
+    { schema: { params: idParams, response: { 200: messageAnswer } } },
     async (request) => {
       const scope = await scopeOf(request);
       const { video } = await readable(scope, request.params.id);
@@ -368,10 +370,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     {
       schema: {
         body: bulkDeleteBody,
-        response: {
-          200: z.object({ deleted: z.number(), message: z.string() }),
-          403: z.object({ message: z.string(), failed: z.array(z.string()) }),
-        },
+        response: { 200: bulkDeleteAnswer, 403: bulkDeleteRefusal },
       },
     },
     async (request, reply) => {
@@ -416,27 +415,29 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   // --- The managed-user page and admin views -------------------------------------------------
 
-  const publicUserList = z.array(publicUserSchema);
-
-  app.get('/api/king/users', { schema: { response: { 200: publicUserList } } }, async (request) => {
-    const scope = await scopeOf(request);
-    if (!isManager(scope) && normalizeRole(scope.role) !== 'editor') {
-      throw new HttpError(403, 'Only managers and editors can manage users');
-    }
-    if (!isManager(scope) && scope.teamClientIds.size === 0) return [];
-    const rows = await db
-      .select()
-      .from(users)
-      .where(isManager(scope) ? undefined : inArray(users.id, [...scope.teamClientIds]));
-    return rows.map(toPublicUser);
-  });
+  app.get(
+    '/api/king/users',
+    { schema: { response: { 200: publicUserListSchema } } },
+    async (request) => {
+      const scope = await scopeOf(request);
+      if (!isManager(scope) && normalizeRole(scope.role) !== 'editor') {
+        throw new HttpError(403, 'Only managers and editors can manage users');
+      }
+      if (!isManager(scope) && scope.teamClientIds.size === 0) return [];
+      const rows = await db
+        .select()
+        .from(users)
+        .where(isManager(scope) ? undefined : inArray(users.id, [...scope.teamClientIds]));
+      return rows.map(toPublicUser);
+    },
+  );
 
   app.get(
     '/api/king/users/:id/videos',
     {
       schema: {
         params: z.object({ id: z.uuid({ error: 'User not found' }) }),
-        response: { 200: videoList },
+        response: { 200: videoListSchema },
       },
     },
     async (request) => {
@@ -459,7 +460,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.get(
     '/api/admin/videos',
-    { schema: { querystring: listQuery, response: { 200: videoList } } },
+    { schema: { querystring: videoListQuery, response: { 200: videoListSchema } } },
     async (request, reply) => {
       const scope = await scopeOf(request);
       if (!isAdmin(scope)) throw new HttpError(403, 'Admin privileges required');
@@ -483,14 +484,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     {
       schema: {
         body: bulkDeleteBody,
-        response: {
-          200: z.object({
-            deleted: z.number(),
-            failed: z.array(z.string()),
-            /** Present when paid videos were kept (the billing lock). */
-            message: z.string().optional(),
-          }),
-        },
+        response: { 200: adminBulkDeleteAnswer },
       },
     },
     async (request) => {
