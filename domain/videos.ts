@@ -213,7 +213,8 @@ export const videoListQuery = z.object({
   type: z.string().max(50).optional(),
   q: z.string().trim().max(200).optional(),
   overdue: z.enum(['true', 'false']).optional(),
-  limit: z.coerce.number().int().min(1).max(500).optional(),
+  // A number to callers (the document says so); the query string's text is coerced.
+  limit: z.coerce.number<number>().int().min(1).max(500).optional(),
   cursor: z.string().max(200).optional(),
 });
 export type VideoListQuery = z.input<typeof videoListQuery>;
