@@ -48,6 +48,7 @@ export const teamLeadAssignmentSchema = z.object({
 export type TeamLeadAssignment = z.infer<typeof teamLeadAssignmentSchema>;
 
 export const teamLeadListSchema = z.object({ assignments: z.array(teamLeadAssignmentSchema) });
+export type TeamLeadList = z.infer<typeof teamLeadListSchema>;
 
 /** POST /api/team-leads when the pair exists already. */
 export const teamLeadDuplicateAnswer = messageAnswer.describe(TEAM_LEAD_MESSAGES.duplicate);
@@ -57,3 +58,4 @@ export const ledClientSchema = publicUserSchema.extend({ videoCount: z.number() 
 export type LedClient = z.infer<typeof ledClientSchema>;
 
 export const ledClientListSchema = z.object({ clients: z.array(ledClientSchema) });
+export type LedClientList = z.infer<typeof ledClientListSchema>;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
-import { RELATED_VIDEO_KEYS } from '../../videos/api/keys';
+import { invalidateVideos } from '../../../api/videos';
 import { ASSIGNMENT_RELATED_KEYS } from './keys';
 
 /**
@@ -16,10 +16,9 @@ export function useDeleteAssignment() {
         `/api/assignments/${encodeURIComponent(clientId)}/${encodeURIComponent(editorId)}`,
       ),
     onSettled: () =>
-      Promise.all(
-        [...ASSIGNMENT_RELATED_KEYS, ...RELATED_VIDEO_KEYS].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+      Promise.all([
+        ...ASSIGNMENT_RELATED_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        invalidateVideos(queryClient),
+      ]),
   });
 }

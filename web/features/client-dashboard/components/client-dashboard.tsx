@@ -7,7 +7,7 @@ import { pageTitle } from '../../../lib/site';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { usePreferences } from '../../preferences/hooks/use-preferences';
 import { useScrollMemory } from '../../preferences/hooks/use-scroll-memory';
-import { useRefreshVideos, useVideos } from '../../videos/api/get-videos';
+import { useRefreshVideos, useVideos } from '../../../api/videos';
 import { useMyEditors } from '../../videos/api/get-my-editors';
 import { ListPreferencesBar } from '../../videos/components/list-preferences-bar';
 import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';

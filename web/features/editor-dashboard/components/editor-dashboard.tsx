@@ -10,7 +10,7 @@ import { useAuth } from '../../auth/hooks/use-auth';
 import { usePreferences } from '../../preferences/hooks/use-preferences';
 import { useScrollMemory } from '../../preferences/hooks/use-scroll-memory';
 import { useMyClients } from '../../videos/api/get-my-clients';
-import { useRefreshVideos, useVideos } from '../../videos/api/get-videos';
+import { useRefreshVideos, useVideos } from '../../../api/videos';
 import { ListPreferencesBar } from '../../videos/components/list-preferences-bar';
 import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
 import { IconKeyboard } from '../../videos/components/video-icons';

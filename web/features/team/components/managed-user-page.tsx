@@ -9,6 +9,8 @@ import { isManager, normalizeRole } from '../../../../domain/roles';
 import { BackLink } from '../../../components/back-link';
 import { LoadingState } from '../../../components/loading-state';
 import { MessageCard } from '../../../components/message-screen';
+import { useTeam } from '../../../api/users';
+import { invalidateVideos, useUserVideos } from '../../../api/videos';
 import { errorStatus } from '../../../lib/api-client';
 import { pageTitle } from '../../../lib/site';
 import { useAssignments } from '../../assignments/api/get-assignments';
@@ -17,8 +19,6 @@ import { useAuth } from '../../auth/hooks/use-auth';
 import { TeamLeadLinksCard } from '../../team-leads/components/team-lead-links-card';
 import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
 import { useVideoParam } from '../../videos/hooks/use-video-param';
-import { useTeam } from '../api/get-team';
-import { useUserVideos } from '../api/get-user-videos';
 import { ManagedVideos } from './managed-videos';
 
 const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
@@ -87,7 +87,9 @@ export function ManagedUserPage({ userId, backTo }: { userId: string; backTo: st
     setRefreshing(true);
     try {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['/api/king'] }),
+        // The user and its videos (under '/api/king'); its pairs and counts. contract-b:
+        // invalidateAssignments, invalidateClients
+        invalidateVideos(queryClient),
         queryClient.invalidateQueries({ queryKey: ['/api/assignments'] }),
         queryClient.invalidateQueries({ queryKey: ['/api/clients'] }),
       ]);

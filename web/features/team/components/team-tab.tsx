@@ -12,9 +12,9 @@ import type { PublicUser } from '../../../../domain/user';
 import { LoadingState } from '../../../components/loading-state';
 import { AssignmentsCard } from '../../assignments/components/assignments-card';
 import { useAssignments } from '../../assignments/api/get-assignments';
-import { useTeamLeadAssignments } from '../../team-leads/api/get-team-lead-assignments';
+import { useTeamLeadAssignments } from '../../../api/team-leads';
 import { TeamLeadsCard } from '../../team-leads/components/team-leads-card';
-import { useTeam } from '../api/get-team';
+import { useTeam } from '../../../api/users';
 import { CollapsibleSection, jumpTo } from './collapsible-section';
 import { MemberCard } from './member-card';
 

@@ -28,16 +28,16 @@ import {
 import { STATUS_LABELS } from '../../../../domain/video-status';
 import { initialStatuses, workflowSide } from '../../../../domain/workflow';
 import { BUILT_IN_VIDEO_TYPES } from '../../../../domain/video-types';
-import { createVideoBody } from '../../../../domain/videos';
+import { createVideoBody, type CreateVideoBody } from '../../../../domain/videos';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useClients } from '../api/get-clients';
 import { useEditors } from '../api/get-editors';
-import { useLedClients } from '../../team-leads/api/get-led-clients';
+import { useLedClients } from '../../../api/team-leads';
 import { useMyClients } from '../api/get-my-clients';
 import { useMyEditors } from '../api/get-my-editors';
-import { useCreateVideo, type CreateVideoBody } from '../api/create-video';
+import { useCreateVideo } from '../../../api/videos';
 import { PlatformIcon } from './platform-label';
 
 export interface AddVideoDialogProps {

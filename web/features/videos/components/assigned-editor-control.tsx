@@ -6,7 +6,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useEditors } from '../api/get-editors';
 import { useMyEditors } from '../api/get-my-editors';
-import { useSetAssignedEditor } from '../api/set-assigned-editor';
+import { useSetAssignedEditor } from '../../../api/videos';
 
 const personName = (p: { name: string | null; username: string }) => p.name || p.username;
 
