@@ -92,25 +92,19 @@ export function useMarkNotificationRead() {
 }
 
 /** POST /api/notifications/mark-all-read. */
-export const markAllNotificationsRead = () =>
-  apiJson<MarkAllReadAnswer>('POST', '/api/notifications/mark-all-read');
-
 export function useMarkAllRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: markAllNotificationsRead,
+    mutationFn: () => apiJson<MarkAllReadAnswer>('POST', '/api/notifications/mark-all-read'),
     onSuccess: () => invalidateNotifications(queryClient),
   });
 }
 
-/** DELETE /api/notifications/clear-all. */
-export const clearAllNotifications = () =>
-  apiJson<ClearAllAnswer>('DELETE', '/api/notifications/clear-all');
-
+/** DELETE /api/notifications/clear-all: the list and the count are empty at once. */
 export function useClearAll() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: clearAllNotifications,
+    mutationFn: () => apiJson<ClearAllAnswer>('DELETE', '/api/notifications/clear-all'),
     onSuccess: () => {
       queryClient.setQueryData<NotificationView[]>(notificationKeys.list(), []);
       setNotificationCount(queryClient, 0);

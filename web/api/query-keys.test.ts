@@ -23,7 +23,7 @@ describe('the query keys of web/api', () => {
     expect(pathOf(commentKeys.mentionable('v1'))).toBe('/api/videos/v1/mentionable');
     expect(pathOf(notificationKeys.list())).toBe('/api/notifications');
     expect(pathOf(notificationKeys.count())).toBe('/api/notifications/count');
-    expect(pathOf(teamLeadKeys.list())).toBe('/api/team-leads');
+    expect(pathOf(teamLeadKeys.all)).toBe('/api/team-leads');
     expect(pathOf(teamLeadKeys.myClients())).toBe('/api/team-leads/my-clients');
     expect(pathOf(userKeys.detail('u1'))).toBe('/api/users/u1');
     expect(pathOf(userKeys.team())).toBe('/api/king/users');

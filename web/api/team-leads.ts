@@ -8,12 +8,13 @@ import type {
 } from '../../domain/team-leads';
 import { apiJson } from '../lib/api-client';
 
-/** Client team leads (server/modules/team-leads): managers' pairs, a team lead's clients. */
-
-/** Query keys: the GET paths, segment by segment, all under '/api/team-leads'. */
+/**
+ * Client team leads (server/modules/team-leads): managers' pairs, a team lead's clients. Query
+ * keys are the GET paths, segment by segment; the managers' list, GET /api/team-leads, is also
+ * the prefix of every other.
+ */
 export const teamLeadKeys = {
   all: ['/api/team-leads'] as const,
-  list: () => ['/api/team-leads'] as const,
   myClients: () => ['/api/team-leads', 'my-clients'] as const,
 };
 
@@ -26,7 +27,7 @@ export function invalidateTeamLeads(queryClient: QueryClient): Promise<void> {
 export function useTeamLeadAssignments(enabled = true) {
   return useQuery({
     enabled,
-    queryKey: teamLeadKeys.list(),
+    queryKey: teamLeadKeys.all,
     queryFn: async () => (await apiJson<TeamLeadList>('GET', '/api/team-leads')).assignments,
   });
 }

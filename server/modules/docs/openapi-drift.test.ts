@@ -39,87 +39,113 @@ afterAll(async () => {
 // --- The generated client ---------------------------------------------------------------------
 
 /**
- * For each call, what the web sends (the z.input of its domain body) must be what the generated
- * client accepts, and what the generated client promises must be what the web reads (the z.infer
- * of its domain answer). `Fits` is `true` only then; a call, body or answer missing from the
- * document makes it 'missing'.
+ * For each call, what the web sends (the z.input of its domain body or query) must be what the
+ * generated client accepts, and each answer the generated client promises must be what the web
+ * reads (the z.infer of its domain answer). A call that breaks either, or is missing from the
+ * document, becomes a required property of `Failures`, which the empty object then lacks: the
+ * type error names the call and what failed.
  */
 const CONTRACT = `
 import type { paths } from './openapi';
-import type { LoginBody, ProfileUpdateBody, RegisterBody } from '../../../../domain/auth';
+import type { MessageAnswer } from '../../../../domain/api';
+import type { ChangePasswordBody, LoginBody, ProfileUpdateBody, RegisterBody } from '../../../../domain/auth';
 import type { CommentInput, CommentView } from '../../../../domain/comments';
 import type {
   CheckDelayedAnswer, ClearAllAnswer, MarkAllReadAnswer, NotificationCount,
 } from '../../../../domain/notification-schemas';
 import type { NotificationView } from '../../../../domain/notifications';
 import type {
-  LedClient, TeamLeadAssignment, TeamLeadAssignmentBody,
+  LedClientList, TeamLeadAssignment, TeamLeadAssignmentBody, TeamLeadList,
 } from '../../../../domain/team-leads';
 import type { DirectoryUser, PublicUser } from '../../../../domain/user';
 import type {
   AdminBulkDeleteAnswer, AssignedEditorBody, BulkDeleteAnswer, BulkDeleteBody, BulkDeleteRefusal,
   CreateVideoBody, StatusBody, UpdateVideoBody, VideoCount, VideoListQuery, VideoView,
 } from '../../../../domain/videos';
-import type { MessageAnswer } from '../../../../domain/api';
 
-type Op<P extends keyof paths, M extends keyof paths[P]> = paths[P][M];
-type Sent<P extends keyof paths, M extends keyof paths[P]> =
-  Op<P, M> extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
-type Query<P extends keyof paths, M extends keyof paths[P]> =
-  Op<P, M> extends { parameters: { query?: infer Q } } ? Exclude<Q, undefined> : never;
-type Answer<P extends keyof paths, M extends keyof paths[P], S extends number> =
-  Op<P, M> extends { responses: { [K in S]: { content: { 'application/json': infer A } } } }
-    ? A
-    : never;
+/** What the web sends and reads, call by call: the domain's types. */
+interface Web {
+  'POST /api/auth/login': { sends: LoginBody; reads: { 200: PublicUser; 401: MessageAnswer } };
+  'POST /api/auth/register': { sends: RegisterBody; reads: { 201: PublicUser; 409: MessageAnswer } };
+  'GET /api/auth/me': { reads: { 200: PublicUser } };
+  'PATCH /api/auth/change-password': { sends: ChangePasswordBody; reads: { 200: MessageAnswer } };
+  'GET /api/users/search': { reads: { 200: DirectoryUser[] } };
+  'GET /api/users/{id}': { reads: { 200: DirectoryUser } };
+  'PATCH /api/users/{id}': { sends: ProfileUpdateBody; reads: { 200: PublicUser } };
+  'GET /api/king/users': { reads: { 200: PublicUser[] } };
+  'GET /api/videos': { query: VideoListQuery; reads: { 200: VideoView[] } };
+  'POST /api/videos': { sends: CreateVideoBody; reads: { 201: VideoView } };
+  'GET /api/videos/count': { reads: { 200: VideoCount } };
+  'PATCH /api/videos/{id}': { sends: UpdateVideoBody; reads: { 200: VideoView; 409: MessageAnswer } };
+  'PATCH /api/videos/{id}/status': { sends: StatusBody; reads: { 200: VideoView } };
+  'PATCH /api/videos/{id}/assigned-editor': { sends: AssignedEditorBody };
+  'POST /api/videos/bulk-delete': {
+    sends: BulkDeleteBody;
+    reads: { 200: BulkDeleteAnswer; 403: BulkDeleteRefusal };
+  };
+  'POST /api/admin/videos/bulk-delete': { sends: BulkDeleteBody; reads: { 200: AdminBulkDeleteAnswer } };
+  'GET /api/videos/{id}/comments': { reads: { 200: CommentView[] } };
+  'POST /api/videos/{id}/comments': { sends: CommentInput; reads: { 201: CommentView } };
+  'GET /api/videos/{id}/mentionable': { reads: { 200: DirectoryUser[] } };
+  'GET /api/notifications': { reads: { 200: NotificationView[] } };
+  'GET /api/notifications/count': { reads: { 200: NotificationCount } };
+  'PATCH /api/notifications/{id}/read': { reads: { 200: NotificationView } };
+  'POST /api/notifications/mark-all-read': { reads: { 200: MarkAllReadAnswer } };
+  'DELETE /api/notifications/clear-all': { reads: { 200: ClearAllAnswer } };
+  'POST /api/notifications/check-delayed': { reads: { 200: CheckDelayedAnswer } };
+  'GET /api/team-leads': { reads: { 200: TeamLeadList } };
+  'POST /api/team-leads': {
+    sends: TeamLeadAssignmentBody;
+    reads: { 201: TeamLeadAssignment; 409: MessageAnswer };
+  };
+  'GET /api/team-leads/my-clients': { reads: { 200: LedClientList } };
+}
+
+type Operation<K> = K extends \`\${infer M} \${infer P}\`
+  ? P extends keyof paths
+    ? Lowercase<M> extends keyof paths[P]
+      ? paths[P][Lowercase<M>]
+      : never
+    : never
+  : never;
+type Json<T> = T extends { content: { 'application/json': infer J } } ? J : never;
+type Body<O> = O extends { requestBody?: infer R } ? Json<Exclude<R, undefined>> : never;
+type Query<O> = O extends { parameters: { query?: infer Q } } ? Exclude<Q, undefined> : never;
+type Answer<O, S> = O extends { responses: infer R } ? (S extends keyof R ? Json<R[S]> : never) : never;
 type IsNever<T> = [T] extends [never] ? true : false;
-type Fits<From, To> =
-  IsNever<From> extends true ? 'missing'
-  : IsNever<To> extends true ? 'missing'
-  : [From] extends [To] ? true
-  : 'does not fit';
+type Fits<From, To, What extends string> =
+  IsNever<From> extends true ? \`\${What} missing\`
+  : IsNever<To> extends true ? \`\${What} missing\`
+  : [From] extends [To] ? never
+  : \`\${What} does not fit\`;
+type Check<O, W> =
+  IsNever<O> extends true ? 'not in the document'
+  : | (W extends { sends: infer B } ? Fits<B, Body<O>, 'body'> : never)
+    | (W extends { query: infer Q } ? Fits<Q, Query<O>, 'query'> : never)
+    | (W extends { reads: infer R }
+        ? { [S in keyof R]: Fits<Answer<O, S>, R[S], \`\${S & number} answer\`> }[keyof R]
+        : never);
+type Failures = {
+  [K in keyof Web as IsNever<Check<Operation<K>, Web[K]>> extends true ? never : K]: Check<
+    Operation<K>,
+    Web[K]
+  >;
+};
 
-export const sent = [
-  true satisfies Fits<LoginBody, Sent<'/api/auth/login', 'post'>>,
-  true satisfies Fits<RegisterBody, Sent<'/api/auth/register', 'post'>>,
-  true satisfies Fits<ProfileUpdateBody, Sent<'/api/users/{id}', 'patch'>>,
-  true satisfies Fits<CreateVideoBody, Sent<'/api/videos', 'post'>>,
-  true satisfies Fits<UpdateVideoBody, Sent<'/api/videos/{id}', 'patch'>>,
-  true satisfies Fits<StatusBody, Sent<'/api/videos/{id}/status', 'patch'>>,
-  true satisfies Fits<AssignedEditorBody, Sent<'/api/videos/{id}/assigned-editor', 'patch'>>,
-  true satisfies Fits<BulkDeleteBody, Sent<'/api/videos/bulk-delete', 'post'>>,
-  true satisfies Fits<VideoListQuery, Query<'/api/videos', 'get'>>,
-  true satisfies Fits<CommentInput, Sent<'/api/videos/{id}/comments', 'post'>>,
-  true satisfies Fits<TeamLeadAssignmentBody, Sent<'/api/team-leads', 'post'>>,
-];
-
-export const read = [
-  true satisfies Fits<Answer<'/api/auth/login', 'post', 200>, PublicUser>,
-  true satisfies Fits<Answer<'/api/auth/me', 'get', 200>, PublicUser>,
-  true satisfies Fits<Answer<'/api/auth/login', 'post', 401>, MessageAnswer>,
-  true satisfies Fits<Answer<'/api/auth/register', 'post', 409>, MessageAnswer>,
-  true satisfies Fits<Answer<'/api/users/{id}', 'get', 200>, DirectoryUser>,
-  true satisfies Fits<Answer<'/api/users/search', 'get', 200>, DirectoryUser[]>,
-  true satisfies Fits<Answer<'/api/king/users', 'get', 200>, PublicUser[]>,
-  true satisfies Fits<Answer<'/api/videos', 'get', 200>, VideoView[]>,
-  true satisfies Fits<Answer<'/api/videos', 'post', 201>, VideoView>,
-  true satisfies Fits<Answer<'/api/videos/count', 'get', 200>, VideoCount>,
-  true satisfies Fits<Answer<'/api/videos/{id}', 'patch', 200>, VideoView>,
-  true satisfies Fits<Answer<'/api/videos/{id}', 'patch', 409>, MessageAnswer>,
-  true satisfies Fits<Answer<'/api/videos/bulk-delete', 'post', 200>, BulkDeleteAnswer>,
-  true satisfies Fits<Answer<'/api/videos/bulk-delete', 'post', 403>, BulkDeleteRefusal>,
-  true satisfies Fits<Answer<'/api/admin/videos/bulk-delete', 'post', 200>, AdminBulkDeleteAnswer>,
-  true satisfies Fits<Answer<'/api/videos/{id}/comments', 'get', 200>, CommentView[]>,
-  true satisfies Fits<Answer<'/api/videos/{id}/mentionable', 'get', 200>, DirectoryUser[]>,
-  true satisfies Fits<Answer<'/api/notifications', 'get', 200>, NotificationView[]>,
-  true satisfies Fits<Answer<'/api/notifications/count', 'get', 200>, NotificationCount>,
-  true satisfies Fits<Answer<'/api/notifications/mark-all-read', 'post', 200>, MarkAllReadAnswer>,
-  true satisfies Fits<Answer<'/api/notifications/clear-all', 'delete', 200>, ClearAllAnswer>,
-  true satisfies Fits<Answer<'/api/notifications/check-delayed', 'post', 200>, CheckDelayedAnswer>,
-  true satisfies Fits<Answer<'/api/team-leads', 'get', 200>, { assignments: TeamLeadAssignment[] }>,
-  true satisfies Fits<Answer<'/api/team-leads/my-clients', 'get', 200>, { clients: LedClient[] }>,
-  true satisfies Fits<Answer<'/api/team-leads', 'post', 409>, MessageAnswer>,
-];
+export const failures: Failures = {};
 `;
+
+/** The variable declaration at a position of a file, if any. */
+function declarationAt(file: ts.SourceFile, position: number) {
+  let found: ts.VariableDeclaration | undefined;
+  const visit = (node: ts.Node) => {
+    if (position < node.getStart(file) || position >= node.getEnd()) return;
+    if (ts.isVariableDeclaration(node)) found = node;
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
 
 /** Type-checks in-memory files (placed in this folder, so imports resolve as in the repo). */
 function typeErrors(files: Record<string, string>): string[] {
@@ -145,12 +171,21 @@ function typeErrors(files: Record<string, string>): string[] {
       : ts.createSourceFile(name, text, language);
   };
   const program = ts.createProgram(Object.keys(files), options, host);
+  const checker = program.getTypeChecker();
   return ts.getPreEmitDiagnostics(program).map((d) => {
     const message = ts.flattenDiagnosticMessageText(d.messageText, ' ');
     if (!d.file || d.start === undefined) return message;
     const { line } = d.file.getLineAndCharacterOfPosition(d.start);
-    const text = d.file.text.split('\n')[line]?.trim();
-    return `${d.file.fileName.slice(here.length + 1)}:${line + 1} ${text}: ${message}`;
+    // On a declaration with a type (`failures: Failures`), that type says what failed.
+    const declared = declarationAt(d.file, d.start)?.type;
+    const why = declared
+      ? checker.typeToString(
+          checker.getTypeFromTypeNode(declared),
+          undefined,
+          ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias,
+        )
+      : d.file.text.split('\n')[line]?.trim();
+    return `${d.file.fileName.slice(here.length + 1)}:${line + 1} ${message} ${why}`;
   });
 }
 
@@ -300,18 +335,18 @@ describe("a scenario's answers", () => {
       cookie: asClient,
       body: { description: 'What the video is about' },
     });
-    await call('PATCH', {
-      path: '/api/videos/{id}/status',
-      params: { id },
-      cookie: asKing,
-      body: { status: 'in_progress' },
-    });
-    await call('PATCH', {
-      path: '/api/videos/{id}/status',
-      params: { id },
-      cookie: asClient,
-      body: { status: 'posted' },
-    });
+    // The king starts work on it (the client hears of it); the client may not post it (403).
+    for (const [cookie, status] of [
+      [asKing, 'in_progress'],
+      [asClient, 'posted'],
+    ]) {
+      await call('PATCH', {
+        path: '/api/videos/{id}/status',
+        params: { id },
+        cookie,
+        body: { status },
+      });
+    }
     await call('POST', {
       path: '/api/videos',
       cookie: asClient,
