@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { MessageAnswer } from '../../domain/api';
-import type { ChangePasswordBody, LoginBody, RegisterBody } from '../../domain/auth';
-import type { PublicUser } from '../../domain/user';
+import type { MessageAnswer } from '@domain/api';
+import type { ChangePasswordBody, LoginBody, RegisterBody } from '@domain/auth';
+import type { PublicUser } from '@domain/user';
 import { apiFetch, apiJson, apiRequest, throwIfNotOk } from '../lib/api-client';
 
 /**

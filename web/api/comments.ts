@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { MessageAnswer } from '../../domain/api';
-import type { CommentInput, CommentView } from '../../domain/comments';
-import type { DirectoryUser } from '../../domain/user';
+import type { MessageAnswer } from '@domain/api';
+import type { CommentInput, CommentView } from '@domain/comments';
+import type { DirectoryUser } from '@domain/user';
 import { apiJson } from '../lib/api-client';
 import { invalidateNotifications } from './notifications';
 

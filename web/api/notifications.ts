@@ -11,8 +11,8 @@ import type {
   MarkAllReadAnswer,
   NotificationCount,
   NotificationListQuery,
-} from '../../domain/notification-schemas';
-import { NOTIFICATION_POLL_MS, type NotificationView } from '../../domain/notifications';
+} from '@domain/notification-schemas';
+import { NOTIFICATION_POLL_MS, type NotificationView } from '@domain/notifications';
 import { apiJson } from '../lib/api-client';
 
 /** The signed-in user's notifications (server/modules/notifications): the bell and its list. */

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { MessageAnswer } from '../../domain/api';
+import type { MessageAnswer } from '@domain/api';
 import type {
   LedClientList,
   TeamLeadAssignment,
   TeamLeadAssignmentBody,
   TeamLeadList,
-} from '../../domain/team-leads';
+} from '@domain/team-leads';
 import { apiJson } from '../lib/api-client';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ProfileUpdateBody } from '../../domain/auth';
-import type { DirectoryUser, PublicUser } from '../../domain/user';
+import type { ProfileUpdateBody } from '@domain/auth';
+import type { DirectoryUser, PublicUser } from '@domain/user';
 import { apiFetch, apiJson } from '../lib/api-client';
 
 /** People (server/modules/users, and the managed-user list of server/modules/videos). */

@@ -7,10 +7,10 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { MessageAnswer } from '../../domain/api';
-import type { LeadListFilter } from '../../domain/lead-dashboard';
-import { isAdmin } from '../../domain/roles';
-import type { PublicUser } from '../../domain/user';
+import type { MessageAnswer } from '@domain/api';
+import type { LeadListFilter } from '@domain/lead-dashboard';
+import { isAdmin } from '@domain/roles';
+import type { PublicUser } from '@domain/user';
 import type {
   AdminBulkDeleteAnswer,
   AssignedEditorBody,
@@ -22,7 +22,7 @@ import type {
   VideoCount,
   VideoListQuery,
   VideoView,
-} from '../../domain/videos';
+} from '@domain/videos';
 import { ApiError, apiFetch, apiJson, getErrorMessage, throwIfNotOk } from '../lib/api-client';
 import { notifyError } from '../lib/notify';
 

@@ -16,7 +16,7 @@ import {
 import { useState } from 'react';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { CollapsibleSection, jumpTo } from '../../team/components/collapsible-section';
+import { CollapsibleSection, jumpTo } from '../../../components/collapsible-section';
 import { useDeleteAssignment } from '../api/delete-assignment';
 import { useAssignments, type Assignment } from '../api/get-assignments';
 import { useClientsWithCounts, type ClientWithCounts } from '../api/get-clients';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { PublicUser } from '../../../../domain/user';
+import type { PublicUser } from '@domain/user';
 import {
   clearStoredUser,
   readStoredUser,
@@ -10,7 +10,7 @@ import {
 import { USER_ID_STORAGE_KEY } from '../../../lib/api-client';
 import { getMe, logout as logoutRequest } from '../../../api/auth';
 import { getOwnUser } from '../../../api/users';
-import { AuthContext, type AuthContextValue } from '../hooks/auth-context';
+import { AuthContext, type AuthContextValue } from '../../../lib/auth-context';
 
 /**
  * The session as the browser sees it (SPEC.md section 4 "Session"). The stored user makes the

@@ -6,7 +6,7 @@ import { PasswordField } from '../../../components/password-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useLogin } from '../../../api/auth';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '../../../hooks/use-auth';
 
 /** Username and password; on success the caller decides where to go. */
 export function LoginForm({ onSuccess }: { onSuccess: (user: PublicUser) => void }) {

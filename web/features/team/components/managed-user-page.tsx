@@ -15,10 +15,10 @@ import { errorStatus } from '../../../lib/api-client';
 import { pageTitle } from '../../../lib/site';
 import { useAssignments } from '../../assignments/api/get-assignments';
 import { useClientsWithCounts } from '../../assignments/api/get-clients';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../hooks/use-auth';
 import { TeamLeadLinksCard } from '../../team-leads/components/team-lead-links-card';
 import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
-import { useVideoParam } from '../../videos/hooks/use-video-param';
+import { useVideoParam } from '../../../hooks/use-video-param';
 import { ManagedVideos } from './managed-videos';
 
 const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;

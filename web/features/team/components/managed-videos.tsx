@@ -39,9 +39,9 @@ import { nextStatus, workflowSide } from '../../../../domain/workflow';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useBulkDeleteVideos, useDeleteVideo } from '../../../api/videos';
-import { DeleteVideoDialog } from '../../videos/components/delete-video-dialog';
-import { StatusBadge } from '../../videos/components/status-badge';
-import { useStatusChange } from '../../videos/hooks/use-status-change';
+import { DeleteVideoDialog } from '../../../components/videos/delete-video-dialog';
+import { StatusBadge } from '../../../components/videos/status-badge';
+import { useStatusChange } from '../../../hooks/use-status-change';
 import { AddUserVideoDialog } from './add-user-video-dialog';
 import { useWindowRows } from './use-window-rows';
 

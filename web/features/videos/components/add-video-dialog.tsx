@@ -31,14 +31,14 @@ import { BUILT_IN_VIDEO_TYPES } from '../../../../domain/video-types';
 import { createVideoBody, type CreateVideoBody } from '../../../../domain/videos';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../hooks/use-auth';
 import { useClients } from '../api/get-clients';
 import { useEditors } from '../api/get-editors';
 import { useLedClients } from '../../../api/team-leads';
 import { useMyClients } from '../api/get-my-clients';
 import { useMyEditors } from '../api/get-my-editors';
 import { useCreateVideo } from '../../../api/videos';
-import { PlatformIcon } from './platform-label';
+import { PlatformIcon } from '../../../components/videos/platform-label';
 
 export interface AddVideoDialogProps {
   opened: boolean;

@@ -36,18 +36,18 @@ import {
 } from '../../../../domain/videos';
 import { findMove, selectableStatuses, workflowSide } from '../../../../domain/workflow';
 import { LoadingState } from '../../../components/loading-state';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../hooks/use-auth';
 import { CommentsPanel } from '../../comments/components/comments-panel';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteVideo, useUpdateVideo, useVideo } from '../../../api/videos';
 import { AssignedEditorControl } from './assigned-editor-control';
-import { DayCounterBadge } from './day-counter-badge';
-import { DeleteVideoDialog } from './delete-video-dialog';
-import { PlatformIcon } from './platform-label';
-import { StatusBadge } from './status-badge';
+import { DayCounterBadge } from '../../../components/videos/day-counter-badge';
+import { DeleteVideoDialog } from '../../../components/videos/delete-video-dialog';
+import { PlatformIcon } from '../../../components/videos/platform-label';
+import { StatusBadge } from '../../../components/videos/status-badge';
 import { StatusHistory } from './status-history';
-import { IconExternal, IconTrash } from './video-icons';
+import { IconExternal, IconTrash } from '../../../components/videos/video-icons';
 
 export interface VideoDetailDialogProps {
   /** The video to show; null keeps the dialog closed. */

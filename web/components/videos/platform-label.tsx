@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { detectPlatform, PLATFORM_LABELS, type Platform } from '../../../../domain/links';
+import { detectPlatform, PLATFORM_LABELS, type Platform } from '@domain/links';
 import { IconCloud, IconLink, IconPlay } from './video-icons';
 
 const ICONS: Record<Platform, typeof IconPlay> = {

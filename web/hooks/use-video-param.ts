@@ -4,10 +4,8 @@ import { useSearchParams } from 'react-router';
 /**
  * The `?video=` and `?comment=` query parameters (SPEC.md section 2): a notification link or a
  * card opens the detail dialog through them; closing removes both and keeps every other
- * parameter (e.g. `?client=`). Any dashboard can use it:
- *
- *   const { videoId, open, close } = useVideoParam();
- *   <VideoDetailDialog videoId={videoId} opened={videoId !== null} onClose={close} />
+ * parameter (e.g. `?client=`). A screen opens a video with `open`; the route that shows the
+ * screen draws the dialog from the address (web/app/routes/video-from-url.tsx).
  */
 export function useVideoParam() {
   const [params, setParams] = useSearchParams();

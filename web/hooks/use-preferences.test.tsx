@@ -1,9 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preferencesKey } from '../../../../domain/preferences';
-import type { PublicUser } from '../../../../domain/user';
-import { AuthContext, type AuthContextValue } from '../../auth/hooks/auth-context';
+import { preferencesKey } from '@domain/preferences';
+import type { PublicUser } from '@domain/user';
+import { AuthContext, type AuthContextValue } from '../lib/auth-context';
 import { resetPreferencesCache, usePreferences } from './use-preferences';
 
 const person = (id: string): PublicUser => ({

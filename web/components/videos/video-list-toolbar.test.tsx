@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { VideoView } from '../../../../domain/videos';
-import { renderWithProviders } from '../../../test/render';
-import { useVideoFilters } from '../hooks/use-video-filters';
+import type { VideoView } from '@domain/videos';
+import { renderWithProviders } from '../../test/render';
+import { useVideoFilters } from '../../hooks/use-video-filters';
 import { VideoListToolbar } from './video-list-toolbar';
 
 const at = '2025-06-01T10:00:00.000Z';

@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { PublicUser } from '../../../../domain/user';
+import type { PublicUser } from '@domain/user';
 
 export interface AuthContextValue {
   /** The signed-in user, or null. */

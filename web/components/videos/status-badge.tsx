@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import { normalizeStatus, STATUS_LABELS, type VideoStatus } from '../../../../domain/video-status';
+import { normalizeStatus, STATUS_LABELS, type VideoStatus } from '@domain/video-status';
 
 /**
  * A video's status as a coloured badge ('In Progress', 'In Review', ...). Reusable anywhere a

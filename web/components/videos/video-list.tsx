@@ -1,8 +1,8 @@
 import { Alert, Button, Center, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDeferredValue, type ReactNode } from 'react';
-import type { PublicUser } from '../../../../domain/user';
-import type { VideoView } from '../../../../domain/videos';
-import { LoadingState } from '../../../components/loading-state';
+import type { PublicUser } from '@domain/user';
+import type { VideoView } from '@domain/videos';
+import { LoadingState } from '../loading-state';
 import { VideoCard } from './video-card';
 
 export interface VideoListProps {

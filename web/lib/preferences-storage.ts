@@ -3,7 +3,7 @@ import {
   preferencesKey,
   sanitizePreferences,
   type Preferences,
-} from '../../../domain/preferences';
+} from '@domain/preferences';
 
 /** Reads a user's preferences; any failure is logged and the defaults are used (SPEC.md 3). */
 export function loadPreferences(userId: string | null | undefined): Preferences {

@@ -1,4 +1,4 @@
-import { Icon as BaseIcon, type IconProps } from '../../../components/icons';
+import { Icon as BaseIcon, type IconProps } from '../icons';
 
 /** Line icons the video screens need (24x24 stroke), decorative: the control carries the name. */
 const Svg = (p: IconProps) => <BaseIcon size={18} {...p} />;
@@ -46,11 +46,6 @@ export const IconUser = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="12" cy="8" r="4" />
     <path d="M4 21v-1a7 7 0 0 1 16 0v1" />
-  </Svg>
-);
-export const IconMenu = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 6h16M4 12h16M4 18h16" />
   </Svg>
 );
 export const IconKeyboard = (p: IconProps) => (

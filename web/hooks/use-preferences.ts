@@ -1,8 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { sanitizePreferences, type Preferences, type Preset } from '../../../../domain/preferences';
-import { addRecentSearch, toggleFavoriteType } from '../../../../domain/search-suggestions';
-import { useAuth } from '../../auth/hooks/use-auth';
-import { loadPreferences, savePreferences } from '../storage';
+import { sanitizePreferences, type Preferences, type Preset } from '@domain/preferences';
+import { addRecentSearch, toggleFavoriteType } from '@domain/search-suggestions';
+import { useAuth } from './use-auth';
+import { loadPreferences, savePreferences } from '../lib/preferences-storage';
 
 // Every component using the hook sees the same preferences: a save tells all of them.
 const listeners = new Set<() => void>();

@@ -11,16 +11,11 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useState } from 'react';
-import { BUILT_IN_PRESETS, type Preset } from '../../../../domain/preferences';
-import { canAddFavoriteType } from '../../../../domain/search-suggestions';
-import {
-  isStatusFilter,
-  VIDEO_SORTS,
-  type StatusFilter,
-  type VideoSort,
-} from '../../../../domain/video-list';
-import { typeLabel } from '../../../../domain/video-type-labels';
-import { usePreferences } from '../../preferences/hooks/use-preferences';
+import { BUILT_IN_PRESETS, type Preset } from '@domain/preferences';
+import { canAddFavoriteType } from '@domain/search-suggestions';
+import { isStatusFilter, VIDEO_SORTS, type StatusFilter, type VideoSort } from '@domain/video-list';
+import { typeLabel } from '@domain/video-type-labels';
+import { usePreferences } from '../../hooks/use-preferences';
 import { IconStar } from './video-icons';
 
 export interface ListView {

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { COMMENT_MAX_LENGTH } from '../../../../domain/comments';
-import { WORKFLOW_MESSAGES, type StatusAction } from '../../../../domain/workflow';
+import { COMMENT_MAX_LENGTH } from '@domain/comments';
+import { WORKFLOW_MESSAGES, type StatusAction } from '@domain/workflow';
 
 /**
  * Send Back (agency) or Request Changes (client side) from review: asks what needs to change.

@@ -1,5 +1,5 @@
 import { Button, Menu } from '@mantine/core';
-import type { StatusAction } from '../../../../domain/workflow';
+import type { StatusAction } from '@domain/workflow';
 import { IconChevronDown } from './video-icons';
 
 /**

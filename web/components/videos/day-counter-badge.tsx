@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
-import { dayCounter } from '../../../../domain/day-counter';
-import type { DateInput } from '../../../../domain/workflow';
+import { dayCounter } from '@domain/day-counter';
+import type { DateInput } from '@domain/workflow';
 import { badgeTextColor } from './status-badge';
 import { IconAlert, IconClock } from './video-icons';
 

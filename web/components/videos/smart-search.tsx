@@ -5,7 +5,7 @@ import {
   SUGGESTIONS_HIDE_DELAY_MS,
   type SearchSuggestion,
   type SmartSuggestion,
-} from '../../../../domain/search-suggestions';
+} from '@domain/search-suggestions';
 import { IconSearch } from './video-icons';
 
 export interface SmartSearchProps {

@@ -3,7 +3,7 @@ import {
   SCROLL_RESTORE_DELAY_MS,
   SCROLL_SAVE_DEBOUNCE_MS,
   SCROLL_SAVE_MIN_PX,
-} from '../../../../domain/preferences';
+} from '@domain/preferences';
 import { usePreferences } from './use-preferences';
 
 /**

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import type { PublicUser } from '../../../../domain/user';
-import { DELETE_CONFIRM_TEXT, teamDeletionWarning } from '../../../../domain/video-form';
-import type { VideoView } from '../../../../domain/videos';
+import type { PublicUser } from '@domain/user';
+import { DELETE_CONFIRM_TEXT, teamDeletionWarning } from '@domain/video-form';
+import type { VideoView } from '@domain/videos';
 
 /**
  * The single-video delete confirmation: the spec's question, the team deletion warning when

@@ -10,18 +10,18 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useState } from 'react';
-import { canReadVideo } from '../../../../domain/permissions';
-import type { PublicUser } from '../../../../domain/user';
-import { typeLabel } from '../../../../domain/video-type-labels';
-import { mobileAnimationDelay } from '../../../../domain/video-form';
-import type { VideoView } from '../../../../domain/videos';
+import { canReadVideo } from '@domain/permissions';
+import type { PublicUser } from '@domain/user';
+import { typeLabel } from '@domain/video-type-labels';
+import { mobileAnimationDelay } from '@domain/video-form';
+import type { VideoView } from '@domain/videos';
 import {
   allowedActions,
   postedToggleTarget,
   workflowSide,
   type StatusAction,
-} from '../../../../domain/workflow';
-import { useStatusChange } from '../hooks/use-status-change';
+} from '@domain/workflow';
+import { useStatusChange } from '../../hooks/use-status-change';
 import { DayCounterBadge } from './day-counter-badge';
 import { PlatformLabel } from './platform-label';
 import { SendBackDialog } from './send-back-dialog';

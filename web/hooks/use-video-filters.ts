@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { SmartSuggestion } from '../../../../domain/search-suggestions';
+import type { SmartSuggestion } from '@domain/search-suggestions';
 import {
   filterCounts,
   matchesSearch,
@@ -9,10 +9,10 @@ import {
   type EditorSort,
   type StatusFilter,
   type VideoSort,
-} from '../../../../domain/video-list';
-import { typeLabel } from '../../../../domain/video-type-labels';
-import { normalizeCustomType } from '../../../../domain/video-types';
-import type { VideoView } from '../../../../domain/videos';
+} from '@domain/video-list';
+import { typeLabel } from '@domain/video-type-labels';
+import { normalizeCustomType } from '@domain/video-types';
+import type { VideoView } from '@domain/videos';
 
 export interface VideoFilterState {
   status: StatusFilter;

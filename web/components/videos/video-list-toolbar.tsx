@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, Stack } from '@mantine/core';
 import type { Ref } from 'react';
-import type { SmartSuggestion } from '../../../../domain/search-suggestions';
+import type { SmartSuggestion } from '@domain/search-suggestions';
 import {
   DESKTOP_STATUS_PILLS,
   STATUS_FILTER_LABELS,
@@ -10,7 +10,7 @@ import {
   type FilterCounts,
   type StatusFilter,
   type TypeCount,
-} from '../../../../domain/video-list';
+} from '@domain/video-list';
 import { SmartSearch } from './smart-search';
 import { IconRefresh } from './video-icons';
 
