@@ -1,4 +1,4 @@
-import { isAdmin, normalizeRole, TEAM_LEADS_LABEL, type Role } from './roles';
+import { isAdmin, isManager, normalizeRole, TEAM_LEADS_LABEL, type Role } from './roles';
 import type { VideoStatus } from './video-status';
 
 /**
@@ -241,17 +241,17 @@ export function managedUserColumns(viewer: { role: string; isAdmin: string }): {
 }
 
 /**
- * The managed-user page's guard: managers may open any user; an editor only a client assigned
- * to them; everyone else goes back to /dashboard.
+ * Who may open a managed user (the page and GET /api/king/users/{id}/videos): managers any
+ * user; an editor only a client assigned to them. The page sends everyone else back to
+ * /dashboard; the server answers 403.
  */
 export function mayOpenManagedUser(
   viewer: { role: string; isAdmin: string },
   targetId: string,
   assignedClientIds: ReadonlySet<string>,
 ): boolean {
-  const role = normalizeRole(viewer.role);
-  if (role === 'king' || role === 'lead_editor' || viewer.isAdmin === 'true') return true;
-  return role === 'editor' && assignedClientIds.has(targetId);
+  if (isManager(viewer)) return true;
+  return normalizeRole(viewer.role) === 'editor' && assignedClientIds.has(targetId);
 }
 
 /** The toast text after a bulk delete (SPEC.md section 8). */

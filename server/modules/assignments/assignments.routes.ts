@@ -6,14 +6,20 @@ import {
   assignmentStatistics,
   createAssignmentBody,
 } from '../../../domain/assignments';
-import { isManager, normalizeRole, seesWholeDirectory, type Actor } from '../../../domain/roles';
+import {
+  CLIENT_ROLE_TEXTS,
+  isManager,
+  normalizeRole,
+  seesWholeDirectory,
+  type Actor,
+} from '../../../domain/roles';
 import { directoryUserSchema, publicUserSchema } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { clientEditorAssignments, users, videos } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { directoryIds } from '../users/directory';
-import { findUserById, toPublicUser } from '../users/users.repository';
+import { findUserById, hasClientRole, toPublicUser } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
 
 const counted = directoryUserSchema.extend({ videoCount: z.number(), editorCount: z.number() });
@@ -32,8 +38,6 @@ const assignmentSchema = z.object({
   client: publicUserSchema,
   editor: publicUserSchema,
 });
-
-const CLIENT_ROLES = ['client', 'user'];
 
 export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /** Clients with their video and editor counts, optionally narrowed to some ids. */
@@ -58,7 +62,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       .from(users)
       .leftJoin(videoCounts, eq(videoCounts.userId, users.id))
       .leftJoin(editorCounts, eq(editorCounts.clientId, users.id))
-      .where(and(inArray(users.role, CLIENT_ROLES), ids ? inArray(users.id, ids) : undefined))
+      .where(and(hasClientRole(), ids ? inArray(users.id, ids) : undefined))
       .orderBy(sql`lower(coalesce(${users.name}, ${users.username}))`);
     return rows.map((r) => ({
       ...toPublicUser(r.user),
@@ -175,7 +179,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       const people = await db
         .select()
         .from(users)
-        .where(or(inArray(users.role, CLIENT_ROLES), eq(users.role, 'editor')));
+        .where(or(hasClientRole(), eq(users.role, 'editor')));
       const byId = new Map(people.map((u) => [u.id, toPublicUser(u)]));
       const assignments = pairs.flatMap((p) => {
         const client = byId.get(p.clientId);
@@ -187,7 +191,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       return {
         assignments,
         statistics: assignmentStatistics({
-          clientIds: people.filter((u) => CLIENT_ROLES.includes(u.role)).map((u) => u.id),
+          clientIds: people.filter((u) => CLIENT_ROLE_TEXTS.includes(u.role)).map((u) => u.id),
           editorCount: people.filter((u) => u.role === 'editor').length,
           pairs: assignments,
         }),
