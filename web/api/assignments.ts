@@ -5,6 +5,7 @@ import { apiJson } from '../lib/api-client';
 import { invalidateKeys } from '../lib/query-client';
 import { invalidateClients } from './clients';
 import { invalidateEditors } from './editors';
+import { invalidateVideos } from './videos';
 
 /** The managers' list of client-editor pairs; the key is its GET path. */
 export const assignmentKeys = {
@@ -58,10 +59,6 @@ export function useDeleteAssignment() {
   return useMutation({
     mutationFn: deleteAssignment,
     onSettled: () =>
-      Promise.all([
-        invalidatePairsAndCounts(queryClient),
-        // contract-a: invalidateVideos
-        invalidateKeys(queryClient, [['/api/videos'], ['/api/admin/videos'], ['/api/king']]),
-      ]),
+      Promise.all([invalidatePairsAndCounts(queryClient), invalidateVideos(queryClient)]),
   });
 }

@@ -7,7 +7,7 @@ import { pageTitle } from '../../../lib/site';
 import { useAuth } from '../../../hooks/use-auth';
 import { usePreferences } from '../../../hooks/use-preferences';
 import { useScrollMemory } from '../../../hooks/use-scroll-memory';
-import { useRefreshVideos, useVideos } from '../../videos/api/get-videos';
+import { useRefreshVideos, useVideos } from '../../../api/videos';
 import { useMyEditors } from '../../../api/editors';
 import { ListPreferencesBar } from '../../../components/videos/list-preferences-bar';
 import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';

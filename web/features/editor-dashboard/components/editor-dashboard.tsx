@@ -10,7 +10,7 @@ import { useAuth } from '../../../hooks/use-auth';
 import { usePreferences } from '../../../hooks/use-preferences';
 import { useScrollMemory } from '../../../hooks/use-scroll-memory';
 import { useMyClients } from '../../../api/clients';
-import { useRefreshVideos, useVideos } from '../../videos/api/get-videos';
+import { useRefreshVideos, useVideos } from '../../../api/videos';
 import { ListPreferencesBar } from '../../../components/videos/list-preferences-bar';
 import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
 import { IconKeyboard } from '../../../components/videos/video-icons';

@@ -5,8 +5,8 @@ import { TEAM_LEAD_MESSAGES } from '../../../../domain/team-leads';
 import { useClients } from '../../../api/clients';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useTeam } from '../../team/api/get-team';
-import { useAssignTeamLead } from '../api/change-team-leads';
+import { useTeam } from '../../../api/users';
+import { useAssignTeamLead } from '../../../api/team-leads';
 import type { TeamLeadAssignment } from '../../../../domain/team-leads';
 
 const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;

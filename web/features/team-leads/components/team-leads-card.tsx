@@ -1,7 +1,7 @@
 import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { PublicUser } from '../../../../domain/user';
-import { useTeamLeadAssignments } from '../api/get-team-lead-assignments';
+import { useTeamLeadAssignments } from '../../../api/team-leads';
 import { AssignTeamLeadDialog } from './assign-team-lead-dialog';
 import { TeamLeadPairBadge } from './team-lead-badge';
 

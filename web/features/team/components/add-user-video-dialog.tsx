@@ -12,7 +12,7 @@ import { useAuth } from '../../../hooks/use-auth';
 import { BUILT_IN_VIDEO_TYPES } from '../../../../domain/video-types';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useAddUserVideo } from '../api/add-user-video';
+import { useCreateVideo } from '../../../api/videos';
 
 /** Checks the whole form with the shared schema and maps its messages to the fields. */
 function validate(values: ManagedAddVideoForm) {
@@ -41,7 +41,7 @@ export function AddUserVideoDialog({
   userId: string;
   videoCount: number;
 }) {
-  const add = useAddUserVideo();
+  const add = useCreateVideo();
   const { user } = useAuth();
   const startStatuses = user ? initialStatuses(workflowSide(user)) : [];
   const form = useForm<ManagedAddVideoForm>({

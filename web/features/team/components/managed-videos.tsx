@@ -38,11 +38,10 @@ import type { VideoView } from '../../../../domain/videos';
 import { nextStatus, workflowSide } from '../../../../domain/workflow';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useDeleteVideo } from '../../videos/api/delete-video';
+import { useBulkDeleteVideos, useDeleteVideo } from '../../../api/videos';
 import { DeleteVideoDialog } from '../../../components/videos/delete-video-dialog';
 import { StatusBadge } from '../../../components/videos/status-badge';
 import { useStatusChange } from '../../../hooks/use-status-change';
-import { useBulkDeleteVideos } from '../api/bulk-delete-videos';
 import { AddUserVideoDialog } from './add-user-video-dialog';
 import { useWindowRows } from './use-window-rows';
 

@@ -11,8 +11,8 @@ import { TEAM_LEADS_LABEL } from '@domain/roles';
 import type { PublicUser } from '@domain/user';
 import { useAssignments } from '../../../api/assignments';
 import { LoadingState } from '../../../components/loading-state';
-import { useTeamLeadAssignments } from '../../team-leads/api/get-team-lead-assignments';
-import { useTeam } from '../api/get-team';
+import { useTeamLeadAssignments } from '../../../api/team-leads';
+import { useTeam } from '../../../api/users';
 import { CollapsibleSection, jumpTo } from '../../../components/collapsible-section';
 import { MemberCard } from './member-card';
 

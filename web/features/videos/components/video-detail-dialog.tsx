@@ -28,16 +28,19 @@ import {
 import { normalizeStatus, STATUS_LABELS, type VideoStatus } from '../../../../domain/video-status';
 import { typeLabel } from '../../../../domain/video-type-labels';
 import { BUILT_IN_VIDEO_TYPES, normalizeCustomType } from '../../../../domain/video-types';
-import { UPDATABLE_STATUSES, updateVideoBody, type VideoView } from '../../../../domain/videos';
+import {
+  UPDATABLE_STATUSES,
+  updateVideoBody,
+  type UpdateVideoBody,
+  type VideoView,
+} from '../../../../domain/videos';
 import { findMove, selectableStatuses, workflowSide } from '../../../../domain/workflow';
 import { LoadingState } from '../../../components/loading-state';
 import { useAuth } from '../../../hooks/use-auth';
 import { CommentsPanel } from '../../comments/components/comments-panel';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useDeleteVideo } from '../api/delete-video';
-import { useVideo } from '../api/get-video';
-import { useUpdateVideo, type UpdateVideoBody } from '../api/update-video';
+import { useDeleteVideo, useUpdateVideo, useVideo } from '../../../api/videos';
 import { AssignedEditorControl } from './assigned-editor-control';
 import { DayCounterBadge } from '../../../components/videos/day-counter-badge';
 import { DeleteVideoDialog } from '../../../components/videos/delete-video-dialog';
@@ -204,7 +207,8 @@ function DetailForm({
     if ('type' in changed) body.type = edited.type;
     if ('description' in changed) body.description = edited.description;
     if ('link' in changed) body.link = edited.link;
-    if ('status' in changed) body.status = edited.status;
+    // One of the selectable statuses; updateVideoBody.safeParse below refuses anything else.
+    if ('status' in changed) body.status = edited.status as UpdateVideoBody['status'];
     if (team && 'internalNotes' in changed) body.internalNotes = edited.internalNotes;
     if ('startDate' in changed) body.startDate = toUtcIso(edited.startDate, '00:00');
     if ('dueDate' in changed || 'dueTime' in changed) {
