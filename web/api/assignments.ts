@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { MessageAnswer } from '@domain/api';
 import type { Assignment, AssignmentList, CreateAssignmentBody } from '@domain/assignments';
 import { apiJson } from '../lib/api-client';
-import { invalidateKeys } from '../lib/query-client';
 import { invalidateClients } from './clients';
 import { invalidateEditors } from './editors';
 import { invalidateVideos } from './videos';

@@ -481,7 +481,6 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
     async (request) => {
       // Only admins get here: the admin guard refuses everyone else (admin.guard.ts).
-      const scope = await scopeOf(request);
       const ids = [...new Set(request.body.ids)];
       // A paid video stays until its payment is reversed (the billing lock); the rest go.
       const deletedIds = await db
