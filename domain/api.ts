@@ -8,3 +8,14 @@ import { z } from 'zod';
  */
 export const messageAnswer = z.object({ message: z.string() });
 export type MessageAnswer = z.infer<typeof messageAnswer>;
+
+/** GET /api/openapi.json: the document itself, described only as far as its required fields. */
+export const openApiDocumentSchema = z
+  .looseObject({ openapi: z.string(), info: z.looseObject({}) })
+  .describe('The OpenAPI 3.1 document');
+
+/** GET /api/docs: the readable reference, an HTML page. */
+export const referencePageAnswer = {
+  description: 'The reference page',
+  content: { 'text/html': { schema: z.string() } },
+};

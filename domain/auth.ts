@@ -99,6 +99,8 @@ export const changePasswordBody = z.object({
     .max(200, MESSAGES.passwordLong),
 });
 
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
 export const changePasswordForm = changePasswordBody
   .extend({
     confirmPassword: z

@@ -42,6 +42,9 @@ export const commentSchema = z.object({
 });
 export type CommentView = z.infer<typeof commentSchema>;
 
+/** GET /api/videos/{id}/comments: oldest first. */
+export const commentListSchema = z.array(commentSchema);
+
 /**
  * Who may delete a comment (DESIGN.md section 4): its author, lead editors, the king and admins.
  * The server enforces it; the web uses it to offer the Delete button only to them.

@@ -18,4 +18,26 @@ export const notificationSchema: z.ZodType<NotificationView> = z.object({
   createdAt: z.string(),
 });
 
+export const notificationListSchema = z.array(notificationSchema);
+
+/** GET /api/notifications: unread only unless `includeRead` is 'true'. */
+export const notificationListQuery = z.object({
+  includeRead: z.enum(['true', 'false'], { error: 'includeRead must be true or false' }).optional(),
+});
+export type NotificationListQuery = z.input<typeof notificationListQuery>;
+
+/** GET /api/notifications/count: the caller's unread count (the bell's badge). */
 export const notificationCountSchema = z.object({ count: z.number() });
+export type NotificationCount = z.infer<typeof notificationCountSchema>;
+
+/** POST /api/notifications/mark-all-read. */
+export const markAllReadAnswer = z.object({ message: z.string(), updated: z.number() });
+export type MarkAllReadAnswer = z.infer<typeof markAllReadAnswer>;
+
+/** DELETE /api/notifications/clear-all. */
+export const clearAllAnswer = z.object({ message: z.string(), deleted: z.number() });
+export type ClearAllAnswer = z.infer<typeof clearAllAnswer>;
+
+/** POST /api/notifications/check-delayed: how many overdue notices were created now. */
+export const checkDelayedAnswer = z.object({ message: z.string(), created: z.number() });
+export type CheckDelayedAnswer = z.infer<typeof checkDelayedAnswer>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageAnswer } from './api';
 import { publicUserSchema } from './user';
 
 /**
@@ -23,6 +24,18 @@ export const teamLeadAssignmentBody = z.object({
 });
 export type TeamLeadAssignmentBody = z.infer<typeof teamLeadAssignmentBody>;
 
+/** GET /api/team-leads (managers): every pair, or a client's, or a team lead's. */
+export const teamLeadListQuery = z.object({
+  clientId: z.uuid({ error: 'Unknown client' }).optional(),
+  teamLeadId: z.uuid({ error: 'Unknown team lead' }).optional(),
+});
+
+/** DELETE /api/team-leads/{clientId}/{teamLeadId}. */
+export const teamLeadPairParams = z.object({
+  clientId: z.uuid({ error: TEAM_LEAD_MESSAGES.notFound }),
+  teamLeadId: z.uuid({ error: TEAM_LEAD_MESSAGES.notFound }),
+});
+
 /** One client-team lead pair with both people (GET and POST /api/team-leads). */
 export const teamLeadAssignmentSchema = z.object({
   id: z.string(),
@@ -34,6 +47,15 @@ export const teamLeadAssignmentSchema = z.object({
 });
 export type TeamLeadAssignment = z.infer<typeof teamLeadAssignmentSchema>;
 
+export const teamLeadListSchema = z.object({ assignments: z.array(teamLeadAssignmentSchema) });
+export type TeamLeadList = z.infer<typeof teamLeadListSchema>;
+
+/** POST /api/team-leads when the pair exists already. */
+export const teamLeadDuplicateAnswer = messageAnswer.describe(TEAM_LEAD_MESSAGES.duplicate);
+
 /** A client as its team lead lists it (GET /api/team-leads/my-clients). */
 export const ledClientSchema = publicUserSchema.extend({ videoCount: z.number() });
 export type LedClient = z.infer<typeof ledClientSchema>;
+
+export const ledClientListSchema = z.object({ clients: z.array(ledClientSchema) });
+export type LedClientList = z.infer<typeof ledClientListSchema>;

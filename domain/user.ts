@@ -1,21 +1,5 @@
 import { z } from 'zod';
-import type { Role } from './roles';
-
-/**
- * The public fields of a user: the only user shape any response carries (DESIGN.md section 4).
- * The avatar is a URL, never the image itself: a list of people or a thread of comments stays
- * small however large the pictures are.
- */
-export interface PublicUser {
-  id: string;
-  username: string;
-  name: string | null;
-  /** GET /api/users/{id}/avatar?v=…, versioned by the image's hash; null without an avatar. */
-  avatarUrl: string | null;
-  role: Role;
-  isAdmin: 'true' | 'false';
-  isVip: boolean;
-}
+import { ROLES } from './roles';
 
 /** The URL of a user's avatar: a new version (hash of the bytes) is a new URL, cached for long. */
 export function avatarUrl(userId: string, version: string | null | undefined): string | null {
@@ -27,15 +11,22 @@ export const avatarUrlSchema = z
   .nullable()
   .describe('The avatar image URL (GET /api/users/{id}/avatar), or null without one');
 
+/**
+ * The public fields of a user: the only user shape any response carries (DESIGN.md section 4).
+ * The avatar is a URL (GET /api/users/{id}/avatar?v=…, versioned by the image's hash), never the
+ * image itself: a list of people or a thread of comments stays small however large the pictures
+ * are.
+ */
 export const publicUserSchema = z.object({
   id: z.string(),
   username: z.string(),
   name: z.string().nullable(),
   avatarUrl: avatarUrlSchema,
-  role: z.enum(['client', 'editor', 'lead_editor', 'client_team_lead', 'king']),
+  role: z.enum(ROLES),
   isAdmin: z.enum(['true', 'false']),
   isVip: z.boolean(),
 });
+export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /**
  * A person in a list of people (search, editors, clients, mentionable): the public fields, the
@@ -44,4 +35,32 @@ export const publicUserSchema = z.object({
 export const directoryUserSchema = publicUserSchema.extend({
   isAdmin: publicUserSchema.shape.isAdmin.optional(),
 });
-export type DirectoryUser = Omit<PublicUser, 'isAdmin'> & { isAdmin?: PublicUser['isAdmin'] };
+export type DirectoryUser = z.infer<typeof directoryUserSchema>;
+
+/** GET /api/king/users: the people a manager (everyone) or an editor (its clients) manages. */
+export const publicUserListSchema = z.array(publicUserSchema);
+
+/** GET /api/users/search and GET /api/videos/{id}/mentionable. */
+export const directoryUserListSchema = z.array(directoryUserSchema);
+
+/** GET /api/users/search: by name or username, among the people the caller may see. */
+export const userSearchQuery = z.object({ q: z.string().trim().max(100).optional() });
+
+/** GET /api/users/{id}/avatar: `v` is the version the URL names (see avatarUrl). */
+export const avatarQuery = z.object({ v: z.string().max(64).optional() });
+
+/** The bytes as they are: typed unknown (a Buffer on the server), binary in the document. */
+const imageBytes = {
+  schema: z.unknown().meta({ type: 'string', format: 'binary', description: 'The image bytes' }),
+};
+
+/** GET /api/users/{id}/avatar: the image as stored, with its own type (domain/avatar.ts)... */
+export const avatarImageAnswer = {
+  description: 'The image',
+  content: { 'image/png': imageBytes, 'image/jpeg': imageBytes, 'image/webp': imageBytes },
+};
+
+/** ...or 304 when the caller's ETag still names it. */
+export const avatarNotModified = z
+  .null()
+  .describe('Not modified: the ETag still names the current image');

@@ -1,7 +1,7 @@
 import { isManager, normalizeRole, type Actor } from './roles';
 import { normalizeStatus } from './video-status';
 import { normalizeCustomType } from './video-types';
-import type { VideoView } from './videos';
+import type { UpdateVideoBody, VideoView } from './videos';
 
 /**
  * Rules of the video dialogs (SPEC.md sections 2 and 5): default dates, the due date sent in
@@ -117,11 +117,6 @@ export function editVideoValues(
   };
 }
 
-/** The PATCH body of an edit, before its check (domain/videos.ts `updateVideoBody`). */
-export type VideoUpdate = Partial<
-  Pick<EditVideoValues, 'name' | 'type' | 'description' | 'link' | 'status' | 'internalNotes'>
-> & { startDate?: string | null; dueDate?: string | null };
-
 /**
  * What an edit sends (SPEC.md section 5 'Video update'): the fields that differ from what the
  * form opened with, Other as its normalised custom type, internal notes only from the team,
@@ -131,18 +126,19 @@ export function videoUpdateOf(
   original: EditVideoValues,
   values: EditVideoValues,
   withNotes: boolean,
-): VideoUpdate {
+): UpdateVideoBody {
   const edited: EditVideoValues = {
     ...values,
     type: values.type === 'other' ? normalizeCustomType(values.customType) : values.type,
   };
   const changed = changedFields({ ...original, customType: '' }, { ...edited, customType: '' });
-  const body: VideoUpdate = {};
+  const body: UpdateVideoBody = {};
   if ('name' in changed) body.name = edited.name;
   if ('type' in changed) body.type = edited.type;
   if ('description' in changed) body.description = edited.description;
   if ('link' in changed) body.link = edited.link;
-  if ('status' in changed) body.status = edited.status;
+  // One of the selectable statuses; editVideoForm checks the body before it is sent.
+  if ('status' in changed) body.status = edited.status as UpdateVideoBody['status'];
   if (withNotes && 'internalNotes' in changed) body.internalNotes = edited.internalNotes;
   if ('startDate' in changed) body.startDate = toUtcIso(edited.startDate, '00:00');
   if ('dueDate' in changed || 'dueTime' in changed) {

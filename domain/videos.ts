@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageAnswer } from './api';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from './comments';
 import { DATE_RANGE_MESSAGE, dateInRange } from './dates';
 import { isValidVideoLink, LINK_MESSAGES, normalizeLink } from './links';
@@ -128,7 +129,8 @@ export const createVideoBody = z
     assignedEditorId:
       v.assignedEditorId && v.assignedEditorId !== 'auto' ? v.assignedEditorId : null,
   }));
-export type CreateVideoInput = z.infer<typeof createVideoBody>;
+/** What a caller sends (the web's forms): before the schema's defaults and normalisation. */
+export type CreateVideoBody = z.input<typeof createVideoBody>;
 
 /** The statuses PATCH /api/videos/{id} accepts (SPEC.md section 5 'Video update'). */
 export const UPDATABLE_STATUSES = ['in_progress', 'review', 'ready_to_post', 'posted'] as const;
@@ -153,7 +155,7 @@ export const updateVideoBody = z
     duration: duration.optional().nullable(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), VIDEO_MESSAGES.nothingToUpdate);
-export type UpdateVideoInput = z.infer<typeof updateVideoBody>;
+export type UpdateVideoBody = z.input<typeof updateVideoBody>;
 
 /**
  * The Add New Video dialog (SPEC.md section 2) as its inputs hold it: the due date and time
@@ -234,6 +236,9 @@ export const assignedEditorBody = z.object({
   assignedEditorId: z.uuid({ error: VIDEO_MESSAGES.editorInvalid }).nullable(),
 });
 
+export type AssignedEditorBody = z.input<typeof assignedEditorBody>;
+
+/** POST /api/videos/bulk-delete and POST /api/admin/videos/bulk-delete. */
 export const bulkDeleteBody = z.object({
   ids: z
     .array(z.uuid({ error: 'Each id must be a video id' }), { error: VIDEO_MESSAGES.idsRequired })
@@ -241,6 +246,43 @@ export const bulkDeleteBody = z.object({
     .max(1000, 'At most 1000 videos at once'),
   targetUserId: z.string().optional().nullable(),
 });
+export type BulkDeleteBody = z.input<typeof bulkDeleteBody>;
+
+/** POST /api/videos/bulk-delete: all or nothing, so either every video went... */
+export const bulkDeleteAnswer = z.object({ deleted: z.number(), message: z.string() });
+export type BulkDeleteAnswer = z.infer<typeof bulkDeleteAnswer>;
+
+/** ...or none did, and the 403 lists every id that blocked it (no access, or billing-locked). */
+export const bulkDeleteRefusal = z
+  .object({ message: z.string(), failed: z.array(z.string()) })
+  .describe('Nothing was deleted: `failed` lists the videos the caller may not delete');
+export type BulkDeleteRefusal = z.infer<typeof bulkDeleteRefusal>;
+
+/** POST /api/admin/videos/bulk-delete: deletes what it can and lists the rest. */
+export const adminBulkDeleteAnswer = z.object({
+  deleted: z.number(),
+  failed: z.array(z.string()),
+  /** Present when paid videos were kept (the billing lock). */
+  message: z.string().optional(),
+});
+export type AdminBulkDeleteAnswer = z.infer<typeof adminBulkDeleteAnswer>;
+
+/**
+ * GET /api/videos and GET /api/admin/videos: filters, and with `limit` one page at a time (the
+ * next page's `cursor` is the x-next-cursor header of the answer).
+ */
+export const videoListQuery = z.object({
+  refresh: z.string().optional(),
+  status: z.enum(VIDEO_STATUSES, { error: 'Unknown status filter' }).optional(),
+  clientId: z.uuid({ error: 'Unknown client' }).optional(),
+  type: z.string().max(50).optional(),
+  q: z.string().trim().max(200).optional(),
+  overdue: z.enum(['true', 'false']).optional(),
+  // A number to callers (the document says so); the query string's text is coerced.
+  limit: z.coerce.number<number>().int().min(1).max(500).optional(),
+  cursor: z.string().max(200).optional(),
+});
+export type VideoListQuery = z.input<typeof videoListQuery>;
 
 const personSummary = z.object({
   id: z.string(),
@@ -290,3 +332,14 @@ export const videoViewSchema = z.object({
     .optional(),
 });
 export type VideoView = z.infer<typeof videoViewSchema>;
+
+export const videoListSchema = z.array(videoViewSchema);
+
+/** GET /api/videos/count: how many videos the caller may read (the header's total). */
+export const videoCountSchema = z.object({ count: z.number().int() });
+export type VideoCount = z.infer<typeof videoCountSchema>;
+
+/** The answer of a write that lost a race: the video changed between its read and its update. */
+export const changedMeanwhileAnswer = messageAnswer.describe(
+  'The video changed meanwhile: read it again and retry',
+);

@@ -28,6 +28,7 @@ import { auth } from './plugins/auth';
 import { caches } from './plugins/caches';
 import { errorHandler } from './plugins/errors';
 import { inputGuard } from './plugins/input-guard';
+import { jsonBody } from './plugins/json-body';
 import { limits } from './plugins/limits';
 import { SETTING_DEFAULTS } from './env';
 import { sessionLifetime } from './modules/auth/sessions.repository';
@@ -113,6 +114,7 @@ export async function buildApp(opts: AppOptions) {
   const { db } = opts.database;
   await app.register(errorHandler);
   await app.register(inputGuard);
+  await app.register(jsonBody);
   // Before any route: it collects every route's schema into the OpenAPI document.
   await app.register(openapiGenerator, { version: VERSION });
   await app.register(securityHeaders);

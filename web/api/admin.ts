@@ -11,6 +11,7 @@ import type { MessageAnswer } from '@domain/api';
 import type { PublicUser } from '@domain/user';
 import { apiJson } from '../lib/api-client';
 import { invalidateKeys } from '../lib/query-client';
+import { invalidateUsers } from './users';
 
 /** The admin dashboard's reads (/admin, SPEC.md section 6); each key is its GET path. */
 export const adminKeys = {
@@ -23,8 +24,10 @@ export const adminKeys = {
  * 'Dialog states'), and other screens' user lists, which may show the old name, role or avatar.
  */
 export const invalidateAdmin = (queryClient: QueryClient) =>
-  // contract-a: invalidateUsers (for ['/api/users'])
-  invalidateKeys(queryClient, [adminKeys.users, adminKeys.stats, ['/api/users']]);
+  Promise.all([
+    invalidateKeys(queryClient, [adminKeys.users, adminKeys.stats]),
+    invalidateUsers(queryClient),
+  ]).then(() => undefined);
 
 const userPath = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`;
 

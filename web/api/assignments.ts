@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { MessageAnswer } from '@domain/api';
 import type { Assignment, AssignmentList, CreateAssignmentBody } from '@domain/assignments';
 import { apiJson } from '../lib/api-client';
-import { invalidateKeys } from '../lib/query-client';
 import { invalidateClients } from './clients';
 import { invalidateEditors } from './editors';
+import { invalidateVideos } from './videos';
 
 /** The managers' list of client-editor pairs; the key is its GET path. */
 export const assignmentKeys = {
@@ -58,10 +58,6 @@ export function useDeleteAssignment() {
   return useMutation({
     mutationFn: deleteAssignment,
     onSettled: () =>
-      Promise.all([
-        invalidatePairsAndCounts(queryClient),
-        // contract-a: invalidateVideos
-        invalidateKeys(queryClient, [['/api/videos'], ['/api/admin/videos'], ['/api/king']]),
-      ]),
+      Promise.all([invalidatePairsAndCounts(queryClient), invalidateVideos(queryClient)]),
   });
 }

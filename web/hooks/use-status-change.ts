@@ -1,7 +1,7 @@
 import { STATUS_LABELS, normalizeStatus } from '@domain/video-status';
 import { getErrorMessage } from '../lib/api-client';
 import { notifyError, notifySuccess } from '../lib/notify';
-import { useUpdateVideoStatus } from '../features/videos/api/update-video-status';
+import { useUpdateVideoStatus } from '../api/videos';
 
 /**
  * Moves a video to another status from a card or list: the change shows at once, and on error

@@ -29,7 +29,8 @@ export async function apiFetch(method: string, url: string, body?: unknown): Pro
   const headers: Record<string, string> = { accept: 'application/json' };
   const userId = storedUserId();
   if (userId) headers['x-user-id'] = userId;
-  // Only a request that carries a body says it is JSON: Fastify refuses an empty JSON body.
+  // Only a request that carries a body says it is JSON (the server also takes an empty JSON body
+  // where a call takes none: server/plugins/json-body.ts).
   if (body !== undefined) headers['content-type'] = 'application/json';
   return fetch(url, {
     method,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { messageAnswer } from '../../../domain/api';
 import { changePasswordBody, loginBody, MESSAGES, registerBody } from '../../../domain/auth';
 import { LIMIT_MESSAGES } from '../../../domain/limits';
 import { publicUserSchema } from '../../../domain/user';
@@ -22,7 +22,6 @@ import {
 } from './sessions.repository';
 
 export const AVATAR_BODY_LIMIT = 3 * 1024 * 1024;
-const message = z.object({ message: z.string() });
 
 export interface AuthRoutesOptions {
   db: Db;
@@ -55,7 +54,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     {
       bodyLimit: AVATAR_BODY_LIMIT,
       config: { public: true, rateLimit },
-      schema: { body: registerBody, response: { 201: publicUserSchema, 409: message } },
+      schema: {
+        body: registerBody,
+        response: {
+          201: publicUserSchema,
+          409: messageAnswer.describe('The username is taken'),
+        },
+      },
     },
     async (request, reply) => {
       const { username, password, name, avatar } = request.body;
@@ -76,7 +81,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/api/auth/login',
     {
       config: { public: true, rateLimit },
-      schema: { body: loginBody, response: { 200: publicUserSchema } },
+      schema: {
+        body: loginBody,
+        response: {
+          200: publicUserSchema,
+          401: messageAnswer.describe('Wrong username or password'),
+        },
+      },
     },
     async (request, reply) => {
       const { username, password } = request.body;
@@ -93,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/api/auth/logout',
-    { config: { public: true }, schema: { response: { 200: message } } },
+    { config: { public: true }, schema: { response: { 200: messageAnswer } } },
     async (request, reply) => {
       if (request.sessionId) await deleteSession(db, request.sessionId);
       await app.realtime.closeSession(request.sessionId);
@@ -112,7 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     {
       // Per user and per address (server/plugins/limits.ts): a stolen session cannot guess on.
       config: { limited: 'password' },
-      schema: { body: changePasswordBody, response: { 200: message } },
+      schema: { body: changePasswordBody, response: { 200: messageAnswer } },
     },
     async (request) => {
       const user = await fullUser(currentUser(request).id);

@@ -1,15 +1,17 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageAnswer } from '../../../domain/api';
 import {
   canDeleteComment,
   COMMENT_MESSAGES,
   commentBody,
+  commentListSchema,
   commentSchema,
 } from '../../../domain/comments';
 import { canReadVideo } from '../../../domain/permissions';
 import { seesWholeDirectory } from '../../../domain/roles';
-import { directoryUserSchema } from '../../../domain/user';
+import { directoryUserListSchema } from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
@@ -46,7 +48,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.get(
     '/api/videos/:id/comments',
-    { schema: { params: videoParams, response: { 200: z.array(commentSchema) } } },
+    { schema: { params: videoParams, response: { 200: commentListSchema } } },
     async (request) => {
       const { found } = await readableVideo(request, request.params.id);
       return listComments(db, found.video.id);
@@ -78,7 +80,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.delete(
     '/api/comments/:id',
-    { schema: { params: commentParams, response: { 200: z.object({ message: z.string() }) } } },
+    { schema: { params: commentParams, response: { 200: messageAnswer } } },
     async (request) => {
       const user = currentUser(request);
       const found = await findComment(db, request.params.id);
@@ -99,7 +101,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.get(
     '/api/videos/:id/mentionable',
-    { schema: { params: videoParams, response: { 200: z.array(directoryUserSchema) } } },
+    { schema: { params: videoParams, response: { 200: directoryUserListSchema } } },
     async (request) => {
       const { found, scope } = await readableVideo(request, request.params.id);
       const { video } = found;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { openApiDocumentSchema, referencePageAnswer } from '../../../domain/api';
 import { isStaff } from '../../../domain/roles';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
@@ -31,11 +31,7 @@ export const docsRoutes: FastifyPluginAsyncZod<{ production: boolean }> = async 
       schema: {
         summary: 'This API as an OpenAPI 3.1 document',
         description: 'Open in development; signed-in staff only in production.',
-        response: {
-          200: z
-            .looseObject({ openapi: z.string(), info: z.looseObject({}) })
-            .describe('The OpenAPI 3.1 document'),
-        },
+        response: { 200: openApiDocumentSchema },
       },
     },
     async () => app.swagger() as unknown as { openapi: string; info: Record<string, unknown> },
@@ -49,12 +45,7 @@ export const docsRoutes: FastifyPluginAsyncZod<{ production: boolean }> = async 
       schema: {
         summary: 'A readable reference of every call (HTML)',
         description: 'Open in development; signed-in staff only in production.',
-        response: {
-          200: {
-            description: 'The reference page',
-            content: { 'text/html': { schema: z.string() } },
-          },
-        },
+        response: { 200: referencePageAnswer },
       },
     },
     async (_request, reply) =>

@@ -96,6 +96,37 @@ describe('/api/openapi.json', () => {
     expect(login?.security).toEqual([]);
     expect(Object.keys(login?.responses ?? {})).toContain('429');
   });
+
+  it('shows the error answers a caller may meet (issue 16)', () => {
+    const codes = (path: string, method: string) =>
+      Object.keys(doc.paths[path]?.[method]?.responses ?? {});
+    // Any unsafe call: a body that is not JSON, too large or of another type; the database may
+    // be down anywhere.
+    for (const [path, method] of [
+      ['/api/videos', 'post'],
+      ['/api/notifications/mark-all-read', 'post'],
+      ['/api/notifications/clear-all', 'delete'],
+    ] as const) {
+      expect(codes(path, method), `${method} ${path}`).toEqual(
+        expect.arrayContaining(['400', '413', '415', '503']),
+      );
+    }
+    expect(codes('/api/videos', 'get')).not.toContain('415');
+    expect(codes('/api/videos', 'get')).toContain('503');
+    // Answers routes send on purpose: a failed sign-in on a public call, duplicates, races.
+    const onPurpose = {
+      '401': [['/api/auth/login', 'post']],
+      '409': [
+        ['/api/auth/register', 'post'],
+        ['/api/team-leads', 'post'],
+        ['/api/videos/{id}', 'patch'],
+        ['/api/videos/{id}/status', 'patch'],
+      ],
+    };
+    for (const [code, calls] of Object.entries(onPurpose)) {
+      for (const [path, method] of calls) expect(codes(path!, method!), path).toContain(code);
+    }
+  });
 });
 
 describe('/api/docs', () => {

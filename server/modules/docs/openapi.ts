@@ -19,8 +19,8 @@ const errorBody = (description: string) => ({
   required: ['message'],
 });
 
-const validationBody = {
-  description: 'Invalid input: `message` is the first problem, `errors` lists them all',
+const validationBody = (description: string) => ({
+  description,
   type: 'object',
   properties: {
     message: { type: 'string' },
@@ -34,7 +34,7 @@ const validationBody = {
     },
   },
   required: ['message'],
-};
+});
 
 type JsonSchema = Record<string, unknown>;
 
@@ -68,10 +68,28 @@ export function transformRoute(input: TransformInput) {
   const add = (code: number, body: JsonSchema) => {
     if (!(code in response) && !(String(code) in response)) response[code] = body;
   };
-  if (schema.body || schema.querystring || schema.params) add(400, validationBody);
-  if (schema.body) add(413, errorBody('Request body is too large'));
+  // Any unsafe call may carry a body, even one that takes none: Fastify parses it first (an
+  // empty JSON body is no body, server/plugins/json-body.ts), and refuses it as a whole.
+  const unsafe = methods.some((m) => UNSAFE.has(m));
+  if (schema.body || schema.querystring || schema.params) {
+    add(
+      400,
+      validationBody(
+        unsafe
+          ? 'Invalid input: `message` is the first problem, `errors` lists them all; or a body ' +
+              'that is not valid JSON (`message` only)'
+          : 'Invalid input: `message` is the first problem, `errors` lists them all',
+      ),
+    );
+  } else if (unsafe) {
+    add(400, errorBody('Request body is not valid JSON'));
+  }
+  if (unsafe) {
+    add(413, errorBody('Request body is too large'));
+    add(415, errorBody('Unsupported content type: send JSON'));
+  }
   if (!isPublic) add(401, errorBody('Not signed in'));
-  if (!isPublic || methods.some((m) => UNSAFE.has(m))) {
+  if (!isPublic || unsafe) {
     add(403, errorBody('Not allowed, or an unsafe request from another site'));
   }
   if (schema.params) add(404, errorBody('Not found, or not visible to the caller'));
@@ -82,6 +100,7 @@ export function transformRoute(input: TransformInput) {
     add(429, errorBody('Too many attempts; try again later'));
   }
   add(500, errorBody('Internal server error'));
+  add(503, errorBody('The database is unavailable: try again after Retry-After seconds'));
 
   const segment = input.url.split('/')[input.url.startsWith('/api/') ? 2 : 1] ?? 'app';
   return {

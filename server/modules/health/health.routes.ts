@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthAnswer, healthDegraded, notReadyAnswer, readyAnswer } from '../../../domain/health';
 import type { Database } from '../../db/client';
 import { migrationsApplied } from '../../db/migrate';
 
@@ -40,10 +40,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       config: { public: true },
       schema: {
         summary: 'Liveness: the process answers (and whether its database does)',
-        response: {
-          200: z.object({ status: z.literal('ok'), database: z.literal('up') }),
-          503: z.object({ message: z.string(), status: z.literal('degraded') }),
-        },
+        response: { 200: healthAnswer, 503: healthDegraded },
       },
     },
     async (_request, reply) => {
@@ -60,19 +57,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       config: { public: true },
       schema: {
         summary: 'Readiness: the database answers and every migration is applied',
-        response: {
-          200: z.object({
-            status: z.literal('ready'),
-            database: z.literal('up'),
-            migrations: z.literal('applied'),
-          }),
-          503: z.object({
-            message: z.string(),
-            status: z.literal('not ready'),
-            database: z.enum(['up', 'down']),
-            migrations: z.enum(['applied', 'pending', 'unknown']),
-          }),
-        },
+        response: { 200: readyAnswer, 503: notReadyAnswer },
       },
     },
     async (_request, reply) => {

@@ -50,7 +50,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   app.get(
     '/api/admin/invoicing',
     {
-      // Kept in the per-instance read cache until the data changes (server/plugins/auth.ts).
+      // Kept in the per-instance read cache until the data changes (server/plugins/read-cache.ts).
       config: { cacheable: true },
       schema: { querystring: invoicingQuery, response: { 200: invoicingRowListSchema } },
     },

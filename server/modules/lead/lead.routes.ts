@@ -11,7 +11,7 @@ export const leadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   app.get(
     '/api/lead/summary',
     {
-      // Kept in the per-instance read cache until the data changes (server/plugins/auth.ts).
+      // Kept in the per-instance read cache until the data changes (server/plugins/read-cache.ts).
       config: { cacheable: true },
       schema: { querystring: leadSummaryQuery, response: { 200: leadSummarySchema } },
     },

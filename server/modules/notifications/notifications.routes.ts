@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notificationCountSchema, notificationSchema } from '../../../domain/notification-schemas';
+import {
+  checkDelayedAnswer,
+  clearAllAnswer,
+  markAllReadAnswer,
+  notificationCountSchema,
+  notificationListQuery,
+  notificationListSchema,
+  notificationSchema,
+} from '../../../domain/notification-schemas';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
@@ -22,12 +30,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     '/api/notifications',
     {
       schema: {
-        querystring: z.object({
-          includeRead: z
-            .enum(['true', 'false'], { error: 'includeRead must be true or false' })
-            .optional(),
-        }),
-        response: { 200: z.array(notificationSchema) },
+        querystring: notificationListQuery,
+        response: { 200: notificationListSchema },
       },
     },
     async (request) =>
@@ -63,7 +67,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
 
   app.post(
     '/api/notifications/mark-all-read',
-    { schema: { response: { 200: z.object({ message: z.string(), updated: z.number() }) } } },
+    { schema: { response: { 200: markAllReadAnswer } } },
     async (request) => {
       const user = currentUser(request);
       const updated = await markAllRead(db, app.unreadCounts, user.id);
@@ -74,7 +78,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
 
   app.delete(
     '/api/notifications/clear-all',
-    { schema: { response: { 200: z.object({ message: z.string(), deleted: z.number() }) } } },
+    { schema: { response: { 200: clearAllAnswer } } },
     async (request) => {
       const user = currentUser(request);
       const deleted = await clearAll(db, app.unreadCounts, user.id);
@@ -85,7 +89,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
 
   app.post(
     '/api/notifications/check-delayed',
-    { schema: { response: { 200: z.object({ message: z.string(), created: z.number() }) } } },
+    { schema: { response: { 200: checkDelayedAnswer } } },
     async (request) => {
       const scope = await loadViewerScope(db, currentUser(request));
       const created = await createOverdueNotices(db, app.unreadCounts, scope);

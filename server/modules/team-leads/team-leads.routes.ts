@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { messageAnswer } from '../../../domain/api';
 import { isManager, normalizeRole } from '../../../domain/roles';
 import {
-  ledClientSchema,
+  ledClientListSchema,
   TEAM_LEAD_MESSAGES,
   teamLeadAssignmentBody,
   teamLeadAssignmentSchema,
+  teamLeadDuplicateAnswer,
+  teamLeadListQuery,
+  teamLeadListSchema,
+  teamLeadPairParams,
 } from '../../../domain/team-leads';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
@@ -27,11 +31,8 @@ export const teamLeadsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     '/api/team-leads',
     {
       schema: {
-        querystring: z.object({
-          clientId: z.uuid({ error: 'Unknown client' }).optional(),
-          teamLeadId: z.uuid({ error: 'Unknown team lead' }).optional(),
-        }),
-        response: { 200: z.object({ assignments: z.array(teamLeadAssignmentSchema) }) },
+        querystring: teamLeadListQuery,
+        response: { 200: teamLeadListSchema },
       },
     },
     async (request) => {
@@ -44,15 +45,7 @@ export const teamLeadsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
   app.get(
     '/api/team-leads/my-clients',
-    {
-      schema: {
-        response: {
-          200: z.object({
-            clients: z.array(ledClientSchema),
-          }),
-        },
-      },
-    },
+    { schema: { response: { 200: ledClientListSchema } } },
     async (request) => {
       const viewer = currentUser(request);
       // Only a team lead leads clients; anyone else leads none.
@@ -63,7 +56,12 @@ export const teamLeadsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
   app.post(
     '/api/team-leads',
-    { schema: { body: teamLeadAssignmentBody, response: { 201: teamLeadAssignmentSchema } } },
+    {
+      schema: {
+        body: teamLeadAssignmentBody,
+        response: { 201: teamLeadAssignmentSchema, 409: teamLeadDuplicateAnswer },
+      },
+    },
     async (request, reply) => {
       const viewer = currentUser(request);
       if (!isManager(viewer)) throw new HttpError(403, TEAM_LEAD_MESSAGES.managersOnly);
@@ -105,11 +103,8 @@ export const teamLeadsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     '/api/team-leads/:clientId/:teamLeadId',
     {
       schema: {
-        params: z.object({
-          clientId: z.uuid({ error: TEAM_LEAD_MESSAGES.notFound }),
-          teamLeadId: z.uuid({ error: TEAM_LEAD_MESSAGES.notFound }),
-        }),
-        response: { 200: z.object({ message: z.string() }) },
+        params: teamLeadPairParams,
+        response: { 200: messageAnswer },
       },
     },
     async (request) => {

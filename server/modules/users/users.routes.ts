@@ -2,7 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { avatarUploadBody, profileUpdateBody } from '../../../domain/auth';
 import { seesWholeDirectory } from '../../../domain/roles';
-import { directoryUserSchema, publicUserSchema } from '../../../domain/user';
+import { messageAnswer } from '../../../domain/api';
+import {
+  avatarImageAnswer,
+  avatarNotModified,
+  avatarQuery,
+  directoryUserListSchema,
+  directoryUserSchema,
+  publicUserSchema,
+  userSearchQuery,
+} from '../../../domain/user';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
@@ -28,8 +37,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/api/users/search',
     {
       schema: {
-        querystring: z.object({ q: z.string().trim().max(100).optional() }),
-        response: { 200: z.array(directoryUserSchema) },
+        querystring: userSearchQuery,
+        response: { 200: directoryUserListSchema },
       },
     },
     async (request) => {
@@ -64,10 +73,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
           'current version the answer may be cached for a year; otherwise it must be revalidated ' +
           '(strong ETag, 304 when unchanged).',
         params: idParams,
-        querystring: z.object({ v: z.string().max(64).optional() }),
+        querystring: avatarQuery,
         response: {
-          200: z.any().describe('The image (image/png, image/jpeg or image/webp)'),
-          304: z.null().describe('Not modified: the ETag still names the current image'),
+          200: avatarImageAnswer,
+          304: avatarNotModified,
         },
       },
     },
@@ -116,7 +125,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/api/users/avatar',
     {
       bodyLimit: AVATAR_BODY_LIMIT,
-      schema: { body: avatarUploadBody, response: { 200: publicUserSchema } },
+      schema: {
+        body: avatarUploadBody,
+        response: {
+          200: publicUserSchema,
+          404: messageAnswer.describe('The signed-in user no longer exists'),
+        },
+      },
     },
     async (request) => {
       const viewer = currentUser(request);

@@ -17,19 +17,26 @@ import {
   canSetAssignedEditor,
   type ViewerScope,
 } from '../../../domain/permissions';
+import { messageAnswer } from '../../../domain/api';
 import { mayOpenManagedUser } from '../../../domain/lead-dashboard';
 import { isAdmin, isManager, mayBeAssignedEditor, normalizeRole } from '../../../domain/roles';
-import { publicUserSchema } from '../../../domain/user';
-import { VIDEO_STATUSES } from '../../../domain/video-status';
+import { publicUserListSchema } from '../../../domain/user';
 import { defaultDueDate } from '../../../domain/video-form';
 import { customTypeOwner } from '../../../domain/video-types';
 import {
+  adminBulkDeleteAnswer,
   assignedEditorBody,
+  bulkDeleteAnswer,
   bulkDeleteBody,
+  bulkDeleteRefusal,
+  changedMeanwhileAnswer,
   createVideoBody,
   statusBody,
   updateVideoBody,
   VIDEO_MESSAGES,
+  videoCountSchema,
+  videoListQuery,
+  videoListSchema,
   videoViewSchema,
 } from '../../../domain/videos';
 import {
@@ -63,19 +70,6 @@ const NOT_FOUND = 'Video not found';
 /** Calls that notify other people: a per-user limit (server/plugins/limits.ts). */
 const WRITE_LIMITED = { limited: 'writes' } as const;
 const idParams = z.object({ id: z.uuid({ error: NOT_FOUND }) });
-const message = z.object({ message: z.string() });
-const videoList = z.array(videoViewSchema);
-
-const listQuery = z.object({
-  refresh: z.string().optional(),
-  status: z.enum(VIDEO_STATUSES, { error: 'Unknown status filter' }).optional(),
-  clientId: z.uuid({ error: 'Unknown client' }).optional(),
-  type: z.string().max(50).optional(),
-  q: z.string().trim().max(200).optional(),
-  overdue: z.enum(['true', 'false']).optional(),
-  limit: z.coerce.number().int().min(1).max(500).optional(),
-  cursor: z.string().max(200).optional(),
-});
 
 function parseCursor(cursor: string | undefined) {
   if (!cursor) return undefined;
@@ -113,9 +107,9 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.get(
     '/api/videos',
     {
-      // Kept in the per-instance read cache until the data changes (server/plugins/auth.ts).
+      // Kept in the per-instance read cache until the data changes (server/plugins/read-cache.ts).
       config: { cacheable: true },
-      schema: { querystring: listQuery, response: { 200: videoList } },
+      schema: { querystring: videoListQuery, response: { 200: videoListSchema } },
     },
     async (request, reply) => {
       const scope = await scopeOf(request);
@@ -136,7 +130,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.get(
     '/api/videos/assigned-to-me',
-    { schema: { response: { 200: videoList } } },
+    { schema: { response: { 200: videoListSchema } } },
     async (request) => {
       const scope = await scopeOf(request);
       const rows = await listVideos(db, eq(videos.assignedEditorId, scope.id));
@@ -147,7 +141,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   // The header's total: a count in SQL, so a manager's header never loads every video.
   app.get(
     '/api/videos/count',
-    { schema: { response: { 200: z.object({ count: z.number().int() }) } } },
+    { schema: { response: { 200: videoCountSchema } } },
     async (request) => {
       const scope = await scopeOf(request);
       const [row] = await db.select({ n: count() }).from(videos).where(readableBy(scope));
@@ -243,7 +237,11 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     '/api/videos/:id',
     {
       config: WRITE_LIMITED,
-      schema: { params: idParams, body: updateVideoBody, response: { 200: videoViewSchema } },
+      schema: {
+        params: idParams,
+        body: updateVideoBody,
+        response: { 200: videoViewSchema, 409: changedMeanwhileAnswer },
+      },
     },
     async (request) => {
       const scope = await scopeOf(request);
@@ -282,7 +280,11 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     '/api/videos/:id/status',
     {
       config: WRITE_LIMITED,
-      schema: { params: idParams, body: statusBody, response: { 200: videoViewSchema } },
+      schema: {
+        params: idParams,
+        body: statusBody,
+        response: { 200: videoViewSchema, 409: changedMeanwhileAnswer },
+      },
     },
     async (request) => {
       const scope = await scopeOf(request);
@@ -344,7 +346,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.delete(
     '/api/videos/:id',
-    { schema: { params: idParams, response: { 200: message } } },
+    { schema: { params: idParams, response: { 200: messageAnswer } } },
     async (request) => {
       const scope = await scopeOf(request);
       const { video } = await readable(scope, request.params.id);
@@ -361,10 +363,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     {
       schema: {
         body: bulkDeleteBody,
-        response: {
-          200: z.object({ deleted: z.number(), message: z.string() }),
-          403: z.object({ message: z.string(), failed: z.array(z.string()) }),
-        },
+        response: { 200: bulkDeleteAnswer, 403: bulkDeleteRefusal },
       },
     },
     async (request, reply) => {
@@ -409,27 +408,29 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   // --- The managed-user page and admin views -------------------------------------------------
 
-  const publicUserList = z.array(publicUserSchema);
-
-  app.get('/api/king/users', { schema: { response: { 200: publicUserList } } }, async (request) => {
-    const scope = await scopeOf(request);
-    if (!isManager(scope) && normalizeRole(scope.role) !== 'editor') {
-      throw new HttpError(403, 'Only managers and editors can manage users');
-    }
-    if (!isManager(scope) && scope.teamClientIds.size === 0) return [];
-    const rows = await db
-      .select()
-      .from(users)
-      .where(isManager(scope) ? undefined : inArray(users.id, [...scope.teamClientIds]));
-    return rows.map(toPublicUser);
-  });
+  app.get(
+    '/api/king/users',
+    { schema: { response: { 200: publicUserListSchema } } },
+    async (request) => {
+      const scope = await scopeOf(request);
+      if (!isManager(scope) && normalizeRole(scope.role) !== 'editor') {
+        throw new HttpError(403, 'Only managers and editors can manage users');
+      }
+      if (!isManager(scope) && scope.teamClientIds.size === 0) return [];
+      const rows = await db
+        .select()
+        .from(users)
+        .where(isManager(scope) ? undefined : inArray(users.id, [...scope.teamClientIds]));
+      return rows.map(toPublicUser);
+    },
+  );
 
   app.get(
     '/api/king/users/:id/videos',
     {
       schema: {
         params: z.object({ id: z.uuid({ error: 'User not found' }) }),
-        response: { 200: videoList },
+        response: { 200: videoListSchema },
       },
     },
     async (request) => {
@@ -451,10 +452,10 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.get(
     '/api/admin/videos',
-    { schema: { querystring: listQuery, response: { 200: videoList } } },
+    { schema: { querystring: videoListQuery, response: { 200: videoListSchema } } },
     async (request, reply) => {
+      // Only admins get here: the admin guard refuses everyone else (admin.guard.ts).
       const scope = await scopeOf(request);
-      if (!isAdmin(scope)) throw new HttpError(403, 'Admin privileges required');
       const { limit, cursor, overdue, ...filters } = request.query;
       const rows = await listVideos(db, undefined, {
         ...filters,
@@ -475,19 +476,11 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     {
       schema: {
         body: bulkDeleteBody,
-        response: {
-          200: z.object({
-            deleted: z.number(),
-            failed: z.array(z.string()),
-            /** Present when paid videos were kept (the billing lock). */
-            message: z.string().optional(),
-          }),
-        },
+        response: { 200: adminBulkDeleteAnswer },
       },
     },
     async (request) => {
-      const scope = await scopeOf(request);
-      if (!isAdmin(scope)) throw new HttpError(403, 'Admin privileges required');
+      // Only admins get here: the admin guard refuses everyone else (admin.guard.ts).
       const ids = [...new Set(request.body.ids)];
       // A paid video stays until its payment is reversed (the billing lock); the rest go.
       const deletedIds = await db

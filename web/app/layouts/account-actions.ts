@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../hooks/use-auth';
-import { useUploadAvatar } from '../../features/videos/api/upload-avatar';
+import { useUploadAvatar } from '../../api/users';
 import { getErrorMessage } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { AvatarProblem, compressAvatar } from './compress-avatar';

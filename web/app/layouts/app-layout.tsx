@@ -20,7 +20,7 @@ import { isKing, normalizeRole } from '@domain/roles';
 import { IconVideo } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { useVideoCount } from '../../features/videos/api/get-video-count';
+import { useVideoCount } from '../../api/videos';
 import { AddVideoDialog } from '../../features/videos/components/lazy-dialogs';
 import { IconPlus, IconUser } from '../../components/videos/video-icons';
 import { useAccountActions } from './account-actions';

@@ -1,6 +1,6 @@
 import type { PublicUser } from '@domain/user';
 import type { EditorSort, VideoSort } from '@domain/video-list';
-import { useRefreshVideos } from '../../features/videos/api/get-videos';
+import { useRefreshVideos } from '../../api/videos';
 import { usePreferences } from '../../hooks/use-preferences';
 import type { VideoFilters } from '../../hooks/use-video-filters';
 import { useVideoParam } from '../../hooks/use-video-param';

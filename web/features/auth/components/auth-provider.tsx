@@ -8,9 +8,8 @@ import {
   writeStoredUser,
 } from '../../../lib/session-storage';
 import { USER_ID_STORAGE_KEY } from '../../../lib/api-client';
-import { getMe } from '../api/get-me';
-import { getUser } from '../api/get-user';
-import { logout as logoutRequest } from '../api/logout';
+import { getMe, logout as logoutRequest } from '../../../api/auth';
+import { getOwnUser } from '../../../api/users';
 import { AuthContext, type AuthContextValue } from '../../../lib/auth-context';
 
 /**
@@ -98,7 +97,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async () => {
     const current = userRef.current;
     if (!current) throw new Error('No user logged in');
-    const fresh = await getUser(current.id);
+    const fresh = await getOwnUser(current.id);
     writeStoredUser(fresh);
     setUser(fresh);
     return fresh;

@@ -4,7 +4,7 @@ import { changePasswordForm, MESSAGES } from '../../../../domain/auth';
 import { PasswordField } from '../../../components/password-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useChangePassword } from '../api/change-password';
+import { useChangePassword } from '../../../api/auth';
 
 /** Current, new and confirmed password (SPEC.md section 5, "Change password"). */
 export function ChangePasswordForm() {

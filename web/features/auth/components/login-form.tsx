@@ -5,11 +5,12 @@ import type { PublicUser } from '../../../../domain/user';
 import { PasswordField } from '../../../components/password-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useLogin } from '../api/login';
+import { useLogin } from '../../../api/auth';
+import { useAuth } from '../../../hooks/use-auth';
 
 /** Username and password; on success the caller decides where to go. */
 export function LoginForm({ onSuccess }: { onSuccess: (user: PublicUser) => void }) {
-  const login = useLogin();
+  const login = useLogin(useAuth().login);
   const form = useForm({
     mode: 'controlled',
     initialValues: { username: '', password: '' },

@@ -5,7 +5,7 @@ import { AvatarInput } from '../../../components/avatar-input';
 import { PasswordField } from '../../../components/password-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useRegister } from '../api/register';
+import { useRegister } from '../../../api/auth';
 
 /** Self-registration (always a client, SPEC.md section 6); on success the user signs in. */
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {

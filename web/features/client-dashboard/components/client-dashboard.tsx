@@ -7,7 +7,7 @@ import { pageTitle } from '../../../lib/site';
 import { useAuth } from '../../../hooks/use-auth';
 import { usePreferences } from '../../../hooks/use-preferences';
 import { useScrollMemory } from '../../../hooks/use-scroll-memory';
-import { useVideos } from '../../videos/api/get-videos';
+import { useVideos } from '../../../api/videos';
 import { useMyEditors } from '../../../api/editors';
 import { DashboardVideoList } from '../../../components/videos/dashboard-video-list';
 import { useVideoFilters } from '../../../hooks/use-video-filters';

@@ -18,11 +18,13 @@ import { Icon, IconMessage } from '../../../components/icons';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAuth } from '../../../hooks/use-auth';
-import { useAddComment } from '../api/add-comment';
-import { useDeleteComment } from '../api/delete-comment';
-import { useComments } from '../api/get-comments';
-import { useMentionable } from '../api/get-mentionable';
-import { useVideoLink } from '../api/get-video-link';
+import {
+  useAddComment,
+  useComments,
+  useDeleteComment,
+  useMentionable,
+} from '../../../api/comments';
+import { useVideo } from '../../../api/videos';
 import { CommentComposer } from './comment-composer';
 import { CommentItem } from './comment-item';
 import classes from './comments.module.css';
@@ -89,7 +91,11 @@ export function CommentsPanel({
 
   const comments = useComments(videoId, { enabled: expanded });
   const mentionable = useMentionable(videoId, { enabled: expanded });
-  const fetchedLink = useVideoLink(videoId, { enabled: expanded && videoLink === undefined });
+  // The video's link only, read when the host does not pass it (timecodes open the video).
+  const fetchedLink = useVideo(videoId, {
+    enabled: expanded && videoLink === undefined,
+    select: (video) => video.link,
+  });
   const link = videoLink === undefined ? (fetchedLink.data ?? null) : videoLink;
   const add = useAddComment(videoId);
   const remove = useDeleteComment(videoId);

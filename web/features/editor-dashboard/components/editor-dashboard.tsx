@@ -10,7 +10,7 @@ import { useAuth } from '../../../hooks/use-auth';
 import { usePreferences } from '../../../hooks/use-preferences';
 import { useScrollMemory } from '../../../hooks/use-scroll-memory';
 import { useMyClients } from '../../../api/clients';
-import { useVideos } from '../../videos/api/get-videos';
+import { useVideos } from '../../../api/videos';
 import { DashboardVideoList } from '../../../components/videos/dashboard-video-list';
 import { IconKeyboard } from '../../../components/videos/video-icons';
 import { useVideoFilters } from '../../../hooks/use-video-filters';

@@ -3,7 +3,7 @@ import { useAuth } from '../../../hooks/use-auth';
 import { LEAD_TAB_INFO, leadTabFilter, type LeadVideoTab as Tab } from '@domain/lead-dashboard';
 import { LoadingState } from '../../../components/loading-state';
 import { VideoCard } from '../../../components/videos/video-card';
-import { useLeadVideos } from '../api/get-lead-videos';
+import { useVideoPages } from '../../../api/videos';
 import { VirtualVideoGrid } from './virtual-video-grid';
 
 /** One video tab: its title with the count, and its list (paged in SQL, virtualised). */
@@ -22,7 +22,7 @@ export function LeadVideoTab({
 }) {
   const { user } = useAuth();
   const info = LEAD_TAB_INFO[tab];
-  const list = useLeadVideos(leadTabFilter(tab, search), clientId, true);
+  const list = useVideoPages(leadTabFilter(tab, search), clientId, true);
   const videos = list.data?.pages.flatMap((p) => p.videos) ?? [];
   const titleId = `lead-tab-title-${tab}`;
 

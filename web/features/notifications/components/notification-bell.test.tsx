@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { NotificationView } from '../../../../domain/notifications';
 import { renderWithProviders } from '../../../test/render';
-import { notificationCountQueryOptions } from '../api/get-notification-count';
-import { isVideoQuery } from '../api/keys';
+import { notificationCountQueryOptions } from '../../../api/notifications';
+import { isVideoQuery } from '../../../api/videos';
 import { bellLabel, NotificationBadge } from './notification-badge';
 import { NotificationList } from './notification-list';
 
@@ -85,7 +85,8 @@ describe('the queries behind the bell', () => {
 
   it('refreshes the video queries of every dashboard after a notification', () => {
     expect(isVideoQuery(['/api/videos'])).toBe(true);
-    expect(isVideoQuery(['/api/videos', 'lead-list', 'all', null])).toBe(true);
+    expect(isVideoQuery(['/api/videos', { limit: 50, status: 'review' }])).toBe(true);
+    expect(isVideoQuery(['/api/lead/summary', { clientId: 'c1' }])).toBe(true);
     expect(isVideoQuery(['/api/king', 'users', 'u1', 'videos'])).toBe(true);
     expect(isVideoQuery(['/api/admin/videos'])).toBe(true);
     expect(isVideoQuery(['/api/users'])).toBe(false);

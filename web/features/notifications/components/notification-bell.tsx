@@ -16,11 +16,13 @@ import { notificationHref, quotedVideoName, type NotificationView } from '@domai
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAuth } from '../../../hooks/use-auth';
-import { useClearAll } from '../api/clear-all';
-import { useNotificationCount } from '../api/get-notification-count';
-import { useNotifications } from '../api/get-notifications';
-import { useMarkAllRead } from '../api/mark-all-read';
-import { useMarkNotificationRead } from '../api/mark-notification-read';
+import {
+  useClearAll,
+  useMarkAllRead,
+  useMarkNotificationRead,
+  useNotificationCount,
+  useNotifications,
+} from '../../../api/notifications';
 import { useLiveNotifications } from '../hooks/use-live-notifications';
 import { BellIcon } from './bell-icon';
 import { bellLabel, NotificationBadge } from './notification-badge';

@@ -2,8 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { NotificationView } from '../../../../domain/notifications';
 import { connectSocket } from '../../../lib/socket';
-import { checkDelayed } from '../api/check-delayed';
-import { notificationKeys, refreshAfterNotification } from '../api/keys';
+import {
+  checkDelayed,
+  invalidateNotifications,
+  setNotificationCount,
+} from '../../../api/notifications';
+import { invalidateVideos } from '../../../api/videos';
 
 /** A desktop notification, only where the person has allowed them. */
 function showBrowserNotification(n: NotificationView) {
@@ -28,10 +32,12 @@ export function useLiveNotifications(userId: string | null | undefined) {
     const connection = connectSocket({
       userId,
       onNotification: (n) => {
-        void refreshAfterNotification(queryClient);
+        // A notification means the videos it is about changed too.
+        void invalidateNotifications(queryClient);
+        void invalidateVideos(queryClient);
         showBrowserNotification(n);
       },
-      onCount: (count) => queryClient.setQueryData(notificationKeys.count, { count }),
+      onCount: (count) => setNotificationCount(queryClient, count),
     });
     return () => connection.close();
   }, [userId, queryClient]);
@@ -41,7 +47,7 @@ export function useLiveNotifications(userId: string | null | undefined) {
     checkDelayed().then(
       // Notices it created arrive over the socket too; the read is for a socket that is down.
       ({ created }) => {
-        if (created > 0) void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+        if (created > 0) void invalidateNotifications(queryClient);
       },
       (error: unknown) => console.warn('The overdue check failed', error),
     );

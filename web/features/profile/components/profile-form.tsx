@@ -5,7 +5,7 @@ import type { PublicUser } from '../../../../domain/user';
 import { AvatarInput } from '../../../components/avatar-input';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useUpdateProfile } from '../api/update-profile';
+import { useUpdateProfile } from '../../../api/users';
 
 interface ProfileFormProps {
   user: PublicUser;

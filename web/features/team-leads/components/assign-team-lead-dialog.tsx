@@ -3,8 +3,8 @@ import { TEAM_LEAD_MESSAGES, type TeamLeadAssignment } from '../../../../domain/
 import { PairDialog, personOption } from '../../../components/pair-dialog';
 import { useClients } from '../../../api/clients';
 import { notifySuccess } from '../../../lib/notify';
-import { useTeam } from '../../team/api/get-team';
-import { useAssignTeamLead } from '../api/change-team-leads';
+import { useTeam } from '../../../api/users';
+import { useAssignTeamLead } from '../../../api/team-leads';
 
 const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
 

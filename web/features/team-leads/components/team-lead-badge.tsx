@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Tooltip } from '@mantine/core';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useRemoveTeamLead } from '../api/change-team-leads';
+import { useRemoveTeamLead } from '../../../api/team-leads';
 import type { TeamLeadAssignment } from '../../../../domain/team-leads';
 
 const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;

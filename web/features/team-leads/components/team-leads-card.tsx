@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { PublicUser } from '../../../../domain/user';
 import { PersonCard } from '../../../components/person-card';
 import { SectionCard } from '../../../components/section-card';
-import { useTeamLeadAssignments } from '../api/get-team-lead-assignments';
+import { useTeamLeadAssignments } from '../../../api/team-leads';
 import { AssignTeamLeadDialog } from './assign-team-lead-dialog';
 import { TeamLeadPairBadge } from './team-lead-badge';
 

@@ -12,7 +12,7 @@ import { useAuth } from '../../../hooks/use-auth';
 import { BUILT_IN_VIDEO_TYPES } from '../../../../domain/video-types';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useAddUserVideo } from '../api/add-user-video';
+import { useCreateVideo } from '../../../api/videos';
 
 /**
  * The managed-user page's Add Video dialog (SPEC.md section 5): order = count + 1, type
@@ -29,7 +29,7 @@ export function AddUserVideoDialog({
   userId: string;
   videoCount: number;
 }) {
-  const add = useAddUserVideo();
+  const add = useCreateVideo();
   const { user } = useAuth();
   const startStatuses = user ? initialStatuses(workflowSide(user)) : [];
   const form = useForm<ManagedAddVideoForm>({

@@ -11,14 +11,14 @@ import { invalidateClients, useClients } from '../../../api/clients';
 import { BackLink } from '../../../components/back-link';
 import { LoadingState } from '../../../components/loading-state';
 import { MessageCard } from '../../../components/message-screen';
+import { useTeam } from '../../../api/users';
+import { invalidateVideos, useUserVideos } from '../../../api/videos';
 import { errorStatus } from '../../../lib/api-client';
 import { pageTitle } from '../../../lib/site';
 import { useAuth } from '../../../hooks/use-auth';
 import { TeamLeadLinksCard } from '../../team-leads/components/team-lead-links-card';
 import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
 import { useVideoParam } from '../../../hooks/use-video-param';
-import { useTeam } from '../api/get-team';
-import { useUserVideos } from '../api/get-user-videos';
 import { ManagedVideos } from './managed-videos';
 import { VipBadge } from '../../../components/vip-badge';
 
@@ -88,8 +88,8 @@ export function ManagedUserPage({ userId, backTo }: { userId: string; backTo: st
     setRefreshing(true);
     try {
       await Promise.all([
-        // contract-a: the team and the user's videos (GET /api/king/users...)
-        queryClient.invalidateQueries({ queryKey: ['/api/king'] }),
+        // The user and its videos (under '/api/king'); its pairs and counts.
+        invalidateVideos(queryClient),
         invalidateAssignments(queryClient),
         invalidateClients(queryClient),
       ]);

@@ -13,8 +13,8 @@ import { useAssignments } from '../../../api/assignments';
 import { DensityToggle, FilterButtons, QuickJump } from '../../../components/filter-buttons';
 import { LoadingState } from '../../../components/loading-state';
 import { StatBox } from '../../../components/stat-box';
-import { useTeamLeadAssignments } from '../../team-leads/api/get-team-lead-assignments';
-import { useTeam } from '../api/get-team';
+import { useTeamLeadAssignments } from '../../../api/team-leads';
+import { useTeam } from '../../../api/users';
 import { CollapsibleSection, jumpTo } from '../../../components/collapsible-section';
 import { MemberCard } from './member-card';
 

@@ -28,14 +28,18 @@ import {
 import { STATUS_LABELS } from '../../../../domain/video-status';
 import { initialStatuses, workflowSide } from '../../../../domain/workflow';
 import { BUILT_IN_VIDEO_TYPES } from '../../../../domain/video-types';
-import { addVideoForm, type AddVideoFormValues } from '../../../../domain/videos';
+import {
+  addVideoForm,
+  type AddVideoFormValues,
+  type CreateVideoBody,
+} from '../../../../domain/videos';
 import { useClients, useMyClients } from '../../../api/clients';
 import { useEditors, useMyEditors } from '../../../api/editors';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAuth } from '../../../hooks/use-auth';
-import { useLedClients } from '../../team-leads/api/get-led-clients';
-import { useCreateVideo, type CreateVideoBody } from '../api/create-video';
+import { useLedClients } from '../../../api/team-leads';
+import { useCreateVideo } from '../../../api/videos';
 import { PlatformIcon } from '../../../components/videos/platform-label';
 
 export interface AddVideoDialogProps {

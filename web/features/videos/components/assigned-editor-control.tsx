@@ -5,7 +5,7 @@ import type { VideoView } from '../../../../domain/videos';
 import { useEditors, useMyEditors } from '../../../api/editors';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useSetAssignedEditor } from '../api/set-assigned-editor';
+import { useSetAssignedEditor } from '../../../api/videos';
 
 const personName = (p: { name: string | null; username: string }) => p.name || p.username;
 

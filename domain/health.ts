@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/**
+ * The answers of the health calls (docs/deploy.md): liveness (`GET /api/health`) and readiness
+ * (`GET /api/ready`), each with the 503 a proxy or orchestrator reads as "not now".
+ */
+export const healthAnswer = z.object({ status: z.literal('ok'), database: z.literal('up') });
+
+export const healthDegraded = z
+  .object({ message: z.string(), status: z.literal('degraded') })
+  .describe('The process answers, its database does not');
+
+export const readyAnswer = z.object({
+  status: z.literal('ready'),
+  database: z.literal('up'),
+  migrations: z.literal('applied'),
+});
+
+export const notReadyAnswer = z
+  .object({
+    message: z.string(),
+    status: z.literal('not ready'),
+    database: z.enum(['up', 'down']),
+    migrations: z.enum(['applied', 'pending', 'unknown']),
+  })
+  .describe('Send no traffic here: the database does not answer or a migration is pending');

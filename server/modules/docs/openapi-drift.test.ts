@@ -1,0 +1,445 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, seedUser, type TestApp } from '../../test/helper';
+
+/**
+ * The document cannot drift from the server (issue 16): a client is generated from the served
+ * /api/openapi.json with openapi-typescript and must agree with the types the web takes from
+ * domain/, and every answer of a real scenario, errors included, must be one the document
+ * declares, in the shape it declares.
+ */
+
+interface Response {
+  content?: Record<string, { schema?: object }>;
+}
+interface OpenApiDocument {
+  paths: Record<string, Record<string, { responses?: Record<string, Response> }>>;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+let t: TestApp;
+let doc: OpenApiDocument;
+let base: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+// --- The generated client ---------------------------------------------------------------------
+
+/**
+ * For each call, what the web sends (the z.input of its domain body or query) must be what the
+ * generated client accepts, and each answer the generated client promises must be what the web
+ * reads (the z.infer of its domain answer). A call that breaks either, or is missing from the
+ * document, becomes a required property of `Failures`, which the empty object then lacks: the
+ * type error names the call and what failed.
+ */
+const CONTRACT = `
+import type { paths } from './openapi';
+import type { MessageAnswer } from '../../../../domain/api';
+import type { ChangePasswordBody, LoginBody, ProfileUpdateBody, RegisterBody } from '../../../../domain/auth';
+import type { CommentInput, CommentView } from '../../../../domain/comments';
+import type {
+  CheckDelayedAnswer, ClearAllAnswer, MarkAllReadAnswer, NotificationCount,
+} from '../../../../domain/notification-schemas';
+import type { NotificationView } from '../../../../domain/notifications';
+import type {
+  LedClientList, TeamLeadAssignment, TeamLeadAssignmentBody, TeamLeadList,
+} from '../../../../domain/team-leads';
+import type { DirectoryUser, PublicUser } from '../../../../domain/user';
+import type {
+  AdminBulkDeleteAnswer, AssignedEditorBody, BulkDeleteAnswer, BulkDeleteBody, BulkDeleteRefusal,
+  CreateVideoBody, StatusBody, UpdateVideoBody, VideoCount, VideoListQuery, VideoView,
+} from '../../../../domain/videos';
+
+/** What the web sends and reads, call by call: the domain's types. */
+interface Web {
+  'POST /api/auth/login': { sends: LoginBody; reads: { 200: PublicUser; 401: MessageAnswer } };
+  'POST /api/auth/register': { sends: RegisterBody; reads: { 201: PublicUser; 409: MessageAnswer } };
+  'GET /api/auth/me': { reads: { 200: PublicUser } };
+  'PATCH /api/auth/change-password': { sends: ChangePasswordBody; reads: { 200: MessageAnswer } };
+  'GET /api/users/search': { reads: { 200: DirectoryUser[] } };
+  'GET /api/users/{id}': { reads: { 200: DirectoryUser } };
+  'PATCH /api/users/{id}': { sends: ProfileUpdateBody; reads: { 200: PublicUser } };
+  'GET /api/king/users': { reads: { 200: PublicUser[] } };
+  'GET /api/videos': { query: VideoListQuery; reads: { 200: VideoView[] } };
+  'POST /api/videos': { sends: CreateVideoBody; reads: { 201: VideoView } };
+  'GET /api/videos/count': { reads: { 200: VideoCount } };
+  'PATCH /api/videos/{id}': { sends: UpdateVideoBody; reads: { 200: VideoView; 409: MessageAnswer } };
+  'PATCH /api/videos/{id}/status': { sends: StatusBody; reads: { 200: VideoView } };
+  'PATCH /api/videos/{id}/assigned-editor': { sends: AssignedEditorBody };
+  'POST /api/videos/bulk-delete': {
+    sends: BulkDeleteBody;
+    reads: { 200: BulkDeleteAnswer; 403: BulkDeleteRefusal };
+  };
+  'POST /api/admin/videos/bulk-delete': { sends: BulkDeleteBody; reads: { 200: AdminBulkDeleteAnswer } };
+  'GET /api/videos/{id}/comments': { reads: { 200: CommentView[] } };
+  'POST /api/videos/{id}/comments': { sends: CommentInput; reads: { 201: CommentView } };
+  'GET /api/videos/{id}/mentionable': { reads: { 200: DirectoryUser[] } };
+  'GET /api/notifications': { reads: { 200: NotificationView[] } };
+  'GET /api/notifications/count': { reads: { 200: NotificationCount } };
+  'PATCH /api/notifications/{id}/read': { reads: { 200: NotificationView } };
+  'POST /api/notifications/mark-all-read': { reads: { 200: MarkAllReadAnswer } };
+  'DELETE /api/notifications/clear-all': { reads: { 200: ClearAllAnswer } };
+  'POST /api/notifications/check-delayed': { reads: { 200: CheckDelayedAnswer } };
+  'GET /api/team-leads': { reads: { 200: TeamLeadList } };
+  'POST /api/team-leads': {
+    sends: TeamLeadAssignmentBody;
+    reads: { 201: TeamLeadAssignment; 409: MessageAnswer };
+  };
+  'GET /api/team-leads/my-clients': { reads: { 200: LedClientList } };
+}
+
+type Operation<K> = K extends \`\${infer M} \${infer P}\`
+  ? P extends keyof paths
+    ? Lowercase<M> extends keyof paths[P]
+      ? paths[P][Lowercase<M>]
+      : never
+    : never
+  : never;
+type Json<T> = T extends { content: { 'application/json': infer J } } ? J : never;
+type Body<O> = O extends { requestBody?: infer R } ? Json<Exclude<R, undefined>> : never;
+type Query<O> = O extends { parameters: { query?: infer Q } } ? Exclude<Q, undefined> : never;
+type Answer<O, S> = O extends { responses: infer R } ? (S extends keyof R ? Json<R[S]> : never) : never;
+type IsNever<T> = [T] extends [never] ? true : false;
+type Fits<From, To, What extends string> =
+  IsNever<From> extends true ? \`\${What} missing\`
+  : IsNever<To> extends true ? \`\${What} missing\`
+  : [From] extends [To] ? never
+  : \`\${What} does not fit\`;
+type Check<O, W> =
+  IsNever<O> extends true ? 'not in the document'
+  : | (W extends { sends: infer B } ? Fits<B, Body<O>, 'body'> : never)
+    | (W extends { query: infer Q } ? Fits<Q, Query<O>, 'query'> : never)
+    | (W extends { reads: infer R }
+        ? { [S in keyof R]: Fits<Answer<O, S>, R[S], \`\${S & number} answer\`> }[keyof R]
+        : never);
+type Failures = {
+  [K in keyof Web as IsNever<Check<Operation<K>, Web[K]>> extends true ? never : K]: Check<
+    Operation<K>,
+    Web[K]
+  >;
+};
+
+export const failures: Failures = {};
+`;
+
+/** The variable declaration at a position of a file, if any. */
+function declarationAt(file: ts.SourceFile, position: number) {
+  let found: ts.VariableDeclaration | undefined;
+  const visit = (node: ts.Node) => {
+    if (position < node.getStart(file) || position >= node.getEnd()) return;
+    if (ts.isVariableDeclaration(node)) found = node;
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+/** Type-checks in-memory files (placed in this folder, so imports resolve as in the repo). */
+function typeErrors(files: Record<string, string>): string[] {
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+  };
+  const host = ts.createCompilerHost(options);
+  const { directoryExists, fileExists, readFile, getSourceFile } = host;
+  const dirs = new Set(Object.keys(files).map((name) => dirname(name)));
+  host.directoryExists = (name) => dirs.has(name) || (directoryExists?.(name) ?? false);
+  host.fileExists = (name) => name in files || fileExists(name);
+  host.readFile = (name) => files[name] ?? readFile(name);
+  host.getSourceFile = (name, language, ...rest) => {
+    const text = files[name];
+    return text === undefined
+      ? getSourceFile(name, language, ...rest)
+      : ts.createSourceFile(name, text, language);
+  };
+  const program = ts.createProgram(Object.keys(files), options, host);
+  const checker = program.getTypeChecker();
+  return ts.getPreEmitDiagnostics(program).map((d) => {
+    const message = ts.flattenDiagnosticMessageText(d.messageText, ' ');
+    if (!d.file || d.start === undefined) return message;
+    const { line } = d.file.getLineAndCharacterOfPosition(d.start);
+    // On a declaration with a type (`failures: Failures`), that type says what failed.
+    const declared = declarationAt(d.file, d.start)?.type;
+    const why = declared
+      ? checker.typeToString(
+          checker.getTypeFromTypeNode(declared),
+          undefined,
+          ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias,
+        )
+      : d.file.text.split('\n')[line]?.trim();
+    return `${d.file.fileName.slice(here.length + 1)}:${line + 1} ${message} ${why}`;
+  });
+}
+
+describe('a client generated from /api/openapi.json (openapi-typescript)', () => {
+  it('agrees with the request and answer types the web takes from domain/', async () => {
+    const generated = astToString(await openapiTS(structuredClone(doc) as never));
+    expect(generated).toContain('"/api/videos/{id}/status"');
+    const dir = join(here, '__generated__');
+    const errors = typeErrors({
+      [join(dir, 'openapi.ts')]: generated,
+      [join(dir, 'contract.ts')]: CONTRACT,
+    });
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
+
+// --- A scenario's answers -----------------------------------------------------------------------
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+const validators = new Map<object, ValidateFunction>();
+
+/** The schema the document declares for this answer; a failure names what is missing. */
+function declared(path: string, method: string, status: number, type: string) {
+  const operation = doc.paths[path]?.[method];
+  if (!operation) return { problem: `${method.toUpperCase()} ${path} is not in the document` };
+  const response = operation.responses?.[String(status)];
+  if (!response)
+    return { problem: `${method.toUpperCase()} ${path} answered ${status}, undeclared` };
+  if (!response.content) return { schema: null };
+  const schema = response.content[type]?.schema;
+  if (!schema) {
+    return { problem: `${method.toUpperCase()} ${path} ${status} answered ${type}, undeclared` };
+  }
+  return { schema };
+}
+
+interface Call {
+  /** The path as the document names it, e.g. /api/videos/{id}. */
+  path: string;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** Sent as is, with this content type (a malformed or non-JSON body). */
+  raw?: { type: string; text: string };
+  cookie?: string;
+}
+
+const problems: string[] = [];
+const statuses = new Set<number>();
+
+/**
+ * Sends one call over HTTP as a generated client does (JSON content type on every unsafe call,
+ * with or without a body) and checks the answer against the document.
+ */
+async function call(method: string, { path, params, query, body, raw, cookie }: Call) {
+  const url = new URL(
+    path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params?.[name] ?? '')),
+    base,
+  );
+  for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
+  const unsafe = method !== 'GET';
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (cookie) headers.cookie = cookie;
+  if (unsafe) headers['content-type'] = raw?.type ?? 'application/json';
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: raw ? raw.text : body === undefined ? (unsafe ? '' : undefined) : JSON.stringify(body),
+  });
+  const text = await res.text();
+  const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
+  const where = `${method} ${path} ${res.status}`;
+  statuses.add(res.status);
+  const found = declared(path, method.toLowerCase(), res.status, type);
+  if (found.problem) problems.push(found.problem);
+  else if (found.schema === null) {
+    if (text) problems.push(`${where}: a body where the document declares none`);
+  } else if (found.schema) {
+    let validate = validators.get(found.schema);
+    if (!validate) {
+      validate = ajv.compile(found.schema);
+      validators.set(found.schema, validate);
+    }
+    if (!validate(JSON.parse(text))) {
+      problems.push(`${where}: ${ajv.errorsText(validate.errors)} in ${text.slice(0, 300)}`);
+    }
+  }
+  return { status: res.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
+}
+
+async function signIn(username: string) {
+  const res = await fetch(new URL('/api/auth/login', base), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'secret123' }),
+  });
+  const sid = /(?:^|,\s*)(sid=[^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+  if (!sid) throw new Error(`no session for ${username}: ${res.status}`);
+  return sid;
+}
+
+describe("a scenario's answers", () => {
+  it('are each declared by the document, in the declared shape', async () => {
+    const client = await seedUser(t, { username: 'drift-client', name: 'Drift Client' });
+    const lead = await seedUser(t, { username: 'drift-lead', role: 'client_team_lead' });
+    await seedUser(t, { username: 'drift-king', role: 'king', isAdmin: 'true' });
+
+    // Auth: a failed and a good sign-in, a taken username, the session's user.
+    await call('POST', {
+      path: '/api/auth/login',
+      body: { username: 'drift-client', password: 'wrong-password' },
+    });
+    await call('POST', {
+      path: '/api/auth/login',
+      body: { username: 'drift-client', password: 'secret123' },
+    });
+    await call('POST', {
+      path: '/api/auth/register',
+      body: { username: 'drift-client', password: 'secret123' },
+    });
+    await call('GET', { path: '/api/auth/me' });
+    const asClient = await signIn('drift-client');
+    const asKing = await signIn('drift-king');
+    await call('GET', { path: '/api/auth/me', cookie: asClient });
+
+    // Videos: create, list, count, read, edit, move, and the errors a client meets.
+    const created = await call('POST', {
+      path: '/api/videos',
+      cookie: asClient,
+      body: { name: 'Drift video', link: 'https://youtu.be/dQw4w9WgXcQ', type: 'consultation' },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = String(created.json().id);
+    await call('GET', { path: '/api/videos', cookie: asClient });
+    await call('GET', { path: '/api/videos', cookie: asKing, query: { limit: '1' } });
+    await call('GET', { path: '/api/videos/count', cookie: asClient });
+    await call('GET', { path: '/api/videos/{id}', params: { id }, cookie: asClient });
+    await call('GET', {
+      path: '/api/videos/{id}',
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+      cookie: asClient,
+    });
+    await call('PATCH', {
+      path: '/api/videos/{id}',
+      params: { id },
+      cookie: asClient,
+      body: { description: 'What the video is about' },
+    });
+    // The king starts work on it (the client hears of it); the client may not post it (403).
+    for (const [cookie, status] of [
+      [asKing, 'in_progress'],
+      [asClient, 'posted'],
+    ]) {
+      await call('PATCH', {
+        path: '/api/videos/{id}/status',
+        params: { id },
+        cookie,
+        body: { status },
+      });
+    }
+    await call('POST', {
+      path: '/api/videos',
+      cookie: asClient,
+      raw: { type: 'application/xml', text: '<video/>' },
+    });
+    await call('POST', {
+      path: '/api/videos',
+      cookie: asClient,
+      raw: { type: 'application/json', text: '{"link": ' },
+    });
+    await call('POST', { path: '/api/videos', cookie: asClient, body: { link: 'not a link' } });
+    await call('GET', { path: '/api/king/users', cookie: asKing });
+    await call('GET', {
+      path: '/api/king/users/{id}/videos',
+      params: { id: client.id },
+      cookie: asKing,
+    });
+
+    // Comments.
+    const comment = await call('POST', {
+      path: '/api/videos/{id}/comments',
+      params: { id },
+      cookie: asClient,
+      body: { content: 'First cut at 0:42, please' },
+    });
+    await call('GET', { path: '/api/videos/{id}/comments', params: { id }, cookie: asKing });
+    await call('GET', { path: '/api/videos/{id}/mentionable', params: { id }, cookie: asClient });
+    await call('DELETE', {
+      path: '/api/comments/{id}',
+      params: { id: String(comment.json().id) },
+      cookie: asClient,
+    });
+
+    // Notifications: the king's move told the client; the bodiless calls go as JSON too.
+    const list = await call('GET', {
+      path: '/api/notifications',
+      cookie: asClient,
+      query: { includeRead: 'true' },
+    });
+    const [first] = JSON.parse(list.text) as { id: string }[];
+    expect(first, list.text).toBeDefined();
+    await call('GET', { path: '/api/notifications/count', cookie: asClient });
+    await call('PATCH', {
+      path: '/api/notifications/{id}/read',
+      params: { id: first!.id },
+      cookie: asClient,
+    });
+    const markAll = await call('POST', {
+      path: '/api/notifications/mark-all-read',
+      cookie: asClient,
+    });
+    expect(markAll.status, markAll.text).toBe(200);
+    await call('POST', { path: '/api/notifications/check-delayed', cookie: asKing });
+    const clear = await call('DELETE', { path: '/api/notifications/clear-all', cookie: asClient });
+    expect(clear.status, clear.text).toBe(200);
+
+    // Users, team leads, health.
+    await call('GET', { path: '/api/users/search', cookie: asKing, query: { q: 'drift' } });
+    await call('GET', { path: '/api/users/{id}', params: { id: client.id }, cookie: asClient });
+    await call('PATCH', {
+      path: '/api/users/{id}',
+      params: { id: client.id },
+      cookie: asClient,
+      body: { name: 'Drift Client Renamed' },
+    });
+    const pair = { clientId: client.id, teamLeadId: lead.id };
+    await call('POST', { path: '/api/team-leads', cookie: asKing, body: pair });
+    await call('POST', { path: '/api/team-leads', cookie: asKing, body: pair });
+    await call('GET', { path: '/api/team-leads', cookie: asKing });
+    await call('GET', { path: '/api/team-leads', cookie: asClient });
+    await call('GET', { path: '/api/team-leads/my-clients', cookie: await signIn('drift-lead') });
+    await call('DELETE', {
+      path: '/api/team-leads/{clientId}/{teamLeadId}',
+      params: pair,
+      cookie: asKing,
+    });
+    await call('POST', {
+      path: '/api/videos/bulk-delete',
+      cookie: asClient,
+      body: { ids: [id, '00000000-0000-4000-8000-000000000000'] },
+    });
+    await call('POST', { path: '/api/videos/bulk-delete', cookie: asClient, body: { ids: [id] } });
+    await call('GET', { path: '/api/health' });
+    await call('GET', { path: '/api/ready' });
+    await call('PATCH', {
+      path: '/api/auth/change-password',
+      cookie: asClient,
+      body: { currentPassword: 'secret123', newPassword: 'secret456' },
+    });
+    await call('POST', { path: '/api/auth/logout', cookie: asClient });
+
+    expect(problems).toEqual([]);
+    // The scenario met the error answers it is there for, not only successes.
+    expect([...statuses].sort((a, b) => a - b)).toEqual([200, 201, 400, 401, 403, 404, 409, 415]);
+  });
+});

@@ -1,0 +1,80 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { MessageAnswer } from '@domain/api';
+import type { CommentInput, CommentView } from '@domain/comments';
+import type { DirectoryUser } from '@domain/user';
+import { apiJson } from '../lib/api-client';
+import { invalidateNotifications } from './notifications';
+
+/** A video's comments and the people who may be mentioned in them (server/modules/comments). */
+
+/** Query keys: the GET paths, segment by segment (under the video's, so video writes refresh them). */
+export const commentKeys = {
+  list: (videoId: string) => ['/api/videos', videoId, 'comments'] as const,
+  mentionable: (videoId: string) => ['/api/videos', videoId, 'mentionable'] as const,
+};
+
+/** After a comment was added or deleted: the video's thread is read again. */
+export function invalidateComments(queryClient: QueryClient, videoId: string): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: commentKeys.list(videoId) });
+}
+
+const commentsPath = (videoId: string) => `/api/videos/${encodeURIComponent(videoId)}/comments`;
+
+/** GET /api/videos/{id}/comments: oldest first. */
+export const getComments = (videoId: string) =>
+  apiJson<CommentView[]>('GET', commentsPath(videoId));
+
+/** SPEC.md section 7: read only while the panel is expanded. */
+export const useComments = (videoId: string, { enabled }: { enabled: boolean }) =>
+  useQuery({
+    queryKey: commentKeys.list(videoId),
+    queryFn: () => getComments(videoId),
+    enabled,
+  });
+
+/** GET /api/videos/{id}/mentionable: the owner, its team leads, the assigned editor, the lead editors. */
+export const getMentionable = (videoId: string) =>
+  apiJson<DirectoryUser[]>('GET', `/api/videos/${encodeURIComponent(videoId)}/mentionable`);
+
+export const useMentionable = (videoId: string, { enabled }: { enabled: boolean }) =>
+  useQuery({
+    queryKey: commentKeys.mentionable(videoId),
+    queryFn: () => getMentionable(videoId),
+    enabled,
+  });
+
+/** POST /api/videos/{id}/comments. */
+export const addComment = ({ videoId, content }: CommentInput & { videoId: string }) =>
+  apiJson<CommentView>('POST', commentsPath(videoId), { content });
+
+export function useAddComment(videoId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => addComment({ videoId, content }),
+    onSuccess: (comment) => {
+      queryClient.setQueryData<CommentView[]>(commentKeys.list(videoId), (list) =>
+        list && !list.some((c) => c.id === comment.id) ? [...list, comment] : list,
+      );
+      return invalidateComments(queryClient, videoId);
+    },
+  });
+}
+
+/** DELETE /api/comments/{id}. */
+export const deleteComment = (id: string) =>
+  apiJson<MessageAnswer>('DELETE', `/api/comments/${encodeURIComponent(id)}`);
+
+export function useDeleteComment(videoId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteComment,
+    onSuccess: (_answer, id) => {
+      queryClient.setQueryData<CommentView[]>(commentKeys.list(videoId), (list) =>
+        list?.filter((c) => c.id !== id),
+      );
+      // Its notifications went with it: the bell's count may have dropped.
+      void invalidateNotifications(queryClient);
+      return invalidateComments(queryClient, videoId);
+    },
+  });
+}

@@ -1,0 +1,361 @@
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { useState } from 'react';
+import type { MessageAnswer } from '@domain/api';
+import type { LeadListFilter } from '@domain/lead-dashboard';
+import { isAdmin } from '@domain/roles';
+import type { PublicUser } from '@domain/user';
+import type {
+  AdminBulkDeleteAnswer,
+  AssignedEditorBody,
+  BulkDeleteAnswer,
+  BulkDeleteRefusal,
+  CreateVideoBody,
+  StatusBody,
+  UpdateVideoBody,
+  VideoCount,
+  VideoListQuery,
+  VideoView,
+} from '@domain/videos';
+import { ApiError, apiFetch, apiJson, getErrorMessage, throwIfNotOk } from '../lib/api-client';
+import { notifyError } from '../lib/notify';
+import { invalidateClients } from './clients';
+
+/**
+ * The video calls (server/modules/videos): their query keys, their one invalidation and a
+ * fetcher and hook per call. Bodies and answers are the domain's schemas' types.
+ */
+
+// --- Keys and invalidation -----------------------------------------------------------------------
+
+/**
+ * Query keys of the video reads. Each starts with the GET path it reads, segment by segment
+ * (web/lib/query-client.ts's default read joins them); a list's filters follow as an object.
+ */
+export const videoKeys = {
+  all: ['/api/videos'] as const,
+  list: () => ['/api/videos'] as const,
+  page: (query: VideoListQuery) => ['/api/videos', query] as const,
+  count: () => ['/api/videos', 'count'] as const,
+  detail: (id: string) => ['/api/videos', id] as const,
+  ofUser: (userId: string) => ['/api/king', 'users', userId, 'videos'] as const,
+};
+
+/**
+ * The calls whose answers show videos or count them: the video lists and details (comments
+ * included), the managed-user pages, the admin list and the lead dashboard's tiles.
+ */
+const VIDEO_PATHS = ['/api/videos', '/api/king', '/api/admin/videos', '/api/lead'];
+
+/** Whether a query shows videos, by the call its key names. */
+export function isVideoQuery(queryKey: QueryKey): boolean {
+  const [first] = queryKey;
+  return typeof first === 'string' && VIDEO_PATHS.some((path) => first.startsWith(path));
+}
+
+/**
+ * After a video changed: every query that shows videos is read again. `except` leaves out a
+ * deleted video's own entries (the video, its comments), which would only answer 404.
+ */
+export function invalidateVideos(
+  queryClient: QueryClient,
+  { except }: { except?: string } = {},
+): Promise<void> {
+  const [path] = videoKeys.all;
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey }) =>
+      isVideoQuery(queryKey) && !(except && queryKey[0] === path && queryKey[1] === except),
+  });
+}
+
+type Snapshot = [QueryKey, unknown][];
+
+/**
+ * Applies a change to the video wherever it is cached (lists and its detail) and returns what
+ * was there, so an error can put it back (SPEC.md section 7: optimistic, rolled back on error).
+ */
+async function patchCachedVideo(
+  queryClient: QueryClient,
+  id: string,
+  change: Partial<VideoView>,
+): Promise<Snapshot> {
+  const filters = { predicate: ({ queryKey }: { queryKey: QueryKey }) => isVideoQuery(queryKey) };
+  await queryClient.cancelQueries(filters);
+  const snapshot: Snapshot = [];
+  for (const [key, data] of queryClient.getQueriesData(filters)) {
+    snapshot.push([key, data]);
+    if (Array.isArray(data)) {
+      queryClient.setQueryData(
+        key,
+        (data as VideoView[]).map((v) => (v?.id === id ? { ...v, ...change } : v)),
+      );
+    } else if (data && typeof data === 'object' && (data as VideoView).id === id) {
+      queryClient.setQueryData(key, { ...(data as VideoView), ...change });
+    }
+  }
+  return snapshot;
+}
+
+function restoreSnapshot(queryClient: QueryClient, snapshot: Snapshot | undefined): void {
+  for (const [key, data] of snapshot ?? []) queryClient.setQueryData(key, data);
+}
+
+const videoPath = (id: string) => `/api/videos/${encodeURIComponent(id)}`;
+
+function withQuery(path: string, query: VideoListQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+// --- Reads ---------------------------------------------------------------------------------------
+
+/** GET /api/videos: every video the signed-in user may read (own, assigned, team, all for managers). */
+export function getVideos(query: VideoListQuery = {}): Promise<VideoView[]> {
+  return apiJson<VideoView[]>('GET', withQuery('/api/videos', query));
+}
+
+export function useVideos(options: { enabled?: boolean; refetchInterval?: number | false } = {}) {
+  return useQuery({ queryKey: videoKeys.list(), queryFn: () => getVideos(), ...options });
+}
+
+/** The Refresh button: GET /api/videos?refresh=true, stored as the list. */
+export function useRefreshVideos() {
+  const queryClient = useQueryClient();
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      queryClient.setQueryData(videoKeys.list(), await getVideos({ refresh: 'true' }));
+    } catch (error) {
+      notifyError('Refresh failed', getErrorMessage(error, 'Failed to fetch videos'));
+    } finally {
+      setRefreshing(false);
+    }
+  };
+  return { refresh, refreshing };
+}
+
+/** Rows per page: enough to fill a tall screen, small enough to answer fast at any size. */
+const PAGE_SIZE = 50;
+
+export interface VideoPage {
+  videos: VideoView[];
+  nextCursor: string | null;
+}
+
+/** One page of GET /api/videos: filtered, counted and paged in SQL (newest first). */
+export async function getVideoPage(query: VideoListQuery): Promise<VideoPage> {
+  const response = await apiFetch('GET', withQuery('/api/videos', query));
+  await throwIfNotOk(response);
+  return {
+    videos: (await response.json()) as VideoView[],
+    nextCursor: response.headers.get('x-next-cursor'),
+  };
+}
+
+/** A filtered list (a lead dashboard tab), page by page. */
+export function useVideoPages(filter: LeadListFilter, clientId: string | null, enabled: boolean) {
+  const query: VideoListQuery = {
+    limit: PAGE_SIZE,
+    status: filter.status,
+    overdue: filter.overdue ? 'true' : undefined,
+    q: filter.q || undefined,
+    clientId: clientId ?? undefined,
+  };
+  return useInfiniteQuery({
+    queryKey: videoKeys.page(query),
+    queryFn: ({ pageParam }) => getVideoPage({ ...query, cursor: pageParam ?? undefined }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+  });
+}
+
+/** GET /api/videos/count: how many videos the signed-in user may read (the header's total). */
+export function getVideoCount(): Promise<VideoCount> {
+  return apiJson<VideoCount>('GET', '/api/videos/count');
+}
+
+export function useVideoCount(options: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: videoKeys.count(), queryFn: getVideoCount, ...options });
+}
+
+/** GET /api/videos/{id}: one video with its status history. */
+export function getVideo(id: string): Promise<VideoView> {
+  return apiJson<VideoView>('GET', videoPath(id));
+}
+
+/** One video; `select` reads a part of it (the comments panel: its link). */
+export function useVideo<T = VideoView>(
+  id: string | null,
+  { enabled = true, select }: { enabled?: boolean; select?: (video: VideoView) => T } = {},
+) {
+  return useQuery({
+    queryKey: videoKeys.detail(id ?? ''),
+    queryFn: () => getVideo(id!),
+    enabled: enabled && Boolean(id),
+    select,
+  });
+}
+
+/**
+ * GET /api/king/users/{id}/videos: the user's videos (owned or assigned to them) as the viewer
+ * may see them; 403 for an editor and a client not assigned to them.
+ */
+export function useUserVideos(userId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: videoKeys.ofUser(userId),
+    queryFn: () =>
+      apiJson<VideoView[]>('GET', `/api/king/users/${encodeURIComponent(userId)}/videos`),
+    enabled,
+  });
+}
+
+// --- Writes --------------------------------------------------------------------------------------
+
+/**
+ * POST /api/videos, from the global add dialog and a managed user's page. The order number is
+ * the server's to give (next per client, inside the insert's transaction).
+ */
+export function createVideo(body: CreateVideoBody): Promise<VideoView> {
+  return apiJson<VideoView>('POST', '/api/videos', body);
+}
+
+export function useCreateVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createVideo,
+    // Not awaited: the caller's own callbacks should not wait for the lists to be read again.
+    // The clients' lists count their videos.
+    onSuccess: () => {
+      void invalidateVideos(queryClient);
+      void invalidateClients(queryClient);
+    },
+  });
+}
+
+/** PATCH /api/videos/{id}: only the fields given. */
+export function updateVideo({ id, ...body }: UpdateVideoBody & { id: string }): Promise<VideoView> {
+  return apiJson<VideoView>('PATCH', videoPath(id), body);
+}
+
+/** Optimistic: the change shows at once and is rolled back if the server refuses it. */
+export function useUpdateVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateVideo,
+    onMutate: ({ id, ...change }) =>
+      patchCachedVideo(queryClient, id, change as Partial<VideoView>),
+    onError: (_error, _vars, snapshot) => restoreSnapshot(queryClient, snapshot),
+    // Not awaited: the caller's own callbacks should not wait for the lists to be read again.
+    onSettled: () => void invalidateVideos(queryClient),
+  });
+}
+
+/** The call's body (a Send Back note too) and the video's id. */
+export type StatusChange = StatusBody & { id: string };
+
+/** PATCH /api/videos/{id}/status. */
+export function updateVideoStatus({ id, status, note }: StatusChange): Promise<VideoView> {
+  return apiJson<VideoView>('PATCH', `${videoPath(id)}/status`, { status, ...(note && { note }) });
+}
+
+/** The card buttons' call: optimistic, rolled back on error (the caller shows the toast). */
+export function useUpdateVideoStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateVideoStatus,
+    onMutate: ({ id, status }) => patchCachedVideo(queryClient, id, { status }),
+    onError: (_error, _vars, snapshot) => restoreSnapshot(queryClient, snapshot),
+    // Not awaited: the caller's own callbacks should not wait for the lists to be read again.
+    onSettled: () => void invalidateVideos(queryClient),
+  });
+}
+
+/** PATCH /api/videos/{id}/assigned-editor with an editor id or null (unassigned). */
+export function setAssignedEditor({
+  id,
+  assignedEditorId,
+}: AssignedEditorBody & { id: string }): Promise<VideoView> {
+  return apiJson<VideoView>('PATCH', `${videoPath(id)}/assigned-editor`, { assignedEditorId });
+}
+
+export function useSetAssignedEditor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setAssignedEditor,
+    // Not awaited: the caller's own callbacks should not wait for the lists to be read again.
+    onSettled: () => void invalidateVideos(queryClient),
+  });
+}
+
+/** DELETE /api/videos/{id}. The optional reason stays in the dialog (the call takes no body). */
+export function deleteVideo(id: string): Promise<MessageAnswer> {
+  return apiJson<MessageAnswer>('DELETE', videoPath(id));
+}
+
+export function useDeleteVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteVideo,
+    // The deleted video's own entry is dropped once the dialog showing it closes. Not awaited,
+    // so the caller's callbacks run at once, while the dialog is still there.
+    onSuccess: (_data, id) => void invalidateVideos(queryClient, { except: id }),
+  });
+}
+
+export interface BulkDeleteOutcome {
+  deleted: number;
+  failed: number;
+  /** The server's word on why some were not deleted (the billing lock). */
+  message?: string;
+}
+
+/**
+ * Deletes the selected videos. Admins (the king included) use the admin call, which deletes
+ * what it can and lists the rest; others use the all-or-nothing call, whose 403 lists every
+ * id that blocked it (then nothing was deleted).
+ */
+export async function bulkDeleteVideos(
+  viewer: PublicUser,
+  ids: string[],
+  targetUserId: string,
+): Promise<BulkDeleteOutcome> {
+  if (isAdmin(viewer)) {
+    const res = await apiFetch('POST', '/api/admin/videos/bulk-delete', { ids });
+    const text = await res.text();
+    if (!res.ok) throw new ApiError(res.status, text, res.statusText);
+    const body = JSON.parse(text) as AdminBulkDeleteAnswer;
+    return { deleted: body.deleted, failed: body.failed.length, message: body.message };
+  }
+  const res = await apiFetch('POST', '/api/videos/bulk-delete', { ids, targetUserId });
+  const text = await res.text();
+  if (res.status === 403) {
+    const body = JSON.parse(text) as Partial<BulkDeleteRefusal>;
+    if (Array.isArray(body.failed)) {
+      return { deleted: 0, failed: body.failed.length, message: body.message };
+    }
+  }
+  if (!res.ok) throw new ApiError(res.status, text, res.statusText);
+  const body = JSON.parse(text) as BulkDeleteAnswer;
+  return { deleted: body.deleted, failed: 0 };
+}
+
+export function useBulkDeleteVideos(viewer: PublicUser | null, targetUserId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) => bulkDeleteVideos(viewer!, ids, targetUserId),
+    // The clients' lists count their videos.
+    onSettled: () => Promise.all([invalidateVideos(queryClient), invalidateClients(queryClient)]),
+  });
+}
