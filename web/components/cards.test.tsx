@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render';
 import { PersonCard } from './person-card';
+import { RemovableBadge } from './removable-badge';
 import { SectionCard } from './section-card';
 import { StatBox } from './stat-box';
 
@@ -47,5 +49,36 @@ describe('StatBox', () => {
     expect(screen.getByText('Editors')).toBeTruthy();
     expect(screen.getByText('7')).toBeTruthy();
     expect(screen.getByText('2 lead')).toBeTruthy();
+  });
+});
+
+describe('RemovableBadge', () => {
+  it('names the person and removes the link with its ×, unless disabled', async () => {
+    const removed: string[] = [];
+    const { rerender } = renderWithProviders(
+      <RemovableBadge
+        label="Sam"
+        color="violet"
+        action="Unassign"
+        actionLabel="Unassign Sam from Ann"
+        onRemove={() => removed.push('sam')}
+        disabled={false}
+      />,
+    );
+    expect(screen.getByText('Sam')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Unassign Sam from Ann' }));
+    expect(removed).toEqual(['sam']);
+    rerender(
+      <RemovableBadge
+        label="Sam"
+        color="violet"
+        action="Unassign"
+        actionLabel="Unassign Sam from Ann"
+        onRemove={() => removed.push('again')}
+        disabled
+      />,
+    );
+    const x = screen.getByRole('button', { name: 'Unassign Sam from Ann' }) as HTMLButtonElement;
+    expect(x.disabled).toBe(true);
   });
 });

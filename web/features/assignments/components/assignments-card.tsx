@@ -1,20 +1,11 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { Assignment, ClientWithCounts } from '../../../../domain/assignments';
 import { useAssignments, useDeleteAssignment } from '../../../api/assignments';
 import { useClients } from '../../../api/clients';
 import { DensityToggle, FilterButtons, QuickJump } from '../../../components/filter-buttons';
 import { PersonCard } from '../../../components/person-card';
+import { RemovableBadge } from '../../../components/removable-badge';
 import { SectionCard } from '../../../components/section-card';
 import { StatBox } from '../../../components/stat-box';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -90,31 +81,15 @@ export function AssignmentsCard() {
           </Badge>
         )}
         {pairs.map((a) => (
-          <Badge
+          <RemovableBadge
             key={a.id}
-            variant="light"
+            label={nameOf(a.editor)}
             color="violet"
-            c="violet.9"
-            size="lg"
-            pr={3}
-            rightSection={
-              <Tooltip label="Unassign">
-                <ActionIcon
-                  size="xs"
-                  variant="transparent"
-                  color="violet"
-                  c="violet.9"
-                  aria-label={`Unassign ${nameOf(a.editor)} from ${nameOf(c)}`}
-                  onClick={() => doUnassign(a)}
-                  disabled={unassign.isPending}
-                >
-                  ×
-                </ActionIcon>
-              </Tooltip>
-            }
-          >
-            {nameOf(a.editor)}
-          </Badge>
+            action="Unassign"
+            actionLabel={`Unassign ${nameOf(a.editor)} from ${nameOf(c)}`}
+            onRemove={() => doUnassign(a)}
+            disabled={unassign.isPending}
+          />
         ))}
       </PersonCard>
     );

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Tooltip } from '@mantine/core';
+import { RemovableBadge } from '../../../components/removable-badge';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRemoveTeamLead } from '../../../api/team-leads';
@@ -30,29 +30,13 @@ export function TeamLeadPairBadge({
       },
     );
   return (
-    <Badge
-      variant="light"
+    <RemovableBadge
+      label={show === 'client' ? client : lead}
       color="cyan"
-      c="cyan.9"
-      size="lg"
-      pr={3}
-      rightSection={
-        <Tooltip label="Remove">
-          <ActionIcon
-            size="xs"
-            variant="transparent"
-            color="cyan"
-            c="cyan.9"
-            aria-label={`Remove ${lead} as team lead of ${client}`}
-            onClick={doRemove}
-            disabled={remove.isPending}
-          >
-            ×
-          </ActionIcon>
-        </Tooltip>
-      }
-    >
-      {show === 'client' ? client : lead}
-    </Badge>
+      action="Remove"
+      actionLabel={`Remove ${lead} as team lead of ${client}`}
+      onRemove={doRemove}
+      disabled={remove.isPending}
+    />
   );
 }
