@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import {
   videoTypes,
 } from '../../db/schema';
 import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import { openAt } from '../../test/socket';
 
 const ACTORS = ['king', 'leadAdmin', 'lead', 'editorAdmin', 'editor', 'client'] as const;
 type Actor = (typeof ACTORS)[number];
@@ -48,18 +48,6 @@ const call = (actor: Actor, method: string, url: string, payload?: object) =>
 
 const target = (role: string) => seedUser(t, { username: `target-${n++}`, role, name: 'Target' });
 
-/** The `ws` client (installed with @fastify/websocket; it ships no types). */
-interface WsClient {
-  readyState: number;
-  on(event: 'open', cb: () => void): void;
-  on(event: 'close', cb: (code: number, reason: Buffer) => void): void;
-  on(event: 'unexpected-response', cb: (req: unknown, res: { statusCode: number }) => void): void;
-  on(event: 'error', cb: (err: Error) => void): void;
-  close(): void;
-}
-type WsCtor = new (url: string, opts: { headers?: Record<string, string> }) => WsClient;
-const WebSocket = createRequire(import.meta.url)('ws') as WsCtor;
-
 let host: string | undefined;
 async function listening() {
   if (!host) {
@@ -67,37 +55,6 @@ async function listening() {
     host = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   }
   return host;
-}
-
-/** A signed-in socket at /ws that remembers how it closed. */
-function openSocket(at: string, sid: string) {
-  const ws = new WebSocket(`ws://${at}/ws`, { headers: { cookie: sid, origin: `http://${at}` } });
-  let closedWith: { code: number; reason: string } | null = null;
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    ws.on('close', (code, reason) => {
-      closedWith = { code, reason: reason.toString() };
-      resolve(closedWith);
-    }),
-  );
-  return new Promise<{
-    closed: (ms: number) => Promise<{ code: number; reason: string } | 'still open'>;
-    isOpen: () => boolean;
-    close: () => void;
-  }>((resolve, reject) => {
-    ws.on('open', () =>
-      resolve({
-        closed: (ms) =>
-          Promise.race([
-            closed,
-            new Promise<'still open'>((r) => setTimeout(() => r('still open'), ms)),
-          ]),
-        isOpen: () => closedWith === null && ws.readyState === 1,
-        close: () => ws.close(),
-      }),
-    );
-    ws.on('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    ws.on('error', reject);
-  });
 }
 
 describe('admin matrix', () => {
@@ -591,8 +548,8 @@ describe('deleting a user', () => {
 
     // Live sockets: the doomed client's must close, the other client's must stay open.
     const host = await listening();
-    const doomedSocket = await openSocket(host, doomedCookie);
-    const otherSocket = await openSocket(host, otherCookie);
+    const doomedSocket = await openAt(host, { cookie: doomedCookie });
+    const otherSocket = await openAt(host, { cookie: otherCookie });
 
     const before = await snapshot();
     const res = await call('king', 'DELETE', `/api/admin/users/${doomed.id}`);
@@ -634,9 +591,10 @@ describe('deleting a user', () => {
       (await t.app.inject({ url: '/api/auth/me', headers: { cookie: otherCookie } })).statusCode,
     ).toBe(200);
     // Closed by the delete itself, well before the 30 s heartbeat would notice.
-    expect(await doomedSocket.closed(2000)).toMatchObject({ code: 1000 });
-    expect(otherSocket.isOpen()).toBe(true);
-    otherSocket.close();
+    expect(await doomedSocket.waitClosed(2000)).toMatchObject({ code: 1000 });
+    await otherSocket.roundTrip();
+    expect(otherSocket.closed).toBeNull();
+    otherSocket.ws.close();
   });
 
   it('is refused for an unknown user (404) and a malformed id (400)', async () => {
