@@ -103,3 +103,41 @@ export async function loginAs(t: TestApp, username: string, password = 'secret12
   if (!cookie) throw new Error('no session cookie');
   return `sid=${cookie.value}`;
 }
+
+/** Seeds one user and signs them in: the row, and the cookie header to send as them. */
+export async function seedPerson(t: TestApp, values: Parameters<typeof seedUser>[1]) {
+  const row = await seedUser(t, values);
+  return { ...row, cookie: await loginAs(t, values.username, values.password) };
+}
+
+/** One of a suite's people: a key (the username unless told otherwise), a role, admin, a name. */
+export type CastMember<K extends string = string> = readonly [
+  key: K,
+  role: string,
+  isAdmin?: 'true' | 'false',
+  name?: string | null,
+];
+
+/**
+ * Seeds a suite's people and signs each one in through the real endpoint: their ids and cookie
+ * headers by key. The username is the key, or `username(key)`.
+ */
+export async function seedPeople<K extends string>(
+  t: TestApp,
+  cast: readonly CastMember<K>[],
+  { username = (key: K): string => key }: { username?: (key: K) => string } = {},
+) {
+  const id = {} as Record<K, string>;
+  const cookie = {} as Record<K, string>;
+  for (const [key, role, isAdmin, name] of cast) {
+    const person = await seedPerson(t, {
+      username: username(key),
+      role,
+      isAdmin,
+      name: name ?? undefined,
+    });
+    id[key] = person.id;
+    cookie[key] = person.cookie;
+  }
+  return { id, cookie };
+}

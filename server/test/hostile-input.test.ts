@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientEditorAssignments, users, videos } from '../db/schema';
-import { createTestApp, loginAs, seedUser, type TestApp } from './helper';
+import { createTestApp, seedUser, seedPeople, type CastMember, type TestApp } from './helper';
 
 /**
  * Hostile and malformed input against every registered /api route (issue "Proof at agency
@@ -12,28 +12,27 @@ import { createTestApp, loginAs, seedUser, type TestApp } from './helper';
  */
 
 let t: TestApp;
-const cookies: Record<string, string> = {};
-const ids: Record<string, string> = {};
+let cookies: Record<string, string>;
+let ids: Record<string, string>;
 
 const ACTORS = ['king', 'lead', 'editor', 'client'] as const;
 type Actor = (typeof ACTORS)[number];
 
 beforeAll(async () => {
   t = await createTestApp();
-  const roles: Record<Actor, [string, 'true' | 'false']> = {
-    king: ['king', 'true'],
-    lead: ['lead_editor', 'true'],
-    editor: ['editor', 'false'],
-    client: ['client', 'false'],
-  };
-  for (const actor of ACTORS) {
-    const [role, isAdmin] = roles[actor];
-    ids[actor] = (await seedUser(t, { username: `h-${actor}`, role, isAdmin })).id;
-  }
+  ({ id: ids, cookie: cookies } = await seedPeople(
+    t,
+    [
+      ['king', 'king', 'true'],
+      ['lead', 'lead_editor', 'true'],
+      ['editor', 'editor', 'false'],
+      ['client', 'client', 'false'],
+    ] satisfies CastMember<Actor>[],
+    { username: (actor) => `h-${actor}` },
+  ));
   await t.db
     .insert(clientEditorAssignments)
     .values({ clientId: ids.client!, editorId: ids.editor! });
-  for (const actor of ACTORS) cookies[actor] = await loginAs(t, `h-${actor}`);
 });
 
 /**

@@ -13,31 +13,38 @@ import {
   videos,
   videoTypes,
 } from '../../db/schema';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import {
+  createTestApp,
+  loginAs,
+  seedUser,
+  seedPeople,
+  type CastMember,
+  type TestApp,
+} from '../../test/helper';
 import { openAt } from '../../test/socket';
 
 const ACTORS = ['king', 'leadAdmin', 'lead', 'editorAdmin', 'editor', 'client'] as const;
 type Actor = (typeof ACTORS)[number];
 
 let t: TestApp;
-const id = {} as Record<Actor, string>;
-const cookie = {} as Record<Actor, string>;
+let id: Record<Actor, string>;
+let cookie: Record<Actor, string>;
 let n = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const setup: Record<Actor, [string, 'true' | 'false']> = {
-    king: ['king', 'true'],
-    leadAdmin: ['lead_editor', 'true'],
-    lead: ['lead_editor', 'false'],
-    editorAdmin: ['editor', 'true'],
-    editor: ['editor', 'false'],
-    client: ['client', 'false'],
-  };
-  for (const [actor, [role, isAdmin]] of Object.entries(setup)) {
-    id[actor as Actor] = (await seedUser(t, { username: actor.toLowerCase(), role, isAdmin })).id;
-    cookie[actor as Actor] = await loginAs(t, actor.toLowerCase());
-  }
+  ({ id, cookie } = await seedPeople(
+    t,
+    [
+      ['king', 'king', 'true'],
+      ['leadAdmin', 'lead_editor', 'true'],
+      ['lead', 'lead_editor', 'false'],
+      ['editorAdmin', 'editor', 'true'],
+      ['editor', 'editor', 'false'],
+      ['client', 'client', 'false'],
+    ] satisfies CastMember<Actor>[],
+    { username: (actor) => actor.toLowerCase() },
+  ));
 });
 afterAll(async () => {
   await t.close();

@@ -1,25 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, videos } from '../../db/schema';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import { createTestApp, seedPeople, type TestApp } from '../../test/helper';
 
 let t: TestApp;
-const id: Record<string, string> = {};
-const cookie: Record<string, string> = {};
+let id: Record<string, string>;
+let cookie: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [username, role] of [
+  ({ id, cookie } = await seedPeople(t, [
     ['c1', 'client'],
     ['c2', 'client'],
     ['c3', 'client'],
     ['e1', 'editor'],
     ['e2', 'editor'],
     ['lead', 'lead_editor'],
-  ] as const) {
-    id[username] = (await seedUser(t, { username, role })).id;
-    cookie[username] = await loginAs(t, username);
-  }
+  ]));
 });
 afterAll(async () => {
   await t.close();

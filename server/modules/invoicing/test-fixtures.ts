@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { videos, videoTypes } from '../../db/schema';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import { createTestApp, seedPeople, type TestApp } from '../../test/helper';
 import { recordPaid } from './ledger.repository';
 
 /**
@@ -33,17 +33,13 @@ export interface Scene {
 
 export async function createScene(): Promise<Scene> {
   const t = await createTestApp();
-  const id = {} as Scene['id'];
-  const cookie = {} as Record<keyof typeof PEOPLE, string>;
-  for (const [username, p] of Object.entries(PEOPLE) as [
-    keyof typeof PEOPLE,
-    (typeof PEOPLE)[keyof typeof PEOPLE],
-  ][]) {
-    id[username] = (
-      await seedUser(t, { username, role: p.role, isAdmin: p.isAdmin, name: p.name })
-    ).id;
-    cookie[username] = await loginAs(t, username);
-  }
+  const { id, cookie } = await seedPeople(
+    t,
+    (Object.keys(PEOPLE) as (keyof typeof PEOPLE)[]).map((key) => {
+      const { role, isAdmin, name } = PEOPLE[key];
+      return [key, role, isAdmin, name] as const;
+    }),
+  );
   const call: Scene['call'] = (who, method, url, payload) =>
     t.app.inject({
       method,

@@ -2,11 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOTIFICATION_LIST_LIMIT } from '../../../domain/notifications';
 import { clientEditorAssignments, notifications, users, videos } from '../../db/schema';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import { createTestApp, seedPeople, type TestApp } from '../../test/helper';
 
 let t: TestApp;
-const id: Record<string, string> = {};
-const cookie: Record<string, string> = {};
+let id: Record<string, string>;
+let cookie: Record<string, string>;
 
 const PEOPLE = [
   ['owner', 'client', 'false', 'Olivia "O" Owner'],
@@ -21,10 +21,7 @@ const PEOPLE = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [username, role, isAdmin, name] of PEOPLE) {
-    id[username] = (await seedUser(t, { username, role, isAdmin, name: name ?? undefined })).id;
-    cookie[username] = await loginAs(t, username);
-  }
+  ({ id, cookie } = await seedPeople(t, PEOPLE));
   await t.db
     .insert(clientEditorAssignments)
     .values({ clientId: id.owner!, editorId: id.teameditor! });

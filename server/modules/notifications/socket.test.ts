@@ -8,13 +8,13 @@ import { fromPostgres, type Database } from '../../db/client';
 import { clientEditorAssignments, notifications, sessions, videos } from '../../db/schema';
 import { readTestSettings } from '../../env';
 import { titled, unmet } from '../../test/conditions';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import { createTestApp, loginAs, seedUser, seedPeople, type TestApp } from '../../test/helper';
 import { openAt } from '../../test/socket';
 
 let t: TestApp;
 let base: string;
-const id: Record<string, string> = {};
-const cookie: Record<string, string> = {};
+let id: Record<string, string>;
+let cookie: Record<string, string>;
 let videoId: string;
 
 async function listen(app: App) {
@@ -24,14 +24,11 @@ async function listen(app: App) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [username, role] of [
+  ({ id, cookie } = await seedPeople(t, [
     ['owner', 'client'],
     ['editor', 'editor'],
     ['other', 'client'],
-  ] as const) {
-    id[username] = (await seedUser(t, { username, role })).id;
-    cookie[username] = await loginAs(t, username);
-  }
+  ]));
   const [v] = await t.db
     .insert(videos)
     .values({

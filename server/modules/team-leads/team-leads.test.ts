@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEAM_LEAD_MESSAGES } from '../../../domain/team-leads';
 import { clientTeamLeadAssignments, notifications, videos } from '../../db/schema';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import { createTestApp, seedPeople, type TestApp } from '../../test/helper';
 
 /**
  * Client team leads (DESIGN.md section 4, issue 14 part 6): managers assign and remove them per
@@ -9,8 +9,8 @@ import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helpe
  * as the client is, and nothing of any other client.
  */
 let t: TestApp;
-const id: Record<string, string> = {};
-const cookie: Record<string, string> = {};
+let id: Record<string, string>;
+let cookie: Record<string, string>;
 const video: Record<string, string> = {};
 
 const PEOPLE = [
@@ -27,10 +27,7 @@ const PEOPLE = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [username, role, isAdmin, name] of PEOPLE) {
-    id[username] = (await seedUser(t, { username, role, isAdmin, name: name ?? undefined })).id;
-    cookie[username] = await loginAs(t, username);
-  }
+  ({ id, cookie } = await seedPeople(t, PEOPLE));
   for (const [client, name, n] of [
     ['alpha', 'Alpha launch', 1],
     ['alpha', 'Alpha tips', 2],

@@ -7,7 +7,7 @@ import {
   videos,
   videoTypes,
 } from '../../db/schema';
-import { loginAs, seedUser } from '../../test/helper';
+import { seedPerson } from '../../test/helper';
 import { createScene, type Scene } from '../invoicing/test-fixtures';
 
 /**
@@ -23,11 +23,11 @@ beforeAll(async () => {
   await s.t.db
     .insert(clientEditorAssignments)
     .values({ clientId: s.id.client, editorId: s.id.editor });
-  const teamLead = await seedUser(s.t, { username: 'tl', role: 'client_team_lead' });
+  const teamLead = await seedPerson(s.t, { username: 'tl', role: 'client_team_lead' });
   await s.t.db
     .insert(clientTeamLeadAssignments)
     .values({ clientId: s.id.client, teamLeadId: teamLead.id });
-  leadCookie = await loginAs(s.t, 'tl');
+  leadCookie = teamLead.cookie;
   const vlog = await s.typeId('vlog');
   expect(
     (

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientEditorAssignments, clientTeamLeadAssignments, users, videos } from '../../db/schema';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import { createTestApp, seedPeople, type TestApp } from '../../test/helper';
 
 /**
  * DESIGN.md section 4, walked for every actor over every route. Each route of the app must have
@@ -24,28 +24,28 @@ const ACTORS = [
 type Actor = (typeof ACTORS)[number];
 
 let t: TestApp;
-const id = {} as Record<Actor, string>;
-const cookie = {} as Record<Actor, string>;
+let id: Record<Exclude<Actor, 'anonymous'>, string>;
+let cookie: Record<Exclude<Actor, 'anonymous'>, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const roles: Record<Exclude<Actor, 'anonymous'>, [string, 'true' | 'false']> = {
-    owner: ['client', 'false'],
-    otherClient: ['client', 'false'],
-    videoEditor: ['editor', 'false'],
-    teamEditor: ['editor', 'false'],
-    strangerEditor: ['editor', 'false'],
-    teamLead: ['client_team_lead', 'false'],
-    otherTeamLead: ['client_team_lead', 'false'],
-    lead: ['lead_editor', 'false'],
-    king: ['king', 'true'],
-    adminEditor: ['editor', 'true'],
-    leadAdmin: ['lead_editor', 'true'],
-  };
-  for (const [actor, [role, isAdmin]] of Object.entries(roles)) {
-    id[actor as Actor] = (await seedUser(t, { username: actor.toLowerCase(), role, isAdmin })).id;
-    cookie[actor as Actor] = await loginAs(t, actor.toLowerCase());
-  }
+  ({ id, cookie } = await seedPeople(
+    t,
+    [
+      ['owner', 'client', 'false'],
+      ['otherClient', 'client', 'false'],
+      ['videoEditor', 'editor', 'false'],
+      ['teamEditor', 'editor', 'false'],
+      ['strangerEditor', 'editor', 'false'],
+      ['teamLead', 'client_team_lead', 'false'],
+      ['otherTeamLead', 'client_team_lead', 'false'],
+      ['lead', 'lead_editor', 'false'],
+      ['king', 'king', 'true'],
+      ['adminEditor', 'editor', 'true'],
+      ['leadAdmin', 'lead_editor', 'true'],
+    ],
+    { username: (actor) => actor.toLowerCase() },
+  ));
   await t.db
     .insert(clientEditorAssignments)
     .values({ clientId: id.owner, editorId: id.teamEditor });
