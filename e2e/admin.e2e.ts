@@ -1,21 +1,16 @@
 /**
- * The admin dashboard as the king: create a user with an avatar, change their role, reset their
- * password (they sign in with it), make them VIP and not, delete them. Then a lead editor admin
- * sees the king's row without Edit or Delete. axe checks both tabs and the four dialogs, and
+ * The admin dashboard as the king: create a user with an avatar, change a user's role, reset
+ * their password (they sign in with it), make them VIP and not, delete them; each step on a user
+ * of its own, made through the API. Then a lead editor admin sees the king's row without Edit or
+ * Delete. axe checks both tabs and the four dialogs, and
  * screenshots at 1280 and 390 px land in e2e/artifacts.
  */
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import {
-  canLogIn,
-  expandSection,
-  grantAdminAsKing,
-  openAdmin,
-  settled,
-  userRow,
-} from './support/admin';
+import { canLogIn } from './support/api';
+import { expandSection, grantAdminAsKing, openAdmin, settled, userRow } from './support/admin';
 import { type E2EBrowser, launchBrowser } from './support/browser';
 import { makePng } from './support/png';
 import { dismissToast, seeText, seeToast, visible } from './support/screen';
@@ -59,14 +54,21 @@ async function search(text: string) {
 }
 
 describe('the king manages a user from start to finish', () => {
-  const username = uniqueUsername('staffer');
-  const displayName = `Sam Staffer ${username.slice(-4)}`;
-  const firstPassword = 'first-pass-1';
   const resetPassword = 'reset-pass-2';
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     await signIn(browser, page, kingCredentials(browser));
   });
+
+  /** A user made through the API, found on User Management in their role's section. */
+  async function onTheirRow(role: 'client' | 'editor') {
+    const [user] = (await createUsersAsKing(browser, [role])) as [TestUser];
+    await openAdmin(page);
+    await search(user.username);
+    await expandSection(page, role === 'client' ? 'Clients' : 'Editors');
+    await visible(userRow(page, user.username));
+    return user;
+  }
 
   it('shows the header, the stat cards and User Management, accessibly', async () => {
     await openAdmin(page);
@@ -85,6 +87,10 @@ describe('the king manages a user from start to finish', () => {
   });
 
   it('creates an editor with an avatar', async () => {
+    const username = uniqueUsername('staffer');
+    const displayName = `Sam Staffer ${username.slice(-4)}`;
+    const firstPassword = 'first-pass-1';
+    await openAdmin(page);
     await page.getByRole('button', { name: 'Create New User' }).click();
     const create = dialog('Create New User');
     await visible(create);
@@ -134,6 +140,7 @@ describe('the king manages a user from start to finish', () => {
   });
 
   it('changes their role to client in Edit User', async () => {
+    const { username } = await onTheirRow('editor');
     await userRow(page, username).getByRole('button', { name: 'Edit' }).click();
     const edit = dialog('Edit User');
     await visible(edit);
@@ -155,6 +162,7 @@ describe('the king manages a user from start to finish', () => {
   });
 
   it('resets their password, and they sign in with the new one', async () => {
+    const { username, password: firstPassword } = await onTheirRow('client');
     await userRow(page, username).getByRole('button', { name: 'Reset Password' }).click();
     const reset = dialog('Reset Password');
     await visible(reset);
@@ -173,6 +181,7 @@ describe('the king manages a user from start to finish', () => {
   });
 
   it('makes them VIP and removes VIP on the VIP Management tab', async () => {
+    const { username, name: displayName } = await onTheirRow('client');
     await page.getByRole('tab', { name: 'VIP Management' }).click();
     await visible(page.getByRole('heading', { name: 'VIP Client Management' }));
     await seeText(page, 'VIP Clients');
@@ -192,9 +201,7 @@ describe('the king manages a user from start to finish', () => {
   });
 
   it('deletes them after a confirmation', async () => {
-    await page.getByRole('tab', { name: 'User Management' }).click();
-    await search(username);
-    await expandSection(page, 'Clients');
+    const { username, password } = await onTheirRow('client');
     await userRow(page, username).getByRole('button', { name: 'Delete' }).click();
     const del = dialog('Delete User');
     await visible(del);
@@ -207,11 +214,11 @@ describe('the king manages a user from start to finish', () => {
     await del.waitFor({ state: 'hidden' });
     await seeText(page, 'No users match your search');
     await seeText(page, 'No users found');
-    expect(await canLogIn(browser, username, resetPassword)).toBe(401);
+    expect(await canLogIn(browser, username, password)).toBe(401);
   });
 
   it('the compact view shows the same people with icon buttons', async () => {
-    await search('');
+    await openAdmin(page);
     await page.getByText('Compact', { exact: true }).click();
     await expandSection(page, 'King');
     const king = userRow(page, 'king');
@@ -243,7 +250,7 @@ describe('a lead editor admin', () => {
   let lead: TestUser;
   let client: TestUser;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     [lead, client] = (await createUsersAsKing(browser, ['lead_editor', 'client'])) as [
       TestUser,
       TestUser,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import type { LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app';
 import { fromPglite, fromPostgres, type Database } from '../db/client';
@@ -118,9 +119,30 @@ export type CastMember<K extends string = string> = readonly [
   name?: string | null,
 ];
 
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** Calls the app as one of a suite's people (their cookie), or as nobody ('anonymous'). */
+export type Caller<K extends string = string> = (
+  who: K | 'anonymous',
+  method: Method,
+  url: string,
+  payload?: object,
+) => Promise<LightMyRequestResponse>;
+
+/** A Caller over these cookies (read at each call, so a test may sign someone in again). */
+export function callerFor<K extends string>(t: TestApp, cookie: Record<K, string>): Caller<K> {
+  return (who, method, url, payload) =>
+    t.app.inject({
+      method,
+      url,
+      headers: who === 'anonymous' ? {} : { cookie: cookie[who] },
+      payload,
+    });
+}
+
 /**
  * Seeds a suite's people and signs each one in through the real endpoint: their ids and cookie
- * headers by key. The username is the key, or `username(key)`.
+ * headers by key, and a Caller as them. The username is the key, or `username(key)`.
  */
 export async function seedPeople<K extends string>(
   t: TestApp,
@@ -139,5 +161,6 @@ export async function seedPeople<K extends string>(
     id[key] = person.id;
     cookie[key] = person.cookie;
   }
-  return { id, cookie };
+  // Keyed by any string: the suites' helpers take who as a string.
+  return { id, cookie, call: callerFor<string>(t, cookie) };
 }

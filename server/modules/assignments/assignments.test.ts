@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, videos } from '../../db/schema';
-import { createTestApp, seedPeople, type TestApp } from '../../test/helper';
+import { createTestApp, seedPeople, type Caller, type TestApp } from '../../test/helper';
 
 let t: TestApp;
 let id: Record<string, string>;
 let cookie: Record<string, string>;
+let call: Caller;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ id, cookie } = await seedPeople(t, [
+  ({ id, cookie, call } = await seedPeople(t, [
     ['c1', 'client'],
     ['c2', 'client'],
     ['c3', 'client'],
@@ -21,13 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const call = (
-  who: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: { cookie: cookie[who]! }, payload });
 
 describe('assignments', () => {
   it('lets a manager assign, refuses duplicates and wrong roles, and reports statistics', async () => {

@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '../../../domain/comments';
 import { clientEditorAssignments, notifications, users, videos } from '../../db/schema';
-import { createTestApp, seedPeople, type TestApp } from '../../test/helper';
+import { createTestApp, seedPeople, type Caller, type TestApp } from '../../test/helper';
 
 let t: TestApp;
 let id: Record<string, string>;
 let cookie: Record<string, string>;
+let call: Caller;
 let videoId: string;
 
 const PEOPLE = [
@@ -22,7 +23,7 @@ const PEOPLE = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ id, cookie } = await seedPeople(t, PEOPLE));
+  ({ id, cookie, call } = await seedPeople(t, PEOPLE));
   await t.db
     .insert(clientEditorAssignments)
     .values({ clientId: id.owner!, editorId: id.teameditor! });
@@ -44,13 +45,6 @@ afterAll(async () => {
 beforeEach(async () => {
   await t.db.delete(notifications);
 });
-
-const call = (
-  who: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: { cookie: cookie[who]! }, payload });
 
 const post = (who: string, content: unknown, video = videoId) =>
   call(who, 'POST', `/api/videos/${video}/comments`, { content });

@@ -2,11 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOTIFICATION_LIST_LIMIT } from '../../../domain/notifications';
 import { clientEditorAssignments, notifications, users, videos } from '../../db/schema';
-import { createTestApp, seedPeople, type TestApp } from '../../test/helper';
+import { createTestApp, seedPeople, type Caller, type TestApp } from '../../test/helper';
 
 let t: TestApp;
 let id: Record<string, string>;
 let cookie: Record<string, string>;
+let call: Caller;
 
 const PEOPLE = [
   ['owner', 'client', 'false', 'Olivia "O" Owner'],
@@ -21,7 +22,7 @@ const PEOPLE = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ id, cookie } = await seedPeople(t, PEOPLE));
+  ({ id, cookie, call } = await seedPeople(t, PEOPLE));
   await t.db
     .insert(clientEditorAssignments)
     .values({ clientId: id.owner!, editorId: id.teameditor! });
@@ -32,13 +33,6 @@ afterAll(async () => {
 beforeEach(async () => {
   await t.db.delete(notifications);
 });
-
-const call = (
-  who: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: { cookie: cookie[who]! }, payload });
 
 interface Notice {
   id: string;

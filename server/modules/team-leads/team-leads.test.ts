@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEAM_LEAD_MESSAGES } from '../../../domain/team-leads';
 import { clientTeamLeadAssignments, notifications, videos } from '../../db/schema';
-import { createTestApp, seedPeople, type TestApp } from '../../test/helper';
+import { createTestApp, seedPeople, type Caller, type TestApp } from '../../test/helper';
 
 /**
  * Client team leads (DESIGN.md section 4, issue 14 part 6): managers assign and remove them per
@@ -11,6 +11,7 @@ import { createTestApp, seedPeople, type TestApp } from '../../test/helper';
 let t: TestApp;
 let id: Record<string, string>;
 let cookie: Record<string, string>;
+let call: Caller;
 const video: Record<string, string> = {};
 
 const PEOPLE = [
@@ -27,7 +28,7 @@ const PEOPLE = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ id, cookie } = await seedPeople(t, PEOPLE));
+  ({ id, cookie, call } = await seedPeople(t, PEOPLE));
   for (const [client, name, n] of [
     ['alpha', 'Alpha launch', 1],
     ['alpha', 'Alpha tips', 2],
@@ -54,13 +55,6 @@ afterAll(async () => {
 beforeEach(async () => {
   await t.db.delete(notifications);
 });
-
-const call = (
-  who: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: { cookie: cookie[who]! }, payload });
 
 const assign = (who: string, client: string, lead: string) =>
   call(who, 'POST', '/api/team-leads', { clientId: id[client], teamLeadId: id[lead] });

@@ -1,15 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientEditorAssignments, videos } from '../../db/schema';
-import { createTestApp, seedPeople, seedPerson, type TestApp } from '../../test/helper';
+import {
+  createTestApp,
+  seedPeople,
+  seedPerson,
+  type Caller,
+  type TestApp,
+} from '../../test/helper';
 
 let t: TestApp;
 let id: Record<string, string>;
 let cookie: Record<string, string>;
+let call: Caller;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ id, cookie } = await seedPeople(t, [
+  ({ id, cookie, call } = await seedPeople(t, [
     ['owner', 'client', 'false'],
     ['other', 'client', 'false'],
     ['teameditor', 'editor', 'false'],
@@ -24,13 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const call = (
-  who: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: { cookie: cookie[who]! }, payload });
 
 describe('create', () => {
   it('creates for oneself with the defaults and a normalised link', async () => {
