@@ -5,12 +5,11 @@ import { createTestApp, seedPeople, type Caller, type TestApp } from '../../test
 
 let t: TestApp;
 let id: Record<string, string>;
-let cookie: Record<string, string>;
 let call: Caller;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ id, cookie, call } = await seedPeople(t, [
+  ({ id, call } = await seedPeople(t, [
     ['c1', 'client'],
     ['c2', 'client'],
     ['c3', 'client'],

@@ -6,7 +6,6 @@ import { createTestApp, seedPeople, type Caller, type TestApp } from '../../test
 
 let t: TestApp;
 let id: Record<string, string>;
-let cookie: Record<string, string>;
 let call: Caller;
 
 const PEOPLE = [
@@ -22,7 +21,7 @@ const PEOPLE = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ id, cookie, call } = await seedPeople(t, PEOPLE));
+  ({ id, call } = await seedPeople(t, PEOPLE));
   await t.db
     .insert(clientEditorAssignments)
     .values({ clientId: id.owner!, editorId: id.teameditor! });

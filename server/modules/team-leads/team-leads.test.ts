@@ -10,7 +10,6 @@ import { createTestApp, seedPeople, type Caller, type TestApp } from '../../test
  */
 let t: TestApp;
 let id: Record<string, string>;
-let cookie: Record<string, string>;
 let call: Caller;
 const video: Record<string, string> = {};
 
@@ -28,7 +27,7 @@ const PEOPLE = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ id, cookie, call } = await seedPeople(t, PEOPLE));
+  ({ id, call } = await seedPeople(t, PEOPLE));
   for (const [client, name, n] of [
     ['alpha', 'Alpha launch', 1],
     ['alpha', 'Alpha tips', 2],

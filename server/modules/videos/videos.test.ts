@@ -11,12 +11,11 @@ import {
 
 let t: TestApp;
 let id: Record<string, string>;
-let cookie: Record<string, string>;
 let call: Caller;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ id, cookie, call } = await seedPeople(t, [
+  ({ id, call } = await seedPeople(t, [
     ['owner', 'client', 'false'],
     ['other', 'client', 'false'],
     ['teameditor', 'editor', 'false'],
