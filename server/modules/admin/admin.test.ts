@@ -68,7 +68,36 @@ describe('admin matrix', () => {
   const only = (allowed: Actor[], yes = 200) =>
     Object.fromEntries(ACTORS.map((a) => [a, allowed.includes(a) ? yes : 403]));
 
-  const cases: [string, Record<string, number>, (a: Actor) => Promise<{ statusCode: number }>][] = [
+  type Run = (a: Actor) => Promise<{ statusCode: number }>;
+  // What each actor does to a fresh target of a role.
+  const create =
+    (role: string): Run =>
+    (a) =>
+      call(a, 'POST', '/api/admin/users', {
+        username: `new-${n++}`,
+        name: 'New',
+        password: 'secret123',
+        role,
+      });
+  const edit =
+    (role: string, change: object = {}): Run =>
+    async (a) =>
+      call(a, 'PATCH', `/api/admin/users/${(await target(role)).id}`, {
+        name: 'Edited',
+        ...change,
+      });
+  const reset =
+    (role: string): Run =>
+    async (a) =>
+      call(a, 'PATCH', `/api/admin/users/${(await target(role)).id}/reset-password`, {
+        newPassword: 'another1',
+      });
+  const remove =
+    (role: string): Run =>
+    async (a) =>
+      call(a, 'DELETE', `/api/admin/users/${(await target(role)).id}`);
+
+  const cases: [string, Record<string, number>, Run][] = [
     [
       'stats',
       only(['king', 'leadAdmin', 'editorAdmin']),
@@ -79,73 +108,19 @@ describe('admin matrix', () => {
       only(['king', 'leadAdmin', 'editorAdmin']),
       (a) => call(a, 'GET', '/api/admin/users'),
     ],
-    [
-      'create a client',
-      only(['king', 'leadAdmin', 'editorAdmin'], 201),
-      (a) =>
-        call(a, 'POST', '/api/admin/users', {
-          username: `new-${n++}`,
-          name: 'New',
-          password: 'secret123',
-          role: 'client',
-        }),
-    ],
-    [
-      'create a lead editor',
-      only(['king'], 201),
-      (a) =>
-        call(a, 'POST', '/api/admin/users', {
-          username: `new-${n++}`,
-          name: 'New',
-          password: 'secret123',
-          role: 'lead_editor',
-        }),
-    ],
-    [
-      'edit an editor',
-      only(['king', 'leadAdmin']),
-      async (a) =>
-        call(a, 'PATCH', `/api/admin/users/${(await target('editor')).id}`, { name: 'Edited' }),
-    ],
-    [
-      'edit a lead editor',
-      only(['king']),
-      async (a) =>
-        call(a, 'PATCH', `/api/admin/users/${(await target('lead_editor')).id}`, {
-          name: 'Edited',
-        }),
-    ],
+    ['create a client', only(['king', 'leadAdmin', 'editorAdmin'], 201), create('client')],
+    ['create a lead editor', only(['king'], 201), create('lead_editor')],
+    ['edit an editor', only(['king', 'leadAdmin']), edit('editor')],
+    ['edit a lead editor', only(['king']), edit('lead_editor')],
     [
       'edit the king',
       only(['king']),
       (a) => call(a, 'PATCH', `/api/admin/users/${id.king}`, { name: 'The King' }),
     ],
-    [
-      'reset a client password',
-      only(['king', 'leadAdmin']),
-      async (a) =>
-        call(a, 'PATCH', `/api/admin/users/${(await target('client')).id}/reset-password`, {
-          newPassword: 'another1',
-        }),
-    ],
-    [
-      'reset a lead editor password',
-      only(['king']),
-      async (a) =>
-        call(a, 'PATCH', `/api/admin/users/${(await target('lead_editor')).id}/reset-password`, {
-          newPassword: 'another1',
-        }),
-    ],
-    [
-      'delete a client',
-      only(['king', 'leadAdmin']),
-      async (a) => call(a, 'DELETE', `/api/admin/users/${(await target('client')).id}`),
-    ],
-    [
-      'delete a lead editor',
-      only(['king']),
-      async (a) => call(a, 'DELETE', `/api/admin/users/${(await target('lead_editor')).id}`),
-    ],
+    ['reset a client password', only(['king', 'leadAdmin']), reset('client')],
+    ['reset a lead editor password', only(['king']), reset('lead_editor')],
+    ['delete a client', only(['king', 'leadAdmin']), remove('client')],
+    ['delete a lead editor', only(['king']), remove('lead_editor')],
     ['delete oneself', only([]), (a) => call(a, 'DELETE', `/api/admin/users/${id[a]}`)],
     [
       'make a client VIP',
@@ -162,42 +137,10 @@ describe('admin matrix', () => {
         return call(a, 'PATCH', `/api/admin/users/${c.id}/vip`, { isVip: false });
       },
     ],
-    [
-      'create an editor',
-      only(['king', 'leadAdmin', 'editorAdmin'], 201),
-      (a) =>
-        call(a, 'POST', '/api/admin/users', {
-          username: `new-${n++}`,
-          name: 'New',
-          password: 'secret123',
-          role: 'editor',
-        }),
-    ],
-    [
-      'create a client team lead',
-      only(['king'], 201),
-      (a) =>
-        call(a, 'POST', '/api/admin/users', {
-          username: `new-${n++}`,
-          name: 'New',
-          password: 'secret123',
-          role: 'client_team_lead',
-        }),
-    ],
-    [
-      'edit a client team lead',
-      only(['king', 'leadAdmin']),
-      async (a) =>
-        call(a, 'PATCH', `/api/admin/users/${(await target('client_team_lead')).id}`, {
-          name: 'Edited',
-        }),
-    ],
-    [
-      'edit a client',
-      only(['king', 'leadAdmin']),
-      async (a) =>
-        call(a, 'PATCH', `/api/admin/users/${(await target('client')).id}`, { name: 'Edited' }),
-    ],
+    ['create an editor', only(['king', 'leadAdmin', 'editorAdmin'], 201), create('editor')],
+    ['create a client team lead', only(['king'], 201), create('client_team_lead')],
+    ['edit a client team lead', only(['king', 'leadAdmin']), edit('client_team_lead')],
+    ['edit a client', only(['king', 'leadAdmin']), edit('client')],
     [
       'edit another admin lead editor',
       only(['king']),
@@ -215,32 +158,9 @@ describe('admin matrix', () => {
       only(['king']),
       (a) => call(a, 'PATCH', `/api/admin/users/${id[a]}`, { name: `Me ${a}` }),
     ],
-    [
-      "change an editor's role",
-      only(['king']),
-      async (a) =>
-        call(a, 'PATCH', `/api/admin/users/${(await target('editor')).id}`, {
-          name: 'Edited',
-          role: 'client',
-        }),
-    ],
-    [
-      'grant admin to a client',
-      only(['king']),
-      async (a) =>
-        call(a, 'PATCH', `/api/admin/users/${(await target('client')).id}`, {
-          name: 'Edited',
-          isAdmin: 'true',
-        }),
-    ],
-    [
-      'reset an editor password',
-      only(['king', 'leadAdmin']),
-      async (a) =>
-        call(a, 'PATCH', `/api/admin/users/${(await target('editor')).id}/reset-password`, {
-          newPassword: 'another1',
-        }),
-    ],
+    ["change an editor's role", only(['king']), edit('editor', { role: 'client' })],
+    ['grant admin to a client', only(['king']), edit('client', { isAdmin: 'true' })],
+    ['reset an editor password', only(['king', 'leadAdmin']), reset('editor')],
     [
       "reset the king's password",
       only(['king']),
@@ -250,22 +170,14 @@ describe('admin matrix', () => {
           newPassword: 'another1',
         }),
     ],
-    [
-      'delete an editor',
-      only(['king', 'leadAdmin']),
-      async (a) => call(a, 'DELETE', `/api/admin/users/${(await target('editor')).id}`),
-    ],
+    ['delete an editor', only(['king', 'leadAdmin']), remove('editor')],
     [
       'delete the king',
       only([]),
       // For the king this is deleting oneself.
       (a) => call(a, 'DELETE', `/api/admin/users/${id.king}`),
     ],
-    [
-      'delete another king',
-      only(['king']),
-      async (a) => call(a, 'DELETE', `/api/admin/users/${(await target('king')).id}`),
-    ],
+    ['delete another king', only(['king']), remove('king')],
   ];
 
   for (const [name, want, run] of cases) {
