@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '../../../domain/comments';
-import { clientEditorAssignments, notifications, users, videos } from '../../db/schema';
+import { clientEditorAssignments, notifications, videos } from '../../db/schema';
 import { createTestApp, seedPeople, type Caller, type TestApp } from '../../test/helper';
+import { notificationsByUser, readNotices } from '../notifications/test-fixtures';
 
 let t: TestApp;
 let id: Record<string, string>;
@@ -48,11 +49,7 @@ beforeEach(async () => {
 const post = (who: string, content: unknown, video = videoId) =>
   call(who, 'POST', `/api/videos/${video}/comments`, { content });
 
-async function noticesOf(who: string) {
-  const res = await call(who, 'GET', '/api/notifications?includeRead=true');
-  expect(res.statusCode).toBe(200);
-  return res.json() as { type: string; priority: string; message: string; commentId: string }[];
-}
+const noticesOf = (who: string) => readNotices(call, who);
 
 describe('posting and reading comments', () => {
   it('trims the content and answers the comment with its author', async () => {
@@ -152,17 +149,7 @@ describe('deleting comments', () => {
   });
 });
 
-/** Everyone's notifications as {username: [type, ...]}, leaving out people with none. */
-async function whoGotWhat() {
-  const rows = await t.db
-    .select({ username: users.username, type: notifications.type })
-    .from(notifications)
-    .innerJoin(users, eq(users.id, notifications.recipientId))
-    .orderBy(users.username, notifications.type);
-  const out: Record<string, string[]> = {};
-  for (const r of rows) (out[r.username] ??= []).push(r.type);
-  return out;
-}
+const whoGotWhat = () => notificationsByUser(t);
 
 describe('comment notifications', () => {
   it('reach exactly the right people across the whole user table', async () => {

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NOTIFICATION_LIST_LIMIT } from '../../../domain/notifications';
-import { clientEditorAssignments, notifications, users, videos } from '../../db/schema';
+import { NOTIFICATION_LIST_LIMIT, type NotificationView } from '../../../domain/notifications';
+import { clientEditorAssignments, notifications, videos } from '../../db/schema';
 import { createTestApp, seedPeople, type Caller, type TestApp } from '../../test/helper';
+import { notificationsByUser, readNotices } from './test-fixtures';
 
 let t: TestApp;
 let id: Record<string, string>;
@@ -33,36 +34,8 @@ beforeEach(async () => {
   await t.db.delete(notifications);
 });
 
-interface Notice {
-  id: string;
-  recipientId: string;
-  type: string;
-  title: string;
-  message: string;
-  videoId: string | null;
-  commentId: string | null;
-  isRead: boolean;
-  priority: string;
-  createdAt: string;
-}
-
-async function noticesOf(who: string): Promise<Notice[]> {
-  const res = await call(who, 'GET', '/api/notifications?includeRead=true');
-  expect(res.statusCode).toBe(200);
-  return res.json();
-}
-
-/** Everyone's notifications, as {username: [type, ...]}, leaving out people with none. */
-async function whoGotWhat() {
-  const rows = await t.db
-    .select({ username: users.username, type: notifications.type })
-    .from(notifications)
-    .innerJoin(users, eq(users.id, notifications.recipientId))
-    .orderBy(users.username, notifications.type);
-  const out: Record<string, string[]> = {};
-  for (const r of rows) (out[r.username] ??= []).push(r.type);
-  return out;
-}
+const noticesOf = (who: string) => readNotices(call, who);
+const whoGotWhat = () => notificationsByUser(t);
 
 async function video(values: Partial<typeof videos.$inferInsert> = {}) {
   const userId = values.userId ?? id.owner!;
@@ -238,7 +211,7 @@ describe('the notification calls', () => {
     await seed('owner', 3);
     await seed('owner', 2, { isRead: true });
     await seed('other', 1);
-    const unread = (await call('owner', 'GET', '/api/notifications')).json() as Notice[];
+    const unread = (await call('owner', 'GET', '/api/notifications')).json() as NotificationView[];
     expect(unread).toHaveLength(3);
     expect(unread.every((n) => !n.isRead && n.recipientId === id.owner)).toBe(true);
     const times = unread.map((n) => n.createdAt);
@@ -264,7 +237,7 @@ describe('the notification calls', () => {
 
   it('marks one read for its recipient only (404 for anyone else)', async () => {
     await seed('owner', 1);
-    const [n] = (await call('owner', 'GET', '/api/notifications')).json() as Notice[];
+    const [n] = (await call('owner', 'GET', '/api/notifications')).json() as NotificationView[];
     const foreign = await call('other', 'PATCH', `/api/notifications/${n!.id}/read`);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe('Notification not found');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEAM_LEAD_MESSAGES } from '../../../domain/team-leads';
 import { clientTeamLeadAssignments, notifications, videos } from '../../db/schema';
 import { createTestApp, seedPeople, type Caller, type TestApp } from '../../test/helper';
+import { readNotices } from '../notifications/test-fixtures';
 
 /**
  * Client team leads (DESIGN.md section 4, issue 14 part 6): managers assign and remove them per
@@ -58,11 +59,7 @@ beforeEach(async () => {
 const assign = (who: string, client: string, lead: string) =>
   call(who, 'POST', '/api/team-leads', { clientId: id[client], teamLeadId: id[lead] });
 
-async function noticesOf(who: string) {
-  const res = await call(who, 'GET', '/api/notifications?includeRead=true');
-  expect(res.statusCode).toBe(200);
-  return res.json() as { type: string; message: string; videoId: string | null }[];
-}
+const noticesOf = (who: string) => readNotices(call, who);
 
 const names = (list: { name: string }[]) => list.map((v) => v.name).sort();
 
