@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app';
 import { fromPglite, fromPostgres, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
-import { users } from '../db/schema';
+import { users, videos } from '../db/schema';
 import { readTestSettings } from '../env';
 import { hashPassword } from '../lib/passwords';
 
@@ -87,6 +88,23 @@ export async function seedUser(
       role: values.role ?? 'client',
       isAdmin: values.isAdmin ?? 'false',
       name: values.name ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+/** Inserts a video directly (a test's scene), numbered after its owner's others unless told. */
+export async function seedVideo(
+  t: TestApp,
+  values: Partial<typeof videos.$inferInsert> & { userId: string },
+) {
+  const [row] = await t.db
+    .insert(videos)
+    .values({
+      ordinal: sql`(select coalesce(max(ordinal), 0) + 1 from videos where user_id = ${values.userId})`,
+      name: 'Video',
+      link: 'https://a.io/v',
+      ...values,
     })
     .returning();
   return row!;

@@ -1,8 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientEditorAssignments, users, videos } from '../db/schema';
-import { createTestApp, seedUser, seedPeople, type CastMember, type TestApp } from './helper';
+import {
+  createTestApp,
+  seedUser,
+  seedPeople,
+  seedVideo,
+  type CastMember,
+  type TestApp,
+} from './helper';
 
 /**
  * Hostile and malformed input against every registered /api route (issue "Proof at agency
@@ -48,18 +55,14 @@ async function resetTargets() {
   }
   const video = ids.video ? await t.db.select().from(videos).where(eq(videos.id, ids.video)) : [];
   if (video.length) return;
-  const [created] = await t.db
-    .insert(videos)
-    .values({
-      userId: ids.client!,
-      assignedEditorId: ids.editor!,
-      ordinal: sql`(select coalesce(max(ordinal), 0) + 1 from videos where user_id = ${ids.client!})`,
-      name: 'Target',
-      link: 'https://youtu.be/abc',
-      status: 'posted',
-    })
-    .returning();
-  ids.video = created!.id;
+  const created = await seedVideo(t, {
+    userId: ids.client!,
+    assignedEditorId: ids.editor!,
+    name: 'Target',
+    link: 'https://youtu.be/abc',
+    status: 'posted',
+  });
+  ids.video = created.id;
 }
 afterAll(async () => {
   await t.close();

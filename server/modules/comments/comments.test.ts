@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '../../../domain/comments';
 import { clientEditorAssignments, notifications, videos } from '../../db/schema';
-import { createTestApp, seedPeople, type Caller, type TestApp } from '../../test/helper';
+import { createTestApp, seedPeople, seedVideo, type Caller, type TestApp } from '../../test/helper';
 import { notificationsByUser, readNotices } from '../notifications/test-fixtures';
 
 let t: TestApp;
@@ -27,17 +27,12 @@ beforeAll(async () => {
   await t.db
     .insert(clientEditorAssignments)
     .values({ clientId: id.owner!, editorId: id.teameditor! });
-  const [v] = await t.db
-    .insert(videos)
-    .values({
-      userId: id.owner!,
-      assignedEditorId: id.editor!,
-      ordinal: 1,
-      name: 'Spring promo',
-      link: 'https://www.youtube.com/watch?v=abcdefghijk',
-    })
-    .returning();
-  videoId = v!.id;
+  ({ id: videoId } = await seedVideo(t, {
+    userId: id.owner!,
+    assignedEditorId: id.editor!,
+    name: 'Spring promo',
+    link: 'https://www.youtube.com/watch?v=abcdefghijk',
+  }));
 });
 afterAll(async () => {
   await t.close();

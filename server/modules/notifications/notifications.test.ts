@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOTIFICATION_LIST_LIMIT, type NotificationView } from '../../../domain/notifications';
 import { clientEditorAssignments, notifications, videos } from '../../db/schema';
-import { createTestApp, seedPeople, type Caller, type TestApp } from '../../test/helper';
+import { createTestApp, seedPeople, seedVideo, type Caller, type TestApp } from '../../test/helper';
 import { notificationsByUser, readNotices } from './test-fixtures';
 
 let t: TestApp;
@@ -39,19 +39,13 @@ const whoGotWhat = () => notificationsByUser(t);
 
 async function video(values: Partial<typeof videos.$inferInsert> = {}) {
   const userId = values.userId ?? id.owner!;
-  const [v] = await t.db
-    .insert(videos)
-    .values({
-      userId,
-      assignedEditorId: id.editor!,
-      ordinal: sql`(select coalesce(max(ordinal), 0) + 1 from videos where user_id = ${userId})`,
-      name: 'Spring promo',
-      link: 'https://a.io/v',
-      status: 'in_progress',
-      ...values,
-    })
-    .returning();
-  return v!;
+  return seedVideo(t, {
+    assignedEditorId: id.editor!,
+    name: 'Spring promo',
+    status: 'in_progress',
+    ...values,
+    userId,
+  });
 }
 
 describe('status changes', () => {
@@ -384,18 +378,12 @@ describe('notifications commit with the change that causes them (issue 15, findi
   }
 
   async function freshVideo(status = 'in_progress') {
-    const [v] = await t.db
-      .insert(videos)
-      .values({
-        userId: id.owner!,
-        assignedEditorId: id.editor!,
-        ordinal: sql`(select coalesce(max(ordinal), 0) + 1 from videos where user_id = ${id.owner!})`,
-        name: 'Atomic',
-        link: 'https://a.io/v',
-        status,
-      })
-      .returning();
-    return v!;
+    return seedVideo(t, {
+      userId: id.owner!,
+      assignedEditorId: id.editor!,
+      name: 'Atomic',
+      status,
+    });
   }
 
   it('a comment whose notifications cannot be written is not kept either', async () => {

@@ -5,10 +5,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { fromPostgres, type Database } from '../../db/client';
-import { clientEditorAssignments, notifications, sessions, videos } from '../../db/schema';
+import { clientEditorAssignments, notifications, sessions } from '../../db/schema';
 import { readTestSettings } from '../../env';
 import { titled, unmet } from '../../test/conditions';
-import { createTestApp, loginAs, seedUser, seedPeople, type TestApp } from '../../test/helper';
+import {
+  createTestApp,
+  loginAs,
+  seedUser,
+  seedPeople,
+  seedVideo,
+  type TestApp,
+} from '../../test/helper';
 import { openAt } from '../../test/socket';
 
 let t: TestApp;
@@ -29,17 +36,11 @@ beforeAll(async () => {
     ['editor', 'editor'],
     ['other', 'client'],
   ]));
-  const [v] = await t.db
-    .insert(videos)
-    .values({
-      userId: id.owner!,
-      assignedEditorId: id.editor!,
-      ordinal: 1,
-      name: 'Spring promo',
-      link: 'https://a.io/v',
-    })
-    .returning();
-  videoId = v!.id;
+  ({ id: videoId } = await seedVideo(t, {
+    userId: id.owner!,
+    assignedEditorId: id.editor!,
+    name: 'Spring promo',
+  }));
   base = await listen(t.app);
 });
 afterAll(async () => {

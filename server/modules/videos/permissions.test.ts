@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientEditorAssignments, clientTeamLeadAssignments, users, videos } from '../../db/schema';
-import { createTestApp, seedPeople, type TestApp } from '../../test/helper';
+import { clientEditorAssignments, clientTeamLeadAssignments, users } from '../../db/schema';
+import { createTestApp, seedPeople, seedVideo, type TestApp } from '../../test/helper';
 
 /**
  * DESIGN.md section 4, walked for every actor over every route. Each route of the app must have
@@ -63,19 +62,13 @@ const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 /** A fresh video of the owner, assigned to videoEditor, with notes and a payment amount. */
 async function freshVideo() {
-  const [v] = await t.db
-    .insert(videos)
-    .values({
-      userId: id.owner,
-      assignedEditorId: id.videoEditor,
-      ordinal: sql`(select coalesce(max(ordinal), 0) + 1 from videos where user_id = ${id.owner})`,
-      name: 'Matrix video',
-      link: 'https://a.io/v',
-      internalNotes: 'team only',
-      paymentAmount: '12.50',
-    })
-    .returning();
-  return v!;
+  return seedVideo(t, {
+    userId: id.owner,
+    assignedEditorId: id.videoEditor,
+    name: 'Matrix video',
+    internalNotes: 'team only',
+    paymentAmount: '12.50',
+  });
 }
 
 async function freshClient(isAdmin: 'true' | 'false' = 'false') {
