@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { canLogIn } from './support/api';
 import { expandSection, grantAdminAsKing, openAdmin, settled, userRow } from './support/admin';
-import { type E2EBrowser, launchBrowser } from './support/browser';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { makePng } from './support/png';
 import { dismissToast, seeText, seeToast, visible } from './support/screen';
 import {
@@ -30,8 +30,7 @@ let page: Page;
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
   browser = await launchBrowser();
-  page = await browser.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
+  page = await browser.newPage(DESKTOP);
 });
 afterEach(() => {
   browser.expectNoConsoleErrors();
@@ -62,7 +61,7 @@ describe('the king manages a user from start to finish', () => {
 
   /** A user made through the API, found on User Management in their role's section. */
   async function onTheirRow(role: 'client' | 'editor') {
-    const [user] = (await createUsersAsKing(browser, [role])) as [TestUser];
+    const [user] = await createUsersAsKing(browser, [role]);
     await openAdmin(page);
     await search(user.username);
     await expandSection(page, role === 'client' ? 'Clients' : 'Editors');
@@ -230,7 +229,7 @@ describe('the king manages a user from start to finish', () => {
   });
 
   it('looks right at 390 px', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await openAdmin(page);
     await expandSection(page, 'King');
     await shot('users-phone');
@@ -242,7 +241,7 @@ describe('the king manages a user from start to finish', () => {
     await page.getByRole('tab', { name: 'VIP Management' }).click();
     await visible(page.getByRole('heading', { name: 'VIP Client Management' }));
     await shot('vip-phone');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP);
   });
 });
 
@@ -251,10 +250,7 @@ describe('a lead editor admin', () => {
   let client: TestUser;
 
   beforeEach(async () => {
-    [lead, client] = (await createUsersAsKing(browser, ['lead_editor', 'client'])) as [
-      TestUser,
-      TestUser,
-    ];
+    [lead, client] = await createUsersAsKing(browser, ['lead_editor', 'client']);
     await grantAdminAsKing(browser, lead);
     await signOut(browser, page);
     await signIn(browser, page, lead);
@@ -290,7 +286,7 @@ describe('a lead editor admin', () => {
   });
 
   it('at 390 px, rows wrap their buttons and the Edit dialog fits', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await openAdmin(page);
     await search(client.username);
     await expandSection(page, 'Clients');
@@ -302,6 +298,6 @@ describe('a lead editor admin', () => {
     await visible(dialog('Edit User'));
     await shot('edit-dialog-phone', { fullPage: false });
     await page.keyboard.press('Escape');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP);
   });
 });

@@ -7,7 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type E2EBrowser, launchBrowser } from './support/browser';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { apiAs } from './support/api';
 import { createVideo, postComment } from './support/notifications';
 import { makeHeavyPng } from './support/png';
@@ -28,12 +28,8 @@ let avatarBytes: number;
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
   browser = await launchBrowser();
-  page = await browser.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
-  [client, lead] = (await createUsersAsKing(browser, ['client', 'lead_editor'])) as [
-    TestUser,
-    TestUser,
-  ];
+  page = await browser.newPage(DESKTOP);
+  [client, lead] = await createUsersAsKing(browser, ['client', 'lead_editor']);
   clientApi = await apiAs(browser, client);
   const png = makeHeavyPng();
   avatarBytes = png.length;
@@ -117,12 +113,12 @@ describe('a long thread by someone with a 2 MB avatar', () => {
   });
 
   it('shows them at 390 px too', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     const panel = await openThread();
     await panel.getByRole('article').first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${ARTIFACTS}/avatars-comments-phone.png` });
     const box = (await panel.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP);
   });
 });

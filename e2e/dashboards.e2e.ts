@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { type E2EBrowser, launchBrowser } from './support/browser';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { makePng } from './support/png';
 import { atPath, dismissToast, seeHeading, seeText, seeToast, visible } from './support/screen';
 import { createUsersAsKing, registerClient, signIn, signOut, type TestUser } from './support/users';
@@ -19,8 +19,6 @@ let otherClient: TestUser;
 let editor: TestUser;
 
 const ALPHA = 'Alpha teaser';
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -31,7 +29,7 @@ beforeEach(async () => {
   await page.setViewportSize(DESKTOP);
   client = await registerClient(browser, { name: 'Dana Client' });
   otherClient = await registerClient(browser, { name: 'Olga Other' });
-  editor = (await createUsersAsKing(browser, ['editor']))[0]!;
+  [editor] = await createUsersAsKing(browser, ['editor']);
   await assignEditor(browser, client.id, editor!.id);
 });
 afterEach(async (context) => {

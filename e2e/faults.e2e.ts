@@ -17,7 +17,7 @@ import {
   type LoadDatabase,
   type ServerProcess,
 } from '../server/ops/load-workflow';
-import { type E2EBrowser, launchBrowser } from './support/browser';
+import { DESKTOP, type E2EBrowser, launchBrowser } from './support/browser';
 import { signIn } from './support/users';
 
 let browser: E2EBrowser;
@@ -66,8 +66,7 @@ beforeAll(async () => {
   cast = await seedCast(seeding, 2).finally(() => seeding.close());
   server = await startServer(database.env);
   browser = await launchBrowser();
-  page = await browser.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
+  page = await browser.newPage(DESKTOP);
   page.on('websocket', (socket) => {
     const log: SocketLog = { socket, frames: [], closed: false };
     socket.on('framereceived', (frame) => log.frames.push(String(frame.payload)));

@@ -14,10 +14,10 @@ import { mkdir, readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { type E2EBrowser, launchBrowser } from './support/browser';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { booksApi, centsOf, type BooksApi } from './support/invoicing';
 import { seeHeading, seeText, seeToast, visible } from './support/screen';
-import { createUsersAsKing, kingCredentials, signIn, type TestUser } from './support/users';
+import { createUsersAsKing, kingCredentials, signIn } from './support/users';
 
 const ARTIFACTS = 'e2e/artifacts';
 let browser: E2EBrowser;
@@ -30,8 +30,7 @@ let made = 0;
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
   browser = await launchBrowser();
-  page = await browser.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
+  page = await browser.newPage(DESKTOP);
   api = await booksApi(browser);
 });
 beforeEach(async () => {
@@ -53,10 +52,7 @@ afterAll(async () => {
 async function books({ priced = false, completed = false, paid = false } = {}) {
   made += 1;
   const typeName = `e2e-inv-${run}-${made}`;
-  const [clientA, clientB] = (await createUsersAsKing(browser, ['client', 'client'])) as [
-    TestUser,
-    TestUser,
-  ];
+  const [clientA, clientB] = await createUsersAsKing(browser, ['client', 'client']);
   const names = {
     a1: `Invoice A1 ${run} ${made}`,
     a2: `Invoice A2 ${run} ${made}`,
@@ -344,7 +340,7 @@ describe('the king runs the books', () => {
   });
 
   it('fits a 390 px phone: tables scroll inside their cards, not the page', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await openBooks();
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -354,11 +350,11 @@ describe('the king runs the books', () => {
     await shot('phone');
     await page.screenshot({ path: `${ARTIFACTS}/invoicing-phone-top.png` });
     await region('Completed videos').screenshot({ path: `${ARTIFACTS}/invoicing-phone-table.png` });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP);
   });
 
   it('loads the table 100 rows at a time; select all takes the loaded rows and survives Load more', async () => {
-    const [clientB] = (await createUsersAsKing(browser, ['client'])) as [TestUser];
+    const [clientB] = await createUsersAsKing(browser, ['client']);
     const pagedType = `e2e-page-${run}`;
     const names = Array.from(
       { length: 105 },

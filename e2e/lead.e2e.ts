@@ -10,7 +10,7 @@ import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LEAD_TAB_INFO, LEAD_TABS } from '../domain/lead-dashboard';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { type E2EBrowser, launchBrowser } from './support/browser';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { allEditorIds, assign, createVideo, expectedCounts, videosOf } from './support/lead';
 import { atPath, seeHeading, seeText, seeToast, visible } from './support/screen';
 import {
@@ -37,16 +37,15 @@ const word = `zebra${Date.now().toString(36)}`;
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
   browser = await launchBrowser();
-  page = await browser.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
+  page = await browser.newPage(DESKTOP);
   api = await kingApi(browser);
-  [lead, editor, client, fullClient, otherClient] = (await createUsersAsKing(browser, [
+  [lead, editor, client, fullClient, otherClient] = await createUsersAsKing(browser, [
     'lead_editor',
     'editor',
     'client',
     'client',
     'client',
-  ])) as [TestUser, TestUser, TestUser, TestUser, TestUser];
+  ]);
   const past = new Date(Date.now() - 2 * DAY).toISOString();
   const future = new Date(Date.now() + 2 * DAY).toISOString();
   const plan: [string, string | null, string][] = [
@@ -274,7 +273,7 @@ describe('a lead editor', () => {
   });
 
   it('shows the managed-user page on a phone', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await page.goto(`/dashboard/user/${client.id}`);
     await visible(page.getByRole('article', { name: `Review ${word} one` }));
     await expectNoSeriousA11yViolations(page);
@@ -287,13 +286,13 @@ describe('a lead editor', () => {
     await seeText(page, 'Client-Editor Assignments');
     await expectNoSeriousA11yViolations(page);
     await shot('team-phone', true);
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP);
   });
 });
 
 describe('the king', () => {
   beforeEach(async () => {
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP);
     await signOut(browser, page);
     await signIn(browser, page, kingCredentials(browser));
   });

@@ -11,7 +11,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { type E2EBrowser, launchBrowser } from './support/browser';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { apiAs, withApiAs } from './support/api';
 import { createVideo, postComment } from './support/notifications';
 import { seeToast, visible } from './support/screen';
@@ -35,12 +35,8 @@ beforeAll(async () => {
 // Each test: client A with a video of their own, and lead editor B signed in on the dashboard
 // with a quiet bell, so the badge counts only what the test sends.
 beforeEach(async () => {
-  page = await browser.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
-  [client, lead] = (await createUsersAsKing(browser, ['client', 'lead_editor'])) as [
-    TestUser,
-    TestUser,
-  ];
+  page = await browser.newPage(DESKTOP);
+  [client, lead] = await createUsersAsKing(browser, ['client', 'lead_editor']);
   clientApi = await apiAs(browser, client);
   video = await createVideo(clientApi, {
     name: `Spring promo ${client.username.slice(-6)}`,
@@ -112,7 +108,7 @@ describe('a mention reaches the person live', () => {
 
   it('is keyboard accessible and fits a 390 px phone', async () => {
     await mentionB();
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await bell().focus();
     await page.keyboard.press('Enter');
     await visible(dropdown());
@@ -123,7 +119,7 @@ describe('a mention reaches the person live', () => {
     await shot('dropdown-phone');
     await page.keyboard.press('Escape');
     await dropdown().waitFor({ state: 'hidden' });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP);
   });
 
   it('clicking it marks it read, copies the video name and opens the video at the comment', async () => {
@@ -186,9 +182,9 @@ describe('a mention reaches the person live', () => {
     await seeToast(page, 'Comment added');
     const mine = panel.getByRole('article', { name: `Comment by ${lead.name}` });
     await visible(mine);
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await panel.screenshot({ path: `${ARTIFACTS}/notifications-comments-phone.png` });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP);
     await mine.getByRole('button', { name: `Delete comment by ${lead.name}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete comment?' });
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -9,7 +9,7 @@ import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { VideoView } from '../domain/videos';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { type E2EBrowser, launchBrowser } from './support/browser';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { answer, apiAs } from './support/api';
 import { createVideo } from './support/lead';
 import { seeHeading, seeText, seeToast, visible } from './support/screen';
@@ -36,14 +36,14 @@ beforeAll(async () => {
 // Each test has a cast of its own: a lead editor, a team lead who leads nobody yet, and three
 // clients with their videos.
 beforeEach(async () => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  [lead, teamLead, alpha, beta, gamma] = (await createUsersAsKing(browser, [
+  await page.setViewportSize(DESKTOP);
+  [lead, teamLead, alpha, beta, gamma] = await createUsersAsKing(browser, [
     'lead_editor',
     'client_team_lead',
     'client',
     'client',
     'client',
-  ])) as [TestUser, TestUser, TestUser, TestUser, TestUser];
+  ]);
   for (const [client, name, status] of [
     [alpha, `Alpha launch ${word}`, 'review'],
     [alpha, `Alpha tips ${word}`, 'in_progress'],
@@ -158,10 +158,10 @@ describe('the team lead', () => {
     await clients.getByRole('button', { name: 'All clients' }).click();
     await expect.poll(() => page.getByTestId('video-card').count()).toBe(3);
 
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await visible(page.getByRole('article', { name: videos.launch!.name }));
     await screenshot(page, 'team-lead-dashboard-phone');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP);
   });
 
   it("opens a client's video, comments on it, and the client hears of it", async () => {

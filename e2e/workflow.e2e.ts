@@ -7,9 +7,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { type E2EBrowser, launchBrowser } from './support/browser';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { seeHeading, seeToast, visible } from './support/screen';
-import { createUsersAsKing, kingCredentials, signIn, type TestUser } from './support/users';
+import { createUsersAsKing, kingCredentials, signIn } from './support/users';
 import { assignEditor, createVideoAs, screenshot, type CreatedVideo } from './support/videos';
 
 let clientBrowser: E2EBrowser;
@@ -29,10 +29,7 @@ beforeAll(async () => {
 // Each test has a client of its own with two videos in review, and that client's editor with a
 // quiet bell: the client's page on All Videos, the editor's on the dashboard, side by side.
 beforeEach(async () => {
-  const [client, editor] = (await createUsersAsKing(clientBrowser, ['client', 'editor'])) as [
-    TestUser,
-    TestUser,
-  ];
+  const [client, editor] = await createUsersAsKing(clientBrowser, ['client', 'editor']);
   await assignEditor(clientBrowser, client.id, editor.id);
   const inReview = (name: string) =>
     createVideoAs(clientBrowser, kingCredentials(clientBrowser), {
@@ -45,8 +42,7 @@ beforeEach(async () => {
   approveMe = await inReview('Launch teaser cut');
   fixMe = await inReview('Founder interview');
 
-  editorPage = await editorBrowser.newPage();
-  await editorPage.setViewportSize({ width: 1280, height: 900 });
+  editorPage = await editorBrowser.newPage(DESKTOP);
   await signIn(editorBrowser, editorPage, editor);
   // Start from a quiet bell: what arrives in the test comes over the socket.
   await editorPage.evaluate(async () => {
@@ -57,8 +53,7 @@ beforeEach(async () => {
   await seeHeading(editorPage, 'Editor Dashboard');
   await visible(editorPage.getByRole('button', { name: 'Notifications', exact: true }));
 
-  clientPage = await clientBrowser.newPage();
-  await clientPage.setViewportSize({ width: 1280, height: 900 });
+  clientPage = await clientBrowser.newPage(DESKTOP);
   await signIn(clientBrowser, clientPage, client);
   await clientPage.goto('/dashboard');
   await clientPage.getByRole('button', { name: /^All Videos/ }).click();
@@ -112,14 +107,14 @@ describe('a client reviews its videos', () => {
     await clientPage.keyboard.press('Escape');
     await item.waitFor({ state: 'hidden' });
 
-    await clientPage.setViewportSize({ width: 390, height: 844 });
+    await clientPage.setViewportSize(PHONE);
     await more.scrollIntoViewIfNeeded();
     await more.click();
     await visible(item);
     await screenshot(clientPage, 'workflow-card-menu-phone');
     await clientPage.keyboard.press('Escape');
     await item.waitFor({ state: 'hidden' });
-    await clientPage.setViewportSize({ width: 1280, height: 900 });
+    await clientPage.setViewportSize(DESKTOP);
   });
 
   it('requests changes with a note: the editor hears of it live, the note is a comment', async () => {

@@ -62,10 +62,9 @@ export function kingApi(browser: E2EBrowser): Promise<APIRequestContext> {
 }
 
 /** Creates users of any role the king may create (POST /api/admin/users), as the king. */
-export async function createUsersAsKing(
-  browser: E2EBrowser,
-  roles: ('client' | 'editor' | 'lead_editor' | 'client_team_lead')[],
-): Promise<TestUser[]> {
+export async function createUsersAsKing<
+  const Roles extends readonly ('client' | 'editor' | 'lead_editor' | 'client_team_lead')[],
+>(browser: E2EBrowser, roles: Roles): Promise<{ [K in keyof Roles]: TestUser }> {
   return withApiAs(browser, kingCredentials(browser), async (king) => {
     const made: TestUser[] = [];
     for (const role of roles) {
@@ -79,7 +78,8 @@ export async function createUsersAsKing(
       );
       made.push({ id: user.id, username, password, name, role: user.role });
     }
-    return made;
+    // One user a role, in the order asked.
+    return made as { [K in keyof Roles]: TestUser };
   });
 }
 

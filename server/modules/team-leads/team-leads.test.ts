@@ -98,21 +98,19 @@ describe('assigning team leads (managers only)', () => {
     const leadAsClient = await assign('lena', 'tom', 'olivia');
     expect(leadAsClient.json().message).toBe(TEAM_LEAD_MESSAGES.clientRole);
 
-    const ghost = await call('lena', 'POST', '/api/team-leads', {
-      clientId: '00000000-0000-4000-8000-000000000000',
-      teamLeadId: id.olivia,
-    });
-    expect(ghost.statusCode).toBe(400);
-    expect(ghost.json().message).toBe(TEAM_LEAD_MESSAGES.clientRole);
-    const missing = await call('lena', 'POST', '/api/team-leads', { clientId: id.gamma });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe(TEAM_LEAD_MESSAGES.teamLeadRequired);
-    const junk = await call('lena', 'POST', '/api/team-leads', {
-      clientId: 'nope',
-      teamLeadId: id.olivia,
-    });
-    expect(junk.statusCode).toBe(400);
-    expect(junk.json().message).toBe(TEAM_LEAD_MESSAGES.clientRequired);
+    for (const [body, message] of [
+      // No such client, no team lead, a client id that is no id.
+      [
+        { clientId: '00000000-0000-4000-8000-000000000000', teamLeadId: id.olivia },
+        TEAM_LEAD_MESSAGES.clientRole,
+      ],
+      [{ clientId: id.gamma }, TEAM_LEAD_MESSAGES.teamLeadRequired],
+      [{ clientId: 'nope', teamLeadId: id.olivia }, TEAM_LEAD_MESSAGES.clientRequired],
+    ] as const) {
+      const res = await call('lena', 'POST', '/api/team-leads', body);
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
   });
 
   it('refuses everyone else: listing, assigning and removing are for managers', async () => {
