@@ -198,6 +198,17 @@ function req(
   };
 }
 
+/** Managers pair someone with a fresh client through `url` (POST) and end a pair (DELETE). */
+const assignmentCases = (url: string, member: string, memberId: () => string): Case[] => [
+  req(`POST ${url}`, allow(MANAGERS, 201, 403), {
+    params: client,
+    body: (p) => ({ clientId: p.id, [member]: memberId() }),
+  }),
+  req(`DELETE ${url}/:clientId/:${member}`, allow(MANAGERS, 200, 403), {
+    params: assigned(url, member, memberId),
+  }),
+];
+
 const CASES: Case[] = [
   req('GET /api/health', () => 200),
   req('GET /api/ready', () => 200),
@@ -303,24 +314,12 @@ const CASES: Case[] = [
   // Client team leads (issue 14): managers assign and remove them; a team lead reads its clients.
   req('GET /api/team-leads', allow(MANAGERS, 200, 403)),
   req('GET /api/team-leads/my-clients', allow(SIGNED_IN, 200, 0)),
-  req('POST /api/team-leads', allow(MANAGERS, 201, 403), {
-    params: client,
-    body: (p) => ({ clientId: p.id, teamLeadId: id.otherTeamLead }),
-  }),
-  req('DELETE /api/team-leads/:clientId/:teamLeadId', allow(MANAGERS, 200, 403), {
-    params: assigned('/api/team-leads', 'teamLeadId', () => id.otherTeamLead),
-  }),
+  ...assignmentCases('/api/team-leads', 'teamLeadId', () => id.otherTeamLead),
   req('GET /api/assignments/my-clients', allow(SIGNED_IN, 200, 0)),
   req('GET /api/assignments/my-editors', allow(SIGNED_IN, 200, 0)),
   req('GET /api/assignments', allow(MANAGERS, 200, 403)),
   req('GET /api/lead/summary', allow(MANAGERS, 200, 403)),
-  req('POST /api/assignments', allow(MANAGERS, 201, 403), {
-    params: client,
-    body: (p) => ({ clientId: p.id, editorId: id.strangerEditor }),
-  }),
-  req('DELETE /api/assignments/:clientId/:editorId', allow(MANAGERS, 200, 403), {
-    params: assigned('/api/assignments', 'editorId', () => id.strangerEditor),
-  }),
+  ...assignmentCases('/api/assignments', 'editorId', () => id.strangerEditor),
   req('GET /api/admin/stats', allow(ADMINS, 200, 403)),
   req('GET /api/admin/users', allow(ADMINS, 200, 403)),
   req('POST /api/admin/users', allow(ADMINS, 201, 403), {
