@@ -55,6 +55,8 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'web',
   plugins: [react(), mantineStyles({ root: import.meta.dirname }), precompress()],
+  // `@domain/*` as tsconfig.json names it.
+  resolve: { tsconfigPaths: true },
   build: {
     outDir: '../dist/web',
     // Read by the server to name each screen's files in the page it sends (server/plugins/web-page.ts).

@@ -1,9 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { mantineStyles } from './scripts/vite/mantine-styles.ts';
+
+// `@domain/*` (tsconfig.json paths) resolves in every project.
+const resolve = { tsconfigPaths: true };
 
 // The database suites run on embedded PGlite, and again on the PostgreSQL server named by
 // TEST_DATABASE_URL when it is set (CI sets it when the local server answers).
 const serverSuites = (name: string, driver: 'pglite' | 'postgres', exclude: string[] = []) => ({
+  resolve,
   test: {
     name,
     include: ['server/**/*.test.ts'],
@@ -18,11 +23,13 @@ const serverSuites = (name: string, driver: 'pglite' | 'postgres', exclude: stri
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', include: ['domain/**/*.test.ts'] } },
+      { resolve, test: { name: 'domain', include: ['domain/**/*.test.ts'] } },
       // The build's own tools (scripts/vite).
-      { test: { name: 'tools', include: ['scripts/**/*.test.ts'] } },
+      { resolve, test: { name: 'tools', include: ['scripts/**/*.test.ts'] } },
       {
-        plugins: [react()],
+        // The Mantine styles module too: a test may load a screen as the router does.
+        plugins: [react(), mantineStyles({ root: import.meta.dirname })],
+        resolve,
         test: {
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],

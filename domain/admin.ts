@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { avatarField, hasInvisibleCharacters, MESSAGES, PASSWORD_MIN } from './auth';
 import { isAdmin, normalizeRole, type Actor } from './roles';
+import { publicUserSchema } from './user';
 
 /** Admin dashboard rules (SPEC.md section 6 'Admin dashboard', DESIGN.md section 4). */
 export const ADMIN_MESSAGES = {
@@ -19,6 +20,13 @@ export const ADMIN_MESSAGES = {
   resetPasswordShort: 'Password must be at least 6 characters',
   confirmResetRequired: 'Please confirm the password',
 } as const;
+
+/**
+ * Who may call anything under /api/admin/ (DESIGN.md section 4): an admin, the king always
+ * counting as one. The server's one admin guard (server/modules/admin/admin.guard.ts) asks this.
+ */
+export const mayUseAdminRoutes = (actor: Pick<Actor, 'role' | 'isAdmin'>): boolean =>
+  isAdmin(actor);
 
 /** Roles an admin may give: never king. */
 export const ASSIGNABLE_ROLES = ['client', 'editor', 'lead_editor', 'client_team_lead'] as const;
@@ -41,6 +49,44 @@ export function canManageUser(actor: Actor, target: { role: string; isAdmin: str
   if (actorRole === 'king') return true;
   if (actorRole !== 'lead_editor') return false;
   return LEAD_MANAGES.has(normalizeRole(target.role)) && target.isAdmin !== 'true';
+}
+
+/** What an edit by this actor changes, or why it is refused (and with which status). */
+export type UserEdit =
+  | {
+      ok: true;
+      changes: { name: string; role?: AssignableRole; isAdmin?: 'true' | 'false' };
+    }
+  | { ok: false; status: 400 | 403; message: string };
+
+/**
+ * PATCH /api/admin/users/{id} once the actor may manage the target (DESIGN.md section 4): the
+ * name always; a role or admin flag that differs from the target's only by the king, never the
+ * king's own role, never role king, never one's own admin flag.
+ */
+export function planUserEdit(
+  actor: Actor,
+  target: { id: string; role: string; isAdmin: string },
+  body: EditUserBody,
+): UserEdit {
+  const refuse = (status: 400 | 403, message: string): UserEdit => ({ ok: false, status, message });
+  const king = normalizeRole(actor.role) === 'king';
+  const targetRole = normalizeRole(target.role);
+  const changes: { name: string; role?: AssignableRole; isAdmin?: 'true' | 'false' } = {
+    name: body.name,
+  };
+  if (body.role !== undefined && body.role !== targetRole) {
+    if (!king) return refuse(403, ADMIN_MESSAGES.kingOnly);
+    if (targetRole === 'king') return refuse(400, ADMIN_MESSAGES.kingRoleFixed);
+    if (body.role === 'king') return refuse(400, ADMIN_MESSAGES.roleInvalid);
+    changes.role = body.role;
+  }
+  if (body.isAdmin !== undefined && body.isAdmin !== target.isAdmin) {
+    if (!king) return refuse(403, ADMIN_MESSAGES.kingOnly);
+    if (target.id === actor.id) return refuse(400, ADMIN_MESSAGES.ownAdmin);
+    changes.isAdmin = body.isAdmin;
+  }
+  return { ok: true, changes };
 }
 
 export const canDeleteUser = (
@@ -95,6 +141,7 @@ export const resetPasswordBody = z.object({
     .min(PASSWORD_MIN, ADMIN_MESSAGES.resetPasswordShort)
     .max(200, MESSAGES.passwordLong),
 });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 export const resetPasswordForm = resetPasswordBody
   .extend({ confirmPassword: z.string().min(1, ADMIN_MESSAGES.confirmResetRequired) })
@@ -104,6 +151,25 @@ export const resetPasswordForm = resetPasswordBody
   });
 
 export const vipBody = z.object({ isVip: z.boolean({ error: 'isVip must be true or false' }) });
+export type VipBody = z.infer<typeof vipBody>;
+
+// --- Answers and parameters of /api/admin/users and /api/admin/stats -------------------------
+
+/** /api/admin/users/{id}: a malformed id is a user that does not exist. */
+export const userIdParams = z.object({ id: z.uuid({ error: ADMIN_MESSAGES.userNotFound }) });
+
+/** GET /api/admin/stats: the dashboard's three counts (admins: the king and isAdmin users). */
+export const adminStatsSchema = z.object({
+  userCount: z.number(),
+  adminCount: z.number(),
+  videoCount: z.number(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/** GET /api/admin/users: everyone, by name, with when they joined. */
+export const adminUserSchema = publicUserSchema.extend({ createdAt: z.string() });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUserListSchema = z.array(adminUserSchema);
 
 /** Only the king sees the Role selector and the Admin Privileges switch, and may change them. */
 export const canChangeRoleAndAdmin = (actor: Actor): boolean =>

@@ -133,6 +133,8 @@ export const invoicingQuery = z
     }
   });
 export type InvoicingQuery = z.infer<typeof invoicingQuery>;
+/** The query as a caller sends it: every field optional, defaults filled in by the server. */
+export type InvoicingQueryInput = z.input<typeof invoicingQuery>;
 
 /** The first instant of a custom range's start. */
 export const rangeStart = (from: string): Date =>
@@ -177,6 +179,10 @@ export const invoicingRowSchema = z.object({
   amountSource: z.enum(['locked', 'typed', 'price']),
 });
 export type InvoicingRow = z.infer<typeof invoicingRowSchema>;
+export const invoicingRowListSchema = z.array(invoicingRowSchema);
+
+/** /api/admin/videos/{id}/payment-amount: a malformed id is a video that does not exist. */
+export const videoIdParams = z.object({ id: uuidParam(INVOICING_MESSAGES.videoNotFound) });
 
 /** PATCH /api/admin/videos/{id}/payment-amount answers with the video's payment state. */
 export const videoPaymentSchema = invoicingRowSchema.extend({ status: z.string() });
@@ -217,6 +223,7 @@ export function monthsBetween(start: string, end: string): number {
 export const TREND_MONTHS = 6;
 
 export const revenueSummaryQuery = z.object({ month: monthParam.optional() });
+export type RevenueSummaryQuery = z.input<typeof revenueSummaryQuery>;
 
 export const revenueTrendsQuery = z
   .object({ start: monthParam.optional(), end: monthParam.optional() })
@@ -229,6 +236,7 @@ export const revenueTrendsQuery = z
       ctx.addIssue({ code: 'custom', path: ['end'], message: INVOICING_MESSAGES.monthSpan });
     }
   });
+export type RevenueTrendsQuery = z.input<typeof revenueTrendsQuery>;
 
 export const revenueSummarySchema = z.object({
   month: z.string(),
@@ -258,6 +266,11 @@ const videoIds = (emptyMessage: string) =>
 
 export const markPaidBody = z.object({ videoIds: videoIds(INVOICING_MESSAGES.selectToPay) });
 export const markUnpaidBody = z.object({ videoIds: videoIds(INVOICING_MESSAGES.selectToUnpay) });
+/**
+ * The bodies as a caller sends them (before the schemas' defaults and checks; a money field is
+ * any value, checked by the server). Mark paid and reverse take the same body.
+ */
+export type PaymentBody = z.input<typeof markPaidBody>;
 
 export const SKIP_REASONS = ['not_found', 'not_completed', 'already_paid', 'not_paid'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
@@ -276,11 +289,25 @@ export const paymentResultSchema = z.object({
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
 
 export const paymentAmountBody = z.object({ paymentAmount: moneyInput('paymentAmount') });
+export type PaymentAmountBody = z.input<typeof paymentAmountBody>;
 
 // --- Prices ----------------------------------------------------------------------------------
 
 export const defaultPriceBody = z.object({ defaultPrice: moneyInput('defaultPrice') });
+export type DefaultPriceBody = z.input<typeof defaultPriceBody>;
 export const customPriceBody = z.object({ price: moneyInput('customPrice') });
+export type CustomPriceBody = z.input<typeof customPriceBody>;
+
+/** Malformed ids in the pricing calls are things that do not exist. */
+export const clientIdParams = z.object({ clientId: uuidParam(INVOICING_MESSAGES.clientNotFound) });
+export const clientTypeParams = clientIdParams.extend({
+  videoTypeId: uuidParam(INVOICING_MESSAGES.videoTypeNotFound),
+});
+export const videoTypeIdParams = z.object({ id: uuidParam(INVOICING_MESSAGES.videoTypeNotFound) });
+export const planIdParams = z.object({ id: uuidParam(INVOICING_MESSAGES.planNotFound) });
+export const ruleParams = planIdParams.extend({
+  ruleId: uuidParam(INVOICING_MESSAGES.ruleNotFound),
+});
 
 export const videoTypeSchema = z.object({
   id: z.string(),
@@ -289,12 +316,19 @@ export const videoTypeSchema = z.object({
   /** Only for the king and admins. */
   defaultPrice: money.optional(),
 });
+export type VideoTypePrice = z.infer<typeof videoTypeSchema>;
+/** GET /api/video-types: the active types (a client side sees only its own custom ones). */
+export const videoTypeListSchema = z.array(videoTypeSchema);
 
 export const customPriceSchema = z.object({
   videoTypeId: z.string(),
   videoTypeName: z.string(),
   price: money,
 });
+
+/** PATCH /api/admin/client-pricing/{clientId}/{videoTypeId}: the client's price now. */
+export const clientCustomPriceSchema = customPriceSchema.extend({ clientId: z.string() });
+export type ClientCustomPrice = z.infer<typeof clientCustomPriceSchema>;
 
 const planRef = z.object({ id: z.string(), name: z.string(), displayName: z.string() });
 
@@ -308,6 +342,7 @@ export const clientPricingListSchema = z.array(
     pricingPlan: planRef.nullable(),
   }),
 );
+export type ClientPricingList = z.infer<typeof clientPricingListSchema>;
 
 export const PRICE_SOURCES = ['custom', 'plan', 'default_plan', 'default'] as const;
 
@@ -372,6 +407,8 @@ export const updatePlanBody = z
     isDefault: bool('isDefault').optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), INVOICING_MESSAGES.nothingToUpdate);
+export type CreatePlanBody = z.input<typeof createPlanBody>;
+export type UpdatePlanBody = z.input<typeof updatePlanBody>;
 
 export const createRuleBody = z
   .object({
@@ -396,6 +433,8 @@ export const updateRuleBody = z
     price: moneyInput('price').optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), INVOICING_MESSAGES.nothingToUpdate);
+export type CreateRuleBody = z.input<typeof createRuleBody>;
+export type UpdateRuleBody = z.input<typeof updateRuleBody>;
 
 export const ruleSchema = z.object({
   id: z.string(),
@@ -421,17 +460,34 @@ export const planSchema = z.object({
   updatedAt: isoDate,
 });
 export type PricingPlan = z.infer<typeof planSchema>;
+export type PricingRule = z.infer<typeof ruleSchema>;
+export const planListSchema = z.array(planSchema);
 
 export const clientPlanBody = z.object({
   planId: z.uuid({ error: INVOICING_MESSAGES.planNotFound }).nullable(),
 });
 
+export type ClientPlanBody = z.input<typeof clientPlanBody>;
+
 export const clientPlanSchema = z.object({ clientId: z.string(), pricingPlan: planRef.nullable() });
+export type ClientPlan = z.infer<typeof clientPlanSchema>;
 
 // --- Reports beyond the spec: CSV, printable invoice, breakdowns, unpaid work by age ---------
 
 /** The invoicing table's filters, for the CSV export (the whole filtered list, no paging). */
 export const invoicingCsvQuery = invoicingQuery;
+
+/** A CSV download's answer as the API document shows it. */
+const csvAnswer = (description: string) => ({
+  description,
+  content: { 'text/csv': { schema: z.string() } },
+});
+/** GET /api/admin/invoicing.csv. */
+export const invoicingCsvAnswer = csvAnswer('The filtered invoicing rows as CSV');
+/** GET /api/admin/payments.csv. */
+export const ledgerCsvAnswer = csvAnswer(
+  "The payments ledger's events (of a month, or all) as CSV",
+);
 
 /** The CSV's columns, in order; money as two-decimal text, dates as ISO 8601 (UTC). */
 export const INVOICING_CSV_HEADER = [
@@ -458,6 +514,7 @@ export function monthLastDay(month: string): string {
 
 /** GET /api/admin/invoices/{clientId}?month=YYYY-MM (current month by default). */
 export const invoiceQuery = z.object({ month: monthParam.optional() });
+export type InvoiceQuery = z.input<typeof invoiceQuery>;
 
 export const invoiceSchema = z.object({
   client: z.object({ id: z.string(), username: z.string(), name: z.string().nullable() }),
@@ -489,6 +546,7 @@ export const invoiceSchema = z.object({
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 export const revenueBreakdownQuery = z.object({ month: monthParam.optional() });
+export type RevenueBreakdownQuery = z.input<typeof revenueBreakdownQuery>;
 
 const breakdownEntry = z.object({
   /** The client, editor or type name; null for unassigned editors. */
@@ -537,6 +595,7 @@ export const ledgerEventSchema = z.object({
   by: z.string().nullable(),
 });
 export type LedgerEvent = z.infer<typeof ledgerEventSchema>;
+export const ledgerEventListSchema = z.array(ledgerEventSchema);
 
 /** The ledger CSV's columns, in order. */
 export const LEDGER_CSV_HEADER = [

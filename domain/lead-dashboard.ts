@@ -1,4 +1,5 @@
-import { isAdmin, normalizeRole, TEAM_LEADS_LABEL, type Role } from './roles';
+import { z } from 'zod';
+import { isAdmin, isManager, normalizeRole, TEAM_LEADS_LABEL, type Role } from './roles';
 import type { VideoStatus } from './video-status';
 
 /**
@@ -24,16 +25,36 @@ export function isLeadTab(value: unknown): value is LeadTab {
   return typeof value === 'string' && (LEAD_TABS as readonly string[]).includes(value);
 }
 
+export const LEAD_MESSAGES = {
+  managersOnly: 'Only lead editors and the king can see the lead dashboard',
+  unknownClient: 'Unknown client',
+} as const;
+
+/** GET /api/lead/summary: the tiles of every video, or of the picked client's, and a search. */
+export const leadSummaryQuery = z.object({
+  clientId: z.uuid({ error: LEAD_MESSAGES.unknownClient }).optional(),
+  q: z.string().trim().max(200).optional(),
+});
+export type LeadSummaryQuery = z.input<typeof leadSummaryQuery>;
+
 /** The seven tile counts, as GET /api/lead/summary returns them. */
-export interface LeadCounts {
-  needsReview: number;
-  total: number;
-  inProgress: number;
-  overdue: number;
-  readyToPost: number;
-  posted: number;
-  teamMembers: number;
-}
+export const leadCountsSchema = z.object({
+  needsReview: z.number(),
+  total: z.number(),
+  inProgress: z.number(),
+  overdue: z.number(),
+  readyToPost: z.number(),
+  posted: z.number(),
+  teamMembers: z.number(),
+});
+export type LeadCounts = z.infer<typeof leadCountsSchema>;
+
+export const leadSummarySchema = z.object({
+  counts: leadCountsSchema,
+  /** Videos whose name matches the search (null without one): every tab's count while searching. */
+  matches: z.number().nullable(),
+});
+export type LeadSummary = z.infer<typeof leadSummarySchema>;
 
 export interface LeadTabInfo {
   /** The tile's label. */
@@ -241,17 +262,17 @@ export function managedUserColumns(viewer: { role: string; isAdmin: string }): {
 }
 
 /**
- * The managed-user page's guard: managers may open any user; an editor only a client assigned
- * to them; everyone else goes back to /dashboard.
+ * Who may open a managed user (the page and GET /api/king/users/{id}/videos): managers any
+ * user; an editor only a client assigned to them. The page sends everyone else back to
+ * /dashboard; the server answers 403.
  */
 export function mayOpenManagedUser(
   viewer: { role: string; isAdmin: string },
   targetId: string,
   assignedClientIds: ReadonlySet<string>,
 ): boolean {
-  const role = normalizeRole(viewer.role);
-  if (role === 'king' || role === 'lead_editor' || viewer.isAdmin === 'true') return true;
-  return role === 'editor' && assignedClientIds.has(targetId);
+  if (isManager(viewer)) return true;
+  return normalizeRole(viewer.role) === 'editor' && assignedClientIds.has(targetId);
 }
 
 /** The toast text after a bulk delete (SPEC.md section 8). */

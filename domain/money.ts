@@ -60,8 +60,6 @@ export function checkMoney(input: unknown): MoneyCheck {
   return { ok: true, value: fromCents(cents), cents };
 }
 
-export const isValidMoney = (input: unknown): boolean => checkMoney(input).ok;
-
 /**
  * A zod field for an amount: the value becomes a normalised two-decimal string ('7.5' becomes
  * '7.50'), with the field's own messages.

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CLIENT_ROLE_TEXTS,
   isAdmin,
   isKing,
   isManager,
   isStaff,
   isStaffRole,
+  mayBeAssignedEditor,
   normalizeRole,
   ROLE_LABELS,
   ROLES,
@@ -175,5 +177,26 @@ describe('isManager', () => {
     expect(isManager(user('editor'))).toBe(false);
     expect(isManager(user('client_team_lead'))).toBe(false);
     expect(isManager(user('superuser'))).toBe(false);
+  });
+});
+
+describe('CLIENT_ROLE_TEXTS', () => {
+  it('holds exactly the stored texts that read as client', () => {
+    for (const text of CLIENT_ROLE_TEXTS) expect(normalizeRole(text)).toBe('client');
+    expect(CLIENT_ROLE_TEXTS).toEqual(['client', 'user']);
+  });
+});
+
+describe('mayBeAssignedEditor', () => {
+  it('takes editors and lead editors, in any spelling of their role', () => {
+    for (const role of ['editor', ' Editor ', 'lead_editor', 'Lead Editor', 'admin', 'boss']) {
+      expect(mayBeAssignedEditor({ role }), role).toBe(true);
+    }
+  });
+
+  it('refuses clients, client team leads and the king', () => {
+    for (const role of ['client', 'user', 'client_team_lead', 'king', 'superuser', '']) {
+      expect(mayBeAssignedEditor({ role }), role).toBe(false);
+    }
   });
 });

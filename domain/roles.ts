@@ -20,6 +20,12 @@ export const TEAM_LEADS_LABEL = 'Client Team Leads';
  */
 export type RoleReading = 'general' | 'video-management' | 'admin-helper';
 
+/**
+ * The role texts stored for clients ('user' is the legacy default role). SQL filters on the
+ * role column use it; in code, `normalizeRole` reads both as 'client'.
+ */
+export const CLIENT_ROLE_TEXTS: readonly string[] = ['client', 'user'];
+
 function canonical(raw: string | null | undefined): string {
   return (raw ?? '').trim().toLowerCase().replace(/\s+/g, '_');
 }
@@ -37,10 +43,8 @@ export function normalizeRole(
   reading: RoleReading = 'general',
 ): Role | 'unknown' {
   const value = canonical(raw);
+  if (CLIENT_ROLE_TEXTS.includes(value)) return 'client';
   switch (value) {
-    case 'client':
-    case 'user':
-      return 'client';
     case 'editor':
       return 'editor';
     case 'lead_editor':
@@ -89,6 +93,15 @@ export const isStaff = (u: Pick<Actor, 'role' | 'isAdmin'>): boolean =>
 export const seesWholeDirectory = (u: Pick<Actor, 'role' | 'isAdmin'>): boolean => {
   const role = normalizeRole(u.role);
   return role === 'editor' || role === 'lead_editor' || role === 'king' || u.isAdmin === 'true';
+};
+
+/**
+ * Who may be a video's assigned editor (SPEC.md section 5): an editor or a lead editor, by role;
+ * anyone else is refused with VIDEO_MESSAGES.editorInvalid.
+ */
+export const mayBeAssignedEditor = (u: Pick<Actor, 'role'>): boolean => {
+  const role = normalizeRole(u.role);
+  return role === 'editor' || role === 'lead_editor';
 };
 
 /** Manager: lead_editor, king or admin (DESIGN.md section 4). */

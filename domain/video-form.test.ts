@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   changedFields,
+  defaultDueDate,
   defaultDueDateText,
   editorChoiceFor,
   editorControlFor,
@@ -15,6 +16,12 @@ const actor = (role: string, isAdmin = 'false', id = 'me') => ({ id, role, isAdm
 describe('dates', () => {
   it('defaults the due date to three days ahead', () => {
     expect(defaultDueDateText(new Date(2026, 0, 30, 9, 0))).toBe('2026-02-02');
+  });
+  it('defaults the due moment to three days ahead at 14:00 local time, whatever the hour now', () => {
+    expect(defaultDueDate(new Date(2026, 0, 30, 9, 41, 7, 250))).toEqual(
+      new Date(2026, 1, 2, 14, 0, 0, 0),
+    );
+    expect(defaultDueDate(new Date(2026, 11, 31, 23, 59))).toEqual(new Date(2027, 0, 3, 14, 0));
   });
   it('sends a local date and time as UTC, 14:00 when no time is given', () => {
     expect(toUtcIso('2026-03-01', '')).toBe(new Date(2026, 2, 1, 14, 0).toISOString());

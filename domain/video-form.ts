@@ -19,11 +19,22 @@ export function localTimeText(date: Date): string {
   return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** The add dialog's default due date: three days from now (its time is the default 14:00). */
-export function defaultDueDateText(now: Date): string {
+/**
+ * A new video's default due date (SPEC.md section 5): DEFAULT_DUE_DAYS from now at
+ * DEFAULT_DUE_TIME, in local time (the browser's in the add dialog, the server's when a create
+ * call sends none).
+ */
+export function defaultDueDate(now: Date): Date {
+  const [hours, minutes] = DEFAULT_DUE_TIME.split(':').map(Number);
   const due = new Date(now);
   due.setDate(due.getDate() + DEFAULT_DUE_DAYS);
-  return localDateText(due);
+  due.setHours(hours!, minutes!, 0, 0);
+  return due;
+}
+
+/** The add dialog's default due date as its date input shows it (the time input shows 14:00). */
+export function defaultDueDateText(now: Date): string {
+  return localDateText(defaultDueDate(now));
 }
 
 /**

@@ -13,7 +13,8 @@ import { readdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { fromPglite, fromPostgres } from '../server/db/client';
-import { migrate, rowsOf } from '../server/db/migrate';
+import { migrate } from '../server/db/migrate';
+import { rowsOf } from '../server/db/rows';
 import { readSettings } from '../server/env';
 import { dataDirInUse, summarizeBackup } from '../server/plugins/backup-socket';
 

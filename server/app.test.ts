@@ -44,7 +44,7 @@ beforeAll(async () => {
         file: 'assets/client-dashboard-1.js',
         imports: ['_mantine.js'],
       },
-      'features/lead-dashboard/components/lead-dashboard.tsx': {
+      'app/routes/lead-dashboard.tsx': {
         file: 'assets/lead-dashboard-1.js',
         imports: ['_mantine.js'],
       },

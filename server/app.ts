@@ -19,16 +19,19 @@ import { assignmentsRoutes } from './modules/assignments/assignments.routes';
 import { teamLeadsRoutes } from './modules/team-leads/team-leads.routes';
 import { leadRoutes } from './modules/lead/lead.routes';
 import { invoicingRoutes } from './modules/invoicing/invoicing.routes';
+import { adminGuard } from './modules/admin/admin.guard';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { notifier } from './modules/notifications/notifier';
 import { auth } from './plugins/auth';
+import { caches } from './plugins/caches';
 import { errorHandler } from './plugins/errors';
 import { inputGuard } from './plugins/input-guard';
 import { limits } from './plugins/limits';
 import { SETTING_DEFAULTS } from './env';
 import { sessionLifetime } from './modules/auth/sessions.repository';
+import { readCache } from './plugins/read-cache';
 import { realtime } from './plugins/realtime';
 import { web } from './plugins/web';
 
@@ -119,7 +122,11 @@ export async function buildApp(opts: AppOptions) {
     opts.sessionIdleDays ?? SETTING_DEFAULTS.sessionIdleDays,
     opts.sessionMaxDays ?? SETTING_DEFAULTS.sessionMaxDays,
   );
-  await app.register(auth, { database: opts.database, session });
+  // The per-instance caches (docs/decisions/0004-session-and-count-cache.md): the bus that
+  // empties them, the session (who is asking; 401), then the read cache of `cacheable` GETs.
+  await app.register(caches, { database: opts.database });
+  await app.register(auth, { db, session });
+  await app.register(readCache, { db });
   await app.register(limits, {
     writesPerMinute: opts.writeRateLimit ?? SETTING_DEFAULTS.writeRateLimit,
     passwordAttempts: opts.passwordRateLimit ?? SETTING_DEFAULTS.passwordRateLimit,
@@ -127,6 +134,8 @@ export async function buildApp(opts: AppOptions) {
   // The socket hub (closed with the app) and the notifier the feature routes call.
   await app.register(realtime, { database: opts.database });
   await app.register(notifier, { db });
+  // Before the route plugins: one guard for every /api/admin/ route, whoever registers it.
+  await app.register(adminGuard);
 
   await app.register(healthRoutes, { database: opts.database });
   await app.register(docsRoutes, { production: opts.production ?? false });

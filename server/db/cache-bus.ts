@@ -1,30 +1,43 @@
-import pg from 'pg';
-import { sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { Listener } from './listener';
 
 /**
  * The invalidation feed of the per-instance caches (docs/decisions/0004-session-and-count-cache.md).
  * Triggers (migration 0004) NOTIFY at commit which session, user or recipient changed; this
- * listens on the schema's channel, through a dedicated connection on PostgreSQL (reconnecting)
- * or PGlite's listen. While it is not listening, `live` is false and the caches must not keep
- * anything, because a change could go unheard; every listener is then told to drop everything.
+ * listens on the schema's channel (the name the triggers' vw_cache_channel() gives) through a
+ * Listener. While it is not listening, `live` is false and the caches must not keep anything,
+ * because a change could go unheard; every subscriber is then told to drop everything.
  */
 export type CacheMessage = string | null; // null: anything may be stale
+
+/** How long a cached session or unread count may be served without a change being heard. */
+export const SHORT_CACHE_MS = 5_000;
 
 export class CacheBus {
   live = false;
   private readonly subscribers = new Set<(message: CacheMessage) => void>();
-  private channel = 'vw_cache_public';
-  private closed = false;
-  private client: pg.Client | undefined;
-  private unlistenPglite: (() => Promise<void>) | undefined;
-  private reconnectTimer: NodeJS.Timeout | undefined;
-  private reconnectMs = 500;
+  private readonly listener: Listener;
 
-  constructor(
-    private readonly database: Database,
-    private readonly onError: (err: unknown) => void = () => {},
-  ) {}
+  constructor(database: Database, onError: (err: unknown) => void = () => {}) {
+    this.listener = new Listener(
+      database,
+      'vw_cache_',
+      {
+        message: (payload) => this.emit(payload),
+        // Whatever changed while nobody listened was missed: start from empty caches.
+        up: () => {
+          this.emit(null);
+          this.live = true;
+        },
+        down: () => {
+          this.live = false;
+          this.emit(null);
+        },
+        error: (err) => onError(err),
+      },
+      { firstMs: 500, maxMs: 10_000 },
+    );
+  }
 
   subscribe(fn: (message: CacheMessage) => void) {
     this.subscribers.add(fn);
@@ -34,76 +47,21 @@ export class CacheBus {
     for (const fn of this.subscribers) fn(message);
   }
 
-  async start() {
-    const result = (await this.database.db.execute(sql`select current_schema() as schema`)) as {
-      rows?: { schema?: string }[];
-    };
-    const schema = (result.rows?.[0]?.schema ?? 'public').toLowerCase();
-    // The same name the triggers' vw_cache_channel() gives.
-    this.channel = `vw_cache_${schema.replace(/[^a-z0-9_]/g, '_')}`.slice(0, 63);
-    if (this.database.pglite) {
-      this.unlistenPglite = await this.database.pglite.listen(this.channel, (payload) =>
-        this.emit(payload),
-      );
-      this.live = true;
-    } else if (this.database.pool) {
-      await this.connect();
-    }
+  /**
+   * Every subscriber drops everything, as when the feed was down: a write on this instance may
+   * change anything cached, and its NOTIFY can arrive after the client's next request.
+   */
+  forgetAll() {
+    this.emit(null);
   }
 
-  private async connect() {
-    if (this.closed || !this.database.pool) return;
-    const client = new pg.Client(this.database.pool.options);
-    client.on('error', (err) => this.onError(err));
-    client.on('notification', (msg) => {
-      if (msg.channel === this.channel && msg.payload) this.emit(msg.payload);
-    });
-    client.on('end', () => {
-      if (this.client !== client) return;
-      this.client = undefined;
-      this.down();
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN "${this.channel}"`);
-    } catch (err) {
-      this.onError(err);
-      client.end().catch(() => {});
-      this.down();
-      return;
-    }
-    if (this.closed) {
-      await client.end().catch(() => {});
-      return;
-    }
-    this.client = client;
-    this.reconnectMs = 500;
-    // Whatever changed while nobody listened was missed: start from empty caches.
-    this.emit(null);
-    this.live = true;
-  }
-
-  private down() {
-    this.live = false;
-    this.emit(null);
-    if (this.closed || this.reconnectTimer) return;
-    const delay = this.reconnectMs;
-    this.reconnectMs = Math.min(this.reconnectMs * 2, 10_000);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = undefined;
-      void this.connect();
-    }, delay);
-    this.reconnectTimer.unref();
+  start() {
+    return this.listener.start();
   }
 
   async close() {
-    this.closed = true;
     this.live = false;
-    clearTimeout(this.reconnectTimer);
-    if (this.unlistenPglite) await this.unlistenPglite().catch(() => {});
-    const client = this.client;
-    this.client = undefined;
-    if (client) await client.end().catch(() => {});
+    await this.listener.close();
   }
 }
 

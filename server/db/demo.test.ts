@@ -1,10 +1,16 @@
-import { asc, count, eq, getTableName, inArray } from 'drizzle-orm';
+import { asc, count, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPLETED_STATUSES, VIDEO_STATUSES } from '../../domain/video-status';
 import { isOverdue } from '../../domain/workflow';
 import { BUILT_IN_VIDEO_TYPES } from '../../domain/video-types';
 import { verifyPassword } from '../lib/passwords';
+import {
+  customPriceSql,
+  defaultPlanRulePriceSql,
+  planRulePriceSql,
+  videoEffectivePriceSql,
+} from '../modules/invoicing/pricing-sql';
 import { createTestApp, createTestDatabase } from '../test/helper';
 import type { Database, Db } from './client';
 import { DEMO_PASSWORD, DEMO_USERS, loadDemo } from './demo';
@@ -396,61 +402,95 @@ describe('loadDemo on an empty install', () => {
     }
   });
 
-  it('locks the effective price: custom price, else the client plan, else the default plan, else the type price', async () => {
-    const clientIds = new Map((await demoUsers()).map((u) => [u.id, u.username]));
-    const rows = await db.select().from(videos);
-    const price = (username: string, type: string, duration: number): string => {
-      const custom: Record<string, string> = {
-        'client.brightsmile/consultation': '100.00',
-        'client.brightsmile/before-after': '80.00',
-        'client.novaskin/before-after': '85.00',
-        'client.novaskin/consultation': '105.00',
-        'client.harborhomes/vlog': '230.00',
-        'client.peakphysio/talking-head': '99.00',
-      };
-      const growth: Record<string, string> = {
-        consultation: '99.00',
-        'voice-over': '65.00',
-        'action-reel': '125.00',
-        'before-after': '75.00',
-        'talking-head': '89.00',
-        'personal-story': '165.00',
-        vlog: '199.00',
-        funny: '49.00',
-      };
-      const standard: Record<string, [number, string, string]> = {
-        'action-reel': [30, '120.00', '160.00'],
-        'talking-head': [60, '95.00', '125.00'],
-        'personal-story': [120, '180.00', '230.00'],
-        vlog: [300, '220.00', '280.00'],
-      };
-      const defaults: Record<string, string> = {
-        consultation: '120.00',
-        'voice-over': '85.00',
-        'before-after': '95.00',
-        funny: '60.00',
-      };
-      const own = custom[`${username}/${type}`];
-      if (own) return own;
-      if (username === 'client.fitwithkai' || username === 'client.harborhomes')
-        return growth[type]!;
-      const tier = standard[type];
-      if (tier) return duration <= tier[0] ? tier[1] : tier[2];
-      return defaults[type]!;
-    };
-    const paid = rows.filter((v) => v.paymentStatus === 'paid');
-    let checked = 0;
+  it('locks each paid video at the app’s effective price, or at the amount the king typed below it', async () => {
+    // Which step of the rule (pricing-sql.ts) sets each price, so the demo is seen to use all four.
+    const source = sql<string>`case
+      when ${customPriceSql(videos.userId, videos.type)} is not null then 'custom'
+      when ${planRulePriceSql(videos.userId, videos.type, videos.duration)} is not null then 'plan'
+      when ${defaultPlanRulePriceSql(videos.type, videos.duration)} is not null then 'default plan'
+      else 'type' end`;
+    const paid = await lockedAndEffective(db, source);
+    expect(paid.length).toBeGreaterThanOrEqual(30);
     for (const v of paid) {
-      const expected =
-        v.paymentAmount !== '0.00'
-          ? v.paymentAmount
-          : price(clientIds.get(v.userId)!, v.type, v.duration!);
-      expect(v.lockedPrice, `${v.name} (${v.type}, ${v.duration}s)`).toBe(expected);
-      checked++;
+      if (v.paymentAmount === '0.00') {
+        expect(v.lockedPrice, `${v.name} (${v.type}, ${v.duration}s)`).toBe(v.effective);
+      } else {
+        expect(v.lockedPrice, v.name).toBe(v.paymentAmount);
+        expect(cents(v.paymentAmount)).toBeLessThan(cents(v.effective));
+      }
     }
-    expect(checked).toBe(paid.length);
+    const listPriced = paid.filter((v) => v.paymentAmount === '0.00');
+    expect(new Set(listPriced.map((v) => v.source))).toEqual(
+      new Set(['custom', 'plan', 'default plan', 'type']),
+    );
+    expect(paid.some((v) => v.paymentAmount !== '0.00')).toBe(true);
   });
 });
+
+/** The paid videos with their locked price and the app's effective price now. */
+function lockedAndEffective(target: Db, source: SQL<string> = sql<string>`''`) {
+  return target
+    .select({
+      name: videos.name,
+      type: videos.type,
+      duration: videos.duration,
+      userId: videos.userId,
+      lockedPrice: videos.lockedPrice,
+      paymentAmount: videos.paymentAmount,
+      effective: sql<string>`(${videoEffectivePriceSql()})::text`,
+      source,
+    })
+    .from(videos)
+    .where(eq(videos.paymentStatus, 'paid'));
+}
+
+describe('the demo on an install the king has priced already', () => {
+  it('prices by the app’s rule, where the narrowest of overlapping rules wins', async () => {
+    const other = await createTestDatabase();
+    try {
+      await kingPricesTalkingHeads(other.db);
+      expect((await loadDemo(other.db, { now: NOW })).created).toBe(true);
+      const paid = (await lockedAndEffective(other.db)).filter((v) => v.paymentAmount === '0.00');
+      for (const v of paid) {
+        expect(v.lockedPrice, `${v.name} (${v.type}, ${v.duration}s)`).toBe(v.effective);
+      }
+      // The king's plan is the default one, and short talking heads of clients priced by it got
+      // the narrow rule's price.
+      expect(
+        paid.filter((v) => v.type === 'talking-head' && v.lockedPrice === '90.00').length,
+      ).toBeGreaterThan(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+/**
+ * A default plan of the king's, made before the demo, with a catch-all talking-head rule first
+ * and a narrower one for short cuts after it: the first rule found is not the one that applies.
+ */
+async function kingPricesTalkingHeads(target: Db) {
+  const [talkingHead] = await target
+    .select({ id: videoTypes.id })
+    .from(videoTypes)
+    .where(eq(videoTypes.name, 'talking-head'));
+  const [plan] = await target
+    .insert(pricingPlans)
+    .values({ name: 'king-rates', displayName: 'King Rates', isDefault: true })
+    .returning({ id: pricingPlans.id });
+  for (const [max, price] of [
+    [null, '100.00'],
+    [60, '90.00'],
+  ] as const) {
+    await target.insert(pricingPlanRules).values({
+      planId: plan!.id,
+      videoTypeId: talkingHead!.id,
+      minDurationSeconds: 0,
+      maxDurationSeconds: max,
+      price,
+    });
+  }
+}
 
 describe('loading the demo again', () => {
   it('creates nothing and changes no count', async () => {

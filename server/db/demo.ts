@@ -8,6 +8,7 @@ import { BUILT_IN_VIDEO_TYPES, type BuiltInVideoType } from '../../domain/video-
 import { isOverdue } from '../../domain/workflow';
 import { hashPassword } from '../lib/passwords';
 import { recordPaid } from '../modules/invoicing/ledger.repository';
+import { effectivePrices } from '../modules/invoicing/pricing.repository';
 import type { Db } from './client';
 import {
   clientEditorAssignments,
@@ -33,8 +34,9 @@ import {
  *
  * Everything comes from a seeded PRNG, so every load looks the same; dates are placed relative
  * to the moment of loading so the agency is always "current". Money stays two-decimal text:
- * prices are literals, looked up rather than computed, and the one subtraction (a typed
- * discount) goes through domain/money's exact integer arithmetic.
+ * the prices set up are literals, a video's price is the app's effective price (the same SQL
+ * as invoicing and mark paid), and the one subtraction (a typed discount) goes through
+ * domain/money's exact integer arithmetic.
  */
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -707,7 +709,7 @@ async function build(tx: Tx, passwordHash: string, now: Date) {
       ),
     );
   const typeRows = await tx
-    .select({ id: videoTypes.id, name: videoTypes.name, price: videoTypes.defaultPrice })
+    .select({ id: videoTypes.id, name: videoTypes.name })
     .from(videoTypes)
     .where(
       inArray(
@@ -769,7 +771,6 @@ async function build(tx: Tx, passwordHash: string, now: Date) {
       })),
     );
   }
-  const pricing = await loadPricing(tx, [...userId.values()]);
 
   // --- videos and their history --------------------------------------------------------------
   const plans: VideoPlan[] = [];
@@ -872,9 +873,15 @@ async function build(tx: Tx, passwordHash: string, now: Date) {
     }
   });
 
+  // Each video's list price by the app's own rule, the SQL that invoicing shows and mark paid
+  // locks (server/modules/invoicing/pricing-sql.ts), over the prices set up above.
+  const listPrices = await effectivePrices(
+    tx,
+    plans.map((v) => ({ clientId: v.ownerId, type: v.type, duration: v.duration })),
+  );
   // Revenue trends cover the current month and the five before it; payments fall inside.
   const trendStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 5, 1);
-  const videoRows = plans.map((v) => {
+  const videoRows = plans.map((v, index) => {
     const last = v.steps[v.steps.length - 1]!;
     const link = linkFor(rnd, v.status);
     let paymentStatus = 'unpaid';
@@ -884,7 +891,7 @@ async function build(tx: Tx, passwordHash: string, now: Date) {
     if (v.finish !== null) {
       const finishedDaysAgo = (nowMs - v.finish) / DAY;
       // Now and then the king types an agreed amount (a discount) instead of the list price.
-      const listPrice = pricing.effective(v.ownerId, v.type, v.duration);
+      const listPrice = listPrices[index]!;
       const discount = rnd.chance(0.05) ? rnd.pick(['10.00', '15.00', '25.00']) : null;
       const typed =
         discount && compareMoney(listPrice, discount) > 0
@@ -1198,62 +1205,4 @@ function historyFor(
   }
   // Whole milliseconds, as a Date stores them, so the ready_to_post step equals finishDate.
   return path.map((s, i) => ({ ...s, at: Math.floor(times[i]!) }));
-}
-
-/**
- * The effective price of DESIGN.md section 5: the client's custom price, else the client's
- * active plan rule, else the default plan's rule, else the type's default price. A price is
- * only looked up, never computed, so it stays the exact decimal text the database holds.
- */
-async function loadPricing(tx: Tx, clientIds: string[]) {
-  const typeRows = await tx
-    .select({ id: videoTypes.id, name: videoTypes.name, price: videoTypes.defaultPrice })
-    .from(videoTypes);
-  const types = new Map(typeRows.map((t) => [t.name, { id: t.id, price: t.price }]));
-  const custom = await tx
-    .select()
-    .from(clientVideoTypePricing)
-    .where(inArray(clientVideoTypePricing.clientId, clientIds));
-  const assignments = await tx
-    .select()
-    .from(clientPricingPlanAssignments)
-    .where(
-      and(
-        inArray(clientPricingPlanAssignments.clientId, clientIds),
-        eq(clientPricingPlanAssignments.isActive, true),
-      ),
-    );
-  const planRows = await tx
-    .select({
-      id: pricingPlans.id,
-      isDefault: pricingPlans.isDefault,
-      isActive: pricingPlans.isActive,
-    })
-    .from(pricingPlans);
-  const rules = await tx.select().from(pricingPlanRules);
-  const defaultPlan = planRows.find((p) => p.isDefault && p.isActive)?.id;
-  const activePlans = new Set(planRows.filter((p) => p.isActive).map((p) => p.id));
-
-  const ruleFor = (planId: string | undefined, typeId: string, duration: number) =>
-    planId && activePlans.has(planId)
-      ? rules.find(
-          (r) =>
-            r.planId === planId &&
-            r.videoTypeId === typeId &&
-            r.minDurationSeconds <= duration &&
-            (r.maxDurationSeconds === null || duration <= r.maxDurationSeconds),
-        )
-      : undefined;
-
-  return {
-    effective(clientId: string, type: VideoType, duration: number | null): string {
-      const t = types.get(type)!;
-      const own = custom.find((c) => c.clientId === clientId && c.videoTypeId === t.id);
-      if (own) return own.price;
-      const planId = assignments.find((a) => a.clientId === clientId)?.planId;
-      const rule =
-        ruleFor(planId, t.id, duration ?? 0) ?? ruleFor(defaultPlan, t.id, duration ?? 0);
-      return rule ? rule.price : t.price;
-    },
-  };
 }

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/helper';
 import type { Database } from './client';
-import { migrate, rowsOf } from './migrate';
+import { migrate } from './migrate';
+import { rowsOf } from './rows';
 
 /**
  * Migration 0006 on a database that already has paid work: each paid video gets one 'paid'

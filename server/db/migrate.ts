@@ -3,13 +3,11 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { rowsOf } from './rows';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any constant works; it only has to be the same for every instance of the app.
 const MIGRATION_LOCK_KEY = 734_902_115;
-
-/** Both drivers answer execute() with an object carrying `rows`. */
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 interface Journal {
   entries: { idx: number; tag: string }[];

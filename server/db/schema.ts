@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   index,
@@ -29,11 +30,17 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 const money = (name: string) => numeric(name, { precision: 10, scale: 2 });
+const rowId = () => uuid('id').primaryKey().defaultRandom();
+/** A required link to the row that owns this one: deleting it deletes this row too. */
+const partOf = (name: string, target: () => AnyPgColumn) =>
+  uuid(name).notNull().references(target, { onDelete: 'cascade' });
+/** A user the row names (who did something, the assigned editor): null once they are deleted. */
+const byUser = (name: string) => uuid(name).references(() => users.id, { onDelete: 'set null' });
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     username: text('username').notNull().unique(),
     password: text('password').notNull(),
     name: text('name'),
@@ -65,9 +72,7 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the cookie token; the token itself is never stored. */
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: partOf('user_id', () => users.id),
     createdAt: createdAt(),
     expiresAt: at('expires_at').notNull(),
   },
@@ -75,7 +80,7 @@ export const sessions = pgTable(
 );
 
 export const videoTypes = pgTable('video_types', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: rowId(),
   name: text('name').notNull().unique(),
   displayName: text('display_name').notNull(),
   defaultPrice: money('default_price').notNull().default('0.00'),
@@ -92,7 +97,7 @@ export const videoTypes = pgTable('video_types', {
 export const videos = pgTable(
   'videos',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     ordinal: integer('ordinal').notNull(),
     name: text('name').notNull(),
     type: text('type').notNull().default('consultation'),
@@ -100,12 +105,8 @@ export const videos = pgTable(
     link: text('link').notNull(),
     description: text('description').notNull().default(''),
     internalNotes: text('internal_notes').notNull().default(''),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    assignedEditorId: uuid('assigned_editor_id').references(() => users.id, {
-      onDelete: 'set null',
-    }),
+    userId: partOf('user_id', () => users.id),
+    assignedEditorId: byUser('assigned_editor_id'),
     startDate: at('start_date').defaultNow(),
     dueDate: at('due_date'),
     finishDate: at('finish_date'),
@@ -133,11 +134,9 @@ export const videos = pgTable(
 export const videoStatusHistory = pgTable(
   'video_status_history',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    videoId: uuid('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
-    changedById: uuid('changed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    id: rowId(),
+    videoId: partOf('video_id', () => videos.id),
+    changedById: byUser('changed_by_id'),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
     changedAt: at('changed_at').notNull().defaultNow(),
@@ -148,13 +147,9 @@ export const videoStatusHistory = pgTable(
 export const clientEditorAssignments = pgTable(
   'client_editor_assignments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    editorId: uuid('editor_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    clientId: partOf('client_id', () => users.id),
+    editorId: partOf('editor_id', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -166,15 +161,11 @@ export const clientEditorAssignments = pgTable(
 export const clientTeamLeadAssignments = pgTable(
   'client_team_lead_assignments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    teamLeadId: uuid('team_lead_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    clientId: partOf('client_id', () => users.id),
+    teamLeadId: partOf('team_lead_id', () => users.id),
     assignedAt: at('assigned_at').notNull().defaultNow(),
-    assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedBy: byUser('assigned_by'),
   },
   (t) => [
     uniqueIndex('client_team_lead_assignments_pair_uq').on(t.clientId, t.teamLeadId),
@@ -185,13 +176,9 @@ export const clientTeamLeadAssignments = pgTable(
 export const comments = pgTable(
   'comments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    videoId: uuid('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    videoId: partOf('video_id', () => videos.id),
+    userId: partOf('user_id', () => users.id),
     content: text('content').notNull(),
     createdAt: createdAt(),
   },
@@ -204,10 +191,8 @@ export const comments = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    recipientId: uuid('recipient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    recipientId: partOf('recipient_id', () => users.id),
     type: text('type').notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),
@@ -233,12 +218,8 @@ export const notifications = pgTable(
 export const overdueNotices = pgTable(
   'overdue_notices',
   {
-    videoId: uuid('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
-    recipientId: uuid('recipient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: partOf('video_id', () => videos.id),
+    recipientId: partOf('recipient_id', () => users.id),
     dueDate: at('due_date').notNull(),
     createdAt: createdAt(),
   },
@@ -251,13 +232,9 @@ export const overdueNotices = pgTable(
 export const clientVideoTypePricing = pgTable(
   'client_video_type_pricing',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    videoTypeId: uuid('video_type_id')
-      .notNull()
-      .references(() => videoTypes.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    clientId: partOf('client_id', () => users.id),
+    videoTypeId: partOf('video_type_id', () => videoTypes.id),
     price: money('price').notNull(),
     effectiveFrom: at('effective_from').notNull().defaultNow(),
     createdAt: createdAt(),
@@ -269,7 +246,7 @@ export const clientVideoTypePricing = pgTable(
 export const pricingPlans = pgTable(
   'pricing_plans',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     name: text('name').notNull().unique(),
     displayName: text('display_name').notNull(),
     description: text('description').notNull().default(''),
@@ -289,13 +266,9 @@ export const pricingPlans = pgTable(
 export const pricingPlanRules = pgTable(
   'pricing_plan_rules',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    planId: uuid('plan_id')
-      .notNull()
-      .references(() => pricingPlans.id, { onDelete: 'cascade' }),
-    videoTypeId: uuid('video_type_id')
-      .notNull()
-      .references(() => videoTypes.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    planId: partOf('plan_id', () => pricingPlans.id),
+    videoTypeId: partOf('video_type_id', () => videoTypes.id),
     minDurationSeconds: integer('min_duration_seconds').notNull().default(0),
     maxDurationSeconds: integer('max_duration_seconds'),
     price: money('price').notNull(),
@@ -308,15 +281,11 @@ export const pricingPlanRules = pgTable(
 export const clientPricingPlanAssignments = pgTable(
   'client_pricing_plan_assignments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    planId: uuid('plan_id')
-      .notNull()
-      .references(() => pricingPlans.id, { onDelete: 'cascade' }),
+    id: rowId(),
+    clientId: partOf('client_id', () => users.id),
+    planId: partOf('plan_id', () => pricingPlans.id),
     isActive: boolean('is_active').notNull().default(true),
-    assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedBy: byUser('assigned_by'),
     assignedAt: at('assigned_at').notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -337,7 +306,7 @@ export const clientPricingPlanAssignments = pgTable(
 export const paymentEvents = pgTable(
   'payment_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: rowId(),
     event: text('event').$type<'paid' | 'reversed'>().notNull(),
     videoId: uuid('video_id').notNull(),
     videoName: text('video_name').notNull(),

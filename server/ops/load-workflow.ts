@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { allowedActions } from '../../domain/workflow';
 import { fromPglite, fromPostgres, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
+import { rowsOf } from '../db/rows';
 import { clientEditorAssignments, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { createScratchDatabase, freePort } from '../test/scratch';
@@ -489,8 +490,6 @@ async function fetchWithAgent(
 }
 
 // --- Reconciliation ----------------------------------------------------------------------------------
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Compares the record with the database. Every write answered 2xx must be there; every write

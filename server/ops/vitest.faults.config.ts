@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 // connections of every other suite, so they run alone, after `npm test` (.ci/run).
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
+  // `@domain/*` as tsconfig.json names it.
+  resolve: { tsconfigPaths: true },
   test: {
     name: 'faults',
     include: ['server/ops/*.fault.ts'],

@@ -7,6 +7,16 @@ import {
 } from '../../domain/limits';
 import { HttpError } from './errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A per-user limit: 'writes' for calls that notify other people, 'password' for
+     * change-password (also per address).
+     */
+    limited?: 'writes' | 'password';
+  }
+}
+
 export interface LimitsOptions {
   /** Writes that notify other people, per user and minute (WRITE_RATE_LIMIT). */
   writesPerMinute: number;

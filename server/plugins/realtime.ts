@@ -3,7 +3,6 @@ import fastifyWebsocket from '@fastify/websocket';
 import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import pg from 'pg';
 import { z } from 'zod';
 import {
   SOCKET_MAX_PAYLOAD,
@@ -11,6 +10,7 @@ import {
   type SocketMessage,
 } from '../../domain/notifications';
 import type { Database } from '../db/client';
+import { Listener } from '../db/listener';
 import { sessions } from '../db/schema';
 import { countUnread, findNotification } from '../modules/notifications/notifications.repository';
 import { sameOrigin } from './auth';
@@ -88,13 +88,9 @@ export class RealtimeHub {
   private readonly clients = new Map<string, Set<Client>>();
   /** Per-user delivery chain, so each notification is followed by its count before the next. */
   private readonly queues = new Map<string, Promise<void>>();
-  private channel = 'vw_realtime_public';
+  private readonly listener: Listener;
   private closed = false;
   private heartbeat: NodeJS.Timeout | undefined;
-  private unlistenPglite: (() => Promise<void>) | undefined;
-  private listenClient: pg.Client | undefined;
-  private reconnectTimer: NodeJS.Timeout | undefined;
-  private reconnectMs = 1000;
   private readonly heartbeatMs: number;
   private readonly maxSocketsPerUser: number;
 
@@ -104,78 +100,40 @@ export class RealtimeHub {
   ) {
     this.heartbeatMs = opts.heartbeatMs ?? 30_000;
     this.maxSocketsPerUser = opts.maxSocketsPerUser ?? 20;
+    this.listener = new Listener(
+      database,
+      'vw_realtime_',
+      {
+        message: (payload) => this.onBusMessage(payload),
+        // Events published while the listener was down were missed: at least correct the counts.
+        up: (reconnected) => {
+          if (reconnected) for (const userId of this.clients.keys()) this.pushCount(userId);
+        },
+        error: (err, connecting) =>
+          opts.log.warn(
+            { err },
+            connecting
+              ? 'realtime listener could not connect; retrying'
+              : 'realtime listener error',
+          ),
+      },
+      // Capped low: after a database restart, sockets hear of other instances' events again
+      // within seconds (issue 9: recovery within 5 s).
+      { firstMs: 1_000, maxMs: 4_000 },
+    );
   }
 
   /** Subscribes to the channel of this database schema and starts the heartbeat. */
   async start() {
-    // One channel per schema: instances on the same tables share it, test schemas stay apart.
-    // Both drivers answer raw SQL with { rows }.
-    const result = (await this.database.db.execute(sql`select current_schema() as schema`)) as {
-      rows?: { schema?: string }[];
-    };
-    const row = result.rows?.[0];
-    const schema = (row?.schema ?? 'public').toLowerCase().replace(/[^a-z0-9_]/g, '_');
-    this.channel = `vw_realtime_${schema}`.slice(0, 63);
-    if (this.database.pglite) {
-      this.unlistenPglite = await this.database.pglite.listen(this.channel, (payload) =>
-        this.onBusMessage(payload),
-      );
-    } else if (this.database.pool) {
-      await this.connectListener(false);
-    }
+    await this.listener.start();
     this.heartbeat = setInterval(() => void this.tick(), this.heartbeatMs);
     this.heartbeat.unref();
-  }
-
-  /** A dedicated connection for LISTEN (a pooled one would be handed to queries), reconnecting. */
-  private async connectListener(resync: boolean) {
-    if (this.closed || !this.database.pool) return;
-    const client = new pg.Client(this.database.pool.options);
-    client.on('error', (err) => this.opts.log.warn({ err }, 'realtime listener error'));
-    client.on('notification', (msg) => {
-      if (msg.channel === this.channel && msg.payload) this.onBusMessage(msg.payload);
-    });
-    client.on('end', () => {
-      if (this.listenClient !== client) return;
-      this.listenClient = undefined;
-      this.scheduleReconnect();
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN "${this.channel}"`);
-    } catch (err) {
-      this.opts.log.warn({ err }, 'realtime listener could not connect; retrying');
-      client.end().catch(() => {});
-      this.scheduleReconnect();
-      return;
-    }
-    if (this.closed) {
-      await client.end().catch(() => {});
-      return;
-    }
-    this.listenClient = client;
-    this.reconnectMs = 1000;
-    // Events published while the listener was down were missed: at least correct the counts.
-    if (resync) for (const userId of this.clients.keys()) this.pushCount(userId);
-  }
-
-  private scheduleReconnect() {
-    if (this.closed || this.reconnectTimer) return;
-    const delay = this.reconnectMs;
-    // Capped low: after a database restart, sockets hear of other instances' events again
-    // within seconds (issue 9: recovery within 5 s).
-    this.reconnectMs = Math.min(this.reconnectMs * 2, 4_000);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = undefined;
-      void this.connectListener(true);
-    }, delay);
-    this.reconnectTimer.unref();
   }
 
   private async publish(message: BusMessage) {
     if (this.closed) return;
     await this.database.db.execute(
-      sql`select pg_notify(${this.channel}, ${JSON.stringify(message)})`,
+      sql`select pg_notify(${this.listener.channel}, ${JSON.stringify(message)})`,
     );
   }
 
@@ -419,13 +377,10 @@ export class RealtimeHub {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.heartbeat);
-    clearTimeout(this.reconnectTimer);
+    const unlistened = this.listener.close();
     this.shutdown();
     await Promise.allSettled([...this.queues.values()]);
-    if (this.unlistenPglite) await this.unlistenPglite().catch(() => {});
-    const listener = this.listenClient;
-    this.listenClient = undefined;
-    if (listener) await listener.end().catch(() => {});
+    await unlistened;
   }
 }
 

@@ -5,65 +5,37 @@ import {
   useEffect,
   useRef,
   useState,
-  type ComponentType,
+  type ReactElement,
   type ReactNode,
 } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { LandingRoute } from './routes/landing';
-import { DASHBOARD_LOADERS } from './routes/dashboard-loaders';
-import { type ScreenModule, screenModulesFor } from './screen-modules';
+import { lazyScreen } from './lazy-screen';
+import {
+  ACCESS,
+  REDIRECTS,
+  ROUTES,
+  SCREENS,
+  screenModulesFor,
+  type Access,
+  type ScreenModule,
+} from './screen-modules';
 import { readStoredUser } from '../lib/session-storage';
-
-/** A route component loaded on first use (each screen is its own chunk). */
-function lazyRoute<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => {
-    const module = await load();
-    return { default: module[name] as ComponentType };
-  });
-}
 
 /**
  * Mantine, its stylesheet and the toasts, around every screen but the landing page: the landing
  * page is plain markup so a first visit downloads neither (Lighthouse mobile, DESIGN.md section 8).
  */
 let shellLoaded = false;
-const loadShell = () =>
-  import('./mantine-shell').then((module) => {
+const MantineShell = lazy(() =>
+  SCREENS.shell.load().then((shell) => {
     shellLoaded = true;
-    return module;
-  });
-const MantineShell = lazyRoute(loadShell, 'MantineShell');
-const LandingToasts = lazyRoute(loadShell, 'LandingToasts');
-
-// The guards draw Mantine screens, so they load with the shell rather than with the landing page.
-const load = {
-  requireAuth: () => import('./guards/require-auth'),
-  requireKing: () => import('./guards/require-king'),
-  appLayout: () => import('./layouts/app-layout'),
-  login: () => import('./routes/login'),
-  register: () => import('./routes/register'),
-  profile: () => import('./routes/profile'),
-  notFound: () => import('./routes/not-found'),
-  dashboard: () => import('./routes/dashboard'),
-  admin: () => import('./routes/admin'),
-  team: () => import('./routes/team'),
-  managedUser: () => import('./routes/managed-user'),
-  assignments: () => import('./routes/assignments'),
-  invoicing: () => import('./routes/invoicing'),
-};
-const RequireAuth = lazyRoute(load.requireAuth, 'RequireAuth');
-const RequireKing = lazyRoute(load.requireKing, 'RequireKing');
-const LoginRoute = lazyRoute(load.login, 'LoginRoute');
-const RegisterRoute = lazyRoute(load.register, 'RegisterRoute');
-const ProfileRoute = lazyRoute(load.profile, 'ProfileRoute');
-const NotFoundRoute = lazyRoute(load.notFound, 'NotFoundRoute');
-const AppLayout = lazyRoute(load.appLayout, 'AppLayout');
-const DashboardRoute = lazyRoute(load.dashboard, 'DashboardRoute');
-const AdminRoute = lazyRoute(load.admin, 'AdminRoute');
-const TeamRoute = lazyRoute(load.team, 'TeamRoute');
-const ManagedUserRoute = lazyRoute(load.managedUser, 'ManagedUserRoute');
-const AssignmentsRoute = lazyRoute(load.assignments, 'AssignmentsRoute');
-const InvoicingRoute = lazyRoute(load.invoicing, 'InvoicingRoute');
+    return { default: shell };
+  }),
+);
+const LandingToasts = lazy(() =>
+  import('./mantine-shell').then((m) => ({ default: m.LandingToasts })),
+);
 
 /**
  * Opening the app at an inner address: fetch the shell, the guard, the layout and the page at
@@ -75,14 +47,25 @@ const InvoicingRoute = lazyRoute(load.invoicing, 'InvoicingRoute');
 // The signed-in user's own dashboard, as stored from the last visit (the server checks the
 // session as soon as the app runs; a wrong guess costs one unused download).
 const storedRole = readStoredUser()?.role ?? null;
-const screenLoaders: Record<ScreenModule, () => Promise<unknown>> = {
-  shell: loadShell,
-  ...load,
-  ...DASHBOARD_LOADERS,
-};
 for (const screen of screenModulesFor(window.location.pathname, storedRole)) {
   // A failure shows when the lazy component asks again, inside the error boundary.
-  screenLoaders[screen]().catch(() => undefined);
+  SCREENS[screen].load().catch(() => undefined);
+}
+
+function Screen({ name }: { name: ScreenModule }) {
+  const Loaded = lazyScreen(name);
+  return <Loaded />;
+}
+
+/** The routes open to `access`, inside the modules around them (ACCESS), outermost first. */
+function routesFor(access: Access): ReactElement {
+  const routes = ROUTES.filter((route) => route.access === access).map((route) => (
+    <Route key={route.path} path={route.path} element={<Screen name={route.screen} />} />
+  ));
+  return ACCESS[access].reduceRight<ReactElement>(
+    (inner, frame) => <Route element={<Screen name={frame} />}>{inner}</Route>,
+    <>{routes}</>,
+  );
 }
 
 /**
@@ -169,34 +152,20 @@ function Root() {
   );
 }
 
-/** SPEC.md section 2, route table. */
+/** The route table (screen-modules.ts). */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Root />}>
         <Route path="/" element={<Landing />} />
         <Route element={<MantineShell />}>
-          <Route path="/login" element={<LoginRoute />} />
-          <Route path="/register" element={<RegisterRoute />} />
-          {/* The profile screen handles a signed-out visitor itself: it sends them to /login. */}
-          <Route path="/profile" element={<ProfileRoute />} />
-          <Route path="/king" element={<Navigate to="/dashboard" replace />} />
-          <Route element={<RequireAuth />}>
-            <Route element={<AppLayout />}>
-              <Route path="/dashboard" element={<DashboardRoute />} />
-              <Route path="/dashboard/team" element={<TeamRoute />} />
-              <Route path="/dashboard/user/:userId" element={<ManagedUserRoute />} />
-              <Route path="/dashboard/team/user/:userId" element={<ManagedUserRoute />} />
-              <Route path="/admin" element={<AdminRoute />} />
-              <Route path="/assignments" element={<AssignmentsRoute />} />
-            </Route>
-            <Route element={<RequireKing />}>
-              <Route element={<AppLayout />}>
-                <Route path="/invoicing" element={<InvoicingRoute />} />
-              </Route>
-            </Route>
-          </Route>
-          <Route path="*" element={<NotFoundRoute />} />
+          {REDIRECTS.map(({ from, to }) => (
+            <Route key={from} path={from} element={<Navigate to={to} replace />} />
+          ))}
+          {routesFor('anyone')}
+          {routesFor('signedIn')}
+          {routesFor('king')}
+          <Route path="*" element={<Screen name="notFound" />} />
         </Route>
       </Route>
     </Routes>

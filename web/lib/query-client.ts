@@ -1,4 +1,4 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import { apiFetch, throwIfNotOk } from './api-client';
 
 type On401 = 'returnNull' | 'throw';
@@ -14,6 +14,16 @@ export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | nu
     await throwIfNotOk(response);
     return (await response.json()) as T;
   };
+}
+
+/**
+ * Marks every query under each key (a key and the keys that start with it) to be read again,
+ * the shown ones at once; resolves when they have been. What web/api's invalidation helpers use.
+ */
+export function invalidateKeys(queryClient: QueryClient, keys: readonly QueryKey[]): Promise<void> {
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(
+    () => undefined,
+  );
 }
 
 /**

@@ -1,206 +1,125 @@
-import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { messageAnswer } from '../../../domain/api';
 import {
   ASSIGNMENT_MESSAGES,
+  assignedClientsSchema,
+  assignedEditorsSchema,
+  assignmentListSchema,
+  assignmentParams,
+  assignmentSchema,
   assignmentStatistics,
+  clientEditorsParams,
+  clientListSchema,
   createAssignmentBody,
+  editorListSchema,
 } from '../../../domain/assignments';
 import { isManager, normalizeRole, seesWholeDirectory, type Actor } from '../../../domain/roles';
-import { directoryUserSchema, publicUserSchema } from '../../../domain/user';
 import type { Db } from '../../db/client';
-import { clientEditorAssignments, users, videos } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { directoryIds } from '../users/directory';
-import { findUserById, toPublicUser } from '../users/users.repository';
+import { findUserById } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
+import {
+  clientIdsOf,
+  editorIdsOf,
+  insertAssignment,
+  listAssignments,
+  listClientsWithCounts,
+  listEditorsWithCounts,
+  removeAssignment,
+  toAssignment,
+} from './assignments.repository';
 
-const counted = directoryUserSchema.extend({ videoCount: z.number(), editorCount: z.number() });
-const withClientCount = directoryUserSchema.extend({ clientCount: z.number() });
-
-/** Lists of people for a viewer outside the staff carry no admin flag (DESIGN.md section 4). */
-function forViewer<T extends { isAdmin?: string }>(viewer: Actor, people: T[]): T[] {
-  if (seesWholeDirectory(viewer)) return people;
-  return people.map(({ isAdmin: _isAdmin, ...rest }) => rest as T);
-}
-const assignmentSchema = z.object({
-  id: z.string(),
-  clientId: z.string(),
-  editorId: z.string(),
-  createdAt: z.string(),
-  client: publicUserSchema,
-  editor: publicUserSchema,
-});
-
-const CLIENT_ROLES = ['client', 'user'];
-
+/** Clients, editors and the pairs between them (SPEC.md section 5, DESIGN.md section 4). */
 export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  /** Clients with their video and editor counts, optionally narrowed to some ids. */
-  async function clientsWithCounts(ids?: string[]) {
-    if (ids && ids.length === 0) return [];
-    const videoCounts = db
-      .select({ userId: videos.userId, n: count().as('video_n') })
-      .from(videos)
-      .groupBy(videos.userId)
-      .as('vc');
-    const editorCounts = db
-      .select({ clientId: clientEditorAssignments.clientId, n: count().as('editor_n') })
-      .from(clientEditorAssignments)
-      .groupBy(clientEditorAssignments.clientId)
-      .as('ec');
-    const rows = await db
-      .select({
-        user: users,
-        videoCount: sql<number>`coalesce(${videoCounts.n}, 0)`,
-        editorCount: sql<number>`coalesce(${editorCounts.n}, 0)`,
-      })
-      .from(users)
-      .leftJoin(videoCounts, eq(videoCounts.userId, users.id))
-      .leftJoin(editorCounts, eq(editorCounts.clientId, users.id))
-      .where(and(inArray(users.role, CLIENT_ROLES), ids ? inArray(users.id, ids) : undefined))
-      .orderBy(sql`lower(coalesce(${users.name}, ${users.username}))`);
-    return rows.map((r) => ({
-      ...toPublicUser(r.user),
-      videoCount: Number(r.videoCount),
-      editorCount: Number(r.editorCount),
-    }));
-  }
-
-  async function editorsWithCounts(ids?: string[]) {
-    if (ids && ids.length === 0) return [];
-    const clientCounts = db
-      .select({ editorId: clientEditorAssignments.editorId, n: count().as('client_n') })
-      .from(clientEditorAssignments)
-      .groupBy(clientEditorAssignments.editorId)
-      .as('cc');
-    const rows = await db
-      .select({ user: users, clientCount: sql<number>`coalesce(${clientCounts.n}, 0)` })
-      .from(users)
-      .leftJoin(clientCounts, eq(clientCounts.editorId, users.id))
-      .where(and(eq(users.role, 'editor'), ids ? inArray(users.id, ids) : undefined))
-      .orderBy(sql`lower(coalesce(${users.name}, ${users.username}))`);
-    return rows.map((r) => ({ ...toPublicUser(r.user), clientCount: Number(r.clientCount) }));
-  }
-
-  async function editorIdsOf(clientId: string) {
-    const rows = await db
-      .select({ id: clientEditorAssignments.editorId })
-      .from(clientEditorAssignments)
-      .where(eq(clientEditorAssignments.clientId, clientId));
-    return rows.map((r) => r.id);
-  }
-
-  app.get('/api/clients', { schema: { response: { 200: z.array(counted) } } }, async (request) => {
-    const viewer = currentUser(request);
-    // Staff see every client; a client itself, a team lead its clients (the directory).
+  /**
+   * Whom the viewer's lists of people may hold (DESIGN.md section 4, user lists): staff everyone
+   * with the admin flag; a client itself and the people it works with, a team lead its clients
+   * and theirs, without it.
+   */
+  async function directoryOf(viewer: Actor) {
     const visible = await directoryIds(db, viewer);
-    return forViewer(viewer, await clientsWithCounts(visible ? [...visible] : undefined));
-  });
+    return { ids: visible ? [...visible] : undefined, withAdminFlag: seesWholeDirectory(viewer) };
+  }
 
-  app.get(
-    '/api/editors',
-    { schema: { response: { 200: z.array(withClientCount) } } },
-    async (request) => {
-      const viewer = currentUser(request);
-      // Staff see every editor; a client or team lead those it works with (the directory).
-      const visible = await directoryIds(db, viewer);
-      return forViewer(viewer, await editorsWithCounts(visible ? [...visible] : undefined));
-    },
+  app.get('/api/clients', { schema: { response: { 200: clientListSchema } } }, async (request) =>
+    listClientsWithCounts(db, await directoryOf(currentUser(request))),
+  );
+
+  app.get('/api/editors', { schema: { response: { 200: editorListSchema } } }, async (request) =>
+    listEditorsWithCounts(db, await directoryOf(currentUser(request))),
   );
 
   app.get(
     '/api/clients/:clientId/editors',
-    {
-      schema: {
-        params: z.object({ clientId: z.uuid({ error: 'Client not found' }) }),
-        response: { 200: z.object({ assignedEditors: z.array(withClientCount) }) },
-      },
-    },
+    { schema: { params: clientEditorsParams, response: { 200: assignedEditorsSchema } } },
     async (request) => {
       const scope = await loadViewerScope(db, currentUser(request));
       const { clientId } = request.params;
       const allowed =
         clientId === scope.id || isManager(scope) || scope.teamClientIds.has(clientId);
-      if (!allowed) throw new HttpError(404, 'Client not found');
-      const editors = await editorsWithCounts(await editorIdsOf(clientId));
-      return { assignedEditors: forViewer(scope, editors) };
+      if (!allowed) throw new HttpError(404, ASSIGNMENT_MESSAGES.clientNotFound);
+      const assignedEditors = await listEditorsWithCounts(db, {
+        ids: await editorIdsOf(db, clientId),
+        withAdminFlag: seesWholeDirectory(scope),
+      });
+      return { assignedEditors };
     },
   );
 
   app.get(
     '/api/assignments/my-clients',
-    { schema: { response: { 200: z.object({ assignedClients: z.array(counted) }) } } },
+    { schema: { response: { 200: assignedClientsSchema } } },
     async (request) => {
       const viewer = currentUser(request);
-      const rows = await db
-        .select({ id: clientEditorAssignments.clientId })
-        .from(clientEditorAssignments)
-        .where(eq(clientEditorAssignments.editorId, viewer.id));
-      return { assignedClients: await clientsWithCounts(rows.map((r) => r.id)) };
+      const assignedClients = await listClientsWithCounts(db, {
+        ids: await clientIdsOf(db, viewer.id),
+        withAdminFlag: seesWholeDirectory(viewer),
+      });
+      return { assignedClients };
     },
   );
 
   app.get(
     '/api/assignments/my-editors',
-    { schema: { response: { 200: z.object({ assignedEditors: z.array(withClientCount) }) } } },
+    { schema: { response: { 200: assignedEditorsSchema } } },
     async (request) => {
       const viewer = currentUser(request);
-      const editors = await editorsWithCounts(await editorIdsOf(viewer.id));
-      return { assignedEditors: forViewer(viewer, editors) };
+      const assignedEditors = await listEditorsWithCounts(db, {
+        ids: await editorIdsOf(db, viewer.id),
+        withAdminFlag: seesWholeDirectory(viewer),
+      });
+      return { assignedEditors };
     },
   );
 
   app.get(
     '/api/assignments',
-    {
-      schema: {
-        response: {
-          200: z.object({
-            assignments: z.array(assignmentSchema),
-            statistics: z.object({
-              totalAssignments: z.number(),
-              unassignedClients: z.number(),
-              assignmentHealthScore: z.number(),
-              averageAssignmentsPerEditor: z.number(),
-            }),
-          }),
-        },
-      },
-    },
+    { schema: { response: { 200: assignmentListSchema } } },
     async (request) => {
-      const viewer = currentUser(request);
-      if (!isManager(viewer)) throw new HttpError(403, 'Only managers can view all assignments');
-      const pairs = await db.select().from(clientEditorAssignments);
-      const people = await db
-        .select()
-        .from(users)
-        .where(or(inArray(users.role, CLIENT_ROLES), eq(users.role, 'editor')));
-      const byId = new Map(people.map((u) => [u.id, toPublicUser(u)]));
-      const assignments = pairs.flatMap((p) => {
-        const client = byId.get(p.clientId);
-        const editor = byId.get(p.editorId);
-        return client && editor
-          ? [{ ...p, createdAt: p.createdAt.toISOString(), client, editor }]
-          : [];
-      });
+      if (!isManager(currentUser(request))) {
+        throw new HttpError(403, ASSIGNMENT_MESSAGES.managersOnlyList);
+      }
+      const { assignments, clientIds, editorCount } = await listAssignments(db);
       return {
         assignments,
-        statistics: assignmentStatistics({
-          clientIds: people.filter((u) => CLIENT_ROLES.includes(u.role)).map((u) => u.id),
-          editorCount: people.filter((u) => u.role === 'editor').length,
-          pairs: assignments,
-        }),
+        statistics: assignmentStatistics({ clientIds, editorCount, pairs: assignments }),
       };
     },
   );
 
   app.post(
     '/api/assignments',
-    { schema: { body: createAssignmentBody, response: { 201: assignmentSchema } } },
+    {
+      schema: {
+        body: createAssignmentBody,
+        response: { 201: assignmentSchema, 409: messageAnswer },
+      },
+    },
     async (request, reply) => {
       const viewer = currentUser(request);
-      if (!isManager(viewer)) throw new HttpError(403, 'Only managers can assign editors');
+      if (!isManager(viewer)) throw new HttpError(403, ASSIGNMENT_MESSAGES.managersOnlyAssign);
       const { clientId, editorId } = request.body;
       const [client, editor] = await Promise.all([
         findUserById(db, clientId),
@@ -214,38 +133,21 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       }
       // The assignment and the editor's notification commit together (pushed after the commit).
       const row = await app.notifier.transaction(async (tx, notify) => {
-        const [created] = await tx
-          .insert(clientEditorAssignments)
-          .values({ clientId, editorId })
-          .onConflictDoNothing()
-          .returning();
+        const created = await insertAssignment(tx, clientId, editorId);
         if (!created) throw new HttpError(409, ASSIGNMENT_MESSAGES.duplicate);
         await notify.clientAssigned(viewer, client, editor);
         return created;
       });
-      return reply.status(201).send({
-        ...row,
-        createdAt: row.createdAt.toISOString(),
-        client: toPublicUser(client),
-        editor: toPublicUser(editor),
-      });
+      return reply.status(201).send(toAssignment(row, client, editor));
     },
   );
 
   app.delete(
     '/api/assignments/:clientId/:editorId',
-    {
-      schema: {
-        params: z.object({
-          clientId: z.uuid({ error: ASSIGNMENT_MESSAGES.notFound }),
-          editorId: z.uuid({ error: ASSIGNMENT_MESSAGES.notFound }),
-        }),
-        response: { 200: z.object({ message: z.string() }) },
-      },
-    },
+    { schema: { params: assignmentParams, response: { 200: messageAnswer } } },
     async (request) => {
       const viewer = currentUser(request);
-      if (!isManager(viewer)) throw new HttpError(403, 'Only managers can unassign editors');
+      if (!isManager(viewer)) throw new HttpError(403, ASSIGNMENT_MESSAGES.managersOnlyUnassign);
       const { clientId, editorId } = request.params;
       const [client, editor] = await Promise.all([
         findUserById(db, clientId),
@@ -255,26 +157,11 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       // editor of its videos, so no read or edit path is left open (DESIGN.md section 5); the
       // notice to them commits with it.
       await app.notifier.transaction(async (tx, notify) => {
-        const deleted = await tx
-          .delete(clientEditorAssignments)
-          .where(
-            and(
-              eq(clientEditorAssignments.clientId, clientId),
-              eq(clientEditorAssignments.editorId, editorId),
-            ),
-          )
-          .returning({ id: clientEditorAssignments.id });
-        if (!deleted.length) throw new HttpError(404, ASSIGNMENT_MESSAGES.notFound);
-        const unassigned = await tx
-          .update(videos)
-          .set({ assignedEditorId: null, updatedAt: new Date() })
-          .where(and(eq(videos.userId, clientId), eq(videos.assignedEditorId, editorId)))
-          .returning({ id: videos.id });
-        if (client && editor) {
-          await notify.clientUnassigned(viewer, client, editor, unassigned.length);
-        }
+        const unassigned = await removeAssignment(tx, clientId, editorId);
+        if (unassigned === null) throw new HttpError(404, ASSIGNMENT_MESSAGES.notFound);
+        if (client && editor) await notify.clientUnassigned(viewer, client, editor, unassigned);
       });
-      return { message: 'Editor unassigned successfully' };
+      return { message: ASSIGNMENT_MESSAGES.unassigned };
     },
   );
 };

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { messageAnswer } from '../../../domain/api';
 import {
   addMonths,
-  canManageInvoicing,
   INVOICING_MESSAGES,
   invoicingQuery,
-  invoicingRowSchema,
+  invoicingRowListSchema,
   markPaidBody,
   markUnpaidBody,
   monthOf,
@@ -17,6 +16,7 @@ import {
   revenueTrendSchema,
   revenueTrendsQuery,
   TREND_MONTHS,
+  videoIdParams,
   videoPaymentSchema,
 } from '../../../domain/invoicing';
 import { formatUsd } from '../../../domain/money';
@@ -36,19 +36,15 @@ import { ledgerRevenueBetween, ledgerTrends } from './ledger.repository';
 import { pricingRoutes } from './pricing.routes';
 import { reportRoutes } from './reports.routes';
 
-const idParams = z.object({ id: z.uuid({ error: INVOICING_MESSAGES.videoNotFound }) });
-
 /**
  * Invoicing, payments and revenue (SPEC.md sections 2 and 7, DESIGN.md section 5), and through
- * pricingRoutes the video types, client prices and pricing plans. Everything under /api/admin/ is
- * for the king and admins only; the check runs before the input is even read.
+ * pricingRoutes and reportRoutes the video types, prices, plans and reports. Everything under
+ * /api/admin/ is for the king and admins only: the admin guard (modules/admin/admin.guard.ts)
+ * refuses anyone else before the input is even read, here in invoicing's own words.
  */
 export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.addHook('onRequest', async (request) => {
-    if (!request.routeOptions.url?.startsWith('/api/admin/')) return;
-    if (!canManageInvoicing(currentUser(request))) {
-      throw new HttpError(403, INVOICING_MESSAGES.forbidden);
-    }
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, adminRefusal: INVOICING_MESSAGES.forbidden };
   });
 
   app.get(
@@ -56,7 +52,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     {
       // Kept in the per-instance read cache until the data changes (server/plugins/auth.ts).
       config: { cacheable: true },
-      schema: { querystring: invoicingQuery, response: { 200: z.array(invoicingRowSchema) } },
+      schema: { querystring: invoicingQuery, response: { 200: invoicingRowListSchema } },
     },
     async (request, reply) => {
       const { rows, total } = await listInvoicingRows(db, request.query);
@@ -115,9 +111,9 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     '/api/admin/videos/:id/payment-amount',
     {
       schema: {
-        params: idParams,
+        params: videoIdParams,
         body: paymentAmountBody,
-        response: { 200: videoPaymentSchema },
+        response: { 200: videoPaymentSchema, 409: messageAnswer },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BreakdownEntry, LedgerEvent } from '../../../domain/invoicing';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows';
 import { moneyText } from './pricing-sql';
 
 /**

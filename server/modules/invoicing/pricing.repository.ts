@@ -14,12 +14,11 @@ import {
 import {
   customPriceSql,
   defaultPlanRulePriceSql,
+  effectivePriceSql,
   planRulePriceSql,
   typeDefaultPriceSql,
 } from './pricing-sql';
-
-/** Role texts of clients ('user' is the legacy default role). */
-export const CLIENT_ROLES = ['client', 'user'];
+import { hasClientRole } from '../users/users.repository';
 
 /** True for a PostgreSQL unique violation, also when Drizzle wraps the driver's error. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -97,7 +96,7 @@ export async function findClient(db: Db, id: string) {
   const [row] = await db
     .select({ id: users.id, username: users.username, name: users.name })
     .from(users)
-    .where(and(eq(users.id, id), inArray(users.role, CLIENT_ROLES)))
+    .where(and(eq(users.id, id), hasClientRole()))
     .limit(1);
   return row;
 }
@@ -127,7 +126,7 @@ export async function listClientPricing(db: Db) {
   const clients = await db
     .select({ id: users.id, username: users.username, name: users.name })
     .from(users)
-    .where(inArray(users.role, CLIENT_ROLES))
+    .where(hasClientRole())
     .orderBy(sql`lower(coalesce(nullif(${users.name}, ''), ${users.username}))`, users.id);
   const prices = await db
     .select({
@@ -430,4 +429,29 @@ export async function assignClientPlan(
       });
   });
   return (await activePlans(db, [clientId])).get(clientId) ?? null;
+}
+
+// --- Effective prices --------------------------------------------------------------------------
+
+/**
+ * The effective prices of some client, type and duration triples, in their order, in one query:
+ * the very SQL that invoicing shows and mark paid locks (pricing-sql.ts), so that whoever prices
+ * work outside a request (the demo agency) cannot price it otherwise.
+ */
+export async function effectivePrices(
+  db: Db,
+  items: readonly { clientId: string; type: string; duration: number | null }[],
+): Promise<string[]> {
+  if (!items.length) return [];
+  const rows = sql.join(
+    items.map((v, i) => sql`(${i}::int, ${v.clientId}::uuid, ${v.type}::text, ${v.duration}::int)`),
+    sql`, `,
+  );
+  const prices = await db
+    .select({
+      price: sql<string>`(${effectivePriceSql(sql`v.client_id`, sql`v.type`, sql`v.duration`)})::text`,
+    })
+    .from(sql`(values ${rows}) as v(i, client_id, type, duration)`)
+    .orderBy(sql`v.i`);
+  return prices.map((p) => p.price);
 }

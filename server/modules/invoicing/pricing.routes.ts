@@ -1,21 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { messageAnswer } from '../../../domain/api';
 import {
   canManageInvoicing,
+  clientCustomPriceSchema,
+  clientIdParams,
   clientPlanBody,
   clientPlanSchema,
   clientPricingDetailSchema,
   clientPricingListSchema,
+  clientTypeParams,
   createPlanBody,
   createRuleBody,
   customPriceBody,
-  customPriceSchema,
   defaultPriceBody,
   INVOICING_MESSAGES,
+  planIdParams,
+  planListSchema,
   planSchema,
+  ruleParams,
   ruleSchema,
   updatePlanBody,
   updateRuleBody,
+  videoTypeIdParams,
+  videoTypeListSchema,
   videoTypeSchema,
 } from '../../../domain/invoicing';
 import { actsAsClient } from '../../../domain/billing';
@@ -46,14 +53,6 @@ import {
 } from './pricing.repository';
 
 const M = INVOICING_MESSAGES;
-const message = z.object({ message: z.string() });
-const clientParams = z.object({ clientId: z.uuid({ error: M.clientNotFound }) });
-const clientTypeParams = clientParams.extend({
-  videoTypeId: z.uuid({ error: M.videoTypeNotFound }),
-});
-const typeParams = z.object({ id: z.uuid({ error: M.videoTypeNotFound }) });
-const planParams = z.object({ id: z.uuid({ error: M.planNotFound }) });
-const ruleParams = planParams.extend({ ruleId: z.uuid({ error: M.ruleNotFound }) });
 
 /** Video types, default and client prices, pricing plans and their rules (DESIGN.md section 5). */
 export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -79,7 +78,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
    */
   app.get(
     '/api/video-types',
-    { schema: { response: { 200: z.array(videoTypeSchema) } } },
+    { schema: { response: { 200: videoTypeListSchema } } },
     async (request) => {
       const user = currentUser(request);
       const showPrices = canManageInvoicing(user);
@@ -93,7 +92,13 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.patch(
     '/api/admin/video-types/:id/price',
-    { schema: { params: typeParams, body: defaultPriceBody, response: { 200: videoTypeSchema } } },
+    {
+      schema: {
+        params: videoTypeIdParams,
+        body: defaultPriceBody,
+        response: { 200: videoTypeSchema },
+      },
+    },
     async (request) => {
       const row = await setDefaultPrice(db, request.params.id, request.body.defaultPrice);
       if (!row) throw new HttpError(404, M.videoTypeNotFound);
@@ -116,7 +121,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.get(
     '/api/admin/client-pricing/:clientId',
-    { schema: { params: clientParams, response: { 200: clientPricingDetailSchema } } },
+    { schema: { params: clientIdParams, response: { 200: clientPricingDetailSchema } } },
     async (request) => clientPricingDetail(db, await clientOr404(request.params.clientId)),
   );
 
@@ -126,7 +131,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: {
         params: clientTypeParams,
         body: customPriceBody,
-        response: { 200: customPriceSchema.extend({ clientId: z.string() }) },
+        response: { 200: clientCustomPriceSchema },
       },
     },
     async (request) => {
@@ -140,7 +145,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.delete(
     '/api/admin/client-pricing/:clientId/:videoTypeId',
-    { schema: { params: clientTypeParams, response: { 200: message } } },
+    { schema: { params: clientTypeParams, response: { 200: messageAnswer } } },
     async (request) => {
       const { clientId, videoTypeId } = request.params;
       if (!(await deleteCustomPrice(db, clientId, videoTypeId))) {
@@ -152,15 +157,13 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   // --- Pricing plans ---------------------------------------------------------------------------
 
-  app.get(
-    '/api/admin/pricing-plans',
-    { schema: { response: { 200: z.array(planSchema) } } },
-    async () => listPlans(db),
+  app.get('/api/admin/pricing-plans', { schema: { response: { 200: planListSchema } } }, async () =>
+    listPlans(db),
   );
 
   app.post(
     '/api/admin/pricing-plans',
-    { schema: { body: createPlanBody, response: { 201: planSchema } } },
+    { schema: { body: createPlanBody, response: { 201: planSchema, 409: messageAnswer } } },
     async (request, reply) => {
       const b = request.body;
       const id = await insertPlan(db, {
@@ -177,7 +180,13 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.patch(
     '/api/admin/pricing-plans/:id',
-    { schema: { params: planParams, body: updatePlanBody, response: { 200: planSchema } } },
+    {
+      schema: {
+        params: planIdParams,
+        body: updatePlanBody,
+        response: { 200: planSchema, 409: messageAnswer },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const changes = Object.fromEntries(
@@ -195,7 +204,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.delete(
     '/api/admin/pricing-plans/:id',
-    { schema: { params: planParams, response: { 200: message } } },
+    { schema: { params: planIdParams, response: { 200: messageAnswer } } },
     async (request) => {
       if (!(await deletePlan(db, request.params.id))) throw new HttpError(404, M.planNotFound);
       return { message: 'Pricing plan deleted' };
@@ -210,7 +219,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.post(
     '/api/admin/pricing-plans/:id/rules',
-    { schema: { params: planParams, body: createRuleBody, response: { 201: ruleSchema } } },
+    { schema: { params: planIdParams, body: createRuleBody, response: { 201: ruleSchema } } },
     async (request, reply) => {
       const planId = request.params.id;
       await planOr404(planId);
@@ -251,7 +260,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.delete(
     '/api/admin/pricing-plans/:id/rules/:ruleId',
-    { schema: { params: ruleParams, response: { 200: message } } },
+    { schema: { params: ruleParams, response: { 200: messageAnswer } } },
     async (request) => {
       const { id: planId, ruleId } = request.params;
       if (!(await deleteRule(db, planId, ruleId))) throw new HttpError(404, M.ruleNotFound);
@@ -261,7 +270,9 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.put(
     '/api/admin/clients/:clientId/pricing-plan',
-    { schema: { params: clientParams, body: clientPlanBody, response: { 200: clientPlanSchema } } },
+    {
+      schema: { params: clientIdParams, body: clientPlanBody, response: { 200: clientPlanSchema } },
+    },
     async (request) => {
       const { clientId } = request.params;
       const { planId } = request.body;

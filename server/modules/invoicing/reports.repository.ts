@@ -9,7 +9,7 @@ import {
 } from '../../../domain/invoicing';
 import { sumMoney } from '../../../domain/money';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/migrate';
+import { rowsOf } from '../../db/rows';
 import { listInvoicingRows } from './invoicing.repository';
 import { ledgerBreakdownBy } from './ledger.repository';
 import { moneyText, owedSql } from './pricing-sql';

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  clientIdParams,
   INVOICING_MESSAGES,
   invoiceQuery,
   invoiceSchema,
+  invoicingCsvAnswer,
   invoicingCsvQuery,
-  ledgerEventSchema,
+  ledgerCsvAnswer,
+  ledgerEventListSchema,
   ledgerQuery,
   monthOf,
   addMonths,
@@ -22,12 +24,10 @@ import { listLedgerEvents } from './ledger.repository';
 import { findClient } from './pricing.repository';
 import { clientInvoice, revenueBreakdown, unpaidAging } from './reports.repository';
 
-const clientParams = z.object({ clientId: z.uuid({ error: INVOICING_MESSAGES.clientNotFound }) });
-
 /**
  * Reports beyond SPEC.md: the filtered invoicing rows as CSV, a client's printable invoice for a
- * month, the month's revenue by client, type and editor, and unpaid work by age. The admin-only
- * check of invoicingRoutes covers these too (they live under /api/admin/).
+ * month, the month's revenue by client, type and editor, and unpaid work by age. The admin guard
+ * covers these too (they live under /api/admin/).
  */
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const ledgerOf = (month: string | undefined) =>
@@ -38,23 +38,13 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.get(
     '/api/admin/payments',
-    { schema: { querystring: ledgerQuery, response: { 200: z.array(ledgerEventSchema) } } },
+    { schema: { querystring: ledgerQuery, response: { 200: ledgerEventListSchema } } },
     async (request) => ledgerOf(request.query.month),
   );
 
   app.get(
     '/api/admin/payments.csv',
-    {
-      schema: {
-        querystring: ledgerQuery,
-        response: {
-          200: {
-            description: "The payments ledger's events (of a month, or all) as CSV",
-            content: { 'text/csv': { schema: z.string() } },
-          },
-        },
-      },
-    },
+    { schema: { querystring: ledgerQuery, response: { 200: ledgerCsvAnswer } } },
     async (request, reply) => {
       const { month } = request.query;
       return reply
@@ -67,17 +57,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.get(
     '/api/admin/invoicing.csv',
-    {
-      schema: {
-        querystring: invoicingCsvQuery,
-        response: {
-          200: {
-            description: 'The filtered invoicing rows as CSV',
-            content: { 'text/csv': { schema: z.string() } },
-          },
-        },
-      },
-    },
+    { schema: { querystring: invoicingCsvQuery, response: { 200: invoicingCsvAnswer } } },
     async (request, reply) => {
       const { limit: _limit, offset: _offset, ...filters } = request.query;
       const { rows } = await listInvoicingRows(db, filters);
@@ -93,7 +73,11 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.get(
     '/api/admin/invoices/:clientId',
     {
-      schema: { params: clientParams, querystring: invoiceQuery, response: { 200: invoiceSchema } },
+      schema: {
+        params: clientIdParams,
+        querystring: invoiceQuery,
+        response: { 200: invoiceSchema },
+      },
     },
     async (request) => {
       const client = await findClient(db, request.params.clientId);

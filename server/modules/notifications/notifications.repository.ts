@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { NOTIFICATION_LIST_LIMIT, NOTIFICATION_TEXT } from '../../../domain/notifications';
 import type { NotificationView } from '../../../domain/notifications';
 import type { ViewerScope } from '../../../domain/permissions';
-import type { TtlCache } from '../../db/cache-bus';
+import { type CacheBus, SHORT_CACHE_MS, TtlCache } from '../../db/cache-bus';
 import type { Db } from '../../db/client';
 import { notifications, overdueNotices, videos } from '../../db/schema';
 import { overdueWhere, readableBy } from '../videos/videos.repository';
@@ -30,8 +30,8 @@ export async function insertNotifications(
   values: NewNotification[],
 ): Promise<NotificationView[]> {
   if (!values.length) return [];
+  // The notifier forgets the recipients' counts once its transaction has committed.
   const rows = await db.insert(notifications).values(values).returning();
-  forgetCounts(db, new Set(rows.map((r) => r.recipientId)));
   return rows.map(toNotificationView);
 }
 
@@ -60,31 +60,35 @@ export async function listNotifications(
   return rows.map(toNotificationView);
 }
 
-/**
- * The unread-count cache of this instance, set by the auth plugin (which owns the cache bus);
- * keyed by the drizzle instance so apps sharing a process (tests) keep theirs apart.
- */
-const countCaches = new WeakMap<Db, TtlCache<number>>();
-
-export function useCountCache(db: Db, cache: TtlCache<number> | undefined) {
-  if (cache) countCaches.set(db, cache);
-  else countCaches.delete(db);
-}
+/** An app instance's unread counts by recipient id (the notifier decorates the app with it). */
+export type UnreadCountCache = TtlCache<number>;
 
 /**
- * The unread count the bell shows, from the cache when it holds it. The cache drops a
- * recipient's entry when the triggers report a change to their notifications, and the writes
- * below drop it at once on this instance.
+ * The unread counts of one app instance, kept for SHORT_CACHE_MS while the cache bus listens
+ * (docs/decisions/0004-session-and-count-cache.md): a recipient's entry goes when the triggers
+ * report a change to their notifications ('n'), all of them when anything may be stale. The
+ * writes below also drop their recipients' entries at once.
  */
-export async function countUnreadCached(db: Db, recipientId: string): Promise<number> {
-  const cache = countCaches.get(db);
-  if (!cache) return countUnread(db, recipientId);
-  return cache.load(recipientId, () => countUnread(db, recipientId));
+export function createUnreadCountCache(bus: CacheBus): UnreadCountCache {
+  const cache = new TtlCache<number>(bus, SHORT_CACHE_MS);
+  bus.subscribe((message) => {
+    if (message === null) cache.clear();
+    else if (message[0] === 'n') cache.delete(message.slice(1));
+  });
+  return cache;
 }
 
-export function forgetCounts(db: Db, recipientIds: Iterable<string>) {
-  const cache = countCaches.get(db);
-  if (cache) for (const id of recipientIds) cache.delete(id);
+/** The unread count the bell shows, from the cache when it holds it. */
+export async function countUnreadCached(
+  db: Db,
+  counts: UnreadCountCache,
+  recipientId: string,
+): Promise<number> {
+  return counts.load(recipientId, () => countUnread(db, recipientId));
+}
+
+export function forgetCounts(counts: UnreadCountCache, recipientIds: Iterable<string>) {
+  for (const id of recipientIds) counts.delete(id);
 }
 
 /** Unread count, always from the database; served by the partial index notifications_unread_idx. */
@@ -97,32 +101,40 @@ export async function countUnread(db: Db, recipientId: string): Promise<number> 
 }
 
 /** Marks one notification read if it is the recipient's; undefined otherwise. */
-export async function markRead(db: Db, id: string, recipientId: string) {
+export async function markRead(db: Db, counts: UnreadCountCache, id: string, recipientId: string) {
   const [row] = await db
     .update(notifications)
     .set({ isRead: true })
     .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)))
     .returning();
-  forgetCounts(db, [recipientId]);
+  forgetCounts(counts, [recipientId]);
   return row && toNotificationView(row);
 }
 
-export async function markAllRead(db: Db, recipientId: string): Promise<number> {
+export async function markAllRead(
+  db: Db,
+  counts: UnreadCountCache,
+  recipientId: string,
+): Promise<number> {
   const rows = await db
     .update(notifications)
     .set({ isRead: true })
     .where(and(eq(notifications.recipientId, recipientId), eq(notifications.isRead, false)))
     .returning({ id: notifications.id });
-  forgetCounts(db, [recipientId]);
+  forgetCounts(counts, [recipientId]);
   return rows.length;
 }
 
-export async function clearAll(db: Db, recipientId: string): Promise<number> {
+export async function clearAll(
+  db: Db,
+  counts: UnreadCountCache,
+  recipientId: string,
+): Promise<number> {
   const rows = await db
     .delete(notifications)
     .where(eq(notifications.recipientId, recipientId))
     .returning({ id: notifications.id });
-  forgetCounts(db, [recipientId]);
+  forgetCounts(counts, [recipientId]);
   return rows.length;
 }
 
@@ -144,7 +156,7 @@ const OVERDUE_BATCH = 500;
  * in overdue_notices, whose key makes a concurrent call wait for the first and then skip what
  * it wrote; clearing the bell does not bring a notice back, a new due date that passes does.
  */
-export async function createOverdueNotices(db: Db, viewer: ViewerScope) {
+export async function createOverdueNotices(db: Db, counts: UnreadCountCache, viewer: ViewerScope) {
   const created = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: videos.id, name: videos.name, dueDate: videos.dueDate })
@@ -180,6 +192,6 @@ export async function createOverdueNotices(db: Db, viewer: ViewerScope) {
       .returning();
     return rows.map(toNotificationView);
   });
-  if (created.length) forgetCounts(db, [viewer.id]);
+  if (created.length) forgetCounts(counts, [viewer.id]);
   return created;
 }

@@ -39,7 +39,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   app.get(
     '/api/notifications/count',
     { schema: { response: { 200: notificationCountSchema } } },
-    async (request) => ({ count: await countUnreadCached(db, currentUser(request).id) }),
+    async (request) => ({
+      count: await countUnreadCached(db, app.unreadCounts, currentUser(request).id),
+    }),
   );
 
   app.patch(
@@ -52,7 +54,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     },
     async (request) => {
       const user = currentUser(request);
-      const row = await markRead(db, request.params.id, user.id);
+      const row = await markRead(db, app.unreadCounts, request.params.id, user.id);
       if (!row) throw new HttpError(404, NOT_FOUND);
       await app.realtime.countsChanged([user.id]);
       return row;
@@ -64,7 +66,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     { schema: { response: { 200: z.object({ message: z.string(), updated: z.number() }) } } },
     async (request) => {
       const user = currentUser(request);
-      const updated = await markAllRead(db, user.id);
+      const updated = await markAllRead(db, app.unreadCounts, user.id);
       if (updated) await app.realtime.countsChanged([user.id]);
       return { message: 'All notifications marked as read', updated };
     },
@@ -75,7 +77,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     { schema: { response: { 200: z.object({ message: z.string(), deleted: z.number() }) } } },
     async (request) => {
       const user = currentUser(request);
-      const deleted = await clearAll(db, user.id);
+      const deleted = await clearAll(db, app.unreadCounts, user.id);
       if (deleted) await app.realtime.countsChanged([user.id]);
       return { message: 'Notifications cleared', deleted };
     },
@@ -86,7 +88,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     { schema: { response: { 200: z.object({ message: z.string(), created: z.number() }) } } },
     async (request) => {
       const scope = await loadViewerScope(db, currentUser(request));
-      const created = await createOverdueNotices(db, scope);
+      const created = await createOverdueNotices(db, app.unreadCounts, scope);
       await app.realtime.notificationsCreated(created);
       return {
         message: created.length

@@ -1,4 +1,4 @@
-import { eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { parseMentions } from '../../../domain/mentions';
@@ -15,13 +15,15 @@ import {
 } from '../../db/schema';
 import type { RealtimeHub } from '../../plugins/realtime';
 import { teamLeadIdsOf } from '../team-leads/team-leads.repository';
-import { findUserById } from '../users/users.repository';
+import { findUserById, listStaffRoles } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
 import type { NotificationView } from '../../../domain/notifications';
 import {
+  createUnreadCountCache,
   forgetCounts,
   insertNotifications,
   type NewNotification,
+  type UnreadCountCache,
 } from './notifications.repository';
 
 /**
@@ -69,14 +71,9 @@ export interface Notifier {
 
 type Draft = Omit<NewNotification, 'recipientId'> & { recipientId: string | null | undefined };
 
-const CLIENT_ROLES = ['client', 'user'];
-
 /** Every user whose role reads as lead_editor ('lead editor', 'admin' and 'boss' included). */
 export async function leadEditorIds(db: Db): Promise<string[]> {
-  const staff = await db
-    .select({ id: users.id, role: users.role })
-    .from(users)
-    .where(notInArray(sql`lower(trim(${users.role}))`, CLIENT_ROLES));
+  const staff = await listStaffRoles(db);
   return staff.filter((u) => normalizeRole(u.role) === 'lead_editor').map((u) => u.id);
 }
 
@@ -237,7 +234,12 @@ function triggersOn(db: Db, created: NotificationView[]): NotificationTriggers {
   };
 }
 
-export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger): Notifier {
+export function createNotifier(
+  db: Db,
+  hub: RealtimeHub,
+  counts: UnreadCountCache,
+  log: FastifyBaseLogger,
+): Notifier {
   async function transaction<T>(
     work: (tx: Db, notify: NotificationTriggers) => Promise<T>,
   ): Promise<T> {
@@ -245,7 +247,7 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
     const result = await db.transaction((tx) => work(tx, triggersOn(tx, created)));
     // Committed: counts cached before the commit are stale, and the sockets may hear now. The
     // change stands whatever happens to the push (a socket reconnect reads the count again).
-    forgetCounts(db, new Set(created.map((n) => n.recipientId)));
+    forgetCounts(counts, new Set(created.map((n) => n.recipientId)));
     try {
       await hub.notificationsCreated(created);
     } catch (err) {
@@ -260,13 +262,20 @@ export function createNotifier(db: Db, hub: RealtimeHub, log: FastifyBaseLogger)
 declare module 'fastify' {
   interface FastifyInstance {
     notifier: Notifier;
+    /** This instance's unread counts, which the notifier and the notification routes keep. */
+    unreadCounts: UnreadCountCache;
   }
 }
 
-/** Decorates the app with the notifier; needs the realtime hub registered before it. */
+/**
+ * Decorates the app with the unread-count cache and the notifier that keeps it current; needs
+ * the cache bus and the realtime hub registered before it.
+ */
 export const notifier = fp(
   async (app: FastifyInstance, opts: { db: Db }) => {
-    app.decorate('notifier', createNotifier(opts.db, app.realtime, app.log));
+    const counts = createUnreadCountCache(app.cacheBus);
+    app.decorate('unreadCounts', counts);
+    app.decorate('notifier', createNotifier(opts.db, app.realtime, counts, app.log));
   },
-  { name: 'notifier', dependencies: ['realtime'] },
+  { name: 'notifier', dependencies: ['caches', 'realtime'] },
 );

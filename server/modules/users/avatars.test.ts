@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf, migrate } from '../../db/migrate';
+import { migrate } from '../../db/migrate';
+import { rowsOf } from '../../db/rows';
 import { comments, userAvatars, users, videos } from '../../db/schema';
 import { createTestApp, createTestDatabase, seedPeople, type TestApp } from '../../test/helper';
 

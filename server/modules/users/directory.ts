@@ -1,9 +1,8 @@
-import { eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { normalizeRole, seesWholeDirectory, type Actor } from '../../../domain/roles';
 import type { Db } from '../../db/client';
-import { clientEditorAssignments, clientTeamLeadAssignments, users, videos } from '../../db/schema';
-
-const CLIENT_ROLES = ['client', 'user'];
+import { clientEditorAssignments, clientTeamLeadAssignments, videos } from '../../db/schema';
+import { listStaffRoles } from './users.repository';
 
 /**
  * Whom a viewer's lists of people may contain (DESIGN.md section 4, user lists): null for staff
@@ -26,10 +25,7 @@ export async function directoryIds(db: Db, viewer: Actor): Promise<Set<string> |
   const ids = new Set([viewer.id, ...clientIds]);
   const [staff, editors, leads, videoEditors] = await Promise.all([
     // Lead editors and the king, whatever legacy spelling their role has ('admin', 'boss').
-    db
-      .select({ id: users.id, role: users.role })
-      .from(users)
-      .where(notInArray(sql`lower(trim(${users.role}))`, CLIENT_ROLES)),
+    listStaffRoles(db),
     clientIds.length
       ? db
           .select({ id: clientEditorAssignments.editorId })

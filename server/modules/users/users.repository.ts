@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { avatarUrl, type PublicUser } from '../../../domain/user';
-import { normalizeRole } from '../../../domain/roles';
+import { CLIENT_ROLE_TEXTS, normalizeRole } from '../../../domain/roles';
 import type { Db } from '../../db/client';
 import { userAvatars, users, type UserRow } from '../../db/schema';
 
@@ -32,6 +32,20 @@ export function toDirectoryUser(row: PublicUserRow, withAdminFlag: boolean) {
   const user: Omit<PublicUser, 'isAdmin'> & { isAdmin?: PublicUser['isAdmin'] } = toPublicUser(row);
   if (!withAdminFlag) delete user.isAdmin;
   return user;
+}
+
+/** Users whose stored role is a client's, as stored ('client' or the legacy 'user'). */
+export const hasClientRole = () => inArray(users.role, [...CLIENT_ROLE_TEXTS]);
+
+/**
+ * Every user whose stored role is not a client's, with that role as stored: callers read it with
+ * normalizeRole, which also knows the legacy spellings ('admin', 'boss', 'lead editor').
+ */
+export async function listStaffRoles(db: Db): Promise<{ id: string; role: string }[]> {
+  return db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(notInArray(sql`lower(trim(${users.role}))`, [...CLIENT_ROLE_TEXTS]));
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {

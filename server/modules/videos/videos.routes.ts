@@ -17,9 +17,11 @@ import {
   canSetAssignedEditor,
   type ViewerScope,
 } from '../../../domain/permissions';
-import { isAdmin, isManager, normalizeRole } from '../../../domain/roles';
+import { mayOpenManagedUser } from '../../../domain/lead-dashboard';
+import { isAdmin, isManager, mayBeAssignedEditor, normalizeRole } from '../../../domain/roles';
 import { publicUserSchema } from '../../../domain/user';
 import { VIDEO_STATUSES } from '../../../domain/video-status';
+import { defaultDueDate } from '../../../domain/video-form';
 import { customTypeOwner } from '../../../domain/video-types';
 import {
   assignedEditorBody,
@@ -27,6 +29,7 @@ import {
   createVideoBody,
   statusBody,
   updateVideoBody,
+  VIDEO_MESSAGES,
   videoViewSchema,
 } from '../../../domain/videos';
 import {
@@ -86,14 +89,6 @@ function parseCursor(cursor: string | undefined) {
 
 const makeCursor = (v: { createdAt: Date; id: string }) =>
   Buffer.from(`${v.createdAt.toISOString()}|${v.id}`).toString('base64url');
-
-/** 200 with the first day a new video is due: 3 days ahead at 14:00 (server time). */
-function defaultDueDate(now = new Date()): Date {
-  const due = new Date(now);
-  due.setDate(due.getDate() + 3);
-  due.setHours(14, 0, 0, 0);
-  return due;
-}
 
 export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   async function scopeOf(request: Parameters<typeof currentUser>[0]) {
@@ -200,7 +195,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
             internalNotes: canSeeInternalNotes(scope) ? (input.internalNotes ?? '') : '',
             assignedEditorId: input.assignedEditorId,
             startDate: input.startDate ?? new Date(),
-            dueDate: input.dueDate === undefined ? defaultDueDate() : input.dueDate,
+            dueDate: input.dueDate === undefined ? defaultDueDate(new Date()) : input.dueDate,
             duration: input.duration ?? null,
             paymentAmount: isAdmin(scope) && input.paymentAmount ? input.paymentAmount : '0.00',
             finishDate:
@@ -217,11 +212,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   /** Who may be made a video's editor on creation, by the same rule as changing it later. */
   async function checkEditorChoice(scope: ViewerScope, clientId: string, editorId: string) {
-    const editor = await findUserById(db, editorId);
-    const role = editor && normalizeRole(editor.role);
-    if (!editor || (role !== 'editor' && role !== 'lead_editor')) {
-      throw new HttpError(400, 'Please choose a valid editor');
-    }
+    await checkAssignableEditor(editorId);
     const clientEditors = await editorsOfClient(clientId);
     const ok = canSetAssignedEditor(
       scope,
@@ -230,6 +221,14 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       clientEditors,
     );
     if (!ok) throw new HttpError(403, 'You cannot assign this editor');
+  }
+
+  /** 400 unless the user exists and may be a video's editor (an editor or a lead editor). */
+  async function checkAssignableEditor(editorId: string) {
+    const editor = await findUserById(db, editorId);
+    if (!editor || !mayBeAssignedEditor(editor)) {
+      throw new HttpError(400, VIDEO_MESSAGES.editorInvalid);
+    }
   }
 
   async function editorsOfClient(clientId: string) {
@@ -325,13 +324,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const scope = await scopeOf(request);
       const { video } = await readable(scope, request.params.id);
       const newEditorId = request.body.assignedEditorId;
-      if (newEditorId) {
-        const editor = await findUserById(db, newEditorId);
-        const role = editor && normalizeRole(editor.role);
-        if (!editor || (role !== 'editor' && role !== 'lead_editor')) {
-          throw new HttpError(400, 'Please choose a valid editor');
-        }
-      }
+      if (newEditorId) await checkAssignableEditor(newEditorId);
       const ok = canSetAssignedEditor(
         scope,
         video,
@@ -442,10 +435,9 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     async (request) => {
       const scope = await scopeOf(request);
       const targetId = request.params.id;
-      const mayManage =
-        isManager(scope) ||
-        (normalizeRole(scope.role) === 'editor' && scope.teamClientIds.has(targetId));
-      if (!mayManage) throw new HttpError(403, 'You cannot manage this user');
+      if (!mayOpenManagedUser(scope, targetId, scope.teamClientIds)) {
+        throw new HttpError(403, 'You cannot manage this user');
+      }
       const rows = await listVideos(
         db,
         and(

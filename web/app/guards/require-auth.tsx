@@ -3,7 +3,7 @@ import { Link, Outlet } from 'react-router';
 import { IconLock } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { MessageScreen } from '../../components/message-screen';
-import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useAuth } from '../../hooks/use-auth';
 
 /** The route guard of SPEC.md section 2: signed-in users only. */
 export function RequireAuth() {

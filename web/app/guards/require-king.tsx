@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { isAdmin } from '../../../domain/roles';
+import { isAdmin } from '@domain/roles';
 import { IconLock } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { MessageScreen } from '../../components/message-screen';
-import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useAuth } from '../../hooks/use-auth';
 
 export const KING_REDIRECT_DELAY_MS = 1500;
 

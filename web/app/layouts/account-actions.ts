@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useAuth } from '../../hooks/use-auth';
 import { useUploadAvatar } from '../../features/videos/api/upload-avatar';
 import { getErrorMessage } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';

@@ -16,13 +16,13 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
-import { isKing, normalizeRole } from '../../../domain/roles';
+import { isKing, normalizeRole } from '@domain/roles';
 import { IconVideo } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useVideoCount } from '../../features/videos/api/get-video-count';
 import { AddVideoDialog } from '../../features/videos/components/lazy-dialogs';
-import { IconPlus, IconUser } from '../../features/videos/components/video-icons';
+import { IconPlus, IconUser } from '../../components/videos/video-icons';
 import { useAccountActions } from './account-actions';
 
 const BOTTOM_BAR_HEIGHT = 64;

@@ -1,9 +1,9 @@
 import { Anchor, Center } from '@mantine/core';
 import { Link } from 'react-router';
-import { isAdmin } from '../../../domain/roles';
+import { isAdmin } from '@domain/roles';
 import { IconLock } from '../../components/icons';
 import { MessageCard } from '../../components/message-screen';
-import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useAuth } from '../../hooks/use-auth';
 import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { IconMessage, IconReceipt, IconUsers, IconVideo } from '../../components/icons';
-import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useAuth } from '../../hooks/use-auth';
 import { SITE } from '../../lib/site';
 
 const FEATURES: { title: string; text: string; icon: ReactNode }[] = [

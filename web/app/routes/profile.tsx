@@ -2,12 +2,12 @@ import { Box, Button, Container, Group, Paper, Stack, Text, Title } from '@manti
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { roleLabel } from '../../../domain/roles';
+import { roleLabel } from '@domain/roles';
 import { BackLink } from '../../components/back-link';
 import { LoadingState } from '../../components/loading-state';
 import { MessageScreen } from '../../components/message-screen';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
-import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useAuth } from '../../hooks/use-auth';
 import { ProfileForm } from '../../features/profile/components/profile-form';
 import { getErrorMessage } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';

@@ -1,4 +1,12 @@
-import { LeadDashboard } from '../../features/lead-dashboard/components/lead-dashboard';
+import { LeadDashboardScreen } from './lead-dashboard';
+import { VideoFromUrl } from './video-from-url';
 
 /** /dashboard/team: the lead dashboard opened on its team tab. */
-export const TeamRoute = () => <LeadDashboard initialTab="team" />;
+export function TeamRoute() {
+  return (
+    <>
+      <LeadDashboardScreen initialTab="team" />
+      <VideoFromUrl />
+    </>
+  );
+}

@@ -7,7 +7,7 @@ import { AvatarInput } from '../../../components/avatar-input';
 import { PasswordField } from '../../../components/password-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useCreateUser } from '../api/create-user';
+import { useCreateUser } from '../../../api/admin';
 
 const EMPTY = {
   username: '',

@@ -3,7 +3,7 @@ import type { PublicUser } from '../../../../domain/user';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useLastDefined } from '../hooks/use-last-defined';
-import { useDeleteUser } from '../api/delete-user';
+import { useDeleteUser } from '../../../api/admin';
 
 interface DeleteUserDialogProps {
   user: PublicUser | null;

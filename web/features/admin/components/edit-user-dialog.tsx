@@ -15,7 +15,7 @@ import type { PublicUser } from '../../../../domain/user';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useLastDefined } from '../hooks/use-last-defined';
-import { useUpdateUser } from '../api/update-user';
+import { useUpdateUser } from '../../../api/admin';
 
 const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
 

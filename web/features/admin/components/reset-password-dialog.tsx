@@ -7,7 +7,7 @@ import { PasswordField } from '../../../components/password-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useLastDefined } from '../hooks/use-last-defined';
-import { useResetPassword } from '../api/reset-password';
+import { useResetPassword } from '../../../api/admin';
 
 interface ResetPasswordDialogProps {
   user: PublicUser | null;

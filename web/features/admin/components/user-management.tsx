@@ -16,7 +16,7 @@ import {
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { TEAM_LEADS_LABEL, type Actor } from '../../../../domain/roles';
 import type { PublicUser } from '../../../../domain/user';
-import type { AdminUser } from '../api/get-admin-users';
+import type { AdminUser } from '../../../../domain/admin';
 import {
   groupUsers,
   resultText,

@@ -4,7 +4,7 @@ import { normalizeRole } from '../../../../domain/roles';
 import type { PublicUser } from '../../../../domain/user';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useSetVip } from '../api/set-vip';
+import { useSetVip } from '../../../api/admin';
 import { sortUsers } from '../lib/user-list';
 import { IconStar } from './admin-icons';
 import { StatTile } from './stat-tile';

@@ -14,12 +14,12 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useState } from 'react';
+import type { Assignment, ClientWithCounts } from '../../../../domain/assignments';
+import { useAssignments, useDeleteAssignment } from '../../../api/assignments';
+import { useClients } from '../../../api/clients';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { CollapsibleSection, jumpTo } from '../../team/components/collapsible-section';
-import { useDeleteAssignment } from '../api/delete-assignment';
-import { useAssignments, type Assignment } from '../api/get-assignments';
-import { useClientsWithCounts, type ClientWithCounts } from '../api/get-clients';
+import { CollapsibleSection, jumpTo } from '../../../components/collapsible-section';
 import { CreateAssignmentDialog } from './create-assignment-dialog';
 
 type StatusFilter = 'all' | 'unassigned' | 'assigned';
@@ -46,7 +46,7 @@ function StatBox({ label, value }: { label: string; value: string | number }) {
  */
 export function AssignmentsCard() {
   const assignments = useAssignments();
-  const clients = useClientsWithCounts();
+  const clients = useClients();
   const unassign = useDeleteAssignment();
   const [creating, setCreating] = useState(false);
   const [search, setSearch] = useState('');

@@ -1,11 +1,11 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { assignableClients } from '../../../../domain/lead-dashboard';
+import { useCreateAssignment } from '../../../api/assignments';
+import { useClients } from '../../../api/clients';
+import { useEditors } from '../../../api/editors';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useCreateAssignment } from '../api/create-assignment';
-import { useClientsWithCounts } from '../api/get-clients';
-import { useEditorsWithCounts } from '../api/get-editors';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -20,8 +20,8 @@ export function CreateAssignmentDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const clients = useClientsWithCounts();
-  const editors = useEditorsWithCounts();
+  const clients = useClients();
+  const editors = useEditors();
   const create = useCreateAssignment();
   const [clientId, setClientId] = useState<string | null>(null);
   const [editorId, setEditorId] = useState<string | null>(null);

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { LoginBody } from '../../../../domain/auth';
 import type { PublicUser } from '../../../../domain/user';
 import { apiJson } from '../../../lib/api-client';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '../../../hooks/use-auth';
 
 /** POST /api/auth/login: starts a session and returns the user, role included. */
 export function login(body: LoginBody): Promise<PublicUser> {

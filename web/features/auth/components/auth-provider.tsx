@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { PublicUser } from '../../../../domain/user';
+import type { PublicUser } from '@domain/user';
 import {
   clearStoredUser,
   readStoredUser,
@@ -11,7 +11,7 @@ import { USER_ID_STORAGE_KEY } from '../../../lib/api-client';
 import { getMe } from '../api/get-me';
 import { getUser } from '../api/get-user';
 import { logout as logoutRequest } from '../api/logout';
-import { AuthContext, type AuthContextValue } from '../hooks/auth-context';
+import { AuthContext, type AuthContextValue } from '../../../lib/auth-context';
 
 /**
  * The session as the browser sees it (SPEC.md section 4 "Session"). The stored user makes the

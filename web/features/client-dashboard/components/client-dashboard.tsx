@@ -4,17 +4,17 @@ import { VIDEO_SORTS } from '../../../../domain/video-list';
 import { AUTO_REFRESH_MS } from '../../../../domain/preferences';
 import { LoadingState } from '../../../components/loading-state';
 import { pageTitle } from '../../../lib/site';
-import { useAuth } from '../../auth/hooks/use-auth';
-import { usePreferences } from '../../preferences/hooks/use-preferences';
-import { useScrollMemory } from '../../preferences/hooks/use-scroll-memory';
+import { useAuth } from '../../../hooks/use-auth';
+import { usePreferences } from '../../../hooks/use-preferences';
+import { useScrollMemory } from '../../../hooks/use-scroll-memory';
 import { useRefreshVideos, useVideos } from '../../videos/api/get-videos';
-import { useMyEditors } from '../../videos/api/get-my-editors';
-import { ListPreferencesBar } from '../../videos/components/list-preferences-bar';
+import { useMyEditors } from '../../../api/editors';
+import { ListPreferencesBar } from '../../../components/videos/list-preferences-bar';
 import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
-import { VideoList } from '../../videos/components/video-list';
-import { VideoListToolbar } from '../../videos/components/video-list-toolbar';
-import { useVideoFilters } from '../../videos/hooks/use-video-filters';
-import { useVideoParam } from '../../videos/hooks/use-video-param';
+import { VideoList } from '../../../components/videos/video-list';
+import { VideoListToolbar } from '../../../components/videos/video-list-toolbar';
+import { useVideoFilters } from '../../../hooks/use-video-filters';
+import { useVideoParam } from '../../../hooks/use-video-param';
 
 /**
  * The client dashboard (SPEC.md section 2): a greeting with the client's name, their assigned

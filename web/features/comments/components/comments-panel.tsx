@@ -13,11 +13,11 @@ import {
 } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { canDeleteComment, COMMENT_MESSAGES, type CommentView } from '../../../../domain/comments';
+import { canDeleteComment, COMMENT_MESSAGES, type CommentView } from '@domain/comments';
 import { IconMessage } from '../../../components/icons';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../hooks/use-auth';
 import { useAddComment } from '../api/add-comment';
 import { useDeleteComment } from '../api/delete-comment';
 import { useComments } from '../api/get-comments';

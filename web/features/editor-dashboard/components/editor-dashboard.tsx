@@ -6,18 +6,18 @@ import { EDITOR_SORT_LABELS, EDITOR_SORTS, filterCounts } from '../../../../doma
 import { AUTO_REFRESH_MS } from '../../../../domain/preferences';
 import { LoadingState } from '../../../components/loading-state';
 import { pageTitle } from '../../../lib/site';
-import { useAuth } from '../../auth/hooks/use-auth';
-import { usePreferences } from '../../preferences/hooks/use-preferences';
-import { useScrollMemory } from '../../preferences/hooks/use-scroll-memory';
-import { useMyClients } from '../../videos/api/get-my-clients';
+import { useAuth } from '../../../hooks/use-auth';
+import { usePreferences } from '../../../hooks/use-preferences';
+import { useScrollMemory } from '../../../hooks/use-scroll-memory';
+import { useMyClients } from '../../../api/clients';
 import { useRefreshVideos, useVideos } from '../../videos/api/get-videos';
-import { ListPreferencesBar } from '../../videos/components/list-preferences-bar';
+import { ListPreferencesBar } from '../../../components/videos/list-preferences-bar';
 import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
-import { IconKeyboard } from '../../videos/components/video-icons';
-import { VideoList } from '../../videos/components/video-list';
-import { VideoListToolbar } from '../../videos/components/video-list-toolbar';
-import { useVideoFilters } from '../../videos/hooks/use-video-filters';
-import { useVideoParam } from '../../videos/hooks/use-video-param';
+import { IconKeyboard } from '../../../components/videos/video-icons';
+import { VideoList } from '../../../components/videos/video-list';
+import { VideoListToolbar } from '../../../components/videos/video-list-toolbar';
+import { useVideoFilters } from '../../../hooks/use-video-filters';
+import { useVideoParam } from '../../../hooks/use-video-param';
 import { EditorTiles } from './editor-tiles';
 import { KeyboardShortcutsDialog } from './keyboard-shortcuts-dialog';
 

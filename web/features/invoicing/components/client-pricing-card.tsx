@@ -1,8 +1,6 @@
 import { Badge, Button, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { PRICE_SOURCES } from '../../../../domain/invoicing';
-import { getErrorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
 import {
   useAssignClientPlan,
   useClientPricingDetail,
@@ -10,7 +8,9 @@ import {
   usePricingPlans,
   useRemoveCustomPrice,
   useSetCustomPrice,
-} from '../api/pricing';
+} from '../../../api/pricing';
+import { getErrorMessage } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { formatMoney } from '../lib/format';
 import { CollapsibleCard } from './collapsible-card';
 import { MoneyEdit } from './money-edit';

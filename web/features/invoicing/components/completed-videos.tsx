@@ -22,10 +22,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { InvoicingRow, InvoicingSortKey } from '../../../../domain/invoicing';
 import { sumMoney } from '../../../../domain/money';
 import { typeLabel } from '../../../../domain/video-type-labels';
-import { IconLock } from '../../../components/icons';
-import { getErrorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useEditorsWithCounts } from '../../assignments/api/get-editors';
+import { useEditors } from '../../../api/editors';
 import {
   DEFAULT_FILTERS,
   filtersReady,
@@ -34,8 +31,11 @@ import {
   useInvoicingRows,
   useSetPaymentAmount,
   type InvoicingFilters,
-} from '../api/invoicing-rows';
-import { useClientPricingList, useVideoTypes } from '../api/pricing';
+} from '../../../api/invoicing';
+import { useClientPricingList, useVideoTypes } from '../../../api/pricing';
+import { IconLock } from '../../../components/icons';
+import { getErrorMessage } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { formatDay, formatMoney } from '../lib/format';
 import { IconDownload, IconPlay, IconSort } from './invoicing-icons';
 import { MoneyEdit } from './money-edit';
@@ -85,7 +85,7 @@ export function CompletedVideos() {
   const [watching, setWatching] = useState<InvoicingRow | null>(null);
   const rows = useInvoicingRows(filters);
   const clients = useClientPricingList();
-  const editors = useEditorsWithCounts();
+  const editors = useEditors();
   const types = useVideoTypes();
   const changePayment = useChangePayment();
   const setAmount = useSetPaymentAmount();

@@ -17,9 +17,9 @@ import {
 import { useEffect, useState } from 'react';
 import type { Invoice } from '../../../../domain/invoicing';
 import { typeLabel } from '../../../../domain/video-type-labels';
+import { useClientPricingList } from '../../../api/pricing';
+import { useInvoice } from '../../../api/revenue';
 import { getErrorMessage } from '../../../lib/api-client';
-import { useClientPricingList } from '../api/pricing';
-import { useInvoice } from '../api/revenue';
 import { currentMonth, formatDay, formatMoney, formatMonth, recentMonths } from '../lib/format';
 import classes from './invoice-print.module.css';
 import { IconPrinter } from './invoicing-icons';

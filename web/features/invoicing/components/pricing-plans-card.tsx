@@ -15,9 +15,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import type { PricingPlan } from '../../../../domain/invoicing';
-import { getErrorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import type { PricingPlan, VideoTypePrice } from '../../../../domain/invoicing';
 import {
   useCreatePlan,
   useCreateRule,
@@ -26,8 +24,9 @@ import {
   usePricingPlans,
   useUpdatePlan,
   useVideoTypes,
-  type VideoTypePrice,
-} from '../api/pricing';
+} from '../../../api/pricing';
+import { getErrorMessage } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { formatMoney } from '../lib/format';
 import { readMoneyInput } from '../lib/money-input';
 import { CollapsibleCard } from './collapsible-card';

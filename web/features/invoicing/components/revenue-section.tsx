@@ -17,13 +17,13 @@ import {
 import { lazy, Suspense } from 'react';
 import { addMonths, type BreakdownEntry } from '../../../../domain/invoicing';
 import { percentChange } from '../../../../domain/money';
-import { getErrorMessage } from '../../../lib/api-client';
 import {
   useRevenueBreakdown,
   useRevenueSummary,
   useRevenueTrends,
   useUnpaidAging,
-} from '../api/revenue';
+} from '../../../api/revenue';
+import { getErrorMessage } from '../../../lib/api-client';
 import {
   currentMonth,
   formatMoney,

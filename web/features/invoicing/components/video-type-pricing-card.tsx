@@ -1,7 +1,7 @@
 import { Skeleton, Table, Text } from '@mantine/core';
+import { useSetDefaultPrice, useVideoTypes } from '../../../api/pricing';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useSetDefaultPrice, useVideoTypes } from '../api/pricing';
 import { formatMoney } from '../lib/format';
 import { CollapsibleCard } from './collapsible-card';
 import { MoneyEdit } from './money-edit';

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   DEFAULT_LEAD_TAB,
   isLeadTab,
@@ -9,14 +9,12 @@ import {
   LEAD_TABS,
   leadTabCount,
   type LeadTab,
-} from '../../../../domain/lead-dashboard';
+} from '@domain/lead-dashboard';
+import { useClients } from '../../../api/clients';
+import { useLeadSummary } from '../../../api/lead';
 import { pageTitle } from '../../../lib/site';
-import { useClientsWithCounts } from '../../assignments/api/get-clients';
-import { useAuth } from '../../auth/hooks/use-auth';
-import { TeamTab } from '../../team/components/team-tab';
-import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
-import { useVideoParam } from '../../videos/hooks/use-video-param';
-import { useLeadSummary } from '../api/get-lead-summary';
+import { useAuth } from '../../../hooks/use-auth';
+import { useVideoParam } from '../../../hooks/use-video-param';
 import { ClientPicker } from './client-picker';
 import { LeadTiles } from './lead-tiles';
 import { LeadVideoTab } from './lead-video-tab';
@@ -24,9 +22,17 @@ import { LeadVideoTab } from './lead-video-tab';
 /**
  * The lead dashboard (lead_editor and king; SPEC.md section 2): greeting and Refresh, seven
  * tiles, one search box for every tab, the client picker (not on the team tab) and seven tabs.
- * `initialTab` is 'team' on /dashboard/team.
+ * `initialTab` is 'team' on /dashboard/team; `teamTab` draws that tab for the search text
+ * (web/app composes it from the team features). A video opens in the address (`?video=`),
+ * where web/app shows its dialog.
  */
-export function LeadDashboard({ initialTab }: { initialTab?: string }) {
+export function LeadDashboard({
+  initialTab,
+  teamTab,
+}: {
+  initialTab?: string;
+  teamTab: (search: string) => ReactNode;
+}) {
   useDocumentTitle(pageTitle('Lead Dashboard'));
   const { user } = useAuth();
   const queryClient = useQueryClient();
@@ -34,9 +40,9 @@ export function LeadDashboard({ initialTab }: { initialTab?: string }) {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
   const [clientId, setClientId] = useState<string | null>(null);
-  const video = useVideoParam();
+  const { open } = useVideoParam();
   const summary = useLeadSummary(clientId, tab === 'team' ? '' : q);
-  const clients = useClientsWithCounts();
+  const clients = useClients();
   const [refreshing, setRefreshing] = useState(false);
 
   const refresh = async () => {
@@ -98,24 +104,19 @@ export function LeadDashboard({ initialTab }: { initialTab?: string }) {
         {LEAD_TABS.map((t) => (
           <Tabs.Panel key={t} value={t} pt="md">
             {t === 'team' ? (
-              <TeamTab search={search} />
+              teamTab(search)
             ) : (
               <LeadVideoTab
                 tab={t}
                 search={q}
                 clientId={clientId}
                 count={counts ? leadTabCount(t, counts, q, matches) : null}
-                onOpen={video.open}
+                onOpen={open}
               />
             )}
           </Tabs.Panel>
         ))}
       </Tabs>
-      <VideoDetailDialog
-        videoId={video.videoId}
-        opened={video.videoId !== null}
-        onClose={video.close}
-      />
     </Stack>
   );
 }

@@ -1,12 +1,8 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { useAuth } from '../../auth/hooks/use-auth';
-import {
-  LEAD_TAB_INFO,
-  leadTabFilter,
-  type LeadVideoTab as Tab,
-} from '../../../../domain/lead-dashboard';
+import { useAuth } from '../../../hooks/use-auth';
+import { LEAD_TAB_INFO, leadTabFilter, type LeadVideoTab as Tab } from '@domain/lead-dashboard';
 import { LoadingState } from '../../../components/loading-state';
-import { VideoCard } from '../../videos/components/video-card';
+import { VideoCard } from '../../../components/videos/video-card';
 import { useLeadVideos } from '../api/get-lead-videos';
 import { VirtualVideoGrid } from './virtual-video-grid';
 

@@ -12,14 +12,10 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  notificationHref,
-  quotedVideoName,
-  type NotificationView,
-} from '../../../../domain/notifications';
+import { notificationHref, quotedVideoName, type NotificationView } from '@domain/notifications';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../hooks/use-auth';
 import { useClearAll } from '../api/clear-all';
 import { useNotificationCount } from '../api/get-notification-count';
 import { useNotifications } from '../api/get-notifications';

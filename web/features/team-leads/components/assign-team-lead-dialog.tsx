@@ -2,9 +2,9 @@ import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { normalizeRole } from '../../../../domain/roles';
 import { TEAM_LEAD_MESSAGES } from '../../../../domain/team-leads';
+import { useClients } from '../../../api/clients';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useClientsWithCounts } from '../../assignments/api/get-clients';
 import { useTeam } from '../../team/api/get-team';
 import { useAssignTeamLead } from '../api/change-team-leads';
 import type { TeamLeadAssignment } from '../../../../domain/team-leads';
@@ -29,7 +29,7 @@ export function AssignTeamLeadDialog({
   fixedClientId?: string;
   fixedTeamLeadId?: string;
 }) {
-  const clients = useClientsWithCounts(opened);
+  const clients = useClients({ enabled: opened });
   const team = useTeam(opened);
   const assign = useAssignTeamLead();
   const [clientId, setClientId] = useState<string | null>(null);

@@ -8,7 +8,7 @@ import {
 } from '../../../../domain/managed-video-form';
 import { STATUS_LABELS } from '../../../../domain/video-status';
 import { initialStatuses, workflowSide } from '../../../../domain/workflow';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../hooks/use-auth';
 import { BUILT_IN_VIDEO_TYPES } from '../../../../domain/video-types';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';

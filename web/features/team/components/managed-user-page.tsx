@@ -6,17 +6,17 @@ import { Navigate, useNavigate } from 'react-router';
 import { mayOpenManagedUser } from '../../../../domain/lead-dashboard';
 import { canCreateVideoFor } from '../../../../domain/permissions';
 import { isManager, normalizeRole } from '../../../../domain/roles';
+import { invalidateAssignments, useAssignments } from '../../../api/assignments';
+import { invalidateClients, useClients } from '../../../api/clients';
 import { BackLink } from '../../../components/back-link';
 import { LoadingState } from '../../../components/loading-state';
 import { MessageCard } from '../../../components/message-screen';
 import { errorStatus } from '../../../lib/api-client';
 import { pageTitle } from '../../../lib/site';
-import { useAssignments } from '../../assignments/api/get-assignments';
-import { useClientsWithCounts } from '../../assignments/api/get-clients';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../hooks/use-auth';
 import { TeamLeadLinksCard } from '../../team-leads/components/team-lead-links-card';
 import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
-import { useVideoParam } from '../../videos/hooks/use-video-param';
+import { useVideoParam } from '../../../hooks/use-video-param';
 import { useTeam } from '../api/get-team';
 import { useUserVideos } from '../api/get-user-videos';
 import { ManagedVideos } from './managed-videos';
@@ -40,8 +40,8 @@ export function ManagedUserPage({ userId, backTo }: { userId: string; backTo: st
   const mayOpen = viewer && allowedRole && mayOpenManagedUser(viewer, userId, assignedIds);
   const target = team.data?.find((u) => u.id === userId);
   const videos = useUserVideos(userId, Boolean(mayOpen && target));
-  const assignments = useAssignments(manager);
-  const clients = useClientsWithCounts(manager);
+  const assignments = useAssignments({ enabled: manager });
+  const clients = useClients({ enabled: manager });
   const video = useVideoParam();
   const [refreshing, setRefreshing] = useState(false);
   useDocumentTitle(pageTitle(target ? nameOf(target) : 'User'));
@@ -87,9 +87,10 @@ export function ManagedUserPage({ userId, backTo }: { userId: string; backTo: st
     setRefreshing(true);
     try {
       await Promise.all([
+        // contract-a: the team and the user's videos (GET /api/king/users...)
         queryClient.invalidateQueries({ queryKey: ['/api/king'] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/assignments'] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/clients'] }),
+        invalidateAssignments(queryClient),
+        invalidateClients(queryClient),
       ]);
     } finally {
       setRefreshing(false);

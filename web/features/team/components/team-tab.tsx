@@ -1,21 +1,19 @@
 import { Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   TEAM_SECTIONS,
   teamSectionOf,
   teamSections,
   teamStats,
   type TeamSectionKey,
-} from '../../../../domain/lead-dashboard';
-import { TEAM_LEADS_LABEL } from '../../../../domain/roles';
-import type { PublicUser } from '../../../../domain/user';
+} from '@domain/lead-dashboard';
+import { TEAM_LEADS_LABEL } from '@domain/roles';
+import type { PublicUser } from '@domain/user';
+import { useAssignments } from '../../../api/assignments';
 import { LoadingState } from '../../../components/loading-state';
-import { AssignmentsCard } from '../../assignments/components/assignments-card';
-import { useAssignments } from '../../assignments/api/get-assignments';
 import { useTeamLeadAssignments } from '../../team-leads/api/get-team-lead-assignments';
-import { TeamLeadsCard } from '../../team-leads/components/team-leads-card';
 import { useTeam } from '../api/get-team';
-import { CollapsibleSection, jumpTo } from './collapsible-section';
+import { CollapsibleSection, jumpTo } from '../../../components/collapsible-section';
 import { MemberCard } from './member-card';
 
 function StatBox({ label, value, detail }: { label: string; value: number; detail?: string }) {
@@ -40,9 +38,16 @@ const sectionId = (key: TeamSectionKey) => `team-section-${key}`;
 
 /**
  * The lead dashboard's team tab (SPEC.md section 2): stat boxes, Quick Jump, role filter,
- * Detailed/Compact, collapsible role sections and the Client-Editor Assignments card.
+ * Detailed/Compact and collapsible role sections, then `cards` with the team's client team
+ * leads (the Client-Editor Assignments and Client Team Leads cards, given by web/app).
  */
-export function TeamTab({ search }: { search: string }) {
+export function TeamTab({
+  search,
+  cards,
+}: {
+  search: string;
+  cards: (teamLeads: PublicUser[]) => ReactNode;
+}) {
   const team = useTeam();
   const assignments = useAssignments();
   const teamLeadPairs = useTeamLeadAssignments();
@@ -179,10 +184,7 @@ export function TeamTab({ search }: { search: string }) {
           ))}
         </Stack>
       )}
-      <AssignmentsCard />
-      <TeamLeadsCard
-        teamLeads={members.filter((m) => teamSectionOf(m.role) === 'client_team_lead')}
-      />
+      {cards(members.filter((m) => teamSectionOf(m.role) === 'client_team_lead'))}
     </Stack>
   );
 }

@@ -9,5 +9,13 @@ export const videoKeys = {
   detail: (id: string) => ['/api/videos', id] as const,
 };
 
-/** Lists other screens keep of the same videos; refreshed too after a write. */
-export const RELATED_VIDEO_KEYS = [['/api/videos'], ['/api/admin/videos'], ['/api/king']] as const;
+/**
+ * Lists other screens keep of the same videos, and the lead dashboard's tiles (web/api/lead.ts
+ * invalidateLead: they count videos); refreshed too after a write.
+ */
+export const RELATED_VIDEO_KEYS = [
+  ['/api/videos'],
+  ['/api/admin/videos'],
+  ['/api/king'],
+  ['/api/lead/summary'],
+] as const;

@@ -29,16 +29,14 @@ import { STATUS_LABELS } from '../../../../domain/video-status';
 import { initialStatuses, workflowSide } from '../../../../domain/workflow';
 import { BUILT_IN_VIDEO_TYPES } from '../../../../domain/video-types';
 import { createVideoBody } from '../../../../domain/videos';
+import { useClients, useMyClients } from '../../../api/clients';
+import { useEditors, useMyEditors } from '../../../api/editors';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useAuth } from '../../auth/hooks/use-auth';
-import { useClients } from '../api/get-clients';
-import { useEditors } from '../api/get-editors';
+import { useAuth } from '../../../hooks/use-auth';
 import { useLedClients } from '../../team-leads/api/get-led-clients';
-import { useMyClients } from '../api/get-my-clients';
-import { useMyEditors } from '../api/get-my-editors';
 import { useCreateVideo, type CreateVideoBody } from '../api/create-video';
-import { PlatformIcon } from './platform-label';
+import { PlatformIcon } from '../../../components/videos/platform-label';
 
 export interface AddVideoDialogProps {
   opened: boolean;

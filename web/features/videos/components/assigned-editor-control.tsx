@@ -2,10 +2,9 @@ import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import type { PublicUser } from '../../../../domain/user';
 import { editorControlFor } from '../../../../domain/video-form';
 import type { VideoView } from '../../../../domain/videos';
+import { useEditors, useMyEditors } from '../../../api/editors';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useEditors } from '../api/get-editors';
-import { useMyEditors } from '../api/get-my-editors';
 import { useSetAssignedEditor } from '../api/set-assigned-editor';
 
 const personName = (p: { name: string | null; username: string }) => p.name || p.username;

@@ -31,7 +31,7 @@ import { BUILT_IN_VIDEO_TYPES, normalizeCustomType } from '../../../../domain/vi
 import { UPDATABLE_STATUSES, updateVideoBody, type VideoView } from '../../../../domain/videos';
 import { findMove, selectableStatuses, workflowSide } from '../../../../domain/workflow';
 import { LoadingState } from '../../../components/loading-state';
-import { useAuth } from '../../auth/hooks/use-auth';
+import { useAuth } from '../../../hooks/use-auth';
 import { CommentsPanel } from '../../comments/components/comments-panel';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -39,12 +39,12 @@ import { useDeleteVideo } from '../api/delete-video';
 import { useVideo } from '../api/get-video';
 import { useUpdateVideo, type UpdateVideoBody } from '../api/update-video';
 import { AssignedEditorControl } from './assigned-editor-control';
-import { DayCounterBadge } from './day-counter-badge';
-import { DeleteVideoDialog } from './delete-video-dialog';
-import { PlatformIcon } from './platform-label';
-import { StatusBadge } from './status-badge';
+import { DayCounterBadge } from '../../../components/videos/day-counter-badge';
+import { DeleteVideoDialog } from '../../../components/videos/delete-video-dialog';
+import { PlatformIcon } from '../../../components/videos/platform-label';
+import { StatusBadge } from '../../../components/videos/status-badge';
 import { StatusHistory } from './status-history';
-import { IconExternal, IconTrash } from './video-icons';
+import { IconExternal, IconTrash } from '../../../components/videos/video-icons';
 
 export interface VideoDetailDialogProps {
   /** The video to show; null keeps the dialog closed. */

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { CacheBus } from '../db/cache-bus';
+import type { Database } from '../db/client';
+import { UNSAFE_METHODS } from '../lib/http';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The invalidation feed of this instance's caches (docs/decisions/0004-session-and-count-
+     * cache.md). Each cache is made by its owner, which subscribes for its own messages: the
+     * session cache (plugins/auth.ts), the read cache (plugins/read-cache.ts) and the unread
+     * counts (modules/notifications/notifier.ts).
+     */
+    cacheBus: CacheBus;
+  }
+}
+
+/**
+ * Starts the cache bus with the app and closes it with the app. A write on this instance may end
+ * sessions or change counts and answers; the bus says which, but its message can arrive after
+ * the client's next request. So before answering any write, this instance forgets everything it
+ * cached (writes are rare next to reads).
+ */
+export const caches = fp(
+  async (app: FastifyInstance, opts: { database: Database }) => {
+    const bus = new CacheBus(opts.database, (err) => app.log.warn({ err }, 'cache bus error'));
+    await bus.start();
+    app.decorate('cacheBus', bus);
+    app.addHook('onClose', async () => bus.close());
+    app.addHook('onSend', async (request) => {
+      if (UNSAFE_METHODS.has(request.method)) bus.forgetAll();
+    });
+  },
+  { name: 'caches' },
+);

@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { MessageAnswer } from '@domain/api';
+import type { Assignment, AssignmentList, CreateAssignmentBody } from '@domain/assignments';
+import { apiJson } from '../lib/api-client';
+import { invalidateKeys } from '../lib/query-client';
+import { invalidateClients } from './clients';
+import { invalidateEditors } from './editors';
+
+/** The managers' list of client-editor pairs; the key is its GET path. */
+export const assignmentKeys = {
+  all: ['/api/assignments'] as const,
+};
+
+export function invalidateAssignments(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: assignmentKeys.all });
+}
+
+/** A pair changes the pairs and both sides' counts: every list of them is read again. */
+const invalidatePairsAndCounts = (queryClient: QueryClient) =>
+  Promise.all([
+    invalidateAssignments(queryClient),
+    invalidateClients(queryClient),
+    invalidateEditors(queryClient),
+  ]);
+
+/** GET /api/assignments (managers): every pair and the statistics. */
+export const getAssignments = () => apiJson<AssignmentList>('GET', '/api/assignments');
+
+export function useAssignments(options: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: assignmentKeys.all, queryFn: getAssignments, ...options });
+}
+
+/** POST /api/assignments. */
+export const createAssignment = (body: CreateAssignmentBody) =>
+  apiJson<Assignment>('POST', '/api/assignments', body);
+
+export function useCreateAssignment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAssignment,
+    onSettled: () => invalidatePairsAndCounts(queryClient),
+  });
+}
+
+/** DELETE /api/assignments/{clientId}/{editorId}. */
+export const deleteAssignment = ({ clientId, editorId }: CreateAssignmentBody) =>
+  apiJson<MessageAnswer>(
+    'DELETE',
+    `/api/assignments/${encodeURIComponent(clientId)}/${encodeURIComponent(editorId)}`,
+  );
+
+/**
+ * The editor also stops being the editor of that client's videos, so the video lists are read
+ * again too.
+ */
+export function useDeleteAssignment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAssignment,
+    onSettled: () =>
+      Promise.all([
+        invalidatePairsAndCounts(queryClient),
+        // contract-a: invalidateVideos
+        invalidateKeys(queryClient, [['/api/videos'], ['/api/admin/videos'], ['/api/king']]),
+      ]),
+  });
+}

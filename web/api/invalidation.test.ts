@@ -1,0 +1,67 @@
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { adminKeys, invalidateAdmin } from './admin';
+import { assignmentKeys, invalidateAssignments } from './assignments';
+import { clientKeys, invalidateClients } from './clients';
+import { editorKeys, invalidateEditors } from './editors';
+import { invalidateInvoicing, invoicingKeys } from './invoicing';
+import { invalidateLead, leadKeys } from './lead';
+import { invalidatePricing, pricingKeys } from './pricing';
+import { invalidateRevenue, revenueKeys } from './revenue';
+
+/** One read of every endpoint of these resources, with parameters where it takes some. */
+const READS: Record<string, QueryKey[]> = {
+  admin: [adminKeys.stats, adminKeys.users],
+  assignments: [assignmentKeys.all],
+  clients: [clientKeys.all, clientKeys.mine],
+  editors: [editorKeys.all, editorKeys.mine],
+  lead: [leadKeys.summary({}), leadKeys.summary({ clientId: 'c1', q: 'intro' })],
+  invoicing: [invoicingKeys.rows({}), invoicingKeys.rows({ dateFilter: 'all', clientId: 'c1' })],
+  pricing: [
+    pricingKeys.videoTypes,
+    pricingKeys.clientPricing,
+    pricingKeys.clientPricingDetail('c1'),
+    pricingKeys.plans,
+  ],
+  revenue: [
+    revenueKeys.summary('2025-01'),
+    revenueKeys.trends('2024-08', '2025-01'),
+    revenueKeys.breakdown('2025-01'),
+    revenueKeys.aging,
+    revenueKeys.invoice('c1', '2025-01'),
+  ],
+};
+
+const INVALIDATE: Record<string, (queryClient: QueryClient) => Promise<unknown>> = {
+  admin: invalidateAdmin,
+  assignments: invalidateAssignments,
+  clients: invalidateClients,
+  editors: invalidateEditors,
+  lead: invalidateLead,
+  invoicing: invalidateInvoicing,
+  pricing: invalidatePricing,
+  revenue: invalidateRevenue,
+};
+
+describe('web/api query keys', () => {
+  it('start with the GET path they read', () => {
+    for (const key of Object.values(READS).flat()) {
+      expect(String(key[0]), JSON.stringify(key)).toMatch(/^\/api\/[a-z]/);
+    }
+  });
+
+  for (const [resource, invalidate] of Object.entries(INVALIDATE)) {
+    it(`invalidate ${resource}: every read of it is read again, nothing of another resource`, async () => {
+      const queryClient = new QueryClient();
+      for (const key of Object.values(READS).flat()) queryClient.setQueryData(key, 'cached');
+      await invalidate(queryClient);
+      const invalidated = (key: QueryKey) =>
+        queryClient.getQueryCache().find({ queryKey: key, exact: true })?.state.isInvalidated;
+      for (const [other, keys] of Object.entries(READS)) {
+        for (const key of keys) {
+          expect(invalidated(key), `${resource} → ${JSON.stringify(key)}`).toBe(other === resource);
+        }
+      }
+    });
+  }
+});

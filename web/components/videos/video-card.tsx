@@ -1,0 +1,193 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Stack,
+  Switch,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useState } from 'react';
+import { canReadVideo } from '@domain/permissions';
+import type { PublicUser } from '@domain/user';
+import { typeLabel } from '@domain/video-type-labels';
+import { mobileAnimationDelay } from '@domain/video-form';
+import type { VideoView } from '@domain/videos';
+import {
+  allowedActions,
+  postedToggleTarget,
+  workflowSide,
+  type StatusAction,
+} from '@domain/workflow';
+import { useStatusChange } from '../../hooks/use-status-change';
+import { DayCounterBadge } from './day-counter-badge';
+import { PlatformLabel } from './platform-label';
+import { SendBackDialog } from './send-back-dialog';
+import { StatusActionsMenu } from './status-actions-menu';
+import { StatusBadge } from './status-badge';
+import classes from './video-card.module.css';
+
+export interface VideoCardProps {
+  video: VideoView;
+  /** The signed-in user: decides whether the workflow button is enabled. */
+  viewer: PublicUser;
+  /** Opens the detail dialog (usually via useVideoParam().open). */
+  onOpen: (videoId: string) => void;
+  /** Shows the owning client and the VIP badge (for privileged viewers). */
+  showClient?: boolean;
+  /** Clients whose team the viewer is on (an editor's assigned clients), for the permission check. */
+  teamClientIds?: readonly string[];
+  /** Position in the list, for the mobile entrance delay. */
+  index?: number;
+}
+
+/**
+ * One video as a card: number, name, status badge, day counter, type, link platform, client
+ * (when `showClient`), the primary workflow action (optimistic, rolled back with a toast) and
+ * the posted / ready-to-post confirm toggle. Reused by every dashboard.
+ */
+export function VideoCard({
+  video,
+  viewer,
+  onOpen,
+  showClient = false,
+  teamClientIds = [],
+  index = 0,
+}: VideoCardProps) {
+  const { change, pendingId } = useStatusChange();
+  const [confirming, setConfirming] = useState(false);
+  const [sendingBack, setSendingBack] = useState<StatusAction | null>(null);
+  const allowed = canReadVideo({ ...viewer, teamClientIds: new Set(teamClientIds) }, video);
+  // Only the moves this viewer may make (domain/workflow.ts): the first is the button, the
+  // others are in the menu; Send Back / Request Changes ask for a note first.
+  const actions = allowed ? allowedActions(workflowSide(viewer), video.status) : [];
+  const [action, ...more] = actions;
+  const toggle = postedToggleTarget(video.status);
+  const toggleTarget = toggle && actions.some((a) => a.to === toggle) ? toggle : null;
+  const run = (a: StatusAction) => (a.takesNote ? setSendingBack(a) : change(video.id, a.to));
+  const busy = pendingId === video.id;
+  const ownerName = video.owner.name || video.owner.username;
+
+  return (
+    <Card
+      withBorder
+      padding="md"
+      className={classes.card}
+      style={{ animationDelay: `${mobileAnimationDelay(index)}ms` }}
+      component="article"
+      aria-label={video.name}
+      data-testid="video-card"
+    >
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <UnstyledButton onClick={() => onOpen(video.id)} className={classes.name}>
+            <Text span c="dimmed" fw={500} mr={6}>
+              #{video.ordinal}
+            </Text>
+            {video.name}
+          </UnstyledButton>
+          <StatusBadge status={video.status} style={{ flexShrink: 0 }} />
+        </Group>
+        <Group gap="xs">
+          <Badge variant="outline" color="gray" c="dark.6">
+            {typeLabel(video.type)}
+          </Badge>
+          <DayCounterBadge video={video} />
+          <PlatformLabel link={video.link} />
+        </Group>
+        {showClient && (
+          <Group gap={6}>
+            <Text size="sm" c="dimmed">
+              Client:
+            </Text>
+            <Text size="sm" fw={500}>
+              {ownerName}
+            </Text>
+            {video.clientIsVip && (
+              <Badge color="yellow" variant="filled" c="dark.8" size="sm">
+                VIP
+              </Badge>
+            )}
+          </Group>
+        )}
+        {video.assignedEditor && (
+          <Text size="sm" c="dimmed">
+            Editor: {video.assignedEditor.name || video.assignedEditor.username}
+          </Text>
+        )}
+        <Group justify="space-between" mt="auto" pt="xs" gap="xs">
+          <Group gap="xs">
+            {action && (
+              <Button
+                size="xs"
+                onClick={() => run(action)}
+                disabled={busy}
+                aria-label={`${action.label}: ${video.name}`}
+              >
+                {action.label}
+              </Button>
+            )}
+            {more.length > 0 && (
+              <StatusActionsMenu
+                actions={more}
+                videoName={video.name}
+                disabled={busy}
+                onPick={run}
+              />
+            )}
+            <Button size="xs" variant="default" onClick={() => onOpen(video.id)}>
+              Details
+            </Button>
+          </Group>
+          {toggleTarget && (
+            <Switch
+              size="sm"
+              label="Posted"
+              checked={video.status === 'posted'}
+              disabled={busy}
+              onChange={() => setConfirming(true)}
+              aria-label={`Posted: ${video.name}`}
+            />
+          )}
+        </Group>
+      </Stack>
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={toggleTarget === 'posted' ? 'Mark as posted?' : 'Mark as ready to post?'}
+        centered
+      >
+        <Text size="sm" mb="md">
+          {toggleTarget === 'posted'
+            ? `"${video.name}" will be marked as posted.`
+            : `"${video.name}" will go back to Ready to Post.`}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => {
+              setConfirming(false);
+              if (toggleTarget) change(video.id, toggleTarget);
+            }}
+          >
+            Confirm
+          </Button>
+        </Group>
+      </Modal>
+      {sendingBack && (
+        <SendBackDialog
+          action={sendingBack}
+          videoName={video.name}
+          pending={busy}
+          onClose={() => setSendingBack(null)}
+          onSend={(note) => change(video.id, sendingBack.to, note, () => setSendingBack(null))}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,162 @@
+import { Button, Group, NativeSelect, Stack } from '@mantine/core';
+import type { Ref } from 'react';
+import type { SmartSuggestion } from '@domain/search-suggestions';
+import {
+  DESKTOP_STATUS_PILLS,
+  STATUS_FILTER_LABELS,
+  STATUS_FILTERS,
+  VIDEO_SORT_LABELS,
+  VIDEO_SORTS,
+  type FilterCounts,
+  type StatusFilter,
+  type TypeCount,
+} from '@domain/video-list';
+import { SmartSearch } from './smart-search';
+import { IconRefresh } from './video-icons';
+
+export interface ToolbarOption {
+  value: string;
+  label: string;
+}
+
+export interface VideoListToolbarProps {
+  statusFilter: StatusFilter;
+  onStatusFilterChange: (filter: StatusFilter) => void;
+  counts: FilterCounts;
+  search: string;
+  onSearchChange: (value: string) => void;
+  videoNames: readonly string[];
+  recentSearches?: readonly string[];
+  onSearchCommit?: (query: string) => void;
+  onSmartPick?: (suggestion: SmartSuggestion) => void;
+  searchRef?: Ref<HTMLInputElement>;
+  sort: string;
+  onSortChange: (sort: string) => void;
+  /** Defaults to the five list sorts: Order (#), Name (A-Z), Name (Z-A), Status, Type. */
+  sortOptions?: readonly ToolbarOption[];
+  /** The type filter, shown when given ('all' means every type). */
+  typeFilter?: string;
+  onTypeFilterChange?: (type: string) => void;
+  typeOptions?: readonly TypeCount[];
+  /** The client filter appears only when enabled and there are clients. */
+  clientFilterEnabled?: boolean;
+  clients?: readonly ToolbarOption[];
+  clientFilter?: string;
+  onClientFilterChange?: (clientId: string) => void;
+  onRefresh?: () => void;
+  refreshing?: boolean;
+}
+
+const DEFAULT_SORT_OPTIONS: ToolbarOption[] = VIDEO_SORTS.map((s) => ({
+  value: s,
+  label: VIDEO_SORT_LABELS[s],
+}));
+
+/**
+ * The shared list toolbar (SPEC.md section 2): client filter (All Clients), status pills with
+ * counts on desktop and a status dropdown (with Draft) on phones, the smart search, an
+ * optional type filter, the sort and an optional Refresh button. Fully controlled.
+ *
+ * Picking a suggested video asks for that video: the status and type filters go back to all,
+ * so it shows whatever they were (the search box then holds its name).
+ */
+export function VideoListToolbar(props: VideoListToolbarProps) {
+  const {
+    statusFilter,
+    onStatusFilterChange,
+    counts,
+    sort,
+    onSortChange,
+    sortOptions = DEFAULT_SORT_OPTIONS,
+  } = props;
+  const showClients = Boolean(props.clientFilterEnabled && props.clients?.length);
+
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" visibleFrom="sm" role="group" aria-label="Filter by status" wrap="wrap">
+        {DESKTOP_STATUS_PILLS.map((filter) => {
+          const active = filter === statusFilter;
+          return (
+            <Button
+              key={filter}
+              size="compact-sm"
+              radius="xl"
+              variant={active ? 'filled' : 'default'}
+              aria-pressed={active}
+              onClick={() => onStatusFilterChange(filter)}
+            >
+              {STATUS_FILTER_LABELS[filter]} ({counts[filter]})
+            </Button>
+          );
+        })}
+      </Group>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <SmartSearch
+          value={props.search}
+          onChange={props.onSearchChange}
+          videoNames={props.videoNames}
+          recentSearches={props.recentSearches ?? []}
+          onCommit={props.onSearchCommit}
+          onSmartPick={props.onSmartPick}
+          onVideoPick={() => {
+            onStatusFilterChange('all');
+            props.onTypeFilterChange?.('all');
+          }}
+          inputRef={props.searchRef}
+        />
+        <NativeSelect
+          hiddenFrom="sm"
+          label="Status filter"
+          value={statusFilter}
+          onChange={(e) => onStatusFilterChange(e.currentTarget.value as StatusFilter)}
+          data={STATUS_FILTERS.map((f) => ({
+            value: f,
+            label: `${STATUS_FILTER_LABELS[f]} (${counts[f]})`,
+          }))}
+          style={{ flex: '1 1 140px', maxWidth: 240 }}
+        />
+        {showClients && (
+          <NativeSelect
+            label="Client"
+            value={props.clientFilter ?? 'all'}
+            onChange={(e) => props.onClientFilterChange?.(e.currentTarget.value)}
+            data={[{ value: 'all', label: 'All Clients' }, ...(props.clients ?? [])]}
+            style={{ flex: '1 1 140px', maxWidth: 240 }}
+          />
+        )}
+        {props.typeOptions && (
+          <NativeSelect
+            label="Type"
+            value={props.typeFilter ?? 'all'}
+            onChange={(e) => props.onTypeFilterChange?.(e.currentTarget.value)}
+            data={[
+              { value: 'all', label: 'All Types' },
+              ...props.typeOptions.map((t) => ({
+                value: t.type,
+                label: `${t.label} (${t.count})`,
+              })),
+            ]}
+            style={{ flex: '1 1 140px', maxWidth: 240 }}
+          />
+        )}
+        <NativeSelect
+          label="Sort by"
+          value={sort}
+          onChange={(e) => onSortChange(e.currentTarget.value)}
+          data={[...sortOptions]}
+          style={{ flex: '1 1 140px', maxWidth: 240 }}
+        />
+        {props.onRefresh && (
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} />}
+            onClick={props.onRefresh}
+            loading={props.refreshing}
+          >
+            Refresh
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

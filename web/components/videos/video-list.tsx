@@ -1,0 +1,104 @@
+import { Alert, Button, Center, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDeferredValue, type ReactNode } from 'react';
+import type { PublicUser } from '@domain/user';
+import type { VideoView } from '@domain/videos';
+import { LoadingState } from '../loading-state';
+import { VideoCard } from './video-card';
+
+export interface VideoListProps {
+  videos: readonly VideoView[];
+  viewer: PublicUser;
+  onOpen: (videoId: string) => void;
+  isLoading?: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  showClient?: boolean;
+  teamClientIds?: readonly string[];
+  /** What the empty list says, e.g. 'No videos found'. */
+  emptyTitle?: string;
+  emptyText?: ReactNode;
+  compact?: boolean;
+}
+
+const NO_VIDEOS: readonly VideoView[] = [];
+
+/**
+ * A grid of VideoCards with its loading, error and empty states. The error message is the
+ * fetch failure of SPEC.md section 8 plus a retry.
+ */
+export function VideoList({
+  videos,
+  viewer,
+  onOpen,
+  isLoading,
+  error,
+  onRetry,
+  showClient,
+  teamClientIds,
+  emptyTitle = 'No videos found',
+  emptyText,
+  compact,
+}: VideoListProps) {
+  // The cards are drawn in a background (transition) render: React draws them in slices, so a
+  // long list holds neither the rest of the page's first paint nor the phone's main thread
+  // (Lighthouse mobile, issue 9 part 6). A new list (filters, search) follows the same way.
+  const shown = useDeferredValue(videos, NO_VIDEOS);
+  if (isLoading) return <LoadingState label="Loading videos..." />;
+  if (error) {
+    return (
+      <Alert color="red" title="Failed to fetch videos" role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">
+            The videos could not be loaded. Check your connection and try again.
+          </Text>
+          {onRetry && (
+            <Button size="xs" variant="default" onClick={onRetry}>
+              Try again
+            </Button>
+          )}
+        </Stack>
+      </Alert>
+    );
+  }
+  if (videos.length === 0) {
+    return (
+      <Paper withBorder p="xl">
+        <Center>
+          <Stack gap={4} align="center">
+            <Title order={3} size="h4">
+              {emptyTitle}
+            </Title>
+            {emptyText && (
+              <Text c="dimmed" ta="center" size="sm">
+                {emptyText}
+              </Text>
+            )}
+          </Stack>
+        </Center>
+      </Paper>
+    );
+  }
+  return (
+    <SimpleGrid
+      cols={compact ? { base: 1, sm: 2, lg: 4 } : { base: 1, sm: 2, lg: 3 }}
+      spacing="md"
+      component="ul"
+      aria-label="Videos"
+      aria-busy={shown !== videos}
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
+      {shown.map((video, index) => (
+        <li key={video.id}>
+          <VideoCard
+            video={video}
+            viewer={viewer}
+            onOpen={onOpen}
+            showClient={showClient}
+            teamClientIds={teamClientIds}
+            index={index}
+          />
+        </li>
+      ))}
+    </SimpleGrid>
+  );
+}
