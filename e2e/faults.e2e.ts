@@ -12,6 +12,7 @@ import {
   createLoadDatabase,
   PASSWORD,
   seedCast,
+  sessionCookie,
   startServer,
   type Cast,
   type LoadDatabase,
@@ -43,13 +44,7 @@ async function until(check: () => boolean, ms: number, what: string) {
 
 /** A request as another user, from Node (the editor is not in the browser). */
 async function apiAs(base: string, username: string) {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const cookie = await sessionCookie(base, username);
   return async (method: string, url: string, body?: unknown) => {
     const res = await fetch(`${base}${url}`, {
       method,

@@ -5,8 +5,9 @@ import { titled, unmet } from '../test/conditions';
 import { openAt } from '../test/socket';
 import {
   createLoadDatabase,
-  PASSWORD,
+  release,
   seedCast,
+  sessionCookie,
   sleep,
   startServer,
   type LoadDatabase,
@@ -35,10 +36,7 @@ describe.skipIf(embeddedOnly !== '')(titled('SIGTERM', embeddedOnly), () => {
   let database: LoadDatabase | undefined;
   let server: ServerProcess | undefined;
 
-  afterAll(async () => {
-    await server?.stop('SIGKILL');
-    await database?.drop();
-  }, 30_000);
+  afterAll(() => release(server, database), 30_000);
 
   it('finishes in-flight requests, refuses new ones, closes sockets with 1001 and exits 0', async () => {
     database = await createLoadDatabase();
@@ -48,13 +46,7 @@ describe.skipIf(embeddedOnly !== '')(titled('SIGTERM', embeddedOnly), () => {
     server = await startServer(database.env);
     const { port, base } = server;
 
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: client.username, password: PASSWORD }),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = await sessionCookie(base, client.username);
 
     const socket = await openAt(`127.0.0.1:${port}`, { cookie });
     await socket.until(() => socket.received.some((m) => m.type === 'count_update'), 5000);
