@@ -1,22 +1,17 @@
 /**
- * The admin dashboard as the king: create a user with an avatar, change their role, reset their
- * password (they sign in with it), make them VIP and not, delete them. Then a lead editor admin
- * sees the king's row without Edit or Delete. axe checks both tabs and the four dialogs, and
+ * The admin dashboard as the king: create a user with an avatar, change a user's role, reset
+ * their password (they sign in with it), make them VIP and not, delete them; each step on a user
+ * of its own, made through the API. Then a lead editor admin sees the king's row without Edit or
+ * Delete. axe checks both tabs and the four dialogs, and
  * screenshots at 1280 and 390 px land in e2e/artifacts.
  */
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import {
-  canLogIn,
-  expandSection,
-  grantAdminAsKing,
-  openAdmin,
-  settled,
-  userRow,
-} from './support/admin';
-import { type E2EBrowser, launchBrowser } from './support/browser';
+import { canLogIn } from './support/api';
+import { expandSection, grantAdminAsKing, openAdmin, settled, userRow } from './support/admin';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { makePng } from './support/png';
 import { dismissToast, seeText, seeToast, visible } from './support/screen';
 import {
@@ -35,8 +30,7 @@ let page: Page;
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
   browser = await launchBrowser();
-  page = await browser.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
+  page = await browser.newPage(DESKTOP);
 });
 afterEach(() => {
   browser.expectNoConsoleErrors();
@@ -59,14 +53,21 @@ async function search(text: string) {
 }
 
 describe('the king manages a user from start to finish', () => {
-  const username = uniqueUsername('staffer');
-  const displayName = `Sam Staffer ${username.slice(-4)}`;
-  const firstPassword = 'first-pass-1';
   const resetPassword = 'reset-pass-2';
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     await signIn(browser, page, kingCredentials(browser));
   });
+
+  /** A user made through the API, found on User Management in their role's section. */
+  async function onTheirRow(role: 'client' | 'editor') {
+    const [user] = await createUsersAsKing(browser, [role]);
+    await openAdmin(page);
+    await search(user.username);
+    await expandSection(page, role === 'client' ? 'Clients' : 'Editors');
+    await visible(userRow(page, user.username));
+    return user;
+  }
 
   it('shows the header, the stat cards and User Management, accessibly', async () => {
     await openAdmin(page);
@@ -85,6 +86,10 @@ describe('the king manages a user from start to finish', () => {
   });
 
   it('creates an editor with an avatar', async () => {
+    const username = uniqueUsername('staffer');
+    const displayName = `Sam Staffer ${username.slice(-4)}`;
+    const firstPassword = 'first-pass-1';
+    await openAdmin(page);
     await page.getByRole('button', { name: 'Create New User' }).click();
     const create = dialog('Create New User');
     await visible(create);
@@ -134,6 +139,7 @@ describe('the king manages a user from start to finish', () => {
   });
 
   it('changes their role to client in Edit User', async () => {
+    const { username } = await onTheirRow('editor');
     await userRow(page, username).getByRole('button', { name: 'Edit' }).click();
     const edit = dialog('Edit User');
     await visible(edit);
@@ -155,6 +161,7 @@ describe('the king manages a user from start to finish', () => {
   });
 
   it('resets their password, and they sign in with the new one', async () => {
+    const { username, password: firstPassword } = await onTheirRow('client');
     await userRow(page, username).getByRole('button', { name: 'Reset Password' }).click();
     const reset = dialog('Reset Password');
     await visible(reset);
@@ -173,6 +180,7 @@ describe('the king manages a user from start to finish', () => {
   });
 
   it('makes them VIP and removes VIP on the VIP Management tab', async () => {
+    const { username, name: displayName } = await onTheirRow('client');
     await page.getByRole('tab', { name: 'VIP Management' }).click();
     await visible(page.getByRole('heading', { name: 'VIP Client Management' }));
     await seeText(page, 'VIP Clients');
@@ -192,9 +200,7 @@ describe('the king manages a user from start to finish', () => {
   });
 
   it('deletes them after a confirmation', async () => {
-    await page.getByRole('tab', { name: 'User Management' }).click();
-    await search(username);
-    await expandSection(page, 'Clients');
+    const { username, password } = await onTheirRow('client');
     await userRow(page, username).getByRole('button', { name: 'Delete' }).click();
     const del = dialog('Delete User');
     await visible(del);
@@ -207,11 +213,11 @@ describe('the king manages a user from start to finish', () => {
     await del.waitFor({ state: 'hidden' });
     await seeText(page, 'No users match your search');
     await seeText(page, 'No users found');
-    expect(await canLogIn(browser, username, resetPassword)).toBe(401);
+    expect(await canLogIn(browser, username, password)).toBe(401);
   });
 
   it('the compact view shows the same people with icon buttons', async () => {
-    await search('');
+    await openAdmin(page);
     await page.getByText('Compact', { exact: true }).click();
     await expandSection(page, 'King');
     const king = userRow(page, 'king');
@@ -223,7 +229,7 @@ describe('the king manages a user from start to finish', () => {
   });
 
   it('looks right at 390 px', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await openAdmin(page);
     await expandSection(page, 'King');
     await shot('users-phone');
@@ -235,7 +241,7 @@ describe('the king manages a user from start to finish', () => {
     await page.getByRole('tab', { name: 'VIP Management' }).click();
     await visible(page.getByRole('heading', { name: 'VIP Client Management' }));
     await shot('vip-phone');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP);
   });
 });
 
@@ -243,11 +249,8 @@ describe('a lead editor admin', () => {
   let lead: TestUser;
   let client: TestUser;
 
-  beforeAll(async () => {
-    [lead, client] = (await createUsersAsKing(browser, ['lead_editor', 'client'])) as [
-      TestUser,
-      TestUser,
-    ];
+  beforeEach(async () => {
+    [lead, client] = await createUsersAsKing(browser, ['lead_editor', 'client']);
     await grantAdminAsKing(browser, lead);
     await signOut(browser, page);
     await signIn(browser, page, lead);
@@ -283,7 +286,7 @@ describe('a lead editor admin', () => {
   });
 
   it('at 390 px, rows wrap their buttons and the Edit dialog fits', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await openAdmin(page);
     await search(client.username);
     await expandSection(page, 'Clients');
@@ -295,6 +298,6 @@ describe('a lead editor admin', () => {
     await visible(dialog('Edit User'));
     await shot('edit-dialog-phone', { fullPage: false });
     await page.keyboard.press('Escape');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP);
   });
 });

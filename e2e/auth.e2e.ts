@@ -1,14 +1,24 @@
 /**
  * A new client's account, start to finish: register, log in, edit the profile and avatar,
  * change the password, log out, and only the new password works. Then the king signs in.
- * The steps run in order and build on each other, as the person's day does.
+ * Each step starts from an account of its own, made through the API in the state the step
+ * needs, so any one of them runs alone.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { answer, canLogIn, withApiAs } from './support/api';
 import { type E2EBrowser, launchBrowser } from './support/browser';
 import { makePng } from './support/png';
-import { atPath, dismissToast, seeHeading, seeText, seeToast, visible } from './support/screen';
-import { kingCredentials, signOut, submitLogin, uniqueUsername } from './support/users';
+import { atPath, seeHeading, seeText, seeToast, visible } from './support/screen';
+import {
+  kingCredentials,
+  registerClient,
+  signIn,
+  signOut,
+  submitLogin,
+  uniqueUsername,
+  type TestUser,
+} from './support/users';
 
 let browser: E2EBrowser;
 let page: Page;
@@ -22,17 +32,29 @@ afterAll(async () => {
 });
 
 describe('a new client account', () => {
-  const username = uniqueUsername('newbie');
   const firstPassword = 'first-pass-1';
   const secondPassword = 'second-pass-2';
   const renamed = 'Renamed Newbie';
+  /** Registered through the API before each step, signed out. */
+  let account: TestUser;
   /** Set by a step whose expected outcome is a 401 (a wrong password). */
   let unauthorizedFrom: string[] = [];
 
+  beforeEach(async () => {
+    await signOut(browser, page);
+    account = await registerClient(browser, { password: firstPassword, name: 'New Bie' });
+  });
   afterEach(() => {
     browser.expectNoConsoleErrors({ unauthorizedFrom });
     unauthorizedFrom = [];
   });
+
+  /** The account signed in, on its profile settings. */
+  async function onProfile() {
+    await signIn(browser, page, account);
+    await page.goto('/profile');
+    await seeHeading(page, 'Profile Settings');
+  }
 
   it('registration explains what is wrong before sending anything', async () => {
     await page.goto('/register');
@@ -46,6 +68,7 @@ describe('a new client account', () => {
   });
 
   it('registers through /register and lands on /login', async () => {
+    const username = uniqueUsername('newbie');
     await page.goto('/register');
     // The optional avatar is offered but not needed.
     await visible(page.getByLabel('Avatar', { exact: true }));
@@ -56,9 +79,11 @@ describe('a new client account', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await seeToast(page, 'Registration successful!');
     await atPath(page, '/login');
+    expect(await canLogIn(browser, username, firstPassword)).toBe(200);
   });
 
   it('login explains empty fields before sending anything', async () => {
+    await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await seeText(page, 'Username is required');
     await seeText(page, 'Password is required');
@@ -66,21 +91,20 @@ describe('a new client account', () => {
 
   it('a wrong password is refused with a toast', async () => {
     unauthorizedFrom = ['/api/auth/login'];
-    await submitLogin(page, { username, password: 'not-my-password' });
+    await submitLogin(page, { username: account.username, password: 'not-my-password' });
     await seeToast(page, 'Login failed', 'Invalid username or password');
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
   it('logs in and sees the client dashboard', async () => {
-    await submitLogin(page, { username, password: firstPassword });
+    await submitLogin(page, account);
     await seeToast(page, 'Login successful!');
     await atPath(page, '/dashboard');
     await visible(page.getByRole('heading', { name: /^Welcome back, / }));
   });
 
   it('changes the display name, which survives a reload', async () => {
-    await page.goto('/profile');
-    await seeHeading(page, 'Profile Settings');
+    await onProfile();
     const displayName = page.getByLabel('Display name');
     await displayName.fill(renamed);
     await page.getByRole('button', { name: 'Save Profile' }).click();
@@ -91,6 +115,7 @@ describe('a new client account', () => {
   });
 
   it('refuses a text file as the avatar', async () => {
+    await onProfile();
     await page.getByLabel('Upload avatar').setInputFiles({
       name: 'notes.txt',
       mimeType: 'text/plain',
@@ -100,6 +125,7 @@ describe('a new client account', () => {
   });
 
   it('uploads a PNG avatar, which survives a reload', async () => {
+    await onProfile();
     await page.getByLabel('Upload avatar').setInputFiles({
       name: 'me.png',
       mimeType: 'image/png',
@@ -121,6 +147,7 @@ describe('a new client account', () => {
   });
 
   it('changes the password', async () => {
+    await onProfile();
     await page.getByLabel('Current password').fill(firstPassword);
     await page.getByLabel('New password', { exact: true }).fill(secondPassword);
     await page.getByLabel('Confirm new password').fill(secondPassword);
@@ -129,18 +156,25 @@ describe('a new client account', () => {
   });
 
   it('logs out to the landing page', async () => {
-    // On a desktop-width screen the toast sits over the Log out button.
-    await dismissToast(page);
+    await onProfile();
     await page.getByRole('button', { name: 'Log out' }).click();
     await atPath(page, '/');
   });
 
   it('the old password no longer works; the new one does', async () => {
+    await withApiAs(browser, account, async (api) =>
+      answer(
+        'PATCH /api/auth/change-password',
+        await api.patch('/api/auth/change-password', {
+          data: { currentPassword: firstPassword, newPassword: secondPassword },
+        }),
+      ),
+    );
     unauthorizedFrom = ['/api/auth/login'];
     await page.goto('/login');
-    await submitLogin(page, { username, password: firstPassword });
+    await submitLogin(page, account);
     await seeToast(page, 'Login failed', 'Invalid username or password');
-    await submitLogin(page, { username, password: secondPassword });
+    await submitLogin(page, { username: account.username, password: secondPassword });
     await atPath(page, '/dashboard');
     await visible(page.getByRole('heading', { name: /^Welcome back, / }));
   });

@@ -7,8 +7,9 @@
 import { mkdir } from 'node:fs/promises';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type E2EBrowser, launchBrowser } from './support/browser';
-import { apiSessionOf, createVideo, postComment } from './support/notifications';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
+import { apiAs } from './support/api';
+import { createVideo, postComment } from './support/notifications';
 import { makeHeavyPng } from './support/png';
 import { visible } from './support/screen';
 import { createUsersAsKing, signIn, type TestUser } from './support/users';
@@ -27,13 +28,9 @@ let avatarBytes: number;
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
   browser = await launchBrowser();
-  page = await browser.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
-  [client, lead] = (await createUsersAsKing(browser, ['client', 'lead_editor'])) as [
-    TestUser,
-    TestUser,
-  ];
-  clientApi = await apiSessionOf(browser, client);
+  page = await browser.newPage(DESKTOP);
+  [client, lead] = await createUsersAsKing(browser, ['client', 'lead_editor']);
+  clientApi = await apiAs(browser, client);
   const png = makeHeavyPng();
   avatarBytes = png.length;
   const upload = await clientApi.post('/api/users/avatar', {
@@ -60,6 +57,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The lead editor opens the video: its comments panel, expanded. */
+async function openThread() {
+  await signIn(browser, page, lead);
+  await page.goto(`/dashboard?video=${video.id}`);
+  const panel = page
+    .getByRole('dialog', { name: 'Edit Video Details' })
+    .getByRole('region', { name: 'Comments' });
+  await visible(panel);
+  const toggle = panel.getByRole('button', { name: /^Comments/ });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  return panel;
+}
+
 describe('a long thread by someone with a 2 MB avatar', () => {
   it('arrives in under 200 KB and shows the avatar on every comment', async () => {
     expect(avatarBytes).toBeGreaterThan(1.9 * 1024 * 1024);
@@ -73,13 +83,7 @@ describe('a long thread by someone with a 2 MB avatar', () => {
       // The commenter's picture (the lead's other screens may show other people's).
       if (url.pathname === `/api/users/${client.id}/avatar`) avatarLoads.push(url.href);
     });
-    await signIn(browser, page, lead);
-    await page.goto(`/dashboard?video=${video.id}`);
-    const dialog = page.getByRole('dialog', { name: 'Edit Video Details' });
-    const panel = dialog.getByRole('region', { name: 'Comments' });
-    await visible(panel);
-    const toggle = panel.getByRole('button', { name: /^Comments/ });
-    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    const panel = await openThread();
     const comments = panel.getByRole('article', { name: `Comment by ${client.name}` });
     await visible(comments.first());
     await page.waitForFunction(
@@ -109,14 +113,12 @@ describe('a long thread by someone with a 2 MB avatar', () => {
   });
 
   it('shows them at 390 px too', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    const panel = page
-      .getByRole('dialog', { name: 'Edit Video Details' })
-      .getByRole('region', { name: 'Comments' });
+    await page.setViewportSize(PHONE);
+    const panel = await openThread();
     await panel.getByRole('article').first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${ARTIFACTS}/avatars-comments-phone.png` });
     const box = (await panel.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP);
   });
 });

@@ -4,9 +4,9 @@
  * status; assigning oneself; the editor's shortcuts; the phone layout; screenshots and axe.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { type E2EBrowser, launchBrowser } from './support/browser';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { makePng } from './support/png';
 import { atPath, dismissToast, seeHeading, seeText, seeToast, visible } from './support/screen';
 import { createUsersAsKing, registerClient, signIn, signOut, type TestUser } from './support/users';
@@ -19,16 +19,17 @@ let otherClient: TestUser;
 let editor: TestUser;
 
 const ALPHA = 'Alpha teaser';
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
 beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.newPage();
+});
+// Each test has people of its own: a client with an assigned editor, and another client.
+beforeEach(async () => {
   await page.setViewportSize(DESKTOP);
   client = await registerClient(browser, { name: 'Dana Client' });
   otherClient = await registerClient(browser, { name: 'Olga Other' });
-  editor = (await createUsersAsKing(browser, ['editor']))[0]!;
+  [editor] = await createUsersAsKing(browser, ['editor']);
   await assignEditor(browser, client.id, editor!.id);
 });
 afterEach(async (context) => {
@@ -56,9 +57,9 @@ async function closeToasts() {
 
 describe('a client', () => {
   const product = 'Product demo launch';
-  let productId = '';
 
-  beforeAll(async () => {
+  beforeEach(async () => {
+    await signOut(browser, page);
     await signIn(browser, page, client);
     await page.goto('/dashboard');
     await seeHeading(page, 'Welcome back, Dana Client');
@@ -112,6 +113,7 @@ describe('a client', () => {
   });
 
   it('finds it by search, filters and sorts', async () => {
+    await createVideoAs(browser, client, { name: product, type: 'product-demo' });
     await createVideoAs(browser, client, { name: ALPHA, type: 'consultation' });
     await page.getByRole('button', { name: 'Refresh' }).click();
     await visible(card(ALPHA));
@@ -156,14 +158,15 @@ describe('a client', () => {
     await expect.poll(cardNames).toEqual([product, ALPHA]);
     await screenshot(page, 'client-dashboard-desktop');
     await expectNoSeriousA11yViolations(page);
-    productId = (await page.evaluate(async (name) => {
-      const list = (await (await fetch('/api/videos')).json()) as { id: string; name: string }[];
-      return list.find((v) => v.name === name)?.id ?? '';
-    }, product)) as string;
-    expect(productId).not.toBe('');
   });
 
   it('opens it with ?video=, edits it and keeps other parameters on close', async () => {
+    const { id: productId } = await createVideoAs(browser, client, {
+      name: product,
+      type: 'product-demo',
+      // 09:30 on the machine's clock, which the browser shares.
+      dueDate: new Date(2030, 4, 20, 9, 30).toISOString(),
+    });
     await page.goto(`/dashboard?video=${productId}&comment=from-a-notification&keep=1`);
     const detail = dialog('Edit Video Details');
     await visible(detail);
@@ -202,6 +205,8 @@ describe('a client', () => {
   });
 
   it('reports a validation error with the first message', async () => {
+    await createVideoAs(browser, client, { name: 'Product demo final' });
+    await page.reload();
     await card('Product demo final').getByRole('button', { name: 'Details' }).click();
     const detail = dialog('Edit Video Details');
     await detail.getByLabel('Name').fill('   ');
@@ -213,6 +218,9 @@ describe('a client', () => {
   });
 
   it('deletes it after confirming', async () => {
+    await createVideoAs(browser, client, { name: 'Product demo final' });
+    await createVideoAs(browser, client, { name: ALPHA, type: 'consultation' });
+    await page.reload();
     await card('Product demo final').getByRole('button', { name: 'Details' }).click();
     const detail = dialog('Edit Video Details');
     await detail.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -268,6 +276,7 @@ describe('a client', () => {
   });
 
   it('works at 390 px: bottom bar, status dropdown, dialogs', async () => {
+    await createVideoAs(browser, client, { name: ALPHA, type: 'consultation' });
     await page.setViewportSize(PHONE);
     await page.goto('/dashboard');
     await visible(card(ALPHA));
@@ -312,12 +321,13 @@ describe('a client', () => {
 describe('an editor', () => {
   let mine: { id: string; name: string };
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     mine = await createVideoAs(browser, client, {
       name: 'Client spot',
       status: 'draft',
       type: 'vlog',
     });
+    await createVideoAs(browser, client, { name: ALPHA, type: 'consultation' });
     await createVideoAs(browser, otherClient, { name: 'Not for this editor' });
     await signOut(browser, page);
     await signIn(browser, page, editor);
@@ -341,6 +351,7 @@ describe('an editor', () => {
   });
 
   it('moves a video through every status with the card buttons', async () => {
+    await page.getByRole('button', { name: /^All Videos \(/ }).click();
     const spot = card('Client spot');
     for (const [button, status] of [
       ['Start Work', 'In Progress'],
@@ -368,6 +379,7 @@ describe('an editor', () => {
   });
 
   it('assigns and unassigns itself in the detail dialog', async () => {
+    await page.getByRole('button', { name: /^All Videos \(/ }).click();
     await card('Client spot').getByRole('button', { name: 'Details' }).click();
     const detail = dialog('Edit Video Details');
     await visible(detail.getByLabel('Internal notes'));

@@ -12,12 +12,13 @@ import {
   createLoadDatabase,
   PASSWORD,
   seedCast,
+  sessionCookie,
   startServer,
   type Cast,
   type LoadDatabase,
   type ServerProcess,
 } from '../server/ops/load-workflow';
-import { type E2EBrowser, launchBrowser } from './support/browser';
+import { DESKTOP, type E2EBrowser, launchBrowser } from './support/browser';
 import { signIn } from './support/users';
 
 let browser: E2EBrowser;
@@ -43,13 +44,7 @@ async function until(check: () => boolean, ms: number, what: string) {
 
 /** A request as another user, from Node (the editor is not in the browser). */
 async function apiAs(base: string, username: string) {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const cookie = await sessionCookie(base, username);
   return async (method: string, url: string, body?: unknown) => {
     const res = await fetch(`${base}${url}`, {
       method,
@@ -66,8 +61,7 @@ beforeAll(async () => {
   cast = await seedCast(seeding, 2).finally(() => seeding.close());
   server = await startServer(database.env);
   browser = await launchBrowser();
-  page = await browser.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
+  page = await browser.newPage(DESKTOP);
   page.on('websocket', (socket) => {
     const log: SocketLog = { socket, frames: [], closed: false };
     socket.on('framereceived', (frame) => log.frames.push(String(frame.payload)));

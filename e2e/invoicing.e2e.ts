@@ -5,43 +5,35 @@
  * layout). axe checks the page and the dialog; screenshots at 1280 and 390 px land in
  * e2e/artifacts.
  *
- * The videos use a video type made for this run, so other journeys sharing the server cannot
- * change the amounts checked here; revenue is checked as a change, for the same reason.
+ * Each test sets up the books it needs through the API: a video type of its own (so other tests
+ * and journeys sharing the server cannot change the amounts checked here), two clients, and the
+ * prices, completed videos and payments the step starts from. Revenue is checked as a change,
+ * for the same reason.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { type E2EBrowser, launchBrowser } from './support/browser';
-import { centsOf, kingApi, type KingApi } from './support/invoicing';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
+import { booksApi, centsOf, type BooksApi } from './support/invoicing';
 import { seeHeading, seeText, seeToast, visible } from './support/screen';
-import { createUsersAsKing, kingCredentials, signIn, type TestUser } from './support/users';
+import { createUsersAsKing, kingCredentials, signIn } from './support/users';
 
 const ARTIFACTS = 'e2e/artifacts';
 let browser: E2EBrowser;
 let page: Page;
-let api: KingApi;
-let clientA: TestUser;
-let clientB: TestUser;
+let api: BooksApi;
 
 const run = Date.now().toString(36);
-const typeName = `e2e-inv-${run}`;
-const typeDisplay = `E2e Inv ${run[0]!.toUpperCase()}${run.slice(1)}`;
-const videoNames = { a1: `Invoice A1 ${run}`, a2: `Invoice A2 ${run}`, b1: `Invoice B1 ${run}` };
-let draftId: string;
+let made = 0;
 
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
   browser = await launchBrowser();
-  page = await browser.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
-  [clientA, clientB] = (await createUsersAsKing(browser, ['client', 'client'])) as [
-    TestUser,
-    TestUser,
-  ];
-  api = await kingApi(browser);
-  // Creating a video of a new type adds the type (priced 0.00), ready to be priced on the page.
-  draftId = (await api.createVideo(clientA.id, { name: videoNames.a1, type: typeName })).id;
+  page = await browser.newPage(DESKTOP);
+  api = await booksApi(browser);
+});
+beforeEach(async () => {
   await signIn(browser, page, kingCredentials(browser));
 });
 afterEach(() => {
@@ -51,6 +43,51 @@ afterAll(async () => {
   await api?.dispose();
   await browser?.close();
 });
+
+/**
+ * The books a step starts from: a new type (priced 0.00 until `priced`), clients A and B, and
+ * A's video A1 in progress. `priced`: the type costs 12.50, and 20.00 for A. `completed`: A1
+ * posted, A2 ready to post, B1 posted. `paid`: A1 and A2 paid.
+ */
+async function books({ priced = false, completed = false, paid = false } = {}) {
+  made += 1;
+  const typeName = `e2e-inv-${run}-${made}`;
+  const [clientA, clientB] = await createUsersAsKing(browser, ['client', 'client']);
+  const names = {
+    a1: `Invoice A1 ${run} ${made}`,
+    a2: `Invoice A2 ${run} ${made}`,
+    b1: `Invoice B1 ${run} ${made}`,
+  };
+  // Creating a video of a new type adds the type (priced 0.00).
+  const a1 = (await api.createVideo(clientA.id, { name: names.a1, type: typeName })).id;
+  const { displayName: typeDisplay } = await api.videoType(typeName);
+  if (priced) {
+    await api.setDefaultPrice(typeName, '12.50');
+    await api.setCustomPrice(clientA.id, typeName, '20.00');
+  }
+  const ids = { a1, a2: '', b1: '' };
+  if (completed) {
+    await api.setStatus(a1, 'posted');
+    ids.a2 = (
+      await api.createVideo(clientA.id, { name: names.a2, type: typeName, status: 'ready_to_post' })
+    ).id;
+    ids.b1 = (
+      await api.createVideo(clientB.id, { name: names.b1, type: typeName, status: 'posted' })
+    ).id;
+  }
+  if (paid) await api.markPaid([ids.a1, ids.a2]);
+  return { typeName, typeDisplay, clientA, clientB, names, ids };
+}
+
+/** Opens the invoicing dashboard, with the completed videos narrowed to one type if given. */
+async function openBooks(typeDisplay?: string) {
+  await page.goto('/invoicing');
+  await seeHeading(page, 'Invoicing Dashboard');
+  await visible(totalRevenue());
+  if (!typeDisplay) return;
+  await visible(region('Video Type Pricing').getByText(typeDisplay));
+  await choose(region('Filters and bulk actions'), 'Type', typeDisplay);
+}
 
 const shot = (name: string) =>
   page.screenshot({ path: `${ARTIFACTS}/invoicing-${name}.png`, fullPage: true });
@@ -84,9 +121,7 @@ const barHeights = () =>
 
 describe('the king runs the books', () => {
   it('opens the dashboard with revenue cards, the trend chart and the tables, accessibly', async () => {
-    await page.goto('/invoicing');
-    await seeHeading(page, 'Invoicing Dashboard');
-    await visible(totalRevenue());
+    await openBooks();
     await visible(page.getByTestId('revenue-trend-chart').locator('svg'));
     await visible(page.getByRole('table', { name: 'Revenue by month' }));
     await visible(page.getByRole('link', { name: 'Back' }));
@@ -94,6 +129,9 @@ describe('the king runs the books', () => {
   });
 
   it('sets a default price for a type and a custom price for one client', async () => {
+    const { typeDisplay, clientA } = await books();
+    await openBooks();
+    await visible(region('Video Type Pricing').getByText(typeDisplay));
     const types = region('Video Type Pricing');
     await types
       .getByRole('button', { name: `Edit default price of ${typeDisplay.toLowerCase()}` })
@@ -122,16 +160,24 @@ describe('the king runs the books', () => {
   });
 
   it('shows what completed videos owe: the custom price for that client, the default for others', async () => {
-    await api.setStatus(draftId, 'posted');
+    const {
+      typeName,
+      typeDisplay,
+      clientA,
+      clientB,
+      names: videoNames,
+      ids,
+    } = await books({
+      priced: true,
+    });
+    await api.setStatus(ids.a1, 'posted');
     await api.createVideo(clientA.id, {
       name: videoNames.a2,
       type: typeName,
       status: 'ready_to_post',
     });
     await api.createVideo(clientB.id, { name: videoNames.b1, type: typeName, status: 'posted' });
-    await page.reload();
-    await visible(region('Video Type Pricing').getByText(typeDisplay));
-    await choose(region('Filters and bulk actions'), 'Type', typeDisplay);
+    await openBooks(typeDisplay);
     await expect.poll(() => region('Completed videos').getByRole('row').count()).toBe(4);
     await visible(videoRow(videoNames.a1).getByText('$20.00'));
     await visible(videoRow(videoNames.a2).getByText('$20.00'));
@@ -144,6 +190,9 @@ describe('the king runs the books', () => {
   });
 
   it('asks for a selection, then marks two videos paid; the month card and trend chart move', async () => {
+    const { typeDisplay, names: videoNames } = await books({ priced: true, completed: true });
+    await openBooks(typeDisplay);
+    await visible(videoRow(videoNames.b1));
     const bulk = region('Filters and bulk actions');
     await bulk.getByRole('button', { name: 'Mark Paid' }).click();
     await seeToast(page, 'No Selection', 'Please select videos to mark as paid');
@@ -174,6 +223,18 @@ describe('the king runs the books', () => {
   });
 
   it('exports the filtered rows as CSV', async () => {
+    const {
+      typeName,
+      typeDisplay,
+      clientA,
+      names: videoNames,
+    } = await books({
+      priced: true,
+      completed: true,
+      paid: true,
+    });
+    await openBooks(typeDisplay);
+    await visible(videoRow(videoNames.b1));
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       region('Filters and bulk actions').getByRole('link', { name: 'Export CSV' }).click(),
@@ -193,6 +254,8 @@ describe('the king runs the books', () => {
   });
 
   it("opens the client's printable invoice for the month, with a print layout", async () => {
+    const { clientA } = await books({ priced: true, completed: true, paid: true });
+    await openBooks();
     const card = region('Printable invoice');
     await choose(card, 'Invoice client', clientA.name);
     await card.getByRole('button', { name: 'Open invoice' }).click();
@@ -213,6 +276,12 @@ describe('the king runs the books', () => {
   });
 
   it('mark unpaid asks first, then restores the amounts owed', async () => {
+    const { typeDisplay, names: videoNames } = await books({
+      priced: true,
+      completed: true,
+      paid: true,
+    });
+    await openBooks(typeDisplay);
     await page.getByRole('checkbox', { name: `Select ${videoNames.a2}` }).check();
     await region('Filters and bulk actions')
       .getByRole('button', { name: 'Mark Unpaid (1)' })
@@ -226,9 +295,19 @@ describe('the king runs the books', () => {
   });
 
   it('manages a pricing plan: a rule by duration, assigned to a client, then deleted', async () => {
+    const {
+      typeDisplay,
+      clientB,
+      names: videoNames,
+    } = await books({
+      priced: true,
+      completed: true,
+    });
+    await openBooks(typeDisplay);
+    await visible(videoRow(videoNames.b1).getByText('$12.50'));
     const plans = region('Pricing Plans');
     await plans.getByRole('button', { name: /^Pricing Plans/ }).click();
-    const planName = `E2E plan ${run}`;
+    const planName = `E2E plan ${run} ${made}`;
     await plans.getByLabel('Plan name').fill(planName);
     await plans.getByRole('button', { name: 'Create plan' }).click();
     await seeToast(page, 'Pricing Plan Created');
@@ -261,10 +340,8 @@ describe('the king runs the books', () => {
   });
 
   it('fits a 390 px phone: tables scroll inside their cards, not the page', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.reload();
-    await seeHeading(page, 'Invoicing Dashboard');
-    await visible(totalRevenue());
+    await page.setViewportSize(PHONE);
+    await openBooks();
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
@@ -273,10 +350,11 @@ describe('the king runs the books', () => {
     await shot('phone');
     await page.screenshot({ path: `${ARTIFACTS}/invoicing-phone-top.png` });
     await region('Completed videos').screenshot({ path: `${ARTIFACTS}/invoicing-phone-table.png` });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP);
   });
 
   it('loads the table 100 rows at a time; select all takes the loaded rows and survives Load more', async () => {
+    const [clientB] = await createUsersAsKing(browser, ['client']);
     const pagedType = `e2e-page-${run}`;
     const names = Array.from(
       { length: 105 },
@@ -293,14 +371,8 @@ describe('the king runs the books', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/admin/invoicing?')) firstPages.push(new URL(r.url()).search);
     });
-    await page.reload();
-    await seeHeading(page, 'Invoicing Dashboard');
+    await openBooks((await api.videoType(pagedType)).displayName);
     const table = region('Completed videos');
-    await choose(
-      region('Filters and bulk actions'),
-      'Type',
-      `E2e Page ${run[0]!.toUpperCase()}${run.slice(1)}`,
-    );
     // The header row plus the first 100.
     await expect.poll(() => table.getByRole('row').count()).toBe(101);
     await seeText(page, 'Showing 100 of 105 videos');

@@ -7,21 +7,15 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { APIRequestContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LEAD_TAB_INFO, LEAD_TABS } from '../domain/lead-dashboard';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { type E2EBrowser, launchBrowser } from './support/browser';
-import {
-  allEditorIds,
-  assign,
-  createVideo,
-  expectedCounts,
-  kingApi,
-  videosOf,
-} from './support/lead';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
+import { allEditorIds, assign, createVideo, expectedCounts, videosOf } from './support/lead';
 import { atPath, seeHeading, seeText, seeToast, visible } from './support/screen';
 import {
   createUsersAsKing,
+  kingApi,
   kingCredentials,
   signIn,
   signOut,
@@ -43,16 +37,15 @@ const word = `zebra${Date.now().toString(36)}`;
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
   browser = await launchBrowser();
-  page = await browser.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
+  page = await browser.newPage(DESKTOP);
   api = await kingApi(browser);
-  [lead, editor, client, fullClient, otherClient] = (await createUsersAsKing(browser, [
+  [lead, editor, client, fullClient, otherClient] = await createUsersAsKing(browser, [
     'lead_editor',
     'editor',
     'client',
     'client',
     'client',
-  ])) as [TestUser, TestUser, TestUser, TestUser, TestUser];
+  ]);
   const past = new Date(Date.now() - 2 * DAY).toISOString();
   const future = new Date(Date.now() + 2 * DAY).toISOString();
   const plan: [string, string | null, string][] = [
@@ -95,7 +88,7 @@ async function tileCount(tab: string): Promise<number> {
 }
 
 describe('a lead editor', () => {
-  beforeAll(async () => {
+  beforeEach(async () => {
     await signIn(browser, page, lead);
     await page.goto('/dashboard');
     await seeHeading(page, 'Lead Dashboard');
@@ -201,6 +194,16 @@ describe('a lead editor', () => {
   });
 
   it("bulk-deletes 3 videos on a client's page", async () => {
+    // Three of its own, so the client's other videos stay as the other tests expect them.
+    const doomed = [`Doomed draft ${word}`, `Doomed ready ${word}`, `Doomed review ${word}`];
+    for (const [name, status] of [
+      [doomed[0]!, 'draft'],
+      [doomed[1]!, 'ready_to_post'],
+      [doomed[2]!, 'review'],
+    ] as const) {
+      await createVideo(api, { clientId: client.id, name, status });
+    }
+    await tile('team').click();
     await page.getByRole('searchbox', { name: 'Search team members' }).fill(client.username);
     await page
       .getByRole('link', { name: nameOf(client) })
@@ -213,7 +216,7 @@ describe('a lead editor', () => {
     await expectNoSeriousA11yViolations(page);
     await shot('managed-user-desktop', true);
     const before = (await videosOf(api, client.id)).length;
-    for (const name of ['Draft one', 'Ready one', 'Review late']) {
+    for (const name of doomed) {
       await page.getByRole('checkbox', { name: `Select ${name}` }).check();
     }
     await page.getByRole('button', { name: 'Delete selected (3)' }).click();
@@ -225,7 +228,7 @@ describe('a lead editor', () => {
     );
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await seeToast(page, 'Videos deleted', '3 videos deleted.');
-    await page.getByRole('checkbox', { name: 'Select Draft one' }).waitFor({ state: 'hidden' });
+    await page.getByRole('checkbox', { name: `Select ${doomed[0]}` }).waitFor({ state: 'hidden' });
     expect((await videosOf(api, client.id)).length).toBe(before - 3);
   });
 
@@ -270,7 +273,7 @@ describe('a lead editor', () => {
   });
 
   it('shows the managed-user page on a phone', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await page.goto(`/dashboard/user/${client.id}`);
     await visible(page.getByRole('article', { name: `Review ${word} one` }));
     await expectNoSeriousA11yViolations(page);
@@ -283,15 +286,18 @@ describe('a lead editor', () => {
     await seeText(page, 'Client-Editor Assignments');
     await expectNoSeriousA11yViolations(page);
     await shot('team-phone', true);
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP);
   });
 });
 
 describe('the king', () => {
-  it('sees the Client and Assigned Editor columns', async () => {
-    await page.setViewportSize({ width: 1280, height: 900 });
+  beforeEach(async () => {
+    await page.setViewportSize(DESKTOP);
     await signOut(browser, page);
     await signIn(browser, page, kingCredentials(browser));
+  });
+
+  it('sees the Client and Assigned Editor columns', async () => {
     await page.goto(`/dashboard/user/${client.id}`);
     await seeHeading(page, client.username);
     await visible(page.getByRole('columnheader', { name: 'Client' }));

@@ -9,10 +9,11 @@
 import { mkdir } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { type E2EBrowser, launchBrowser } from './support/browser';
-import { apiSessionOf, createVideo, postComment } from './support/notifications';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
+import { apiAs, withApiAs } from './support/api';
+import { createVideo, postComment } from './support/notifications';
 import { seeToast, visible } from './support/screen';
 import { createUsersAsKing, signIn, type TestUser } from './support/users';
 
@@ -29,23 +30,34 @@ let video: { id: string; name: string };
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
   browser = await launchBrowser();
-  page = await browser.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
-  [client, lead] = (await createUsersAsKing(browser, ['client', 'lead_editor'])) as [
-    TestUser,
-    TestUser,
-  ];
-  clientApi = await apiSessionOf(browser, client);
+});
+
+// Each test: client A with a video of their own, and lead editor B signed in on the dashboard
+// with a quiet bell, so the badge counts only what the test sends.
+beforeEach(async () => {
+  page = await browser.newPage(DESKTOP);
+  [client, lead] = await createUsersAsKing(browser, ['client', 'lead_editor']);
+  clientApi = await apiAs(browser, client);
   video = await createVideo(clientApi, {
     name: `Spring promo ${client.username.slice(-6)}`,
     link: 'https://youtu.be/dQw4w9WgXcQ',
   });
+  // A lead editor reads every video, so the overdue videos other suites leave on the shared
+  // server would bring B overdue notices on load. Take today's now and read them all.
+  await withApiAs(browser, lead, async (leadApi) => {
+    expect((await leadApi.post('/api/notifications/check-delayed')).status()).toBe(200);
+    expect((await leadApi.post('/api/notifications/mark-all-read')).status()).toBe(200);
+  });
+  await signIn(browser, page, lead);
+  await page.goto('/dashboard');
+  // The socket sends the count on connect; the bell reads it before anything is posted.
+  await visible(bell('Notifications'));
 });
-afterEach(() => {
+afterEach(async () => {
+  await clientApi?.dispose();
   browser.expectNoConsoleErrors();
 });
 afterAll(async () => {
-  await clientApi?.dispose();
   await browser?.close();
 });
 
@@ -57,34 +69,23 @@ const bell = (name: string | RegExp = /^Notifications/) =>
 
 const dropdown = () => page.getByRole('dialog', { name: /^Notifications/ });
 
+/** A mentions B on the video; B's open page shows the badge. */
+async function mentionB() {
+  const comment = await postComment(
+    clientApi,
+    video.id,
+    `@${lead.username} please check 0:42 ${PAYLOAD}`,
+  );
+  // Well inside the 120 s poll: only the socket can bring it this fast.
+  await bell('Notifications, 1 unread').waitFor({ state: 'visible', timeout: 5000 });
+  return comment;
+}
+
 describe('a mention reaches the person live', () => {
-  let commentId: string;
-
-  beforeAll(async () => {
-    // A lead editor reads every video, so the overdue videos other suites leave on the shared
-    // server would bring B overdue notices on load. Take today's now and read them all, so the
-    // badge below counts only the mention.
-    const leadApi = await apiSessionOf(browser, lead);
-    expect((await leadApi.post('/api/notifications/check-delayed')).status()).toBe(200);
-    expect((await leadApi.post('/api/notifications/mark-all-read')).status()).toBe(200);
-    await leadApi.dispose();
-    await signIn(browser, page, lead);
-    await page.goto('/dashboard');
-    // The socket sends the count on connect; the bell reads it before the comment is posted.
-    await visible(bell('Notifications'));
-  });
-
   it("raises B's badge without a reload when A mentions B", async () => {
     // A marker on the window: a reload would lose it.
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-    const comment = await postComment(
-      clientApi,
-      video.id,
-      `@${lead.username} please check 0:42 ${PAYLOAD}`,
-    );
-    commentId = comment.id;
-    // Well inside the 120 s poll: only the socket can bring it this fast.
-    await bell('Notifications, 1 unread').waitFor({ state: 'visible', timeout: 5000 });
+    await mentionB();
     expect(await page.getByTestId('notification-badge').textContent()).toBe('1');
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
       true,
@@ -92,6 +93,7 @@ describe('a mention reaches the person live', () => {
   });
 
   it('lists it in the dropdown, which passes axe at 1280 px', async () => {
+    await mentionB();
     await bell().click();
     await visible(dropdown());
     const item = dropdown().getByRole('button', { name: /You were mentioned/ });
@@ -105,7 +107,8 @@ describe('a mention reaches the person live', () => {
   });
 
   it('is keyboard accessible and fits a 390 px phone', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    await mentionB();
+    await page.setViewportSize(PHONE);
     await bell().focus();
     await page.keyboard.press('Enter');
     await visible(dropdown());
@@ -116,10 +119,11 @@ describe('a mention reaches the person live', () => {
     await shot('dropdown-phone');
     await page.keyboard.press('Escape');
     await dropdown().waitFor({ state: 'hidden' });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP);
   });
 
   it('clicking it marks it read, copies the video name and opens the video at the comment', async () => {
+    const { id: commentId } = await mentionB();
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: new URL(browser.baseUrl).origin,
     });
@@ -139,6 +143,8 @@ describe('a mention reaches the person live', () => {
   });
 
   it('shows the comment in the video dialog, HTML as text, mention as a badge, timecode as a link', async () => {
+    const { id: commentId } = await mentionB();
+    await page.goto(`/dashboard?video=${video.id}&comment=${commentId}`);
     const dialog = page.getByRole('dialog', { name: 'Edit Video Details' });
     const comment = dialog.getByRole('article', { name: `Comment by ${client.name}` });
     await visible(comment);
@@ -158,6 +164,7 @@ describe('a mention reaches the person live', () => {
   });
 
   it('posts a comment with a picked mention and deletes it after confirming', async () => {
+    await page.goto(`/dashboard?video=${video.id}`);
     const panel = page
       .getByRole('dialog', { name: 'Edit Video Details' })
       .getByRole('region', { name: 'Comments' });
@@ -175,9 +182,9 @@ describe('a mention reaches the person live', () => {
     await seeToast(page, 'Comment added');
     const mine = panel.getByRole('article', { name: `Comment by ${lead.name}` });
     await visible(mine);
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await panel.screenshot({ path: `${ARTIFACTS}/notifications-comments-phone.png` });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP);
     await mine.getByRole('button', { name: `Delete comment by ${lead.name}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete comment?' });
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();

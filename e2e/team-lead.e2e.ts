@@ -6,14 +6,15 @@
  * screenshots at 1280 and 390 px.
  */
 import type { APIRequestContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { VideoView } from '../domain/videos';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { type E2EBrowser, launchBrowser } from './support/browser';
-import { createVideo, kingApi } from './support/lead';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
+import { answer, apiAs } from './support/api';
+import { createVideo } from './support/lead';
 import { seeHeading, seeText, seeToast, visible } from './support/screen';
-import { createUsersAsKing, signIn, signOut, type TestUser } from './support/users';
-import { apiAs, screenshot } from './support/videos';
+import { createUsersAsKing, kingApi, signIn, signOut, type TestUser } from './support/users';
+import { screenshot } from './support/videos';
 
 let browser: E2EBrowser;
 let page: Page;
@@ -29,15 +30,20 @@ const videos: Record<string, VideoView> = {};
 beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.newPage();
-  await page.setViewportSize({ width: 1280, height: 900 });
   king = await kingApi(browser);
-  [lead, teamLead, alpha, beta, gamma] = (await createUsersAsKing(browser, [
+});
+
+// Each test has a cast of its own: a lead editor, a team lead who leads nobody yet, and three
+// clients with their videos.
+beforeEach(async () => {
+  await page.setViewportSize(DESKTOP);
+  [lead, teamLead, alpha, beta, gamma] = await createUsersAsKing(browser, [
     'lead_editor',
     'client_team_lead',
     'client',
     'client',
     'client',
-  ])) as [TestUser, TestUser, TestUser, TestUser, TestUser];
+  ]);
   for (const [client, name, status] of [
     [alpha, `Alpha launch ${word}`, 'review'],
     [alpha, `Alpha tips ${word}`, 'in_progress'],
@@ -63,9 +69,22 @@ async function pick(dialog: ReturnType<Page['getByRole']>, label: string, option
   await page.getByRole('option', { name: new RegExp(option) }).click();
 }
 
+/** The king makes the team lead the lead of a client (POST /api/team-leads). */
+async function leadClient(client: TestUser) {
+  await answer(
+    'POST /api/team-leads',
+    await king.post('/api/team-leads', { data: { clientId: client.id, teamLeadId: teamLead.id } }),
+    201,
+  );
+}
+
 describe('a lead editor assigns a team lead', () => {
-  it('on the team tab: Assign Team Lead, then the team lead lists the client', async () => {
+  beforeEach(async () => {
+    await signOut(browser, page);
     await signIn(browser, page, lead);
+  });
+
+  it('on the team tab: Assign Team Lead, then the team lead lists the client', async () => {
     await page.goto('/dashboard/team');
     const card = page.getByRole('region', { name: 'Client Team Leads' });
     await visible(card.getByRole('article', { name: `Team lead ${nameOf(teamLead)}` }));
@@ -89,6 +108,8 @@ describe('a lead editor assigns a team lead', () => {
   });
 
   it("on a client's page: Team Leads, Assign Team Lead with the client fixed", async () => {
+    // The lead of another client already (as the team tab above makes them).
+    await leadClient(alpha);
     await page.goto(`/dashboard/team/user/${beta.id}`);
     const card = page.getByRole('region', { name: 'Team Leads' });
     await visible(card.getByText('No team lead yet'));
@@ -105,15 +126,21 @@ describe('a lead editor assigns a team lead', () => {
       assignments: { clientId: string }[];
     };
     expect(pairs.assignments.map((a) => a.clientId).sort()).toEqual([alpha.id, beta.id].sort());
-    await signOut(browser, page);
   });
 });
 
 describe('the team lead', () => {
-  it("signs in to both clients' videos and none of a third client's", async () => {
+  // The lead of alpha and beta, as the lead editor's steps above make them; not of gamma.
+  beforeEach(async () => {
+    await leadClient(alpha);
+    await leadClient(beta);
+    await signOut(browser, page);
     await signIn(browser, page, teamLead);
     await page.goto('/dashboard');
     await seeHeading(page, 'Team Lead Dashboard');
+  });
+
+  it("signs in to both clients' videos and none of a third client's", async () => {
     for (const key of ['launch', 'tips', 'reel']) {
       await visible(page.getByRole('article', { name: videos[key]!.name }));
     }
@@ -131,10 +158,10 @@ describe('the team lead', () => {
     await clients.getByRole('button', { name: 'All clients' }).click();
     await expect.poll(() => page.getByTestId('video-card').count()).toBe(3);
 
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await visible(page.getByRole('article', { name: videos.launch!.name }));
     await screenshot(page, 'team-lead-dashboard-phone');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(DESKTOP);
   });
 
   it("opens a client's video, comments on it, and the client hears of it", async () => {

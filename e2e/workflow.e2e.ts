@@ -4,21 +4,18 @@
  * bell rises live, the video is back in progress, and the note is a comment. The card's action
  * menu is driven by keyboard and photographed at 1280 and 390 px.
  */
-import type { APIRequestContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { type E2EBrowser, launchBrowser } from './support/browser';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { seeHeading, seeToast, visible } from './support/screen';
-import { createUsersAsKing, kingCredentials, signIn, type TestUser } from './support/users';
-import { apiAs, assignEditor, screenshot, type CreatedVideo } from './support/videos';
+import { createUsersAsKing, kingCredentials, signIn } from './support/users';
+import { assignEditor, createVideoAs, screenshot, type CreatedVideo } from './support/videos';
 
 let clientBrowser: E2EBrowser;
 let editorBrowser: E2EBrowser;
 let clientPage: Page;
 let editorPage: Page;
-let client: TestUser;
-let editor: TestUser;
-let king: APIRequestContext;
 let approveMe: CreatedVideo;
 let fixMe: CreatedVideo;
 
@@ -27,32 +24,27 @@ const NOTE = 'Please shorten the intro to five seconds';
 beforeAll(async () => {
   clientBrowser = await launchBrowser();
   editorBrowser = await launchBrowser();
-  [client, editor] = (await createUsersAsKing(clientBrowser, ['client', 'editor'])) as [
-    TestUser,
-    TestUser,
-  ];
+});
+
+// Each test has a client of its own with two videos in review, and that client's editor with a
+// quiet bell: the client's page on All Videos, the editor's on the dashboard, side by side.
+beforeEach(async () => {
+  const [client, editor] = await createUsersAsKing(clientBrowser, ['client', 'editor']);
   await assignEditor(clientBrowser, client.id, editor.id);
-  king = await apiAs(clientBrowser, kingCredentials(clientBrowser));
-  const inReview = async (name: string) => {
-    const res = await king.post('/api/videos', {
-      data: {
-        name,
-        link: 'https://vimeo.com/76979871',
-        status: 'review',
-        targetUserId: client.id,
-        assignedEditorId: editor.id,
-      },
+  const inReview = (name: string) =>
+    createVideoAs(clientBrowser, kingCredentials(clientBrowser), {
+      name,
+      link: 'https://vimeo.com/76979871',
+      status: 'review',
+      targetUserId: client.id,
+      assignedEditorId: editor.id,
     });
-    expect(res.status()).toBe(201);
-    return (await res.json()) as CreatedVideo;
-  };
   approveMe = await inReview('Launch teaser cut');
   fixMe = await inReview('Founder interview');
 
-  editorPage = await editorBrowser.newPage();
-  await editorPage.setViewportSize({ width: 1280, height: 900 });
+  editorPage = await editorBrowser.newPage(DESKTOP);
   await signIn(editorBrowser, editorPage, editor);
-  // Start from a quiet bell: what arrives below comes over the socket.
+  // Start from a quiet bell: what arrives in the test comes over the socket.
   await editorPage.evaluate(async () => {
     await fetch('/api/notifications/check-delayed', { method: 'POST' });
     await fetch('/api/notifications/mark-all-read', { method: 'POST' });
@@ -61,8 +53,7 @@ beforeAll(async () => {
   await seeHeading(editorPage, 'Editor Dashboard');
   await visible(editorPage.getByRole('button', { name: 'Notifications', exact: true }));
 
-  clientPage = await clientBrowser.newPage();
-  await clientPage.setViewportSize({ width: 1280, height: 900 });
+  clientPage = await clientBrowser.newPage(DESKTOP);
   await signIn(clientBrowser, clientPage, client);
   await clientPage.goto('/dashboard');
   await clientPage.getByRole('button', { name: /^All Videos/ }).click();
@@ -72,7 +63,6 @@ afterEach(() => {
   editorBrowser.expectNoConsoleErrors();
 });
 afterAll(async () => {
-  await king?.dispose();
   await clientBrowser?.close();
   await editorBrowser?.close();
 });
@@ -117,14 +107,14 @@ describe('a client reviews its videos', () => {
     await clientPage.keyboard.press('Escape');
     await item.waitFor({ state: 'hidden' });
 
-    await clientPage.setViewportSize({ width: 390, height: 844 });
+    await clientPage.setViewportSize(PHONE);
     await more.scrollIntoViewIfNeeded();
     await more.click();
     await visible(item);
     await screenshot(clientPage, 'workflow-card-menu-phone');
     await clientPage.keyboard.press('Escape');
     await item.waitFor({ state: 'hidden' });
-    await clientPage.setViewportSize({ width: 1280, height: 900 });
+    await clientPage.setViewportSize(DESKTOP);
   });
 
   it('requests changes with a note: the editor hears of it live, the note is a comment', async () => {
@@ -145,7 +135,7 @@ describe('a client reviews its videos', () => {
 
     // The editor's open page: the badge rises over the socket, no reload.
     await editorPage
-      .getByRole('button', { name: 'Notifications, 2 unread' })
+      .getByRole('button', { name: 'Notifications, 1 unread' })
       .waitFor({ state: 'visible', timeout: 10_000 });
     await editorPage.getByRole('button', { name: /^Notifications/ }).click();
     const notice = editorPage

@@ -1,5 +1,6 @@
 /** Helpers for the admin dashboard journeys. */
-import { type Locator, type Page, request } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { answer, withApiAs } from './api';
 import type { E2EBrowser } from './browser';
 import { seeHeading, visible } from './screen';
 import { kingCredentials } from './users';
@@ -30,40 +31,14 @@ export async function grantAdminAsKing(
   browser: E2EBrowser,
   user: { id: string; name: string },
 ): Promise<void> {
-  const king = await request.newContext({
-    baseURL: browser.baseUrl,
-    extraHTTPHeaders: { origin: new URL(browser.baseUrl).origin },
-  });
-  try {
-    const login = await king.post('/api/auth/login', { data: kingCredentials(browser) });
-    if (login.status() !== 200) throw new Error(`king login answered ${login.status()}`);
-    const res = await king.patch(`/api/admin/users/${user.id}`, {
-      data: { name: user.name, isAdmin: 'true' },
-    });
-    if (res.status() !== 200) {
-      throw new Error(`PATCH /api/admin/users answered ${res.status()}: ${await res.text()}`);
-    }
-  } finally {
-    await king.dispose();
-  }
-}
-
-/** Whether a username and password sign in (a context of its own, so no session is touched). */
-export async function canLogIn(
-  browser: E2EBrowser,
-  username: string,
-  password: string,
-): Promise<number> {
-  const ctx = await request.newContext({
-    baseURL: browser.baseUrl,
-    extraHTTPHeaders: { origin: new URL(browser.baseUrl).origin },
-  });
-  try {
-    const res = await ctx.post('/api/auth/login', { data: { username, password } });
-    return res.status();
-  } finally {
-    await ctx.dispose();
-  }
+  await withApiAs(browser, kingCredentials(browser), async (king) =>
+    answer(
+      'PATCH /api/admin/users/{id}',
+      await king.patch(`/api/admin/users/${user.id}`, {
+        data: { name: user.name, isAdmin: 'true' },
+      }),
+    ),
+  );
 }
 
 /** Waits until no CSS animation or transition runs (a section expanding, a dialog fading in). */

@@ -44,13 +44,17 @@ function expected(problem: ConsoleProblem, options: CheckConsoleOptions): boolea
   return pathname === '/api/auth/me' || (options.unauthorizedFrom ?? []).includes(pathname);
 }
 
+/** The two widths the journeys look at (DESIGN.md: desktop and phone). */
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
 export interface E2EBrowser {
   readonly baseUrl: string;
   /** The king's password, or null when the suite runs against a server it did not start. */
   readonly kingPassword: string | null;
   readonly context: BrowserContext;
-  /** Closes the tabs open so far and opens a fresh one. */
-  newPage(): Promise<Page>;
+  /** Closes the tabs open so far and opens a fresh one, at `viewport` if given. */
+  newPage(viewport?: { width: number; height: number }): Promise<Page>;
   /** Fails listing every console error and uncaught exception since the last check. */
   expectNoConsoleErrors(options?: CheckConsoleOptions): void;
   close(): Promise<void>;
@@ -91,9 +95,11 @@ export async function launchBrowser(): Promise<E2EBrowser> {
     baseUrl,
     kingPassword,
     context,
-    async newPage() {
+    async newPage(viewport) {
       await Promise.all(context.pages().map((page) => page.close()));
-      return context.newPage();
+      const page = await context.newPage();
+      if (viewport) await page.setViewportSize(viewport);
+      return page;
     },
     expectNoConsoleErrors(options = {}) {
       const unexpected = problems.filter((problem) => !expected(problem, options));

@@ -1,9 +1,10 @@
-/** Invoicing journeys: a king's API session for setting up videos, and money read off the page. */
-import { request, type APIRequestContext } from 'playwright-core';
+/** Invoicing journeys: the king's API for setting up the books, and money read off the page. */
+import type { APIRequestContext } from 'playwright-core';
+import { answer } from './api';
 import type { E2EBrowser } from './browser';
-import { kingCredentials } from './users';
+import { kingApi } from './users';
 
-export interface KingApi {
+export interface BooksApi {
   /** Creates a video for the client; a new type name becomes a new video type (price 0.00). */
   createVideo(
     clientId: string,
@@ -11,54 +12,71 @@ export interface KingApi {
   ): Promise<{ id: string; type: string }>;
   /** Moves a video to a status (posted or ready_to_post complete it: finishDate is set). */
   setStatus(videoId: string, status: string): Promise<void>;
-  get<T>(url: string): Promise<T>;
+  /** A video type by name: its id and the name the pages show. */
+  videoType(name: string): Promise<{ id: string; displayName: string }>;
+  /** The type's default price (PATCH /api/admin/video-types/{id}/price). */
+  setDefaultPrice(typeName: string, price: string): Promise<void>;
+  /** A client's own price for the type (PATCH /api/admin/client-pricing/{client}/{type}). */
+  setCustomPrice(clientId: string, typeName: string, price: string): Promise<void>;
+  /** Marks videos paid (PATCH /api/admin/payment), locking their price. */
+  markPaid(videoIds: string[]): Promise<void>;
   dispose(): Promise<void>;
 }
 
-async function expectOk(
-  response: Awaited<ReturnType<APIRequestContext['get']>>,
-  what: string,
-  status = 200,
-) {
-  if (response.status() !== status) {
-    throw new Error(`${what} answered ${response.status()}: ${await response.text()}`);
-  }
-}
-
-/** The king signed in through the API in a request context of its own (the browser's session is left alone). */
-export async function kingApi(browser: E2EBrowser): Promise<KingApi> {
-  const king = await request.newContext({
-    baseURL: browser.baseUrl,
-    extraHTTPHeaders: { origin: new URL(browser.baseUrl).origin },
-  });
-  await expectOk(
-    await king.post('/api/auth/login', { data: kingCredentials(browser) }),
-    'POST /api/auth/login (king)',
-  );
+/** The king signed in through the API in a request context of its own. */
+export async function booksApi(browser: E2EBrowser): Promise<BooksApi> {
+  const king: APIRequestContext = await kingApi(browser);
+  const videoType = async (name: string) => {
+    const types = await answer<{ id: string; name: string; displayName: string }[]>(
+      'GET /api/video-types',
+      await king.get('/api/video-types'),
+    );
+    const found = types.find((t) => t.name === name);
+    if (!found) throw new Error(`no video type ${name}`);
+    return found;
+  };
   return {
     async createVideo(clientId, { name, type, status = 'in_progress', link }) {
-      const response = await king.post('/api/videos', {
-        data: {
-          name,
-          type,
-          status,
-          targetUserId: clientId,
-          link: link ?? `https://example.com/watch/${encodeURIComponent(name)}`,
-        },
-      });
-      await expectOk(response, 'POST /api/videos', 201);
-      return (await response.json()) as { id: string; type: string };
-    },
-    async setStatus(videoId, status) {
-      await expectOk(
-        await king.patch(`/api/videos/${videoId}/status`, { data: { status } }),
-        `PATCH /api/videos/${videoId}/status`,
+      return answer(
+        'POST /api/videos',
+        await king.post('/api/videos', {
+          data: {
+            name,
+            type,
+            status,
+            targetUserId: clientId,
+            link: link ?? `https://example.com/watch/${encodeURIComponent(name)}`,
+          },
+        }),
+        201,
       );
     },
-    async get<T>(url: string) {
-      const response = await king.get(url);
-      await expectOk(response, `GET ${url}`);
-      return (await response.json()) as T;
+    async setStatus(videoId, status) {
+      await answer(
+        `PATCH /api/videos/${videoId}/status`,
+        await king.patch(`/api/videos/${videoId}/status`, { data: { status } }),
+      );
+    },
+    videoType,
+    async setDefaultPrice(typeName, price) {
+      const { id } = await videoType(typeName);
+      await answer(
+        'PATCH /api/admin/video-types/{id}/price',
+        await king.patch(`/api/admin/video-types/${id}/price`, { data: { defaultPrice: price } }),
+      );
+    },
+    async setCustomPrice(clientId, typeName, price) {
+      const { id } = await videoType(typeName);
+      await answer(
+        'PATCH /api/admin/client-pricing/{clientId}/{videoTypeId}',
+        await king.patch(`/api/admin/client-pricing/${clientId}/${id}`, { data: { price } }),
+      );
+    },
+    async markPaid(videoIds) {
+      await answer(
+        'PATCH /api/admin/payment',
+        await king.patch('/api/admin/payment', { data: { videoIds } }),
+      );
     },
     dispose: () => king.dispose(),
   };

@@ -1,28 +1,10 @@
 /** Setting the scene for the lead dashboard journeys: data made through the API as the king. */
-import { type APIRequestContext, request } from 'playwright-core';
+import type { APIRequestContext } from 'playwright-core';
 import type { LeadCounts } from '../../domain/lead-dashboard';
 import type { VideoView } from '../../domain/videos';
 import { filterCounts } from '../../domain/video-list';
 import { isOverdue } from '../../domain/workflow';
-import type { E2EBrowser } from './browser';
-import { kingCredentials } from './users';
-
-/** A request context signed in as the king, apart from the browser's own session. */
-export async function kingApi(browser: E2EBrowser): Promise<APIRequestContext> {
-  const api = await request.newContext({
-    baseURL: browser.baseUrl,
-    extraHTTPHeaders: { origin: new URL(browser.baseUrl).origin },
-  });
-  const login = await api.post('/api/auth/login', { data: kingCredentials(browser) });
-  if (login.status() !== 200) throw new Error(`king login answered ${login.status()}`);
-  return api;
-}
-
-async function ok<T>(what: string, response: Awaited<ReturnType<APIRequestContext['get']>>) {
-  if (!response.ok())
-    throw new Error(`${what} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
+import { answer } from './api';
 
 export function createVideo(
   api: APIRequestContext,
@@ -39,7 +21,7 @@ export function createVideo(
         dueDate: fields.dueDate ?? null,
       },
     })
-    .then((r) => ok<VideoView>('POST /api/videos', r));
+    .then((r) => answer<VideoView>('POST /api/videos', r, 201));
 }
 
 export async function assign(api: APIRequestContext, clientId: string, editorId: string) {
@@ -50,7 +32,7 @@ export async function assign(api: APIRequestContext, clientId: string, editorId:
 }
 
 export async function allEditorIds(api: APIRequestContext): Promise<string[]> {
-  const editors = await ok<{ id: string }[]>('GET /api/editors', await api.get('/api/editors'));
+  const editors = await answer<{ id: string }[]>('GET /api/editors', await api.get('/api/editors'));
   return editors.map((e) => e.id);
 }
 
@@ -62,8 +44,11 @@ export async function expectedCounts(
   api: APIRequestContext,
   now = new Date(),
 ): Promise<LeadCounts> {
-  const videos = await ok<VideoView[]>('GET /api/admin/videos', await api.get('/api/admin/videos'));
-  const users = await ok<unknown[]>('GET /api/king/users', await api.get('/api/king/users'));
+  const videos = await answer<VideoView[]>(
+    'GET /api/admin/videos',
+    await api.get('/api/admin/videos'),
+  );
+  const users = await answer<unknown[]>('GET /api/king/users', await api.get('/api/king/users'));
   const by = filterCounts(videos);
   return {
     needsReview: by.review,
@@ -77,5 +62,5 @@ export async function expectedCounts(
 }
 
 export async function videosOf(api: APIRequestContext, userId: string): Promise<VideoView[]> {
-  return ok<VideoView[]>('user videos', await api.get(`/api/king/users/${userId}/videos`));
+  return answer<VideoView[]>('user videos', await api.get(`/api/king/users/${userId}/videos`));
 }

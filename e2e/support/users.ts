@@ -1,12 +1,10 @@
 /** People for the journeys: created through the API, signed in through the API or the login form. */
-import { type Page, request } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { answer, apiAs, type Credentials, withApiAs } from './api';
 import type { E2EBrowser } from './browser';
 import { atPath } from './screen';
 
-export interface Credentials {
-  username: string;
-  password: string;
-}
+export type { Credentials } from './api';
 
 export interface TestUser extends Credentials {
   id: string;
@@ -58,45 +56,31 @@ export function kingCredentials(browser: E2EBrowser): Credentials {
   return { username: 'king', password: browser.kingPassword };
 }
 
-/**
- * Creates users of any role the king may create (POST /api/admin/users), signed in as the king
- * in a request context of its own so the browser's session is left alone.
- */
-export async function createUsersAsKing(
-  browser: E2EBrowser,
-  roles: ('client' | 'editor' | 'lead_editor' | 'client_team_lead')[],
-): Promise<TestUser[]> {
-  const king = await request.newContext({
-    baseURL: browser.baseUrl,
-    extraHTTPHeaders: originHeader(browser),
-  });
-  try {
-    const login = await king.post('/api/auth/login', { data: kingCredentials(browser) });
-    if (login.status() !== 200) {
-      throw new Error(
-        `POST /api/auth/login (king) answered ${login.status()}: ${await login.text()}`,
-      );
-    }
+/** A request context signed in as the king (the browser's session is left alone). */
+export function kingApi(browser: E2EBrowser): Promise<APIRequestContext> {
+  return apiAs(browser, kingCredentials(browser));
+}
+
+/** Creates users of any role the king may create (POST /api/admin/users), as the king. */
+export async function createUsersAsKing<
+  const Roles extends readonly ('client' | 'editor' | 'lead_editor' | 'client_team_lead')[],
+>(browser: E2EBrowser, roles: Roles): Promise<{ [K in keyof Roles]: TestUser }> {
+  return withApiAs(browser, kingCredentials(browser), async (king) => {
     const made: TestUser[] = [];
     for (const role of roles) {
       const username = uniqueUsername(role.replace('_', '-'));
       const password = 'secret-pass-1';
       const name = `${role} ${username}`;
-      const response = await king.post('/api/admin/users', {
-        data: { username, name, password, role },
-      });
-      if (response.status() !== 201) {
-        throw new Error(
-          `POST /api/admin/users answered ${response.status()}: ${await response.text()}`,
-        );
-      }
-      const user = (await response.json()) as { id: string; role: string };
+      const user = await answer<{ id: string; role: string }>(
+        'POST /api/admin/users',
+        await king.post('/api/admin/users', { data: { username, name, password, role } }),
+        201,
+      );
       made.push({ id: user.id, username, password, name, role: user.role });
     }
-    return made;
-  } finally {
-    await king.dispose();
-  }
+    // One user a role, in the order asked.
+    return made as { [K in keyof Roles]: TestUser };
+  });
 }
 
 /** Whether the page shows the app (so its fetch and storage are the app's). */

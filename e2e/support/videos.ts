@@ -2,25 +2,12 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, type Page, request } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { answer, type Credentials, withApiAs } from './api';
 import type { E2EBrowser } from './browser';
-import { kingCredentials, type Credentials } from './users';
+import { kingCredentials } from './users';
 
 const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
-
-/** A request context signed in as `who`, with the app's Origin on unsafe calls. */
-export async function apiAs(browser: E2EBrowser, who: Credentials): Promise<APIRequestContext> {
-  const context = await request.newContext({
-    baseURL: browser.baseUrl,
-    extraHTTPHeaders: { origin: new URL(browser.baseUrl).origin },
-  });
-  const login = await context.post('/api/auth/login', { data: who });
-  if (login.status() !== 200) {
-    await context.dispose();
-    throw new Error(`POST /api/auth/login answered ${login.status()}: ${await login.text()}`);
-  }
-  return context;
-}
 
 /** The king assigns an editor to a client (POST /api/assignments). */
 export async function assignEditor(
@@ -28,17 +15,13 @@ export async function assignEditor(
   clientId: string,
   editorId: string,
 ): Promise<void> {
-  const king = await apiAs(browser, kingCredentials(browser));
-  try {
-    const response = await king.post('/api/assignments', { data: { clientId, editorId } });
-    if (response.status() !== 201) {
-      throw new Error(
-        `POST /api/assignments answered ${response.status()}: ${await response.text()}`,
-      );
-    }
-  } finally {
-    await king.dispose();
-  }
+  await withApiAs(browser, kingCredentials(browser), async (king) =>
+    answer(
+      'POST /api/assignments',
+      await king.post('/api/assignments', { data: { clientId, editorId } }),
+      201,
+    ),
+  );
 }
 
 export interface CreatedVideo {
@@ -52,20 +35,23 @@ export interface CreatedVideo {
 export async function createVideoAs(
   browser: E2EBrowser,
   who: Credentials,
-  body: { name: string; link?: string; type?: string; status?: string; targetUserId?: string },
+  body: {
+    name: string;
+    link?: string;
+    type?: string;
+    status?: string;
+    targetUserId?: string;
+    assignedEditorId?: string;
+    dueDate?: string;
+  },
 ): Promise<CreatedVideo> {
-  const api = await apiAs(browser, who);
-  try {
-    const response = await api.post('/api/videos', {
-      data: { link: 'https://vimeo.com/123456', ...body },
-    });
-    if (response.status() !== 201) {
-      throw new Error(`POST /api/videos answered ${response.status()}: ${await response.text()}`);
-    }
-    return (await response.json()) as CreatedVideo;
-  } finally {
-    await api.dispose();
-  }
+  return withApiAs(browser, who, async (api) =>
+    answer<CreatedVideo>(
+      'POST /api/videos',
+      await api.post('/api/videos', { data: { link: 'https://vimeo.com/123456', ...body } }),
+      201,
+    ),
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { comments, notifications, sessions, users, videos, videoTypes } from '..
 import { ensureKing } from '../db/seed';
 import { migrate } from '../db/migrate';
 import { readTestSettings } from '../env';
+import { titled, unmet } from '../test/conditions';
 import { createScratchDatabase, freePort } from '../test/scratch';
 
 /**
@@ -59,8 +60,10 @@ async function snapshot(dataDir: string) {
   }
 }
 
-if (readTestSettings().testDriver === 'pglite') {
-  describe('backup and restore of the embedded database', () => {
+const embeddedOnly = unmet({ driver: 'pglite' });
+describe.skipIf(embeddedOnly !== '')(
+  titled('backup and restore of the embedded database', embeddedOnly),
+  () => {
     let work: string;
     let dataDir: string;
     let app: ChildProcess | undefined;
@@ -222,17 +225,16 @@ if (readTestSettings().testDriver === 'pglite') {
       expect(acknowledged.length).toBeGreaterThan(3);
       expect(existsSync(path.join(duringDir, 'PG_VERSION'))).toBe(true);
     }, 180_000);
-  });
-}
-
-const testSettings = readTestSettings();
-const hasPgTools = ['pg_dump', 'pg_restore'].every(
-  (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0,
+  },
 );
 
+const testSettings = readTestSettings();
+
 // The documented path for a PostgreSQL server: the same commands, through pg_dump/pg_restore.
-if (testSettings.testDriver === 'postgres' && testSettings.testDatabaseUrl && hasPgTools) {
-  describe('backup and restore on a PostgreSQL server', () => {
+const noServer = unmet({ driver: 'postgres', commands: ['pg_dump', 'pg_restore'] });
+describe.skipIf(noServer !== '')(
+  titled('backup and restore on a PostgreSQL server', noServer),
+  () => {
     it('restores what pg_dump saved', async () => {
       const scratch = await createScratchDatabase(testSettings.testDatabaseUrl!, 'vw_backup');
       const work = await mkdtemp(path.join(tmpdir(), 'vw-pgbk-'));
@@ -337,5 +339,5 @@ if (testSettings.testDriver === 'postgres' && testSettings.testDatabaseUrl && ha
         await rm(work, { recursive: true, force: true });
       }
     }, 90_000);
-  });
-}
+  },
+);

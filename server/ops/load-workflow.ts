@@ -172,6 +172,23 @@ export async function startServer(
   };
 }
 
+/** Signs `username` in on a running server: the cookie header to send as them. */
+export async function sessionCookie(base: string, username: string, password = PASSWORD) {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (login.status !== 200) throw new Error(`login of ${username} answered ${login.status}`);
+  return login.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+/** After a suite: its server process killed and its database dropped, whichever were made. */
+export async function release(server?: ServerProcess, database?: LoadDatabase) {
+  await server?.stop('SIGKILL');
+  await database?.drop();
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // --- The simulated users ---------------------------------------------------------------------------

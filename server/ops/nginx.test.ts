@@ -1,21 +1,21 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import https from 'node:https';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTestSettings } from '../env';
+import { titled, unmet, which } from '../test/conditions';
 import { createScratchDatabase, freePort, type ScratchDatabase } from '../test/scratch';
+import { openAt, openSocket, type TestSocket } from '../test/socket';
 
 /**
  * docs/deploy.md, run for real on loopback: two app processes on one PostgreSQL database behind
- * nginx (https, the configuration from the docs). Registered only where nginx, openssl and the
- * PostgreSQL server are available (CI installs nginx); elsewhere only the check that the
- * documented configuration still has the lines this test adapts runs.
+ * nginx (https, the configuration from the docs). Runs where nginx, openssl and the PostgreSQL
+ * server are available (CI installs nginx) and is skipped elsewhere, saying what is missing; the
+ * check that the documented configuration still has the lines this test adapts runs everywhere.
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -86,19 +86,10 @@ describe('the documented nginx configuration', () => {
   });
 });
 
-function which(command: string): string | undefined {
-  for (const dir of ['/usr/sbin', '/usr/bin', '/usr/local/sbin', '/usr/local/bin']) {
-    if (existsSync(path.join(dir, command))) return path.join(dir, command);
-  }
-  const found = spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' });
-  return found.status === 0 ? found.stdout.trim() || undefined : undefined;
-}
-
 const settings = readTestSettings();
 const nginxBin = which('nginx');
 const opensslBin = which('openssl');
-const canRun =
-  settings.testDriver === 'postgres' && Boolean(settings.testDatabaseUrl && nginxBin && opensslBin);
+const missing = unmet({ driver: 'postgres', commands: ['nginx', 'openssl'] });
 
 // ---------------------------------------------------------------------------------------------
 
@@ -108,32 +99,8 @@ interface Reply {
   body: string;
 }
 
-interface WsLike {
-  on(event: 'message', cb: (data: Buffer) => void): void;
-  on(event: 'open' | 'close', cb: () => void): void;
-  on(event: 'error', cb: (err: Error) => void): void;
-  on(event: 'unexpected-response', cb: (req: unknown, res: { statusCode: number }) => void): void;
-  close(): void;
-  terminate(): void;
-}
-type WsCtor = new (url: string, opts: Record<string, unknown>) => WsLike;
-const WebSocket = createRequire(import.meta.url)('ws') as WsCtor;
-
 /** The same session as the plain-http cookie, for calls straight to an instance. */
 const plainCookie = (cookie: string) => cookie.replace(/^__Host-sid=/, 'sid=');
-
-/** A socket that records every message it gets. */
-async function openSocket(url: string, opts: Record<string, unknown>) {
-  const ws = new WebSocket(url, opts);
-  const messages: { type: string; data: unknown }[] = [];
-  ws.on('message', (data) => messages.push(JSON.parse(data.toString()) as (typeof messages)[0]));
-  await new Promise<void>((resolve, reject) => {
-    ws.on('open', () => resolve());
-    ws.on('error', reject);
-    ws.on('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-  });
-  return { ws, messages };
-}
 
 async function until(check: () => boolean, ms: number, what: string) {
   const end = Date.now() + ms;
@@ -143,8 +110,9 @@ async function until(check: () => boolean, ms: number, what: string) {
   }
 }
 
-if (canRun) {
-  describe('two instances on one PostgreSQL behind nginx (docs/deploy.md)', () => {
+describe.skipIf(missing !== '')(
+  titled('two instances on one PostgreSQL behind nginx (docs/deploy.md)', missing),
+  () => {
     let dir: string;
     let scratch: ScratchDatabase | undefined;
     let ca: Buffer;
@@ -417,12 +385,8 @@ ${conf}
 
       const [a, b] = ports as [number, number];
       const sockets = {
-        onA: await openSocket(`ws://127.0.0.1:${a}/ws`, {
-          headers: { cookie: plainCookie(clientCookie), origin: `http://127.0.0.1:${a}` },
-        }),
-        onB: await openSocket(`ws://127.0.0.1:${b}/ws`, {
-          headers: { cookie: plainCookie(clientCookie), origin: `http://127.0.0.1:${b}` },
-        }),
+        onA: await openAt(`127.0.0.1:${a}`, { cookie: plainCookie(clientCookie) }),
+        onB: await openAt(`127.0.0.1:${b}`, { cookie: plainCookie(clientCookie) }),
         viaNginx: await openSocket(`wss://127.0.0.1:${proxyPort}/ws`, {
           ca,
           headers: { cookie: clientCookie, origin: `https://127.0.0.1:${proxyPort}` },
@@ -430,10 +394,10 @@ ${conf}
       };
       try {
         for (const [name, s] of Object.entries(sockets)) {
-          await until(() => s.messages.some((m) => m.type === 'count_update'), 10_000, name);
+          await s.until(() => s.received.some((m) => m.type === 'count_update'), 10_000, name);
         }
-        const got = (s: (typeof sockets)['onA'], text: string) =>
-          s.messages.some(
+        const got = (s: TestSocket, text: string) =>
+          s.received.some(
             (m) => m.type === 'notification' && JSON.stringify(m.data).includes(text),
           );
 
@@ -444,9 +408,11 @@ ${conf}
         });
         expect(first.status, first.body).toBe(201);
         for (const [name, s] of Object.entries(sockets)) {
-          await until(() => got(s, 'Behind the proxy'), 10_000, `notification on ${name}`);
+          await s.until(() => got(s, 'Behind the proxy'), 10_000, `notification on ${name}`);
         }
-        const countOnB = () => sockets.onB.messages.filter((m) => m.type === 'notification').length;
+        // Once, not twice: B's pong comes after whatever B had sent this socket by then.
+        await sockets.onB.roundTrip();
+        const countOnB = () => sockets.onB.received.filter((m) => m.type === 'notification').length;
         expect(countOnB()).toBe(1);
 
         // And the other way round.
@@ -455,8 +421,8 @@ ${conf}
           body: { content: 'Caused on B' },
         });
         expect(second.status).toBe(201);
-        await until(
-          () => sockets.onA.messages.filter((m) => m.type === 'notification').length === 2,
+        await sockets.onA.until(
+          () => sockets.onA.received.filter((m) => m.type === 'notification').length === 2,
           10_000,
           'second notification on A',
         );
@@ -501,5 +467,5 @@ ${conf}
       // Instance A really is gone.
       await expect(fetch(`http://127.0.0.1:${a}/api/health`)).rejects.toThrow();
     }, 90_000);
-  });
-}
+  },
+);

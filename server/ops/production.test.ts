@@ -7,8 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
-import { readSettings, readTestSettings } from '../env';
+import { readSettings } from '../env';
 import { describeDatabase, loggerOptions } from '../main';
+import { titled, unmet } from '../test/conditions';
 import { createTestDatabase, seedUser, type TestApp, createTestApp } from '../test/helper';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -301,41 +302,40 @@ function runServer(env: Record<string, string>, ms: number) {
 }
 
 // These start the real process; they do not depend on the test driver, so run them once.
-if (readTestSettings().testDriver === 'pglite') {
-  describe('start-up errors', () => {
-    it('stops with a clear message when DATABASE_URL does not answer', async () => {
-      const { code, output } = await runServer(
-        { DATABASE_URL: 'postgres://app:hunter22@127.0.0.1:1/video', NODE_ENV: 'production' },
-        30_000,
-      );
-      expect(code).toBe(1);
-      expect(output).toContain(
-        'Could not reach the PostgreSQL server at postgres://app:***@127.0.0.1:1/video (DATABASE_URL)',
-      );
-      expect(output).toMatch(/ECONNREFUSED/);
-      expect(output).not.toContain('hunter22');
-    }, 40_000);
+const embeddedOnly = unmet({ driver: 'pglite' });
+describe.skipIf(embeddedOnly !== '')(titled('start-up errors', embeddedOnly), () => {
+  it('stops with a clear message when DATABASE_URL does not answer', async () => {
+    const { code, output } = await runServer(
+      { DATABASE_URL: 'postgres://app:hunter22@127.0.0.1:1/video', NODE_ENV: 'production' },
+      30_000,
+    );
+    expect(code).toBe(1);
+    expect(output).toContain(
+      'Could not reach the PostgreSQL server at postgres://app:***@127.0.0.1:1/video (DATABASE_URL)',
+    );
+    expect(output).toMatch(/ECONNREFUSED/);
+    expect(output).not.toContain('hunter22');
+  }, 40_000);
 
-    it('stops with a clear message when a migration fails, and applies none', async () => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'vw-migfail-'));
-      try {
-        // A table in the way of the first migration.
-        const pg = await PGlite.create({ dataDir });
-        await pg.exec('create table users (id int)');
-        await pg.close();
-        const { code, output } = await runServer({ DATA_DIR: dataDir }, 60_000);
-        expect(code).toBe(1);
-        expect(output).toContain('Database migrations failed on the embedded database in');
-        expect(output).toMatch(/"users" already exists/);
-        const after = await PGlite.create({ dataDir });
-        const tables = await after.query<{ n: number }>(
-          "select count(*)::int as n from information_schema.tables where table_name in ('videos', 'app_migrations')",
-        );
-        await after.close();
-        expect(tables.rows[0]!.n).toBe(0);
-      } finally {
-        await rm(dataDir, { recursive: true, force: true });
-      }
-    }, 70_000);
-  });
-}
+  it('stops with a clear message when a migration fails, and applies none', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'vw-migfail-'));
+    try {
+      // A table in the way of the first migration.
+      const pg = await PGlite.create({ dataDir });
+      await pg.exec('create table users (id int)');
+      await pg.close();
+      const { code, output } = await runServer({ DATA_DIR: dataDir }, 60_000);
+      expect(code).toBe(1);
+      expect(output).toContain('Database migrations failed on the embedded database in');
+      expect(output).toMatch(/"users" already exists/);
+      const after = await PGlite.create({ dataDir });
+      const tables = await after.query<{ n: number }>(
+        "select count(*)::int as n from information_schema.tables where table_name in ('videos', 'app_migrations')",
+      );
+      await after.close();
+      expect(tables.rows[0]!.n).toBe(0);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 70_000);
+});

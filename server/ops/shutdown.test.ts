@@ -1,12 +1,13 @@
 import { request } from 'node:http';
-import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readTestSettings } from '../env';
+import { titled, unmet } from '../test/conditions';
+import { openAt } from '../test/socket';
 import {
   createLoadDatabase,
-  PASSWORD,
+  release,
   seedCast,
+  sessionCookie,
   sleep,
   startServer,
   type LoadDatabase,
@@ -17,16 +18,6 @@ import {
  * Issue 9 part 4, SIGTERM: the real process finishes a request that is in flight, refuses new
  * connections, closes sockets with 1001 (going away, so browsers reconnect) and exits 0.
  */
-
-interface WsLike {
-  on(event: 'message', cb: (data: Buffer) => void): void;
-  on(event: 'open', cb: () => void): void;
-  on(event: 'close', cb: (code: number, reason: Buffer) => void): void;
-  on(event: 'error', cb: (err: Error) => void): void;
-  terminate(): void;
-}
-type WsCtor = new (url: string, opts: Record<string, unknown>) => WsLike;
-const WebSocket = createRequire(import.meta.url)('ws') as WsCtor;
 
 /** Whether a fresh TCP connection to the port is accepted. */
 const accepts = (port: number) =>
@@ -40,102 +31,81 @@ const accepts = (port: number) =>
   });
 
 // One real process on the embedded database; it does not depend on the test driver.
-if (readTestSettings().testDriver === 'pglite') {
-  describe('SIGTERM', () => {
-    let database: LoadDatabase | undefined;
-    let server: ServerProcess | undefined;
+const embeddedOnly = unmet({ driver: 'pglite' });
+describe.skipIf(embeddedOnly !== '')(titled('SIGTERM', embeddedOnly), () => {
+  let database: LoadDatabase | undefined;
+  let server: ServerProcess | undefined;
 
-    afterAll(async () => {
-      await server?.stop('SIGKILL');
-      await database?.drop();
-    }, 30_000);
+  afterAll(() => release(server, database), 30_000);
 
-    it('finishes in-flight requests, refuses new ones, closes sockets with 1001 and exits 0', async () => {
-      database = await createLoadDatabase();
-      const seeding = await database.open();
-      const cast = await seedCast(seeding, 2).finally(() => seeding.close());
-      const client = cast.clients[0]!;
-      server = await startServer(database.env);
-      const { port, base } = server;
+  it('finishes in-flight requests, refuses new ones, closes sockets with 1001 and exits 0', async () => {
+    database = await createLoadDatabase();
+    const seeding = await database.open();
+    const cast = await seedCast(seeding, 2).finally(() => seeding.close());
+    const client = cast.clients[0]!;
+    server = await startServer(database.env);
+    const { port, base } = server;
 
-      const login = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: client.username, password: PASSWORD }),
-      });
-      expect(login.status).toBe(200);
-      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = await sessionCookie(base, client.username);
 
-      const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, {
-        headers: { cookie, origin: base },
-      });
-      const messages: string[] = [];
-      ws.on('message', (d) => messages.push(d.toString()));
-      const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-        ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    const socket = await openAt(`127.0.0.1:${port}`, { cookie });
+    await socket.until(() => socket.received.some((m) => m.type === 'count_update'), 5000);
+
+    // A request in flight: its body arrives in two parts, the second after the signal.
+    const body = JSON.stringify({ name: 'In flight at shutdown', link: 'youtu.be/abcdefghijk' });
+    const half = Math.floor(body.length / 2);
+    let answer = '';
+    let markStopped!: () => void;
+    const stopped = new Promise<void>((r) => (markStopped = r));
+    const inFlight = new Promise<number>((resolve, reject) => {
+      const req = request(
+        `${base}/api/videos`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            cookie,
+          },
+        },
+        (res) => {
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (answer += c));
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
       );
-      ws.on('error', () => {});
-      for (let i = 0; i < 100 && !messages.some((m) => m.includes('count_update')); i++) {
-        await sleep(50);
-      }
-      expect(messages.some((m) => m.includes('count_update'))).toBe(true);
+      req.on('error', reject);
+      req.write(body.slice(0, half));
+      // The rest follows once the server has stopped listening (below).
+      void stopped.then(() => req.end(body.slice(half)));
+    });
+    await sleep(200);
 
-      // A request in flight: its body arrives in two parts, the second after the signal.
-      const body = JSON.stringify({ name: 'In flight at shutdown', link: 'youtu.be/abcdefghijk' });
-      const half = Math.floor(body.length / 2);
-      let answer = '';
-      let markStopped!: () => void;
-      const stopped = new Promise<void>((r) => (markStopped = r));
-      const inFlight = new Promise<number>((resolve, reject) => {
-        const req = request(
-          `${base}/api/videos`,
-          {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              'content-length': Buffer.byteLength(body),
-              cookie,
-            },
-          },
-          (res) => {
-            res.setEncoding('utf8');
-            res.on('data', (c: string) => (answer += c));
-            res.on('end', () => resolve(res.statusCode ?? 0));
-          },
-        );
-        req.on('error', reject);
-        req.write(body.slice(0, half));
-        // The rest follows once the server has stopped listening (below).
-        void stopped.then(() => req.end(body.slice(half)));
-      });
-      await sleep(200);
+    const exit = server.stop('SIGTERM', 20_000);
+    // New connections are refused soon after the signal, while the upload is still open.
+    let refused = false;
+    for (let i = 0; i < 100 && !refused; i++) {
+      refused = !(await accepts(port));
+      if (!refused) await sleep(50);
+    }
+    expect(refused).toBe(true);
+    // The socket was told the server is going away.
+    expect(await socket.waitClosed(20_000)).toEqual({ code: 1001, reason: 'Server shutting down' });
+    markStopped();
 
-      const exit = server.stop('SIGTERM', 20_000);
-      // New connections are refused soon after the signal, while the upload is still open.
-      let refused = false;
-      for (let i = 0; i < 100 && !refused; i++) {
-        refused = !(await accepts(port));
-        if (!refused) await sleep(50);
-      }
-      expect(refused).toBe(true);
-      // The socket was told the server is going away.
-      expect(await closed).toEqual({ code: 1001, reason: 'Server shutting down' });
-      markStopped();
+    expect(await inFlight, answer).toBe(201);
+    expect(JSON.parse(answer)).toMatchObject({ name: 'In flight at shutdown' });
+    expect(await exit).toBe(0);
 
-      expect(await inFlight, answer).toBe(201);
-      expect(JSON.parse(answer)).toMatchObject({ name: 'In flight at shutdown' });
-      expect(await exit).toBe(0);
-
-      // The write the server accepted while stopping is in the database.
-      const checking = await database.open();
-      try {
-        const found = await checking.pglite!.query<{ n: number }>(
-          "select count(*)::int as n from videos where name = 'In flight at shutdown'",
-        );
-        expect(found.rows[0]!.n).toBe(1);
-      } finally {
-        await checking.close();
-      }
-    }, 120_000);
-  });
-}
+    // The write the server accepted while stopping is in the database.
+    const checking = await database.open();
+    try {
+      const found = await checking.pglite!.query<{ n: number }>(
+        "select count(*)::int as n from videos where name = 'In flight at shutdown'",
+      );
+      expect(found.rows[0]!.n).toBe(1);
+    } finally {
+      await checking.close();
+    }
+  }, 120_000);
+});

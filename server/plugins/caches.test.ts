@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
-import { readTestSettings } from '../env';
 import { sessionIdOf } from '../modules/auth/sessions.repository';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../test/helper';
+import { titled, unmet } from '../test/conditions';
+import { createTestApp, seedPerson, type TestApp } from '../test/helper';
 
 /*
  * The per-instance caches (docs/decisions/0004-session-and-count-cache.md) belong to the app
@@ -22,8 +22,7 @@ beforeAll(async () => {
   t = await createTestApp();
   second = await buildApp({ database: t.database, logger: false });
   await second.ready();
-  userId = (await seedUser(t, { username: 'pat' })).id;
-  cookie = await loginAs(t, 'pat');
+  ({ id: userId, cookie } = await seedPerson(t, { username: 'pat' }));
   sessionId = sessionIdOf(cookie.slice('sid='.length));
 });
 afterAll(async () => {
@@ -74,10 +73,13 @@ describe('the caches of two apps on one database', () => {
   });
 });
 
-const settings = readTestSettings();
+const noServer = unmet({ driver: 'postgres' });
 
-describe.skipIf(settings.testDriver !== 'postgres')(
-  'the cache bus losing its connection (PostgreSQL only: PGlite has no backend to kill)',
+describe.skipIf(noServer !== '')(
+  titled(
+    'the cache bus losing its connection (PostgreSQL only: PGlite has no backend to kill)',
+    noServer,
+  ),
   () => {
     /** Polls `done` for up to 5 s. */
     const until = async (done: () => boolean | Promise<boolean>) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMIT_MESSAGES } from '../../domain/limits';
 import { buildApp } from '../app';
 import { videos } from '../db/schema';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../test/helper';
+import { createTestApp, loginAs, seedPeople, type TestApp } from '../test/helper';
 
 /**
  * Issue 15, findings 4 and 5: 25 wrong current passwords in a row all got 400, never 429; and
@@ -11,22 +11,19 @@ import { createTestApp, loginAs, seedUser, type TestApp } from '../test/helper';
  */
 
 let t: TestApp;
-const id: Record<string, string> = {};
-const cookie: Record<string, string> = {};
+let id: Record<string, string>;
+let cookie: Record<string, string>;
 let videoId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ passwordRateLimit: 3, writeRateLimit: 4 });
-  for (const [name, role] of [
+  ({ id, cookie } = await seedPeople(t, [
     ['client', 'client'],
     ['editor', 'editor'],
     ['lead', 'lead_editor'],
     ['victim', 'client'],
     ['neighbour', 'client'],
-  ] as const) {
-    id[name] = (await seedUser(t, { username: name, role })).id;
-    cookie[name] = await loginAs(t, name);
-  }
+  ]));
   const [v] = await t.db
     .insert(videos)
     .values({

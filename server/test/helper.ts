@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app';
 import { fromPglite, fromPostgres, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
-import { users } from '../db/schema';
+import { users, videos } from '../db/schema';
 import { readTestSettings } from '../env';
 import { hashPassword } from '../lib/passwords';
 
@@ -91,6 +93,23 @@ export async function seedUser(
   return row!;
 }
 
+/** Inserts a video directly (a test's scene), numbered after its owner's others unless told. */
+export async function seedVideo(
+  t: TestApp,
+  values: Partial<typeof videos.$inferInsert> & { userId: string },
+) {
+  const [row] = await t.db
+    .insert(videos)
+    .values({
+      ordinal: sql`(select coalesce(max(ordinal), 0) + 1 from videos where user_id = ${values.userId})`,
+      name: 'Video',
+      link: 'https://a.io/v',
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
 /** Logs in through the real endpoint and returns the cookie header to send. */
 export async function loginAs(t: TestApp, username: string, password = 'secret123') {
   const res = await t.app.inject({
@@ -102,4 +121,64 @@ export async function loginAs(t: TestApp, username: string, password = 'secret12
   const cookie = res.cookies.find((c) => c.name === 'sid');
   if (!cookie) throw new Error('no session cookie');
   return `sid=${cookie.value}`;
+}
+
+/** Seeds one user and signs them in: the row, and the cookie header to send as them. */
+export async function seedPerson(t: TestApp, values: Parameters<typeof seedUser>[1]) {
+  const row = await seedUser(t, values);
+  return { ...row, cookie: await loginAs(t, values.username, values.password) };
+}
+
+/** One of a suite's people: a key (the username unless told otherwise), a role, admin, a name. */
+export type CastMember<K extends string = string> = readonly [
+  key: K,
+  role: string,
+  isAdmin?: 'true' | 'false',
+  name?: string | null,
+];
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** Calls the app as one of a suite's people (their cookie), or as nobody ('anonymous'). */
+export type Caller<K extends string = string> = (
+  who: K | 'anonymous',
+  method: Method,
+  url: string,
+  payload?: object,
+) => Promise<LightMyRequestResponse>;
+
+/** A Caller over these cookies (read at each call, so a test may sign someone in again). */
+export function callerFor<K extends string>(t: TestApp, cookie: Record<K, string>): Caller<K> {
+  return (who, method, url, payload) =>
+    t.app.inject({
+      method,
+      url,
+      headers: who === 'anonymous' ? {} : { cookie: cookie[who] },
+      payload,
+    });
+}
+
+/**
+ * Seeds a suite's people and signs each one in through the real endpoint: their ids and cookie
+ * headers by key, and a Caller as them. The username is the key, or `username(key)`.
+ */
+export async function seedPeople<K extends string>(
+  t: TestApp,
+  cast: readonly CastMember<K>[],
+  { username = (key: K): string => key }: { username?: (key: K) => string } = {},
+) {
+  const id = {} as Record<K, string>;
+  const cookie = {} as Record<K, string>;
+  for (const [key, role, isAdmin, name] of cast) {
+    const person = await seedPerson(t, {
+      username: username(key),
+      role,
+      isAdmin,
+      name: name ?? undefined,
+    });
+    id[key] = person.id;
+    cookie[key] = person.cookie;
+  }
+  // Keyed by any string: the suites' helpers take who as a string.
+  return { id, cookie, call: callerFor<string>(t, cookie) };
 }

@@ -1,8 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientEditorAssignments, users, videos } from '../db/schema';
-import { createTestApp, loginAs, seedUser, type TestApp } from './helper';
+import {
+  createTestApp,
+  seedUser,
+  seedPeople,
+  seedVideo,
+  type CastMember,
+  type TestApp,
+} from './helper';
 
 /**
  * Hostile and malformed input against every registered /api route (issue "Proof at agency
@@ -12,28 +19,27 @@ import { createTestApp, loginAs, seedUser, type TestApp } from './helper';
  */
 
 let t: TestApp;
-const cookies: Record<string, string> = {};
-const ids: Record<string, string> = {};
+let cookies: Record<string, string>;
+let ids: Record<string, string>;
 
 const ACTORS = ['king', 'lead', 'editor', 'client'] as const;
 type Actor = (typeof ACTORS)[number];
 
 beforeAll(async () => {
   t = await createTestApp();
-  const roles: Record<Actor, [string, 'true' | 'false']> = {
-    king: ['king', 'true'],
-    lead: ['lead_editor', 'true'],
-    editor: ['editor', 'false'],
-    client: ['client', 'false'],
-  };
-  for (const actor of ACTORS) {
-    const [role, isAdmin] = roles[actor];
-    ids[actor] = (await seedUser(t, { username: `h-${actor}`, role, isAdmin })).id;
-  }
+  ({ id: ids, cookie: cookies } = await seedPeople(
+    t,
+    [
+      ['king', 'king', 'true'],
+      ['lead', 'lead_editor', 'true'],
+      ['editor', 'editor', 'false'],
+      ['client', 'client', 'false'],
+    ] satisfies CastMember<Actor>[],
+    { username: (actor) => `h-${actor}` },
+  ));
   await t.db
     .insert(clientEditorAssignments)
     .values({ clientId: ids.client!, editorId: ids.editor! });
-  for (const actor of ACTORS) cookies[actor] = await loginAs(t, `h-${actor}`);
 });
 
 /**
@@ -49,18 +55,14 @@ async function resetTargets() {
   }
   const video = ids.video ? await t.db.select().from(videos).where(eq(videos.id, ids.video)) : [];
   if (video.length) return;
-  const [created] = await t.db
-    .insert(videos)
-    .values({
-      userId: ids.client!,
-      assignedEditorId: ids.editor!,
-      ordinal: sql`(select coalesce(max(ordinal), 0) + 1 from videos where user_id = ${ids.client!})`,
-      name: 'Target',
-      link: 'https://youtu.be/abc',
-      status: 'posted',
-    })
-    .returning();
-  ids.video = created!.id;
+  const created = await seedVideo(t, {
+    userId: ids.client!,
+    assignedEditorId: ids.editor!,
+    name: 'Target',
+    link: 'https://youtu.be/abc',
+    status: 'posted',
+  });
+  ids.video = created.id;
 }
 afterAll(async () => {
   await t.close();

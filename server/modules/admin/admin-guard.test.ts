@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../domain/admin';
 import { INVOICING_MESSAGES } from '../../../domain/invoicing';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import { createTestApp, seedPeople, type TestApp } from '../../test/helper';
 import { ADMIN_PREFIX } from './admin.guard';
 
 /** Everyone who is not an admin, whatever their role, and the admins (the king counts). */
@@ -23,14 +23,17 @@ type Actor = keyof typeof NON_ADMINS | keyof typeof ADMINS;
 const REFUSALS: string[] = [ADMIN_MESSAGES.adminRequired, INVOICING_MESSAGES.forbidden];
 
 let t: TestApp;
-const cookie = {} as Record<Actor, string>;
+let cookie: Record<Actor, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [actor, [role, isAdmin]] of Object.entries({ ...NON_ADMINS, ...ADMINS })) {
-    await seedUser(t, { username: `guard-${actor.toLowerCase()}`, role, isAdmin });
-    cookie[actor as Actor] = await loginAs(t, `guard-${actor.toLowerCase()}`);
-  }
+  ({ cookie } = await seedPeople(
+    t,
+    Object.entries({ ...NON_ADMINS, ...ADMINS }).map(
+      ([actor, [role, isAdmin]]) => [actor as Actor, role, isAdmin] as const,
+    ),
+    { username: (actor) => `guard-${actor.toLowerCase()}` },
+  ));
 });
 afterAll(async () => {
   await t.close();

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,30 +13,38 @@ import {
   videos,
   videoTypes,
 } from '../../db/schema';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import {
+  createTestApp,
+  loginAs,
+  seedUser,
+  seedPeople,
+  type CastMember,
+  type TestApp,
+} from '../../test/helper';
+import { openAt } from '../../test/socket';
 
 const ACTORS = ['king', 'leadAdmin', 'lead', 'editorAdmin', 'editor', 'client'] as const;
 type Actor = (typeof ACTORS)[number];
 
 let t: TestApp;
-const id = {} as Record<Actor, string>;
-const cookie = {} as Record<Actor, string>;
+let id: Record<Actor, string>;
+let cookie: Record<Actor, string>;
 let n = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const setup: Record<Actor, [string, 'true' | 'false']> = {
-    king: ['king', 'true'],
-    leadAdmin: ['lead_editor', 'true'],
-    lead: ['lead_editor', 'false'],
-    editorAdmin: ['editor', 'true'],
-    editor: ['editor', 'false'],
-    client: ['client', 'false'],
-  };
-  for (const [actor, [role, isAdmin]] of Object.entries(setup)) {
-    id[actor as Actor] = (await seedUser(t, { username: actor.toLowerCase(), role, isAdmin })).id;
-    cookie[actor as Actor] = await loginAs(t, actor.toLowerCase());
-  }
+  ({ id, cookie } = await seedPeople(
+    t,
+    [
+      ['king', 'king', 'true'],
+      ['leadAdmin', 'lead_editor', 'true'],
+      ['lead', 'lead_editor', 'false'],
+      ['editorAdmin', 'editor', 'true'],
+      ['editor', 'editor', 'false'],
+      ['client', 'client', 'false'],
+    ] satisfies CastMember<Actor>[],
+    { username: (actor) => actor.toLowerCase() },
+  ));
 });
 afterAll(async () => {
   await t.close();
@@ -48,18 +55,6 @@ const call = (actor: Actor, method: string, url: string, payload?: object) =>
 
 const target = (role: string) => seedUser(t, { username: `target-${n++}`, role, name: 'Target' });
 
-/** The `ws` client (installed with @fastify/websocket; it ships no types). */
-interface WsClient {
-  readyState: number;
-  on(event: 'open', cb: () => void): void;
-  on(event: 'close', cb: (code: number, reason: Buffer) => void): void;
-  on(event: 'unexpected-response', cb: (req: unknown, res: { statusCode: number }) => void): void;
-  on(event: 'error', cb: (err: Error) => void): void;
-  close(): void;
-}
-type WsCtor = new (url: string, opts: { headers?: Record<string, string> }) => WsClient;
-const WebSocket = createRequire(import.meta.url)('ws') as WsCtor;
-
 let host: string | undefined;
 async function listening() {
   if (!host) {
@@ -69,42 +64,40 @@ async function listening() {
   return host;
 }
 
-/** A signed-in socket at /ws that remembers how it closed. */
-function openSocket(at: string, sid: string) {
-  const ws = new WebSocket(`ws://${at}/ws`, { headers: { cookie: sid, origin: `http://${at}` } });
-  let closedWith: { code: number; reason: string } | null = null;
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    ws.on('close', (code, reason) => {
-      closedWith = { code, reason: reason.toString() };
-      resolve(closedWith);
-    }),
-  );
-  return new Promise<{
-    closed: (ms: number) => Promise<{ code: number; reason: string } | 'still open'>;
-    isOpen: () => boolean;
-    close: () => void;
-  }>((resolve, reject) => {
-    ws.on('open', () =>
-      resolve({
-        closed: (ms) =>
-          Promise.race([
-            closed,
-            new Promise<'still open'>((r) => setTimeout(() => r('still open'), ms)),
-          ]),
-        isOpen: () => closedWith === null && ws.readyState === 1,
-        close: () => ws.close(),
-      }),
-    );
-    ws.on('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    ws.on('error', reject);
-  });
-}
-
 describe('admin matrix', () => {
   const only = (allowed: Actor[], yes = 200) =>
     Object.fromEntries(ACTORS.map((a) => [a, allowed.includes(a) ? yes : 403]));
 
-  const cases: [string, Record<string, number>, (a: Actor) => Promise<{ statusCode: number }>][] = [
+  type Run = (a: Actor) => Promise<{ statusCode: number }>;
+  // What each actor does to a fresh target of a role.
+  const create =
+    (role: string): Run =>
+    (a) =>
+      call(a, 'POST', '/api/admin/users', {
+        username: `new-${n++}`,
+        name: 'New',
+        password: 'secret123',
+        role,
+      });
+  const edit =
+    (role: string, change: object = {}): Run =>
+    async (a) =>
+      call(a, 'PATCH', `/api/admin/users/${(await target(role)).id}`, {
+        name: 'Edited',
+        ...change,
+      });
+  const reset =
+    (role: string): Run =>
+    async (a) =>
+      call(a, 'PATCH', `/api/admin/users/${(await target(role)).id}/reset-password`, {
+        newPassword: 'another1',
+      });
+  const remove =
+    (role: string): Run =>
+    async (a) =>
+      call(a, 'DELETE', `/api/admin/users/${(await target(role)).id}`);
+
+  const cases: [string, Record<string, number>, Run][] = [
     [
       'stats',
       only(['king', 'leadAdmin', 'editorAdmin']),
@@ -115,73 +108,19 @@ describe('admin matrix', () => {
       only(['king', 'leadAdmin', 'editorAdmin']),
       (a) => call(a, 'GET', '/api/admin/users'),
     ],
-    [
-      'create a client',
-      only(['king', 'leadAdmin', 'editorAdmin'], 201),
-      (a) =>
-        call(a, 'POST', '/api/admin/users', {
-          username: `new-${n++}`,
-          name: 'New',
-          password: 'secret123',
-          role: 'client',
-        }),
-    ],
-    [
-      'create a lead editor',
-      only(['king'], 201),
-      (a) =>
-        call(a, 'POST', '/api/admin/users', {
-          username: `new-${n++}`,
-          name: 'New',
-          password: 'secret123',
-          role: 'lead_editor',
-        }),
-    ],
-    [
-      'edit an editor',
-      only(['king', 'leadAdmin']),
-      async (a) =>
-        call(a, 'PATCH', `/api/admin/users/${(await target('editor')).id}`, { name: 'Edited' }),
-    ],
-    [
-      'edit a lead editor',
-      only(['king']),
-      async (a) =>
-        call(a, 'PATCH', `/api/admin/users/${(await target('lead_editor')).id}`, {
-          name: 'Edited',
-        }),
-    ],
+    ['create a client', only(['king', 'leadAdmin', 'editorAdmin'], 201), create('client')],
+    ['create a lead editor', only(['king'], 201), create('lead_editor')],
+    ['edit an editor', only(['king', 'leadAdmin']), edit('editor')],
+    ['edit a lead editor', only(['king']), edit('lead_editor')],
     [
       'edit the king',
       only(['king']),
       (a) => call(a, 'PATCH', `/api/admin/users/${id.king}`, { name: 'The King' }),
     ],
-    [
-      'reset a client password',
-      only(['king', 'leadAdmin']),
-      async (a) =>
-        call(a, 'PATCH', `/api/admin/users/${(await target('client')).id}/reset-password`, {
-          newPassword: 'another1',
-        }),
-    ],
-    [
-      'reset a lead editor password',
-      only(['king']),
-      async (a) =>
-        call(a, 'PATCH', `/api/admin/users/${(await target('lead_editor')).id}/reset-password`, {
-          newPassword: 'another1',
-        }),
-    ],
-    [
-      'delete a client',
-      only(['king', 'leadAdmin']),
-      async (a) => call(a, 'DELETE', `/api/admin/users/${(await target('client')).id}`),
-    ],
-    [
-      'delete a lead editor',
-      only(['king']),
-      async (a) => call(a, 'DELETE', `/api/admin/users/${(await target('lead_editor')).id}`),
-    ],
+    ['reset a client password', only(['king', 'leadAdmin']), reset('client')],
+    ['reset a lead editor password', only(['king']), reset('lead_editor')],
+    ['delete a client', only(['king', 'leadAdmin']), remove('client')],
+    ['delete a lead editor', only(['king']), remove('lead_editor')],
     ['delete oneself', only([]), (a) => call(a, 'DELETE', `/api/admin/users/${id[a]}`)],
     [
       'make a client VIP',
@@ -198,42 +137,10 @@ describe('admin matrix', () => {
         return call(a, 'PATCH', `/api/admin/users/${c.id}/vip`, { isVip: false });
       },
     ],
-    [
-      'create an editor',
-      only(['king', 'leadAdmin', 'editorAdmin'], 201),
-      (a) =>
-        call(a, 'POST', '/api/admin/users', {
-          username: `new-${n++}`,
-          name: 'New',
-          password: 'secret123',
-          role: 'editor',
-        }),
-    ],
-    [
-      'create a client team lead',
-      only(['king'], 201),
-      (a) =>
-        call(a, 'POST', '/api/admin/users', {
-          username: `new-${n++}`,
-          name: 'New',
-          password: 'secret123',
-          role: 'client_team_lead',
-        }),
-    ],
-    [
-      'edit a client team lead',
-      only(['king', 'leadAdmin']),
-      async (a) =>
-        call(a, 'PATCH', `/api/admin/users/${(await target('client_team_lead')).id}`, {
-          name: 'Edited',
-        }),
-    ],
-    [
-      'edit a client',
-      only(['king', 'leadAdmin']),
-      async (a) =>
-        call(a, 'PATCH', `/api/admin/users/${(await target('client')).id}`, { name: 'Edited' }),
-    ],
+    ['create an editor', only(['king', 'leadAdmin', 'editorAdmin'], 201), create('editor')],
+    ['create a client team lead', only(['king'], 201), create('client_team_lead')],
+    ['edit a client team lead', only(['king', 'leadAdmin']), edit('client_team_lead')],
+    ['edit a client', only(['king', 'leadAdmin']), edit('client')],
     [
       'edit another admin lead editor',
       only(['king']),
@@ -251,32 +158,9 @@ describe('admin matrix', () => {
       only(['king']),
       (a) => call(a, 'PATCH', `/api/admin/users/${id[a]}`, { name: `Me ${a}` }),
     ],
-    [
-      "change an editor's role",
-      only(['king']),
-      async (a) =>
-        call(a, 'PATCH', `/api/admin/users/${(await target('editor')).id}`, {
-          name: 'Edited',
-          role: 'client',
-        }),
-    ],
-    [
-      'grant admin to a client',
-      only(['king']),
-      async (a) =>
-        call(a, 'PATCH', `/api/admin/users/${(await target('client')).id}`, {
-          name: 'Edited',
-          isAdmin: 'true',
-        }),
-    ],
-    [
-      'reset an editor password',
-      only(['king', 'leadAdmin']),
-      async (a) =>
-        call(a, 'PATCH', `/api/admin/users/${(await target('editor')).id}/reset-password`, {
-          newPassword: 'another1',
-        }),
-    ],
+    ["change an editor's role", only(['king']), edit('editor', { role: 'client' })],
+    ['grant admin to a client', only(['king']), edit('client', { isAdmin: 'true' })],
+    ['reset an editor password', only(['king', 'leadAdmin']), reset('editor')],
     [
       "reset the king's password",
       only(['king']),
@@ -286,22 +170,14 @@ describe('admin matrix', () => {
           newPassword: 'another1',
         }),
     ],
-    [
-      'delete an editor',
-      only(['king', 'leadAdmin']),
-      async (a) => call(a, 'DELETE', `/api/admin/users/${(await target('editor')).id}`),
-    ],
+    ['delete an editor', only(['king', 'leadAdmin']), remove('editor')],
     [
       'delete the king',
       only([]),
       // For the king this is deleting oneself.
       (a) => call(a, 'DELETE', `/api/admin/users/${id.king}`),
     ],
-    [
-      'delete another king',
-      only(['king']),
-      async (a) => call(a, 'DELETE', `/api/admin/users/${(await target('king')).id}`),
-    ],
+    ['delete another king', only(['king']), remove('king')],
   ];
 
   for (const [name, want, run] of cases) {
@@ -591,8 +467,8 @@ describe('deleting a user', () => {
 
     // Live sockets: the doomed client's must close, the other client's must stay open.
     const host = await listening();
-    const doomedSocket = await openSocket(host, doomedCookie);
-    const otherSocket = await openSocket(host, otherCookie);
+    const doomedSocket = await openAt(host, { cookie: doomedCookie });
+    const otherSocket = await openAt(host, { cookie: otherCookie });
 
     const before = await snapshot();
     const res = await call('king', 'DELETE', `/api/admin/users/${doomed.id}`);
@@ -634,9 +510,10 @@ describe('deleting a user', () => {
       (await t.app.inject({ url: '/api/auth/me', headers: { cookie: otherCookie } })).statusCode,
     ).toBe(200);
     // Closed by the delete itself, well before the 30 s heartbeat would notice.
-    expect(await doomedSocket.closed(2000)).toMatchObject({ code: 1000 });
-    expect(otherSocket.isOpen()).toBe(true);
-    otherSocket.close();
+    expect(await doomedSocket.waitClosed(2000)).toMatchObject({ code: 1000 });
+    await otherSocket.roundTrip();
+    expect(otherSocket.closed).toBeNull();
+    otherSocket.ws.close();
   });
 
   it('is refused for an unknown user (404) and a malformed id (400)', async () => {

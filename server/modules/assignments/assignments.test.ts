@@ -1,36 +1,26 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, videos } from '../../db/schema';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import { createTestApp, seedPeople, type Caller, type TestApp } from '../../test/helper';
 
 let t: TestApp;
-const id: Record<string, string> = {};
-const cookie: Record<string, string> = {};
+let id: Record<string, string>;
+let call: Caller;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [username, role] of [
+  ({ id, call } = await seedPeople(t, [
     ['c1', 'client'],
     ['c2', 'client'],
     ['c3', 'client'],
     ['e1', 'editor'],
     ['e2', 'editor'],
     ['lead', 'lead_editor'],
-  ] as const) {
-    id[username] = (await seedUser(t, { username, role })).id;
-    cookie[username] = await loginAs(t, username);
-  }
+  ]));
 });
 afterAll(async () => {
   await t.close();
 });
-
-const call = (
-  who: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: { cookie: cookie[who]! }, payload });
 
 describe('assignments', () => {
   it('lets a manager assign, refuses duplicates and wrong roles, and reports statistics', async () => {

@@ -13,6 +13,21 @@ afterAll(async () => {
 
 const register = (payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object });
+const login = (payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', headers, payload });
+const changePassword = (cookie: string, payload: object) =>
+  t.app.inject({ method: 'PATCH', url: '/api/auth/change-password', headers: { cookie }, payload });
+/** A POST whose body is this text, sent as JSON (what no client library would send). */
+const postRaw = (url: string, body: string) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json' },
+    payload: body,
+  });
+/** The status GET /api/auth/me answers with this cookie: 200 signed in, 401 not. */
+const meStatus = async (cookie: string) =>
+  (await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode;
 
 function expectNoSecrets(body: string) {
   expect(body).not.toMatch(/"password"/);
@@ -113,33 +128,22 @@ describe('register', () => {
 
 describe('bad bodies', () => {
   it('answers 400 with a message on malformed JSON', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username": "x",',
-    });
+    const res = await postRaw('/api/auth/login', '{"username": "x",');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Request body is not valid JSON');
   });
 
   it('answers 413 on an oversize body', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: 'x'.repeat(2 * 1024 * 1024), password: 'y' },
-    });
+    const res = await login({ username: 'x'.repeat(2 * 1024 * 1024), password: 'y' });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('Request body is too large');
   });
 
   it('refuses __proto__ payloads', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username":"protouser","password":"secret123","__proto__":{"role":"king"}}',
-    });
+    const res = await postRaw(
+      '/api/auth/register',
+      '{"username":"protouser","password":"secret123","__proto__":{"role":"king"}}',
+    );
     expect(res.statusCode).toBe(400);
     expect(typeof res.json().message).toBe('string');
   });
@@ -148,11 +152,7 @@ describe('bad bodies', () => {
 describe('login and sessions', () => {
   it('logs in with the right password and returns the user with its role', async () => {
     await seedUser(t, { username: 'eddie', role: 'editor' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: 'eddie', password: 'secret123' },
-    });
+    const res = await login({ username: 'eddie', password: 'secret123' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ username: 'eddie', role: 'editor' });
     expectNoSecrets(res.body);
@@ -167,18 +167,14 @@ describe('login and sessions', () => {
       { username: 'eddie', password: 'wrong-pass' },
       { username: 'nobody', password: 'secret123' },
     ]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+      const res = await login(payload);
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('Invalid username or password');
     }
   });
 
   it('requires username and password with the spec messages', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: '', password: '' },
-    });
+    const res = await login({ username: '', password: '' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.map((e: { message: string }) => e.message)).toEqual([
       'Username is required',
@@ -188,20 +184,11 @@ describe('login and sessions', () => {
 
   it('gives a new session id at every login, and the old one keeps no access once replaced', async () => {
     const first = await loginAs(t, 'eddie');
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { cookie: first },
-      payload: { username: 'eddie', password: 'secret123' },
-    });
+    const again = await login({ username: 'eddie', password: 'secret123' }, { cookie: first });
     const second = `sid=${again.cookies.find((c) => c.name === 'sid')!.value}`;
     expect(second).not.toBe(first);
-    expect(
-      (await t.app.inject({ url: '/api/auth/me', headers: { cookie: first } })).statusCode,
-    ).toBe(401);
-    expect(
-      (await t.app.inject({ url: '/api/auth/me', headers: { cookie: second } })).statusCode,
-    ).toBe(200);
+    expect(await meStatus(first)).toBe(401);
+    expect(await meStatus(second)).toBe(200);
   });
 
   it('stores only a hash of the session token', async () => {
@@ -219,7 +206,7 @@ describe('login and sessions', () => {
       headers: { cookie },
     });
     expect(out.statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+    expect(await meStatus(cookie)).toBe(401);
   });
 
   it('reads the role from the database on every request', async () => {
@@ -265,34 +252,21 @@ describe('change password', () => {
     await seedUser(t, { username: 'changer' });
     const here = await loginAs(t, 'changer');
     const elsewhere = await loginAs(t, 'changer');
-    const wrong = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/auth/change-password',
-      headers: { cookie: here },
-      payload: { currentPassword: 'nope-nope', newPassword: 'newsecret' },
+    const wrong = await changePassword(here, {
+      currentPassword: 'nope-nope',
+      newPassword: 'newsecret',
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('Current password is incorrect');
-    const short = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/auth/change-password',
-      headers: { cookie: here },
-      payload: { currentPassword: 'secret123', newPassword: 'abc' },
-    });
+    const short = await changePassword(here, { currentPassword: 'secret123', newPassword: 'abc' });
     expect(short.json().message).toBe('New password must be at least 6 characters');
-    const ok = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/auth/change-password',
-      headers: { cookie: here },
-      payload: { currentPassword: 'secret123', newPassword: 'newsecret' },
+    const ok = await changePassword(here, {
+      currentPassword: 'secret123',
+      newPassword: 'newsecret',
     });
     expect(ok.statusCode).toBe(200);
-    expect(
-      (await t.app.inject({ url: '/api/auth/me', headers: { cookie: elsewhere } })).statusCode,
-    ).toBe(401);
-    expect(
-      (await t.app.inject({ url: '/api/auth/me', headers: { cookie: here } })).statusCode,
-    ).toBe(200);
+    expect(await meStatus(elsewhere)).toBe(401);
+    expect(await meStatus(here)).toBe(200);
     await expect(loginAs(t, 'changer', 'secret123')).rejects.toThrow(/401/);
     await loginAs(t, 'changer', 'newsecret');
   });
@@ -307,7 +281,6 @@ describe('session lifetime (issue 15, finding 7): idle timeout beside the absolu
     const hash = createHash('sha256').update(cookie.split('=')[1]!).digest('hex');
     return all.find((s) => s.id === hash)!;
   };
-  const me = (cookie: string) => t.app.inject({ url: '/api/auth/me', headers: { cookie } });
 
   it('a new session ends after 7 idle days, not 30', async () => {
     await seedUser(t, { username: 'idler' });
@@ -328,7 +301,7 @@ describe('session lifetime (issue 15, finding 7): idle timeout beside the absolu
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() + DAY) })
       .where(eq(sessions.id, usedRow.id));
-    expect((await me(used)).statusCode).toBe(200);
+    expect(await meStatus(used)).toBe(200);
     const moved = (await sessionOf(used)).expiresAt.getTime() - Date.now();
     expect(moved).toBeGreaterThan(7 * DAY - 60_000);
     // Not used for 7 days: its end has passed.
@@ -336,7 +309,7 @@ describe('session lifetime (issue 15, finding 7): idle timeout beside the absolu
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.id, (await sessionOf(idle)).id));
-    expect((await me(idle)).statusCode).toBe(401);
+    expect(await meStatus(idle)).toBe(401);
   });
 
   it('use never carries a session past 30 days after sign-in', async () => {
@@ -348,7 +321,7 @@ describe('session lifetime (issue 15, finding 7): idle timeout beside the absolu
       .update(sessions)
       .set({ createdAt: new Date(began), expiresAt: new Date(Date.now() + 60 * 60 * 1000 - 1) })
       .where(eq(sessions.id, row.id));
-    expect((await me(cookie)).statusCode).toBe(200);
+    expect(await meStatus(cookie)).toBe(200);
     const end = (await sessionOf(cookie)).expiresAt.getTime();
     expect(end).toBeLessThanOrEqual(began + 30 * DAY);
     expect(end).toBeGreaterThan(Date.now() + 11 * 60 * 60 * 1000);
@@ -382,19 +355,15 @@ describe('session lifetime (issue 15, finding 7): idle timeout beside the absolu
 
 describe('origin check and rate limit', () => {
   it('refuses unsafe methods from a foreign Origin', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { origin: 'https://evil.example', host: 'localhost:5000' },
-      payload: { username: 'eddie', password: 'secret123' },
-    });
+    const res = await login(
+      { username: 'eddie', password: 'secret123' },
+      { origin: 'https://evil.example', host: 'localhost:5000' },
+    );
     expect(res.statusCode).toBe(403);
-    const same = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { origin: 'http://localhost:5000', host: 'localhost:5000' },
-      payload: { username: 'eddie', password: 'secret123' },
-    });
+    const same = await login(
+      { username: 'eddie', password: 'secret123' },
+      { origin: 'http://localhost:5000', host: 'localhost:5000' },
+    );
     expect(same.statusCode).toBe(200);
   });
 
@@ -407,12 +376,10 @@ describe('origin check and rate limit', () => {
       'null',
       'http://localhost:5000.evil.example',
     ]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        headers: { origin, host: 'localhost:5000' },
-        payload: { username: 'eddie', password: 'secret123' },
-      });
+      const res = await login(
+        { username: 'eddie', password: 'secret123' },
+        { origin, host: 'localhost:5000' },
+      );
       expect(res.statusCode, origin).toBe(403);
       expect(res.json().message).toBe('Cross-site request refused');
     }

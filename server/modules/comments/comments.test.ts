@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '../../../domain/comments';
-import { clientEditorAssignments, notifications, users, videos } from '../../db/schema';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import { clientEditorAssignments, notifications, videos } from '../../db/schema';
+import { createTestApp, seedPeople, seedVideo, type Caller, type TestApp } from '../../test/helper';
+import { notificationsByUser, readNotices } from '../notifications/test-fixtures';
 
 let t: TestApp;
-const id: Record<string, string> = {};
-const cookie: Record<string, string> = {};
+let id: Record<string, string>;
+let call: Caller;
 let videoId: string;
 
 const PEOPLE = [
@@ -22,24 +23,16 @@ const PEOPLE = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [username, role, isAdmin, name] of PEOPLE) {
-    id[username] = (await seedUser(t, { username, role, isAdmin, name: name ?? undefined })).id;
-    cookie[username] = await loginAs(t, username);
-  }
+  ({ id, call } = await seedPeople(t, PEOPLE));
   await t.db
     .insert(clientEditorAssignments)
     .values({ clientId: id.owner!, editorId: id.teameditor! });
-  const [v] = await t.db
-    .insert(videos)
-    .values({
-      userId: id.owner!,
-      assignedEditorId: id.editor!,
-      ordinal: 1,
-      name: 'Spring promo',
-      link: 'https://www.youtube.com/watch?v=abcdefghijk',
-    })
-    .returning();
-  videoId = v!.id;
+  ({ id: videoId } = await seedVideo(t, {
+    userId: id.owner!,
+    assignedEditorId: id.editor!,
+    name: 'Spring promo',
+    link: 'https://www.youtube.com/watch?v=abcdefghijk',
+  }));
 });
 afterAll(async () => {
   await t.close();
@@ -48,21 +41,10 @@ beforeEach(async () => {
   await t.db.delete(notifications);
 });
 
-const call = (
-  who: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: { cookie: cookie[who]! }, payload });
-
 const post = (who: string, content: unknown, video = videoId) =>
   call(who, 'POST', `/api/videos/${video}/comments`, { content });
 
-async function noticesOf(who: string) {
-  const res = await call(who, 'GET', '/api/notifications?includeRead=true');
-  expect(res.statusCode).toBe(200);
-  return res.json() as { type: string; priority: string; message: string; commentId: string }[];
-}
+const noticesOf = (who: string) => readNotices(call, who);
 
 describe('posting and reading comments', () => {
   it('trims the content and answers the comment with its author', async () => {
@@ -162,17 +144,7 @@ describe('deleting comments', () => {
   });
 });
 
-/** Everyone's notifications as {username: [type, ...]}, leaving out people with none. */
-async function whoGotWhat() {
-  const rows = await t.db
-    .select({ username: users.username, type: notifications.type })
-    .from(notifications)
-    .innerJoin(users, eq(users.id, notifications.recipientId))
-    .orderBy(users.username, notifications.type);
-  const out: Record<string, string[]> = {};
-  for (const r of rows) (out[r.username] ??= []).push(r.type);
-  return out;
-}
+const whoGotWhat = () => notificationsByUser(t);
 
 describe('comment notifications', () => {
   it('reach exactly the right people across the whole user table', async () => {

@@ -22,17 +22,7 @@ const row = async (id: string, query = '?dateFilter=all') => {
   if (!found) throw new Error(`row ${id} not listed`);
   return found;
 };
-const setDefaultPrice = async (type: string, defaultPrice: string) => {
-  const res = await s.call(
-    'king',
-    'PATCH',
-    `/api/admin/video-types/${await s.typeId(type)}/price`,
-    {
-      defaultPrice,
-    },
-  );
-  expect(res.statusCode, res.body).toBe(200);
-};
+const setDefaultPrice: Scene['setDefaultPrice'] = (...args) => s.setDefaultPrice(...args);
 
 describe('who may call the invoicing, pricing and revenue routes', () => {
   const FORBIDDEN: Person[] = ['lead', 'editor', 'client'];

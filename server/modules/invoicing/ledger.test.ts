@@ -24,25 +24,13 @@ afterAll(async () => {
   await s.t.close();
 });
 
-const get = async (url: string) => {
-  const res = await s.call('king', 'GET', url);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-};
+const get: Scene['get'] = (url) => s.get(url);
 const revenue = async (month: string) =>
   (await get(`/api/admin/revenue/summary?month=${month}`)) as {
     totalRevenue: string;
     totalVideos: number;
   };
-const pay = async (ids: string[], reverse = false) => {
-  const res = await s.call(
-    'king',
-    'PATCH',
-    reverse ? '/api/admin/payment/reverse' : '/api/admin/payment',
-    { videoIds: ids },
-  );
-  expect(res.json().updated, res.body).toBe(ids.length);
-};
+const pay: Scene['payAll'] = (...args) => s.payAll(...args);
 const eventsOf = (videoId: string) =>
   s.t.db
     .select()

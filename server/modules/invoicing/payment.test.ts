@@ -13,16 +13,7 @@ afterAll(async () => {
   await s.t.close();
 });
 
-const pay = async (videoIds: string[], reverse = false) => {
-  const res = await s.call(
-    'king',
-    'PATCH',
-    reverse ? '/api/admin/payment/reverse' : '/api/admin/payment',
-    { videoIds },
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as PaymentResult;
-};
+const pay: Scene['pay'] = (...args) => s.pay(...args);
 const stored = async (id: string) => {
   const [row] = await s.t.db.select().from(videos).where(eq(videos.id, id));
   return row!;
@@ -31,17 +22,7 @@ const paymentState = async (id: string) => {
   const { paymentStatus, paymentAmount, lockedPrice, paidDate } = await stored(id);
   return { paymentStatus, paymentAmount, lockedPrice, paidDate };
 };
-const setDefaultPrice = async (type: string, defaultPrice: string) => {
-  const res = await s.call(
-    'king',
-    'PATCH',
-    `/api/admin/video-types/${await s.typeId(type)}/price`,
-    {
-      defaultPrice,
-    },
-  );
-  expect(res.statusCode).toBe(200);
-};
+const setDefaultPrice: Scene['setDefaultPrice'] = (...args) => s.setDefaultPrice(...args);
 
 describe('PATCH /api/admin/payment (mark paid)', () => {
   it('pays completed unpaid videos, locking what each owes, and reports the skipped ones', async () => {

@@ -17,21 +17,8 @@ const king = async (url: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res;
 };
-const setDefaultPrice = async (type: string, defaultPrice: string) => {
-  const res = await s.call(
-    'king',
-    'PATCH',
-    `/api/admin/video-types/${await s.typeId(type)}/price`,
-    {
-      defaultPrice,
-    },
-  );
-  expect(res.statusCode, res.body).toBe(200);
-};
-const pay = async (videoIds: string[]) => {
-  const res = await s.call('king', 'PATCH', '/api/admin/payment', { videoIds });
-  expect(res.statusCode, res.body).toBe(200);
-};
+const setDefaultPrice: Scene['setDefaultPrice'] = (...args) => s.setDefaultPrice(...args);
+const pay: Scene['pay'] = (...args) => s.pay(...args);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
 describe('csv cells', () => {

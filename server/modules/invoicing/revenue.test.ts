@@ -21,11 +21,7 @@ afterAll(async () => {
   await s.t.close();
 });
 
-const get = async (url: string) => {
-  const res = await s.call('king', 'GET', url);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-};
+const get: Scene['get'] = (url) => s.get(url);
 
 describe('GET /api/admin/revenue/summary', () => {
   it('sums the locked prices paid in the month exactly: 0.10 + 0.20 = 0.30', async () => {

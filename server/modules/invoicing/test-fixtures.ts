@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { PaymentResult } from '../../../domain/invoicing';
 import { videos, videoTypes } from '../../db/schema';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import { callerFor, createTestApp, seedPeople, type Caller, type TestApp } from '../../test/helper';
 import { recordPaid } from './ledger.repository';
 
 /**
  * The scene the invoicing tests share: the king, an admin editor, a lead editor, an editor and
- * two clients, each signed in, and a way to add videos in any state.
+ * two clients, each signed in, a way to add videos in any state, and the king's calls the
+ * tests make again and again.
  */
 export const PEOPLE = {
   king: { role: 'king', isAdmin: 'true', name: 'The King' },
@@ -18,46 +20,40 @@ export const PEOPLE = {
 } as const;
 export type Person = keyof typeof PEOPLE | 'anonymous';
 
-export interface Scene {
+/** The scene's parts with types of their own (the Scene is what createScene returns). */
+interface SceneParts {
   t: TestApp;
   id: Record<keyof typeof PEOPLE, string>;
-  call: (
-    who: Person,
-    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) => Promise<LightMyRequestResponse>;
+  call: Caller<keyof typeof PEOPLE>;
   typeId: (name: string) => Promise<string>;
   addVideo: (v?: Partial<typeof videos.$inferInsert>) => Promise<typeof videos.$inferSelect>;
+  /** The king sets a type's default price. */
+  setDefaultPrice: (type: string, defaultPrice: string) => Promise<void>;
+  /** The king marks videos paid, or unpaid with `reverse`: the answer (200). */
+  pay: (videoIds: string[], reverse?: boolean) => Promise<PaymentResult>;
+  /** The same, when every one of them must change. */
+  payAll: (videoIds: string[], reverse?: boolean) => Promise<void>;
 }
 
-export async function createScene(): Promise<Scene> {
+export type Scene = Awaited<ReturnType<typeof createScene>>;
+
+export async function createScene() {
   const t = await createTestApp();
-  const id = {} as Scene['id'];
-  const cookie = {} as Record<keyof typeof PEOPLE, string>;
-  for (const [username, p] of Object.entries(PEOPLE) as [
-    keyof typeof PEOPLE,
-    (typeof PEOPLE)[keyof typeof PEOPLE],
-  ][]) {
-    id[username] = (
-      await seedUser(t, { username, role: p.role, isAdmin: p.isAdmin, name: p.name })
-    ).id;
-    cookie[username] = await loginAs(t, username);
-  }
-  const call: Scene['call'] = (who, method, url, payload) =>
-    t.app.inject({
-      method,
-      url,
-      headers: who === 'anonymous' ? {} : { cookie: cookie[who] },
-      payload,
-    });
+  const { id, cookie } = await seedPeople(
+    t,
+    (Object.keys(PEOPLE) as (keyof typeof PEOPLE)[]).map((key) => {
+      const { role, isAdmin, name } = PEOPLE[key];
+      return [key, role, isAdmin, name] as const;
+    }),
+  );
+  const call = callerFor(t, cookie);
   const typeId = async (name: string) => {
     const [row] = await t.db.select().from(videoTypes).where(eq(videoTypes.name, name));
     if (!row) throw new Error(`no type ${name}`);
     return row.id;
   };
   let n = 0;
-  const addVideo: Scene['addVideo'] = async (v = {}) => {
+  const addVideo: SceneParts['addVideo'] = async (v = {}) => {
     const userId = v.userId ?? id.client;
     const [row] = await t.db
       .insert(videos)
@@ -76,7 +72,42 @@ export async function createScene(): Promise<Scene> {
     if (row!.paymentStatus === 'paid') await recordPaid(t.db, [row!.id], null);
     return row!;
   };
-  return { t, id, call, typeId, addVideo };
+  /** A GET as the king that must answer 200: its JSON. */
+  const get = async (url: string) => {
+    const res = await call('king', 'GET', url);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const setDefaultPrice: SceneParts['setDefaultPrice'] = async (type, defaultPrice) => {
+    const res = await call('king', 'PATCH', `/api/admin/video-types/${await typeId(type)}/price`, {
+      defaultPrice,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const pay: SceneParts['pay'] = async (videoIds, reverse = false) => {
+    const res = await call(
+      'king',
+      'PATCH',
+      reverse ? '/api/admin/payment/reverse' : '/api/admin/payment',
+      { videoIds },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const payAll: SceneParts['payAll'] = async (videoIds, reverse) => {
+    expect((await pay(videoIds, reverse)).updated).toBe(videoIds.length);
+  };
+  return {
+    t,
+    id,
+    call,
+    typeId,
+    addVideo,
+    get,
+    setDefaultPrice,
+    pay,
+    payAll,
+  } satisfies SceneParts & { get: unknown };
 }
 
 /** The first instant of the month `offset` months from the current UTC month. */

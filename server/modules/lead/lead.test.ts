@@ -1,25 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '../../db/schema';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import { createTestApp, seedPeople, type TestApp } from '../../test/helper';
 
 let t: TestApp;
-const id: Record<string, string> = {};
-const cookie: Record<string, string> = {};
+let id: Record<string, string>;
+let cookie: Record<string, string>;
 
 const DAY = 86_400_000;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [username, role] of [
+  ({ id, cookie } = await seedPeople(t, [
     ['c1', 'client'],
     ['c2', 'client'],
     ['e1', 'editor'],
     ['lead', 'lead_editor'],
-  ] as const) {
-    id[username] = (await seedUser(t, { username, role })).id;
-    cookie[username] = await loginAs(t, username);
-  }
+  ]));
   const past = new Date(Date.now() - DAY);
   const future = new Date(Date.now() + DAY);
   const rows: [string, string, string, Date | null][] = [

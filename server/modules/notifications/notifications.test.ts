@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NOTIFICATION_LIST_LIMIT } from '../../../domain/notifications';
-import { clientEditorAssignments, notifications, users, videos } from '../../db/schema';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import { NOTIFICATION_LIST_LIMIT, type NotificationView } from '../../../domain/notifications';
+import { clientEditorAssignments, notifications, videos } from '../../db/schema';
+import { createTestApp, seedPeople, seedVideo, type Caller, type TestApp } from '../../test/helper';
+import { notificationsByUser, readNotices } from './test-fixtures';
 
 let t: TestApp;
-const id: Record<string, string> = {};
-const cookie: Record<string, string> = {};
+let id: Record<string, string>;
+let call: Caller;
 
 const PEOPLE = [
   ['owner', 'client', 'false', 'Olivia "O" Owner'],
@@ -21,10 +22,7 @@ const PEOPLE = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [username, role, isAdmin, name] of PEOPLE) {
-    id[username] = (await seedUser(t, { username, role, isAdmin, name: name ?? undefined })).id;
-    cookie[username] = await loginAs(t, username);
-  }
+  ({ id, call } = await seedPeople(t, PEOPLE));
   await t.db
     .insert(clientEditorAssignments)
     .values({ clientId: id.owner!, editorId: id.teameditor! });
@@ -36,59 +34,18 @@ beforeEach(async () => {
   await t.db.delete(notifications);
 });
 
-const call = (
-  who: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: { cookie: cookie[who]! }, payload });
-
-interface Notice {
-  id: string;
-  recipientId: string;
-  type: string;
-  title: string;
-  message: string;
-  videoId: string | null;
-  commentId: string | null;
-  isRead: boolean;
-  priority: string;
-  createdAt: string;
-}
-
-async function noticesOf(who: string): Promise<Notice[]> {
-  const res = await call(who, 'GET', '/api/notifications?includeRead=true');
-  expect(res.statusCode).toBe(200);
-  return res.json();
-}
-
-/** Everyone's notifications, as {username: [type, ...]}, leaving out people with none. */
-async function whoGotWhat() {
-  const rows = await t.db
-    .select({ username: users.username, type: notifications.type })
-    .from(notifications)
-    .innerJoin(users, eq(users.id, notifications.recipientId))
-    .orderBy(users.username, notifications.type);
-  const out: Record<string, string[]> = {};
-  for (const r of rows) (out[r.username] ??= []).push(r.type);
-  return out;
-}
+const noticesOf = (who: string) => readNotices(call, who);
+const whoGotWhat = () => notificationsByUser(t);
 
 async function video(values: Partial<typeof videos.$inferInsert> = {}) {
   const userId = values.userId ?? id.owner!;
-  const [v] = await t.db
-    .insert(videos)
-    .values({
-      userId,
-      assignedEditorId: id.editor!,
-      ordinal: sql`(select coalesce(max(ordinal), 0) + 1 from videos where user_id = ${userId})`,
-      name: 'Spring promo',
-      link: 'https://a.io/v',
-      status: 'in_progress',
-      ...values,
-    })
-    .returning();
-  return v!;
+  return seedVideo(t, {
+    assignedEditorId: id.editor!,
+    name: 'Spring promo',
+    status: 'in_progress',
+    ...values,
+    userId,
+  });
 }
 
 describe('status changes', () => {
@@ -248,7 +205,7 @@ describe('the notification calls', () => {
     await seed('owner', 3);
     await seed('owner', 2, { isRead: true });
     await seed('other', 1);
-    const unread = (await call('owner', 'GET', '/api/notifications')).json() as Notice[];
+    const unread = (await call('owner', 'GET', '/api/notifications')).json() as NotificationView[];
     expect(unread).toHaveLength(3);
     expect(unread.every((n) => !n.isRead && n.recipientId === id.owner)).toBe(true);
     const times = unread.map((n) => n.createdAt);
@@ -274,7 +231,7 @@ describe('the notification calls', () => {
 
   it('marks one read for its recipient only (404 for anyone else)', async () => {
     await seed('owner', 1);
-    const [n] = (await call('owner', 'GET', '/api/notifications')).json() as Notice[];
+    const [n] = (await call('owner', 'GET', '/api/notifications')).json() as NotificationView[];
     const foreign = await call('other', 'PATCH', `/api/notifications/${n!.id}/read`);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe('Notification not found');
@@ -421,18 +378,12 @@ describe('notifications commit with the change that causes them (issue 15, findi
   }
 
   async function freshVideo(status = 'in_progress') {
-    const [v] = await t.db
-      .insert(videos)
-      .values({
-        userId: id.owner!,
-        assignedEditorId: id.editor!,
-        ordinal: sql`(select coalesce(max(ordinal), 0) + 1 from videos where user_id = ${id.owner!})`,
-        name: 'Atomic',
-        link: 'https://a.io/v',
-        status,
-      })
-      .returning();
-    return v!;
+    return seedVideo(t, {
+      userId: id.owner!,
+      assignedEditorId: id.editor!,
+      name: 'Atomic',
+      status,
+    });
   }
 
   it('a comment whose notifications cannot be written is not kept either', async () => {

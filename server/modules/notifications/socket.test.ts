@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
@@ -6,85 +5,23 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { fromPostgres, type Database } from '../../db/client';
-import { clientEditorAssignments, notifications, sessions, videos } from '../../db/schema';
+import { clientEditorAssignments, notifications, sessions } from '../../db/schema';
 import { readTestSettings } from '../../env';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
-
-/*
- * Real sockets against listening apps, with the `ws` client (installed with @fastify/websocket;
- * it ships no types, hence the small interface).
- */
-interface WsClient {
-  readyState: number;
-  on(event: 'open', cb: () => void): void;
-  on(event: 'message', cb: (data: Buffer) => void): void;
-  on(event: 'close', cb: (code: number, reason: Buffer) => void): void;
-  on(event: 'unexpected-response', cb: (req: unknown, res: { statusCode: number }) => void): void;
-  on(event: 'error', cb: (err: Error) => void): void;
-  send(data: string | Buffer): void;
-  close(): void;
-}
-type WsCtor = new (url: string, opts: { headers?: Record<string, string> }) => WsClient;
-const WebSocket = createRequire(import.meta.url)('ws') as WsCtor;
-
-interface Message {
-  type: string;
-  data: unknown;
-}
-
-/** A connected socket that queues what it receives. */
-class TestSocket {
-  readonly received: Message[] = [];
-  closed: { code: number; reason: string } | null = null;
-  private waiters: (() => void)[] = [];
-
-  constructor(readonly ws: WsClient) {
-    ws.on('message', (data) => {
-      this.received.push(JSON.parse(data.toString()) as Message);
-      this.wake();
-    });
-    ws.on('close', (code, reason) => {
-      this.closed = { code, reason: reason.toString() };
-      this.wake();
-    });
-  }
-
-  private wake() {
-    for (const w of this.waiters.splice(0)) w();
-  }
-
-  /** Waits until `test` holds, or fails after `ms`. */
-  async until(test: () => boolean, ms = 2000, what = 'condition') {
-    const deadline = Date.now() + ms;
-    while (!test()) {
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`timed out waiting for ${what}`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-  }
-
-  /** Waits for `n` messages in all and returns them. */
-  async messages(n: number, ms = 2000) {
-    await this.until(() => this.received.length >= n, ms, `${n} messages`);
-    return this.received.slice(0, n);
-  }
-
-  async waitClosed(ms = 2000) {
-    await this.until(() => this.closed !== null, ms, 'close');
-    return this.closed!;
-  }
-}
+import { titled, unmet } from '../../test/conditions';
+import {
+  createTestApp,
+  loginAs,
+  seedUser,
+  seedPeople,
+  seedVideo,
+  type TestApp,
+} from '../../test/helper';
+import { openAt } from '../../test/socket';
 
 let t: TestApp;
 let base: string;
-const id: Record<string, string> = {};
-const cookie: Record<string, string> = {};
+let id: Record<string, string>;
+let cookie: Record<string, string>;
 let videoId: string;
 
 async function listen(app: App) {
@@ -94,50 +31,21 @@ async function listen(app: App) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [username, role] of [
+  ({ id, cookie } = await seedPeople(t, [
     ['owner', 'client'],
     ['editor', 'editor'],
     ['other', 'client'],
-  ] as const) {
-    id[username] = (await seedUser(t, { username, role })).id;
-    cookie[username] = await loginAs(t, username);
-  }
-  const [v] = await t.db
-    .insert(videos)
-    .values({
-      userId: id.owner!,
-      assignedEditorId: id.editor!,
-      ordinal: 1,
-      name: 'Spring promo',
-      link: 'https://a.io/v',
-    })
-    .returning();
-  videoId = v!.id;
+  ]));
+  ({ id: videoId } = await seedVideo(t, {
+    userId: id.owner!,
+    assignedEditorId: id.editor!,
+    name: 'Spring promo',
+  }));
   base = await listen(t.app);
 });
 afterAll(async () => {
   await t.close();
 });
-
-function open(
-  host: string,
-  {
-    cookie: c,
-    origin = `http://${host}`,
-    path = '/ws',
-  }: { cookie?: string; origin?: string | null; path?: string },
-): Promise<TestSocket> {
-  const headers: Record<string, string> = {};
-  if (c) headers.cookie = c;
-  if (origin) headers.origin = origin;
-  const ws = new WebSocket(`ws://${host}${path}`, { headers });
-  const socket = new TestSocket(ws);
-  return new Promise((resolve, reject) => {
-    ws.on('open', () => resolve(socket));
-    ws.on('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    ws.on('error', reject);
-  });
-}
 
 const comment = (app: App, who: string, content: string) =>
   app.inject({
@@ -149,16 +57,16 @@ const comment = (app: App, who: string, content: string) =>
 
 describe('the /ws handshake', () => {
   it('is refused without a session (401)', async () => {
-    await expect(open(base, {})).rejects.toThrow('HTTP 401');
-    await expect(open(base, { cookie: 'sid=forged' })).rejects.toThrow('HTTP 401');
+    await expect(openAt(base, {})).rejects.toThrow('HTTP 401');
+    await expect(openAt(base, { cookie: 'sid=forged' })).rejects.toThrow('HTTP 401');
   });
 
   it('is refused from a foreign or missing Origin (403)', async () => {
     await expect(
-      open(base, { cookie: cookie.owner, origin: 'http://evil.example' }),
+      openAt(base, { cookie: cookie.owner, origin: 'http://evil.example' }),
     ).rejects.toThrow('HTTP 403');
-    await expect(open(base, { cookie: cookie.owner, origin: null })).rejects.toThrow('HTTP 403');
-    await expect(open(base, { cookie: cookie.owner, origin: 'not a url' })).rejects.toThrow(
+    await expect(openAt(base, { cookie: cookie.owner, origin: null })).rejects.toThrow('HTTP 403');
+    await expect(openAt(base, { cookie: cookie.owner, origin: 'not a url' })).rejects.toThrow(
       'HTTP 403',
     );
   });
@@ -167,7 +75,7 @@ describe('the /ws handshake', () => {
 describe('delivery', () => {
   it('sends the count on connect, then each notification followed by the new count', async () => {
     await t.db.delete(notifications);
-    const socket = await open(base, { cookie: cookie.owner });
+    const socket = await openAt(base, { cookie: cookie.owner });
     expect(await socket.messages(1)).toEqual([{ type: 'count_update', data: { count: 0 } }]);
     expect((await comment(t.app, 'editor', 'Cut at 0:12')).statusCode).toBe(201);
     const [, notification, count] = await socket.messages(3);
@@ -196,13 +104,14 @@ describe('delivery', () => {
   });
 
   it("ignores a userId that is not the session's: nothing of that user arrives", async () => {
-    const spy = await open(base, { cookie: cookie.other, path: `/ws?userId=${id.owner}` });
-    const owner = await open(base, { cookie: cookie.owner });
+    const spy = await openAt(base, { cookie: cookie.other, path: `/ws?userId=${id.owner}` });
+    const owner = await openAt(base, { cookie: cookie.owner });
     await spy.messages(1);
     await owner.messages(1);
     await comment(t.app, 'editor', 'for the owner only');
     await owner.messages(3);
-    await new Promise((r) => setTimeout(r, 200));
+    // Anything sent to the spy went out with the owner's messages, before this ping.
+    await spy.roundTrip();
     expect(spy.received).toEqual([{ type: 'count_update', data: { count: 0 } }]);
     spy.ws.close();
     owner.ws.close();
@@ -215,7 +124,7 @@ describe('delivery', () => {
       .insert(clientEditorAssignments)
       .values({ clientId: id.other!, editorId: id.editor! });
     await t.db.delete(notifications);
-    const socket = await open(base, { cookie: cookie.editor });
+    const socket = await openAt(base, { cookie: cookie.editor });
     await socket.messages(1);
     const res = await t.app.inject({
       method: 'DELETE',
@@ -237,7 +146,7 @@ describe('delivery', () => {
   });
 
   it('answers a ping, ignores other client messages and closes on oversized ones', async () => {
-    const socket = await open(base, { cookie: cookie.editor });
+    const socket = await openAt(base, { cookie: cookie.editor });
     await socket.messages(1);
     socket.ws.send(JSON.stringify({ type: 'notification', data: { forged: true } }));
     socket.ws.send('not json');
@@ -250,11 +159,12 @@ describe('delivery', () => {
 
 describe('abuse of the socket (issue 15, finding 7)', () => {
   it('answers a burst of pings only up to a few, then about one a second', async () => {
-    const socket = await open(base, { cookie: cookie.editor });
+    const socket = await openAt(base, { cookie: cookie.editor });
     await socket.messages(1);
     for (let i = 0; i < 200; i++) socket.ws.send(JSON.stringify({ type: 'ping' }));
     await socket.messages(1 + 5);
-    await new Promise((r) => setTimeout(r, 300));
+    // The app's pings are what is counted: a ping frame's pong follows every answer to them.
+    await socket.frameRoundTrip();
     const pongs = () => socket.received.filter((m) => m.type === 'pong').length;
     expect(pongs()).toBe(5);
     // The allowance comes back with time.
@@ -281,25 +191,25 @@ describe('abuse of the socket (issue 15, finding 7)', () => {
     });
     try {
       const host = await listen(logged);
-      const socket = await open(host, { cookie: cookie.editor });
+      const socket = await openAt(host, { cookie: cookie.editor });
       await socket.messages(1);
       socket.ws.send(Buffer.alloc(10_000, 'a'));
       expect((await socket.waitClosed()).code).toBe(1009);
-      await new Promise((r) => setTimeout(r, 100));
-      const about = lines.filter((l) => /frame/.test(l.msg));
-      expect(about.map((l) => l.level)).toEqual([40]);
-      expect(lines.filter((l) => l.level >= 50)).toEqual([]);
     } finally {
       await logged.close();
     }
+    // Read once the app has closed: whatever it had to say about that socket is said.
+    const about = lines.filter((l) => /frame/.test(l.msg));
+    expect(about.map((l) => l.level)).toEqual([40]);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
   });
 });
 
 describe('sessions ending close sockets', () => {
   it('logout closes the sockets of that session only', async () => {
     const second = await loginAs(t, 'owner');
-    const a = await open(base, { cookie: second });
-    const b = await open(base, { cookie: cookie.owner });
+    const a = await openAt(base, { cookie: second });
+    const b = await openAt(base, { cookie: cookie.owner });
     await a.messages(1);
     await b.messages(1);
     const res = await t.app.inject({
@@ -309,15 +219,15 @@ describe('sessions ending close sockets', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(await a.waitClosed()).toEqual({ code: 1000, reason: 'Session ended' });
-    await new Promise((r) => setTimeout(r, 100));
+    await b.roundTrip();
     expect(b.closed).toBeNull();
     b.ws.close();
   });
 
   it("a password change closes the user's other sessions' sockets", async () => {
     const other = await loginAs(t, 'editor');
-    const keeping = await open(base, { cookie: cookie.editor });
-    const ending = await open(base, { cookie: other });
+    const keeping = await openAt(base, { cookie: cookie.editor });
+    const ending = await openAt(base, { cookie: other });
     await keeping.messages(1);
     await ending.messages(1);
     const res = await t.app.inject({
@@ -328,14 +238,14 @@ describe('sessions ending close sockets', () => {
     });
     expect(res.statusCode).toBe(200);
     expect((await ending.waitClosed()).code).toBe(1000);
-    await new Promise((r) => setTimeout(r, 100));
+    await keeping.roundTrip();
     expect(keeping.closed).toBeNull();
     keeping.ws.close();
   });
 
   it('the heartbeat closes sockets whose session ended any other way (user deleted)', async () => {
     const s = await loginAs(t, 'other');
-    const socket = await open(base, { cookie: s });
+    const socket = await openAt(base, { cookie: s });
     await socket.messages(1);
     await t.db.delete(sessions).where(eq(sessions.userId, id.other!));
     await t.app.realtime.tick();
@@ -346,7 +256,7 @@ describe('sessions ending close sockets', () => {
   it('closes every socket when the app closes', async () => {
     const app = await buildApp({ database: t.database, logger: false });
     const host = await listen(app);
-    const socket = await open(host, { cookie: cookie.owner });
+    const socket = await openAt(host, { cookie: cookie.owner });
     await socket.messages(1);
     await app.close();
     expect((await socket.waitClosed()).code).toBeGreaterThanOrEqual(1000);
@@ -417,7 +327,7 @@ describe('several instances on one database (LISTEN/NOTIFY)', () => {
 
   it('a comment posted on instance A reaches a socket on instance B within a second', async () => {
     await t.db.delete(notifications);
-    const socket = await open(host, { cookie: cookie.owner });
+    const socket = await openAt(host, { cookie: cookie.owner });
     await socket.messages(1);
     const started = Date.now();
     expect((await comment(t.app, 'editor', 'from instance A')).statusCode).toBe(201);
@@ -429,7 +339,7 @@ describe('several instances on one database (LISTEN/NOTIFY)', () => {
   });
 
   it('a notification too big for one NOTIFY travels by id and arrives whole', async () => {
-    const socket = await open(host, { cookie: cookie.owner });
+    const socket = await openAt(host, { cookie: cookie.owner });
     await socket.messages(1);
     const [row] = await t.db
       .insert(notifications)
@@ -447,9 +357,11 @@ describe('several instances on one database (LISTEN/NOTIFY)', () => {
     socket.ws.close();
   });
 
-  // Only a PostgreSQL server has backends to kill; on PGlite the test is not registered at all.
-  if (readTestSettings().testDriver === 'postgres')
-    it('the listener reconnects after its connection is killed', async () => {
+  // Only a PostgreSQL server has backends to kill.
+  const noServer = unmet({ driver: 'postgres' });
+  it.skipIf(noServer !== '')(
+    titled('the listener reconnects after its connection is killed', noServer),
+    async () => {
       const pool = t.database.pool!;
       const listeners = async () =>
         (
@@ -473,17 +385,18 @@ describe('several instances on one database (LISTEN/NOTIFY)', () => {
       expect(before).toHaveLength(2);
       await pool.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [before]);
       expect(await twoListening(before)).toHaveLength(2);
-      const socket = await open(base, { cookie: cookie.owner });
+      const socket = await openAt(base, { cookie: cookie.owner });
       await socket.messages(1);
       await comment(second, 'editor', 'after the reconnect');
       const [, n] = await socket.messages(3, 1000);
       expect(n).toMatchObject({ type: 'notification', data: { recipientId: id.owner } });
       socket.ws.close();
-    });
+    },
+  );
 
   it('a logout on instance A closes the socket on instance B', async () => {
     const s = await loginAs(t, 'owner');
-    const socket = await open(host, { cookie: s });
+    const socket = await openAt(host, { cookie: s });
     await socket.messages(1);
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: s } });
     expect((await socket.waitClosed(1000)).code).toBe(1000);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEAM_LEAD_MESSAGES } from '../../../domain/team-leads';
 import { clientTeamLeadAssignments, notifications, videos } from '../../db/schema';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import { createTestApp, seedPeople, type Caller, type TestApp } from '../../test/helper';
+import { readNotices } from '../notifications/test-fixtures';
 
 /**
  * Client team leads (DESIGN.md section 4, issue 14 part 6): managers assign and remove them per
@@ -9,8 +10,8 @@ import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helpe
  * as the client is, and nothing of any other client.
  */
 let t: TestApp;
-const id: Record<string, string> = {};
-const cookie: Record<string, string> = {};
+let id: Record<string, string>;
+let call: Caller;
 const video: Record<string, string> = {};
 
 const PEOPLE = [
@@ -27,10 +28,7 @@ const PEOPLE = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [username, role, isAdmin, name] of PEOPLE) {
-    id[username] = (await seedUser(t, { username, role, isAdmin, name: name ?? undefined })).id;
-    cookie[username] = await loginAs(t, username);
-  }
+  ({ id, call } = await seedPeople(t, PEOPLE));
   for (const [client, name, n] of [
     ['alpha', 'Alpha launch', 1],
     ['alpha', 'Alpha tips', 2],
@@ -58,21 +56,10 @@ beforeEach(async () => {
   await t.db.delete(notifications);
 });
 
-const call = (
-  who: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: { cookie: cookie[who]! }, payload });
-
 const assign = (who: string, client: string, lead: string) =>
   call(who, 'POST', '/api/team-leads', { clientId: id[client], teamLeadId: id[lead] });
 
-async function noticesOf(who: string) {
-  const res = await call(who, 'GET', '/api/notifications?includeRead=true');
-  expect(res.statusCode).toBe(200);
-  return res.json() as { type: string; message: string; videoId: string | null }[];
-}
+const noticesOf = (who: string) => readNotices(call, who);
 
 const names = (list: { name: string }[]) => list.map((v) => v.name).sort();
 
@@ -111,21 +98,19 @@ describe('assigning team leads (managers only)', () => {
     const leadAsClient = await assign('lena', 'tom', 'olivia');
     expect(leadAsClient.json().message).toBe(TEAM_LEAD_MESSAGES.clientRole);
 
-    const ghost = await call('lena', 'POST', '/api/team-leads', {
-      clientId: '00000000-0000-4000-8000-000000000000',
-      teamLeadId: id.olivia,
-    });
-    expect(ghost.statusCode).toBe(400);
-    expect(ghost.json().message).toBe(TEAM_LEAD_MESSAGES.clientRole);
-    const missing = await call('lena', 'POST', '/api/team-leads', { clientId: id.gamma });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe(TEAM_LEAD_MESSAGES.teamLeadRequired);
-    const junk = await call('lena', 'POST', '/api/team-leads', {
-      clientId: 'nope',
-      teamLeadId: id.olivia,
-    });
-    expect(junk.statusCode).toBe(400);
-    expect(junk.json().message).toBe(TEAM_LEAD_MESSAGES.clientRequired);
+    for (const [body, message] of [
+      // No such client, no team lead, a client id that is no id.
+      [
+        { clientId: '00000000-0000-4000-8000-000000000000', teamLeadId: id.olivia },
+        TEAM_LEAD_MESSAGES.clientRole,
+      ],
+      [{ clientId: id.gamma }, TEAM_LEAD_MESSAGES.teamLeadRequired],
+      [{ clientId: 'nope', teamLeadId: id.olivia }, TEAM_LEAD_MESSAGES.clientRequired],
+    ] as const) {
+      const res = await call('lena', 'POST', '/api/team-leads', body);
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
   });
 
   it('refuses everyone else: listing, assigning and removing are for managers', async () => {

@@ -3,13 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../db/migrate';
 import { rowsOf } from '../../db/rows';
 import { comments, userAvatars, users, videos } from '../../db/schema';
-import {
-  createTestApp,
-  createTestDatabase,
-  loginAs,
-  seedUser,
-  type TestApp,
-} from '../../test/helper';
+import { createTestApp, createTestDatabase, seedPeople, type TestApp } from '../../test/helper';
 
 /**
  * Issue 15, finding 1: every comment, mentionable person, user and editor list carried the
@@ -31,22 +25,19 @@ const dataUrl = (bytes: Buffer, type = 'png') =>
   `data:image/${type};base64,${bytes.toString('base64')}`;
 
 let t: TestApp;
-const id: Record<string, string> = {};
-const cookie: Record<string, string> = {};
+let id: Record<string, string>;
+let cookie: Record<string, string>;
 let videoId: string;
 /** Just under the 2 MB limit, like the attacker's. */
 const BIG = pngOf(2 * 1024 * 1024 - 100);
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [username, role] of [
+  ({ id, cookie } = await seedPeople(t, [
     ['pictured', 'client'],
     ['editor', 'editor'],
     ['lead', 'lead_editor'],
-  ] as const) {
-    id[username] = (await seedUser(t, { username, role })).id;
-    cookie[username] = await loginAs(t, username);
-  }
+  ]));
   const set = await t.app.inject({
     method: 'POST',
     url: '/api/users/avatar',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientEditorAssignments, clientTeamLeadAssignments, videos } from '../../db/schema';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import { createTestApp, loginAs, seedPeople, type TestApp } from '../../test/helper';
 
 /**
  * Issue 15, finding 5: a freshly registered client's /api/users/search listed every staff
@@ -10,8 +10,8 @@ import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helpe
  */
 
 let t: TestApp;
-const id: Record<string, string> = {};
-const cookie: Record<string, string> = {};
+let id: Record<string, string>;
+let cookie: Record<string, string>;
 
 const PEOPLE = [
   ['king', 'king', 'true'],
@@ -28,10 +28,7 @@ const PEOPLE = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [name, role, isAdmin] of PEOPLE) {
-    id[name] = (await seedUser(t, { username: name.toLowerCase(), role, isAdmin })).id;
-    cookie[name] = await loginAs(t, name.toLowerCase());
-  }
+  ({ id, cookie } = await seedPeople(t, PEOPLE, { username: (name) => name.toLowerCase() }));
   await t.db.insert(clientEditorAssignments).values({ clientId: id.client!, editorId: id.mine! });
   await t.db.insert(clientTeamLeadAssignments).values([
     { clientId: id.client!, teamLeadId: id.teamLead! },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import { createTestApp, loginAs, seedPeople, type TestApp } from '../../test/helper';
 
 let t: TestApp;
 let ids: Record<string, string>;
@@ -10,17 +10,12 @@ const PNG =
 
 beforeAll(async () => {
   t = await createTestApp();
-  ids = {};
-  cookies = {};
-  for (const [username, role] of [
-    ['clara', 'client'],
-    ['carl', 'client'],
-    ['eve', 'editor'],
-    ['leo', 'lead_editor'],
-  ] as const) {
-    ids[username] = (await seedUser(t, { username, role, name: username.toUpperCase() })).id;
-    cookies[username] = await loginAs(t, username);
-  }
+  ({ id: ids, cookie: cookies } = await seedPeople(t, [
+    ['clara', 'client', 'false', 'CLARA'],
+    ['carl', 'client', 'false', 'CARL'],
+    ['eve', 'editor', 'false', 'EVE'],
+    ['leo', 'lead_editor', 'false', 'LEO'],
+  ]));
 });
 afterAll(async () => {
   await t.close();

@@ -7,7 +7,7 @@ import {
   videos,
   videoTypes,
 } from '../../db/schema';
-import { loginAs, seedUser } from '../../test/helper';
+import { seedPerson } from '../../test/helper';
 import { createScene, type Scene } from '../invoicing/test-fixtures';
 
 /**
@@ -23,11 +23,11 @@ beforeAll(async () => {
   await s.t.db
     .insert(clientEditorAssignments)
     .values({ clientId: s.id.client, editorId: s.id.editor });
-  const teamLead = await seedUser(s.t, { username: 'tl', role: 'client_team_lead' });
+  const teamLead = await seedPerson(s.t, { username: 'tl', role: 'client_team_lead' });
   await s.t.db
     .insert(clientTeamLeadAssignments)
     .values({ clientId: s.id.client, teamLeadId: teamLead.id });
-  leadCookie = await loginAs(s.t, 'tl');
+  leadCookie = teamLead.cookie;
   const vlog = await s.typeId('vlog');
   expect(
     (
@@ -54,15 +54,7 @@ const outstanding = async () =>
   };
 const stored = async (id: string) =>
   (await s.t.db.select().from(videos).where(eq(videos.id, id)))[0];
-const pay = async (ids: string[], reverse = false) => {
-  const res = await s.call(
-    'king',
-    'PATCH',
-    reverse ? '/api/admin/payment/reverse' : '/api/admin/payment',
-    { videoIds: ids },
-  );
-  expect(res.json().updated, res.body).toBe(ids.length);
-};
+const pay: Scene['payAll'] = (...args) => s.payAll(...args);
 
 describe('a completed, unpaid video', () => {
   it('the client cannot change its type to a new custom type: refused, nothing owed changes', async () => {

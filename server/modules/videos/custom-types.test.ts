@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientEditorAssignments, clientTeamLeadAssignments, videoTypes } from '../../db/schema';
-import { loginAs, seedUser } from '../../test/helper';
+import { seedPerson } from '../../test/helper';
 import { createScene, type Scene } from '../invoicing/test-fixtures';
 
 /**
@@ -19,9 +19,9 @@ beforeAll(async () => {
     ['lead1', s.id.client],
     ['lead2', s.id.client2],
   ] as const) {
-    const lead = await seedUser(s.t, { username, role: 'client_team_lead' });
+    const lead = await seedPerson(s.t, { username, role: 'client_team_lead' });
     await s.t.db.insert(clientTeamLeadAssignments).values({ clientId, teamLeadId: lead.id });
-    cookies[username] = await loginAs(s.t, username);
+    cookies[username] = lead.cookie;
   }
 });
 afterAll(async () => {

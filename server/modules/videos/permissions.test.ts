@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientEditorAssignments, clientTeamLeadAssignments, users, videos } from '../../db/schema';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import { clientEditorAssignments, clientTeamLeadAssignments, users } from '../../db/schema';
+import { createTestApp, seedPeople, seedVideo, type TestApp } from '../../test/helper';
 
 /**
  * DESIGN.md section 4, walked for every actor over every route. Each route of the app must have
@@ -24,28 +23,28 @@ const ACTORS = [
 type Actor = (typeof ACTORS)[number];
 
 let t: TestApp;
-const id = {} as Record<Actor, string>;
-const cookie = {} as Record<Actor, string>;
+let id: Record<Exclude<Actor, 'anonymous'>, string>;
+let cookie: Record<Exclude<Actor, 'anonymous'>, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const roles: Record<Exclude<Actor, 'anonymous'>, [string, 'true' | 'false']> = {
-    owner: ['client', 'false'],
-    otherClient: ['client', 'false'],
-    videoEditor: ['editor', 'false'],
-    teamEditor: ['editor', 'false'],
-    strangerEditor: ['editor', 'false'],
-    teamLead: ['client_team_lead', 'false'],
-    otherTeamLead: ['client_team_lead', 'false'],
-    lead: ['lead_editor', 'false'],
-    king: ['king', 'true'],
-    adminEditor: ['editor', 'true'],
-    leadAdmin: ['lead_editor', 'true'],
-  };
-  for (const [actor, [role, isAdmin]] of Object.entries(roles)) {
-    id[actor as Actor] = (await seedUser(t, { username: actor.toLowerCase(), role, isAdmin })).id;
-    cookie[actor as Actor] = await loginAs(t, actor.toLowerCase());
-  }
+  ({ id, cookie } = await seedPeople(
+    t,
+    [
+      ['owner', 'client', 'false'],
+      ['otherClient', 'client', 'false'],
+      ['videoEditor', 'editor', 'false'],
+      ['teamEditor', 'editor', 'false'],
+      ['strangerEditor', 'editor', 'false'],
+      ['teamLead', 'client_team_lead', 'false'],
+      ['otherTeamLead', 'client_team_lead', 'false'],
+      ['lead', 'lead_editor', 'false'],
+      ['king', 'king', 'true'],
+      ['adminEditor', 'editor', 'true'],
+      ['leadAdmin', 'lead_editor', 'true'],
+    ],
+    { username: (actor) => actor.toLowerCase() },
+  ));
   await t.db
     .insert(clientEditorAssignments)
     .values({ clientId: id.owner, editorId: id.teamEditor });
@@ -63,19 +62,13 @@ const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 /** A fresh video of the owner, assigned to videoEditor, with notes and a payment amount. */
 async function freshVideo() {
-  const [v] = await t.db
-    .insert(videos)
-    .values({
-      userId: id.owner,
-      assignedEditorId: id.videoEditor,
-      ordinal: sql`(select coalesce(max(ordinal), 0) + 1 from videos where user_id = ${id.owner})`,
-      name: 'Matrix video',
-      link: 'https://a.io/v',
-      internalNotes: 'team only',
-      paymentAmount: '12.50',
-    })
-    .returning();
-  return v!;
+  return seedVideo(t, {
+    userId: id.owner,
+    assignedEditorId: id.videoEditor,
+    name: 'Matrix video',
+    internalNotes: 'team only',
+    paymentAmount: '12.50',
+  });
 }
 
 async function freshClient(isAdmin: 'true' | 'false' = 'false') {
@@ -135,65 +128,118 @@ interface Case {
   run: (a: Actor) => Promise<{ statusCode: number; json: () => unknown }>;
 }
 
+/** What fills a route's `:params` for one call (made fresh for each actor). */
+type Params = () => Promise<Record<string, string>>;
+const video: Params = async () => ({ id: (await freshVideo()).id });
+const client: Params = async () => ({ id: (await freshClient()).id });
+const adminClient: Params = async () => ({ id: (await freshClient('true')).id });
+const adminEditor: Params = async () => ({ id: (await freshAdminEditor()).id });
+const owner: Params = async () => ({ id: id.owner, clientId: id.owner });
+/** A video type's id, as `:id` and `:videoTypeId`, with the owner as `:clientId`. */
+const videoType: Params = async () => {
+  const types = (await call('king', 'GET', '/api/video-types')).json() as { id: string }[];
+  return { id: types[0]!.id, videoTypeId: types[0]!.id, clientId: id.owner };
+};
+/** The same, with a custom price of the owner for it (what the DELETE removes). */
+const customPrice: Params = async () => {
+  const p = await videoType();
+  await call('king', 'PATCH', `/api/admin/client-pricing/${p.clientId}/${p.id}`, { price: '1.00' });
+  return p;
+};
+/** A fresh pricing plan as `:id`, with a video type as `videoTypeId`. */
+const plan: Params = async () => {
+  const made = await call('king', 'POST', '/api/admin/pricing-plans', {
+    name: `matrix-${ordinal++}`,
+  });
+  return { ...(await videoType()), id: (made.json() as { id: string }).id };
+};
+/** The same plan with a rule of its own as `:ruleId`. */
+const rule: Params = async () => {
+  const p = await plan();
+  const made = await call('king', 'POST', `/api/admin/pricing-plans/${p.id}/rules`, {
+    videoTypeId: p.videoTypeId,
+    price: '5.00',
+  });
+  return { ...p, ruleId: (made.json() as { id: string }).id };
+};
+/** A fresh client and, assigned to it through `url` as `member`, someone (what a DELETE ends). */
+const assigned =
+  (url: string, member: string, memberId: () => string): Params =>
+  async () => {
+    const pair = { clientId: (await freshClient()).id, [member]: memberId() };
+    expect((await call('king', 'POST', url, pair)).statusCode).toBe(201);
+    return pair;
+  };
+
+/**
+ * A case whose request is its route, `METHOD /path` with each `:param` from `params`, and `query`
+ * and `body` (made for each call when a function, from the params) if any.
+ */
+function req(
+  route: string,
+  expected: Case['expected'],
+  opts: {
+    params?: Params;
+    body?: object | ((params: Record<string, string>) => object);
+    query?: string;
+    label?: string;
+  } = {},
+): Case {
+  const [method, path] = route.split(' ') as [string, string];
+  return {
+    route,
+    label: opts.label,
+    expected,
+    run: async (a) => {
+      const params = opts.params ? await opts.params() : {};
+      const url = path.replace(/:(\w+)/g, (_, name: string) => params[name]!) + (opts.query ?? '');
+      return call(a, method, url, typeof opts.body === 'function' ? opts.body(params) : opts.body);
+    },
+  };
+}
+
+/** Managers pair someone with a fresh client through `url` (POST) and end a pair (DELETE). */
+const assignmentCases = (url: string, member: string, memberId: () => string): Case[] => [
+  req(`POST ${url}`, allow(MANAGERS, 201, 403), {
+    params: client,
+    body: (p) => ({ clientId: p.id, [member]: memberId() }),
+  }),
+  req(`DELETE ${url}/:clientId/:${member}`, allow(MANAGERS, 200, 403), {
+    params: assigned(url, member, memberId),
+  }),
+];
+
 const CASES: Case[] = [
-  { route: 'GET /api/health', expected: () => 200, run: (a) => call(a, 'GET', '/api/health') },
-  { route: 'GET /api/ready', expected: () => 200, run: (a) => call(a, 'GET', '/api/ready') },
+  req('GET /api/health', () => 200),
+  req('GET /api/ready', () => 200),
   // Open outside production; staff-only in production (server/modules/docs/openapi.test.ts).
-  {
-    route: 'GET /api/openapi.json',
-    expected: () => 200,
-    run: (a) => call(a, 'GET', '/api/openapi.json'),
-  },
-  { route: 'GET /api/docs', expected: () => 200, run: (a) => call(a, 'GET', '/api/docs') },
-  {
-    route: 'POST /api/auth/register',
-    expected: () => 201,
-    run: (a) =>
-      call(a, 'POST', '/api/auth/register', {
-        username: `reg-${ordinal++}`,
-        password: 'secret123',
-      }),
-  },
-  {
-    route: 'POST /api/auth/login',
-    expected: () => 401,
-    run: (a) => call(a, 'POST', '/api/auth/login', { username: 'nobody', password: 'wrong-one' }),
-  },
+  req('GET /api/openapi.json', () => 200),
+  req('GET /api/docs', () => 200),
+  req('POST /api/auth/register', () => 201, {
+    body: () => ({ username: `reg-${ordinal++}`, password: 'secret123' }),
+  }),
+  req('POST /api/auth/login', () => 401, { body: { username: 'nobody', password: 'wrong-one' } }),
   {
     route: 'POST /api/auth/logout',
     expected: () => 200,
     run: (a) => call(a === 'anonymous' ? a : 'anonymous', 'POST', '/api/auth/logout'),
   },
-  {
-    route: 'GET /api/auth/me',
-    expected: allow(SIGNED_IN, 200, 0),
-    run: (a) => call(a, 'GET', '/api/auth/me'),
-  },
-  {
-    route: 'PATCH /api/auth/change-password',
-    expected: allow(SIGNED_IN, 400, 0),
-    run: (a) =>
-      call(a, 'PATCH', '/api/auth/change-password', {
-        currentPassword: 'wrong-pass',
-        newPassword: 'whatever1',
-      }),
-  },
-  {
-    route: 'GET /api/users/search',
-    expected: allow(SIGNED_IN, 200, 0),
-    run: (a) => call(a, 'GET', '/api/users/search'),
-  },
-  {
-    route: 'GET /api/users/:id',
-    // The owner is a client: staff, the owner and its team lead may see it; other clients and
-    // other clients' team leads may not (DESIGN.md section 4, directories by need).
-    expected: allow(
+  req('GET /api/auth/me', allow(SIGNED_IN, 200, 0)),
+  req('PATCH /api/auth/change-password', allow(SIGNED_IN, 400, 0), {
+    body: { currentPassword: 'wrong-pass', newPassword: 'whatever1' },
+  }),
+  req('GET /api/users/search', allow(SIGNED_IN, 200, 0)),
+  // The owner is a client: staff, the owner and its team lead may see it; other clients and
+  // other clients' team leads may not (DESIGN.md section 4, directories by need).
+  req(
+    'GET /api/users/:id',
+    allow(
       SIGNED_IN.filter((a) => a !== 'otherClient' && a !== 'otherTeamLead'),
       200,
       404,
     ),
-    run: (a) => call(a, 'GET', `/api/users/${id.owner}`),
-  },
+    { params: owner },
+  ),
   {
     route: 'GET /api/users/:id/avatar',
     // The image behind an avatarUrl: any signed-in user (the URL comes from an answer they got).
@@ -203,64 +249,35 @@ const CASES: Case[] = [
       return call(a, 'GET', `/api/users/${id.owner}/avatar`);
     },
   },
-  {
-    route: 'PATCH /api/users/:id',
-    expected: allow(['owner'], 200, 403),
-    run: (a) => call(a, 'PATCH', `/api/users/${id.owner}`, { name: 'Owner' }),
-  },
-  {
-    route: 'POST /api/users/avatar',
-    expected: allow(SIGNED_IN, 400, 0),
-    run: (a) => call(a, 'POST', '/api/users/avatar', { imageData: 'data:text/plain;base64,AAAA' }),
-  },
-  {
-    route: 'GET /api/videos',
-    expected: allow(SIGNED_IN, 200, 0),
-    run: (a) => call(a, 'GET', '/api/videos'),
-  },
-  {
-    route: 'GET /api/videos/assigned-to-me',
-    expected: allow(SIGNED_IN, 200, 0),
-    run: (a) => call(a, 'GET', '/api/videos/assigned-to-me'),
-  },
-  {
-    route: 'GET /api/videos/count',
-    expected: allow(SIGNED_IN, 200, 0),
-    run: (a) => call(a, 'GET', '/api/videos/count'),
-  },
-  {
-    route: 'GET /api/videos/:id',
-    expected: allow(READERS, 200, 404),
-    run: async (a) => call(a, 'GET', `/api/videos/${(await freshVideo()).id}`),
-  },
-  {
-    route: 'POST /api/videos',
-    expected: allow(['owner', 'teamEditor', 'teamLead', ...MANAGERS], 201, 403),
-    run: (a) =>
-      call(a, 'POST', '/api/videos', {
-        name: 'New',
-        link: 'https://a.io/n',
-        targetUserId: id.owner,
-      }),
-  },
-  {
-    route: 'PATCH /api/videos/:id',
-    expected: allow(READERS, 200, 404),
-    run: async (a) =>
-      call(a, 'PATCH', `/api/videos/${(await freshVideo()).id}`, { name: 'Renamed' }),
-  },
-  {
-    route: 'PATCH /api/videos/:id/status',
-    // A draft to review is the agency's move (server/modules/videos/workflow.test.ts has the
-    // whole table): the client side reads the video but may not make it.
-    expected: (a) => (['owner', 'teamLead'].includes(a) ? 403 : allow(READERS, 200, 404)(a)),
-    run: async (a) =>
-      call(a, 'PATCH', `/api/videos/${(await freshVideo()).id}/status`, { status: 'review' }),
-  },
-  {
-    route: 'PATCH /api/videos/:id/assigned-editor',
-    // Unassigning: the owner (client), the video's editor (self), and managers; other readers 403.
-    expected: (a) =>
+  req('PATCH /api/users/:id', allow(['owner'], 200, 403), {
+    params: owner,
+    body: { name: 'Owner' },
+  }),
+  req('POST /api/users/avatar', allow(SIGNED_IN, 400, 0), {
+    body: { imageData: 'data:text/plain;base64,AAAA' },
+  }),
+  req('GET /api/videos', allow(SIGNED_IN, 200, 0)),
+  req('GET /api/videos/assigned-to-me', allow(SIGNED_IN, 200, 0)),
+  req('GET /api/videos/count', allow(SIGNED_IN, 200, 0)),
+  req('GET /api/videos/:id', allow(READERS, 200, 404), { params: video }),
+  req('POST /api/videos', allow(['owner', 'teamEditor', 'teamLead', ...MANAGERS], 201, 403), {
+    body: () => ({ name: 'New', link: 'https://a.io/n', targetUserId: id.owner }),
+  }),
+  req('PATCH /api/videos/:id', allow(READERS, 200, 404), {
+    params: video,
+    body: { name: 'Renamed' },
+  }),
+  // A draft to review is the agency's move (server/modules/videos/workflow.test.ts has the
+  // whole table): the client side reads the video but may not make it.
+  req(
+    'PATCH /api/videos/:id/status',
+    (a) => (['owner', 'teamLead'].includes(a) ? 403 : allow(READERS, 200, 404)(a)),
+    { params: video, body: { status: 'review' } },
+  ),
+  // Unassigning: the owner (client), the video's editor (self), and managers; other readers 403.
+  req(
+    'PATCH /api/videos/:id/assigned-editor',
+    (a) =>
       a === 'anonymous'
         ? 401
         : ['owner', 'videoEditor', ...MANAGERS].includes(a)
@@ -268,413 +285,152 @@ const CASES: Case[] = [
           : READERS.includes(a)
             ? 403
             : 404,
-    run: async (a) =>
-      call(a, 'PATCH', `/api/videos/${(await freshVideo()).id}/assigned-editor`, {
-        assignedEditorId: null,
-      }),
-  },
-  {
-    route: 'DELETE /api/videos/:id',
-    expected: allow(READERS, 200, 404),
-    run: async (a) => call(a, 'DELETE', `/api/videos/${(await freshVideo()).id}`),
-  },
-  {
-    route: 'POST /api/videos/bulk-delete',
-    expected: allow(READERS, 200, 403),
-    run: async (a) =>
-      call(a, 'POST', '/api/videos/bulk-delete', { ids: [(await freshVideo()).id] }),
-  },
-  {
-    route: 'GET /api/king/users',
-    expected: allow(['videoEditor', 'teamEditor', 'strangerEditor', ...MANAGERS], 200, 403),
-    run: (a) => call(a, 'GET', '/api/king/users'),
-  },
-  {
-    route: 'GET /api/king/users/:id/videos',
-    expected: allow(['teamEditor', ...MANAGERS], 200, 403),
-    run: (a) => call(a, 'GET', `/api/king/users/${id.owner}/videos`),
-  },
-  {
-    route: 'GET /api/admin/videos',
-    expected: allow(ADMINS, 200, 403),
-    run: (a) => call(a, 'GET', '/api/admin/videos'),
-  },
-  {
-    route: 'POST /api/admin/videos/bulk-delete',
-    expected: allow(ADMINS, 200, 403),
-    run: async (a) =>
-      call(a, 'POST', '/api/admin/videos/bulk-delete', { ids: [(await freshVideo()).id] }),
-  },
-  {
-    route: 'GET /api/clients',
-    expected: allow(SIGNED_IN, 200, 0),
-    run: (a) => call(a, 'GET', '/api/clients'),
-  },
-  {
-    route: 'GET /api/editors',
-    expected: allow(SIGNED_IN, 200, 0),
-    run: (a) => call(a, 'GET', '/api/editors'),
-  },
-  {
-    route: 'GET /api/clients/:clientId/editors',
-    expected: allow(['owner', 'teamEditor', 'teamLead', ...MANAGERS], 200, 404),
-    run: (a) => call(a, 'GET', `/api/clients/${id.owner}/editors`),
-  },
+    { params: video, body: { assignedEditorId: null } },
+  ),
+  req('DELETE /api/videos/:id', allow(READERS, 200, 404), { params: video }),
+  req('POST /api/videos/bulk-delete', allow(READERS, 200, 403), {
+    params: video,
+    body: (p) => ({ ids: [p.id] }),
+  }),
+  req(
+    'GET /api/king/users',
+    allow(['videoEditor', 'teamEditor', 'strangerEditor', ...MANAGERS], 200, 403),
+  ),
+  req('GET /api/king/users/:id/videos', allow(['teamEditor', ...MANAGERS], 200, 403), {
+    params: owner,
+  }),
+  req('GET /api/admin/videos', allow(ADMINS, 200, 403)),
+  req('POST /api/admin/videos/bulk-delete', allow(ADMINS, 200, 403), {
+    params: video,
+    body: (p) => ({ ids: [p.id] }),
+  }),
+  req('GET /api/clients', allow(SIGNED_IN, 200, 0)),
+  req('GET /api/editors', allow(SIGNED_IN, 200, 0)),
+  req(
+    'GET /api/clients/:clientId/editors',
+    allow(['owner', 'teamEditor', 'teamLead', ...MANAGERS], 200, 404),
+    { params: owner },
+  ),
   // Client team leads (issue 14): managers assign and remove them; a team lead reads its clients.
-  {
-    route: 'GET /api/team-leads',
-    expected: allow(MANAGERS, 200, 403),
-    run: (a) => call(a, 'GET', '/api/team-leads'),
-  },
-  {
-    route: 'GET /api/team-leads/my-clients',
-    expected: allow(SIGNED_IN, 200, 0),
-    run: (a) => call(a, 'GET', '/api/team-leads/my-clients'),
-  },
-  {
-    route: 'POST /api/team-leads',
-    expected: allow(MANAGERS, 201, 403),
-    run: async (a) =>
-      call(a, 'POST', '/api/team-leads', {
-        clientId: (await freshClient()).id,
-        teamLeadId: id.otherTeamLead,
-      }),
-  },
-  {
-    route: 'DELETE /api/team-leads/:clientId/:teamLeadId',
-    expected: allow(MANAGERS, 200, 403),
-    run: async (a) => {
-      const client = await freshClient();
-      await t.db
-        .insert(clientTeamLeadAssignments)
-        .values({ clientId: client.id, teamLeadId: id.otherTeamLead });
-      return call(a, 'DELETE', `/api/team-leads/${client.id}/${id.otherTeamLead}`);
-    },
-  },
-  {
-    route: 'GET /api/assignments/my-clients',
-    expected: allow(SIGNED_IN, 200, 0),
-    run: (a) => call(a, 'GET', '/api/assignments/my-clients'),
-  },
-  {
-    route: 'GET /api/assignments/my-editors',
-    expected: allow(SIGNED_IN, 200, 0),
-    run: (a) => call(a, 'GET', '/api/assignments/my-editors'),
-  },
-  {
-    route: 'GET /api/assignments',
-    expected: allow(MANAGERS, 200, 403),
-    run: (a) => call(a, 'GET', '/api/assignments'),
-  },
-  {
-    route: 'GET /api/lead/summary',
-    expected: allow(MANAGERS, 200, 403),
-    run: (a) => call(a, 'GET', '/api/lead/summary'),
-  },
-  {
-    route: 'POST /api/assignments',
-    expected: allow(MANAGERS, 201, 403),
-    run: async (a) =>
-      call(a, 'POST', '/api/assignments', {
-        clientId: (await freshClient()).id,
-        editorId: id.strangerEditor,
-      }),
-  },
-  {
-    route: 'DELETE /api/assignments/:clientId/:editorId',
-    expected: allow(MANAGERS, 200, 403),
-    run: async (a) => {
-      const client = await freshClient();
-      await t.db
-        .insert(clientEditorAssignments)
-        .values({ clientId: client.id, editorId: id.strangerEditor });
-      return call(a, 'DELETE', `/api/assignments/${client.id}/${id.strangerEditor}`);
-    },
-  },
-  {
-    route: 'GET /api/admin/stats',
-    expected: allow(ADMINS, 200, 403),
-    run: (a) => call(a, 'GET', '/api/admin/stats'),
-  },
-  {
-    route: 'GET /api/admin/users',
-    expected: allow(ADMINS, 200, 403),
-    run: (a) => call(a, 'GET', '/api/admin/users'),
-  },
-  {
-    route: 'POST /api/admin/users',
-    expected: allow(ADMINS, 201, 403),
-    run: (a) =>
-      call(a, 'POST', '/api/admin/users', {
-        username: `made-${ordinal++}`,
-        name: 'Made',
-        password: 'secret123',
-        role: 'client',
-      }),
-  },
-  {
-    // adminEditor is an admin but not a lead editor or king: it may manage nobody. A lead
-    // editor admin manages clients, editors and team leads who are not admins.
-    route: 'PATCH /api/admin/users/:id',
-    expected: allow(['king', 'leadAdmin'], 200, 403),
-    run: async (a) =>
-      call(a, 'PATCH', `/api/admin/users/${(await freshClient()).id}`, { name: 'Renamed' }),
-  },
-  {
-    route: 'PATCH /api/admin/users/:id/reset-password',
-    expected: allow(['king', 'leadAdmin'], 200, 403),
-    run: async (a) =>
-      call(a, 'PATCH', `/api/admin/users/${(await freshClient()).id}/reset-password`, {
-        newPassword: 'another1',
-      }),
-  },
-  {
-    route: 'DELETE /api/admin/users/:id',
-    expected: allow(['king', 'leadAdmin'], 200, 403),
-    run: async (a) => call(a, 'DELETE', `/api/admin/users/${(await freshClient()).id}`),
-  },
+  req('GET /api/team-leads', allow(MANAGERS, 200, 403)),
+  req('GET /api/team-leads/my-clients', allow(SIGNED_IN, 200, 0)),
+  ...assignmentCases('/api/team-leads', 'teamLeadId', () => id.otherTeamLead),
+  req('GET /api/assignments/my-clients', allow(SIGNED_IN, 200, 0)),
+  req('GET /api/assignments/my-editors', allow(SIGNED_IN, 200, 0)),
+  req('GET /api/assignments', allow(MANAGERS, 200, 403)),
+  req('GET /api/lead/summary', allow(MANAGERS, 200, 403)),
+  ...assignmentCases('/api/assignments', 'editorId', () => id.strangerEditor),
+  req('GET /api/admin/stats', allow(ADMINS, 200, 403)),
+  req('GET /api/admin/users', allow(ADMINS, 200, 403)),
+  req('POST /api/admin/users', allow(ADMINS, 201, 403), {
+    body: () => ({
+      username: `made-${ordinal++}`,
+      name: 'Made',
+      password: 'secret123',
+      role: 'client',
+    }),
+  }),
+  // adminEditor is an admin but not a lead editor or king: it may manage nobody. A lead
+  // editor admin manages clients, editors and team leads who are not admins.
+  req('PATCH /api/admin/users/:id', allow(['king', 'leadAdmin'], 200, 403), {
+    params: client,
+    body: { name: 'Renamed' },
+  }),
+  req('PATCH /api/admin/users/:id/reset-password', allow(['king', 'leadAdmin'], 200, 403), {
+    params: client,
+    body: { newPassword: 'another1' },
+  }),
+  req('DELETE /api/admin/users/:id', allow(['king', 'leadAdmin'], 200, 403), { params: client }),
   // --- Admins as targets: the king's alone to edit, reset or delete (issue 15, finding 2) ---
-  {
-    route: 'PATCH /api/admin/users/:id',
+  req('PATCH /api/admin/users/:id', allow(['king'], 200, 403), {
+    params: adminClient,
+    body: { name: 'Renamed' },
     label: 'PATCH /api/admin/users/:id (an admin client)',
-    expected: allow(['king'], 200, 403),
-    run: async (a) =>
-      call(a, 'PATCH', `/api/admin/users/${(await freshClient('true')).id}`, { name: 'Renamed' }),
-  },
-  {
-    route: 'PATCH /api/admin/users/:id/reset-password',
+  }),
+  req('PATCH /api/admin/users/:id/reset-password', allow(['king'], 200, 403), {
+    params: adminEditor,
+    body: { newPassword: 'another1' },
     label: 'PATCH /api/admin/users/:id/reset-password (an admin editor)',
-    expected: allow(['king'], 200, 403),
-    run: async (a) =>
-      call(a, 'PATCH', `/api/admin/users/${(await freshAdminEditor()).id}/reset-password`, {
-        newPassword: 'another1',
-      }),
-  },
-  {
-    route: 'DELETE /api/admin/users/:id',
+  }),
+  req('DELETE /api/admin/users/:id', allow(['king'], 200, 403), {
+    params: adminClient,
     label: 'DELETE /api/admin/users/:id (an admin client)',
-    expected: allow(['king'], 200, 403),
-    run: async (a) => call(a, 'DELETE', `/api/admin/users/${(await freshClient('true')).id}`),
-  },
-  {
-    route: 'DELETE /api/admin/users/:id',
+  }),
+  req('DELETE /api/admin/users/:id', allow(['king'], 200, 403), {
+    params: adminEditor,
     label: 'DELETE /api/admin/users/:id (an admin editor)',
-    expected: allow(['king'], 200, 403),
-    run: async (a) => call(a, 'DELETE', `/api/admin/users/${(await freshAdminEditor()).id}`),
-  },
-  {
-    route: 'PATCH /api/admin/users/:id/vip',
-    expected: allow(ADMINS, 200, 403),
-    run: async (a) =>
-      call(a, 'PATCH', `/api/admin/users/${(await freshClient()).id}/vip`, { isVip: true }),
-  },
+  }),
+  req('PATCH /api/admin/users/:id/vip', allow(ADMINS, 200, 403), {
+    params: client,
+    body: { isVip: true },
+  }),
   // --- Invoicing, pricing and revenue: the king and admins only (DESIGN.md section 4) ---
-  {
-    route: 'GET /api/admin/invoicing',
-    expected: allow(ADMINS, 200, 403),
-    run: (a) => call(a, 'GET', '/api/admin/invoicing?dateFilter=all'),
-  },
-  {
-    route: 'GET /api/admin/revenue/summary',
-    expected: allow(ADMINS, 200, 403),
-    run: (a) => call(a, 'GET', '/api/admin/revenue/summary'),
-  },
-  {
-    route: 'GET /api/admin/revenue/trends',
-    expected: allow(ADMINS, 200, 403),
-    run: (a) => call(a, 'GET', '/api/admin/revenue/trends'),
-  },
-  {
-    route: 'GET /api/admin/invoicing.csv',
-    expected: allow(ADMINS, 200, 403),
-    run: (a) => call(a, 'GET', '/api/admin/invoicing.csv'),
-  },
-  {
-    route: 'GET /api/admin/invoices/:clientId',
-    expected: allow(ADMINS, 200, 403),
-    run: (a) => call(a, 'GET', `/api/admin/invoices/${id.owner}`),
-  },
-  {
-    route: 'GET /api/admin/revenue/breakdown',
-    expected: allow(ADMINS, 200, 403),
-    run: (a) => call(a, 'GET', '/api/admin/revenue/breakdown'),
-  },
-  {
-    route: 'GET /api/admin/payments',
-    expected: allow(ADMINS, 200, 403),
-    run: (a) => call(a, 'GET', '/api/admin/payments'),
-  },
-  {
-    route: 'GET /api/admin/payments.csv',
-    expected: allow(ADMINS, 200, 403),
-    run: (a) => call(a, 'GET', '/api/admin/payments.csv'),
-  },
-  {
-    route: 'GET /api/admin/revenue/unpaid-aging',
-    expected: allow(ADMINS, 200, 403),
-    run: (a) => call(a, 'GET', '/api/admin/revenue/unpaid-aging'),
-  },
-  {
-    route: 'GET /api/video-types',
-    expected: allow(SIGNED_IN, 200, 0),
-    run: (a) => call(a, 'GET', '/api/video-types'),
-  },
-  {
-    route: 'GET /api/admin/client-pricing',
-    expected: allow(ADMINS, 200, 403),
-    run: (a) => call(a, 'GET', '/api/admin/client-pricing'),
-  },
-  {
-    route: 'GET /api/admin/client-pricing/:clientId',
-    expected: allow(ADMINS, 200, 403),
-    run: (a) => call(a, 'GET', `/api/admin/client-pricing/${id.owner}`),
-  },
-  {
-    route: 'PATCH /api/admin/payment',
-    expected: allow(ADMINS, 200, 403),
-    run: async (a) =>
-      call(a, 'PATCH', '/api/admin/payment', { videoIds: [(await freshVideo()).id] }),
-  },
-  {
-    route: 'PATCH /api/admin/payment/reverse',
-    expected: allow(ADMINS, 200, 403),
-    run: async (a) =>
-      call(a, 'PATCH', '/api/admin/payment/reverse', { videoIds: [(await freshVideo()).id] }),
-  },
-  {
-    route: 'PATCH /api/admin/videos/:id/payment-amount',
-    expected: allow(ADMINS, 200, 403),
-    run: async (a) =>
-      call(a, 'PATCH', `/api/admin/videos/${(await freshVideo()).id}/payment-amount`, {
-        paymentAmount: '12.50',
-      }),
-  },
-  {
-    route: 'PATCH /api/admin/video-types/:id/price',
-    expected: allow(ADMINS, 200, 403),
-    run: async (a) => {
-      const types = (await call('king', 'GET', '/api/video-types')).json() as { id: string }[];
-      return call(a, 'PATCH', `/api/admin/video-types/${types[0]!.id}/price`, {
-        defaultPrice: '0.00',
-      });
-    },
-  },
-  {
-    route: 'PATCH /api/admin/client-pricing/:clientId/:videoTypeId',
-    expected: allow(ADMINS, 200, 403),
-    run: async (a) => {
-      const types = (await call('king', 'GET', '/api/video-types')).json() as { id: string }[];
-      return call(a, 'PATCH', `/api/admin/client-pricing/${id.owner}/${types[0]!.id}`, {
-        price: '1.00',
-      });
-    },
-  },
-  {
-    route: 'DELETE /api/admin/client-pricing/:clientId/:videoTypeId',
-    expected: allow(ADMINS, 200, 403),
-    run: async (a) => {
-      const types = (await call('king', 'GET', '/api/video-types')).json() as { id: string }[];
-      const url = `/api/admin/client-pricing/${id.owner}/${types[0]!.id}`;
-      await call('king', 'PATCH', url, { price: '1.00' });
-      return call(a, 'DELETE', url);
-    },
-  },
-  {
-    route: 'GET /api/admin/pricing-plans',
-    expected: allow(ADMINS, 200, 403),
-    run: (a) => call(a, 'GET', '/api/admin/pricing-plans'),
-  },
-  {
-    route: 'POST /api/admin/pricing-plans',
-    expected: allow(ADMINS, 201, 403),
-    run: (a) => call(a, 'POST', '/api/admin/pricing-plans', { name: `matrix-${ordinal++}` }),
-  },
-  {
-    route: 'PATCH /api/admin/pricing-plans/:id',
-    expected: allow(ADMINS, 200, 403),
-    run: async (a) => {
-      const plan = (
-        await call('king', 'POST', '/api/admin/pricing-plans', { name: `matrix-${ordinal++}` })
-      ).json() as { id: string };
-      return call(a, 'PATCH', `/api/admin/pricing-plans/${plan.id}`, { description: 'Edited' });
-    },
-  },
-  {
-    route: 'DELETE /api/admin/pricing-plans/:id',
-    expected: allow(ADMINS, 200, 403),
-    run: async (a) => {
-      const plan = (
-        await call('king', 'POST', '/api/admin/pricing-plans', { name: `matrix-${ordinal++}` })
-      ).json() as { id: string };
-      return call(a, 'DELETE', `/api/admin/pricing-plans/${plan.id}`);
-    },
-  },
-  {
-    route: 'POST /api/admin/pricing-plans/:id/rules',
-    expected: allow(ADMINS, 201, 403),
-    run: async (a) => {
-      const plan = (
-        await call('king', 'POST', '/api/admin/pricing-plans', { name: `matrix-${ordinal++}` })
-      ).json() as { id: string };
-      const types = (await call('king', 'GET', '/api/video-types')).json() as { id: string }[];
-      return call(a, 'POST', `/api/admin/pricing-plans/${plan.id}/rules`, {
-        videoTypeId: types[0]!.id,
-        price: '5.00',
-      });
-    },
-  },
-  {
-    route: 'PATCH /api/admin/pricing-plans/:id/rules/:ruleId',
-    expected: allow(ADMINS, 200, 403),
-    run: async (a) => {
-      const plan = (
-        await call('king', 'POST', '/api/admin/pricing-plans', { name: `matrix-${ordinal++}` })
-      ).json() as { id: string };
-      const types = (await call('king', 'GET', '/api/video-types')).json() as { id: string }[];
-      const rules = `/api/admin/pricing-plans/${plan.id}/rules`;
-      const rule = (
-        await call('king', 'POST', rules, { videoTypeId: types[0]!.id, price: '5.00' })
-      ).json() as { id: string };
-      return call(a, 'PATCH', `${rules}/${rule.id}`, { price: '6.00' });
-    },
-  },
-  {
-    route: 'DELETE /api/admin/pricing-plans/:id/rules/:ruleId',
-    expected: allow(ADMINS, 200, 403),
-    run: async (a) => {
-      const plan = (
-        await call('king', 'POST', '/api/admin/pricing-plans', { name: `matrix-${ordinal++}` })
-      ).json() as { id: string };
-      const types = (await call('king', 'GET', '/api/video-types')).json() as { id: string }[];
-      const rules = `/api/admin/pricing-plans/${plan.id}/rules`;
-      const rule = (
-        await call('king', 'POST', rules, { videoTypeId: types[0]!.id, price: '5.00' })
-      ).json() as { id: string };
-      return call(a, 'DELETE', `${rules}/${rule.id}`);
-    },
-  },
-  {
-    route: 'PUT /api/admin/clients/:clientId/pricing-plan',
-    expected: allow(ADMINS, 200, 403),
-    run: (a) => call(a, 'PUT', `/api/admin/clients/${id.owner}/pricing-plan`, { planId: null }),
-  },
+  req('GET /api/admin/invoicing', allow(ADMINS, 200, 403), { query: '?dateFilter=all' }),
+  req('GET /api/admin/revenue/summary', allow(ADMINS, 200, 403)),
+  req('GET /api/admin/revenue/trends', allow(ADMINS, 200, 403)),
+  req('GET /api/admin/invoicing.csv', allow(ADMINS, 200, 403)),
+  req('GET /api/admin/invoices/:clientId', allow(ADMINS, 200, 403), { params: owner }),
+  req('GET /api/admin/revenue/breakdown', allow(ADMINS, 200, 403)),
+  req('GET /api/admin/payments', allow(ADMINS, 200, 403)),
+  req('GET /api/admin/payments.csv', allow(ADMINS, 200, 403)),
+  req('GET /api/admin/revenue/unpaid-aging', allow(ADMINS, 200, 403)),
+  req('GET /api/video-types', allow(SIGNED_IN, 200, 0)),
+  req('GET /api/admin/client-pricing', allow(ADMINS, 200, 403)),
+  req('GET /api/admin/client-pricing/:clientId', allow(ADMINS, 200, 403), { params: owner }),
+  req('PATCH /api/admin/payment', allow(ADMINS, 200, 403), {
+    params: video,
+    body: (p) => ({ videoIds: [p.id] }),
+  }),
+  req('PATCH /api/admin/payment/reverse', allow(ADMINS, 200, 403), {
+    params: video,
+    body: (p) => ({ videoIds: [p.id] }),
+  }),
+  req('PATCH /api/admin/videos/:id/payment-amount', allow(ADMINS, 200, 403), {
+    params: video,
+    body: { paymentAmount: '12.50' },
+  }),
+  req('PATCH /api/admin/video-types/:id/price', allow(ADMINS, 200, 403), {
+    params: videoType,
+    body: { defaultPrice: '0.00' },
+  }),
+  req('PATCH /api/admin/client-pricing/:clientId/:videoTypeId', allow(ADMINS, 200, 403), {
+    params: videoType,
+    body: { price: '1.00' },
+  }),
+  req('DELETE /api/admin/client-pricing/:clientId/:videoTypeId', allow(ADMINS, 200, 403), {
+    params: customPrice,
+  }),
+  req('GET /api/admin/pricing-plans', allow(ADMINS, 200, 403)),
+  req('POST /api/admin/pricing-plans', allow(ADMINS, 201, 403), {
+    body: () => ({ name: `matrix-${ordinal++}` }),
+  }),
+  req('PATCH /api/admin/pricing-plans/:id', allow(ADMINS, 200, 403), {
+    params: plan,
+    body: { description: 'Edited' },
+  }),
+  req('DELETE /api/admin/pricing-plans/:id', allow(ADMINS, 200, 403), { params: plan }),
+  req('POST /api/admin/pricing-plans/:id/rules', allow(ADMINS, 201, 403), {
+    params: plan,
+    body: (p) => ({ videoTypeId: p.videoTypeId, price: '5.00' }),
+  }),
+  req('PATCH /api/admin/pricing-plans/:id/rules/:ruleId', allow(ADMINS, 200, 403), {
+    params: rule,
+    body: { price: '6.00' },
+  }),
+  req('DELETE /api/admin/pricing-plans/:id/rules/:ruleId', allow(ADMINS, 200, 403), {
+    params: rule,
+  }),
+  req('PUT /api/admin/clients/:clientId/pricing-plan', allow(ADMINS, 200, 403), {
+    params: owner,
+    body: { planId: null },
+  }),
   // Comments and notifications (issue 4).
-  {
-    route: 'GET /api/videos/:id/comments',
-    expected: allow(READERS, 200, 404),
-    run: async (a) => call(a, 'GET', `/api/videos/${(await freshVideo()).id}/comments`),
-  },
-  {
-    route: 'POST /api/videos/:id/comments',
-    expected: allow(READERS, 201, 404),
-    run: async (a) =>
-      call(a, 'POST', `/api/videos/${(await freshVideo()).id}/comments`, { content: 'Hi' }),
-  },
-  {
-    route: 'GET /api/videos/:id/mentionable',
-    expected: allow(READERS, 200, 404),
-    run: async (a) => call(a, 'GET', `/api/videos/${(await freshVideo()).id}/mentionable`),
-  },
+  req('GET /api/videos/:id/comments', allow(READERS, 200, 404), { params: video }),
+  req('POST /api/videos/:id/comments', allow(READERS, 201, 404), {
+    params: video,
+    body: { content: 'Hi' },
+  }),
+  req('GET /api/videos/:id/mentionable', allow(READERS, 200, 404), { params: video }),
   {
     route: 'DELETE /api/comments/:id',
     // A comment of the video's editor: the author and managers delete, other readers 403.
@@ -694,16 +450,8 @@ const CASES: Case[] = [
       return call(a, 'DELETE', `/api/comments/${c.id}`);
     },
   },
-  {
-    route: 'GET /api/notifications',
-    expected: allow(SIGNED_IN, 200, 0),
-    run: (a) => call(a, 'GET', '/api/notifications?includeRead=true'),
-  },
-  {
-    route: 'GET /api/notifications/count',
-    expected: allow(SIGNED_IN, 200, 0),
-    run: (a) => call(a, 'GET', '/api/notifications/count'),
-  },
+  req('GET /api/notifications', allow(SIGNED_IN, 200, 0), { query: '?includeRead=true' }),
+  req('GET /api/notifications/count', allow(SIGNED_IN, 200, 0)),
   {
     route: 'PATCH /api/notifications/:id/read',
     // The owner's notice of a comment: the recipient only, 404 for everyone else.
@@ -721,21 +469,9 @@ const CASES: Case[] = [
       return call(a, 'PATCH', `/api/notifications/${notice.id}/read`);
     },
   },
-  {
-    route: 'POST /api/notifications/mark-all-read',
-    expected: allow(SIGNED_IN, 200, 0),
-    run: (a) => call(a, 'POST', '/api/notifications/mark-all-read'),
-  },
-  {
-    route: 'DELETE /api/notifications/clear-all',
-    expected: allow(SIGNED_IN, 200, 0),
-    run: (a) => call(a, 'DELETE', '/api/notifications/clear-all'),
-  },
-  {
-    route: 'POST /api/notifications/check-delayed',
-    expected: allow(SIGNED_IN, 200, 0),
-    run: (a) => call(a, 'POST', '/api/notifications/check-delayed'),
-  },
+  req('POST /api/notifications/mark-all-read', allow(SIGNED_IN, 200, 0)),
+  req('DELETE /api/notifications/clear-all', allow(SIGNED_IN, 200, 0)),
+  req('POST /api/notifications/check-delayed', allow(SIGNED_IN, 200, 0)),
 ];
 
 describe('permission matrix (DESIGN.md section 4)', () => {

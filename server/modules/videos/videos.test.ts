@@ -1,25 +1,28 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientEditorAssignments, videos } from '../../db/schema';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import {
+  createTestApp,
+  seedPeople,
+  seedPerson,
+  type Caller,
+  type TestApp,
+} from '../../test/helper';
 
 let t: TestApp;
-const id: Record<string, string> = {};
-const cookie: Record<string, string> = {};
+let id: Record<string, string>;
+let call: Caller;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [username, role, isAdmin] of [
+  ({ id, call } = await seedPeople(t, [
     ['owner', 'client', 'false'],
     ['other', 'client', 'false'],
     ['teameditor', 'editor', 'false'],
     ['stranger', 'editor', 'false'],
     ['lead', 'lead_editor', 'false'],
     ['boss', 'king', 'true'],
-  ] as const) {
-    id[username] = (await seedUser(t, { username, role, isAdmin })).id;
-    cookie[username] = await loginAs(t, username);
-  }
+  ]));
   await t.db
     .insert(clientEditorAssignments)
     .values({ clientId: id.owner!, editorId: id.teameditor! });
@@ -27,13 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const call = (
-  who: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: { cookie: cookie[who]! }, payload });
 
 describe('create', () => {
   it('creates for oneself with the defaults and a normalised link', async () => {
@@ -285,8 +281,8 @@ describe('update messages', () => {
 
 describe('list filters and paging', () => {
   it('filters by status, client, type, q and overdue', async () => {
-    const client = await seedUser(t, { username: 'filtered' });
-    const c = await loginAs(t, 'filtered');
+    const client = await seedPerson(t, { username: 'filtered' });
+    const c = client.cookie;
     // Made by the king: a client's own new videos start as draft.
     const make = (payload: object) =>
       call('boss', 'POST', '/api/videos', {

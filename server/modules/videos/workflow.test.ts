@@ -15,7 +15,7 @@ import {
   videos,
   videoStatusHistory,
 } from '../../db/schema';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import { createTestApp, seedPeople, type TestApp } from '../../test/helper';
 import { findVideo, updateVideo } from './videos.repository';
 
 /**
@@ -23,8 +23,8 @@ import { findVideo, updateVideo } from './videos.repository';
  * kind of viewer: the moves each side may make are written out here, not read from the table.
  */
 let t: TestApp;
-const id: Record<string, string> = {};
-const cookie: Record<string, string> = {};
+let id: Record<string, string>;
+let cookie: Record<string, string>;
 
 const ACTORS = [
   ['owner', 'client', 'false', 'client'],
@@ -59,10 +59,12 @@ const mayMove = (side: WorkflowSide, from: VideoStatus, to: VideoStatus) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [username, role, isAdmin] of [...ACTORS, ...OUTSIDERS]) {
-    id[username] = (await seedUser(t, { username, role, isAdmin })).id;
-    cookie[username] = await loginAs(t, username);
-  }
+  ({ id, cookie } = await seedPeople(
+    t,
+    [...ACTORS, ...OUTSIDERS].map(
+      ([username, role, isAdmin]) => [username, role, isAdmin] as const,
+    ),
+  ));
   await t.db.insert(clientEditorAssignments).values([
     { clientId: id.owner!, editorId: id.assigned! },
     { clientId: id.owner!, editorId: id.teameditor! },
