@@ -55,25 +55,25 @@ function linkToken(text: string): RichToken {
 
 /** Mentions and timecodes inside a piece of text that holds no address. */
 function inlineTokens(text: string, videoLink: string | null): RichToken[] {
-  const marks = [
+  const marks: { index: number; length: number; token: RichToken }[] = [
     ...findMentions(text).map((m) => ({
       index: m.index,
       length: m.length,
       token: {
-        kind: 'mention',
+        kind: 'mention' as const,
         text: text.slice(m.index, m.index + m.length),
         username: m.username,
-      } as RichToken,
+      },
     })),
     ...findTimecodes(text).map((t) => ({
       index: t.index,
       length: t.text.length,
       token: {
-        kind: 'timecode',
+        kind: 'timecode' as const,
         text: t.text,
         seconds: t.seconds,
         href: videoLink ? linkAtSecond(videoLink, t.seconds) : null,
-      } as RichToken,
+      },
     })),
   ].sort((a, b) => a.index - b.index);
   const out: RichToken[] = [];

@@ -45,7 +45,7 @@ describe('changedFields', () => {
   });
   it('treats null and empty text alike, but a cleared date as a change', () => {
     expect(changedFields({ d: null as string | null }, { d: '' })).toEqual({});
-    expect(changedFields({ d: '2026-01-01' as string | null }, { d: null }, ['d'])).toEqual({
+    expect(changedFields({ d: '2026-01-01' }, { d: null }, ['d'])).toEqual({
       d: null,
     });
   });

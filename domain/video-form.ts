@@ -31,7 +31,7 @@ export function defaultDueDate(now: Date): Date {
   const [hours, minutes] = DEFAULT_DUE_TIME.split(':').map(Number);
   const due = new Date(now);
   due.setDate(due.getDate() + DEFAULT_DUE_DAYS);
-  due.setHours(hours!, minutes!, 0, 0);
+  due.setHours(hours!, minutes, 0, 0);
   return due;
 }
 

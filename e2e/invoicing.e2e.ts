@@ -240,7 +240,7 @@ describe('the king runs the books', () => {
       region('Filters and bulk actions').getByRole('link', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^invoicing-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = await readFile((await download.path())!, 'utf8');
+    const text = await readFile(await download.path(), 'utf8');
     const lines = text.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       'Video,Type,Status,Client,Editor,Start date,Finish date,Amount (USD),Payment status,Paid date,Locked price (USD),Link',

@@ -107,9 +107,9 @@ async function main() {
       return res;
     };
 
-    const clients = (await get('/api/clients')).json() as { id: string; videoCount: number }[];
+    const clients = (await get('/api/clients')).json<{ id: string; videoCount: number }[]>();
     const client = clients[0]!.id;
-    const summary = (await get('/api/lead/summary')).json() as { counts: Record<string, number> };
+    const summary = (await get('/api/lead/summary')).json<{ counts: Record<string, number> }>();
     console.log('\nTile counts (all clients):');
     for (const [k, v] of Object.entries(summary.counts)) console.log(`  ${k.padEnd(12)} ${v}`);
 

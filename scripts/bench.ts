@@ -52,7 +52,7 @@ async function prepareDatabase(size: AgencySize): Promise<Prepared> {
     await database.close();
     return {
       env: { DATABASE_URL: scratch.url },
-      cleanup: scratch.drop,
+      cleanup: () => scratch.drop(),
     };
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'vw-bench-'));

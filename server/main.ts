@@ -27,7 +27,7 @@ export function describeDatabase(settings: Pick<Settings, 'databaseUrl' | 'dataD
 /** The innermost cause's words: drizzle wraps driver errors in "Failed query: …". */
 function rootMessage(err: unknown): string {
   let e = err as (Error & { code?: string; errors?: Error[] }) | undefined;
-  while (e?.cause instanceof Error) e = e.cause as typeof e;
+  while (e?.cause instanceof Error) e = e.cause;
   if (!e) return String(err);
   return e.message || e.code || e.errors?.[0]?.message || String(err);
 }

@@ -20,7 +20,7 @@ export interface Database {
 
 export function fromPglite(client: PGlite): Database {
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    db: drizzlePglite(client, { schema }),
     kind: 'pglite',
     pglite: client,
     exec: async (text) => {
@@ -46,7 +46,7 @@ export function fromPostgres({ url, searchPath, max = 10 }: PostgresOptions): Da
   // A backend that dies (server restart, idle kill) must not take the process with it.
   pool.on('error', () => {});
   return {
-    db: drizzlePg(pool, { schema }) as unknown as Db,
+    db: drizzlePg(pool, { schema }),
     kind: 'postgres',
     pool,
     exec: async (text) => {

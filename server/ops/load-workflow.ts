@@ -139,8 +139,8 @@ export async function startServer(
   );
   let output = '';
   const keep = (d: Buffer) => (output = (output + d.toString()).slice(-20_000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const base = `http://127.0.0.1:${port}`;
   const end = Date.now() + 90_000;

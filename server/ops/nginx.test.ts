@@ -249,8 +249,8 @@ describe.skipIf(missing !== '')(
         });
         const index = instances.length;
         outputs[index] = '';
-        child.stdout!.on('data', (d) => (outputs[index] += d));
-        child.stderr!.on('data', (d) => (outputs[index] += d));
+        child.stdout.on('data', (d) => (outputs[index] += d));
+        child.stderr.on('data', (d) => (outputs[index] += d));
         instances.push(child);
       }
       await Promise.all(ports.map((port, i) => waitReady(port, i)));
@@ -307,22 +307,21 @@ ${conf}
       nginx?.kill('SIGTERM');
       for (const child of instances) if (child.exitCode === null) child.kill('SIGTERM');
       await Promise.all(
-        [nginx, ...instances].map(
-          (c) =>
-            c &&
-            c.exitCode === null &&
-            c.signalCode === null &&
-            new Promise((r) => {
-              const t = setTimeout(() => {
-                c.kill('SIGKILL');
-                r(null);
-              }, 10_000);
-              c.on('exit', () => {
-                clearTimeout(t);
-                r(null);
-              });
-            }),
-        ),
+        [nginx, ...instances]
+          .filter((c): c is ChildProcess => !!c && c.exitCode === null && c.signalCode === null)
+          .map(
+            (c) =>
+              new Promise((r) => {
+                const t = setTimeout(() => {
+                  c.kill('SIGKILL');
+                  r(null);
+                }, 10_000);
+                c.on('exit', () => {
+                  clearTimeout(t);
+                  r(null);
+                });
+              }),
+          ),
       );
       await scratch?.drop().catch(() => {});
       if (dir) await rm(dir, { recursive: true, force: true });

@@ -23,7 +23,7 @@ export const jsonBody = fp(
           done(null, undefined);
           return;
         }
-        parse(request, body, done);
+        void parse(request, body, done);
       },
     );
   },

@@ -37,7 +37,7 @@ export function helmetHeaders(): Record<string, string> {
   helmet(HELMET_OPTIONS)({} as IncomingMessage, res, (error?: unknown) => {
     failure = error ?? null;
   });
-  if (failure) throw failure;
+  if (failure) throw failure instanceof Error ? failure : new Error('helmet refused its options');
   return headers;
 }
 

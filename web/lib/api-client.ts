@@ -78,7 +78,7 @@ export function getErrorMessage(error: unknown, fallback: string): string {
   try {
     const parsed: unknown = JSON.parse(match[1] ?? '');
     if (parsed && typeof parsed === 'object' && 'message' in parsed) {
-      const { message } = parsed as { message: unknown };
+      const { message } = parsed;
       if (typeof message === 'string' && message.trim()) return message;
     }
   } catch {

@@ -85,7 +85,9 @@ describe('the admin guard', () => {
         }
       }
       if (messages.size > 1) {
-        problems.push(`${route.method} ${route.url}: refusals differ by role (${[...messages]})`);
+        problems.push(
+          `${route.method} ${route.url}: refusals differ by role (${[...messages].join(' | ')})`,
+        );
       }
     }
     expect(problems).toEqual([]);

@@ -24,16 +24,20 @@ interface Document {
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** A schema keyword's value as text (numbers and strings as they are). */
+const show = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
+
 function constraints(s: Schema): string {
   const parts: string[] = [];
-  if (s.format) parts.push(String(s.format));
+  if (s.format) parts.push(show(s.format));
   if (s.minLength !== undefined || s.maxLength !== undefined) {
-    parts.push(`${String(s.minLength ?? 0)}–${String(s.maxLength ?? '∞')} chars`);
+    parts.push(`${show(s.minLength ?? 0)}–${show(s.maxLength ?? '∞')} chars`);
   }
-  if (s.minimum !== undefined) parts.push(`≥ ${String(s.minimum)}`);
-  if (s.maximum !== undefined) parts.push(`≤ ${String(s.maximum)}`);
+  if (s.minimum !== undefined) parts.push(`≥ ${show(s.minimum)}`);
+  if (s.maximum !== undefined) parts.push(`≤ ${show(s.maximum)}`);
   // A format (uuid, email, …) says it better than the regular expression zod emits with it.
-  if (s.pattern && !s.format) parts.push(`matches ${String(s.pattern)}`);
+  if (s.pattern && !s.format) parts.push(`matches ${show(s.pattern)}`);
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 

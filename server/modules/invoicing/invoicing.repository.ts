@@ -148,7 +148,7 @@ export async function listInvoicingRows(
 
 export async function findVideoPayment(db: Db, id: string): Promise<VideoPayment | undefined> {
   const [row] = await baseQuery(db).where(eq(videos.id, id)).limit(1);
-  return row ? toRow(row as RawRow) : undefined;
+  return row ? toRow(row) : undefined;
 }
 
 /**

@@ -114,7 +114,7 @@ export async function findVideo(db: Db, id: string): Promise<VideoWithPeople | u
     .leftJoin(editor, eq(editor.id, videos.assignedEditorId))
     .where(eq(videos.id, id))
     .limit(1);
-  return row as VideoWithPeople | undefined;
+  return row;
 }
 
 export async function statusHistory(db: Db, videoId: string) {

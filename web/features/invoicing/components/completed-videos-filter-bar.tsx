@@ -69,7 +69,7 @@ export function CompletedVideosFilterBar({
         <SegmentedControl
           aria-label="Finished"
           value={filters.dateFilter}
-          onChange={(v) => onChange({ dateFilter: v as InvoicingFilters['dateFilter'] })}
+          onChange={(v) => onChange({ dateFilter: v })}
           data={[
             { value: 'current', label: 'Current month' },
             { value: 'all', label: 'All time' },

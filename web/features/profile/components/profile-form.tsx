@@ -33,15 +33,13 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
         ...(avatarChanged ? { avatar: values.avatar || null } : {}),
       },
       {
-        onSuccess: async (saved) => {
+        onSuccess: (saved) => {
           form.setInitialValues({ name: saved.name ?? '', avatar: saved.avatarUrl ?? '' });
           form.setValues({ name: saved.name ?? '', avatar: saved.avatarUrl ?? '' });
           notifySuccess('Profile updated!', 'Your profile has been saved.');
-          try {
-            await onSaved();
-          } catch (error) {
+          onSaved().catch((error: unknown) => {
             console.error('Could not refresh the signed-in user', error);
-          }
+          });
         },
         onError: (error) => {
           notifyError('Update failed', getErrorMessage(error, 'Failed to update profile'));

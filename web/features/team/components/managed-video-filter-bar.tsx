@@ -4,7 +4,6 @@ import {
   STATUS_FILTERS,
   VIDEO_SORT_LABELS,
   VIDEO_SORTS,
-  type VideoSort,
 } from '@domain/video-list';
 import { FilterButtons } from '../../../components/filter-buttons';
 import type { VideoFilters } from '../../../hooks/use-video-filters';
@@ -48,7 +47,7 @@ export function ManagedVideoFilterBar({
           aria-label="Sort videos"
           w={170}
           value={state.sort}
-          onChange={(v) => v && filters.setSort(v as VideoSort)}
+          onChange={(v) => v && filters.setSort(v)}
           data={VIDEO_SORTS.map((s) => ({ value: s, label: VIDEO_SORT_LABELS[s] }))}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
@@ -68,7 +67,7 @@ export function ManagedVideoFilterBar({
       </Group>
 
       {typeOptions.length > 0 && (
-        <Chip.Group value={state.type} onChange={(v) => filters.setType(v as string)}>
+        <Chip.Group value={state.type} onChange={(v) => filters.setType(v)}>
           <Group gap={6} wrap="wrap" role="group" aria-label="Filter by type">
             <Chip value="all" size="sm">
               All types ({filters.total})
