@@ -38,7 +38,8 @@ export function LeadTiles({
             data-active={current === tab || undefined}
             aria-pressed={current === tab}
             onClick={() => onPick(tab)}
-            style={{ '--tile-color': `var(--mantine-color-${TILE_COLORS[tab]}-7)` }}
+            // Shade 8: the count stays readable (3:1 for large text) on the active tile's grey.
+            style={{ '--tile-color': `var(--mantine-color-${TILE_COLORS[tab]}-8)` }}
             data-testid={`tile-${tab}`}
           >
             <Text size="xs" fw={600} c="dimmed" tt="uppercase" lh={1.3}>
