@@ -8,7 +8,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LEAD_TAB_INFO, LEAD_TABS } from '../domain/lead-dashboard';
+import { LEAD_TAB_INFO, LEAD_TABS } from '@domain/lead-dashboard';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { allEditorIds, assign, createVideo, expectedCounts, videosOf } from './support/lead';

@@ -7,7 +7,7 @@
  */
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { VideoView } from '../domain/videos';
+import type { VideoView } from '@domain/videos';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { answer, apiAs } from './support/api';

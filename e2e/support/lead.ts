@@ -1,9 +1,9 @@
 /** Setting the scene for the lead dashboard journeys: data made through the API as the king. */
 import type { APIRequestContext } from 'playwright-core';
-import type { LeadCounts } from '../../domain/lead-dashboard';
-import type { VideoView } from '../../domain/videos';
-import { filterCounts } from '../../domain/video-list';
-import { isOverdue } from '../../domain/workflow';
+import type { LeadCounts } from '@domain/lead-dashboard';
+import type { VideoView } from '@domain/videos';
+import { filterCounts } from '@domain/video-list';
+import { isOverdue } from '@domain/workflow';
 import { answer } from './api';
 
 export function createVideo(

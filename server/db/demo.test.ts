@@ -1,9 +1,9 @@
 import { asc, count, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPLETED_STATUSES, VIDEO_STATUSES } from '../../domain/video-status';
-import { isOverdue } from '../../domain/workflow';
-import { BUILT_IN_VIDEO_TYPES } from '../../domain/video-types';
+import { COMPLETED_STATUSES, VIDEO_STATUSES } from '@domain/video-status';
+import { isOverdue } from '@domain/workflow';
+import { BUILT_IN_VIDEO_TYPES } from '@domain/video-types';
 import { verifyPassword } from '../lib/passwords';
 import {
   customPriceSql,

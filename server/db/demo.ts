@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import type { Role } from '../../domain/roles';
-import type { VideoStatus } from '../../domain/video-status';
-import { compareMoney, subtractMoney } from '../../domain/money';
-import { NOTIFICATION_TEXT } from '../../domain/notifications';
-import { BUILT_IN_VIDEO_TYPES, type BuiltInVideoType } from '../../domain/video-types';
-import { isOverdue } from '../../domain/workflow';
+import type { Role } from '@domain/roles';
+import type { VideoStatus } from '@domain/video-status';
+import { compareMoney, subtractMoney } from '@domain/money';
+import { NOTIFICATION_TEXT } from '@domain/notifications';
+import { BUILT_IN_VIDEO_TYPES, type BuiltInVideoType } from '@domain/video-types';
+import { isOverdue } from '@domain/workflow';
 import { hashPassword } from '../lib/passwords';
 import { recordPaid } from '../modules/invoicing/ledger.repository';
 import { effectivePrices } from '../modules/invoicing/pricing.repository';

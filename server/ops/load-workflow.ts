@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { allowedActions } from '../../domain/workflow';
+import { allowedActions } from '@domain/workflow';
 import { fromPglite, fromPostgres, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { rowsOf } from '../db/rows';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MESSAGES } from '../../domain/auth';
+import { MESSAGES } from '@domain/auth';
 import { SHORT_CACHE_MS, TtlCache } from '../db/cache-bus';
 import type { Db } from '../db/client';
 import { UNSAFE_METHODS } from '../lib/http';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMIT_MESSAGES } from '../../domain/limits';
+import { LIMIT_MESSAGES } from '@domain/limits';
 import { buildApp } from '../app';
 import { videos } from '../db/schema';
 import { createTestApp, loginAs, seedPeople, type TestApp } from '../test/helper';

@@ -1,10 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  LIMIT_MESSAGES,
-  PASSWORD_ADDRESS_FACTOR,
-  PASSWORD_WINDOW_MINUTES,
-} from '../../domain/limits';
+import { LIMIT_MESSAGES, PASSWORD_ADDRESS_FACTOR, PASSWORD_WINDOW_MINUTES } from '@domain/limits';
 import { HttpError } from './errors';
 
 declare module 'fastify' {

@@ -8,7 +8,7 @@ import {
   SOCKET_MAX_PAYLOAD,
   type NotificationView,
   type SocketMessage,
-} from '../../domain/notifications';
+} from '@domain/notifications';
 import type { Database } from '../db/client';
 import { Listener } from '../db/listener';
 import { sessions } from '../db/schema';

@@ -5,7 +5,7 @@ import {
   AVATAR_MAX_BYTES,
   AVATAR_MESSAGES,
   checkAvatarDataUrl,
-} from '../../domain/avatar';
+} from '@domain/avatar';
 import { notifyError } from '../lib/notify';
 import classes from './avatar-input.module.css';
 

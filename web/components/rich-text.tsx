@@ -1,7 +1,7 @@
 import { Anchor, Badge, Box, Group, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { cardLabelId, PLATFORM_LABELS } from '../../domain/links';
-import { chipLabel, tokenizeRichText, type RichToken } from '../../domain/rich-text';
+import { cardLabelId, PLATFORM_LABELS } from '@domain/links';
+import { chipLabel, tokenizeRichText, type RichToken } from '@domain/rich-text';
 import { IconVideo } from './icons';
 import classes from './rich-text.module.css';
 

@@ -1,5 +1,5 @@
-import { ROLES } from '../../domain/roles';
-import type { PublicUser } from '../../domain/user';
+import { ROLES } from '@domain/roles';
+import type { PublicUser } from '@domain/user';
 import { USER_ID_STORAGE_KEY } from './api-client';
 
 /** The full signed-in user lives under 'user', its id separately under 'demoUserId' (SPEC.md 3). */

@@ -1,4 +1,4 @@
-import type { NotificationView } from '../../domain/notifications';
+import type { NotificationView } from '@domain/notifications';
 
 /**
  * The live socket (SPEC.md section 4 'Real-time socket'): /ws?userId={id} on the page's own host

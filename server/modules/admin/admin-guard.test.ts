@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES } from '../../../domain/admin';
-import { INVOICING_MESSAGES } from '../../../domain/invoicing';
+import { ADMIN_MESSAGES } from '@domain/admin';
+import { INVOICING_MESSAGES } from '@domain/invoicing';
 import { createTestApp, seedPeople, type TestApp } from '../../test/helper';
 import { ADMIN_PREFIX } from './admin.guard';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ADMIN_MESSAGES, mayUseAdminRoutes } from '../../../domain/admin';
+import { ADMIN_MESSAGES, mayUseAdminRoutes } from '@domain/admin';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 

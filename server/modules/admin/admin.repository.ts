@@ -1,5 +1,5 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
-import type { AdminStats, AdminUser, UserEdit } from '../../../domain/admin';
+import type { AdminStats, AdminUser, UserEdit } from '@domain/admin';
 import type { Db } from '../../db/client';
 import { sessions, users, videos, type UserRow } from '../../db/schema';
 import { toPublicUser } from '../users/users.repository';

@@ -12,11 +12,11 @@ import {
   resetPasswordBody,
   userIdParams,
   vipBody,
-} from '../../../domain/admin';
-import { messageAnswer } from '../../../domain/api';
-import { MESSAGES } from '../../../domain/auth';
-import { normalizeRole } from '../../../domain/roles';
-import { publicUserSchema } from '../../../domain/user';
+} from '@domain/admin';
+import { messageAnswer } from '@domain/api';
+import { MESSAGES } from '@domain/auth';
+import { normalizeRole } from '@domain/roles';
+import { publicUserSchema } from '@domain/user';
 import type { Db } from '../../db/client';
 import type { SessionUser, UserRow } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';

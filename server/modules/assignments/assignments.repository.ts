@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Assignment, ClientWithCounts, EditorWithCounts } from '../../../domain/assignments';
-import { CLIENT_ROLE_TEXTS } from '../../../domain/roles';
+import type { Assignment, ClientWithCounts, EditorWithCounts } from '@domain/assignments';
+import { CLIENT_ROLE_TEXTS } from '@domain/roles';
 import type { Db } from '../../db/client';
 import { clientEditorAssignments, users, videos, type UserRow } from '../../db/schema';
 import { hasClientRole, toDirectoryUser, toPublicUser } from '../users/users.repository';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messageAnswer } from '../../../domain/api';
+import { messageAnswer } from '@domain/api';
 import {
   ASSIGNMENT_MESSAGES,
   assignedClientsSchema,
@@ -12,8 +12,8 @@ import {
   clientListSchema,
   createAssignmentBody,
   editorListSchema,
-} from '../../../domain/assignments';
-import { isManager, normalizeRole, seesWholeDirectory, type Actor } from '../../../domain/roles';
+} from '@domain/assignments';
+import { isManager, normalizeRole, seesWholeDirectory, type Actor } from '@domain/roles';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messageAnswer } from '../../../domain/api';
-import { changePasswordBody, loginBody, MESSAGES, registerBody } from '../../../domain/auth';
-import { LIMIT_MESSAGES } from '../../../domain/limits';
-import { publicUserSchema } from '../../../domain/user';
+import { messageAnswer } from '@domain/api';
+import { changePasswordBody, loginBody, MESSAGES, registerBody } from '@domain/auth';
+import { LIMIT_MESSAGES } from '@domain/limits';
+import { publicUserSchema } from '@domain/user';
 import type { Db } from '../../db/client';
 import { dummyVerify, hashPassword, verifyPassword } from '../../lib/passwords';
 import { clearSessionCookie, currentUser, setSessionCookie } from '../../plugins/auth';

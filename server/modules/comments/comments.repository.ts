@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { CommentView } from '../../../domain/comments';
-import { normalizeRole } from '../../../domain/roles';
-import { avatarUrl } from '../../../domain/user';
+import type { CommentView } from '@domain/comments';
+import { normalizeRole } from '@domain/roles';
+import { avatarUrl } from '@domain/user';
 import type { Db } from '../../db/client';
 import { comments, users, videos, type UserRow } from '../../db/schema';
 

@@ -1,17 +1,17 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageAnswer } from '../../../domain/api';
+import { messageAnswer } from '@domain/api';
 import {
   canDeleteComment,
   COMMENT_MESSAGES,
   commentBody,
   commentListSchema,
   commentSchema,
-} from '../../../domain/comments';
-import { canReadVideo } from '../../../domain/permissions';
-import { seesWholeDirectory } from '../../../domain/roles';
-import { directoryUserListSchema } from '../../../domain/user';
+} from '@domain/comments';
+import { canReadVideo } from '@domain/permissions';
+import { seesWholeDirectory } from '@domain/roles';
+import { directoryUserListSchema } from '@domain/user';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '../../../domain/comments';
+import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '@domain/comments';
 import { clientEditorAssignments, notifications, videos } from '../../db/schema';
 import { createTestApp, seedPeople, seedVideo, type Caller, type TestApp } from '../../test/helper';
 import { notificationsByUser, readNotices } from '../notifications/test-fixtures';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { openApiDocumentSchema, referencePageAnswer } from '../../../domain/api';
-import { isStaff } from '../../../domain/roles';
+import { openApiDocumentSchema, referencePageAnswer } from '@domain/api';
+import { isStaff } from '@domain/roles';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { renderReference } from './reference-page';

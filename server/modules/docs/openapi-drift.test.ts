@@ -47,21 +47,21 @@ afterAll(async () => {
  */
 const CONTRACT = `
 import type { paths } from './openapi';
-import type { MessageAnswer } from '../../../../domain/api';
-import type { ChangePasswordBody, LoginBody, ProfileUpdateBody, RegisterBody } from '../../../../domain/auth';
-import type { CommentInput, CommentView } from '../../../../domain/comments';
+import type { MessageAnswer } from '@domain/api';
+import type { ChangePasswordBody, LoginBody, ProfileUpdateBody, RegisterBody } from '@domain/auth';
+import type { CommentInput, CommentView } from '@domain/comments';
 import type {
   CheckDelayedAnswer, ClearAllAnswer, MarkAllReadAnswer, NotificationCount,
-} from '../../../../domain/notification-schemas';
-import type { NotificationView } from '../../../../domain/notifications';
+} from '@domain/notification-schemas';
+import type { NotificationView } from '@domain/notifications';
 import type {
   LedClientList, TeamLeadAssignment, TeamLeadAssignmentBody, TeamLeadList,
-} from '../../../../domain/team-leads';
-import type { DirectoryUser, PublicUser } from '../../../../domain/user';
+} from '@domain/team-leads';
+import type { DirectoryUser, PublicUser } from '@domain/user';
 import type {
   AdminBulkDeleteAnswer, AssignedEditorBody, BulkDeleteAnswer, BulkDeleteBody, BulkDeleteRefusal,
   CreateVideoBody, StatusBody, UpdateVideoBody, VideoCount, VideoListQuery, VideoView,
-} from '../../../../domain/videos';
+} from '@domain/videos';
 
 /** What the web sends and reads, call by call: the domain's types. */
 interface Web {

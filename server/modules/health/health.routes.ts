@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthAnswer, healthDegraded, notReadyAnswer, readyAnswer } from '../../../domain/health';
+import { healthAnswer, healthDegraded, notReadyAnswer, readyAnswer } from '@domain/health';
 import type { Database } from '../../db/client';
 import { migrationsApplied } from '../../db/migrate';
 

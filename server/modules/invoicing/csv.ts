@@ -3,7 +3,7 @@ import {
   LEDGER_CSV_HEADER,
   type InvoicingRow,
   type LedgerEvent,
-} from '../../../domain/invoicing';
+} from '@domain/invoicing';
 
 /**
  * A spreadsheet opens a cell that starts with one of these as a formula (CSV injection, OWASP):

@@ -9,8 +9,8 @@ import {
   type PaymentStatus,
   type SkipReason,
   type VideoPayment,
-} from '../../../domain/invoicing';
-import { sumMoney } from '../../../domain/money';
+} from '@domain/invoicing';
+import { sumMoney } from '@domain/money';
 import type { Db } from '../../db/client';
 import { users, videos } from '../../db/schema';
 import { recordPaid, recordReversed } from './ledger.repository';

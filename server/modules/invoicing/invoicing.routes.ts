@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messageAnswer } from '../../../domain/api';
+import { messageAnswer } from '@domain/api';
 import {
   addMonths,
   INVOICING_MESSAGES,
@@ -18,9 +18,9 @@ import {
   TREND_MONTHS,
   videoIdParams,
   videoPaymentSchema,
-} from '../../../domain/invoicing';
-import { formatUsd } from '../../../domain/money';
-import type { PaymentStatus } from '../../../domain/invoicing';
+} from '@domain/invoicing';
+import { formatUsd } from '@domain/money';
+import type { PaymentStatus } from '@domain/invoicing';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InvoicingRow } from '../../../domain/invoicing';
+import type { InvoicingRow } from '@domain/invoicing';
 import { pricingPlans, videos, videoTypes } from '../../db/schema';
 import { createScene, monthsAgo, type Person, type Scene } from './test-fixtures';
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { BreakdownEntry, LedgerEvent } from '../../../domain/invoicing';
+import type { BreakdownEntry, LedgerEvent } from '@domain/invoicing';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { moneyText } from './pricing-sql';

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMonths, monthOf } from '../../../domain/invoicing';
+import { addMonths, monthOf } from '@domain/invoicing';
 import { paymentEvents, videos } from '../../db/schema';
 import { createScene, monthsAgo, type Scene } from './test-fixtures';
 

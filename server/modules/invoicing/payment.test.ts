@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentResult } from '../../../domain/invoicing';
-import { addMoney } from '../../../domain/money';
+import type { PaymentResult } from '@domain/invoicing';
+import { addMoney } from '@domain/money';
 import { videos } from '../../db/schema';
 import { createScene, type Scene } from './test-fixtures';
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { ClientPricingDetail, PricingPlan } from '../../../domain/invoicing';
+import type { ClientPricingDetail, PricingPlan } from '@domain/invoicing';
 import type { Db } from '../../db/client';
 import {
   clientPricingPlanAssignments,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messageAnswer } from '../../../domain/api';
+import { messageAnswer } from '@domain/api';
 import {
   canManageInvoicing,
   clientCustomPriceSchema,
@@ -24,8 +24,8 @@ import {
   videoTypeIdParams,
   videoTypeListSchema,
   videoTypeSchema,
-} from '../../../domain/invoicing';
-import { actsAsClient } from '../../../domain/billing';
+} from '@domain/invoicing';
+import { actsAsClient } from '@domain/billing';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';

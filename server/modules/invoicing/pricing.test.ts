@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PricingPlan } from '../../../domain/invoicing';
+import type { PricingPlan } from '@domain/invoicing';
 import { createScene, type Scene } from './test-fixtures';
 
 let s: Scene;

@@ -6,8 +6,8 @@ import {
   monthStart,
   type Invoice,
   type UnpaidAging,
-} from '../../../domain/invoicing';
-import { sumMoney } from '../../../domain/money';
+} from '@domain/invoicing';
+import { sumMoney } from '@domain/money';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { listInvoicingRows } from './invoicing.repository';

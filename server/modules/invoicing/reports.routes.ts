@@ -15,7 +15,7 @@ import {
   revenueBreakdownQuery,
   revenueBreakdownSchema,
   unpaidAgingSchema,
-} from '../../../domain/invoicing';
+} from '@domain/invoicing';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import { invoicingCsv, ledgerCsv } from './csv';

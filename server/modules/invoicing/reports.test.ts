@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Invoice, RevenueBreakdown, UnpaidAging } from '../../../domain/invoicing';
-import { toCents } from '../../../domain/money';
+import type { Invoice, RevenueBreakdown, UnpaidAging } from '@domain/invoicing';
+import { toCents } from '@domain/money';
 import { csvCell, csvLine } from './csv';
 import { createScene, type Scene } from './test-fixtures';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { PaymentResult } from '../../../domain/invoicing';
+import type { PaymentResult } from '@domain/invoicing';
 import { videos, videoTypes } from '../../db/schema';
 import { callerFor, createTestApp, seedPeople, type Caller, type TestApp } from '../../test/helper';
 import { recordPaid } from './ledger.repository';

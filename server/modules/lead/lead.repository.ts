@@ -1,5 +1,5 @@
 import { count, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { LeadSummary } from '../../../domain/lead-dashboard';
+import type { LeadSummary } from '@domain/lead-dashboard';
 import type { Db } from '../../db/client';
 import { users, videos } from '../../db/schema';
 import { overdueWhere } from '../videos/videos.repository';

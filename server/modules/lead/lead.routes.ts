@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LEAD_MESSAGES, leadSummaryQuery, leadSummarySchema } from '../../../domain/lead-dashboard';
-import { isManager } from '../../../domain/roles';
+import { LEAD_MESSAGES, leadSummaryQuery, leadSummarySchema } from '@domain/lead-dashboard';
+import { isManager } from '@domain/roles';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { NOTIFICATION_LIST_LIMIT, NOTIFICATION_TEXT } from '../../../domain/notifications';
-import type { NotificationView } from '../../../domain/notifications';
-import type { ViewerScope } from '../../../domain/permissions';
+import { NOTIFICATION_LIST_LIMIT, NOTIFICATION_TEXT } from '@domain/notifications';
+import type { NotificationView } from '@domain/notifications';
+import type { ViewerScope } from '@domain/permissions';
 import { type CacheBus, SHORT_CACHE_MS, TtlCache } from '../../db/cache-bus';
 import type { Db } from '../../db/client';
 import { notifications, overdueNotices, videos } from '../../db/schema';

@@ -8,7 +8,7 @@ import {
   notificationListQuery,
   notificationListSchema,
   notificationSchema,
-} from '../../../domain/notification-schemas';
+} from '@domain/notification-schemas';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';

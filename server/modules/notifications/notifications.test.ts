@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NOTIFICATION_LIST_LIMIT, type NotificationView } from '../../../domain/notifications';
+import { NOTIFICATION_LIST_LIMIT, type NotificationView } from '@domain/notifications';
 import { clientEditorAssignments, notifications, videos } from '../../db/schema';
 import { createTestApp, seedPeople, seedVideo, type Caller, type TestApp } from '../../test/helper';
 import { notificationsByUser, readNotices } from './test-fixtures';

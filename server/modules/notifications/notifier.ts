@@ -1,10 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { parseMentions } from '../../../domain/mentions';
-import { NOTIFICATION_TEXT, personLabel } from '../../../domain/notifications';
-import { canReadVideo } from '../../../domain/permissions';
-import { normalizeRole } from '../../../domain/roles';
+import { parseMentions } from '@domain/mentions';
+import { NOTIFICATION_TEXT, personLabel } from '@domain/notifications';
+import { canReadVideo } from '@domain/permissions';
+import { normalizeRole } from '@domain/roles';
 import type { Db } from '../../db/client';
 import {
   clientEditorAssignments,
@@ -17,7 +17,7 @@ import type { RealtimeHub } from '../../plugins/realtime';
 import { teamLeadIdsOf } from '../team-leads/team-leads.repository';
 import { findUserById, listStaffRoles } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
-import type { NotificationView } from '../../../domain/notifications';
+import type { NotificationView } from '@domain/notifications';
 import {
   createUnreadCountCache,
   forgetCounts,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { NotificationView } from '../../../domain/notifications';
+import type { NotificationView } from '@domain/notifications';
 import { notifications, users } from '../../db/schema';
 import type { Caller, TestApp } from '../../test/helper';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messageAnswer } from '../../../domain/api';
-import { isManager, normalizeRole } from '../../../domain/roles';
+import { messageAnswer } from '@domain/api';
+import { isManager, normalizeRole } from '@domain/roles';
 import {
   ledClientListSchema,
   TEAM_LEAD_MESSAGES,
@@ -10,7 +10,7 @@ import {
   teamLeadListQuery,
   teamLeadListSchema,
   teamLeadPairParams,
-} from '../../../domain/team-leads';
+} from '@domain/team-leads';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TEAM_LEAD_MESSAGES } from '../../../domain/team-leads';
+import { TEAM_LEAD_MESSAGES } from '@domain/team-leads';
 import { clientTeamLeadAssignments, notifications, videos } from '../../db/schema';
 import { createTestApp, seedPeople, type Caller, type TestApp } from '../../test/helper';
 import { readNotices } from '../notifications/test-fixtures';

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { normalizeRole, seesWholeDirectory, type Actor } from '../../../domain/roles';
+import { normalizeRole, seesWholeDirectory, type Actor } from '@domain/roles';
 import type { Db } from '../../db/client';
 import { clientEditorAssignments, clientTeamLeadAssignments, videos } from '../../db/schema';
 import { listStaffRoles } from './users.repository';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { avatarUrl, type PublicUser } from '../../../domain/user';
-import { CLIENT_ROLE_TEXTS, normalizeRole } from '../../../domain/roles';
+import { avatarUrl, type PublicUser } from '@domain/user';
+import { CLIENT_ROLE_TEXTS, normalizeRole } from '@domain/roles';
 import type { Db } from '../../db/client';
 import { userAvatars, users, type UserRow } from '../../db/schema';
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { avatarUploadBody, profileUpdateBody } from '../../../domain/auth';
-import { seesWholeDirectory } from '../../../domain/roles';
-import { messageAnswer } from '../../../domain/api';
+import { avatarUploadBody, profileUpdateBody } from '@domain/auth';
+import { seesWholeDirectory } from '@domain/roles';
+import { messageAnswer } from '@domain/api';
 import {
   avatarImageAnswer,
   avatarNotModified,
@@ -11,7 +11,7 @@ import {
   directoryUserSchema,
   publicUserSchema,
   userSearchQuery,
-} from '../../../domain/user';
+} from '@domain/user';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';

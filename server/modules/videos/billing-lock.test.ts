@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_MESSAGES } from '../../../domain/billing';
+import { BILLING_MESSAGES } from '@domain/billing';
 import {
   clientEditorAssignments,
   clientTeamLeadAssignments,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { ViewerScope } from '../../../domain/permissions';
-import { normalizeRole } from '../../../domain/roles';
+import type { ViewerScope } from '@domain/permissions';
+import { normalizeRole } from '@domain/roles';
 import type { Db } from '../../db/client';
 import {
   clientEditorAssignments,

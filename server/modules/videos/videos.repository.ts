@@ -12,11 +12,11 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { canSeeInternalNotes, canSeePayment, type ViewerScope } from '../../../domain/permissions';
-import { isManager } from '../../../domain/roles';
-import { COMPLETED_STATUSES, type VideoStatus } from '../../../domain/video-status';
-import { avatarUrl } from '../../../domain/user';
-import type { VideoView } from '../../../domain/videos';
+import { canSeeInternalNotes, canSeePayment, type ViewerScope } from '@domain/permissions';
+import { isManager } from '@domain/roles';
+import { COMPLETED_STATUSES, type VideoStatus } from '@domain/video-status';
+import { avatarUrl } from '@domain/user';
+import type { VideoView } from '@domain/videos';
 import type { Db } from '../../db/client';
 import { users, videos, videoStatusHistory, videoTypes, type VideoRow } from '../../db/schema';
 

@@ -7,7 +7,7 @@ import {
   billingLock,
   billingLockMessage,
   changedBilledFields,
-} from '../../../domain/billing';
+} from '@domain/billing';
 import {
   canCreateVideoFor,
   canDeleteVideo,
@@ -16,13 +16,13 @@ import {
   canSeeInternalNotes,
   canSetAssignedEditor,
   type ViewerScope,
-} from '../../../domain/permissions';
-import { messageAnswer } from '../../../domain/api';
-import { mayOpenManagedUser } from '../../../domain/lead-dashboard';
-import { isAdmin, isManager, mayBeAssignedEditor, normalizeRole } from '../../../domain/roles';
-import { publicUserListSchema } from '../../../domain/user';
-import { defaultDueDate } from '../../../domain/video-form';
-import { customTypeOwner } from '../../../domain/video-types';
+} from '@domain/permissions';
+import { messageAnswer } from '@domain/api';
+import { mayOpenManagedUser } from '@domain/lead-dashboard';
+import { isAdmin, isManager, mayBeAssignedEditor, normalizeRole } from '@domain/roles';
+import { publicUserListSchema } from '@domain/user';
+import { defaultDueDate } from '@domain/video-form';
+import { customTypeOwner } from '@domain/video-types';
 import {
   adminBulkDeleteAnswer,
   assignedEditorBody,
@@ -38,14 +38,14 @@ import {
   videoListQuery,
   videoListSchema,
   videoViewSchema,
-} from '../../../domain/videos';
+} from '@domain/videos';
 import {
   findMove,
   creationRefusal,
   moveRefusal,
   WORKFLOW_MESSAGES,
   workflowSide,
-} from '../../../domain/workflow';
+} from '@domain/workflow';
 import type { Db } from '../../db/client';
 import { clientEditorAssignments, users, videos } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';

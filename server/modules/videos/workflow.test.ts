@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIDEO_STATUSES, type VideoStatus } from '../../../domain/video-status';
+import { VIDEO_STATUSES, type VideoStatus } from '@domain/video-status';
 import {
   creationRefusal,
   moveRefusal,
   WORKFLOW_MESSAGES,
   type WorkflowSide,
-} from '../../../domain/workflow';
+} from '@domain/workflow';
 import {
   clientEditorAssignments,
   clientTeamLeadAssignments,

@@ -3,7 +3,7 @@ import {
   HEADER_AVATAR_MAX_DIMENSION,
   HEADER_AVATAR_SOURCE_MAX_BYTES,
   HEADER_AVATAR_WEBP_QUALITY,
-} from '../../../domain/avatar';
+} from '@domain/avatar';
 
 /** Why a header avatar upload stopped; `title` is the toast title of SPEC.md section 5. */
 export class AvatarProblem extends Error {

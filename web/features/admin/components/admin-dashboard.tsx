@@ -1,6 +1,6 @@
 import { Alert, Button, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { Actor } from '../../../../domain/roles';
+import type { Actor } from '@domain/roles';
 import { LoadingState } from '../../../components/loading-state';
 import { pageTitle } from '../../../lib/site';
 import { useAdminStats, useAdminUsers } from '../../../api/admin';

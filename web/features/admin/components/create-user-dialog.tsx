@@ -1,8 +1,8 @@
 import { Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import { createUserForm, creatableRoles, type AssignableRole } from '../../../../domain/admin';
-import { ROLE_LABELS, type Actor } from '../../../../domain/roles';
+import { createUserForm, creatableRoles, type AssignableRole } from '@domain/admin';
+import { ROLE_LABELS, type Actor } from '@domain/roles';
 import { AvatarInput } from '../../../components/avatar-input';
 import { PasswordField } from '../../../components/password-field';
 import { DialogButtons, GuardedModal } from '../../../components/guarded-modal';

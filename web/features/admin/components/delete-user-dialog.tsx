@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import type { PublicUser } from '../../../../domain/user';
+import type { PublicUser } from '@domain/user';
 import { DialogButtons, GuardedModal } from '../../../components/guarded-modal';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';

@@ -9,9 +9,9 @@ import {
   editUserPayload,
   isRoleFixed,
   type AssignableRole,
-} from '../../../../domain/admin';
-import { normalizeRole, ROLE_LABELS, type Actor } from '../../../../domain/roles';
-import type { PublicUser } from '../../../../domain/user';
+} from '@domain/admin';
+import { normalizeRole, ROLE_LABELS, type Actor } from '@domain/roles';
+import type { PublicUser } from '@domain/user';
 import { DialogButtons, GuardedModal } from '../../../components/guarded-modal';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';

@@ -1,8 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import { resetPasswordForm } from '../../../../domain/admin';
-import type { PublicUser } from '../../../../domain/user';
+import { resetPasswordForm } from '@domain/admin';
+import type { PublicUser } from '@domain/user';
 import { PasswordField } from '../../../components/password-field';
 import { DialogButtons, GuardedModal } from '../../../components/guarded-modal';
 import { getErrorMessage } from '../../../lib/api-client';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import type { AdminUser } from '../../../../domain/admin';
+import type { AdminUser } from '@domain/admin';
 import { UserManagement } from './user-management';
 
 const user = (

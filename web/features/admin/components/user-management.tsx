@@ -13,9 +13,9 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { TEAM_LEADS_LABEL, type Actor } from '../../../../domain/roles';
-import type { PublicUser } from '../../../../domain/user';
-import type { AdminUser } from '../../../../domain/admin';
+import { TEAM_LEADS_LABEL, type Actor } from '@domain/roles';
+import type { PublicUser } from '@domain/user';
+import type { AdminUser } from '@domain/admin';
 import { DensityToggle, FilterButtons } from '../../../components/filter-buttons';
 import {
   groupUsers,

@@ -1,8 +1,8 @@
 import { ActionIcon, Avatar, Badge, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { canDeleteUser, canManageUser } from '../../../../domain/admin';
-import { normalizeRole, roleLabel, type Actor } from '../../../../domain/roles';
-import type { PublicUser } from '../../../../domain/user';
+import { canDeleteUser, canManageUser } from '@domain/admin';
+import { normalizeRole, roleLabel, type Actor } from '@domain/roles';
+import type { PublicUser } from '@domain/user';
 import { IconEdit, IconKey, IconTrash } from './admin-icons';
 
 export type UserAction = 'edit' | 'reset' | 'delete';

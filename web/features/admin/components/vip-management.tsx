@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { normalizeRole } from '../../../../domain/roles';
-import type { PublicUser } from '../../../../domain/user';
+import { normalizeRole } from '@domain/roles';
+import type { PublicUser } from '@domain/user';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSetVip } from '../../../api/admin';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicUser } from '../../../../domain/user';
+import type { PublicUser } from '@domain/user';
 import {
   groupUsers,
   matchesSearch,

@@ -1,5 +1,5 @@
-import { normalizeRole, TEAM_LEADS_LABEL } from '../../../../domain/roles';
-import type { PublicUser } from '../../../../domain/user';
+import { normalizeRole, TEAM_LEADS_LABEL } from '@domain/roles';
+import type { PublicUser } from '@domain/user';
 
 /** The collapsible sections of User Management, in page order (one per role). */
 export const SECTIONS = ['king', 'lead_editor', 'editor', 'client_team_lead', 'client'] as const;

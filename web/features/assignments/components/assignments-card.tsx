@@ -1,6 +1,6 @@
 import { Badge, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { Assignment, ClientWithCounts } from '../../../../domain/assignments';
+import type { Assignment, ClientWithCounts } from '@domain/assignments';
 import { useAssignments, useDeleteAssignment } from '../../../api/assignments';
 import { useClients } from '../../../api/clients';
 import { DensityToggle, FilterButtons, QuickJump } from '../../../components/filter-buttons';

@@ -1,4 +1,4 @@
-import { assignableClients } from '../../../../domain/lead-dashboard';
+import { assignableClients } from '@domain/lead-dashboard';
 import { useCreateAssignment } from '../../../api/assignments';
 import { useClients } from '../../../api/clients';
 import { useEditors } from '../../../api/editors';

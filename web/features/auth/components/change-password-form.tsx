@@ -1,6 +1,6 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { changePasswordForm, MESSAGES } from '../../../../domain/auth';
+import { changePasswordForm, MESSAGES } from '@domain/auth';
 import { PasswordField } from '../../../components/password-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';

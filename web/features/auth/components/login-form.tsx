@@ -1,7 +1,7 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { loginBody, MESSAGES } from '../../../../domain/auth';
-import type { PublicUser } from '../../../../domain/user';
+import { loginBody, MESSAGES } from '@domain/auth';
+import type { PublicUser } from '@domain/user';
 import { PasswordField } from '../../../components/password-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';

@@ -1,6 +1,6 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { registerForm } from '../../../../domain/auth';
+import { registerForm } from '@domain/auth';
 import { AvatarInput } from '../../../components/avatar-input';
 import { PasswordField } from '../../../components/password-field';
 import { getErrorMessage } from '../../../lib/api-client';

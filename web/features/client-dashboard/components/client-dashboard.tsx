@@ -1,7 +1,7 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { VIDEO_SORTS } from '../../../../domain/video-list';
-import { AUTO_REFRESH_MS } from '../../../../domain/preferences';
+import { VIDEO_SORTS } from '@domain/video-list';
+import { AUTO_REFRESH_MS } from '@domain/preferences';
 import { LoadingState } from '../../../components/loading-state';
 import { pageTitle } from '../../../lib/site';
 import { useAuth } from '../../../hooks/use-auth';

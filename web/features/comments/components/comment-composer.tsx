@@ -1,12 +1,12 @@
 import { Avatar, Box, Button, Group, Text, Textarea, UnstyledButton } from '@mantine/core';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '../../../../domain/comments';
+import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '@domain/comments';
 import {
   activeMentionQuery,
   insertMention,
   suggestMentions,
   type MentionCandidate,
-} from '../../../../domain/mentions';
+} from '@domain/mentions';
 import classes from './comments.module.css';
 
 export interface MentionPerson extends MentionCandidate {

@@ -1,7 +1,7 @@
 import { ActionIcon, Avatar, Box, Group, Text } from '@mantine/core';
-import { roleLabel } from '../../../../domain/roles';
-import type { CommentView } from '../../../../domain/comments';
-import { relativeTime } from '../../../../domain/notifications';
+import { roleLabel } from '@domain/roles';
+import type { CommentView } from '@domain/comments';
+import { relativeTime } from '@domain/notifications';
 import { Icon } from '../../../components/icons';
 import { RichText } from '../../../components/rich-text';
 import classes from './comments.module.css';

@@ -1,9 +1,9 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { shortcutAction } from '../../../../domain/editor-shortcuts';
-import { EDITOR_SORT_LABELS, EDITOR_SORTS, filterCounts } from '../../../../domain/video-list';
-import { AUTO_REFRESH_MS } from '../../../../domain/preferences';
+import { shortcutAction } from '@domain/editor-shortcuts';
+import { EDITOR_SORT_LABELS, EDITOR_SORTS, filterCounts } from '@domain/video-list';
+import { AUTO_REFRESH_MS } from '@domain/preferences';
 import { LoadingState } from '../../../components/loading-state';
 import { pageTitle } from '../../../lib/site';
 import { useAuth } from '../../../hooks/use-auth';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { FilterCounts } from '../../../../domain/video-list';
+import type { FilterCounts } from '@domain/video-list';
 import { renderWithProviders } from '../../../test/render';
 import { EditorTiles } from './editor-tiles';
 

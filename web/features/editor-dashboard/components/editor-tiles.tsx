@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid } from '@mantine/core';
 import { Link } from 'react-router';
-import type { FilterCounts, StatusFilter } from '../../../../domain/video-list';
+import type { FilterCounts, StatusFilter } from '@domain/video-list';
 import { FilterTile, TileText } from '../../../components/filter-tile';
 
 interface Tile {

@@ -1,5 +1,5 @@
 import { Kbd, Modal, Table } from '@mantine/core';
-import { SHORTCUT_HELP } from '../../../../domain/editor-shortcuts';
+import { SHORTCUT_HELP } from '@domain/editor-shortcuts';
 
 /** The keyboard shortcuts help dialog (descriptions only, SPEC.md section 2). */
 export function KeyboardShortcutsDialog({

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { PRICE_SOURCES } from '../../../../domain/invoicing';
+import type { PRICE_SOURCES } from '@domain/invoicing';
 import {
   useAssignClientPlan,
   useClientPricingDetail,

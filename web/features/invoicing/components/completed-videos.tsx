@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { InvoicingRow, InvoicingSortKey } from '../../../../domain/invoicing';
-import { sumMoney } from '../../../../domain/money';
+import type { InvoicingRow, InvoicingSortKey } from '@domain/invoicing';
+import { sumMoney } from '@domain/money';
 import { useSelection } from '../../../hooks/use-selection';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';

@@ -14,8 +14,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { Invoice } from '../../../../domain/invoicing';
-import { typeLabel } from '../../../../domain/video-type-labels';
+import type { Invoice } from '@domain/invoicing';
+import { typeLabel } from '@domain/video-type-labels';
 import { useClientPricingList } from '../../../api/pricing';
 import { useInvoice } from '../../../api/revenue';
 import { getErrorMessage } from '../../../lib/api-client';

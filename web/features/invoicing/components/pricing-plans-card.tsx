@@ -15,7 +15,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import type { PricingPlan, VideoTypePrice } from '../../../../domain/invoicing';
+import type { PricingPlan, VideoTypePrice } from '@domain/invoicing';
 import {
   useCreatePlan,
   useCreateRule,

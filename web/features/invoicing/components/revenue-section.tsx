@@ -15,8 +15,8 @@ import {
   Title,
 } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { addMonths, type BreakdownEntry } from '../../../../domain/invoicing';
-import { percentChange } from '../../../../domain/money';
+import { addMonths, type BreakdownEntry } from '@domain/invoicing';
+import { percentChange } from '@domain/money';
 import {
   useRevenueBreakdown,
   useRevenueSummary,

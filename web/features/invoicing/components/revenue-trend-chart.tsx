@@ -1,7 +1,7 @@
 // Loaded on its own (React.lazy) so recharts and the chart styles ship only with this card.
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import type { RevenueTrend } from '../../../../domain/invoicing';
+import type { RevenueTrend } from '@domain/invoicing';
 import { formatMonthShort } from '../lib/format';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { InvoicingRow } from '../../../../domain/invoicing';
+import type { InvoicingRow } from '@domain/invoicing';
 import { renderWithProviders } from '../../../test/render';
 import { WatchVideoDialog } from './watch-video-dialog';
 

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { InvoicingRow } from '../../../../domain/invoicing';
-import { typeLabel } from '../../../../domain/video-type-labels';
+import type { InvoicingRow } from '@domain/invoicing';
+import { typeLabel } from '@domain/video-type-labels';
 import { formatDay, formatMoney } from '../lib/format';
 
 const isWebLink = (link: string) => /^https?:\/\//i.test(link.trim());

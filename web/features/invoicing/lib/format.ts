@@ -1,4 +1,4 @@
-import { addMonths, type PaymentStatus } from '../../../../domain/invoicing';
+import { addMonths, type PaymentStatus } from '@domain/invoicing';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 

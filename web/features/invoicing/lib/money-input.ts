@@ -1,4 +1,4 @@
-import { checkMoney, moneyMessages } from '../../../../domain/money';
+import { checkMoney, moneyMessages } from '@domain/money';
 
 export type MoneyKind = 'paymentAmount' | 'defaultPrice' | 'customPrice';
 

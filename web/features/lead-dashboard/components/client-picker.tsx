@@ -1,6 +1,6 @@
 import { Avatar, Badge, Button, Group, ScrollArea, Select, Text } from '@mantine/core';
-import type { ClientWithCounts } from '../../../../domain/assignments';
-import { clientPicker } from '../../../../domain/lead-dashboard';
+import type { ClientWithCounts } from '@domain/assignments';
+import { clientPicker } from '@domain/lead-dashboard';
 import { VipBadge } from '../../../components/vip-badge';
 
 const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;

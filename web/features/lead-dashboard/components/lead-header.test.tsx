@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ClientWithCounts } from '../../../../domain/assignments';
-import type { LeadCounts } from '../../../../domain/lead-dashboard';
+import type { ClientWithCounts } from '@domain/assignments';
+import type { LeadCounts } from '@domain/lead-dashboard';
 import { renderWithProviders } from '../../../test/render';
 import { ClientPicker } from './client-picker';
 import { LeadTiles } from './lead-tiles';

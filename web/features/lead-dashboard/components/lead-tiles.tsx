@@ -1,10 +1,5 @@
 import { SimpleGrid, Text, UnstyledButton } from '@mantine/core';
-import {
-  LEAD_TAB_INFO,
-  LEAD_TABS,
-  type LeadCounts,
-  type LeadTab,
-} from '../../../../domain/lead-dashboard';
+import { LEAD_TAB_INFO, LEAD_TABS, type LeadCounts, type LeadTab } from '@domain/lead-dashboard';
 import classes from './lead-tiles.module.css';
 
 const TILE_COLORS: Record<LeadTab, string> = {

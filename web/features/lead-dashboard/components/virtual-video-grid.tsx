@@ -2,7 +2,7 @@ import { Box, Button, Center, Loader, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import type { VideoView } from '../../../../domain/videos';
+import type { VideoView } from '@domain/videos';
 
 /**
  * Cards in a responsive grid where only the rows near the screen are in the page, so a tab

@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import { badgeLabel } from '../../../../domain/notifications';
+import { badgeLabel } from '@domain/notifications';
 
 /** The unread count over the bell: '99+' above 99, nothing at zero. Read out by the button. */
 export function NotificationBadge({ count }: { count: number }) {

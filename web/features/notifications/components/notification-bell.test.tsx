@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { NotificationView } from '../../../../domain/notifications';
+import type { NotificationView } from '@domain/notifications';
 import { renderWithProviders } from '../../../test/render';
 import { notificationCountQueryOptions } from '../../../api/notifications';
 import { isVideoQuery } from '../../../api/videos';

@@ -1,6 +1,6 @@
 import { Box, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
-import { relativeTime, type NotificationView } from '../../../../domain/notifications';
+import { relativeTime, type NotificationView } from '@domain/notifications';
 import classes from './notification-list.module.css';
 
 interface ItemProps {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { NotificationView } from '../../../../domain/notifications';
+import type { NotificationView } from '@domain/notifications';
 import { connectSocket } from '../../../lib/socket';
 import {
   checkDelayed,

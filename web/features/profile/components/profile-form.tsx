@@ -1,7 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { profileForm } from '../../../../domain/auth';
-import type { PublicUser } from '../../../../domain/user';
+import { profileForm } from '@domain/auth';
+import type { PublicUser } from '@domain/user';
 import { AvatarInput } from '../../../components/avatar-input';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { filterCounts, VIDEO_SORTS } from '../../../../domain/video-list';
-import { AUTO_REFRESH_MS } from '../../../../domain/preferences';
+import { filterCounts, VIDEO_SORTS } from '@domain/video-list';
+import { AUTO_REFRESH_MS } from '@domain/preferences';
 import { LoadingState } from '../../../components/loading-state';
 import { pageTitle } from '../../../lib/site';
 import { useAuth } from '../../../hooks/use-auth';

@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
-import type { FilterCounts, StatusFilter } from '../../../../domain/video-list';
+import type { FilterCounts, StatusFilter } from '@domain/video-list';
 import { FilterTile } from '../../../components/filter-tile';
 
 /** The tiles, one per status after the total; each switches the list to its status. */

@@ -1,5 +1,5 @@
-import { normalizeRole } from '../../../../domain/roles';
-import { TEAM_LEAD_MESSAGES, type TeamLeadAssignment } from '../../../../domain/team-leads';
+import { normalizeRole } from '@domain/roles';
+import { TEAM_LEAD_MESSAGES, type TeamLeadAssignment } from '@domain/team-leads';
 import { PairDialog, personOption } from '../../../components/pair-dialog';
 import { useClients } from '../../../api/clients';
 import { notifySuccess } from '../../../lib/notify';

@@ -2,7 +2,7 @@ import { RemovableBadge } from '../../../components/removable-badge';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRemoveTeamLead } from '../../../api/team-leads';
-import type { TeamLeadAssignment } from '../../../../domain/team-leads';
+import type { TeamLeadAssignment } from '@domain/team-leads';
 
 const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
 

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { normalizeRole } from '../../../../domain/roles';
-import type { PublicUser } from '../../../../domain/user';
+import { normalizeRole } from '@domain/roles';
+import type { PublicUser } from '@domain/user';
 import { useTeamLeadAssignments } from '../../../api/team-leads';
 import { AssignTeamLeadDialog } from './assign-team-lead-dialog';
 import { TeamLeadPairBadge } from './team-lead-badge';

@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { PublicUser } from '../../../../domain/user';
+import type { PublicUser } from '@domain/user';
 import { PersonCard } from '../../../components/person-card';
 import { SectionCard } from '../../../components/section-card';
 import { useTeamLeadAssignments } from '../../../api/team-leads';

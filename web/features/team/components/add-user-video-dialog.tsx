@@ -1,15 +1,12 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import { managedAddVideoDefaults } from '../../../../domain/lead-dashboard';
-import {
-  managedAddVideoForm,
-  type ManagedAddVideoForm,
-} from '../../../../domain/managed-video-form';
-import { STATUS_LABELS } from '../../../../domain/video-status';
-import { initialStatuses, workflowSide } from '../../../../domain/workflow';
+import { managedAddVideoDefaults } from '@domain/lead-dashboard';
+import { managedAddVideoForm, type ManagedAddVideoForm } from '@domain/managed-video-form';
+import { STATUS_LABELS } from '@domain/video-status';
+import { initialStatuses, workflowSide } from '@domain/workflow';
 import { useAuth } from '../../../hooks/use-auth';
-import { BUILT_IN_VIDEO_TYPES } from '../../../../domain/video-types';
+import { BUILT_IN_VIDEO_TYPES } from '@domain/video-types';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateVideo } from '../../../api/videos';

@@ -1,11 +1,11 @@
 import { Button, Card, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { billingFactsOfView, billingLock } from '../../../../domain/billing';
-import { bulkDeleteMessage, managedUserColumns } from '../../../../domain/lead-dashboard';
-import type { PublicUser } from '../../../../domain/user';
-import type { VideoView } from '../../../../domain/videos';
-import { workflowSide } from '../../../../domain/workflow';
+import { billingFactsOfView, billingLock } from '@domain/billing';
+import { bulkDeleteMessage, managedUserColumns } from '@domain/lead-dashboard';
+import type { PublicUser } from '@domain/user';
+import type { VideoView } from '@domain/videos';
+import { workflowSide } from '@domain/workflow';
 import { useSelection } from '../../../hooks/use-selection';
 import { useVideoFilters } from '../../../hooks/use-video-filters';
 import { getErrorMessage } from '../../../lib/api-client';

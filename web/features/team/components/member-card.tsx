@@ -1,7 +1,7 @@
 import { Anchor, Avatar, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { normalizeRole, roleLabel } from '../../../../domain/roles';
-import type { PublicUser } from '../../../../domain/user';
+import { normalizeRole, roleLabel } from '@domain/roles';
+import type { PublicUser } from '@domain/user';
 import { VipBadge } from '../../../components/vip-badge';
 
 const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;

@@ -12,27 +12,18 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { schemaResolver, useForm } from '@mantine/form';
-import {
-  detectPlatform,
-  isValidVideoLink,
-  normalizeLink,
-  PLATFORM_LABELS,
-} from '../../../../domain/links';
+import { detectPlatform, isValidVideoLink, normalizeLink, PLATFORM_LABELS } from '@domain/links';
 import {
   DEFAULT_DUE_TIME,
   defaultDueDateText,
   editorChoiceFor,
   targetChoiceFor,
   toUtcIso,
-} from '../../../../domain/video-form';
-import { STATUS_LABELS } from '../../../../domain/video-status';
-import { initialStatuses, workflowSide } from '../../../../domain/workflow';
-import { BUILT_IN_VIDEO_TYPES } from '../../../../domain/video-types';
-import {
-  addVideoForm,
-  type AddVideoFormValues,
-  type CreateVideoBody,
-} from '../../../../domain/videos';
+} from '@domain/video-form';
+import { STATUS_LABELS } from '@domain/video-status';
+import { initialStatuses, workflowSide } from '@domain/workflow';
+import { BUILT_IN_VIDEO_TYPES } from '@domain/video-types';
+import { addVideoForm, type AddVideoFormValues, type CreateVideoBody } from '@domain/videos';
 import { useClients, useMyClients } from '../../../api/clients';
 import { useEditors, useMyEditors } from '../../../api/editors';
 import { getErrorMessage } from '../../../lib/api-client';

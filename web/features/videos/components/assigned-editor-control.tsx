@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import type { PublicUser } from '../../../../domain/user';
-import { editorControlFor } from '../../../../domain/video-form';
-import type { VideoView } from '../../../../domain/videos';
+import type { PublicUser } from '@domain/user';
+import { editorControlFor } from '@domain/video-form';
+import type { VideoView } from '@domain/videos';
 import { useEditors, useMyEditors } from '../../../api/editors';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';

@@ -1,6 +1,6 @@
 import { Text, Timeline, Title } from '@mantine/core';
-import { normalizeStatus, STATUS_LABELS } from '../../../../domain/video-status';
-import type { VideoView } from '../../../../domain/videos';
+import { normalizeStatus, STATUS_LABELS } from '@domain/video-status';
+import type { VideoView } from '@domain/videos';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

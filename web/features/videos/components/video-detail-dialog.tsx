@@ -16,20 +16,16 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
-import { BILLING_MESSAGES, billingFactsOfView, billingLock } from '../../../../domain/billing';
-import { isOpenableLink, LINK_MESSAGES } from '../../../../domain/links';
-import { canSeeInternalNotes } from '../../../../domain/permissions';
-import type { PublicUser } from '../../../../domain/user';
-import {
-  editVideoValues,
-  videoUpdateOf,
-  type EditVideoValues,
-} from '../../../../domain/video-form';
-import { STATUS_LABELS, type VideoStatus } from '../../../../domain/video-status';
-import { typeLabel } from '../../../../domain/video-type-labels';
-import { BUILT_IN_VIDEO_TYPES } from '../../../../domain/video-types';
-import { editVideoForm, UPDATABLE_STATUSES, type VideoView } from '../../../../domain/videos';
-import { findMove, selectableStatuses, workflowSide } from '../../../../domain/workflow';
+import { BILLING_MESSAGES, billingFactsOfView, billingLock } from '@domain/billing';
+import { isOpenableLink, LINK_MESSAGES } from '@domain/links';
+import { canSeeInternalNotes } from '@domain/permissions';
+import type { PublicUser } from '@domain/user';
+import { editVideoValues, videoUpdateOf, type EditVideoValues } from '@domain/video-form';
+import { STATUS_LABELS, type VideoStatus } from '@domain/video-status';
+import { typeLabel } from '@domain/video-type-labels';
+import { BUILT_IN_VIDEO_TYPES } from '@domain/video-types';
+import { editVideoForm, UPDATABLE_STATUSES, type VideoView } from '@domain/videos';
+import { findMove, selectableStatuses, workflowSide } from '@domain/workflow';
 import { LoadingState } from '../../../components/loading-state';
 import { useAuth } from '../../../hooks/use-auth';
 import { CommentsPanel } from '../../comments/components/comments-panel';
