@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '@domain/auth';
+import { isManager } from '@domain/roles';
 import { SHORT_CACHE_MS, TtlCache } from '../db/cache-bus';
 import type { Db } from '../db/client';
 import { UNSAFE_METHODS } from '../lib/http';
@@ -180,4 +181,14 @@ export const auth = fp(
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new HttpError(401, MESSAGES.authRequired);
   return request.user;
+}
+
+/**
+ * The signed-in user of a call only managers may make (lead editor, king or admin: DESIGN.md
+ * section 4); anyone else is refused with 403 and `refusal`.
+ */
+export function currentManager(request: FastifyRequest, refusal: string): SessionUser {
+  const user = currentUser(request);
+  if (!isManager(user)) throw new HttpError(403, refusal);
+  return user;
 }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADMIN_MESSAGES,
@@ -42,12 +43,18 @@ export interface AdminRoutesOptions {
  * the admin guard (admin.guard.ts) refuses everyone else before any of this runs.
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db }) => {
-  /** The target of an edit, reset or delete: 404 when missing, 403 when not the actor's to manage. */
-  async function manageable(actor: SessionUser, id: string): Promise<UserRow> {
-    const target = await findUserById(db, id);
+  /**
+   * The signed-in admin and the target of their edit, reset or delete (the path's id): 404 when
+   * missing, 403 when not the actor's to manage.
+   */
+  async function manageable(
+    request: FastifyRequest & { params: { id: string } },
+  ): Promise<{ actor: SessionUser; target: UserRow }> {
+    const actor = currentUser(request);
+    const target = await findUserById(db, request.params.id);
     if (!target) throw new HttpError(404, ADMIN_MESSAGES.userNotFound);
     if (!canManageUser(actor, target)) throw new HttpError(403, ADMIN_MESSAGES.cannotManage);
-    return target;
+    return { actor, target };
   }
 
   app.get('/api/admin/stats', { schema: { response: { 200: adminStatsSchema } } }, async () =>
@@ -86,8 +93,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     '/api/admin/users/:id',
     { schema: { params: userIdParams, body: editUserBody, response: { 200: publicUserSchema } } },
     async (request) => {
-      const actor = currentUser(request);
-      const target = await manageable(actor, request.params.id);
+      const { actor, target } = await manageable(request);
       const edit = planUserEdit(actor, target, request.body);
       if (!edit.ok) throw new HttpError(edit.status, edit.message);
       return toPublicUser(await updateUser(db, target.id, edit.changes));
@@ -98,8 +104,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     '/api/admin/users/:id/reset-password',
     { schema: { params: userIdParams, body: resetPasswordBody, response: { 200: messageAnswer } } },
     async (request) => {
-      const actor = currentUser(request);
-      const target = await manageable(actor, request.params.id);
+      const { actor, target } = await manageable(request);
       // The king resetting their own password keeps the session that did it, as a password
       // change does; every other session of the user ends.
       const keep = target.id === actor.id ? request.sessionId : null;
@@ -113,9 +118,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     '/api/admin/users/:id',
     { schema: { params: userIdParams, response: { 200: messageAnswer } } },
     async (request) => {
-      const actor = currentUser(request);
-      if (request.params.id === actor.id) throw new HttpError(403, ADMIN_MESSAGES.deleteSelf);
-      const target = await manageable(actor, request.params.id);
+      if (request.params.id === currentUser(request).id) {
+        throw new HttpError(403, ADMIN_MESSAGES.deleteSelf);
+      }
+      const { actor, target } = await manageable(request);
       if (!canDeleteUser(actor, target)) throw new HttpError(403, ADMIN_MESSAGES.cannotManage);
       await deleteUser(db, target.id);
       // Their sockets close now, on every instance, not at the next heartbeat.

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Assignment, ClientWithCounts, EditorWithCounts } from '@domain/assignments';
 import { CLIENT_ROLE_TEXTS } from '@domain/roles';
 import type { Db } from '../../db/client';
+import { deletePair, pairedWith } from '../../db/pairs';
 import { clientEditorAssignments, users, videos, type UserRow } from '../../db/schema';
 import { hasClientRole, toDirectoryUser, toPublicUser } from '../users/users.repository';
 
@@ -80,21 +81,14 @@ export async function listEditorsWithCounts(
 }
 
 const pairs = clientEditorAssignments;
-type PairSide = typeof pairs.clientId | typeof pairs.editorId;
-
-/** The other side of someone's pairs: `to` of every pair whose `from` is `id`. */
-async function pairedWith(db: Db, from: PairSide, id: string, to: PairSide): Promise<string[]> {
-  const rows = await db.select({ id: to }).from(pairs).where(eq(from, id));
-  return rows.map((r) => r.id);
-}
 
 /** The editors assigned to a client. */
 export const editorIdsOf = (db: Db, clientId: string) =>
-  pairedWith(db, pairs.clientId, clientId, pairs.editorId);
+  pairedWith(db, pairs, [pairs.clientId, clientId], pairs.editorId);
 
 /** The clients an editor is assigned to. */
 export const clientIdsOf = (db: Db, editorId: string) =>
-  pairedWith(db, pairs.editorId, editorId, pairs.clientId);
+  pairedWith(db, pairs, [pairs.editorId, editorId], pairs.clientId);
 
 /** A pair as the calls answer it: both people's public fields. */
 export const toAssignment = (
@@ -155,16 +149,9 @@ export async function removeAssignment(
   clientId: string,
   editorId: string,
 ): Promise<number | null> {
-  const deleted = await db
-    .delete(clientEditorAssignments)
-    .where(
-      and(
-        eq(clientEditorAssignments.clientId, clientId),
-        eq(clientEditorAssignments.editorId, editorId),
-      ),
-    )
-    .returning({ id: clientEditorAssignments.id });
-  if (!deleted.length) return null;
+  if (!(await deletePair(db, pairs, [pairs.clientId, clientId], [pairs.editorId, editorId]))) {
+    return null;
+  }
   const unassigned = await db
     .update(videos)
     .set({ assignedEditorId: null, updatedAt: new Date() })

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageAnswer } from '@domain/api';
 import {
@@ -13,9 +14,9 @@ import {
   createAssignmentBody,
   editorListSchema,
 } from '@domain/assignments';
-import { isManager, normalizeRole, seesWholeDirectory, type Actor } from '@domain/roles';
+import { isManager, seesWholeDirectory, type Actor } from '@domain/roles';
 import type { Db } from '../../db/client';
-import { currentUser } from '../../plugins/auth';
+import { currentManager, currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { directoryIds } from '../users/directory';
 import { findUserById } from '../users/users.repository';
@@ -30,6 +31,7 @@ import {
   removeAssignment,
   toAssignment,
 } from './assignments.repository';
+import { addClientPair } from './client-pairs';
 
 /** Clients, editors and the pairs between them (SPEC.md section 5, DESIGN.md section 4). */
 export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -40,7 +42,19 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
    */
   async function directoryOf(viewer: Actor) {
     const visible = await directoryIds(db, viewer);
-    return { ids: visible ? [...visible] : undefined, withAdminFlag: seesWholeDirectory(viewer) };
+    return shownTo(viewer, visible ? [...visible] : undefined);
+  }
+
+  /** A list of the people `ids` (every one when undefined) as `viewer` may see them. */
+  const shownTo = (viewer: Actor, ids: readonly string[] | undefined) => ({
+    ids,
+    withAdminFlag: seesWholeDirectory(viewer),
+  });
+
+  /** The other side of the signed-in user's own pairs (`idsOf`: their clients or editors). */
+  async function ownPairs(request: FastifyRequest, idsOf: typeof clientIdsOf) {
+    const viewer = currentUser(request);
+    return shownTo(viewer, await idsOf(db, viewer.id));
   }
 
   app.get('/api/clients', { schema: { response: { 200: clientListSchema } } }, async (request) =>
@@ -60,10 +74,10 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       const allowed =
         clientId === scope.id || isManager(scope) || scope.teamClientIds.has(clientId);
       if (!allowed) throw new HttpError(404, ASSIGNMENT_MESSAGES.clientNotFound);
-      const assignedEditors = await listEditorsWithCounts(db, {
-        ids: await editorIdsOf(db, clientId),
-        withAdminFlag: seesWholeDirectory(scope),
-      });
+      const assignedEditors = await listEditorsWithCounts(
+        db,
+        shownTo(scope, await editorIdsOf(db, clientId)),
+      );
       return { assignedEditors };
     },
   );
@@ -71,36 +85,24 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   app.get(
     '/api/assignments/my-clients',
     { schema: { response: { 200: assignedClientsSchema } } },
-    async (request) => {
-      const viewer = currentUser(request);
-      const assignedClients = await listClientsWithCounts(db, {
-        ids: await clientIdsOf(db, viewer.id),
-        withAdminFlag: seesWholeDirectory(viewer),
-      });
-      return { assignedClients };
-    },
+    async (request) => ({
+      assignedClients: await listClientsWithCounts(db, await ownPairs(request, clientIdsOf)),
+    }),
   );
 
   app.get(
     '/api/assignments/my-editors',
     { schema: { response: { 200: assignedEditorsSchema } } },
-    async (request) => {
-      const viewer = currentUser(request);
-      const assignedEditors = await listEditorsWithCounts(db, {
-        ids: await editorIdsOf(db, viewer.id),
-        withAdminFlag: seesWholeDirectory(viewer),
-      });
-      return { assignedEditors };
-    },
+    async (request) => ({
+      assignedEditors: await listEditorsWithCounts(db, await ownPairs(request, editorIdsOf)),
+    }),
   );
 
   app.get(
     '/api/assignments',
     { schema: { response: { 200: assignmentListSchema } } },
     async (request) => {
-      if (!isManager(currentUser(request))) {
-        throw new HttpError(403, ASSIGNMENT_MESSAGES.managersOnlyList);
-      }
+      currentManager(request, ASSIGNMENT_MESSAGES.managersOnlyList);
       const { assignments, clientIds, editorCount } = await listAssignments(db);
       return {
         assignments,
@@ -118,27 +120,16 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       },
     },
     async (request, reply) => {
-      const viewer = currentUser(request);
-      if (!isManager(viewer)) throw new HttpError(403, ASSIGNMENT_MESSAGES.managersOnlyAssign);
+      const manager = currentManager(request, ASSIGNMENT_MESSAGES.managersOnlyAssign);
       const { clientId, editorId } = request.body;
-      const [client, editor] = await Promise.all([
-        findUserById(db, clientId),
-        findUserById(db, editorId),
-      ]);
-      if (!client || normalizeRole(client.role) !== 'client') {
-        throw new HttpError(400, ASSIGNMENT_MESSAGES.clientRole);
-      }
-      if (!editor || normalizeRole(editor.role) !== 'editor') {
-        throw new HttpError(400, ASSIGNMENT_MESSAGES.editorRole);
-      }
-      // The assignment and the editor's notification commit together (pushed after the commit).
-      const row = await app.notifier.transaction(async (tx, notify) => {
-        const created = await insertAssignment(tx, clientId, editorId);
-        if (!created) throw new HttpError(409, ASSIGNMENT_MESSAGES.duplicate);
-        await notify.clientAssigned(viewer, client, editor);
-        return created;
-      });
-      return reply.status(201).send(toAssignment(row, client, editor));
+      const { row, client, other } = await addClientPair(
+        { db, notifier: app.notifier, manager },
+        clientId,
+        { id: editorId, role: 'editor', refusal: ASSIGNMENT_MESSAGES.editorRole },
+        ASSIGNMENT_MESSAGES,
+        (tx) => insertAssignment(tx, clientId, editorId),
+      );
+      return reply.status(201).send(toAssignment(row, client, other));
     },
   );
 
@@ -146,8 +137,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     '/api/assignments/:clientId/:editorId',
     { schema: { params: assignmentParams, response: { 200: messageAnswer } } },
     async (request) => {
-      const viewer = currentUser(request);
-      if (!isManager(viewer)) throw new HttpError(403, ASSIGNMENT_MESSAGES.managersOnlyUnassign);
+      const viewer = currentManager(request, ASSIGNMENT_MESSAGES.managersOnlyUnassign);
       const { clientId, editorId } = request.params;
       const [client, editor] = await Promise.all([
         findUserById(db, clientId),

@@ -22,32 +22,26 @@ export const docsRoutes: FastifyPluginAsyncZod<{ production: boolean }> = async 
     }
   };
   const document = () => app.swagger() as unknown as Parameters<typeof renderReference>[0];
+  /** A reference route: who may read it, what it is and what it answers. */
+  const reference = <Answer>(summary: string, answer: Answer) => ({
+    config: { public: !production },
+    preHandler: staffOnly,
+    schema: {
+      summary,
+      description: 'Open in development; signed-in staff only in production.',
+      response: { 200: answer },
+    },
+  });
 
   app.get(
     '/api/openapi.json',
-    {
-      config: { public: !production },
-      preHandler: staffOnly,
-      schema: {
-        summary: 'This API as an OpenAPI 3.1 document',
-        description: 'Open in development; signed-in staff only in production.',
-        response: { 200: openApiDocumentSchema },
-      },
-    },
+    reference('This API as an OpenAPI 3.1 document', openApiDocumentSchema),
     async () => app.swagger() as unknown as { openapi: string; info: Record<string, unknown> },
   );
 
   app.get(
     '/api/docs',
-    {
-      config: { public: !production },
-      preHandler: staffOnly,
-      schema: {
-        summary: 'A readable reference of every call (HTML)',
-        description: 'Open in development; signed-in staff only in production.',
-        response: { 200: referencePageAnswer },
-      },
-    },
+    reference('A readable reference of every call (HTML)', referencePageAnswer),
     async (_request, reply) =>
       reply
         .type('text/html; charset=utf-8')

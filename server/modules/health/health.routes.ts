@@ -34,15 +34,19 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     }
   };
 
+  /** A probe: open to anyone (a load balancer has no session), 200 or 503. */
+  const probe = <Ok, Failed>(summary: string, ok: Ok, failed: Failed) => ({
+    config: { public: true },
+    schema: { summary, response: { 200: ok, 503: failed } },
+  });
+
   app.get(
     '/api/health',
-    {
-      config: { public: true },
-      schema: {
-        summary: 'Liveness: the process answers (and whether its database does)',
-        response: { 200: healthAnswer, 503: healthDegraded },
-      },
-    },
+    probe(
+      'Liveness: the process answers (and whether its database does)',
+      healthAnswer,
+      healthDegraded,
+    ),
     async (_request, reply) => {
       if (await databaseUp()) return { status: 'ok' as const, database: 'up' as const };
       return reply
@@ -53,13 +57,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
 
   app.get(
     '/api/ready',
-    {
-      config: { public: true },
-      schema: {
-        summary: 'Readiness: the database answers and every migration is applied',
-        response: { 200: readyAnswer, 503: notReadyAnswer },
-      },
-    },
+    probe(
+      'Readiness: the database answers and every migration is applied',
+      readyAnswer,
+      notReadyAnswer,
+    ),
     async (_request, reply) => {
       if (!(await databaseUp())) {
         return reply.status(503).send({

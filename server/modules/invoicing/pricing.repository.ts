@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { ClientPricingDetail, PricingPlan } from '@domain/invoicing';
 import type { Db } from '../../db/client';
+import { deletePair } from '../../db/pairs';
 import {
   clientPricingPlanAssignments,
-  clientTeamLeadAssignments,
   clientVideoTypePricing,
   pricingPlanRules,
   pricingPlans,
@@ -64,15 +64,6 @@ export async function listActiveVideoTypes(db: Db, clientIds?: string[]) {
       ),
     )
     .orderBy(asc(videoTypes.createdAt), sql`lower(${videoTypes.displayName})`, videoTypes.name);
-}
-
-/** The clients a client team lead leads. */
-export async function clientsLedBy(db: Db, teamLeadId: string): Promise<string[]> {
-  const rows = await db
-    .select({ clientId: clientTeamLeadAssignments.clientId })
-    .from(clientTeamLeadAssignments)
-    .where(eq(clientTeamLeadAssignments.teamLeadId, teamLeadId));
-  return rows.map((r) => r.clientId);
 }
 
 export async function findVideoType(db: Db, id: string) {
@@ -220,18 +211,14 @@ export async function upsertCustomPrice(
   return row!;
 }
 
-export async function deleteCustomPrice(db: Db, clientId: string, videoTypeId: string) {
-  const rows = await db
-    .delete(clientVideoTypePricing)
-    .where(
-      and(
-        eq(clientVideoTypePricing.clientId, clientId),
-        eq(clientVideoTypePricing.videoTypeId, videoTypeId),
-      ),
-    )
-    .returning({ id: clientVideoTypePricing.id });
-  return rows.length > 0;
-}
+/** Removes a client's custom price for a type; whether it had one. */
+export const deleteCustomPrice = (db: Db, clientId: string, videoTypeId: string) =>
+  deletePair(
+    db,
+    clientVideoTypePricing,
+    [clientVideoTypePricing.clientId, clientId],
+    [clientVideoTypePricing.videoTypeId, videoTypeId],
+  );
 
 // --- Pricing plans -----------------------------------------------------------------------------
 

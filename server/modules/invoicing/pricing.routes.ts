@@ -29,9 +29,9 @@ import { actsAsClient } from '@domain/billing';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { clientsLedBy } from '../team-leads/team-leads.repository';
 import {
   assignClientPlan,
-  clientsLedBy,
   clientPricingDetail,
   deleteCustomPrice,
   deletePlan,

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -26,6 +27,17 @@ const NOT_FOUND = 'Notification not found';
 
 /** SPEC.md section 7 'Notifications': every call acts on the caller's own notifications only. */
 export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  /**
+   * Applies `change` (mark all read, clear all) to the caller's notifications; when any changed,
+   * the caller's open tabs hear the new count. How many changed.
+   */
+  async function changeAll(request: FastifyRequest, change: typeof markAllRead) {
+    const user = currentUser(request);
+    const changed = await change(db, app.unreadCounts, user.id);
+    if (changed) await app.realtime.countsChanged([user.id]);
+    return changed;
+  }
+
   app.get(
     '/api/notifications',
     {
@@ -68,23 +80,19 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   app.post(
     '/api/notifications/mark-all-read',
     { schema: { response: { 200: markAllReadAnswer } } },
-    async (request) => {
-      const user = currentUser(request);
-      const updated = await markAllRead(db, app.unreadCounts, user.id);
-      if (updated) await app.realtime.countsChanged([user.id]);
-      return { message: 'All notifications marked as read', updated };
-    },
+    async (request) => ({
+      message: 'All notifications marked as read',
+      updated: await changeAll(request, markAllRead),
+    }),
   );
 
   app.delete(
     '/api/notifications/clear-all',
     { schema: { response: { 200: clearAllAnswer } } },
-    async (request) => {
-      const user = currentUser(request);
-      const deleted = await clearAll(db, app.unreadCounts, user.id);
-      if (deleted) await app.realtime.countsChanged([user.id]);
-      return { message: 'Notifications cleared', deleted };
-    },
+    async (request) => ({
+      message: 'Notifications cleared',
+      deleted: await changeAll(request, clearAll),
+    }),
   );
 
   app.post(

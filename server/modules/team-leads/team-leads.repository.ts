@@ -1,19 +1,21 @@
 import { aliasedTable, and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { deletePair, pairedWith } from '../../db/pairs';
 import { clientTeamLeadAssignments, users, videos } from '../../db/schema';
 import { toPublicUser } from '../users/users.repository';
 
 const client = aliasedTable(users, 'client');
 const lead = aliasedTable(users, 'team_lead');
 
+const pairs = clientTeamLeadAssignments;
+
 /** The team leads of a client (client_team_lead_assignments), by id. */
-export async function teamLeadIdsOf(db: Db, clientId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: clientTeamLeadAssignments.teamLeadId })
-    .from(clientTeamLeadAssignments)
-    .where(eq(clientTeamLeadAssignments.clientId, clientId));
-  return rows.map((r) => r.id);
-}
+export const teamLeadIdsOf = (db: Db, clientId: string) =>
+  pairedWith(db, pairs, [pairs.clientId, clientId], pairs.teamLeadId);
+
+/** The clients a team lead leads, by id. */
+export const clientsLedBy = (db: Db, teamLeadId: string) =>
+  pairedWith(db, pairs, [pairs.teamLeadId, teamLeadId], pairs.clientId);
 
 /** Every pair (or those of one client or one team lead) with both people's public fields. */
 export async function listTeamLeadAssignments(
@@ -74,15 +76,6 @@ export async function insertTeamLeadAssignment(
   return row;
 }
 
-export async function deleteTeamLeadAssignment(db: Db, clientId: string, teamLeadId: string) {
-  const rows = await db
-    .delete(clientTeamLeadAssignments)
-    .where(
-      and(
-        eq(clientTeamLeadAssignments.clientId, clientId),
-        eq(clientTeamLeadAssignments.teamLeadId, teamLeadId),
-      ),
-    )
-    .returning({ id: clientTeamLeadAssignments.id });
-  return rows.length > 0;
-}
+/** Ends a pair; whether there was one. */
+export const deleteTeamLeadAssignment = (db: Db, clientId: string, teamLeadId: string) =>
+  deletePair(db, pairs, [pairs.clientId, clientId], [pairs.teamLeadId, teamLeadId]);

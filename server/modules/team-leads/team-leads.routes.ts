@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageAnswer } from '@domain/api';
-import { isManager, normalizeRole } from '@domain/roles';
+import { normalizeRole } from '@domain/roles';
 import {
   ledClientListSchema,
   TEAM_LEAD_MESSAGES,
@@ -12,9 +12,10 @@ import {
   teamLeadPairParams,
 } from '@domain/team-leads';
 import type { Db } from '../../db/client';
-import { currentUser } from '../../plugins/auth';
+import { currentManager, currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { findUserById, toPublicUser } from '../users/users.repository';
+import { addClientPair } from '../assignments/client-pairs';
+import { toPublicUser } from '../users/users.repository';
 import {
   deleteTeamLeadAssignment,
   insertTeamLeadAssignment,
@@ -36,9 +37,7 @@ export const teamLeadsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       },
     },
     async (request) => {
-      if (!isManager(currentUser(request))) {
-        throw new HttpError(403, 'Only managers can view team lead assignments');
-      }
+      currentManager(request, 'Only managers can view team lead assignments');
       return { assignments: await listTeamLeadAssignments(db, request.query) };
     },
   );
@@ -63,38 +62,22 @@ export const teamLeadsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       },
     },
     async (request, reply) => {
-      const viewer = currentUser(request);
-      if (!isManager(viewer)) throw new HttpError(403, TEAM_LEAD_MESSAGES.managersOnly);
+      const manager = currentManager(request, TEAM_LEAD_MESSAGES.managersOnly);
       const { clientId, teamLeadId } = request.body;
-      const [client, lead] = await Promise.all([
-        findUserById(db, clientId),
-        findUserById(db, teamLeadId),
-      ]);
-      if (!client || normalizeRole(client.role) !== 'client') {
-        throw new HttpError(400, TEAM_LEAD_MESSAGES.clientRole);
-      }
-      if (!lead || normalizeRole(lead.role) !== 'client_team_lead') {
-        throw new HttpError(400, TEAM_LEAD_MESSAGES.teamLeadRole);
-      }
-      // The assignment and the notice commit together. The team lead hears it as an editor
-      // does: "… assigned you to the client …".
-      const row = await app.notifier.transaction(async (tx, notify) => {
-        const made = await insertTeamLeadAssignment(tx, {
-          clientId,
-          teamLeadId,
-          assignedBy: viewer.id,
-        });
-        if (!made) throw new HttpError(409, TEAM_LEAD_MESSAGES.duplicate);
-        await notify.clientAssigned(viewer, client, lead);
-        return made;
-      });
+      const { row, client, other } = await addClientPair(
+        { db, notifier: app.notifier, manager },
+        clientId,
+        { id: teamLeadId, role: 'client_team_lead', refusal: TEAM_LEAD_MESSAGES.teamLeadRole },
+        TEAM_LEAD_MESSAGES,
+        (tx) => insertTeamLeadAssignment(tx, { clientId, teamLeadId, assignedBy: manager.id }),
+      );
       return reply.status(201).send({
         id: row.id,
         clientId,
         teamLeadId,
         assignedAt: row.assignedAt.toISOString(),
         client: toPublicUser(client),
-        teamLead: toPublicUser(lead),
+        teamLead: toPublicUser(other),
       });
     },
   );
@@ -108,9 +91,7 @@ export const teamLeadsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       },
     },
     async (request) => {
-      if (!isManager(currentUser(request))) {
-        throw new HttpError(403, TEAM_LEAD_MESSAGES.managersOnly);
-      }
+      currentManager(request, TEAM_LEAD_MESSAGES.managersOnly);
       const { clientId, teamLeadId } = request.params;
       if (!(await deleteTeamLeadAssignment(db, clientId, teamLeadId))) {
         throw new HttpError(404, TEAM_LEAD_MESSAGES.notFound);

@@ -1,12 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { ViewerScope } from '@domain/permissions';
 import { normalizeRole } from '@domain/roles';
 import type { Db } from '../../db/client';
-import {
-  clientEditorAssignments,
-  clientTeamLeadAssignments,
-  type SessionUser,
-} from '../../db/schema';
+import type { SessionUser } from '../../db/schema';
+import { clientIdsOf } from '../assignments/assignments.repository';
+import { clientsLedBy } from '../team-leads/team-leads.repository';
 
 /**
  * The facts the permission rules need about a viewer: whose team they are on. An editor is on
@@ -18,23 +15,9 @@ export async function loadViewerScope(db: Db, user: SessionUser): Promise<Viewer
   const base = { id: user.id, role: user.role, isAdmin: user.isAdmin };
   const role = normalizeRole(user.role);
   if (role === 'client') return { ...base, teamClientIds: new Set() };
-  const none = Promise.resolve([] as { clientId: string }[]);
   const [asEditor, asLead] = await Promise.all([
-    role === 'client_team_lead'
-      ? none
-      : db
-          .select({ clientId: clientEditorAssignments.clientId })
-          .from(clientEditorAssignments)
-          .where(eq(clientEditorAssignments.editorId, user.id)),
-    role === 'editor'
-      ? none
-      : db
-          .select({ clientId: clientTeamLeadAssignments.clientId })
-          .from(clientTeamLeadAssignments)
-          .where(eq(clientTeamLeadAssignments.teamLeadId, user.id)),
+    role === 'client_team_lead' ? [] : clientIdsOf(db, user.id),
+    role === 'editor' ? [] : clientsLedBy(db, user.id),
   ]);
-  return {
-    ...base,
-    teamClientIds: new Set([...asEditor, ...asLead].map((r) => r.clientId)),
-  };
+  return { ...base, teamClientIds: new Set([...asEditor, ...asLead]) };
 }

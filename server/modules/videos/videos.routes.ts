@@ -1,4 +1,5 @@
-import { and, count, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -71,6 +72,19 @@ const NOT_FOUND = 'Video not found';
 const WRITE_LIMITED = { limited: 'writes' } as const;
 const idParams = z.object({ id: z.uuid({ error: NOT_FOUND }) });
 
+/**
+ * A limited write to one video (PATCH /api/videos/{id} and its status): the video with its
+ * history in the answer, 409 when someone changed it meanwhile.
+ */
+const videoChange = <Body extends z.ZodType>(body: Body) => ({
+  config: WRITE_LIMITED,
+  schema: {
+    params: idParams,
+    body,
+    response: { 200: videoViewSchema, 409: changedMeanwhileAnswer },
+  },
+});
+
 function parseCursor(cursor: string | undefined) {
   if (!cursor) return undefined;
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
@@ -104,6 +118,31 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     return { ...toVideoView(scope, found), statusHistory: await statusHistory(db, found.video.id) };
   }
 
+  /**
+   * One page of a video list (GET /api/videos, GET /api/admin/videos): the videos `where` allows
+   * that match the query's filters, newest first; when more follow, the next page's cursor is in
+   * the x-next-cursor header.
+   */
+  async function listPage(
+    scope: ViewerScope,
+    where: SQL | undefined,
+    query: z.infer<typeof videoListQuery>,
+    reply: Pick<FastifyReply, 'header'>,
+  ) {
+    const { limit, cursor, overdue, ...filters } = query;
+    const rows = await listVideos(db, where, {
+      ...filters,
+      overdue: overdue === 'true',
+      limit: limit ? limit + 1 : undefined,
+      cursor: parseCursor(cursor),
+    });
+    if (limit && rows.length > limit) {
+      rows.length = limit;
+      reply.header('x-next-cursor', makeCursor(rows[limit - 1]!.video));
+    }
+    return rows.map((r) => toVideoView(scope, r));
+  }
+
   app.get(
     '/api/videos',
     {
@@ -113,18 +152,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
     async (request, reply) => {
       const scope = await scopeOf(request);
-      const { limit, cursor, overdue, ...filters } = request.query;
-      const rows = await listVideos(db, readableBy(scope), {
-        ...filters,
-        overdue: overdue === 'true',
-        limit: limit ? limit + 1 : undefined,
-        cursor: parseCursor(cursor),
-      });
-      if (limit && rows.length > limit) {
-        rows.length = limit;
-        reply.header('x-next-cursor', makeCursor(rows[limit - 1]!.video));
-      }
-      return rows.map((r) => toVideoView(scope, r));
+      return listPage(scope, readableBy(scope), request.query, reply);
     },
   );
 
@@ -233,88 +261,66 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     return new Set(rows.map((r) => r.editorId));
   }
 
-  app.patch(
-    '/api/videos/:id',
-    {
-      config: WRITE_LIMITED,
-      schema: {
-        params: idParams,
-        body: updateVideoBody,
-        response: { 200: videoViewSchema, 409: changedMeanwhileAnswer },
-      },
-    },
-    async (request) => {
-      const scope = await scopeOf(request);
-      const { video, owner } = await readable(scope, request.params.id);
-      if (!canEditVideo(scope, video)) throw new HttpError(403, 'You cannot edit this video');
-      const changes = Object.fromEntries(
-        Object.entries(request.body).filter(([, v]) => v !== undefined),
-      ) as typeof request.body;
-      if (changes.internalNotes !== undefined && !canSeeInternalNotes(scope)) {
-        throw new HttpError(403, 'Clients cannot edit internal notes');
-      }
-      if (changes.status) {
-        const side = workflowSide(scope);
-        const refusal = moveRefusal(side, video.status, changes.status);
-        if (refusal) throw new HttpError(403, refusal);
-        // Request Changes needs its note, which only the status call carries.
-        if (findMove(side, video.status, changes.status)?.noteRequired) {
-          throw new HttpError(400, WORKFLOW_MESSAGES.noteRequired);
-        }
-      }
-      const lock = changedBilledFields(video, changes).length
-        ? billingLock(scope, billingFactsOf(video))
-        : null;
-      if (lock) throw new HttpError(403, billingLockMessage(lock, 'change'));
-      if (changes.type) await ensureVideoType(db, changes.type, customTypeOwner(owner));
-      await app.notifier.transaction(async (tx, notify) => {
-        const updated = await updateVideo(tx, video, changes, scope.id);
-        if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
-        await notify.videoChanged(currentUser(request), video, updated);
-      });
-      return detail(scope, video.id);
-    },
-  );
-
-  app.patch(
-    '/api/videos/:id/status',
-    {
-      config: WRITE_LIMITED,
-      schema: {
-        params: idParams,
-        body: statusBody,
-        response: { 200: videoViewSchema, 409: changedMeanwhileAnswer },
-      },
-    },
-    async (request) => {
-      const scope = await scopeOf(request);
-      const actor = currentUser(request);
-      const { video } = await readable(scope, request.params.id);
-      const { status } = request.body;
-      const note = request.body.note || undefined;
+  app.patch('/api/videos/:id', videoChange(updateVideoBody), async (request) => {
+    const scope = await scopeOf(request);
+    const { video, owner } = await readable(scope, request.params.id);
+    if (!canEditVideo(scope, video)) throw new HttpError(403, 'You cannot edit this video');
+    const changes = Object.fromEntries(
+      Object.entries(request.body).filter(([, v]) => v !== undefined),
+    ) as typeof request.body;
+    if (changes.internalNotes !== undefined && !canSeeInternalNotes(scope)) {
+      throw new HttpError(403, 'Clients cannot edit internal notes');
+    }
+    if (changes.status) {
       const side = workflowSide(scope);
-      const refusal = moveRefusal(side, video.status, status);
+      const refusal = moveRefusal(side, video.status, changes.status);
       if (refusal) throw new HttpError(403, refusal);
-      const action = findMove(side, video.status, status);
-      if (action?.noteRequired && !note) throw new HttpError(400, WORKFLOW_MESSAGES.noteRequired);
-      if (note && !action?.takesNote) {
-        throw new HttpError(400, WORKFLOW_MESSAGES.noteOnlyWhenSendingBack);
+      // Request Changes needs its note, which only the status call carries.
+      if (findMove(side, video.status, changes.status)?.noteRequired) {
+        throw new HttpError(400, WORKFLOW_MESSAGES.noteRequired);
       }
-      // The move, its note and their notifications land together or not at all.
-      await app.notifier.transaction(async (tx, notify) => {
-        const updated = await updateVideo(tx, video, { status }, scope.id);
-        if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
-        if (!note) return notify.videoChanged(actor, video, updated);
-        const comment = await insertComment(tx, {
-          videoId: video.id,
-          userId: actor.id,
-          content: note,
-        });
-        return notify.sentBack(actor, updated, comment);
+    }
+    const lock = changedBilledFields(video, changes).length
+      ? billingLock(scope, billingFactsOf(video))
+      : null;
+    if (lock) throw new HttpError(403, billingLockMessage(lock, 'change'));
+    if (changes.type) await ensureVideoType(db, changes.type, customTypeOwner(owner));
+    await app.notifier.transaction(async (tx, notify) => {
+      const updated = await updateVideo(tx, video, changes, scope.id);
+      if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
+      await notify.videoChanged(currentUser(request), video, updated);
+    });
+    return detail(scope, video.id);
+  });
+
+  app.patch('/api/videos/:id/status', videoChange(statusBody), async (request) => {
+    const scope = await scopeOf(request);
+    const actor = currentUser(request);
+    const { video } = await readable(scope, request.params.id);
+    const { status } = request.body;
+    const note = request.body.note || undefined;
+    const side = workflowSide(scope);
+    const refusal = moveRefusal(side, video.status, status);
+    if (refusal) throw new HttpError(403, refusal);
+    const action = findMove(side, video.status, status);
+    if (action?.noteRequired && !note) throw new HttpError(400, WORKFLOW_MESSAGES.noteRequired);
+    if (note && !action?.takesNote) {
+      throw new HttpError(400, WORKFLOW_MESSAGES.noteOnlyWhenSendingBack);
+    }
+    // The move, its note and their notifications land together or not at all.
+    await app.notifier.transaction(async (tx, notify) => {
+      const updated = await updateVideo(tx, video, { status }, scope.id);
+      if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
+      if (!note) return notify.videoChanged(actor, video, updated);
+      const comment = await insertComment(tx, {
+        videoId: video.id,
+        userId: actor.id,
+        content: note,
       });
-      return detail(scope, video.id);
-    },
-  );
+      return notify.sentBack(actor, updated, comment);
+    });
+    return detail(scope, video.id);
+  });
 
   app.patch(
     '/api/videos/:id/assigned-editor',
@@ -453,22 +459,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.get(
     '/api/admin/videos',
     { schema: { querystring: videoListQuery, response: { 200: videoListSchema } } },
-    async (request, reply) => {
-      // Only admins get here: the admin guard refuses everyone else (admin.guard.ts).
-      const scope = await scopeOf(request);
-      const { limit, cursor, overdue, ...filters } = request.query;
-      const rows = await listVideos(db, undefined, {
-        ...filters,
-        overdue: overdue === 'true',
-        limit: limit ? limit + 1 : undefined,
-        cursor: parseCursor(cursor),
-      });
-      if (limit && rows.length > limit) {
-        rows.length = limit;
-        reply.header('x-next-cursor', makeCursor(rows[limit - 1]!.video));
-      }
-      return rows.map((r) => toVideoView(scope, r));
-    },
+    // Only admins get here: the admin guard refuses everyone else (admin.guard.ts).
+    async (request, reply) => listPage(await scopeOf(request), undefined, request.query, reply),
   );
 
   app.post(
