@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { avatarField, hasInvisibleCharacters, MESSAGES, PASSWORD_MIN } from './auth';
+import {
+  avatarField,
+  confirming,
+  MESSAGES,
+  newPassword,
+  password,
+  requiredName,
+  username,
+} from './auth';
 import { isAdmin, normalizeRole, type Actor } from './roles';
 import { publicUserSchema } from './user';
 
@@ -101,34 +109,16 @@ export function creatableRoles(actor: Actor): readonly AssignableRole[] {
 }
 
 export const createUserBody = z.object({
-  username: z
-    .string({ error: MESSAGES.usernameShort })
-    .trim()
-    .min(3, MESSAGES.usernameShort)
-    .max(50, MESSAGES.usernameLong)
-    .regex(/^[A-Za-z0-9._-]+$/, MESSAGES.usernameChars),
-  name: z
-    .string({ error: ADMIN_MESSAGES.displayNameRequired })
-    .trim()
-    .min(1, ADMIN_MESSAGES.displayNameRequired)
-    .max(100, MESSAGES.nameLong)
-    .refine((s) => !hasInvisibleCharacters(s), MESSAGES.nameInvisible),
-  password: z
-    .string({ error: MESSAGES.passwordShort })
-    .min(PASSWORD_MIN, MESSAGES.passwordShort)
-    .max(200, MESSAGES.passwordLong),
+  username,
+  name: requiredName(ADMIN_MESSAGES.displayNameRequired),
+  password,
   role,
   avatar: avatarField.optional(),
 });
 export type CreateUserBody = z.infer<typeof createUserBody>;
 
 export const editUserBody = z.object({
-  name: z
-    .string({ error: ADMIN_MESSAGES.nameRequired })
-    .trim()
-    .min(1, ADMIN_MESSAGES.nameRequired)
-    .max(100, MESSAGES.nameLong)
-    .refine((s) => !hasInvisibleCharacters(s), MESSAGES.nameInvisible),
+  name: requiredName(ADMIN_MESSAGES.nameRequired),
   isAdmin: z.enum(['true', 'false'], { error: "isAdmin must be 'true' or 'false'" }).optional(),
   // 'king' is accepted only as the unchanged role of a king (checked by the server).
   role: z.enum([...ASSIGNABLE_ROLES, 'king'], { error: ADMIN_MESSAGES.roleInvalid }).optional(),
@@ -136,19 +126,16 @@ export const editUserBody = z.object({
 export type EditUserBody = z.infer<typeof editUserBody>;
 
 export const resetPasswordBody = z.object({
-  newPassword: z
-    .string({ error: ADMIN_MESSAGES.resetPasswordShort })
-    .min(PASSWORD_MIN, ADMIN_MESSAGES.resetPasswordShort)
-    .max(200, MESSAGES.passwordLong),
+  newPassword: newPassword(ADMIN_MESSAGES.resetPasswordShort),
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
-export const resetPasswordForm = resetPasswordBody
-  .extend({ confirmPassword: z.string().min(1, ADMIN_MESSAGES.confirmResetRequired) })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: MESSAGES.passwordsDontMatch,
-    path: ['confirmPassword'],
-  });
+export const resetPasswordForm = confirming(
+  resetPasswordBody.extend({
+    confirmPassword: z.string().min(1, ADMIN_MESSAGES.confirmResetRequired),
+  }),
+  'newPassword',
+);
 
 export const vipBody = z.object({ isVip: z.boolean({ error: 'isVip must be true or false' }) });
 export type VipBody = z.infer<typeof vipBody>;
@@ -211,13 +198,10 @@ export const editUserForm = z.object({
 });
 
 /** The create form: the body plus the confirmation, avatar as '' when none. */
-export const createUserForm = createUserBody
-  .omit({ avatar: true })
-  .extend({
+export const createUserForm = confirming(
+  createUserBody.omit({ avatar: true }).extend({
     avatar: z.string(),
     confirmPassword: z.string({ error: MESSAGES.confirmRequired }).min(1, MESSAGES.confirmRequired),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: MESSAGES.passwordsDontMatch,
-    path: ['confirmPassword'],
-  });
+  }),
+  'password',
+);

@@ -27,17 +27,36 @@ export const MESSAGES = {
   authRequired: 'Authentication required',
 } as const;
 
-const username = z
+/** A new account's username (registration, and an admin creating a user). */
+export const username = z
   .string({ error: MESSAGES.usernameShort })
   .trim()
   .min(USERNAME_MIN, MESSAGES.usernameShort)
   .max(50, MESSAGES.usernameLong)
   .regex(/^[A-Za-z0-9._-]+$/, MESSAGES.usernameChars);
 
-const password = z
-  .string({ error: MESSAGES.passwordShort })
-  .min(PASSWORD_MIN, MESSAGES.passwordShort)
-  .max(200, MESSAGES.passwordLong);
+/**
+ * A password being set (registration, a change, an admin's create or reset): at least
+ * PASSWORD_MIN characters, else `tooShort`, and at most 200.
+ */
+export const newPassword = (tooShort: string) =>
+  z.string({ error: tooShort }).min(PASSWORD_MIN, tooShort).max(200, MESSAGES.passwordLong);
+
+/** A new account's password. */
+export const password = newPassword(MESSAGES.passwordShort);
+
+/**
+ * A form whose confirmPassword must repeat its `field` (the password being set); a mismatch
+ * shows under the confirmation.
+ */
+export const confirming = <Form extends z.ZodObject>(
+  form: Form,
+  field: keyof z.output<Form> & string,
+): Form =>
+  form.refine((values: Record<string, unknown>) => values[field] === values.confirmPassword, {
+    message: MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
 
 /**
  * Control and format characters (Unicode Cc and Cf): bidi overrides and isolates, zero-width
@@ -46,11 +65,17 @@ const password = z
 const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
 export const hasInvisibleCharacters = (text: string): boolean => INVISIBLE.test(text);
 
-const displayName = z
-  .string({ error: 'Display name must be text' })
-  .trim()
-  .max(NAME_MAX, MESSAGES.nameLong)
-  .refine((s) => !hasInvisibleCharacters(s), MESSAGES.nameInvisible);
+/** A display name's rules after its own first checks: not too long, nothing invisible. */
+const nameRules = (name: z.ZodString) =>
+  name
+    .max(NAME_MAX, MESSAGES.nameLong)
+    .refine((s) => !hasInvisibleCharacters(s), MESSAGES.nameInvisible);
+
+const displayName = nameRules(z.string({ error: 'Display name must be text' }).trim());
+
+/** A display name that must be given: `missing` when it is empty or not there. */
+export const requiredName = (missing: string) =>
+  nameRules(z.string({ error: missing }).trim().min(1, missing));
 
 /** An avatar as sent: a checked image data URL, or empty/null to remove it. */
 export const avatarField = z
@@ -72,18 +97,16 @@ export const registerBody = z.object({
 export type RegisterBody = z.infer<typeof registerBody>;
 
 /** The registration form: the body plus the confirmation. */
-export const registerForm = z
-  .object({
+export const registerForm = confirming(
+  z.object({
     username,
     name: displayName.optional(),
     avatar: z.string().optional(),
     password,
     confirmPassword: z.string({ error: MESSAGES.confirmRequired }).min(1, MESSAGES.confirmRequired),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: MESSAGES.passwordsDontMatch,
-    path: ['confirmPassword'],
-  });
+  }),
+  'password',
+);
 
 export const loginBody = z.object({
   username: z.string({ error: MESSAGES.usernameRequired }).trim().min(1, MESSAGES.usernameRequired),
@@ -93,24 +116,19 @@ export type LoginBody = z.infer<typeof loginBody>;
 
 export const changePasswordBody = z.object({
   currentPassword: z.string({ error: MESSAGES.currentRequired }).min(1, MESSAGES.currentRequired),
-  newPassword: z
-    .string({ error: MESSAGES.newPasswordShort })
-    .min(PASSWORD_MIN, MESSAGES.newPasswordShort)
-    .max(200, MESSAGES.passwordLong),
+  newPassword: newPassword(MESSAGES.newPasswordShort),
 });
 
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
-export const changePasswordForm = changePasswordBody
-  .extend({
+export const changePasswordForm = confirming(
+  changePasswordBody.extend({
     confirmPassword: z
       .string({ error: MESSAGES.confirmNewRequired })
       .min(1, MESSAGES.confirmNewRequired),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: MESSAGES.passwordsDontMatch,
-    path: ['confirmPassword'],
-  });
+  }),
+  'newPassword',
+);
 
 /** PATCH /api/users/{id}: display name and avatar, both optional. */
 export const profileUpdateBody = z.object({
