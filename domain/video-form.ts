@@ -1,4 +1,4 @@
-import { isManager, normalizeRole, type Actor } from './roles';
+import { isManager, normalizeRole, type Actor, type Role } from './roles';
 import { normalizeStatus } from './video-status';
 import { normalizeCustomType } from './video-types';
 import type { UpdateVideoBody, VideoView } from './videos';
@@ -150,37 +150,49 @@ export function videoUpdateOf(
 /** Which assigned-editor control a viewer gets in the detail dialog (SPEC.md section 2). */
 export type EditorControl = 'self-toggle' | 'client-choice' | 'manager-choice' | 'read-only';
 
-export function editorControlFor(viewer: Actor, video: { userId: string }): EditorControl {
-  if (isManager(viewer)) return 'manager-choice';
-  const role = normalizeRole(viewer.role);
-  if (role === 'editor') return 'self-toggle';
-  if (role === 'client' && video.userId === viewer.id) return 'client-choice';
-  return 'read-only';
-}
-
 /**
  * Whom the 'Create Video For' selector offers: nobody (no selector) for clients, assigned
- * clients plus self for editors, all clients plus self for managers.
+ * clients plus self for editors, all clients plus self for managers. A client team lead acts
+ * for the clients it leads: its new videos are theirs, never its own.
  */
 export type TargetChoice = 'none' | 'assigned-clients' | 'led-clients' | 'all-clients';
-
-/** A client team lead acts for the clients it leads: its new videos are theirs, never its own. */
-export function targetChoiceFor(viewer: Actor): TargetChoice {
-  if (isManager(viewer)) return 'all-clients';
-  const role = normalizeRole(viewer.role);
-  if (role === 'client_team_lead') return 'led-clients';
-  return role === 'editor' ? 'assigned-clients' : 'none';
-}
 
 /** The add dialog's editor options: self for editors, assigned editors for clients, all for managers. */
 export type EditorChoice = 'self' | 'assigned-editors' | 'all-editors' | 'none';
 
-export function editorChoiceFor(viewer: Actor): EditorChoice {
-  if (isManager(viewer)) return 'all-editors';
-  const role = normalizeRole(viewer.role);
-  if (role === 'editor') return 'self';
-  return role === 'client' ? 'assigned-editors' : 'none';
+interface DialogChoices {
+  target: TargetChoice;
+  editor: EditorChoice;
+  control: EditorControl;
 }
+
+/** A manager's: a lead editor, the king, and an admin of any role. */
+const MANAGER: DialogChoices = {
+  target: 'all-clients',
+  editor: 'all-editors',
+  control: 'manager-choice',
+};
+
+/** What each role gets in the video dialogs (a client chooses the editor of its own videos). */
+const DIALOG_CHOICES: Record<Role, DialogChoices> = {
+  client: { target: 'none', editor: 'assigned-editors', control: 'client-choice' },
+  editor: { target: 'assigned-clients', editor: 'self', control: 'self-toggle' },
+  client_team_lead: { target: 'led-clients', editor: 'none', control: 'read-only' },
+  lead_editor: MANAGER,
+  king: MANAGER,
+};
+
+const choicesOf = (viewer: Actor): DialogChoices =>
+  isManager(viewer) ? MANAGER : DIALOG_CHOICES[normalizeRole(viewer.role)];
+
+export function editorControlFor(viewer: Actor, video: { userId: string }): EditorControl {
+  const { control } = choicesOf(viewer);
+  return control === 'client-choice' && video.userId !== viewer.id ? 'read-only' : control;
+}
+
+export const targetChoiceFor = (viewer: Actor): TargetChoice => choicesOf(viewer).target;
+
+export const editorChoiceFor = (viewer: Actor): EditorChoice => choicesOf(viewer).editor;
 
 export const DELETE_CONFIRM_TEXT =
   'Are you sure you want to delete this video? This action cannot be undone.';
