@@ -31,7 +31,7 @@ import {
   removeAssignment,
   toAssignment,
 } from './assignments.repository';
-import { addClientPair } from './client-pairs';
+import { addClientPair, newPairRoute } from './client-pairs';
 
 /** Clients, editors and the pairs between them (SPEC.md section 5, DESIGN.md section 4). */
 export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -113,12 +113,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
 
   app.post(
     '/api/assignments',
-    {
-      schema: {
-        body: createAssignmentBody,
-        response: { 201: assignmentSchema, 409: messageAnswer },
-      },
-    },
+    newPairRoute(createAssignmentBody, assignmentSchema, messageAnswer),
     async (request, reply) => {
       const manager = currentManager(request, ASSIGNMENT_MESSAGES.managersOnlyAssign);
       const { clientId, editorId } = request.body;

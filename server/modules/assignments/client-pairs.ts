@@ -5,6 +5,18 @@ import { HttpError } from '../../plugins/errors';
 import type { Notifier } from '../notifications/notifier';
 import { findUserById } from '../users/users.repository';
 
+/**
+ * The route options of a call that makes a pair (POST /api/assignments, POST /api/team-leads):
+ * its body; 201 with the new pair, or 409 when the pair exists already.
+ */
+export const newPairRoute = <Body, Pair, Duplicate>(
+  body: Body,
+  pair: Pair,
+  duplicate: Duplicate,
+) => ({
+  schema: { body, response: { 201: pair, 409: duplicate } },
+});
+
 /** What a new pair's refusals say (400 and 409), as the module's messages name them. */
 export interface PairRefusals {
   /** 400: the client does not have role client. */

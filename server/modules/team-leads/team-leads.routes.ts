@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client';
 import { currentManager, currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { addClientPair } from '../assignments/client-pairs';
+import { addClientPair, newPairRoute } from '../assignments/client-pairs';
 import { toPublicUser } from '../users/users.repository';
 import {
   deleteTeamLeadAssignment,
@@ -55,12 +55,7 @@ export const teamLeadsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
   app.post(
     '/api/team-leads',
-    {
-      schema: {
-        body: teamLeadAssignmentBody,
-        response: { 201: teamLeadAssignmentSchema, 409: teamLeadDuplicateAnswer },
-      },
-    },
+    newPairRoute(teamLeadAssignmentBody, teamLeadAssignmentSchema, teamLeadDuplicateAnswer),
     async (request, reply) => {
       const manager = currentManager(request, TEAM_LEAD_MESSAGES.managersOnly);
       const { clientId, teamLeadId } = request.body;
