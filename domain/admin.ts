@@ -25,7 +25,7 @@ export const ADMIN_MESSAGES = {
   deleteSelf: 'You cannot delete your own account',
   vipClientsOnly: 'Only clients can be VIP',
   userNotFound: 'User not found',
-  resetPasswordShort: 'Password must be at least 6 characters',
+  resetPasswordShort: MESSAGES.passwordShort,
   confirmResetRequired: 'Please confirm the password',
 } as const;
 

@@ -3,23 +3,25 @@ import { checkAvatarDataUrl } from './avatar';
 
 /** Validation rules and messages of SPEC.md section 5, used by the forms and by the server. */
 export const USERNAME_MIN = 3;
+const USERNAME_MAX = 50;
 export const PASSWORD_MIN = 6;
+const PASSWORD_MAX = 200;
 export const NAME_MAX = 100;
 
 export const MESSAGES = {
-  usernameShort: 'Username must be at least 3 characters',
-  usernameLong: 'Username must be at most 50 characters',
+  usernameShort: `Username must be at least ${USERNAME_MIN} characters`,
+  usernameLong: `Username must be at most ${USERNAME_MAX} characters`,
   usernameChars: 'Username may only contain letters, numbers, dots, dashes and underscores',
-  passwordShort: 'Password must be at least 6 characters',
-  passwordLong: 'Password must be at most 200 characters',
+  passwordShort: `Password must be at least ${PASSWORD_MIN} characters`,
+  passwordLong: `Password must be at most ${PASSWORD_MAX} characters`,
   confirmRequired: 'Please confirm your password',
   passwordsDontMatch: "Passwords don't match",
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required',
   currentRequired: 'Current password is required',
-  newPasswordShort: 'New password must be at least 6 characters',
+  newPasswordShort: `New password must be at least ${PASSWORD_MIN} characters`,
   confirmNewRequired: 'Please confirm your new password',
-  nameLong: 'Display name must be at most 100 characters',
+  nameLong: `Display name must be at most ${NAME_MAX} characters`,
   nameInvisible: 'Display name must not contain invisible or text-direction characters',
   invalidCredentials: 'Invalid username or password',
   usernameTaken: 'Username already exists',
@@ -32,7 +34,7 @@ export const username = z
   .string({ error: MESSAGES.usernameShort })
   .trim()
   .min(USERNAME_MIN, MESSAGES.usernameShort)
-  .max(50, MESSAGES.usernameLong)
+  .max(USERNAME_MAX, MESSAGES.usernameLong)
   .regex(/^[A-Za-z0-9._-]+$/, MESSAGES.usernameChars);
 
 /**
@@ -40,7 +42,10 @@ export const username = z
  * PASSWORD_MIN characters, else `tooShort`, and at most 200.
  */
 export const newPassword = (tooShort: string) =>
-  z.string({ error: tooShort }).min(PASSWORD_MIN, tooShort).max(200, MESSAGES.passwordLong);
+  z
+    .string({ error: tooShort })
+    .min(PASSWORD_MIN, tooShort)
+    .max(PASSWORD_MAX, MESSAGES.passwordLong);
 
 /** A new account's password. */
 export const password = newPassword(MESSAGES.passwordShort);
