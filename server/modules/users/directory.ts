@@ -1,7 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { normalizeRole, seesWholeDirectory, type Actor } from '@domain/roles';
 import type { Db } from '../../db/client';
 import { clientEditorAssignments, clientTeamLeadAssignments, videos } from '../../db/schema';
+import { clientsLedBy } from '../team-leads/team-leads.repository';
 import { listStaffRoles } from './users.repository';
 
 /**
@@ -14,14 +15,7 @@ import { listStaffRoles } from './users.repository';
 export async function directoryIds(db: Db, viewer: Actor): Promise<Set<string> | null> {
   if (seesWholeDirectory(viewer)) return null;
   const clientIds =
-    normalizeRole(viewer.role) === 'client'
-      ? [viewer.id]
-      : (
-          await db
-            .select({ id: clientTeamLeadAssignments.clientId })
-            .from(clientTeamLeadAssignments)
-            .where(eq(clientTeamLeadAssignments.teamLeadId, viewer.id))
-        ).map((r) => r.id);
+    normalizeRole(viewer.role) === 'client' ? [viewer.id] : await clientsLedBy(db, viewer.id);
   const ids = new Set([viewer.id, ...clientIds]);
   const [staff, editors, leads, videoEditors] = await Promise.all([
     // Lead editors and the king, whatever legacy spelling their role has ('admin', 'boss').
