@@ -48,9 +48,10 @@ import {
   workflowSide,
 } from '@domain/workflow';
 import type { Db } from '../../db/client';
-import { clientEditorAssignments, users, videos } from '../../db/schema';
+import { users, videos } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { editorIdsOf } from '../assignments/assignments.repository';
 import { insertComment } from '../comments/comments.repository';
 import { findUserById, toPublicUser } from '../users/users.repository';
 import { loadViewerScope } from './scope';
@@ -254,11 +255,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   }
 
   async function editorsOfClient(clientId: string) {
-    const rows = await db
-      .select({ editorId: clientEditorAssignments.editorId })
-      .from(clientEditorAssignments)
-      .where(eq(clientEditorAssignments.clientId, clientId));
-    return new Set(rows.map((r) => r.editorId));
+    return new Set(await editorIdsOf(db, clientId));
   }
 
   app.patch('/api/videos/:id', videoChange(updateVideoBody), async (request) => {
