@@ -23,42 +23,46 @@ export function csvCell(value: string | number | null | undefined): string {
 export const csvLine = (cells: readonly (string | number | null | undefined)[]): string =>
   cells.map(csvCell).join(',');
 
-/** A table as CSV text: the header, then a line per row (CRLF line ends). */
-function csvText<Row>(
-  header: readonly string[],
-  rows: readonly Row[],
-  cells: (row: Row) => (string | number | null | undefined)[],
-): string {
-  const lines = [csvLine(header), ...rows.map((row) => csvLine(cells(row)))];
+/** The invoicing rows as CSV text (CRLF line ends, header first). */
+export function invoicingCsv(rows: readonly InvoicingRow[]): string {
+  const lines = [csvLine(INVOICING_CSV_HEADER)];
+  for (const r of rows) {
+    lines.push(
+      csvLine([
+        r.name,
+        r.type,
+        r.status,
+        r.clientName,
+        r.editorName ?? 'Unassigned',
+        r.startDate,
+        r.finishDate,
+        r.paymentAmount,
+        r.paymentStatus,
+        r.paidDate,
+        r.lockedPrice,
+        r.link,
+      ]),
+    );
+  }
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** The invoicing rows as CSV text. */
-export const invoicingCsv = (rows: readonly InvoicingRow[]): string =>
-  csvText(INVOICING_CSV_HEADER, rows, (r) => [
-    r.name,
-    r.type,
-    r.status,
-    r.clientName,
-    r.editorName ?? 'Unassigned',
-    r.startDate,
-    r.finishDate,
-    r.paymentAmount,
-    r.paymentStatus,
-    r.paidDate,
-    r.lockedPrice,
-    r.link,
-  ]);
-
 /** The ledger's events as CSV text: reversals as negative amounts, so the column sums up. */
-export const ledgerCsv = (events: readonly LedgerEvent[]): string =>
-  csvText(LEDGER_CSV_HEADER, events, (e) => [
-    e.at,
-    e.event,
-    e.videoName,
-    e.videoType,
-    e.clientName,
-    e.editorName ?? 'Unassigned',
-    e.amount,
-    e.by,
-  ]);
+export function ledgerCsv(events: readonly LedgerEvent[]): string {
+  const lines = [csvLine(LEDGER_CSV_HEADER)];
+  for (const e of events) {
+    lines.push(
+      csvLine([
+        e.at,
+        e.event,
+        e.videoName,
+        e.videoType,
+        e.clientName,
+        e.editorName ?? 'Unassigned',
+        e.amount,
+        e.by,
+      ]),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
