@@ -157,6 +157,8 @@ function typeErrors(files: Record<string, string>): string[] {
     noEmit: true,
     skipLibCheck: true,
     types: [],
+    // The repository's alias (tsconfig.json), as an absolute path: these options have no file.
+    paths: { '@domain/*': [join(here, '../../../domain/*')] },
   };
   const host = ts.createCompilerHost(options);
   const { directoryExists, fileExists, readFile, getSourceFile } = host;
