@@ -129,7 +129,7 @@ export function loggerOptions(settings: Pick<Settings, 'logLevel' | 'production'
 }
 
 /** The address to open: localhost when listening on every interface or on loopback. */
-export function browserUrl(host: string, port: number): string {
+function browserUrl(host: string, port: number): string {
   const local = ['', '0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(host);
   const name = local ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return `http://${name}:${port}`;
@@ -158,7 +158,7 @@ function kingNote(king: KingAtStart): string[] {
  * king's password on the first start (only then), and the demo. Production says the same in
  * JSON lines.
  */
-export function startupBlock(facts: {
+function startupBlock(facts: {
   url: string;
   /** describeDatabase's words. */
   database: string;
