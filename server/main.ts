@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { ensureKing } from './db/seed';
 import { generatePassword, readSettings, type Settings } from './env';
+import { readableLog } from './lib/readable-log';
 import { dataDirInUse, serveBackups } from './plugins/backup-socket';
 
 const WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -100,11 +101,84 @@ function announce(settings: Settings, text: string, fields: Record<string, unkno
   }
 }
 
-/** pino: JSON lines to stdout (every environment), secrets redacted, or nothing when silent. */
-export function loggerOptions(settings: Pick<Settings, 'logLevel'>) {
-  return settings.logLevel === 'silent'
-    ? (false as const)
-    : { level: settings.logLevel, redact: LOG_REDACT };
+/** Fastify logs this for each interface it listens on; the start-up block gives the URL. */
+const LISTENING = 'Server listening at ';
+
+/**
+ * pino, secrets redacted: JSON lines in production, readable lines in development
+ * (server/lib/readable-log.ts), nothing when silent. Fastify's "Server listening at" lines (one
+ * per interface, 192.0.2.2 and the like) are left out: the start-up message says where to go.
+ */
+export function loggerOptions(settings: Pick<Settings, 'logLevel' | 'production'>) {
+  if (settings.logLevel === 'silent') return false as const;
+  return {
+    level: settings.logLevel,
+    redact: LOG_REDACT,
+    hooks: {
+      logMethod(
+        this: unknown,
+        args: unknown[],
+        method: { apply(self: unknown, a: unknown[]): void },
+      ) {
+        if (typeof args[0] === 'string' && args[0].startsWith(LISTENING)) return;
+        method.apply(this, args);
+      },
+    },
+    ...(settings.production ? {} : { stream: readableLog(process.stdout) }),
+  };
+}
+
+/** The address to open: localhost when listening on every interface or on loopback. */
+function browserUrl(host: string, port: number): string {
+  const local = ['', '0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(host);
+  const name = local ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+type KingAtStart = { created: false } | { created: true; generatedPassword?: string };
+
+/** What to say of the king at start: the password only on the start that generated it. */
+function kingNote(king: KingAtStart): string[] {
+  if (king.created && king.generatedPassword) {
+    return [
+      '  First start: the king account was created. Sign in with',
+      '    Username: king',
+      `    Password: ${king.generatedPassword}`,
+      '  This password is shown only now: keep it. Lost it? npm run reset-king-password',
+    ];
+  }
+  if (king.created) return ['  First start: the king account was created with KING_PASSWORD.'];
+  return [
+    '  Sign in as king with the password of the first start (lost? npm run reset-king-password)',
+  ];
+}
+
+/**
+ * What `npm start` says once it listens, in development: one short block with the URL, the
+ * king's password on the first start (only then), and the demo. Production says the same in
+ * JSON lines.
+ */
+function startupBlock(facts: {
+  url: string;
+  /** describeDatabase's words. */
+  database: string;
+  king: KingAtStart;
+  /** loadDemo's message when started with --demo. */
+  demo?: string;
+}): string {
+  return [
+    '',
+    `  Video workflow is ready: ${facts.url}`,
+    `  Data: ${facts.database}`,
+    '',
+    ...kingNote(facts.king),
+    '',
+    facts.demo
+      ? `  Demo agency: ${facts.demo}`
+      : '  To look around with sample data: npm run demo (README.md lists its accounts).',
+    '  Stop with Ctrl+C.',
+    '',
+  ].join('\n');
 }
 
 export async function main(opts: { demo?: boolean } = {}) {
@@ -131,16 +205,10 @@ export async function main(opts: { demo?: boolean } = {}) {
   const king = await ensureKing(database.db, kingOptions).catch(() =>
     ensureKing(database.db, kingOptions),
   );
-  if (king.generatedPassword) {
-    announce(
-      settings,
-      `\n  First start: the king account was created.\n  Username: king\n  Password: ${king.generatedPassword}\n  (shown once; set KING_PASSWORD to choose it)\n`,
-    );
-  }
+  let demo: string | undefined;
   if (opts.demo) {
     const { loadDemo } = await import('./db/demo');
-    const result = await loadDemo(database.db);
-    announce(settings, `  Demo agency: ${result.message}`);
+    demo = (await loadDemo(database.db)).message;
   }
 
   const app = await buildApp({
@@ -172,12 +240,23 @@ export async function main(opts: { demo?: boolean } = {}) {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: settings.port, host: settings.host });
-  const where = settings.databaseUrl
-    ? 'PostgreSQL (DATABASE_URL)'
-    : `embedded PGlite in ${settings.dataDir}`;
-  announce(settings, `  Serving on http://localhost:${settings.port} with ${where}`, {
-    port: settings.port,
-  });
+  try {
+    await app.listen({ port: settings.port, host: settings.host });
+  } catch (err) {
+    // The king exists now: a failed start (the port taken) must not lose its password.
+    if (king.generatedPassword) announce(settings, kingNote(king).join('\n'));
+    throw err;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : settings.port;
+  const url = browserUrl(settings.host, port);
+  const where = describeDatabase(settings);
+  if (settings.production) {
+    if (king.generatedPassword) announce(settings, kingNote(king).join('\n'));
+    if (demo) announce(settings, `Demo agency: ${demo}`);
+    announce(settings, `Serving on ${url} with ${where}`, { port });
+  } else {
+    console.log(startupBlock({ url, database: where, king, demo }));
+  }
   return app;
 }

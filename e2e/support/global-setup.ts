@@ -1,5 +1,5 @@
 /**
- * Starts the real server once for the whole browser suite, the way a user does (`npx tsx
+ * Starts the real server once for the whole browser suite, the way a user does (`tsx
  * scripts/start.ts`: builds the web app when it is stale, migrates a fresh database, creates the
  * king), and stops it at the end. Tests read the address and the king's password with inject().
  */

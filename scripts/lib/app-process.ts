@@ -1,8 +1,9 @@
 /**
- * Starts the real app the way a user does (`npx tsx scripts/start.ts`: builds the web app when
- * it is stale, migrates, creates the king) in a process group of its own on a free loopback
- * port, waits until it answers /api/health, and stops it with SIGTERM (SIGKILL after a grace).
- * Used by the browser suite's global setup and by `npm run lighthouse`.
+ * Starts the real app the way a user does (`tsx scripts/start.ts`, on the Node running this:
+ * builds the web app when it is stale, migrates, creates the king) in a process group of its own
+ * on a free loopback port, waits until it answers /api/health, and stops it with SIGTERM
+ * (SIGKILL after a grace). Used by the browser suite's global setup, `npm run lighthouse` and
+ * the start script's test.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +23,7 @@ export interface AppProcess {
 
 const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
-/** Signals the whole process group: npx, tsx and the node process running the server. */
+/** Signals the whole process group: `env` and the node process running the server. */
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
   try {
     if (child.pid) process.kill(-child.pid, signal);
@@ -33,7 +34,8 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
 
 export async function startAppProcess(opts: {
   dataDir: string;
-  kingPassword: string;
+  /** KING_PASSWORD; without it the first start generates the password and prints it. */
+  kingPassword?: string;
   startTimeoutMs: number;
   /** More settings for the server, e.g. AUTH_RATE_LIMIT. */
   env?: Record<string, string>;
@@ -47,13 +49,19 @@ export async function startAppProcess(opts: {
     [
       '-u',
       'NODE_ENV',
+      // The settings below, not the caller's shell: a DATABASE_URL there is someone's database.
+      '-u',
+      'DATABASE_URL',
+      '-u',
+      'KING_PASSWORD',
       `PORT=${port}`,
       'HOST=127.0.0.1',
       `DATA_DIR=${opts.dataDir}`,
-      `KING_PASSWORD=${opts.kingPassword}`,
+      ...(opts.kingPassword === undefined ? [] : [`KING_PASSWORD=${opts.kingPassword}`]),
       'LOG_LEVEL=warn',
       ...Object.entries(opts.env ?? {}).map(([name, value]) => `${name}=${value}`),
-      'npx',
+      process.execPath,
+      '--import',
       'tsx',
       'scripts/start.ts',
     ],

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords';
+import { resetPassword } from '../modules/admin/admin.repository';
 import type { Db } from './client';
 import { users } from './schema';
 
@@ -33,4 +34,25 @@ export async function ensureKing(
     throw new Error('A user named "king" exists but is not the king; rename it or set its role');
   }
   return opts.password ? { created: true } : { created: true, generatedPassword: password };
+}
+
+/**
+ * A new password for the king (`npm run reset-king-password`): the given one, or a generated one
+ * returned to be printed once. Every session of the king ends, as with an admin's reset.
+ */
+export async function resetKingPassword(
+  db: Db,
+  opts: { password: string | undefined; generate: () => string },
+): Promise<{ username: string; generatedPassword?: string }> {
+  const [king] = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(eq(users.role, 'king'))
+    .limit(1);
+  if (!king) throw new Error('There is no king yet: npm start creates it on the first start');
+  const password = opts.password ?? opts.generate();
+  await resetPassword(db, king.id, await hashPassword(password), null);
+  return opts.password
+    ? { username: king.username }
+    : { username: king.username, generatedPassword: password };
 }

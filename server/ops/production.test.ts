@@ -220,7 +220,7 @@ describe('behind a proxy', () => {
     });
     const app = await buildApp({
       database: t.database,
-      logger: { ...loggerOptions({ logLevel: 'info' }), stream },
+      logger: { ...loggerOptions({ logLevel: 'info', production: true }), stream },
       trustProxy: 'loopback',
     });
     try {
