@@ -12,6 +12,7 @@ import {
   vimeoId,
   youtubeId,
 } from './links';
+import { itReturns } from './test-tables';
 
 const WATCH = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 const DRIVE_VIEW = 'https://drive.google.com/file/d/1AbC-d_9/view';
@@ -80,7 +81,7 @@ describe('normalizeLink (SPEC.md section 5, Global Add New Video)', () => {
 });
 
 describe('isValidVideoLink', () => {
-  it.each([
+  itReturns(isValidVideoLink, 'takes %j as a video link: %s', [
     // Video hosts, file hosts and any http(s) link, with or without a scheme.
     ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', true],
     ['youtu.be/dQw4w9WgXcQ', true],
@@ -101,13 +102,11 @@ describe('isValidVideoLink', () => {
     ['https://intranet', false],
     ['', false],
     ['   ', false],
-  ])('takes %j as a video link: %s', (link, valid) => {
-    expect(isValidVideoLink(link)).toBe(valid);
-  });
+  ]);
 });
 
 describe('detectPlatform', () => {
-  it.each([
+  itReturns(detectPlatform, 'finds the platform of %j: %s', [
     ['youtu.be/dQw4w9WgXcQ', 'youtube'],
     ['https://m.youtube.com/watch?v=dQw4w9WgXcQ', 'youtube'],
     ['https://www.youtube.com/shorts/dQw4w9WgXcQ', 'youtube'],
@@ -126,9 +125,7 @@ describe('detectPlatform', () => {
     ['https://www.youtube.com/watch?v=', 'other'],
     ['not a link', 'other'],
     ['', 'other'],
-  ])('finds the platform of %j: %s', (link, platform) => {
-    expect(detectPlatform(link)).toBe(platform);
-  });
+  ]);
 
   it('has a label for each platform', () => {
     expect(PLATFORM_LABELS).toEqual({

@@ -13,6 +13,7 @@ import {
   roleLabel,
   type Role,
 } from './roles';
+import { itReturns } from './test-tables';
 
 describe('normalizeRole', () => {
   it.each(ROLES)('keeps the canonical role %s as it is, in every reading', (role) => {
@@ -68,14 +69,12 @@ describe('role labels', () => {
     expect(ROLE_LABELS.king).toBe('System Admin (King)');
   });
 
-  it.each([
+  itReturns(roleLabel, 'labels the role text %j through the aliases as %j', [
     ['lead editor', 'Lead Editor'],
     ['user', 'Client'],
     ['KING', 'System Admin (King)'],
     [undefined, 'Client'],
-  ])('labels the role text %j through the aliases as %j', (text, label) => {
-    expect(roleLabel(text)).toBe(label);
-  });
+  ]);
 });
 
 describe('the role checks (DESIGN.md section 4)', () => {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isVideoStatus,
-  normalizeStatus,
-  STATUS_LABELS,
-  VIDEO_STATUSES,
-  type VideoStatus,
-} from './video-status';
+import { isVideoStatus, normalizeStatus, STATUS_LABELS, VIDEO_STATUSES } from './video-status';
+import { itReturns } from './test-tables';
 
 describe('VIDEO_STATUSES', () => {
   it('lists the five statuses in workflow order', () => {
@@ -29,7 +24,7 @@ describe('normalizeStatus', () => {
     expect(normalizeStatus(status)).toBe(status);
   });
 
-  it.each<[string | null | undefined, VideoStatus]>([
+  itReturns(normalizeStatus, 'reads %j as %s', [
     // Valid statuses, case-insensitively and trimmed.
     ['POSTED', 'posted'],
     [' Review ', 'review'],
@@ -58,9 +53,7 @@ describe('normalizeStatus', () => {
     ['   ', 'draft'],
     [null, 'draft'],
     [undefined, 'draft'],
-  ])('reads %j as %s', (text, status) => {
-    expect(normalizeStatus(text)).toBe(status);
-  });
+  ]);
 });
 
 describe('isVideoStatus', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { typeLabel, VIDEO_TYPE_LABELS } from './video-type-labels';
+import { itReturns } from './test-tables';
 
 describe('video type labels', () => {
   it('labels the eight built-in types', () => {
@@ -15,7 +16,7 @@ describe('video type labels', () => {
     });
   });
 
-  it.each([
+  itReturns(typeLabel, 'labels %j as %j', [
     // The built-in label, however the name is written.
     ['before-after', 'Before & After'],
     ['Before After', 'Before & After'],
@@ -30,7 +31,5 @@ describe('video type labels', () => {
     // Inherited object keys are not read as labels.
     ['constructor', 'Constructor'],
     ['toString', 'Tostring'],
-  ])('labels %j as %j', (name, label) => {
-    expect(typeLabel(name)).toBe(label);
-  });
+  ]);
 });
