@@ -8,7 +8,7 @@ import {
   rangeStart,
   revenueTrendsQuery,
 } from './invoicing';
-import { itReturns } from './test-tables';
+import { itReturns } from './test-helpers';
 
 describe('months (UTC)', () => {
   it.each([

@@ -12,7 +12,7 @@ import {
   vimeoId,
   youtubeId,
 } from './links';
-import { itReturns } from './test-tables';
+import { itReturns } from './test-helpers';
 
 const WATCH = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 const DRIVE_VIEW = 'https://drive.google.com/file/d/1AbC-d_9/view';

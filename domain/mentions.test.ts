@@ -7,7 +7,7 @@ import {
   parseMentions,
   suggestMentions,
 } from './mentions';
-import { itReturns } from './test-tables';
+import { itReturns } from './test-helpers';
 
 describe('parseMentions', () => {
   itReturns(parseMentions, 'finds in %j the mentions %j', [

@@ -13,7 +13,7 @@ import {
   sumMoney,
   toCents,
 } from './money';
-import { itReturns } from './test-tables';
+import { itReturns } from './test-helpers';
 
 describe('checkMoney', () => {
   it.each<[string | number, string, bigint]>([

@@ -13,7 +13,7 @@ import {
   roleLabel,
   type Role,
 } from './roles';
-import { itReturns } from './test-tables';
+import { itReturns } from './test-helpers';
 
 describe('normalizeRole', () => {
   it.each(ROLES)('keeps the canonical role %s as it is, in every reading', (role) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isVideoStatus, normalizeStatus, STATUS_LABELS, VIDEO_STATUSES } from './video-status';
-import { itReturns } from './test-tables';
+import { itReturns } from './test-helpers';
 
 describe('VIDEO_STATUSES', () => {
   it('lists the five statuses in workflow order', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { typeLabel, VIDEO_TYPE_LABELS } from './video-type-labels';
-import { itReturns } from './test-tables';
+import { itReturns } from './test-helpers';
 
 describe('video type labels', () => {
   it('labels the eight built-in types', () => {
