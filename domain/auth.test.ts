@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import {
   avatarUploadBody,
   changePasswordBody,
@@ -10,26 +9,20 @@ import {
   registerBody,
   registerForm,
 } from './auth';
+import { firstByField, issues } from './test-helpers';
 
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAGElEQVR4AWL6f4bhv3Hamf9MJrPOMIAAAAAA//9K4Mx/AAAABklEQVQDAFCgBs0XmCAnAAAAAElFTkSuQmCC';
 
-/** Every issue as [path, message], in the order zod reports them. */
-function issues(schema: z.ZodType, input: unknown): [string, string][] {
-  const result = schema.safeParse(input);
-  if (result.success) return [];
-  return result.error.issues.map((i) => [i.path.join('.'), i.message]);
-}
-
-/** The first message per field, the way a form shows it. */
-function firstByField(schema: z.ZodType, input: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [path, message] of issues(schema, input)) out[path] ??= message;
-  return out;
-}
+const REGISTRATION = { username: 'alice', password: 'secret1', confirmPassword: 'secret1' };
+const PASSWORD_CHANGE = {
+  currentPassword: 'old-secret',
+  newPassword: 'new-secret',
+  confirmPassword: 'new-secret',
+};
 
 describe('registerForm', () => {
-  const valid = { username: 'alice', password: 'secret1', confirmPassword: 'secret1' };
+  const valid = REGISTRATION;
 
   it('accepts a valid form, with display name and avatar optional', () => {
     expect(registerForm.safeParse(valid).success).toBe(true);
@@ -57,28 +50,6 @@ describe('registerForm', () => {
     expect(
       registerForm.safeParse({ ...valid, password: '123456', confirmPassword: '123456' }).success,
     ).toBe(true);
-  });
-
-  it("says 'Please confirm your password' when the confirmation is empty", () => {
-    expect(firstByField(registerForm, { ...valid, confirmPassword: '' })).toEqual({
-      confirmPassword: 'Please confirm your password',
-    });
-  });
-
-  it("says 'Passwords don't match' on the confirmation field", () => {
-    expect(issues(registerForm, { ...valid, confirmPassword: 'secret2' })).toEqual([
-      ['confirmPassword', "Passwords don't match"],
-    ]);
-  });
-
-  it('reports every field of an empty form with its own message', () => {
-    expect(firstByField(registerForm, { username: '', password: '', confirmPassword: '' })).toEqual(
-      {
-        username: 'Username must be at least 3 characters',
-        password: 'Password must be at least 6 characters',
-        confirmPassword: 'Please confirm your password',
-      },
-    );
   });
 });
 
@@ -137,11 +108,7 @@ describe('loginBody', () => {
 });
 
 describe('changePasswordForm', () => {
-  const valid = {
-    currentPassword: 'old-secret',
-    newPassword: 'new-secret',
-    confirmPassword: 'new-secret',
-  };
+  const valid = PASSWORD_CHANGE;
 
   it('accepts a valid form', () => {
     expect(changePasswordForm.parse(valid)).toEqual(valid);
@@ -159,37 +126,63 @@ describe('changePasswordForm', () => {
     ).toEqual([['newPassword', 'New password must be at least 6 characters']]);
   });
 
-  it("says 'Please confirm your new password' when the confirmation is empty", () => {
-    expect(firstByField(changePasswordForm, { ...valid, confirmPassword: '' })).toEqual({
-      confirmPassword: 'Please confirm your new password',
-    });
-  });
-
-  it("says 'Passwords don't match' on the confirmation field", () => {
-    expect(issues(changePasswordForm, { ...valid, confirmPassword: 'new-secreT' })).toEqual([
-      ['confirmPassword', "Passwords don't match"],
-    ]);
-  });
-
-  it('reports every field of an empty form with its own message', () => {
-    expect(
-      firstByField(changePasswordForm, {
-        currentPassword: '',
-        newPassword: '',
-        confirmPassword: '',
-      }),
-    ).toEqual({
-      currentPassword: 'Current password is required',
-      newPassword: 'New password must be at least 6 characters',
-      confirmPassword: 'Please confirm your new password',
-    });
-  });
-
   it('sends only currentPassword and newPassword in the body', () => {
     expect(changePasswordBody.parse(valid)).toEqual({
       currentPassword: 'old-secret',
       newPassword: 'new-secret',
     });
+  });
+});
+
+describe.each([
+  {
+    name: 'registerForm',
+    form: registerForm,
+    valid: REGISTRATION,
+    mismatch: 'secret2',
+    confirmRequired: 'Please confirm your password',
+    empty: {
+      username: 'Username must be at least 3 characters',
+      password: 'Password must be at least 6 characters',
+      confirmPassword: 'Please confirm your password',
+    },
+  },
+  {
+    name: 'changePasswordForm',
+    form: changePasswordForm,
+    valid: PASSWORD_CHANGE,
+    mismatch: 'new-secreT',
+    confirmRequired: 'Please confirm your new password',
+    empty: {
+      currentPassword: 'Current password is required',
+      newPassword: 'New password must be at least 6 characters',
+      confirmPassword: 'Please confirm your new password',
+    },
+  },
+])('$name: the confirmation and the empty form', ({ form, valid, mismatch, ...messages }) => {
+  it(`says '${messages.confirmRequired}' when the confirmation is empty`, () => {
+    expect(firstByField(form, { ...valid, confirmPassword: '' })).toEqual({
+      confirmPassword: messages.confirmRequired,
+    });
+  });
+
+  it('names a missing confirmation with the same message, not a type error', () => {
+    const { confirmPassword: _, ...withoutConfirmation } = valid;
+    expect(issues(form, withoutConfirmation)[0]).toEqual([
+      'confirmPassword',
+      messages.confirmRequired,
+    ]);
+  });
+
+  it("says 'Passwords don't match' on the confirmation field", () => {
+    expect(issues(form, { ...valid, confirmPassword: mismatch })).toEqual([
+      ['confirmPassword', "Passwords don't match"],
+    ]);
+  });
+
+  it('reports every field of an empty form with its own message', () => {
+    const blank = Object.fromEntries(Object.keys(valid).map((field) => [field, '']));
+    expect(firstByField(form, blank)).toEqual(messages.empty);
   });
 });
 
@@ -254,15 +247,5 @@ describe('MESSAGES', () => {
       confirmNewRequired: 'Please confirm your new password',
       invalidCredentials: 'Invalid username or password',
     });
-  });
-});
-
-describe('missing confirmation keys', () => {
-  it('names the missing confirmation with the spec message, not a type error', () => {
-    const reg = registerForm.safeParse({ username: 'alice', password: 'secret123' });
-    expect(reg.success).toBe(false);
-    expect(reg.error?.issues[0]?.message).toBe('Please confirm your password');
-    const change = changePasswordForm.safeParse({ currentPassword: 'a', newPassword: 'secret123' });
-    expect(change.error?.issues[0]?.message).toBe('Please confirm your new password');
   });
 });

@@ -42,57 +42,46 @@ describe('checkAvatarDataUrl accepts real images', () => {
 });
 
 describe('checkAvatarDataUrl refuses what is not a PNG, JPEG or WebP', () => {
-  it('refuses SVG, even when it is well-formed base64', () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
-    expect(checkAvatarDataUrl(dataUrl('svg+xml', svg))).toEqual(INVALID);
-  });
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+  const html = '<html><body><script>alert(1)</script></body></html>';
+  const almostPng = Uint8Array.from([...PNG_SIGNATURE.slice(0, 7), 0x00, 1, 2, 3, 4]);
+  // A RIFF container that is not WebP (a WAVE file).
+  const wave = Uint8Array.from([0x52, 0x49, 0x46, 0x46, 4, 0, 0, 0, 0x57, 0x41, 0x56, 0x45]);
 
-  it('refuses HTML, whatever type it claims', () => {
-    const html = '<html><body><script>alert(1)</script></body></html>';
-    expect(
-      checkAvatarDataUrl(`data:text/html;base64,${Buffer.from(html).toString('base64')}`),
-    ).toEqual(INVALID);
-    expect(checkAvatarDataUrl(dataUrl('png', html))).toEqual(INVALID);
-    expect(checkAvatarDataUrl(dataUrl('jpeg', html))).toEqual(INVALID);
-    expect(checkAvatarDataUrl(dataUrl('webp', html))).toEqual(INVALID);
-  });
-
-  it('refuses bytes of one image type labelled as another', () => {
-    expect(checkAvatarDataUrl(PNG.replace('image/png', 'image/jpeg'))).toEqual(INVALID);
-    expect(checkAvatarDataUrl(JPEG.replace('image/jpeg', 'image/webp'))).toEqual(INVALID);
-    expect(checkAvatarDataUrl(WEBP.replace('image/webp', 'image/png'))).toEqual(INVALID);
-  });
-
-  it('refuses wrong magic bytes', () => {
-    const almostPng = Uint8Array.from([...PNG_SIGNATURE.slice(0, 7), 0x00, 1, 2, 3, 4]);
-    expect(checkAvatarDataUrl(dataUrl('png', almostPng))).toEqual(INVALID);
-    // GIF and BMP are images, but not accepted ones.
-    expect(checkAvatarDataUrl(dataUrl('png', 'GIF89a\x01\x00\x01\x00\x00\x00'))).toEqual(INVALID);
-    // A RIFF container that is not WebP (a WAVE file).
-    const wave = Uint8Array.from([0x52, 0x49, 0x46, 0x46, 4, 0, 0, 0, 0x57, 0x41, 0x56, 0x45]);
-    expect(checkAvatarDataUrl(dataUrl('webp', wave))).toEqual(INVALID);
-  });
-
-  it('refuses other image types in the data URL, and other casings', () => {
-    expect(checkAvatarDataUrl(PNG.replace('image/png', 'image/gif'))).toEqual(INVALID);
-    expect(checkAvatarDataUrl(PNG.replace('image/png', 'image/PNG'))).toEqual(INVALID);
-    expect(checkAvatarDataUrl(JPEG.replace('image/jpeg', 'image/jpg'))).toEqual(INVALID);
-  });
-
-  it('refuses data that is not base64', () => {
-    expect(checkAvatarDataUrl('data:image/png;base64,iVBORw0KGgo!!!!')).toEqual(INVALID);
-    expect(checkAvatarDataUrl('data:image/png;base64,iVBORw0K Ggo=')).toEqual(INVALID);
-    expect(checkAvatarDataUrl(PNG.replace(';base64', ''))).toEqual(INVALID);
-    expect(checkAvatarDataUrl(PNG.replace(';base64,', ';utf8,'))).toEqual(INVALID);
-    expect(checkAvatarDataUrl('data:image/png;base64,')).toEqual(INVALID);
-    expect(checkAvatarDataUrl('data:image/png;base64,A')).toEqual(INVALID);
-  });
-
-  it('refuses text that is not a data URL', () => {
-    expect(checkAvatarDataUrl('')).toEqual(INVALID);
-    expect(checkAvatarDataUrl('https://example.com/me.png')).toEqual(INVALID);
-    expect(checkAvatarDataUrl(PNG.slice('data:image/png;base64,'.length))).toEqual(INVALID);
-    expect(checkAvatarDataUrl(` ${PNG}`)).toEqual(INVALID);
+  it.each([
+    ['SVG, even when it is well-formed base64', dataUrl('svg+xml', svg)],
+    // HTML, whatever type it claims.
+    ['HTML as text/html', `data:text/html;base64,${Buffer.from(html).toString('base64')}`],
+    ['HTML labelled as PNG', dataUrl('png', html)],
+    ['HTML labelled as JPEG', dataUrl('jpeg', html)],
+    ['HTML labelled as WebP', dataUrl('webp', html)],
+    // Bytes of one image type labelled as another.
+    ['a PNG labelled as JPEG', PNG.replace('image/png', 'image/jpeg')],
+    ['a JPEG labelled as WebP', JPEG.replace('image/jpeg', 'image/webp')],
+    ['a WebP labelled as PNG', WEBP.replace('image/webp', 'image/png')],
+    // Wrong magic bytes; GIF and BMP are images, but not accepted ones.
+    ['a PNG signature wrong in its last byte', dataUrl('png', almostPng)],
+    ['GIF bytes', dataUrl('png', 'GIF89a\x01\x00\x01\x00\x00\x00')],
+    ['a RIFF container that is not WebP', dataUrl('webp', wave)],
+    // Other image types in the data URL, and other casings.
+    ['image/gif', PNG.replace('image/png', 'image/gif')],
+    ['image/PNG', PNG.replace('image/png', 'image/PNG')],
+    ['image/jpg', JPEG.replace('image/jpeg', 'image/jpg')],
+    // Data that is not base64.
+    ['characters outside base64', 'data:image/png;base64,iVBORw0KGgo!!!!'],
+    ['a space inside the base64', 'data:image/png;base64,iVBORw0K Ggo='],
+    ['a data URL without ;base64', PNG.replace(';base64', '')],
+    ['a utf8 data URL', PNG.replace(';base64,', ';utf8,')],
+    ['empty base64', 'data:image/png;base64,'],
+    ['a single base64 character', 'data:image/png;base64,A'],
+    ['base64 whose length is not a multiple of 4', 'data:image/png;base64,iVBORw0KGgoAAAANA'],
+    // Text that is not a data URL.
+    ['empty text', ''],
+    ['an https link', 'https://example.com/me.png'],
+    ['bare base64 without the data URL', PNG.slice('data:image/png;base64,'.length)],
+    ['a data URL after a space', ` ${PNG}`],
+  ])('refuses %s', (_what, url) => {
+    expect(checkAvatarDataUrl(url)).toEqual(INVALID);
   });
 
   it('refuses an image over 2 MB with the size message', () => {
@@ -109,14 +98,5 @@ describe('avatar constants', () => {
     expect(AVATAR_MESSAGES.invalidType).toBe('Please select a JPEG or PNG image file');
     expect(AVATAR_MESSAGES.tooLargeTitle).toBe('File too large');
     expect(AVATAR_MESSAGES.tooLarge).toBe('Please select an image smaller than 2MB');
-  });
-});
-
-describe('unpadded base64', () => {
-  it('refuses base64 whose length is not a multiple of 4', () => {
-    expect(checkAvatarDataUrl('data:image/png;base64,iVBORw0KGgoAAAANA')).toEqual({
-      ok: false,
-      message: 'Avatar must be a PNG, JPEG or WebP image',
-    });
   });
 });

@@ -5,6 +5,23 @@ const start = new Date('2025-06-01T09:00:00Z');
 const at = (ms: number) => new Date(start.getTime() + ms);
 const HOUR = 3_600_000;
 
+// How each state of the counter looks (SPEC.md section 9).
+const LOOKS = {
+  normal: { color: 'green', icon: null },
+  warning: { color: 'yellow', icon: null },
+  overdue: { color: 'red', icon: 'warning' },
+  info: { color: 'blue', icon: null },
+  delayed: { color: 'orange', icon: 'clock' },
+} as const;
+
+/** The whole counter expected on day `day` in `state`. */
+const counter = (day: number, state: keyof typeof LOOKS) => ({
+  label: `Day ${day}`,
+  day,
+  state,
+  ...LOOKS[state],
+});
+
 describe('constants (SPEC.md section 9)', () => {
   it('warns at 70% and delays at 2 days', () => {
     expect(DUE_WARNING_RATIO).toBe(0.7);
@@ -44,34 +61,16 @@ describe('dayCounter: with a due date', () => {
   const video = { startDate: start.toISOString(), dueDate: due, status: 'in_progress' };
 
   it('is normal (green) before 70% of the span', () => {
-    expect(dayCounter(video, at(7 * DAY_MS - 1))).toEqual({
-      label: 'Day 7',
-      day: 7,
-      state: 'normal',
-      color: 'green',
-      icon: null,
-    });
+    expect(dayCounter(video, at(7 * DAY_MS - 1))).toEqual(counter(7, 'normal'));
   });
 
   it('is a yellow warning from 70% of the span', () => {
-    expect(dayCounter(video, at(7 * DAY_MS))).toEqual({
-      label: 'Day 8',
-      day: 8,
-      state: 'warning',
-      color: 'yellow',
-      icon: null,
-    });
+    expect(dayCounter(video, at(7 * DAY_MS))).toEqual(counter(8, 'warning'));
     expect(dayCounter(video, at(10 * DAY_MS))?.state).toBe('warning');
   });
 
   it('is overdue (red, warning mark) once the due date passed', () => {
-    expect(dayCounter(video, at(10 * DAY_MS + 1))).toEqual({
-      label: 'Day 11',
-      day: 11,
-      state: 'overdue',
-      color: 'red',
-      icon: 'warning',
-    });
+    expect(dayCounter(video, at(10 * DAY_MS + 1))).toEqual(counter(11, 'overdue'));
     expect(dayCounter({ ...video, status: 'draft' }, at(12 * DAY_MS))?.state).toBe('overdue');
     expect(dayCounter({ ...video, status: 'review' }, at(12 * DAY_MS))?.state).toBe('overdue');
   });
@@ -100,23 +99,11 @@ describe('dayCounter: without a due date', () => {
   const video = { startDate: start.toISOString(), dueDate: null, status: 'in_progress' };
 
   it('is blue info for the first two days', () => {
-    expect(dayCounter(video, at(2 * DAY_MS - 1))).toEqual({
-      label: 'Day 2',
-      day: 2,
-      state: 'info',
-      color: 'blue',
-      icon: null,
-    });
+    expect(dayCounter(video, at(2 * DAY_MS - 1))).toEqual(counter(2, 'info'));
   });
 
   it('is delayed (orange, clock) after 2 or more days, whatever the status', () => {
-    expect(dayCounter(video, at(2 * DAY_MS))).toEqual({
-      label: 'Day 3',
-      day: 3,
-      state: 'delayed',
-      color: 'orange',
-      icon: 'clock',
-    });
+    expect(dayCounter(video, at(2 * DAY_MS))).toEqual(counter(3, 'delayed'));
     expect(dayCounter({ ...video, status: 'posted' }, at(30 * DAY_MS))?.state).toBe('delayed');
   });
 });

@@ -8,14 +8,23 @@ import {
   rangeStart,
   revenueTrendsQuery,
 } from './invoicing';
+import { itReturns } from './test-helpers';
 
 describe('months (UTC)', () => {
-  it('steps across years and finds the last day, leap years included', () => {
-    expect(addMonths('2025-01', -1)).toBe('2024-12');
-    expect(addMonths('2024-11', 5)).toBe('2025-04');
-    expect(monthLastDay('2024-02')).toBe('2024-02-29');
-    expect(monthLastDay('2023-02')).toBe('2023-02-28');
-    expect(monthLastDay('2023-12')).toBe('2023-12-31');
+  it.each([
+    ['2025-01', -1, '2024-12'],
+    ['2024-11', 5, '2025-04'],
+  ])('steps from %s by %d months across years to %s', (month, months, result) => {
+    expect(addMonths(month, months)).toBe(result);
+  });
+
+  itReturns(monthLastDay, 'finds the last day of %s, leap years included: %s', [
+    ['2024-02', '2024-02-29'],
+    ['2023-02', '2023-02-28'],
+    ['2023-12', '2023-12-31'],
+  ]);
+
+  it('counts the months between two months across years', () => {
     expect(monthsBetween('2024-11', '2025-04')).toBe(5);
   });
 

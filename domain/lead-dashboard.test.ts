@@ -17,6 +17,7 @@ import {
   type LeadCounts,
 } from './lead-dashboard';
 import { managedAddVideoForm } from './managed-video-form';
+import { firstByField } from './test-helpers';
 
 const counts: LeadCounts = {
   needsReview: 1,
@@ -189,18 +190,8 @@ describe('managed-user Add Video form', () => {
   });
 
   it('gives the spec messages', () => {
-    const result = managedAddVideoForm.safeParse({
-      name: ' ',
-      link: 'not a url',
-      type: '',
-      status: '',
-      ordinal: Number.NaN,
-    });
-    expect(result.success).toBe(false);
-    const messages = Object.fromEntries(
-      result.error!.issues.map((i) => [String(i.path[0]), i.message]),
-    );
-    expect(messages).toEqual({
+    const blank = { name: ' ', link: 'not a url', type: '', status: '', ordinal: Number.NaN };
+    expect(firstByField(managedAddVideoForm, blank)).toEqual({
       name: 'Name is required',
       link: 'Must be a valid URL',
       type: 'Type is required',

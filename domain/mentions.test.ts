@@ -7,28 +7,20 @@ import {
   parseMentions,
   suggestMentions,
 } from './mentions';
+import { itReturns } from './test-helpers';
 
 describe('parseMentions', () => {
-  it('finds @usernames at word starts, lowercased and distinct', () => {
-    expect(parseMentions('@Anna please ask @bob_2 and @anna, cc @j.doe-x')).toEqual([
-      'anna',
-      'bob_2',
-      'j.doe-x',
-    ]);
-  });
-
-  it('drops trailing sentence punctuation', () => {
-    expect(parseMentions('Thanks @anna. And @bob-!')).toEqual(['anna', 'bob']);
-  });
-
-  it('ignores e-mail addresses, lone @ and @ inside words', () => {
-    expect(parseMentions('mail me@example.com or a@b, @ alone, x@y')).toEqual([]);
-    expect(parseMentions('@@double')).toEqual([]);
-  });
-
-  it('accepts mentions after punctuation and line breaks', () => {
-    expect(parseMentions('(@anna)\n@bob,@carl')).toEqual(['anna', 'bob', 'carl']);
-  });
+  itReturns(parseMentions, 'finds in %j the mentions %j', [
+    // @usernames at word starts, lowercased and distinct.
+    ['@Anna please ask @bob_2 and @anna, cc @j.doe-x', ['anna', 'bob_2', 'j.doe-x']],
+    // Trailing sentence punctuation is dropped.
+    ['Thanks @anna. And @bob-!', ['anna', 'bob']],
+    // E-mail addresses, a lone @ and @ inside words are not mentions.
+    ['mail me@example.com or a@b, @ alone, x@y', []],
+    ['@@double', []],
+    // Mentions may follow punctuation and line breaks.
+    ['(@anna)\n@bob,@carl', ['anna', 'bob', 'carl']],
+  ]);
 
   it('reports positions for rendering badges', () => {
     expect(findMentions('hi @anna.')).toEqual([{ username: 'anna', index: 3, length: 5 }]);

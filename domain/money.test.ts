@@ -13,19 +13,24 @@ import {
   sumMoney,
   toCents,
 } from './money';
+import { itReturns } from './test-helpers';
 
 describe('checkMoney', () => {
-  it('accepts non-negative amounts with up to two decimals and normalises them', () => {
-    expect(checkMoney('7.5')).toEqual({ ok: true, value: '7.50', cents: 750n });
-    expect(checkMoney(' 12 ')).toMatchObject({ ok: true, value: '12.00' });
-    expect(checkMoney('0')).toMatchObject({ ok: true, value: '0.00' });
-    expect(checkMoney('007.05')).toMatchObject({ ok: true, value: '7.05' });
-    expect(checkMoney(0.1)).toMatchObject({ ok: true, value: '0.10' });
-    expect(checkMoney(25)).toMatchObject({ ok: true, value: '25.00' });
+  it.each<[string | number, string, bigint]>([
+    // Non-negative amounts with up to two decimals, normalised.
+    ['7.5', '7.50', 750n],
+    [' 12 ', '12.00', 1200n],
+    ['0', '0.00', 0n],
+    ['007.05', '7.05', 705n],
+    [0.1, '0.10', 10n],
+    [25, '25.00', 2500n],
+    // Exactly 99,999,999.99 is still accepted.
+    [MONEY_MAX, '99999999.99', 9_999_999_999n],
+  ])('accepts %j as %j (%s cents)', (input, value, cents) => {
+    expect(checkMoney(input)).toEqual({ ok: true, value, cents });
   });
 
-  it('accepts exactly 99,999,999.99 and refuses a cent more', () => {
-    expect(checkMoney(MONEY_MAX)).toMatchObject({ ok: true, value: '99999999.99' });
+  it('refuses a cent more than 99,999,999.99', () => {
     expect(checkMoney('100000000')).toEqual({ ok: false, reason: 'tooLarge' });
     expect(checkMoney('100000000.00')).toEqual({ ok: false, reason: 'tooLarge' });
   });
@@ -103,34 +108,33 @@ describe('cents arithmetic', () => {
 });
 
 describe('formatUsd', () => {
-  it('shows US dollars with thousands separators', () => {
-    expect(formatUsd('0')).toBe('$0.00');
-    expect(formatUsd('1234.5')).toBe('$1,234.50');
-    expect(formatUsd('99999999.99')).toBe('$99,999,999.99');
-    expect(formatUsd('-0.05')).toBe('-$0.05');
-  });
+  itReturns(formatUsd, 'shows %j in US dollars with thousands separators: %j', [
+    ['0', '$0.00'],
+    ['1234.5', '$1,234.50'],
+    ['99999999.99', '$99,999,999.99'],
+    ['-0.05', '-$0.05'],
+  ]);
 });
 
 describe('percentChange', () => {
-  it('gives the month-over-month change with one decimal', () => {
-    expect(percentChange('100.00', '112.50')).toBe('12.5');
-    expect(percentChange('100.00', '50.00')).toBe('-50.0');
-    expect(percentChange('3.00', '4.00')).toBe('33.3');
-    expect(percentChange('3.00', '5.00')).toBe('66.7');
-    expect(percentChange('3.00', '1.00')).toBe('-66.7');
-    expect(percentChange('200.00', '200.00')).toBe('0.0');
-    expect(percentChange('100.00', '0.00')).toBe('-100.0');
-  });
-
-  it('rounds half away from zero', () => {
-    expect(percentChange('1000.00', '1000.05')).toBe('0.0'); // 0.005 %
-    expect(percentChange('1000.00', '1000.50')).toBe('0.1'); // 0.05 %
-    expect(percentChange('1000.00', '999.50')).toBe('-0.1');
-  });
-
-  it("is 'N/A' without a previous month or with nothing earned in it", () => {
-    expect(percentChange(undefined, '10.00')).toBe('N/A');
-    expect(percentChange(null, '10.00')).toBe('N/A');
-    expect(percentChange('0.00', '10.00')).toBe('N/A');
+  it.each<[string | null | undefined, string, string]>([
+    // The month-over-month change, with one decimal.
+    ['100.00', '112.50', '12.5'],
+    ['100.00', '50.00', '-50.0'],
+    ['3.00', '4.00', '33.3'],
+    ['3.00', '5.00', '66.7'],
+    ['3.00', '1.00', '-66.7'],
+    ['200.00', '200.00', '0.0'],
+    ['100.00', '0.00', '-100.0'],
+    // Rounded half away from zero: 0.005 % and 0.05 %.
+    ['1000.00', '1000.05', '0.0'],
+    ['1000.00', '1000.50', '0.1'],
+    ['1000.00', '999.50', '-0.1'],
+    // 'N/A' without a previous month or with nothing earned in it.
+    [undefined, '10.00', 'N/A'],
+    [null, '10.00', 'N/A'],
+    ['0.00', '10.00', 'N/A'],
+  ])('from %j to %j is a change of %j', (previous, current, change) => {
+    expect(percentChange(previous, current)).toBe(change);
   });
 });

@@ -9,18 +9,17 @@ import {
 } from './notifications';
 
 describe('notification texts', () => {
-  it('quote the video name in every message about a video', () => {
-    const texts = [
-      NOTIFICATION_TEXT.comment('Anna', 'Spring promo'),
-      NOTIFICATION_TEXT.mention('Anna', 'Spring promo'),
-      NOTIFICATION_TEXT.reviewRequested('Anna', 'Spring promo'),
-      NOTIFICATION_TEXT.statusChange('Anna', 'Spring promo', 'review', 'ready_to_post'),
-      NOTIFICATION_TEXT.editorAssigned('Anna', 'Spring promo'),
-      NOTIFICATION_TEXT.newVideo('Anna', 'Spring promo', null),
-      NOTIFICATION_TEXT.newVideo('Anna', 'Spring promo', 'Bob'),
-      NOTIFICATION_TEXT.overdue('Spring promo'),
-    ];
-    for (const t of texts) expect(quotedVideoName(t.message), t.type).toBe('Spring promo');
+  it.each([
+    NOTIFICATION_TEXT.comment('Anna', 'Spring promo'),
+    NOTIFICATION_TEXT.mention('Anna', 'Spring promo'),
+    NOTIFICATION_TEXT.reviewRequested('Anna', 'Spring promo'),
+    NOTIFICATION_TEXT.statusChange('Anna', 'Spring promo', 'review', 'ready_to_post'),
+    NOTIFICATION_TEXT.editorAssigned('Anna', 'Spring promo'),
+    NOTIFICATION_TEXT.newVideo('Anna', 'Spring promo', null),
+    NOTIFICATION_TEXT.newVideo('Anna', 'Spring promo', 'Bob'),
+    NOTIFICATION_TEXT.overdue('Spring promo'),
+  ])('quote the video name in the $type message: $message', (text) => {
+    expect(quotedVideoName(text.message)).toBe('Spring promo');
   });
 
   it('reads as the people expect', () => {

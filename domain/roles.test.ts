@@ -11,69 +11,53 @@ import {
   ROLE_LABELS,
   ROLES,
   roleLabel,
+  type Role,
 } from './roles';
+import { itReturns } from './test-helpers';
 
 describe('normalizeRole', () => {
-  it('keeps every canonical role as it is', () => {
-    for (const role of ROLES) expect(normalizeRole(role)).toBe(role);
+  it.each(ROLES)('keeps the canonical role %s as it is, in every reading', (role) => {
+    expect(normalizeRole(role)).toBe(role);
+    expect(normalizeRole(role, 'video-management')).toBe(role);
+    expect(normalizeRole(role, 'admin-helper')).toBe(role);
   });
 
-  it('lowercases, trims and turns spaces into underscores before mapping', () => {
-    expect(normalizeRole('  EDITOR ')).toBe('editor');
-    expect(normalizeRole('Lead Editor')).toBe('lead_editor');
-    expect(normalizeRole('lead editor')).toBe('lead_editor');
-    expect(normalizeRole('LEAD_EDITOR')).toBe('lead_editor');
-    expect(normalizeRole('  lead   editor  ')).toBe('lead_editor');
-    expect(normalizeRole('client team lead')).toBe('client_team_lead');
-    expect(normalizeRole('Client Team Lead')).toBe('client_team_lead');
-    expect(normalizeRole('King')).toBe('king');
-    expect(normalizeRole(' KING ')).toBe('king');
-  });
-
-  it("reads 'user' as client", () => {
-    expect(normalizeRole('user')).toBe('client');
-    expect(normalizeRole('User')).toBe('client');
-    expect(normalizeRole('user', 'video-management')).toBe('client');
-  });
-
-  it("reads 'admin' as lead_editor in general and as king in the video-management views", () => {
-    expect(normalizeRole('admin')).toBe('lead_editor');
-    expect(normalizeRole('Admin', 'general')).toBe('lead_editor');
-    expect(normalizeRole(' ADMIN ', 'video-management')).toBe('king');
-    expect(normalizeRole('admin', 'admin-helper')).toBe('lead_editor');
-  });
-
-  it("reads 'boss' as lead_editor in every reading", () => {
-    expect(normalizeRole('boss')).toBe('lead_editor');
-    expect(normalizeRole('Boss', 'video-management')).toBe('lead_editor');
-    expect(normalizeRole('boss', 'admin-helper')).toBe('lead_editor');
-  });
-
-  it('keeps king as king in every reading', () => {
-    expect(normalizeRole('king', 'general')).toBe('king');
-    expect(normalizeRole('king', 'video-management')).toBe('king');
-    expect(normalizeRole('king', 'admin-helper')).toBe('king');
-  });
-
-  it('turns unknown, empty and missing roles into client', () => {
-    expect(normalizeRole('superuser')).toBe('client');
-    expect(normalizeRole('lead-editor')).toBe('client');
-    expect(normalizeRole('')).toBe('client');
-    expect(normalizeRole('   ')).toBe('client');
-    expect(normalizeRole(null)).toBe('client');
-    expect(normalizeRole(undefined)).toBe('client');
-    expect(normalizeRole('superuser', 'video-management')).toBe('client');
-  });
-
-  it("keeps unknown and missing roles as 'unknown' in the admin-helper reading", () => {
-    expect(normalizeRole('superuser', 'admin-helper')).toBe('unknown');
-    expect(normalizeRole('', 'admin-helper')).toBe('unknown');
-    expect(normalizeRole(null, 'admin-helper')).toBe('unknown');
-    expect(normalizeRole(undefined, 'admin-helper')).toBe('unknown');
-    // Known roles and aliases still map normally.
-    expect(normalizeRole('user', 'admin-helper')).toBe('client');
-    expect(normalizeRole('Lead Editor', 'admin-helper')).toBe('lead_editor');
-    expect(normalizeRole('client team lead', 'admin-helper')).toBe('client_team_lead');
+  // The reading in general (also the default), in the video-management views and in the admin
+  // helper (SPEC.md section 6).
+  it.each<[string | null | undefined, Role, Role, Role | 'unknown']>([
+    // Lowercased, trimmed, and spaces turned into underscores before mapping.
+    ['  EDITOR ', 'editor', 'editor', 'editor'],
+    ['Lead Editor', 'lead_editor', 'lead_editor', 'lead_editor'],
+    ['lead editor', 'lead_editor', 'lead_editor', 'lead_editor'],
+    ['LEAD_EDITOR', 'lead_editor', 'lead_editor', 'lead_editor'],
+    ['  lead   editor  ', 'lead_editor', 'lead_editor', 'lead_editor'],
+    ['client team lead', 'client_team_lead', 'client_team_lead', 'client_team_lead'],
+    ['Client Team Lead', 'client_team_lead', 'client_team_lead', 'client_team_lead'],
+    ['King', 'king', 'king', 'king'],
+    [' KING ', 'king', 'king', 'king'],
+    // 'user' is a client.
+    ['user', 'client', 'client', 'client'],
+    ['User', 'client', 'client', 'client'],
+    // 'admin' is lead_editor in general and king in the video-management views.
+    ['admin', 'lead_editor', 'king', 'lead_editor'],
+    ['Admin', 'lead_editor', 'king', 'lead_editor'],
+    [' ADMIN ', 'lead_editor', 'king', 'lead_editor'],
+    // 'boss' is lead_editor in every reading.
+    ['boss', 'lead_editor', 'lead_editor', 'lead_editor'],
+    ['Boss', 'lead_editor', 'lead_editor', 'lead_editor'],
+    // Unknown, empty and missing roles are clients, but stay 'unknown' in the admin helper.
+    ['superuser', 'client', 'client', 'unknown'],
+    ['lead-editor', 'client', 'client', 'unknown'],
+    ['', 'client', 'client', 'unknown'],
+    ['   ', 'client', 'client', 'unknown'],
+    [null, 'client', 'client', 'unknown'],
+    [undefined, 'client', 'client', 'unknown'],
+  ])('reads %j as %s, %s in video management, %s in the admin helper', (text, ...readings) => {
+    const [general, videoManagement, adminHelper] = readings;
+    expect(normalizeRole(text)).toBe(general);
+    expect(normalizeRole(text, 'general')).toBe(general);
+    expect(normalizeRole(text, 'video-management')).toBe(videoManagement);
+    expect(normalizeRole(text, 'admin-helper')).toBe(adminHelper);
   });
 });
 
@@ -85,98 +69,61 @@ describe('role labels', () => {
     expect(ROLE_LABELS.king).toBe('System Admin (King)');
   });
 
-  it('labels role text through the aliases', () => {
-    expect(roleLabel('lead editor')).toBe('Lead Editor');
-    expect(roleLabel('user')).toBe('Client');
-    expect(roleLabel('KING')).toBe('System Admin (King)');
-    expect(roleLabel(undefined)).toBe('Client');
-  });
+  itReturns(roleLabel, 'labels the role text %j through the aliases as %j', [
+    ['lead editor', 'Lead Editor'],
+    ['user', 'Client'],
+    ['KING', 'System Admin (King)'],
+    [undefined, 'Client'],
+  ]);
 });
 
-const user = (role: string, admin: 'true' | 'false' = 'false') => ({ role, isAdmin: admin });
+describe('the role checks (DESIGN.md section 4)', () => {
+  const checks = {
+    admin: isAdmin,
+    king: isKing,
+    staff: isStaff,
+    staffRole: (u: { role: string }) => isStaffRole(u.role),
+    manager: isManager,
+    assignableEditor: mayBeAssignedEditor,
+  };
+  type Check = keyof typeof checks;
 
-describe('isAdmin', () => {
-  it("is true for isAdmin 'true' whatever the role, and for the king", () => {
-    expect(isAdmin(user('client', 'true'))).toBe(true);
-    expect(isAdmin(user('editor', 'true'))).toBe(true);
-    expect(isAdmin(user('king'))).toBe(true);
-    expect(isAdmin(user('King'))).toBe(true);
-  });
-
-  it('is false for everyone else, including lead editors and the admin alias', () => {
-    expect(isAdmin(user('client'))).toBe(false);
-    expect(isAdmin(user('editor'))).toBe(false);
-    expect(isAdmin(user('lead_editor'))).toBe(false);
-    expect(isAdmin(user('client_team_lead'))).toBe(false);
-    expect(isAdmin(user('admin'))).toBe(false);
-    expect(isAdmin(user('boss'))).toBe(false);
-  });
-
-  it("needs exactly the string 'true'", () => {
-    expect(isAdmin({ role: 'client', isAdmin: 'TRUE' })).toBe(false);
-    expect(isAdmin({ role: 'client', isAdmin: 'yes' })).toBe(false);
-    expect(isAdmin({ role: 'client', isAdmin: '' })).toBe(false);
-  });
-});
-
-describe('isKing', () => {
-  it('is true for the king role only', () => {
-    expect(isKing({ role: 'king' })).toBe(true);
-    expect(isKing({ role: ' King ' })).toBe(true);
-    expect(isKing({ role: 'admin' })).toBe(false);
-    expect(isKing({ role: 'lead_editor' })).toBe(false);
-    expect(isKing({ role: 'client' })).toBe(false);
-  });
-});
-
-describe('isStaff and isStaffRole', () => {
-  it('counts editor, lead_editor, client_team_lead and king as staff', () => {
-    for (const role of ['editor', 'lead_editor', 'client_team_lead', 'king']) {
-      expect(isStaffRole(role)).toBe(true);
-      expect(isStaff(user(role))).toBe(true);
+  // Each role text and isAdmin flag, with the checks that hold for it; every other check fails.
+  it.each<[string, string, Check[]]>([
+    // Clients, users and unknown roles are nothing of the kind.
+    ['client', 'false', []],
+    ['user', 'false', []],
+    ['User', 'false', []],
+    ['superuser', 'false', []],
+    ['', 'false', []],
+    // Editors are staff and may be assigned, in any spelling of their role.
+    ['editor', 'false', ['staff', 'staffRole', 'assignableEditor']],
+    [' Editor ', 'false', ['staff', 'staffRole', 'assignableEditor']],
+    // Lead editors, and the admin and boss aliases in the general reading, also manage.
+    ['lead_editor', 'false', ['staff', 'staffRole', 'manager', 'assignableEditor']],
+    ['Lead Editor', 'false', ['staff', 'staffRole', 'manager', 'assignableEditor']],
+    ['lead editor', 'false', ['staff', 'staffRole', 'manager', 'assignableEditor']],
+    ['admin', 'false', ['staff', 'staffRole', 'manager', 'assignableEditor']],
+    ['boss', 'false', ['staff', 'staffRole', 'manager', 'assignableEditor']],
+    // Client team leads are staff only.
+    ['client_team_lead', 'false', ['staff', 'staffRole']],
+    ['client team lead', 'false', ['staff', 'staffRole']],
+    // The king is an administrator and a manager, but never an assigned editor.
+    ['king', 'false', ['admin', 'king', 'staff', 'staffRole', 'manager']],
+    ['King', 'false', ['admin', 'king', 'staff', 'staffRole', 'manager']],
+    [' King ', 'false', ['admin', 'king', 'staff', 'staffRole', 'manager']],
+    // isAdmin 'true' makes an administrator and a manager whatever the role; the role-only
+    // staff check still reads the role alone.
+    ['client', 'true', ['admin', 'staff', 'manager']],
+    ['editor', 'true', ['admin', 'staff', 'staffRole', 'manager', 'assignableEditor']],
+    // Only exactly the string 'true' counts.
+    ['client', 'TRUE', []],
+    ['client', 'yes', []],
+    ['client', '', []],
+  ])('role %j with isAdmin %j passes exactly %j', (role, flag, holding) => {
+    for (const [name, check] of Object.entries(checks)) {
+      expect(check({ role, isAdmin: flag }), name).toBe(holding.includes(name as Check));
     }
-  });
-
-  it('counts the aliases through normalisation', () => {
-    expect(isStaffRole('Lead Editor')).toBe(true);
-    expect(isStaffRole('client team lead')).toBe(true);
-    expect(isStaffRole('admin')).toBe(true);
-    expect(isStaffRole('boss')).toBe(true);
-  });
-
-  it('does not count clients, users or unknown roles', () => {
-    for (const role of ['client', 'user', 'User', 'superuser', '']) {
-      expect(isStaffRole(role)).toBe(false);
-      expect(isStaff(user(role))).toBe(false);
-    }
-  });
-
-  it('counts administrators in isStaff but not in the role-only check', () => {
-    expect(isStaff(user('client', 'true'))).toBe(true);
-    expect(isStaffRole('client')).toBe(false);
-  });
-});
-
-describe('isManager', () => {
-  it('is true for lead_editor, king and administrators', () => {
-    expect(isManager(user('lead_editor'))).toBe(true);
-    expect(isManager(user('lead editor'))).toBe(true);
-    expect(isManager(user('king'))).toBe(true);
-    expect(isManager(user('client', 'true'))).toBe(true);
-    expect(isManager(user('editor', 'true'))).toBe(true);
-  });
-
-  it('follows the general reading of the admin and boss aliases', () => {
-    expect(isManager(user('admin'))).toBe(true);
-    expect(isManager(user('boss'))).toBe(true);
-  });
-
-  it('is false for clients, editors, client team leads and unknown roles', () => {
-    expect(isManager(user('client'))).toBe(false);
-    expect(isManager(user('user'))).toBe(false);
-    expect(isManager(user('editor'))).toBe(false);
-    expect(isManager(user('client_team_lead'))).toBe(false);
-    expect(isManager(user('superuser'))).toBe(false);
   });
 });
 
@@ -184,19 +131,5 @@ describe('CLIENT_ROLE_TEXTS', () => {
   it('holds exactly the stored texts that read as client', () => {
     for (const text of CLIENT_ROLE_TEXTS) expect(normalizeRole(text)).toBe('client');
     expect(CLIENT_ROLE_TEXTS).toEqual(['client', 'user']);
-  });
-});
-
-describe('mayBeAssignedEditor', () => {
-  it('takes editors and lead editors, in any spelling of their role', () => {
-    for (const role of ['editor', ' Editor ', 'lead_editor', 'Lead Editor', 'admin', 'boss']) {
-      expect(mayBeAssignedEditor({ role }), role).toBe(true);
-    }
-  });
-
-  it('refuses clients, client team leads and the king', () => {
-    for (const role of ['client', 'user', 'client_team_lead', 'king', 'superuser', '']) {
-      expect(mayBeAssignedEditor({ role }), role).toBe(false);
-    }
   });
 });

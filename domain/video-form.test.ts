@@ -12,6 +12,7 @@ import {
   toUtcIso,
   videoUpdateOf,
 } from './video-form';
+import { firstByField } from './test-helpers';
 import { DATE_RANGE_MESSAGE } from './dates';
 import { LINK_MESSAGES } from './links';
 import { addVideoForm, editVideoForm, VIDEO_MESSAGES, type AddVideoFormValues } from './videos';
@@ -90,14 +91,6 @@ describe('mobileAnimationDelay', () => {
   });
 });
 
-/** Each field's first message, as the forms show them (@mantine/form's schemaResolver). */
-function messages(result: { success: boolean; error?: { issues: readonly Issue[] } }) {
-  const byField: Record<string, string> = {};
-  for (const issue of result.error?.issues ?? []) byField[issue.path.join('.')] ??= issue.message;
-  return byField;
-}
-type Issue = { path: readonly PropertyKey[]; message: string };
-
 describe('addVideoForm', () => {
   const filled: AddVideoFormValues = {
     name: 'Spring teaser',
@@ -119,30 +112,28 @@ describe('addVideoForm', () => {
   it('asks for the custom type only when the type is Other, with the body rule', () => {
     expect(addVideoForm.safeParse({ ...filled, customType: 'x!' }).success).toBe(true);
     const other = { ...filled, type: 'other' };
-    expect(messages(addVideoForm.safeParse({ ...other, customType: '   ' }))).toEqual({
+    expect(firstByField(addVideoForm, { ...other, customType: '   ' })).toEqual({
       customType: VIDEO_MESSAGES.customTypeRequired,
     });
-    expect(messages(addVideoForm.safeParse({ ...other, customType: 'Demo!' }))).toEqual({
+    expect(firstByField(addVideoForm, { ...other, customType: 'Demo!' })).toEqual({
       customType: VIDEO_MESSAGES.typeInvalid,
     });
     expect(addVideoForm.safeParse({ ...other, customType: 'Product Demo' }).success).toBe(true);
   });
   it('reports every field at once: link, custom type and due date', () => {
     expect(
-      messages(
-        addVideoForm.safeParse({ ...filled, type: 'other', link: '', dueDate: 'yesterday' }),
-      ),
+      firstByField(addVideoForm, { ...filled, type: 'other', link: '', dueDate: 'yesterday' }),
     ).toEqual({
       link: LINK_MESSAGES.required,
       customType: VIDEO_MESSAGES.customTypeRequired,
       dueDate: VIDEO_MESSAGES.dateInvalid,
     });
-    expect(messages(addVideoForm.safeParse({ ...filled, link: 'mailto:someone' }))).toEqual({
+    expect(firstByField(addVideoForm, { ...filled, link: 'mailto:someone' })).toEqual({
       link: LINK_MESSAGES.invalid,
     });
   });
   it('shows a due date out of range under the due date (it used to block without a word)', () => {
-    expect(messages(addVideoForm.safeParse({ ...filled, dueDate: '3000-01-01' }))).toEqual({
+    expect(firstByField(addVideoForm, { ...filled, dueDate: '3000-01-01' })).toEqual({
       dueDate: DATE_RANGE_MESSAGE,
     });
   });
@@ -185,13 +176,13 @@ describe('the edit form', () => {
   });
   it('checks the custom type first, then only the changed fields against the PATCH body', () => {
     const check = editVideoForm(original, true);
-    expect(messages(check.safeParse({ ...original, type: 'other', name: '' }))).toEqual({
+    expect(firstByField(check, { ...original, type: 'other', name: '' })).toEqual({
       customType: VIDEO_MESSAGES.customTypeRequired,
     });
-    expect(messages(check.safeParse({ ...original, name: '   ' }))).toEqual({
+    expect(firstByField(check, { ...original, name: '   ' })).toEqual({
       name: VIDEO_MESSAGES.nameRequired,
     });
-    expect(messages(check.safeParse({ ...original, link: 'mailto:x' }))).toEqual({
+    expect(firstByField(check, { ...original, link: 'mailto:x' })).toEqual({
       link: LINK_MESSAGES.invalidUrl,
     });
     // A stored link the rules no longer accept does not stop another change.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isVideoStatus, normalizeStatus, STATUS_LABELS, VIDEO_STATUSES } from './video-status';
+import { itReturns } from './test-helpers';
 
 describe('VIDEO_STATUSES', () => {
   it('lists the five statuses in workflow order', () => {
@@ -7,69 +8,60 @@ describe('VIDEO_STATUSES', () => {
   });
 
   it('labels them as SPEC.md section 4 does', () => {
-    expect(STATUS_LABELS).toEqual({
-      draft: 'Draft',
-      in_progress: 'In Progress',
-      review: 'In Review',
-      ready_to_post: 'Ready to Post',
-      posted: 'Posted',
-    });
+    expect(Object.keys(STATUS_LABELS)).toEqual([...VIDEO_STATUSES]);
+    expect(VIDEO_STATUSES.map((s) => STATUS_LABELS[s])).toEqual([
+      'Draft',
+      'In Progress',
+      'In Review',
+      'Ready to Post',
+      'Posted',
+    ]);
   });
 });
 
 describe('normalizeStatus', () => {
-  it('passes every valid status through', () => {
-    for (const status of VIDEO_STATUSES) expect(normalizeStatus(status)).toBe(status);
+  it.each(VIDEO_STATUSES)('passes the valid status %s through', (status) => {
+    expect(normalizeStatus(status)).toBe(status);
   });
 
-  it('reads valid statuses case-insensitively and trimmed', () => {
-    expect(normalizeStatus('POSTED')).toBe('posted');
-    expect(normalizeStatus(' Review ')).toBe('review');
-    expect(normalizeStatus('In_Progress')).toBe('in_progress');
-    expect(normalizeStatus('READY_TO_POST')).toBe('ready_to_post');
-    expect(normalizeStatus('Draft')).toBe('draft');
-  });
-
-  it("maps 'ready', 'ready to post' and 'ready to be posted' to ready_to_post", () => {
-    expect(normalizeStatus('ready')).toBe('ready_to_post');
-    expect(normalizeStatus('ready to post')).toBe('ready_to_post');
-    expect(normalizeStatus('ready to be posted')).toBe('ready_to_post');
-  });
-
-  it('maps the aliases case-insensitively', () => {
-    expect(normalizeStatus('Ready')).toBe('ready_to_post');
-    expect(normalizeStatus('READY')).toBe('ready_to_post');
-    expect(normalizeStatus('Ready To Post')).toBe('ready_to_post');
-    expect(normalizeStatus('  Ready to be Posted ')).toBe('ready_to_post');
-    expect(normalizeStatus('ready_to_be_posted')).toBe('ready_to_post');
-  });
-
-  it("maps 'in progress' to in_progress", () => {
-    expect(normalizeStatus('in progress')).toBe('in_progress');
-    expect(normalizeStatus('In Progress')).toBe('in_progress');
-    expect(normalizeStatus('IN  PROGRESS')).toBe('in_progress');
-  });
-
-  it('turns unknown, empty and missing statuses into draft', () => {
-    expect(normalizeStatus('published')).toBe('draft');
-    expect(normalizeStatus('done')).toBe('draft');
-    expect(normalizeStatus('readyish')).toBe('draft');
-    expect(normalizeStatus('in-progress')).toBe('draft');
-    expect(normalizeStatus('')).toBe('draft');
-    expect(normalizeStatus('   ')).toBe('draft');
-    expect(normalizeStatus(null)).toBe('draft');
-    expect(normalizeStatus(undefined)).toBe('draft');
-  });
+  itReturns(normalizeStatus, 'reads %j as %s', [
+    // Valid statuses, case-insensitively and trimmed.
+    ['POSTED', 'posted'],
+    [' Review ', 'review'],
+    ['In_Progress', 'in_progress'],
+    ['READY_TO_POST', 'ready_to_post'],
+    ['Draft', 'draft'],
+    // 'ready', 'ready to post' and 'ready to be posted' are ready_to_post, in any case.
+    ['ready', 'ready_to_post'],
+    ['ready to post', 'ready_to_post'],
+    ['ready to be posted', 'ready_to_post'],
+    ['Ready', 'ready_to_post'],
+    ['READY', 'ready_to_post'],
+    ['Ready To Post', 'ready_to_post'],
+    ['  Ready to be Posted ', 'ready_to_post'],
+    ['ready_to_be_posted', 'ready_to_post'],
+    // 'in progress' is in_progress.
+    ['in progress', 'in_progress'],
+    ['In Progress', 'in_progress'],
+    ['IN  PROGRESS', 'in_progress'],
+    // Unknown, empty and missing statuses are draft.
+    ['published', 'draft'],
+    ['done', 'draft'],
+    ['readyish', 'draft'],
+    ['in-progress', 'draft'],
+    ['', 'draft'],
+    ['   ', 'draft'],
+    [null, 'draft'],
+    [undefined, 'draft'],
+  ]);
 });
 
 describe('isVideoStatus', () => {
-  it('accepts only the exact status values', () => {
-    for (const status of VIDEO_STATUSES) expect(isVideoStatus(status)).toBe(true);
-    expect(isVideoStatus('ready')).toBe(false);
-    expect(isVideoStatus('Posted')).toBe(false);
-    expect(isVideoStatus('in progress')).toBe(false);
-    expect(isVideoStatus('')).toBe(false);
-    expect(isVideoStatus(undefined)).toBe(false);
-    expect(isVideoStatus(3)).toBe(false);
+  it.each(VIDEO_STATUSES)('accepts the exact status value %s', (status) => {
+    expect(isVideoStatus(status)).toBe(true);
+  });
+
+  it.each(['ready', 'Posted', 'in progress', '', undefined, 3])('refuses %j', (value) => {
+    expect(isVideoStatus(value)).toBe(false);
   });
 });

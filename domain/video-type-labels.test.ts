@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { typeLabel, VIDEO_TYPE_LABELS } from './video-type-labels';
+import { itReturns } from './test-helpers';
 
 describe('video type labels', () => {
   it('labels the eight built-in types', () => {
@@ -15,23 +16,20 @@ describe('video type labels', () => {
     });
   });
 
-  it('uses the built-in label, however the name is written', () => {
-    expect(typeLabel('before-after')).toBe('Before & After');
-    expect(typeLabel('Before After')).toBe('Before & After');
-    expect(typeLabel(' VOICE-OVER ')).toBe('Voice Over');
-  });
-
-  it('title-cases custom types', () => {
-    expect(typeLabel('my-custom-type')).toBe('My Custom Type');
-    expect(typeLabel('tutorial')).toBe('Tutorial');
-    expect(typeLabel('product_demo')).toBe('Product Demo');
-    expect(typeLabel('--odd--name')).toBe('Odd Name');
-    expect(typeLabel('3d-render')).toBe('3d Render');
-    expect(typeLabel('')).toBe('');
-  });
-
-  it('does not read inherited object keys as labels', () => {
-    expect(typeLabel('constructor')).toBe('Constructor');
-    expect(typeLabel('toString')).toBe('Tostring');
-  });
+  itReturns(typeLabel, 'labels %j as %j', [
+    // The built-in label, however the name is written.
+    ['before-after', 'Before & After'],
+    ['Before After', 'Before & After'],
+    [' VOICE-OVER ', 'Voice Over'],
+    // Custom types, title-cased.
+    ['my-custom-type', 'My Custom Type'],
+    ['tutorial', 'Tutorial'],
+    ['product_demo', 'Product Demo'],
+    ['--odd--name', 'Odd Name'],
+    ['3d-render', '3d Render'],
+    ['', ''],
+    // Inherited object keys are not read as labels.
+    ['constructor', 'Constructor'],
+    ['toString', 'Tostring'],
+  ]);
 });
