@@ -7,7 +7,6 @@ import {
   Modal,
   Paper,
   Select,
-  Skeleton,
   Stack,
   Switch,
   Table,
@@ -31,7 +30,8 @@ import { formatMoney } from '../lib/format';
 import { readMoneyInput } from '../lib/money-input';
 import { CollapsibleCard } from './collapsible-card';
 import { IconTrash } from './invoicing-icons';
-import { ScrollTable } from './scroll-table';
+import { QueryView } from './query-view';
+import { buttonsColumn, DataTable } from './scroll-table';
 
 const fail = (fallback: string) => (error: unknown) =>
   notifyError('Error', getErrorMessage(error, fallback));
@@ -205,48 +205,37 @@ function PlanCard({ plan, types }: { plan: PricingPlan; types: VideoTypePrice[] 
             No rules yet: this plan falls back to the default prices.
           </Text>
         ) : (
-          <ScrollTable minWidth={380} label={`Rules of ${plan.displayName} (scrolls sideways)`}>
-            <Table fz="sm" verticalSpacing={4} aria-label={`Rules of ${plan.displayName}`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Video type</Table.Th>
-                  <Table.Th scope="col">Duration</Table.Th>
-                  <Table.Th scope="col">Price</Table.Th>
-                  <Table.Th scope="col">
-                    <Text span size="sm" fw={700}>
-                      Remove
-                    </Text>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {plan.rules.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{typeName(r.videoTypeId)}</Table.Td>
-                    <Table.Td>{durationLabel(r.minDurationSeconds, r.maxDurationSeconds)}</Table.Td>
-                    <Table.Td ff="monospace">{formatMoney(r.price)}</Table.Td>
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size="sm"
-                        aria-label={`Remove the ${typeName(r.videoTypeId)} rule`}
-                        disabled={removeRule.isPending}
-                        onClick={() =>
-                          removeRule.mutate(
-                            { planId: plan.id, ruleId: r.id },
-                            { onError: fail('Failed to remove the pricing rule') },
-                          )
-                        }
-                      >
-                        <IconTrash size={14} />
-                      </ActionIcon>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
+          <DataTable
+            minWidth={380}
+            label={`Rules of ${plan.displayName}`}
+            verticalSpacing={4}
+            columns={['Video type', 'Duration', 'Price', buttonsColumn('Remove')]}
+          >
+            {plan.rules.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td>{typeName(r.videoTypeId)}</Table.Td>
+                <Table.Td>{durationLabel(r.minDurationSeconds, r.maxDurationSeconds)}</Table.Td>
+                <Table.Td ff="monospace">{formatMoney(r.price)}</Table.Td>
+                <Table.Td>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="sm"
+                    aria-label={`Remove the ${typeName(r.videoTypeId)} rule`}
+                    disabled={removeRule.isPending}
+                    onClick={() =>
+                      removeRule.mutate(
+                        { planId: plan.id, ruleId: r.id },
+                        { onError: fail('Failed to remove the pricing rule') },
+                      )
+                    }
+                  >
+                    <IconTrash size={14} />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
         <AddRuleForm plan={plan} types={types} />
       </Stack>
@@ -355,19 +344,21 @@ export function PricingPlansCard() {
             </Button>
           </Group>
         </form>
-        {plans.isPending || types.isPending ? (
-          <Skeleton h={80} />
-        ) : plans.isError ? (
-          <Text c="red" role="alert">
-            {getErrorMessage(plans.error, 'Unable to load pricing plans.')}
-          </Text>
-        ) : plans.data.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            No pricing plans yet.
-          </Text>
-        ) : (
-          plans.data.map((plan) => <PlanCard key={plan.id} plan={plan} types={types.data ?? []} />)
-        )}
+        <QueryView
+          query={plans}
+          waiting={types.isPending}
+          skeleton={80}
+          what="pricing plans"
+          empty={
+            <Text c="dimmed" size="sm">
+              No pricing plans yet.
+            </Text>
+          }
+        >
+          {(list) =>
+            list.map((plan) => <PlanCard key={plan.id} plan={plan} types={types.data ?? []} />)
+          }
+        </QueryView>
       </Stack>
     </CollapsibleCard>
   );
