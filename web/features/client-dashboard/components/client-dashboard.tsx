@@ -1,6 +1,7 @@
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Stack, Text, Title } from '@mantine/core';
 import { VIDEO_SORTS } from '@domain/video-list';
 import { LoadingState } from '../../../components/loading-state';
+import { PeopleLine } from '../../../components/people-line';
 import { useAuth } from '../../../hooks/use-auth';
 import { useDashboardVideos } from '../../../hooks/use-dashboard-videos';
 import { useMyEditors } from '../../../api/editors';
@@ -28,15 +29,8 @@ export function ClientDashboard() {
         <Title order={1} size="h2">
           Welcome back, {name}
         </Title>
-        <Group gap="xs">
-          <Text size="sm" c="dimmed">
-            Your editors:
-          </Text>
-          {editors.isLoading ? (
-            <Text size="sm" c="dimmed">
-              Loading...
-            </Text>
-          ) : editors.data?.length ? (
+        <PeopleLine label="Your editors:" loading={editors.isLoading}>
+          {editors.data?.length ? (
             editors.data.map((e) => (
               <Badge key={e.id} variant="light" color="violet">
                 {e.name || e.username}
@@ -45,7 +39,7 @@ export function ClientDashboard() {
           ) : (
             <Text size="sm">No editor assigned yet</Text>
           )}
-        </Group>
+        </PeopleLine>
       </Stack>
       <DashboardVideoList
         viewer={user}

@@ -27,12 +27,11 @@ const SOURCE_LABEL: Record<(typeof PRICE_SOURCES)[number], string> = {
 const clientLabel = (c: { username: string; name: string | null }) =>
   c.name ? `${c.name} (@${c.username})` : `@${c.username}`;
 
-/** One client's prices: custom price per type (set or remove) and the client's pricing plan. */
-export function ClientPricingCard() {
-  const clients = useClientPricingList();
-  const [clientId, setClientId] = useState<string | null>(null);
-  const detail = useClientPricingDetail(clientId);
-  const plans = usePricingPlans();
+/**
+ * What the card changes for the chosen client (none chosen: nothing), each saying how it went:
+ * a type's custom price set (true when saved) or removed, and the client's pricing plan.
+ */
+function useClientPriceChanges(clientId: string | null) {
   const setCustom = useSetCustomPrice();
   const removeCustom = useRemoveCustomPrice();
   const assignPlan = useAssignClientPlan();
@@ -71,7 +70,22 @@ export function ClientPricingCard() {
       },
     );
   };
+  return {
+    saveCustom,
+    remove,
+    removing: removeCustom.isPending,
+    choosePlan,
+    choosingPlan: assignPlan.isPending,
+  };
+}
 
+/** One client's prices: custom price per type (set or remove) and the client's pricing plan. */
+export function ClientPricingCard() {
+  const clients = useClientPricingList();
+  const [clientId, setClientId] = useState<string | null>(null);
+  const detail = useClientPricingDetail(clientId);
+  const plans = usePricingPlans();
+  const changes = useClientPriceChanges(clientId);
   const activePlans = (plans.data ?? []).filter((p) => p.isActive);
 
   return (
@@ -107,9 +121,9 @@ export function ClientPricingCard() {
                     ...activePlans.map((p) => ({ value: p.id, label: p.displayName })),
                   ]}
                   value={detail.data.pricingPlan?.id ?? ''}
-                  onChange={(v) => choosePlan(v)}
+                  onChange={(v) => changes.choosePlan(v)}
                   allowDeselect={false}
-                  disabled={assignPlan.isPending}
+                  disabled={changes.choosingPlan}
                 />
               )}
             </Group>
@@ -147,7 +161,7 @@ export function ClientPricingCard() {
                         value={t.customPrice ?? t.effectivePrice}
                         kind="customPrice"
                         label={`Custom price of ${t.displayName}`}
-                        onSave={(v) => saveCustom(t.id, t.displayName, v)}
+                        onSave={(v) => changes.saveCustom(t.id, t.displayName, v)}
                         hint={
                           t.hasCustomPricing ? undefined : (
                             <Text span size="xs" c="dimmed">
@@ -177,8 +191,8 @@ export function ClientPricingCard() {
                           size="compact-xs"
                           variant="subtle"
                           color="red"
-                          onClick={() => remove(t.id, t.displayName)}
-                          disabled={removeCustom.isPending}
+                          onClick={() => changes.remove(t.id, t.displayName)}
+                          disabled={changes.removing}
                           aria-label={`Remove custom price of ${t.displayName}`}
                         >
                           Remove

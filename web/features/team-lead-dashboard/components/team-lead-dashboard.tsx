@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { filterCounts, VIDEO_SORTS } from '@domain/video-list';
 import { LoadingState } from '../../../components/loading-state';
+import { PeopleLine } from '../../../components/people-line';
 import { useAuth } from '../../../hooks/use-auth';
 import { useDashboardVideos } from '../../../hooks/use-dashboard-videos';
 import { useLedClients } from '../../../api/team-leads';
@@ -52,15 +53,8 @@ export function TeamLeadDashboard() {
           Team Lead Dashboard
         </Title>
         <Text c="dimmed">Welcome back, {nameOf(user)}</Text>
-        <Group gap="xs" role="group" aria-label="Your clients">
-          <Text size="sm" c="dimmed">
-            Your clients:
-          </Text>
-          {clients.isLoading ? (
-            <Text size="sm" c="dimmed">
-              Loading...
-            </Text>
-          ) : none ? (
+        <PeopleLine label="Your clients:" loading={clients.isLoading} groupLabel="Your clients">
+          {none ? (
             <Text size="sm">No clients yet</Text>
           ) : (
             <>
@@ -90,7 +84,7 @@ export function TeamLeadDashboard() {
               ))}
             </>
           )}
-        </Group>
+        </PeopleLine>
       </Stack>
       <TeamLeadTiles counts={tiles} active={filters.state.status} onPick={filters.setStatus} />
       <DashboardVideoList
