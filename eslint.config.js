@@ -17,12 +17,12 @@ const FEATURES = readdirSync('web/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const SHARED = ['web/api', 'web/components', 'web/hooks', 'web/lib'];
-/** The zones, with `allowed` (paths under web/features) let through for the files given. */
-const zones = (allowed = []) => [
+/** The layers above as import-x zones: what each folder may not import. */
+const zones = [
   ...FEATURES.map((feature) => ({
     target: `web/features/${feature}`,
     from: 'web/features',
-    except: [`./${feature}`, ...allowed],
+    except: [`./${feature}`],
     message: 'A feature does not import another feature: compose them in web/app.',
   })),
   {
@@ -101,28 +101,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'import-x/no-restricted-paths': ['error', { zones: zones() }],
-    },
-  },
-  {
-    // TEMPORARY: these screens still draw the video dialog, the comments panel and the
-    // team-lead card themselves; they are to get them from web/app (web/app/routes/
-    // video-from-url.tsx) as the dashboards do.
-    files: [
-      'web/features/team/components/managed-user-page.tsx',
-      'web/features/videos/components/video-detail-dialog.tsx',
-    ],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: zones([
-            './videos/components/lazy-dialogs.tsx',
-            './comments/components/comments-panel.tsx',
-            './team-leads/components/team-lead-links-card.tsx',
-          ]),
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones }],
     },
   },
   {

@@ -1,35 +1,16 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { AssignedClients, ClientWithCounts } from '@domain/assignments';
-import { apiJson } from '../lib/api-client';
-import { invalidateKeys } from '../lib/query-client';
+import type { AssignedClients } from '@domain/assignments';
+import { peopleLists } from './people-lists';
 
-/**
- * The lists of clients, each with its video and editor counts; each key is its GET path. A
- * video, assignment or user write changes the counts, so those writes refresh them.
- */
-export const clientKeys = {
-  all: ['/api/clients'] as const,
-  mine: ['/api/assignments/my-clients'] as const,
-};
-
-export const invalidateClients = (queryClient: QueryClient) =>
-  invalidateKeys(queryClient, [clientKeys.all, clientKeys.mine]);
+/** The lists of clients, each with its video and editor counts. */
+const clients = peopleLists<AssignedClients['assignedClients'][number], 'clients'>('clients');
+export const clientKeys = clients.keys;
+export const invalidateClients = clients.invalidate;
 
 /**
  * GET /api/clients: every client for staff (managers' 'Create Video For', the assignments, the
  * lead dashboard's picker); a client only itself, a team lead its clients.
  */
-export const getClients = () => apiJson<ClientWithCounts[]>('GET', '/api/clients');
-
-export function useClients(options: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: clientKeys.all, queryFn: getClients, ...options });
-}
+export const useClients = clients.useAll;
 
 /** GET /api/assignments/my-clients: the clients the signed-in editor is assigned to. */
-export async function getMyClients(): Promise<ClientWithCounts[]> {
-  return (await apiJson<AssignedClients>('GET', '/api/assignments/my-clients')).assignedClients;
-}
-
-export function useMyClients(options: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: clientKeys.mine, queryFn: getMyClients, ...options });
-}
+export const useMyClients = clients.useMine;

@@ -1,5 +1,20 @@
-import { VideoDetailDialog } from '../../features/videos/components/lazy-dialogs';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { useVideoParam } from '../../hooks/use-video-param';
+import type { VideoDetailDialogProps } from '../../features/videos/components/video-detail-dialog';
+
+/**
+ * The video detail dialog with the comments panel beside its form, loaded on first use (both
+ * are left out of the screens' first load).
+ */
+const VideoDetailDialog = lazyDialog(async () => {
+  const [{ VideoDetailDialog: Dialog }, { CommentsPanel }] = await Promise.all([
+    import('../../features/videos/components/video-detail-dialog'),
+    import('../../features/comments/components/comments-panel'),
+  ]);
+  return function VideoDetailWithComments(props: Omit<VideoDetailDialogProps, 'comments'>) {
+    return <Dialog {...props} comments={(videoId) => <CommentsPanel videoId={videoId} />} />;
+  };
+});
 
 /**
  * The video the address names (`?video=`, `?comment=`; SPEC.md section 2) in its dialog, over

@@ -24,6 +24,31 @@ export interface ListView {
   sortBy: string;
 }
 
+/** A switch of one on/off preference, saved as it flips. */
+function PreferenceSwitch({
+  name,
+  label,
+  ml,
+}: {
+  name: 'autoRefresh' | 'compactView';
+  label: string;
+  ml?: 'auto';
+}) {
+  const prefs = usePreferences();
+  return (
+    <Switch
+      ml={ml}
+      size="sm"
+      label={label}
+      checked={prefs.preferences[name]}
+      onChange={(e) => {
+        const checked = e.currentTarget.checked;
+        prefs.update(() => ({ [name]: checked }));
+      }}
+    />
+  );
+}
+
 /**
  * The list's remembered views (SPEC.md section 3 'Local preferences'): the four built-in
  * presets and the user's own, favourite types (at most 5) as quick filters, and the auto
@@ -37,7 +62,7 @@ export function ListPreferencesBar({
   onApply: (view: ListView) => void;
 }) {
   const prefs = usePreferences();
-  const { favoriteTypes, customPresets, compactView, autoRefresh } = prefs.preferences;
+  const { favoriteTypes, customPresets } = prefs.preferences;
   const [saving, setSaving] = useState(false);
   const [name, setName] = useState('');
   const type = view.typeFilter;
@@ -129,25 +154,8 @@ export function ListPreferencesBar({
           {typeLabel(t)}
         </Button>
       ))}
-      <Switch
-        ml="auto"
-        size="sm"
-        label="Auto refresh"
-        checked={autoRefresh}
-        onChange={(e) => {
-          const checked = e.currentTarget.checked;
-          prefs.update(() => ({ autoRefresh: checked }));
-        }}
-      />
-      <Switch
-        size="sm"
-        label="Compact view"
-        checked={compactView}
-        onChange={(e) => {
-          const checked = e.currentTarget.checked;
-          prefs.update(() => ({ compactView: checked }));
-        }}
-      />
+      <PreferenceSwitch name="autoRefresh" label="Auto refresh" ml="auto" />
+      <PreferenceSwitch name="compactView" label="Compact view" />
       <Modal
         closeButtonProps={{ 'aria-label': 'Close' }}
         opened={saving}

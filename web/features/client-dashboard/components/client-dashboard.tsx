@@ -1,13 +1,9 @@
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { Badge, Stack, Text, Title } from '@mantine/core';
 import { VIDEO_SORTS } from '@domain/video-list';
-import { AUTO_REFRESH_MS } from '@domain/preferences';
 import { LoadingState } from '../../../components/loading-state';
-import { pageTitle } from '../../../lib/site';
+import { PeopleLine } from '../../../components/people-line';
 import { useAuth } from '../../../hooks/use-auth';
-import { usePreferences } from '../../../hooks/use-preferences';
-import { useScrollMemory } from '../../../hooks/use-scroll-memory';
-import { useVideos } from '../../../api/videos';
+import { useDashboardVideos } from '../../../hooks/use-dashboard-videos';
 import { useMyEditors } from '../../../api/editors';
 import { DashboardVideoList } from '../../../components/videos/dashboard-video-list';
 import { useVideoFilters } from '../../../hooks/use-video-filters';
@@ -19,18 +15,10 @@ import { useVideoFilters } from '../../../hooks/use-video-filters';
  */
 export function ClientDashboard() {
   const { user } = useAuth();
-  const prefs = usePreferences();
-  const videos = useVideos({
-    refetchInterval: prefs.preferences.autoRefresh ? AUTO_REFRESH_MS : false,
-  });
+  const { prefs, videos } = useDashboardVideos('Dashboard');
   const editors = useMyEditors();
   const own = videos.data?.filter((v) => v.userId === user?.id);
   const filters = useVideoFilters(own, { sort: prefs.preferences.defaultSort });
-  useScrollMemory(videos.isSuccess);
-
-  useEffect(() => {
-    document.title = pageTitle('Dashboard');
-  }, []);
 
   if (!user) return <LoadingState label="Loading dashboard..." />;
   const name = user.name || user.username;
@@ -41,15 +29,8 @@ export function ClientDashboard() {
         <Title order={1} size="h2">
           Welcome back, {name}
         </Title>
-        <Group gap="xs">
-          <Text size="sm" c="dimmed">
-            Your editors:
-          </Text>
-          {editors.isLoading ? (
-            <Text size="sm" c="dimmed">
-              Loading...
-            </Text>
-          ) : editors.data?.length ? (
+        <PeopleLine label="Your editors:" loading={editors.isLoading}>
+          {editors.data?.length ? (
             editors.data.map((e) => (
               <Badge key={e.id} variant="light" color="violet">
                 {e.name || e.username}
@@ -58,7 +39,7 @@ export function ClientDashboard() {
           ) : (
             <Text size="sm">No editor assigned yet</Text>
           )}
-        </Group>
+        </PeopleLine>
       </Stack>
       <DashboardVideoList
         viewer={user}

@@ -3,14 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { shortcutAction } from '@domain/editor-shortcuts';
 import { EDITOR_SORT_LABELS, EDITOR_SORTS, filterCounts } from '@domain/video-list';
-import { AUTO_REFRESH_MS } from '@domain/preferences';
 import { LoadingState } from '../../../components/loading-state';
-import { pageTitle } from '../../../lib/site';
 import { useAuth } from '../../../hooks/use-auth';
-import { usePreferences } from '../../../hooks/use-preferences';
-import { useScrollMemory } from '../../../hooks/use-scroll-memory';
+import { useDashboardVideos } from '../../../hooks/use-dashboard-videos';
 import { useMyClients } from '../../../api/clients';
-import { useVideos } from '../../../api/videos';
 import { DashboardVideoList } from '../../../components/videos/dashboard-video-list';
 import { IconKeyboard } from '../../../components/videos/video-icons';
 import { useVideoFilters } from '../../../hooks/use-video-filters';
@@ -35,10 +31,7 @@ function shortcutsBlocked(event: KeyboardEvent): boolean {
 export function EditorDashboard() {
   const { user } = useAuth();
   const [params] = useSearchParams();
-  const prefs = usePreferences();
-  const videos = useVideos({
-    refetchInterval: prefs.preferences.autoRefresh ? AUTO_REFRESH_MS : false,
-  });
+  const { videos } = useDashboardVideos('Editor Dashboard');
   const clients = useMyClients();
   const filters = useVideoFilters(videos.data, {
     status: 'in_progress',
@@ -46,11 +39,6 @@ export function EditorDashboard() {
   });
   const [help, setHelp] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
-  useScrollMemory(videos.isSuccess);
-
-  useEffect(() => {
-    document.title = pageTitle('Editor Dashboard');
-  }, []);
 
   const { setStatus, setType, clear } = filters;
   useEffect(() => {

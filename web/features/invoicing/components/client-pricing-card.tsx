@@ -14,7 +14,8 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { formatMoney } from '../lib/format';
 import { CollapsibleCard } from './collapsible-card';
 import { MoneyEdit } from './money-edit';
-import { ScrollTable } from './scroll-table';
+import { QueryView } from './query-view';
+import { buttonsColumn, DataTable } from './scroll-table';
 
 const SOURCE_LABEL: Record<(typeof PRICE_SOURCES)[number], string> = {
   custom: 'Custom',
@@ -26,12 +27,11 @@ const SOURCE_LABEL: Record<(typeof PRICE_SOURCES)[number], string> = {
 const clientLabel = (c: { username: string; name: string | null }) =>
   c.name ? `${c.name} (@${c.username})` : `@${c.username}`;
 
-/** One client's prices: custom price per type (set or remove) and the client's pricing plan. */
-export function ClientPricingCard() {
-  const clients = useClientPricingList();
-  const [clientId, setClientId] = useState<string | null>(null);
-  const detail = useClientPricingDetail(clientId);
-  const plans = usePricingPlans();
+/**
+ * What the card changes for the chosen client (none chosen: nothing), each saying how it went:
+ * a type's custom price set (true when saved) or removed, and the client's pricing plan.
+ */
+function useClientPriceChanges(clientId: string | null) {
   const setCustom = useSetCustomPrice();
   const removeCustom = useRemoveCustomPrice();
   const assignPlan = useAssignClientPlan();
@@ -70,7 +70,22 @@ export function ClientPricingCard() {
       },
     );
   };
+  return {
+    saveCustom,
+    remove,
+    removing: removeCustom.isPending,
+    choosePlan,
+    choosingPlan: assignPlan.isPending,
+  };
+}
 
+/** One client's prices: custom price per type (set or remove) and the client's pricing plan. */
+export function ClientPricingCard() {
+  const clients = useClientPricingList();
+  const [clientId, setClientId] = useState<string | null>(null);
+  const detail = useClientPricingDetail(clientId);
+  const plans = usePricingPlans();
+  const changes = useClientPriceChanges(clientId);
   const activePlans = (plans.data ?? []).filter((p) => p.isActive);
 
   return (
@@ -78,133 +93,119 @@ export function ClientPricingCard() {
       title="Client-Specific Pricing"
       description="Custom prices and pricing plans for one client."
     >
-      {clients.isPending ? (
-        <Skeleton h={40} />
-      ) : clients.isError ? (
-        <Text c="red" role="alert">
-          {getErrorMessage(clients.error, 'Unable to load clients.')}
-        </Text>
-      ) : clients.data.length === 0 ? (
-        <Text c="dimmed">No clients found...</Text>
-      ) : (
-        <Stack gap="md">
-          <Group align="flex-end" wrap="wrap">
-            <Select
-              label="Client"
-              placeholder="Choose a client"
-              searchable
-              w={{ base: '100%', sm: 300 }}
-              data={clients.data.map((c) => ({ value: c.id, label: clientLabel(c) }))}
-              value={clientId}
-              onChange={setClientId}
-              nothingFoundMessage="No clients found..."
-            />
-            {clientId && detail.data && (
+      <QueryView
+        query={clients}
+        skeleton={40}
+        what="clients"
+        empty={<Text c="dimmed">No clients found...</Text>}
+      >
+        {(list) => (
+          <Stack gap="md">
+            <Group align="flex-end" wrap="wrap">
               <Select
-                label="Pricing plan"
-                w={{ base: '100%', sm: 260 }}
-                data={[
-                  { value: '', label: 'No plan (default pricing)' },
-                  ...activePlans.map((p) => ({ value: p.id, label: p.displayName })),
-                ]}
-                value={detail.data.pricingPlan?.id ?? ''}
-                onChange={(v) => choosePlan(v)}
-                allowDeselect={false}
-                disabled={assignPlan.isPending}
+                label="Client"
+                placeholder="Choose a client"
+                searchable
+                w={{ base: '100%', sm: 300 }}
+                data={list.map((c) => ({ value: c.id, label: clientLabel(c) }))}
+                value={clientId}
+                onChange={setClientId}
+                nothingFoundMessage="No clients found..."
               />
-            )}
-          </Group>
-          {!clientId ? (
-            <Text c="dimmed" size="sm">
-              Choose a client to see and set their prices.
-            </Text>
-          ) : detail.isPending ? (
-            <Skeleton h={160} />
-          ) : detail.isError ? (
-            <Text c="red" role="alert">
-              Unable to load pricing details for this client.
-            </Text>
-          ) : detail.data.videoTypes.length === 0 ? (
-            <Text c="dimmed">No video types found...</Text>
-          ) : (
-            <ScrollTable
-              minWidth={560}
-              label={`Prices for ${clientLabel(detail.data.client)} (scrolls sideways)`}
-            >
-              <Table
-                fz="sm"
+              {clientId && detail.data && (
+                <Select
+                  label="Pricing plan"
+                  w={{ base: '100%', sm: 260 }}
+                  data={[
+                    { value: '', label: 'No plan (default pricing)' },
+                    ...activePlans.map((p) => ({ value: p.id, label: p.displayName })),
+                  ]}
+                  value={detail.data.pricingPlan?.id ?? ''}
+                  onChange={(v) => changes.choosePlan(v)}
+                  allowDeselect={false}
+                  disabled={changes.choosingPlan}
+                />
+              )}
+            </Group>
+            {!clientId ? (
+              <Text c="dimmed" size="sm">
+                Choose a client to see and set their prices.
+              </Text>
+            ) : detail.isPending ? (
+              <Skeleton h={160} />
+            ) : detail.isError ? (
+              <Text c="red" role="alert">
+                Unable to load pricing details for this client.
+              </Text>
+            ) : detail.data.videoTypes.length === 0 ? (
+              <Text c="dimmed">No video types found...</Text>
+            ) : (
+              <DataTable
+                minWidth={560}
+                label={`Prices for ${clientLabel(detail.data.client)}`}
                 verticalSpacing={6}
-                aria-label={`Prices for ${clientLabel(detail.data.client)}`}
+                columns={[
+                  'Video type',
+                  'Default',
+                  'Custom price',
+                  'Effective',
+                  buttonsColumn('Actions'),
+                ]}
               >
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Video type</Table.Th>
-                    <Table.Th scope="col">Default</Table.Th>
-                    <Table.Th scope="col">Custom price</Table.Th>
-                    <Table.Th scope="col">Effective</Table.Th>
-                    <Table.Th scope="col">
-                      <Text span size="sm" fw={700}>
-                        Actions
-                      </Text>
-                    </Table.Th>
+                {detail.data.videoTypes.map((t) => (
+                  <Table.Tr key={t.id}>
+                    <Table.Td>{t.displayName}</Table.Td>
+                    <Table.Td ff="monospace">{formatMoney(t.defaultPrice)}</Table.Td>
+                    <Table.Td>
+                      <MoneyEdit
+                        value={t.customPrice ?? t.effectivePrice}
+                        kind="customPrice"
+                        label={`Custom price of ${t.displayName}`}
+                        onSave={(v) => changes.saveCustom(t.id, t.displayName, v)}
+                        hint={
+                          t.hasCustomPricing ? undefined : (
+                            <Text span size="xs" c="dimmed">
+                              (none)
+                            </Text>
+                          )
+                        }
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Text span ff="monospace" fw={600} size="sm">
+                          {formatMoney(t.effectivePrice)}
+                        </Text>
+                        <Badge
+                          size="xs"
+                          variant="dot"
+                          color={t.priceSource === 'custom' ? 'violet' : 'gray'}
+                        >
+                          {SOURCE_LABEL[t.priceSource]}
+                        </Badge>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      {t.hasCustomPricing && (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => changes.remove(t.id, t.displayName)}
+                          disabled={changes.removing}
+                          aria-label={`Remove custom price of ${t.displayName}`}
+                        >
+                          Remove
+                        </Button>
+                      )}
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {detail.data.videoTypes.map((t) => (
-                    <Table.Tr key={t.id}>
-                      <Table.Td>{t.displayName}</Table.Td>
-                      <Table.Td ff="monospace">{formatMoney(t.defaultPrice)}</Table.Td>
-                      <Table.Td>
-                        <MoneyEdit
-                          value={t.customPrice ?? t.effectivePrice}
-                          kind="customPrice"
-                          label={`Custom price of ${t.displayName}`}
-                          onSave={(v) => saveCustom(t.id, t.displayName, v)}
-                          hint={
-                            t.hasCustomPricing ? undefined : (
-                              <Text span size="xs" c="dimmed">
-                                (none)
-                              </Text>
-                            )
-                          }
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          <Text span ff="monospace" fw={600} size="sm">
-                            {formatMoney(t.effectivePrice)}
-                          </Text>
-                          <Badge
-                            size="xs"
-                            variant="dot"
-                            color={t.priceSource === 'custom' ? 'violet' : 'gray'}
-                          >
-                            {SOURCE_LABEL[t.priceSource]}
-                          </Badge>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        {t.hasCustomPricing && (
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() => remove(t.id, t.displayName)}
-                            disabled={removeCustom.isPending}
-                            aria-label={`Remove custom price of ${t.displayName}`}
-                          >
-                            Remove
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
-          )}
-        </Stack>
-      )}
+                ))}
+              </DataTable>
+            )}
+          </Stack>
+        )}
+      </QueryView>
     </CollapsibleCard>
   );
 }

@@ -22,7 +22,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { currentMonth, formatDay, formatMoney, formatMonth, recentMonths } from '../lib/format';
 import classes from './invoice-print.module.css';
 import { IconPrinter } from './invoicing-icons';
-import { ScrollTable } from './scroll-table';
+import { DataTable } from './scroll-table';
 import { InvoicingPanel } from './invoicing-panel';
 
 /** A stable, readable invoice number: month and the client's id prefix. */
@@ -61,38 +61,32 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
           No completed videos for this client in {formatMonth(invoice.month)}.
         </Text>
       ) : (
-        <ScrollTable minWidth={560} label="Invoice line items (scrolls sideways)">
-          <Table fz="sm" verticalSpacing={6} aria-label="Invoice line items">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">#</Table.Th>
-                <Table.Th scope="col">Video</Table.Th>
-                <Table.Th scope="col">Type</Table.Th>
-                <Table.Th scope="col">Finished</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col" className={classes.amount}>
-                  Amount
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {invoice.lineItems.map((item, i) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>{i + 1}</Table.Td>
-                  <Table.Td>{item.name}</Table.Td>
-                  <Table.Td>{typeLabel(item.type)}</Table.Td>
-                  <Table.Td>{formatDay(item.finishDate)}</Table.Td>
-                  <Table.Td>
-                    {item.paymentStatus === 'paid'
-                      ? `Paid ${formatDay(item.paidDate)}`
-                      : 'Outstanding'}
-                  </Table.Td>
-                  <Table.Td className={classes.amount}>{formatMoney(item.amount)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <DataTable
+          minWidth={560}
+          label="Invoice line items"
+          verticalSpacing={6}
+          columns={[
+            '#',
+            'Video',
+            'Type',
+            'Finished',
+            'Status',
+            { label: 'Amount', className: classes.amount },
+          ]}
+        >
+          {invoice.lineItems.map((item, i) => (
+            <Table.Tr key={item.id}>
+              <Table.Td>{i + 1}</Table.Td>
+              <Table.Td>{item.name}</Table.Td>
+              <Table.Td>{typeLabel(item.type)}</Table.Td>
+              <Table.Td>{formatDay(item.finishDate)}</Table.Td>
+              <Table.Td>
+                {item.paymentStatus === 'paid' ? `Paid ${formatDay(item.paidDate)}` : 'Outstanding'}
+              </Table.Td>
+              <Table.Td className={classes.amount}>{formatMoney(item.amount)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       <Stack gap={4} mt="md" ml="auto" maw={300}>
         <Group justify="space-between">

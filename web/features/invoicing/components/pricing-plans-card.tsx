@@ -7,12 +7,12 @@ import {
   Modal,
   Paper,
   Select,
-  Skeleton,
   Stack,
   Switch,
   Table,
   Text,
   TextInput,
+  type TextInputProps,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { PricingPlan, VideoTypePrice } from '@domain/invoicing';
@@ -31,7 +31,8 @@ import { formatMoney } from '../lib/format';
 import { readMoneyInput } from '../lib/money-input';
 import { CollapsibleCard } from './collapsible-card';
 import { IconTrash } from './invoicing-icons';
-import { ScrollTable } from './scroll-table';
+import { QueryView } from './query-view';
+import { buttonsColumn, DataTable } from './scroll-table';
 
 const fail = (fallback: string) => (error: unknown) =>
   notifyError('Error', getErrorMessage(error, fallback));
@@ -41,6 +42,28 @@ function durationLabel(min: number, max: number | null): string {
   if (max === null) return `${min}s and longer`;
   return `${min}s – ${max}s`;
 }
+
+type SmallInputProps = Omit<TextInputProps, 'size' | 'onChange'> & {
+  /** Gets what was typed. */
+  onValue: (value: string) => void;
+};
+
+/** A small field of this card's forms; `wide` is its width from the xs breakpoint up. */
+function SmallInput({ onValue, wide, ...props }: SmallInputProps & { wide?: number }) {
+  return (
+    <TextInput
+      size="xs"
+      w={wide === undefined ? undefined : { base: '100%', xs: wide }}
+      {...props}
+      onChange={(e) => onValue(e.currentTarget.value)}
+    />
+  );
+}
+
+/** A small field of a number from 0 up, whole unless `step` says otherwise. */
+const NumberField = ({ step = 1, ...props }: SmallInputProps) => (
+  <SmallInput w={100} type="number" min={0} step={step} {...props} />
+);
 
 /** Adds a rule: a type, a duration range in seconds (empty maximum: no limit) and a price. */
 function AddRuleForm({ plan, types }: { plan: PricingPlan; types: VideoTypePrice[] }) {
@@ -92,37 +115,9 @@ function AddRuleForm({ plan, types }: { plan: PricingPlan; types: VideoTypePrice
           value={typeId}
           onChange={setTypeId}
         />
-        <TextInput
-          label="Min seconds"
-          size="xs"
-          w={100}
-          type="number"
-          min={0}
-          step={1}
-          value={min}
-          onChange={(e) => setMin(e.currentTarget.value)}
-        />
-        <TextInput
-          label="Max seconds"
-          size="xs"
-          w={100}
-          type="number"
-          min={0}
-          step={1}
-          placeholder="No limit"
-          value={max}
-          onChange={(e) => setMax(e.currentTarget.value)}
-        />
-        <TextInput
-          label="Price"
-          size="xs"
-          w={100}
-          type="number"
-          min={0}
-          step="0.01"
-          value={price}
-          onChange={(e) => setPrice(e.currentTarget.value)}
-        />
+        <NumberField label="Min seconds" value={min} onValue={setMin} />
+        <NumberField label="Max seconds" placeholder="No limit" value={max} onValue={setMax} />
+        <NumberField label="Price" step="0.01" value={price} onValue={setPrice} />
         <Button type="submit" size="xs" loading={create.isPending}>
           Add rule
         </Button>
@@ -205,48 +200,37 @@ function PlanCard({ plan, types }: { plan: PricingPlan; types: VideoTypePrice[] 
             No rules yet: this plan falls back to the default prices.
           </Text>
         ) : (
-          <ScrollTable minWidth={380} label={`Rules of ${plan.displayName} (scrolls sideways)`}>
-            <Table fz="sm" verticalSpacing={4} aria-label={`Rules of ${plan.displayName}`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Video type</Table.Th>
-                  <Table.Th scope="col">Duration</Table.Th>
-                  <Table.Th scope="col">Price</Table.Th>
-                  <Table.Th scope="col">
-                    <Text span size="sm" fw={700}>
-                      Remove
-                    </Text>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {plan.rules.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{typeName(r.videoTypeId)}</Table.Td>
-                    <Table.Td>{durationLabel(r.minDurationSeconds, r.maxDurationSeconds)}</Table.Td>
-                    <Table.Td ff="monospace">{formatMoney(r.price)}</Table.Td>
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size="sm"
-                        aria-label={`Remove the ${typeName(r.videoTypeId)} rule`}
-                        disabled={removeRule.isPending}
-                        onClick={() =>
-                          removeRule.mutate(
-                            { planId: plan.id, ruleId: r.id },
-                            { onError: fail('Failed to remove the pricing rule') },
-                          )
-                        }
-                      >
-                        <IconTrash size={14} />
-                      </ActionIcon>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
+          <DataTable
+            minWidth={380}
+            label={`Rules of ${plan.displayName}`}
+            verticalSpacing={4}
+            columns={['Video type', 'Duration', 'Price', buttonsColumn('Remove')]}
+          >
+            {plan.rules.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td>{typeName(r.videoTypeId)}</Table.Td>
+                <Table.Td>{durationLabel(r.minDurationSeconds, r.maxDurationSeconds)}</Table.Td>
+                <Table.Td ff="monospace">{formatMoney(r.price)}</Table.Td>
+                <Table.Td>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="sm"
+                    aria-label={`Remove the ${typeName(r.videoTypeId)} rule`}
+                    disabled={removeRule.isPending}
+                    onClick={() =>
+                      removeRule.mutate(
+                        { planId: plan.id, ruleId: r.id },
+                        { onError: fail('Failed to remove the pricing rule') },
+                      )
+                    }
+                  >
+                    <IconTrash size={14} />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
         <AddRuleForm plan={plan} types={types} />
       </Stack>
@@ -289,14 +273,22 @@ function PlanCard({ plan, types }: { plan: PricingPlan; types: VideoTypePrice[] 
   );
 }
 
+/** The create-plan form's fields before anything is typed. */
+const NEW_PLAN = { name: '', description: '', isDefault: false };
+
 /** Pricing plans: rules by type and duration, one default plan, assigned per client. */
 export function PricingPlansCard() {
   const plans = usePricingPlans();
   const types = useVideoTypes();
   const create = useCreatePlan();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [isDefault, setIsDefault] = useState(false);
+  const [draft, setDraft] = useState(NEW_PLAN);
+  const { name, description, isDefault } = draft;
+  const change = (patch: Partial<typeof NEW_PLAN>) => setDraft((d) => ({ ...d, ...patch }));
+  // A text field's value and what it types, as a form library's input props.
+  const field = (key: 'name' | 'description') => ({
+    value: draft[key],
+    onValue: (value: string) => change({ [key]: value }),
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -309,9 +301,7 @@ export function PricingPlansCard() {
       {
         onSuccess: (plan) => {
           notifySuccess('Pricing Plan Created', plan.displayName);
-          setName('');
-          setDescription('');
-          setIsDefault(false);
+          setDraft(NEW_PLAN);
         },
         onError: fail('Failed to create the pricing plan'),
       },
@@ -327,47 +317,35 @@ export function PricingPlansCard() {
       <Stack gap="md">
         <form onSubmit={submit} aria-label="Create a pricing plan">
           <Group align="flex-end" gap="xs" wrap="wrap">
-            <TextInput
-              label="Plan name"
-              size="xs"
-              w={{ base: '100%', xs: 180 }}
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              maxLength={100}
-            />
-            <TextInput
-              label="Description"
-              size="xs"
-              w={{ base: '100%', xs: 240 }}
-              value={description}
-              onChange={(e) => setDescription(e.currentTarget.value)}
-              maxLength={1000}
-            />
+            <SmallInput label="Plan name" wide={180} maxLength={100} {...field('name')} />
+            <SmallInput label="Description" wide={240} maxLength={1000} {...field('description')} />
             <Checkbox
               label="Default plan"
               size="xs"
               mb={6}
               checked={isDefault}
-              onChange={(e) => setIsDefault(e.currentTarget.checked)}
+              onChange={(e) => change({ isDefault: e.currentTarget.checked })}
             />
             <Button type="submit" size="xs" loading={create.isPending}>
               Create plan
             </Button>
           </Group>
         </form>
-        {plans.isPending || types.isPending ? (
-          <Skeleton h={80} />
-        ) : plans.isError ? (
-          <Text c="red" role="alert">
-            {getErrorMessage(plans.error, 'Unable to load pricing plans.')}
-          </Text>
-        ) : plans.data.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            No pricing plans yet.
-          </Text>
-        ) : (
-          plans.data.map((plan) => <PlanCard key={plan.id} plan={plan} types={types.data ?? []} />)
-        )}
+        <QueryView
+          query={plans}
+          waiting={types.isPending}
+          skeleton={80}
+          what="pricing plans"
+          empty={
+            <Text c="dimmed" size="sm">
+              No pricing plans yet.
+            </Text>
+          }
+        >
+          {(list) =>
+            list.map((plan) => <PlanCard key={plan.id} plan={plan} types={types.data ?? []} />)
+          }
+        </QueryView>
       </Stack>
     </CollapsibleCard>
   );

@@ -32,7 +32,8 @@ import {
   recentMonths,
 } from '../lib/format';
 import { IconDownload } from './invoicing-icons';
-import { ScrollTable } from './scroll-table';
+import { QueryView } from './query-view';
+import { DataTable } from './scroll-table';
 import { InvoicingPanel } from './invoicing-panel';
 
 const RevenueTrendChart = lazy(() => import('./revenue-trend-chart'));
@@ -164,59 +165,45 @@ export function RevenueTrends() {
   const trends = useRevenueTrends(start, end);
   return (
     <InvoicingPanel title="Six-month trend">
-      {trends.isPending ? (
-        <Skeleton h={220} />
-      ) : trends.isError ? (
-        <Text c="red" role="alert">
-          {getErrorMessage(trends.error, 'Unable to load the revenue trend.')}
-        </Text>
-      ) : (
-        <Stack gap="md">
-          <Box data-testid="revenue-trend-chart" aria-hidden="true">
-            <Suspense fallback={<Skeleton h={220} />}>
-              <RevenueTrendChart trend={trends.data} />
-            </Suspense>
-          </Box>
-          <ScrollTable minWidth={420} label="Revenue by month (scrolls sideways)">
-            <Table striped fz="sm" aria-label="Revenue by month">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Month</Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Revenue
+      <QueryView query={trends} skeleton={220} what="the revenue trend">
+        {(trend) => (
+          <Stack gap="md">
+            <Box data-testid="revenue-trend-chart" aria-hidden="true">
+              <Suspense fallback={<Skeleton h={220} />}>
+                <RevenueTrendChart trend={trend} />
+              </Suspense>
+            </Box>
+            <DataTable
+              minWidth={420}
+              label="Revenue by month"
+              striped
+              columns={[
+                'Month',
+                { label: 'Revenue', ta: 'right' },
+                { label: 'Videos', ta: 'right' },
+                { label: 'Change', ta: 'right' },
+              ]}
+            >
+              {trend.map((m, i) => (
+                <Table.Tr key={m.month}>
+                  <Table.Th scope="row" fw={500}>
+                    {formatMonthShort(m.month)}
                   </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Videos
-                  </Table.Th>
-                  <Table.Th scope="col" ta="right">
-                    Change
-                  </Table.Th>
+                  <Table.Td ta="right" ff="monospace">
+                    {formatMoney(m.totalRevenue)}
+                  </Table.Td>
+                  <Table.Td ta="right">{m.totalVideos}</Table.Td>
+                  <Table.Td ta="right">
+                    {changeLabel(
+                      i === 0 ? 'N/A' : percentChange(trend[i - 1]?.totalRevenue, m.totalRevenue),
+                    )}
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {trends.data.map((m, i) => (
-                  <Table.Tr key={m.month}>
-                    <Table.Th scope="row" fw={500}>
-                      {formatMonthShort(m.month)}
-                    </Table.Th>
-                    <Table.Td ta="right" ff="monospace">
-                      {formatMoney(m.totalRevenue)}
-                    </Table.Td>
-                    <Table.Td ta="right">{m.totalVideos}</Table.Td>
-                    <Table.Td ta="right">
-                      {changeLabel(
-                        i === 0
-                          ? 'N/A'
-                          : percentChange(trends.data[i - 1]?.totalRevenue, m.totalRevenue),
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-        </Stack>
-      )}
+              ))}
+            </DataTable>
+          </Stack>
+        )}
+      </QueryView>
     </InvoicingPanel>
   );
 }
@@ -230,32 +217,25 @@ function BreakdownTable({ label, entries }: { label: string; entries: BreakdownE
     );
   }
   return (
-    <ScrollTable minWidth={360} label={`Revenue by ${label} (scrolls sideways)`}>
-      <Table fz="sm" aria-label={`Revenue by ${label}`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{label[0]!.toUpperCase() + label.slice(1)}</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Videos
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Revenue
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((e) => (
-            <Table.Tr key={`${e.key ?? 'none'}-${e.label}`}>
-              <Table.Td>{e.label}</Table.Td>
-              <Table.Td ta="right">{e.totalVideos}</Table.Td>
-              <Table.Td ta="right" ff="monospace">
-                {formatMoney(e.totalRevenue)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
+    <DataTable
+      minWidth={360}
+      label={`Revenue by ${label}`}
+      columns={[
+        label[0]!.toUpperCase() + label.slice(1),
+        { label: 'Videos', ta: 'right' },
+        { label: 'Revenue', ta: 'right' },
+      ]}
+    >
+      {entries.map((e) => (
+        <Table.Tr key={`${e.key ?? 'none'}-${e.label}`}>
+          <Table.Td>{e.label}</Table.Td>
+          <Table.Td ta="right">{e.totalVideos}</Table.Td>
+          <Table.Td ta="right" ff="monospace">
+            {formatMoney(e.totalRevenue)}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -280,30 +260,26 @@ export function RevenueBreakdownCard({ month }: { month: string }) {
           Payments CSV
         </Button>
       </Group>
-      {breakdown.isPending ? (
-        <Skeleton h={120} />
-      ) : breakdown.isError ? (
-        <Text c="red" role="alert">
-          {getErrorMessage(breakdown.error, 'Unable to load the revenue breakdown.')}
-        </Text>
-      ) : (
-        <Tabs defaultValue="client" keepMounted={false}>
-          <Tabs.List>
-            <Tabs.Tab value="client">By client</Tabs.Tab>
-            <Tabs.Tab value="type">By type</Tabs.Tab>
-            <Tabs.Tab value="editor">By editor</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="client" pt="sm">
-            <BreakdownTable label="client" entries={breakdown.data.byClient} />
-          </Tabs.Panel>
-          <Tabs.Panel value="type" pt="sm">
-            <BreakdownTable label="type" entries={breakdown.data.byType} />
-          </Tabs.Panel>
-          <Tabs.Panel value="editor" pt="sm">
-            <BreakdownTable label="editor" entries={breakdown.data.byEditor} />
-          </Tabs.Panel>
-        </Tabs>
-      )}
+      <QueryView query={breakdown} skeleton={120} what="the revenue breakdown">
+        {(data) => (
+          <Tabs defaultValue="client" keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="client">By client</Tabs.Tab>
+              <Tabs.Tab value="type">By type</Tabs.Tab>
+              <Tabs.Tab value="editor">By editor</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="client" pt="sm">
+              <BreakdownTable label="client" entries={data.byClient} />
+            </Tabs.Panel>
+            <Tabs.Panel value="type" pt="sm">
+              <BreakdownTable label="type" entries={data.byType} />
+            </Tabs.Panel>
+            <Tabs.Panel value="editor" pt="sm">
+              <BreakdownTable label="editor" entries={data.byEditor} />
+            </Tabs.Panel>
+          </Tabs>
+        )}
+      </QueryView>
     </Paper>
   );
 }
@@ -323,29 +299,25 @@ export function UnpaidAgingCard() {
         )
       }
     >
-      {aging.isPending ? (
-        <Skeleton h={80} />
-      ) : aging.isError ? (
-        <Text c="red" role="alert">
-          {getErrorMessage(aging.error, 'Unable to load unpaid work.')}
-        </Text>
-      ) : (
-        <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          {aging.data.buckets.map((b) => (
-            <Box key={b.key}>
-              <Text size="xs" c="dimmed" fw={500}>
-                {b.label}
-              </Text>
-              <Text fw={700} ff="monospace">
-                {formatMoney(b.amount)}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {b.videos} video{b.videos === 1 ? '' : 's'}
-              </Text>
-            </Box>
-          ))}
-        </SimpleGrid>
-      )}
+      <QueryView query={aging} skeleton={80} what="unpaid work">
+        {(data) => (
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            {data.buckets.map((b) => (
+              <Box key={b.key}>
+                <Text size="xs" c="dimmed" fw={500}>
+                  {b.label}
+                </Text>
+                <Text fw={700} ff="monospace">
+                  {formatMoney(b.amount)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {b.videos} video{b.videos === 1 ? '' : 's'}
+                </Text>
+              </Box>
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryView>
     </InvoicingPanel>
   );
 }

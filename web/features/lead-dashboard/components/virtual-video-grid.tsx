@@ -1,8 +1,8 @@
 import { Box, Button, Center, Loader, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { VideoView } from '@domain/videos';
+import { useWindowRows } from '../../../hooks/use-window-rows';
 
 /**
  * Cards in a responsive grid where only the rows near the screen are in the page, so a tab
@@ -26,23 +26,9 @@ export function VirtualVideoGrid({
   const medium = useMediaQuery('(min-width: 40em)');
   const columns = wide ? 3 : medium ? 2 : 1;
   const rows = Math.ceil(videos.length / columns);
-  const listRef = useRef<HTMLDivElement>(null);
-  const [offset, setOffset] = useState(0);
-
-  // Where the list starts on the page; content above it (tiles, picker) can change height.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- after every render on purpose; the equality check stops the loop
-  useLayoutEffect(() => {
-    const el = listRef.current;
-    if (!el) return;
-    const top = Math.round(el.getBoundingClientRect().top + window.scrollY);
-    if (top !== offset) setOffset(top);
-  });
-
-  const virtualizer = useWindowVirtualizer({
-    count: rows,
-    estimateSize: () => 190,
+  // Rows are measured; the list's place on the page is followed (tiles, picker above it).
+  const { ref: listRef, virtualizer } = useWindowRows<HTMLDivElement>(rows, 190, {
     overscan: 4,
-    scrollMargin: offset,
     gap: 12,
   });
   const items = virtualizer.getVirtualItems();

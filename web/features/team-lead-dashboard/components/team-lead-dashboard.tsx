@@ -1,15 +1,12 @@
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo } from 'react';
+import { Badge, Button, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { filterCounts, VIDEO_SORTS } from '@domain/video-list';
-import { AUTO_REFRESH_MS } from '@domain/preferences';
 import { LoadingState } from '../../../components/loading-state';
-import { pageTitle } from '../../../lib/site';
+import { PeopleLine } from '../../../components/people-line';
 import { useAuth } from '../../../hooks/use-auth';
-import { usePreferences } from '../../../hooks/use-preferences';
-import { useScrollMemory } from '../../../hooks/use-scroll-memory';
+import { useDashboardVideos } from '../../../hooks/use-dashboard-videos';
 import { useLedClients } from '../../../api/team-leads';
-import { useVideos } from '../../../api/videos';
 import { DashboardVideoList } from '../../../components/videos/dashboard-video-list';
 import { useVideoFilters } from '../../../hooks/use-video-filters';
 import { TeamLeadTiles } from './team-lead-tiles';
@@ -26,20 +23,12 @@ const nameOf = (u: { name: string | null; username: string }) => u.name || u.use
 export function TeamLeadDashboard() {
   const { user } = useAuth();
   const [params] = useSearchParams();
-  const prefs = usePreferences();
-  const videos = useVideos({
-    refetchInterval: prefs.preferences.autoRefresh ? AUTO_REFRESH_MS : false,
-  });
+  const { prefs, videos } = useDashboardVideos('Team Lead Dashboard');
   const clients = useLedClients();
   const filters = useVideoFilters(videos.data, {
     client: params.get('client') ?? 'all',
     sort: prefs.preferences.defaultSort,
   });
-  useScrollMemory(videos.isSuccess);
-
-  useEffect(() => {
-    document.title = pageTitle('Team Lead Dashboard');
-  }, []);
 
   const ledIds = useMemo(() => (clients.data ?? []).map((c) => c.id), [clients.data]);
   // Per client, from the list itself, so the numbers move with every change the list sees.
@@ -64,15 +53,8 @@ export function TeamLeadDashboard() {
           Team Lead Dashboard
         </Title>
         <Text c="dimmed">Welcome back, {nameOf(user)}</Text>
-        <Group gap="xs" role="group" aria-label="Your clients">
-          <Text size="sm" c="dimmed">
-            Your clients:
-          </Text>
-          {clients.isLoading ? (
-            <Text size="sm" c="dimmed">
-              Loading...
-            </Text>
-          ) : none ? (
+        <PeopleLine label="Your clients:" loading={clients.isLoading} groupLabel="Your clients">
+          {none ? (
             <Text size="sm">No clients yet</Text>
           ) : (
             <>
@@ -102,7 +84,7 @@ export function TeamLeadDashboard() {
               ))}
             </>
           )}
-        </Group>
+        </PeopleLine>
       </Stack>
       <TeamLeadTiles counts={tiles} active={filters.state.status} onPick={filters.setStatus} />
       <DashboardVideoList

@@ -1,4 +1,13 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  TextInput,
+  type SelectProps,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { managedAddVideoDefaults } from '@domain/lead-dashboard';
@@ -10,6 +19,13 @@ import { BUILT_IN_VIDEO_TYPES } from '@domain/video-types';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateVideo } from '../../../api/videos';
+
+const TYPE_OPTIONS = BUILT_IN_VIDEO_TYPES.map((t) => ({ value: t.name, label: t.displayName }));
+
+/** A required choice of the form; its list opens over the dialog. */
+const RequiredSelect = (props: SelectProps) => (
+  <Select withAsterisk allowDeselect={false} comboboxProps={{ withinPortal: true }} {...props} />
+);
 
 /**
  * The managed-user page's Add Video dialog (SPEC.md section 5): order = count + 1, type
@@ -29,6 +45,7 @@ export function AddUserVideoDialog({
   const add = useCreateVideo();
   const { user } = useAuth();
   const startStatuses = user ? initialStatuses(workflowSide(user)) : [];
+  const statusOptions = startStatuses.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
   const form = useForm<ManagedAddVideoForm>({
     initialValues: managedAddVideoDefaults(videoCount),
     validate: schemaResolver(managedAddVideoForm, { sync: true }),
@@ -81,22 +98,8 @@ export function AddUserVideoDialog({
             placeholder="https://..."
             {...form.getInputProps('link')}
           />
-          <Select
-            label="Type"
-            withAsterisk
-            data={BUILT_IN_VIDEO_TYPES.map((t) => ({ value: t.name, label: t.displayName }))}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('type')}
-          />
-          <Select
-            label="Status"
-            withAsterisk
-            data={startStatuses.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('status')}
-          />
+          <RequiredSelect label="Type" data={TYPE_OPTIONS} {...form.getInputProps('type')} />
+          <RequiredSelect label="Status" data={statusOptions} {...form.getInputProps('status')} />
           <NumberInput
             label="Order"
             withAsterisk

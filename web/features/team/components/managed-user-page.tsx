@@ -1,11 +1,12 @@
 import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { mayOpenManagedUser } from '@domain/lead-dashboard';
 import { canCreateVideoFor } from '@domain/permissions';
 import { isManager, normalizeRole } from '@domain/roles';
+import type { PublicUser } from '@domain/user';
 import { invalidateAssignments, useAssignments } from '../../../api/assignments';
 import { invalidateClients, useClients } from '../../../api/clients';
 import { BackLink } from '../../../components/back-link';
@@ -16,8 +17,6 @@ import { invalidateVideos, useUserVideos } from '../../../api/videos';
 import { errorStatus } from '../../../lib/api-client';
 import { pageTitle } from '../../../lib/site';
 import { useAuth } from '../../../hooks/use-auth';
-import { TeamLeadLinksCard } from '../../team-leads/components/team-lead-links-card';
-import { VideoDetailDialog } from '../../videos/components/lazy-dialogs';
 import { useVideoParam } from '../../../hooks/use-video-param';
 import { ManagedVideos } from './managed-videos';
 import { VipBadge } from '../../../components/vip-badge';
@@ -28,8 +27,18 @@ const nameOf = (u: { name: string | null; username: string }) => u.name || u.use
  * The managed-user page (/dashboard/user/{id}, /dashboard/team/user/{id}; SPEC.md section 2),
  * behind its guard: managers may open any user, an editor only a client assigned to them,
  * everyone else goes to /dashboard. The server refuses the same (403) whatever the screen does.
+ * A client's or a client team lead's page shows managers `teamLeadLinks` (the team-leads
+ * feature's card, from web/app); the route draws the video dialog that `?video=` opens.
  */
-export function ManagedUserPage({ userId, backTo }: { userId: string; backTo: string }) {
+export function ManagedUserPage({
+  userId,
+  backTo,
+  teamLeadLinks,
+}: {
+  userId: string;
+  backTo: string;
+  teamLeadLinks: (target: PublicUser) => ReactNode;
+}) {
   const { user: viewer } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -161,9 +170,9 @@ export function ManagedUserPage({ userId, backTo }: { userId: string; backTo: st
         </Card>
       )}
 
-      {manager && (targetRole === 'client' || targetRole === 'client_team_lead') && (
-        <TeamLeadLinksCard target={target} />
-      )}
+      {manager &&
+        (targetRole === 'client' || targetRole === 'client_team_lead') &&
+        teamLeadLinks(target)}
 
       {videos.isLoading && <LoadingState label="Loading videos..." />}
       {videos.isError && !refused && (
@@ -186,11 +195,6 @@ export function ManagedUserPage({ userId, backTo }: { userId: string; backTo: st
           )}
         />
       )}
-      <VideoDetailDialog
-        videoId={video.videoId}
-        opened={video.videoId !== null}
-        onClose={video.close}
-      />
     </Stack>
   );
 }

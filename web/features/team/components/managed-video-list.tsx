@@ -15,7 +15,7 @@ import { typeLabel } from '@domain/video-type-labels';
 import type { VideoView } from '@domain/videos';
 import { nextStatus, type WorkflowSide } from '@domain/workflow';
 import { StatusBadge } from '../../../components/videos/status-badge';
-import { useWindowRows } from './use-window-rows';
+import { useWindowRows } from '../../../hooks/use-window-rows';
 import { VipBadge } from '../../../components/vip-badge';
 
 /*

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { BILLING_MESSAGES, billingFactsOfView, billingLock } from '@domain/billing';
 import { isOpenableLink, LINK_MESSAGES } from '@domain/links';
 import { canSeeInternalNotes } from '@domain/permissions';
@@ -28,7 +28,6 @@ import { editVideoForm, UPDATABLE_STATUSES, type VideoView } from '@domain/video
 import { findMove, selectableStatuses, workflowSide } from '@domain/workflow';
 import { LoadingState } from '../../../components/loading-state';
 import { useAuth } from '../../../hooks/use-auth';
-import { CommentsPanel } from '../../comments/components/comments-panel';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteVideo, useUpdateVideo, useVideo } from '../../../api/videos';
@@ -45,17 +44,18 @@ export interface VideoDetailDialogProps {
   videoId: string | null;
   opened: boolean;
   onClose: () => void;
+  /** The comments panel of a video, beside the form (the comments feature's, from web/app). */
+  comments: (videoId: string) => ReactNode;
 }
 
 /**
  * 'Edit Video Details' (SPEC.md section 2): the edit form on the left (only changed fields are
  * sent; nothing changed just closes), the comments panel on the right, status badge, day
- * counter and status history. Escape closes; Ctrl/Cmd+S saves. Usage with the URL:
- *
- *   const { videoId, close } = useVideoParam();
- *   <VideoDetailDialog videoId={videoId} opened={videoId !== null} onClose={close} />
+ * counter and status history. Escape closes; Ctrl/Cmd+S saves. It is drawn over a screen by
+ * web/app/routes/video-from-url.tsx, which opens the video the address names and hands it the
+ * comments panel.
  */
-export function VideoDetailDialog({ videoId, opened, onClose }: VideoDetailDialogProps) {
+export function VideoDetailDialog({ videoId, opened, onClose, comments }: VideoDetailDialogProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   const { user } = useAuth();
   // After a delete the video is gone: keep showing what it was while the dialog fades out,
@@ -103,7 +103,7 @@ export function VideoDetailDialog({ videoId, opened, onClose }: VideoDetailDialo
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="lg">
-              {!gone && <CommentsPanel videoId={video.id} />}
+              {!gone && comments(video.id)}
               <StatusHistory history={video.statusHistory} />
             </Stack>
           </Grid.Col>

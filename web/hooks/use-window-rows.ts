@@ -3,9 +3,14 @@ import { useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * Window-scrolled virtual rows: only rows near the screen are rendered. Returns the element
- * ref marking where the list starts (content above it may change height) and the virtualizer.
+ * ref marking where the list starts (content above it may change height) and the virtualizer;
+ * `overscan` rows are kept beyond the screen, `gap` pixels apart.
  */
-export function useWindowRows<E extends HTMLElement>(count: number, estimate: number) {
+export function useWindowRows<E extends HTMLElement>(
+  count: number,
+  estimate: number,
+  { overscan = 8, gap = 0 }: { overscan?: number; gap?: number } = {},
+) {
   const ref = useRef<E>(null);
   const [offset, setOffset] = useState(0);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- after every render on purpose; the equality check stops the loop
@@ -18,8 +23,9 @@ export function useWindowRows<E extends HTMLElement>(count: number, estimate: nu
   const virtualizer = useWindowVirtualizer({
     count,
     estimateSize: () => estimate,
-    overscan: 8,
+    overscan,
     scrollMargin: offset,
+    gap,
   });
   return { ref, virtualizer };
 }
