@@ -1,18 +1,19 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { PASSWORD_MIN } from '@domain/auth';
+import { PASSWORD_MIN, USERNAME_MIN } from '@domain/auth';
 import { AvatarInput } from './avatar-input';
 import { PasswordField } from './password-field';
 
-/**
- * The fields of an account that the sign-in, registration, profile and admin forms share, each
- * bound to its form by the path the domain's form schemas give it (domain/auth.ts, admin.ts).
- */
+// The fields of an account that the sign-in, registration, profile and admin forms share, each
+// bound to its form by the path the domain's form schemas give it (domain/auth.ts, admin.ts).
+
+/** A Mantine form, as far as the fields need it. */
 interface AccountForm {
   getInputProps: (path: string) => GetInputPropsReturnType;
 }
 
-/** The hint under a new password (SPEC.md section 5: at least 6 characters). */
+/** The hints under a new account's username and password (SPEC.md section 5). */
+export const USERNAME_HINT = `At least ${USERNAME_MIN} characters: letters, numbers, dots, dashes or underscores`;
 export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN} characters`;
 
 type TextFieldProps = Omit<TextInputProps, 'form'> & { form: AccountForm };

@@ -75,7 +75,7 @@ export function EditUserDialog({ actor, onSavedSelf, ...props }: EditUserDialogP
     <ConfirmDialog
       {...dialog}
       title="Edit User"
-      description={user && `Editing @${user.username}`}
+      description={user && <>Editing @{user.username}</>}
       onSubmit={submit}
       confirm={{ label: 'Save Changes', pendingLabel: 'Saving...' }}
     >

@@ -39,7 +39,7 @@ export function ResetPasswordDialog(props: UserDialogProps) {
       {...dialog}
       title="Reset Password"
       description={
-        user && `Set a new password for @${user.username}. They will be signed out everywhere.`
+        user && <>Set a new password for @{user.username}. They will be signed out everywhere.</>
       }
       onSubmit={submit}
       confirm={{ label: 'Reset Password', pendingLabel: 'Resetting...' }}

@@ -5,6 +5,7 @@ import {
   DisplayNameField,
   NEW_PASSWORD_HINT,
   NewPasswordFields,
+  USERNAME_HINT,
   UsernameField,
 } from '../../../components/account-fields';
 import { FormStack, SubmitButton } from '../../../components/form-stack';
@@ -52,11 +53,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const pending = register.isPending;
   return (
     <FormStack onSubmit={submit}>
-      <UsernameField
-        form={form}
-        description="At least 3 characters: letters, numbers, dots, dashes or underscores"
-        autoComplete="username"
-      />
+      <UsernameField form={form} description={USERNAME_HINT} autoComplete="username" />
       <DisplayNameField form={form} description="Optional: the name your team sees" />
       <AvatarField form={form} disabled={pending} />
       <NewPasswordFields form={form} description={NEW_PASSWORD_HINT} />
