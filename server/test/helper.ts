@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app';
 import { fromPglite, fromPostgres, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
@@ -181,4 +181,37 @@ export async function seedPeople<K extends string>(
   }
   // Keyed by any string: the suites' helpers take who as a string.
   return { id, cookie, call: callerFor<string>(t, cookie) };
+}
+
+/** A suite's app and its people, signed in: what setUpSuite answers, filled by its beforeAll. */
+export type Suite<K extends string> = TestApp & {
+  id: Record<K, string>;
+  cookie: Record<K, string>;
+  call: Caller;
+};
+
+/**
+ * The set-up most suites share: before their tests a fresh app (createTestApp with `app`) with
+ * `cast` seeded and signed in (seedPeople), closed after them. The object answered, its `id` and
+ * `cookie` are filled in place by that beforeAll, so a suite keeps them from the start; a later
+ * beforeAll of the suite's own sets the rest of its scene.
+ */
+export function setUpSuite<K extends string>(
+  cast: readonly CastMember<K>[],
+  options: { username?: (key: K) => string; app?: Partial<AppOptions> } = {},
+): Suite<K> {
+  const id = {} as Record<K, string>;
+  const cookie = {} as Record<K, string>;
+  const suite = { id, cookie } as Suite<K>;
+  suite.call = callerFor<string>(suite, cookie);
+  beforeAll(async () => {
+    Object.assign(suite, await createTestApp(options.app));
+    const people = await seedPeople(suite, cast, options);
+    Object.assign(id, people.id);
+    Object.assign(cookie, people.cookie);
+  });
+  afterAll(async () => {
+    await suite.close();
+  });
+  return suite;
 }

@@ -1,44 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '@domain/comments';
-import { clientEditorAssignments, notifications, videos } from '../../db/schema';
-import { createTestApp, seedPeople, seedVideo, type Caller, type TestApp } from '../../test/helper';
-import { notificationsByUser, readNotices } from '../notifications/test-fixtures';
+import { notifications, videos } from '../../db/schema';
+import { seedVideo } from '../../test/helper';
+import { notificationsByUser, readNotices, setUpVideoPeople } from '../notifications/test-fixtures';
 
-let t: TestApp;
-let id: Record<string, string>;
-let call: Caller;
+const t = setUpVideoPeople();
+const { id, call } = t;
 let videoId: string;
 
-const PEOPLE = [
-  ['owner', 'client', 'false', 'Olivia Owner'],
-  ['other', 'client', 'false', null],
-  ['editor', 'editor', 'false', 'Eddie'],
-  ['teameditor', 'editor', 'false', null],
-  ['stranger', 'editor', 'false', null],
-  ['lead1', 'lead_editor', 'false', 'Lea'],
-  ['lead2', 'lead_editor', 'false', null],
-  ['boss', 'king', 'true', null],
-] as const;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ id, call } = await seedPeople(t, PEOPLE));
-  await t.db
-    .insert(clientEditorAssignments)
-    .values({ clientId: id.owner!, editorId: id.teameditor! });
   ({ id: videoId } = await seedVideo(t, {
     userId: id.owner!,
     assignedEditorId: id.editor!,
     name: 'Spring promo',
     link: 'https://www.youtube.com/watch?v=abcdefghijk',
   }));
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  await t.db.delete(notifications);
 });
 
 const post = (who: string, content: unknown, video = videoId) =>
@@ -171,7 +148,7 @@ describe('comment notifications', () => {
     expect(n).toMatchObject({
       type: 'comment',
       title: 'New comment',
-      message: 'Olivia Owner commented on "Spring promo"',
+      message: `Olivia 'O' Owner commented on "Spring promo"`,
       priority: 'normal',
       videoId,
       isRead: false,
@@ -198,7 +175,7 @@ describe('comment notifications', () => {
       type: 'mention',
       title: 'You were mentioned',
       priority: 'high',
-      message: 'Olivia Owner mentioned you in a comment on "Spring promo"',
+      message: `Olivia 'O' Owner mentioned you in a comment on "Spring promo"`,
     });
     const toEditor = await noticesOf('editor');
     expect(toEditor.map((n) => n.type)).toEqual(['mention']);

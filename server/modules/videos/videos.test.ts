@@ -1,34 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clientEditorAssignments, videos } from '../../db/schema';
-import {
-  createTestApp,
-  seedPeople,
-  seedPerson,
-  type Caller,
-  type TestApp,
-} from '../../test/helper';
+import { seedPerson, setUpSuite } from '../../test/helper';
 
-let t: TestApp;
-let id: Record<string, string>;
-let call: Caller;
+const t = setUpSuite([
+  ['owner', 'client', 'false'],
+  ['other', 'client', 'false'],
+  ['teameditor', 'editor', 'false'],
+  ['stranger', 'editor', 'false'],
+  ['lead', 'lead_editor', 'false'],
+  ['boss', 'king', 'true'],
+]);
+const { id, call } = t;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ id, call } = await seedPeople(t, [
-    ['owner', 'client', 'false'],
-    ['other', 'client', 'false'],
-    ['teameditor', 'editor', 'false'],
-    ['stranger', 'editor', 'false'],
-    ['lead', 'lead_editor', 'false'],
-    ['boss', 'king', 'true'],
-  ]));
   await t.db
     .insert(clientEditorAssignments)
     .values({ clientId: id.owner!, editorId: id.teameditor! });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('create', () => {
