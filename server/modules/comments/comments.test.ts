@@ -23,6 +23,11 @@ const post = (who: string, content: unknown, video = videoId) =>
 
 const noticesOf = (who: string) => readNotices(call, who);
 
+/** `who` has one notice, about the video and like `fields`. */
+async function expectOneNotice(who: string, fields: object) {
+  expect(await noticesOf(who)).toMatchObject([{ videoId, ...fields }]);
+}
+
 describe('posting and reading comments', () => {
   it('trims the content and answers the comment with its author', async () => {
     const res = await post('editor', '   Looks good at 1:23 and 01:02:03   ');
@@ -144,13 +149,11 @@ describe('comment notifications', () => {
   it('tells the owner and the assigned editor, never the author', async () => {
     await post('owner', 'Please tighten the intro');
     expect(await noticesOf('owner')).toEqual([]);
-    const [n] = await noticesOf('editor');
-    expect(n).toMatchObject({
+    await expectOneNotice('editor', {
       type: 'comment',
       title: 'New comment',
       message: `Olivia 'O' Owner commented on "Spring promo"`,
       priority: 'normal',
-      videoId,
       isRead: false,
       recipientId: id.editor,
     });
@@ -170,8 +173,7 @@ describe('comment notifications', () => {
 
   it('gives a mentioned reader a high-priority mention instead of the comment notice', async () => {
     await post('owner', 'cc @lead1 and @Editor: look at 0:42.');
-    const [lead] = await noticesOf('lead1');
-    expect(lead).toMatchObject({
+    await expectOneNotice('lead1', {
       type: 'mention',
       title: 'You were mentioned',
       priority: 'high',
