@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clientEditorAssignments,
@@ -52,6 +53,10 @@ afterAll(async () => {
 
 const call = (actor: Actor, method: string, url: string, payload?: object) =>
   t.app.inject({ method: method as 'GET', url, headers: { cookie: cookie[actor] }, payload });
+
+/** Inserts rows straight into a table (a test's scene): the rows as stored. */
+const insertRows = <T extends PgTable>(table: T, rows: T['$inferInsert'][]) =>
+  t.db.insert(table).values(rows).returning() as Promise<T['$inferSelect'][]>;
 
 const target = (role: string) => seedUser(t, { username: `target-${n++}`, role, name: 'Target' });
 
@@ -292,29 +297,25 @@ describe('edit rules', () => {
   it('validates with the spec messages and 409s a taken username', async () => {
     const noName = await call('king', 'PATCH', `/api/admin/users/${id.editor}`, { name: ' ' });
     expect(noName.json().message).toBe('Name is required');
-    const create = await call('king', 'POST', '/api/admin/users', {
-      username: 'editor',
-      name: 'Dup',
-      password: 'secret123',
-      role: 'client',
-    });
-    expect(create.statusCode).toBe(409);
-    expect(create.json().message).toBe('Username already exists');
-    const kingRole = await call('king', 'POST', '/api/admin/users', {
-      username: 'kingtwo',
-      name: 'K2',
-      password: 'secret123',
-      role: 'king',
-    });
-    expect(kingRole.json().message).toBe(
+    const refused = async (user: object, status: number, message: string) => {
+      const res = await call('king', 'POST', '/api/admin/users', {
+        password: 'secret123',
+        ...user,
+      });
+      expect(res.statusCode, message).toBe(status);
+      expect(res.json().message).toBe(message);
+    };
+    await refused(
+      { username: 'editor', name: 'Dup', role: 'client' },
+      409,
+      'Username already exists',
+    );
+    await refused(
+      { username: 'kingtwo', name: 'K2', role: 'king' },
+      400,
       'Role must be client, editor, lead_editor or client_team_lead',
     );
-    const noDisplay = await call('king', 'POST', '/api/admin/users', {
-      username: 'nameless',
-      password: 'secret123',
-      role: 'client',
-    });
-    expect(noDisplay.json().message).toBe('Display name is required');
+    await refused({ username: 'nameless', role: 'client' }, 400, 'Display name is required');
   });
 
   it('ends sessions on password reset; the user signs in with the new one', async () => {
@@ -390,75 +391,53 @@ describe('deleting a user', () => {
     await loginAs(t, doomed.username);
     const otherCookie = await loginAs(t, other.username);
 
-    const [v1] = await t.db
-      .insert(videos)
-      .values({ userId: doomed.id, ordinal: 1, name: 'd', link: 'https://a.io' })
-      .returning();
-    const [v2] = await t.db
-      .insert(videos)
-      .values({
+    const [v1, v2] = await insertRows(videos, [
+      { userId: doomed.id, ordinal: 1, name: 'd', link: 'https://a.io' },
+      {
         userId: other.id,
         ordinal: 1,
         name: 'o',
         link: 'https://a.io',
         assignedEditorId: id.editor,
-      })
-      .returning();
-    const history = await t.db
-      .insert(videoStatusHistory)
-      .values([
-        { videoId: v1!.id, changedById: id.editor, toStatus: 'review' },
-        // The doomed client changed the other's video: the history stays, without its author.
-        { videoId: v2!.id, changedById: doomed.id, toStatus: 'review' },
-      ])
-      .returning();
+      },
+    ]);
+    const history = await insertRows(videoStatusHistory, [
+      { videoId: v1!.id, changedById: id.editor, toStatus: 'review' },
+      // The doomed client changed the other's video: the history stays, without its author.
+      { videoId: v2!.id, changedById: doomed.id, toStatus: 'review' },
+    ]);
     // The doomed client comments on the other's video; the editor comments on the doomed video
     // (a comment on a removed video goes with it).
-    const [mine, onDoomed, stays] = await t.db
-      .insert(comments)
-      .values([
-        { videoId: v2!.id, userId: doomed.id, content: 'mine' },
-        { videoId: v1!.id, userId: id.editor, content: 'on doomed video' },
-        { videoId: v2!.id, userId: id.editor, content: 'stays' },
-      ])
-      .returning();
-    const [theirNote, aboutDoomed, othersNote] = await t.db
-      .insert(notifications)
-      .values([
-        { recipientId: doomed.id, type: 't', title: 't', message: 'm' },
-        { recipientId: id.editor, type: 't', title: 't', message: 'm', videoId: v1!.id },
-        {
-          recipientId: other.id,
-          type: 't',
-          title: 't',
-          message: 'm',
-          videoId: v2!.id,
-          commentId: stays!.id,
-        },
-      ])
-      .returning();
-    const [doomedAssignment] = await t.db
-      .insert(clientEditorAssignments)
-      .values([
-        { clientId: doomed.id, editorId: id.editor },
-        { clientId: other.id, editorId: id.editor },
-      ])
-      .returning();
-    const [doomedLead] = await t.db
-      .insert(clientTeamLeadAssignments)
-      .values([
-        { clientId: doomed.id, teamLeadId: lead.id, assignedBy: id.king },
-        { clientId: other.id, teamLeadId: lead.id, assignedBy: id.king },
-      ])
-      .returning();
+    const [mine, onDoomed, stays] = await insertRows(comments, [
+      { videoId: v2!.id, userId: doomed.id, content: 'mine' },
+      { videoId: v1!.id, userId: id.editor, content: 'on doomed video' },
+      { videoId: v2!.id, userId: id.editor, content: 'stays' },
+    ]);
+    const [theirNote, aboutDoomed, othersNote] = await insertRows(notifications, [
+      { recipientId: doomed.id, type: 't', title: 't', message: 'm' },
+      { recipientId: id.editor, type: 't', title: 't', message: 'm', videoId: v1!.id },
+      {
+        recipientId: other.id,
+        type: 't',
+        title: 't',
+        message: 'm',
+        videoId: v2!.id,
+        commentId: stays!.id,
+      },
+    ]);
+    const [doomedAssignment] = await insertRows(clientEditorAssignments, [
+      { clientId: doomed.id, editorId: id.editor },
+      { clientId: other.id, editorId: id.editor },
+    ]);
+    const [doomedLead] = await insertRows(clientTeamLeadAssignments, [
+      { clientId: doomed.id, teamLeadId: lead.id, assignedBy: id.king },
+      { clientId: other.id, teamLeadId: lead.id, assignedBy: id.king },
+    ]);
     const [type] = await t.db.select().from(videoTypes).limit(1);
-    const [doomedPrice] = await t.db
-      .insert(clientVideoTypePricing)
-      .values([
-        { clientId: doomed.id, videoTypeId: type!.id, price: '10.00' },
-        { clientId: other.id, videoTypeId: type!.id, price: '12.00' },
-      ])
-      .returning();
+    const [doomedPrice] = await insertRows(clientVideoTypePricing, [
+      { clientId: doomed.id, videoTypeId: type!.id, price: '10.00' },
+      { clientId: other.id, videoTypeId: type!.id, price: '12.00' },
+    ]);
     const doomedSessions = await t.db
       .select({ id: sessions.id })
       .from(sessions)

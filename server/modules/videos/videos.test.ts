@@ -52,18 +52,14 @@ describe('create', () => {
     ]);
   });
 
-  it('requires a valid link with the spec messages', async () => {
-    const missing = await call('owner', 'POST', '/api/videos', { name: 'x' });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe('Video link is required');
-    const bad = await call('owner', 'POST', '/api/videos', { name: 'x', link: 'not a link' });
-    expect(bad.json().message).toBe('Please enter a valid video link');
-    const other = await call('owner', 'POST', '/api/videos', {
-      name: 'x',
-      link: 'https://a.io',
-      type: 'other',
-    });
-    expect(other.json().message).toBe('Please enter a custom video type');
+  it.each([
+    [{ name: 'x' }, 'Video link is required'],
+    [{ name: 'x', link: 'not a link' }, 'Please enter a valid video link'],
+    [{ name: 'x', link: 'https://a.io', type: 'other' }, 'Please enter a custom video type'],
+  ])('requires a valid link with the spec messages: %j, %s', async (payload, message) => {
+    const res = await call('owner', 'POST', '/api/videos', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
   });
 
   it('lets an editor create for an assigned client but not for another', async () => {
