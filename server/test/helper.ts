@@ -3,11 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app';
 import { fromPglite, fromPostgres, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
-import { users, videos } from '../db/schema';
+import { clientEditorAssignments, notifications, users, videos } from '../db/schema';
 import { readTestSettings } from '../env';
 import { hashPassword } from '../lib/passwords';
 
@@ -214,4 +214,35 @@ export function setUpSuite<K extends string>(
     await suite.close();
   });
   return suite;
+}
+
+/**
+ * The people around one client's videos, as the video, comment and notification suites cast
+ * them: the owner (a double quote in her name, which a notice turns into a single one), another
+ * client, the editor the suites assign to her videos, an editor on her team, an editor on
+ * nobody's team, two lead editors and the king.
+ */
+const VIDEO_PEOPLE = [
+  ['owner', 'client', 'false', 'Olivia "O" Owner'],
+  ['other', 'client', 'false', null],
+  ['editor', 'editor', 'false', 'Eddie'],
+  ['teameditor', 'editor', 'false', null],
+  ['stranger', 'editor', 'false', null],
+  ['lead1', 'lead_editor', 'false', 'Lea'],
+  ['lead2', 'lead_editor', 'false', null],
+  ['boss', 'king', 'true', 'The King'],
+] as const;
+
+/** Those people signed in (setUpSuite), teameditor on the owner's team, no notice before each test. */
+export function setUpVideoPeople() {
+  const t = setUpSuite(VIDEO_PEOPLE);
+  beforeAll(async () => {
+    await t.db
+      .insert(clientEditorAssignments)
+      .values({ clientId: t.id.owner, editorId: t.id.teameditor });
+  });
+  beforeEach(async () => {
+    await t.db.delete(notifications);
+  });
+  return t;
 }

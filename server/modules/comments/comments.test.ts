@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '@domain/comments';
 import { notifications, videos } from '../../db/schema';
-import { seedVideo } from '../../test/helper';
-import { notificationsByUser, readNotices, setUpVideoPeople } from '../notifications/test-fixtures';
+import { seedVideo, setUpVideoPeople } from '../../test/helper';
+import { notificationsByUser, readNotices } from '../notifications/test-fixtures';
 
 const t = setUpVideoPeople();
 const { id, call } = t;

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_LIST_LIMIT, type NotificationView } from '@domain/notifications';
 import { clientEditorAssignments, notifications, videos } from '../../db/schema';
-import { seedVideo, type Method } from '../../test/helper';
-import { notificationsByUser, readNotices, setUpVideoPeople } from './test-fixtures';
+import { seedVideo, setUpVideoPeople, type Method } from '../../test/helper';
+import { notificationsByUser, readNotices } from './test-fixtures';
 
 const t = setUpVideoPeople();
 const { id, call } = t;
@@ -118,29 +118,31 @@ describe('editors', () => {
 });
 
 describe('new videos', () => {
-  it("a client's new video tells the client's editors", async () => {
-    const res = await call('owner', 'POST', '/api/videos', {
-      name: 'Summer teaser',
-      link: 'https://a.io/s',
-    });
+  /** POST /api/videos as `who`: the video made (201). */
+  async function postVideo(who: string, payload: object): Promise<{ id: string }> {
+    const res = await call(who, 'POST', '/api/videos', payload);
     expect(res.statusCode).toBe(201);
+    return res.json();
+  }
+
+  it("a client's new video tells the client's editors", async () => {
+    const made = await postVideo('owner', { name: 'Summer teaser', link: 'https://a.io/s' });
     expect(await whoGotWhat()).toEqual({ teameditor: ['new_video'] });
     // A double quote in a person's name is turned into a single one: only the video is quoted.
     expect((await noticesOf('teameditor'))[0]).toMatchObject({
       title: 'New video',
       message: `Olivia 'O' Owner added a new video "Summer teaser"`,
-      videoId: res.json().id,
+      videoId: made.id,
     });
   });
 
   it('created by someone else for the client, with an editor chosen', async () => {
-    const res = await call('lead1', 'POST', '/api/videos', {
+    await postVideo('lead1', {
       name: 'Autumn cut',
       link: 'https://a.io/a',
       targetUserId: id.owner,
       assignedEditorId: id.stranger,
     });
-    expect(res.statusCode).toBe(201);
     expect(await whoGotWhat()).toEqual({
       stranger: ['editor_assigned'],
       teameditor: ['new_video'],
@@ -151,7 +153,7 @@ describe('new videos', () => {
   });
 
   it('an editor creating for their own client is not told about it', async () => {
-    await call('teameditor', 'POST', '/api/videos', {
+    await postVideo('teameditor', {
       name: 'By the team',
       link: 'https://a.io/t',
       targetUserId: id.owner,

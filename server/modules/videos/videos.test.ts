@@ -1,23 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { clientEditorAssignments, videos } from '../../db/schema';
-import { seedPerson, setUpSuite } from '../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { videos } from '../../db/schema';
+import { seedPerson, setUpVideoPeople } from '../../test/helper';
 
-const t = setUpSuite([
-  ['owner', 'client', 'false'],
-  ['other', 'client', 'false'],
-  ['teameditor', 'editor', 'false'],
-  ['stranger', 'editor', 'false'],
-  ['lead', 'lead_editor', 'false'],
-  ['boss', 'king', 'true'],
-]);
+const t = setUpVideoPeople();
 const { id, call } = t;
-
-beforeAll(async () => {
-  await t.db
-    .insert(clientEditorAssignments)
-    .values({ clientId: id.owner!, editorId: id.teameditor! });
-});
 
 describe('create', () => {
   it('creates for oneself with the defaults and a normalised link', async () => {
@@ -126,12 +113,12 @@ describe('change', () => {
     const blank = await call('owner', 'PATCH', `/api/videos/${v.id}`, { name: '  ' });
     expect(blank.json().message).toBe('Video name is required');
     // A manager's free move (the transition table: server/modules/videos/workflow.test.ts).
-    const ready = await call('lead', 'PATCH', `/api/videos/${v.id}/status`, {
+    const ready = await call('lead1', 'PATCH', `/api/videos/${v.id}/status`, {
       status: 'ready to post',
     });
     expect(ready.json().status).toBe('ready_to_post');
     expect(ready.json().finishDate).not.toBeNull();
-    const back = await call('lead', 'PATCH', `/api/videos/${v.id}/status`, {
+    const back = await call('lead1', 'PATCH', `/api/videos/${v.id}/status`, {
       status: 'in progress',
     });
     expect(back.json().finishDate).toBeNull();
@@ -159,12 +146,12 @@ describe('change', () => {
       403,
     );
     expect((await call('owner', 'PATCH', url, { assignedEditorId: null })).statusCode).toBe(200);
-    expect((await call('lead', 'PATCH', url, { assignedEditorId: id.stranger })).statusCode).toBe(
+    expect((await call('lead1', 'PATCH', url, { assignedEditorId: id.stranger })).statusCode).toBe(
       200,
     );
     // Now assigned, the stranger can read it.
     expect((await call('stranger', 'GET', `/api/videos/${v.id}`)).statusCode).toBe(200);
-    expect((await call('lead', 'PATCH', url, { assignedEditorId: id.owner })).json().message).toBe(
+    expect((await call('lead1', 'PATCH', url, { assignedEditorId: id.owner })).json().message).toBe(
       'Please choose a valid editor',
     );
   });
