@@ -47,9 +47,25 @@ afterAll(async () => {
  */
 const CONTRACT = `
 import type { paths } from './openapi';
+import type {
+  AdminStats, AdminUser, CreateUserBody, EditUserBody, ResetPasswordBody, VipBody,
+} from '@domain/admin';
 import type { MessageAnswer } from '@domain/api';
+import type {
+  AssignedClients, AssignedEditors, Assignment, AssignmentList, ClientWithCounts,
+  CreateAssignmentBody, EditorWithCounts,
+} from '@domain/assignments';
 import type { ChangePasswordBody, LoginBody, ProfileUpdateBody, RegisterBody } from '@domain/auth';
 import type { CommentInput, CommentView } from '@domain/comments';
+import type {
+  ClientCustomPrice, ClientPlan, ClientPlanBody, ClientPricingDetail, ClientPricingList,
+  CreatePlanBody, CreateRuleBody, CustomPriceBody, DefaultPriceBody, Invoice, InvoiceQuery,
+  InvoicingQueryInput, InvoicingRow, LedgerEvent, PaymentAmountBody, PaymentBody, PaymentResult,
+  PricingPlan, PricingRule, RevenueBreakdown, RevenueBreakdownQuery, RevenueSummary,
+  RevenueSummaryQuery, RevenueTrend, RevenueTrendsQuery, UnpaidAging, UpdatePlanBody,
+  UpdateRuleBody, VideoPayment, VideoTypePrice,
+} from '@domain/invoicing';
+import type { LeadSummary, LeadSummaryQuery } from '@domain/lead-dashboard';
 import type {
   CheckDelayedAnswer, ClearAllAnswer, MarkAllReadAnswer, NotificationCount,
 } from '@domain/notification-schemas';
@@ -99,6 +115,76 @@ interface Web {
     reads: { 201: TeamLeadAssignment; 409: MessageAnswer };
   };
   'GET /api/team-leads/my-clients': { reads: { 200: LedClientList } };
+  'GET /api/admin/stats': { reads: { 200: AdminStats } };
+  'GET /api/admin/users': { reads: { 200: AdminUser[] } };
+  'POST /api/admin/users': { sends: CreateUserBody; reads: { 201: PublicUser; 409: MessageAnswer } };
+  'PATCH /api/admin/users/{id}': { sends: EditUserBody; reads: { 200: PublicUser } };
+  'DELETE /api/admin/users/{id}': { reads: { 200: MessageAnswer } };
+  'PATCH /api/admin/users/{id}/vip': { sends: VipBody; reads: { 200: PublicUser } };
+  'PATCH /api/admin/users/{id}/reset-password': {
+    sends: ResetPasswordBody;
+    reads: { 200: MessageAnswer };
+  };
+  'GET /api/clients': { reads: { 200: ClientWithCounts[] } };
+  'GET /api/editors': { reads: { 200: EditorWithCounts[] } };
+  'GET /api/clients/{clientId}/editors': { reads: { 200: AssignedEditors } };
+  'GET /api/assignments/my-clients': { reads: { 200: AssignedClients } };
+  'GET /api/assignments/my-editors': { reads: { 200: AssignedEditors } };
+  'GET /api/assignments': { reads: { 200: AssignmentList } };
+  'POST /api/assignments': {
+    sends: CreateAssignmentBody;
+    reads: { 201: Assignment; 409: MessageAnswer };
+  };
+  'DELETE /api/assignments/{clientId}/{editorId}': { reads: { 200: MessageAnswer } };
+  'GET /api/lead/summary': { query: LeadSummaryQuery; reads: { 200: LeadSummary } };
+  'GET /api/admin/invoicing': { query: InvoicingQueryInput; reads: { 200: InvoicingRow[] } };
+  'GET /api/admin/revenue/summary': { query: RevenueSummaryQuery; reads: { 200: RevenueSummary } };
+  'GET /api/admin/revenue/trends': { query: RevenueTrendsQuery; reads: { 200: RevenueTrend } };
+  'PATCH /api/admin/payment': { sends: PaymentBody; reads: { 200: PaymentResult } };
+  'PATCH /api/admin/payment/reverse': { sends: PaymentBody; reads: { 200: PaymentResult } };
+  'PATCH /api/admin/videos/{id}/payment-amount': {
+    sends: PaymentAmountBody;
+    reads: { 200: VideoPayment; 409: MessageAnswer };
+  };
+  'GET /api/video-types': { reads: { 200: VideoTypePrice[] } };
+  'PATCH /api/admin/video-types/{id}/price': {
+    sends: DefaultPriceBody;
+    reads: { 200: VideoTypePrice };
+  };
+  'GET /api/admin/client-pricing': { reads: { 200: ClientPricingList } };
+  'GET /api/admin/client-pricing/{clientId}': { reads: { 200: ClientPricingDetail } };
+  'PATCH /api/admin/client-pricing/{clientId}/{videoTypeId}': {
+    sends: CustomPriceBody;
+    reads: { 200: ClientCustomPrice };
+  };
+  'DELETE /api/admin/client-pricing/{clientId}/{videoTypeId}': { reads: { 200: MessageAnswer } };
+  'PUT /api/admin/clients/{clientId}/pricing-plan': {
+    sends: ClientPlanBody;
+    reads: { 200: ClientPlan };
+  };
+  'GET /api/admin/pricing-plans': { reads: { 200: PricingPlan[] } };
+  'POST /api/admin/pricing-plans': {
+    sends: CreatePlanBody;
+    reads: { 201: PricingPlan; 409: MessageAnswer };
+  };
+  'PATCH /api/admin/pricing-plans/{id}': {
+    sends: UpdatePlanBody;
+    reads: { 200: PricingPlan; 409: MessageAnswer };
+  };
+  'DELETE /api/admin/pricing-plans/{id}': { reads: { 200: MessageAnswer } };
+  'POST /api/admin/pricing-plans/{id}/rules': { sends: CreateRuleBody; reads: { 201: PricingRule } };
+  'PATCH /api/admin/pricing-plans/{id}/rules/{ruleId}': {
+    sends: UpdateRuleBody;
+    reads: { 200: PricingRule };
+  };
+  'DELETE /api/admin/pricing-plans/{id}/rules/{ruleId}': { reads: { 200: MessageAnswer } };
+  'GET /api/admin/payments': { reads: { 200: LedgerEvent[] } };
+  'GET /api/admin/invoices/{clientId}': { query: InvoiceQuery; reads: { 200: Invoice } };
+  'GET /api/admin/revenue/breakdown': {
+    query: RevenueBreakdownQuery;
+    reads: { 200: RevenueBreakdown };
+  };
+  'GET /api/admin/revenue/unpaid-aging': { reads: { 200: UnpaidAging } };
 }
 
 type Operation<K> = K extends \`\${infer M} \${infer P}\`
@@ -157,6 +243,8 @@ function typeErrors(files: Record<string, string>): string[] {
     noEmit: true,
     skipLibCheck: true,
     types: [],
+    // `@domain/*` as tsconfig.json names it.
+    paths: { '@domain/*': [join(here, '../../../domain/*')] },
   };
   const host = ts.createCompilerHost(options);
   const { directoryExists, fileExists, readFile, getSourceFile } = host;
