@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, seedUser, type TestApp } from '../../test/helper';
+import { createTestApp, seedUser, seedVideo, type TestApp } from '../../test/helper';
 
 /**
  * The document cannot drift from the server (issue 16): a client is generated from the served
@@ -358,7 +358,9 @@ async function call(method: string, { path, params, query, body, raw, cookie }: 
       validate = ajv.compile(found.schema);
       validators.set(found.schema, validate);
     }
-    if (!validate(JSON.parse(text))) {
+    // A JSON answer is checked as parsed, any other (a CSV download) as its text.
+    const value: unknown = type === 'application/json' ? JSON.parse(text) : text;
+    if (!validate(value)) {
       problems.push(`${where}: ${ajv.errorsText(validate.errors)} in ${text.slice(0, 300)}`);
     }
   }
@@ -529,5 +531,240 @@ describe("a scenario's answers", () => {
     expect(problems).toEqual([]);
     // The scenario met the error answers it is there for, not only successes.
     expect([...statuses].sort((a, b) => a - b)).toEqual([200, 201, 400, 401, 403, 404, 409, 415]);
+  });
+
+  it('of the admin, assignment, lead, invoicing, pricing and report calls too', async () => {
+    problems.length = 0;
+    statuses.clear();
+    const client = await seedUser(t, { username: 'books-client', name: 'Books Client' });
+    const editor = await seedUser(t, { username: 'books-editor', role: 'editor', name: 'Ed' });
+    await seedUser(t, { username: 'books-king', role: 'king', isAdmin: 'true', name: 'K' });
+    const asKing = await signIn('books-king');
+    const asClient = await signIn('books-client');
+    const asEditor = await signIn('books-editor');
+    const missing = '00000000-0000-4000-8000-000000000000';
+
+    // Admin: the dashboard's counts and users; a user made, refused, edited, reset and removed.
+    await call('GET', { path: '/api/admin/stats', cookie: asKing });
+    await call('GET', { path: '/api/admin/stats', cookie: asClient });
+    await call('GET', { path: '/api/admin/users', cookie: asKing });
+    const newUser = { username: 'books-made', name: 'Made', password: 'secret123', role: 'editor' };
+    const made = await call('POST', { path: '/api/admin/users', cookie: asKing, body: newUser });
+    expect(made.status, made.text).toBe(201);
+    await call('POST', { path: '/api/admin/users', cookie: asKing, body: newUser });
+    await call('POST', {
+      path: '/api/admin/users',
+      cookie: asKing,
+      body: { ...newUser, username: 'books-king-two', role: 'king' },
+    });
+    const madeId = { id: String(made.json().id) };
+    await call('PATCH', {
+      path: '/api/admin/users/{id}',
+      params: madeId,
+      cookie: asKing,
+      body: { name: 'Made Renamed', isAdmin: 'true' },
+    });
+    await call('PATCH', {
+      path: '/api/admin/users/{id}/vip',
+      params: { id: client.id },
+      cookie: asKing,
+      body: { isVip: true },
+    });
+    await call('PATCH', {
+      path: '/api/admin/users/{id}/vip',
+      params: madeId,
+      cookie: asKing,
+      body: { isVip: true },
+    });
+    await call('PATCH', {
+      path: '/api/admin/users/{id}/reset-password',
+      params: madeId,
+      cookie: asKing,
+      body: { newPassword: 'secret456' },
+    });
+    await call('DELETE', { path: '/api/admin/users/{id}', params: madeId, cookie: asKing });
+    await call('DELETE', { path: '/api/admin/users/{id}', params: madeId, cookie: asKing });
+
+    // Assignments: the lists of people, a pair made (twice), read from each side, removed.
+    await call('GET', { path: '/api/clients', cookie: asKing });
+    await call('GET', { path: '/api/editors', cookie: asKing });
+    const pair = { clientId: client.id, editorId: editor.id };
+    await call('POST', { path: '/api/assignments', cookie: asKing, body: pair });
+    await call('POST', { path: '/api/assignments', cookie: asKing, body: pair });
+    await call('GET', { path: '/api/assignments', cookie: asKing });
+    await call('GET', { path: '/api/assignments', cookie: asClient });
+    await call('GET', {
+      path: '/api/clients/{clientId}/editors',
+      params: { clientId: client.id },
+      cookie: asClient,
+    });
+    await call('GET', { path: '/api/assignments/my-clients', cookie: asEditor });
+    await call('GET', { path: '/api/assignments/my-editors', cookie: asClient });
+
+    // The lead dashboard's tiles, for a manager (of one client too) and refused to a client.
+    await call('GET', { path: '/api/lead/summary', cookie: asKing });
+    await call('GET', {
+      path: '/api/lead/summary',
+      cookie: asKing,
+      query: { clientId: client.id, q: 'promo' },
+    });
+    await call('GET', { path: '/api/lead/summary', cookie: asClient });
+
+    // Prices: a type's default, a client's own price, a plan with a rule given to the client.
+    const types = await call('GET', { path: '/api/video-types', cookie: asKing });
+    await call('GET', { path: '/api/video-types', cookie: asClient });
+    const vlog = (JSON.parse(types.text) as { id: string; name: string }[]).find(
+      (type) => type.name === 'vlog',
+    )!;
+    const typePath = { id: vlog.id };
+    await call('PATCH', {
+      path: '/api/admin/video-types/{id}/price',
+      params: typePath,
+      cookie: asKing,
+      body: { defaultPrice: '10.00' },
+    });
+    await call('PATCH', {
+      path: '/api/admin/video-types/{id}/price',
+      params: typePath,
+      cookie: asKing,
+      body: { defaultPrice: '-1' },
+    });
+    const customPrice = { clientId: client.id, videoTypeId: vlog.id };
+    await call('PATCH', {
+      path: '/api/admin/client-pricing/{clientId}/{videoTypeId}',
+      params: customPrice,
+      cookie: asKing,
+      body: { price: '9.50' },
+    });
+    await call('GET', { path: '/api/admin/client-pricing', cookie: asKing });
+    await call('GET', {
+      path: '/api/admin/client-pricing/{clientId}',
+      params: { clientId: client.id },
+      cookie: asKing,
+    });
+    for (let i = 0; i < 2; i++) {
+      await call('DELETE', {
+        path: '/api/admin/client-pricing/{clientId}/{videoTypeId}',
+        params: customPrice,
+        cookie: asKing,
+      });
+    }
+    const plan = await call('POST', {
+      path: '/api/admin/pricing-plans',
+      cookie: asKing,
+      body: { name: 'books-plan', description: 'For the drift test' },
+    });
+    expect(plan.status, plan.text).toBe(201);
+    await call('POST', {
+      path: '/api/admin/pricing-plans',
+      cookie: asKing,
+      body: { name: 'books-plan' },
+    });
+    const planPath = { id: String(plan.json().id) };
+    await call('PATCH', {
+      path: '/api/admin/pricing-plans/{id}',
+      params: planPath,
+      cookie: asKing,
+      body: { displayName: 'Books plan' },
+    });
+    const rule = await call('POST', {
+      path: '/api/admin/pricing-plans/{id}/rules',
+      params: planPath,
+      cookie: asKing,
+      body: { videoTypeId: vlog.id, maxDurationSeconds: 60, price: '8.00' },
+    });
+    expect(rule.status, rule.text).toBe(201);
+    const rulePath = { ...planPath, ruleId: String(rule.json().id) };
+    await call('PATCH', {
+      path: '/api/admin/pricing-plans/{id}/rules/{ruleId}',
+      params: rulePath,
+      cookie: asKing,
+      body: { price: '8.50', maxDurationSeconds: null },
+    });
+    await call('PUT', {
+      path: '/api/admin/clients/{clientId}/pricing-plan',
+      params: { clientId: client.id },
+      cookie: asKing,
+      body: { planId: planPath.id },
+    });
+    await call('GET', { path: '/api/admin/pricing-plans', cookie: asKing });
+
+    // Invoicing: a finished video priced, paid, locked, reported, and paid back.
+    const video = await seedVideo(t, {
+      userId: client.id,
+      assignedEditorId: editor.id,
+      name: 'Books video',
+      type: 'vlog',
+      status: 'posted',
+      finishDate: new Date(),
+    });
+    const videoIds = [video.id];
+    await call('GET', { path: '/api/admin/invoicing', cookie: asKing });
+    await call('GET', {
+      path: '/api/admin/invoicing',
+      cookie: asKing,
+      query: { dateFilter: 'all', sortBy: 'amount', sortOrder: 'desc', limit: '10', offset: '0' },
+    });
+    await call('GET', {
+      path: '/api/admin/invoicing',
+      cookie: asKing,
+      query: { dateFilter: 'custom' },
+    });
+    const amountPath = { path: '/api/admin/videos/{id}/payment-amount', params: { id: video.id } };
+    await call('PATCH', { ...amountPath, cookie: asKing, body: { paymentAmount: '12.50' } });
+    await call('PATCH', { path: '/api/admin/payment', cookie: asKing, body: { videoIds } });
+    await call('PATCH', { ...amountPath, cookie: asKing, body: { paymentAmount: '13.00' } });
+    await call('PATCH', { path: '/api/admin/payment', cookie: asKing, body: { videoIds: [] } });
+    await call('GET', { path: '/api/admin/revenue/summary', cookie: asKing });
+    await call('GET', { path: '/api/admin/revenue/trends', cookie: asKing });
+    await call('GET', { path: '/api/admin/revenue/breakdown', cookie: asKing });
+    await call('GET', { path: '/api/admin/revenue/unpaid-aging', cookie: asKing });
+    await call('GET', { path: '/api/admin/payments', cookie: asKing });
+    await call('GET', { path: '/api/admin/payments.csv', cookie: asKing });
+    await call('GET', {
+      path: '/api/admin/invoicing.csv',
+      cookie: asKing,
+      query: { dateFilter: 'all' },
+    });
+    await call('GET', {
+      path: '/api/admin/invoices/{clientId}',
+      params: { clientId: client.id },
+      cookie: asKing,
+    });
+    await call('GET', {
+      path: '/api/admin/invoices/{clientId}',
+      params: { clientId: missing },
+      cookie: asKing,
+    });
+    await call('PATCH', { path: '/api/admin/payment/reverse', cookie: asKing, body: { videoIds } });
+    await call('GET', { path: '/api/admin/invoicing', cookie: asClient });
+
+    // The pair, the plan and its rule removed (the second time, nothing is there).
+    for (let i = 0; i < 2; i++) {
+      await call('DELETE', {
+        path: '/api/assignments/{clientId}/{editorId}',
+        params: pair,
+        cookie: asKing,
+      });
+      await call('DELETE', {
+        path: '/api/admin/pricing-plans/{id}/rules/{ruleId}',
+        params: rulePath,
+        cookie: asKing,
+      });
+    }
+    await call('PUT', {
+      path: '/api/admin/clients/{clientId}/pricing-plan',
+      params: { clientId: client.id },
+      cookie: asKing,
+      body: { planId: null },
+    });
+    await call('DELETE', {
+      path: '/api/admin/pricing-plans/{id}',
+      params: planPath,
+      cookie: asKing,
+    });
+
+    expect(problems).toEqual([]);
+    expect([...statuses].sort((a, b) => a - b)).toEqual([200, 201, 400, 403, 404, 409]);
   });
 });
