@@ -243,7 +243,7 @@ function typeErrors(files: Record<string, string>): string[] {
     noEmit: true,
     skipLibCheck: true,
     types: [],
-    // `@domain/*` as tsconfig.json names it.
+    // The repository's alias (tsconfig.json), as an absolute path: these options have no file.
     paths: { '@domain/*': [join(here, '../../../domain/*')] },
   };
   const host = ts.createCompilerHost(options);
