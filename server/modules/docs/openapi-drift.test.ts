@@ -115,28 +115,36 @@ interface Web {
     reads: { 201: TeamLeadAssignment; 409: MessageAnswer };
   };
   'GET /api/team-leads/my-clients': { reads: { 200: LedClientList } };
-  'GET /api/admin/stats': { reads: { 200: AdminStats } };
+  'GET /api/admin/stats': { reads: { 200: AdminStats; 403: MessageAnswer } };
   'GET /api/admin/users': { reads: { 200: AdminUser[] } };
-  'POST /api/admin/users': { sends: CreateUserBody; reads: { 201: PublicUser; 409: MessageAnswer } };
+  'POST /api/admin/users': {
+    sends: CreateUserBody;
+    reads: { 201: PublicUser; 400: MessageAnswer; 409: MessageAnswer };
+  };
   'PATCH /api/admin/users/{id}': { sends: EditUserBody; reads: { 200: PublicUser } };
-  'DELETE /api/admin/users/{id}': { reads: { 200: MessageAnswer } };
-  'PATCH /api/admin/users/{id}/vip': { sends: VipBody; reads: { 200: PublicUser } };
+  'DELETE /api/admin/users/{id}': { reads: { 200: MessageAnswer; 404: MessageAnswer } };
+  'PATCH /api/admin/users/{id}/vip': { sends: VipBody; reads: { 200: PublicUser; 400: MessageAnswer } };
   'PATCH /api/admin/users/{id}/reset-password': {
     sends: ResetPasswordBody;
     reads: { 200: MessageAnswer };
   };
   'GET /api/clients': { reads: { 200: ClientWithCounts[] } };
   'GET /api/editors': { reads: { 200: EditorWithCounts[] } };
-  'GET /api/clients/{clientId}/editors': { reads: { 200: AssignedEditors } };
+  'GET /api/clients/{clientId}/editors': { reads: { 200: AssignedEditors; 404: MessageAnswer } };
   'GET /api/assignments/my-clients': { reads: { 200: AssignedClients } };
   'GET /api/assignments/my-editors': { reads: { 200: AssignedEditors } };
-  'GET /api/assignments': { reads: { 200: AssignmentList } };
+  'GET /api/assignments': { reads: { 200: AssignmentList; 403: MessageAnswer } };
   'POST /api/assignments': {
     sends: CreateAssignmentBody;
-    reads: { 201: Assignment; 409: MessageAnswer };
+    reads: { 201: Assignment; 400: MessageAnswer; 409: MessageAnswer };
   };
-  'DELETE /api/assignments/{clientId}/{editorId}': { reads: { 200: MessageAnswer } };
-  'GET /api/lead/summary': { query: LeadSummaryQuery; reads: { 200: LeadSummary } };
+  'DELETE /api/assignments/{clientId}/{editorId}': {
+    reads: { 200: MessageAnswer; 404: MessageAnswer };
+  };
+  'GET /api/lead/summary': {
+    query: LeadSummaryQuery;
+    reads: { 200: LeadSummary; 403: MessageAnswer };
+  };
   'GET /api/admin/invoicing': { query: InvoicingQueryInput; reads: { 200: InvoicingRow[] } };
   'GET /api/admin/revenue/summary': { query: RevenueSummaryQuery; reads: { 200: RevenueSummary } };
   'GET /api/admin/revenue/trends': { query: RevenueTrendsQuery; reads: { 200: RevenueTrend } };
@@ -542,154 +550,84 @@ describe("a scenario's answers", () => {
     const asKing = await signIn('books-king');
     const asClient = await signIn('books-client');
     const asEditor = await signIn('books-editor');
-    const missing = '00000000-0000-4000-8000-000000000000';
+    /** A call, as the king (who may make every one of these) unless `cookie` says otherwise. */
+    const send = (method: string, path: string, rest: Omit<Call, 'path'> = {}) =>
+      call(method, { path, cookie: asKing, ...rest });
 
-    // Admin: the dashboard's counts and users; a user made, refused, edited, reset and removed.
-    await call('GET', { path: '/api/admin/stats', cookie: asKing });
-    await call('GET', { path: '/api/admin/stats', cookie: asClient });
-    await call('GET', { path: '/api/admin/users', cookie: asKing });
+    // Admin: the dashboard's counts (not for a client) and users; a user made, refused, edited,
+    // reset and removed; a client made a VIP, an editor refused it.
+    await send('GET', '/api/admin/stats');
+    await send('GET', '/api/admin/stats', { cookie: asClient });
+    await send('GET', '/api/admin/users');
     const newUser = { username: 'books-made', name: 'Made', password: 'secret123', role: 'editor' };
-    const made = await call('POST', { path: '/api/admin/users', cookie: asKing, body: newUser });
+    const made = await send('POST', '/api/admin/users', { body: newUser });
     expect(made.status, made.text).toBe(201);
-    await call('POST', { path: '/api/admin/users', cookie: asKing, body: newUser });
-    await call('POST', {
-      path: '/api/admin/users',
-      cookie: asKing,
-      body: { ...newUser, username: 'books-king-two', role: 'king' },
-    });
+    for (const body of [newUser, { ...newUser, username: 'books-king-two', role: 'king' }]) {
+      await send('POST', '/api/admin/users', { body });
+    }
     const madeId = { id: String(made.json().id) };
-    await call('PATCH', {
-      path: '/api/admin/users/{id}',
-      params: madeId,
-      cookie: asKing,
-      body: { name: 'Made Renamed', isAdmin: 'true' },
-    });
-    await call('PATCH', {
-      path: '/api/admin/users/{id}/vip',
-      params: { id: client.id },
-      cookie: asKing,
-      body: { isVip: true },
-    });
-    await call('PATCH', {
-      path: '/api/admin/users/{id}/vip',
-      params: madeId,
-      cookie: asKing,
-      body: { isVip: true },
-    });
-    await call('PATCH', {
-      path: '/api/admin/users/{id}/reset-password',
-      params: madeId,
-      cookie: asKing,
-      body: { newPassword: 'secret456' },
-    });
-    await call('DELETE', { path: '/api/admin/users/{id}', params: madeId, cookie: asKing });
-    await call('DELETE', { path: '/api/admin/users/{id}', params: madeId, cookie: asKing });
+    await send('PATCH', '/api/admin/users/{id}', { params: madeId, body: { name: 'Made Again' } });
+    for (const id of [client.id, madeId.id]) {
+      await send('PATCH', '/api/admin/users/{id}/vip', { params: { id }, body: { isVip: true } });
+    }
+    const reset = { params: madeId, body: { newPassword: 'secret456' } };
+    await send('PATCH', '/api/admin/users/{id}/reset-password', reset);
+    for (let i = 0; i < 2; i++) await send('DELETE', '/api/admin/users/{id}', { params: madeId });
 
-    // Assignments: the lists of people, a pair made (twice), read from each side, removed.
-    await call('GET', { path: '/api/clients', cookie: asKing });
-    await call('GET', { path: '/api/editors', cookie: asKing });
+    // Assignments: the lists of people, a pair made (twice), read from each side.
+    await send('GET', '/api/clients');
+    await send('GET', '/api/editors');
     const pair = { clientId: client.id, editorId: editor.id };
-    await call('POST', { path: '/api/assignments', cookie: asKing, body: pair });
-    await call('POST', { path: '/api/assignments', cookie: asKing, body: pair });
-    await call('GET', { path: '/api/assignments', cookie: asKing });
-    await call('GET', { path: '/api/assignments', cookie: asClient });
-    await call('GET', {
-      path: '/api/clients/{clientId}/editors',
-      params: { clientId: client.id },
-      cookie: asClient,
-    });
-    await call('GET', { path: '/api/assignments/my-clients', cookie: asEditor });
-    await call('GET', { path: '/api/assignments/my-editors', cookie: asClient });
+    for (let i = 0; i < 2; i++) await send('POST', '/api/assignments', { body: pair });
+    for (const cookie of [asKing, asClient]) await send('GET', '/api/assignments', { cookie });
+    const ofClient = { params: { clientId: client.id } };
+    await send('GET', '/api/clients/{clientId}/editors', { ...ofClient, cookie: asClient });
+    await send('GET', '/api/assignments/my-clients', { cookie: asEditor });
+    await send('GET', '/api/assignments/my-editors', { cookie: asClient });
 
-    // The lead dashboard's tiles, for a manager (of one client too) and refused to a client.
-    await call('GET', { path: '/api/lead/summary', cookie: asKing });
-    await call('GET', {
-      path: '/api/lead/summary',
-      cookie: asKing,
-      query: { clientId: client.id, q: 'promo' },
-    });
-    await call('GET', { path: '/api/lead/summary', cookie: asClient });
+    // The lead dashboard's tiles, for a manager (of one client too), refused to a client.
+    await send('GET', '/api/lead/summary');
+    await send('GET', '/api/lead/summary', { query: { clientId: client.id, q: 'promo' } });
+    await send('GET', '/api/lead/summary', { cookie: asClient });
 
-    // Prices: a type's default, a client's own price, a plan with a rule given to the client.
-    const types = await call('GET', { path: '/api/video-types', cookie: asKing });
-    await call('GET', { path: '/api/video-types', cookie: asClient });
+    // Prices: a type's default (and a refused one), a client's own price set and removed (the
+    // second time there is none), a plan with a rule, given to the client.
+    const types = await send('GET', '/api/video-types');
+    await send('GET', '/api/video-types', { cookie: asClient });
     const vlog = (JSON.parse(types.text) as { id: string; name: string }[]).find(
       (type) => type.name === 'vlog',
     )!;
-    const typePath = { id: vlog.id };
-    await call('PATCH', {
-      path: '/api/admin/video-types/{id}/price',
-      params: typePath,
-      cookie: asKing,
-      body: { defaultPrice: '10.00' },
-    });
-    await call('PATCH', {
-      path: '/api/admin/video-types/{id}/price',
-      params: typePath,
-      cookie: asKing,
-      body: { defaultPrice: '-1' },
-    });
-    const customPrice = { clientId: client.id, videoTypeId: vlog.id };
-    await call('PATCH', {
-      path: '/api/admin/client-pricing/{clientId}/{videoTypeId}',
-      params: customPrice,
-      cookie: asKing,
-      body: { price: '9.50' },
-    });
-    await call('GET', { path: '/api/admin/client-pricing', cookie: asKing });
-    await call('GET', {
-      path: '/api/admin/client-pricing/{clientId}',
-      params: { clientId: client.id },
-      cookie: asKing,
-    });
-    for (let i = 0; i < 2; i++) {
-      await call('DELETE', {
-        path: '/api/admin/client-pricing/{clientId}/{videoTypeId}',
-        params: customPrice,
-        cookie: asKing,
-      });
+    for (const defaultPrice of ['10.00', '-1']) {
+      const price = { params: { id: vlog.id }, body: { defaultPrice } };
+      await send('PATCH', '/api/admin/video-types/{id}/price', price);
     }
-    const plan = await call('POST', {
-      path: '/api/admin/pricing-plans',
-      cookie: asKing,
-      body: { name: 'books-plan', description: 'For the drift test' },
-    });
+    const custom = '/api/admin/client-pricing/{clientId}/{videoTypeId}';
+    const customPrice = { params: { clientId: client.id, videoTypeId: vlog.id } };
+    await send('PATCH', custom, { ...customPrice, body: { price: '9.50' } });
+    await send('GET', '/api/admin/client-pricing');
+    await send('GET', '/api/admin/client-pricing/{clientId}', ofClient);
+    for (let i = 0; i < 2; i++) await send('DELETE', custom, customPrice);
+    const planBody = { name: 'books-plan', description: 'For the drift test' };
+    const plan = await send('POST', '/api/admin/pricing-plans', { body: planBody });
     expect(plan.status, plan.text).toBe(201);
-    await call('POST', {
-      path: '/api/admin/pricing-plans',
-      cookie: asKing,
-      body: { name: 'books-plan' },
-    });
+    await send('POST', '/api/admin/pricing-plans', { body: { name: 'books-plan' } });
     const planPath = { id: String(plan.json().id) };
-    await call('PATCH', {
-      path: '/api/admin/pricing-plans/{id}',
+    const planChange = { params: planPath, body: { displayName: 'Books plan' } };
+    await send('PATCH', '/api/admin/pricing-plans/{id}', planChange);
+    const rule = await send('POST', '/api/admin/pricing-plans/{id}/rules', {
       params: planPath,
-      cookie: asKing,
-      body: { displayName: 'Books plan' },
-    });
-    const rule = await call('POST', {
-      path: '/api/admin/pricing-plans/{id}/rules',
-      params: planPath,
-      cookie: asKing,
       body: { videoTypeId: vlog.id, maxDurationSeconds: 60, price: '8.00' },
     });
     expect(rule.status, rule.text).toBe(201);
     const rulePath = { ...planPath, ruleId: String(rule.json().id) };
-    await call('PATCH', {
-      path: '/api/admin/pricing-plans/{id}/rules/{ruleId}',
-      params: rulePath,
-      cookie: asKing,
-      body: { price: '8.50', maxDurationSeconds: null },
-    });
-    await call('PUT', {
-      path: '/api/admin/clients/{clientId}/pricing-plan',
-      params: { clientId: client.id },
-      cookie: asKing,
-      body: { planId: planPath.id },
-    });
-    await call('GET', { path: '/api/admin/pricing-plans', cookie: asKing });
+    const ruleChange = { params: rulePath, body: { price: '8.50', maxDurationSeconds: null } };
+    await send('PATCH', '/api/admin/pricing-plans/{id}/rules/{ruleId}', ruleChange);
+    const clientPlan = '/api/admin/clients/{clientId}/pricing-plan';
+    await send('PUT', clientPlan, { ...ofClient, body: { planId: planPath.id } });
+    await send('GET', '/api/admin/pricing-plans');
 
-    // Invoicing: a finished video priced, paid, locked, reported, and paid back.
+    // Invoicing: a finished video priced, paid (its amount then locked), reported, paid back;
+    // a custom range without its dates and a client's look are refused.
     const video = await seedVideo(t, {
       userId: client.id,
       assignedEditorId: editor.id,
@@ -699,70 +637,41 @@ describe("a scenario's answers", () => {
       finishDate: new Date(),
     });
     const videoIds = [video.id];
-    await call('GET', { path: '/api/admin/invoicing', cookie: asKing });
-    await call('GET', {
-      path: '/api/admin/invoicing',
-      cookie: asKing,
-      query: { dateFilter: 'all', sortBy: 'amount', sortOrder: 'desc', limit: '10', offset: '0' },
-    });
-    await call('GET', {
-      path: '/api/admin/invoicing',
-      cookie: asKing,
-      query: { dateFilter: 'custom' },
-    });
-    const amountPath = { path: '/api/admin/videos/{id}/payment-amount', params: { id: video.id } };
-    await call('PATCH', { ...amountPath, cookie: asKing, body: { paymentAmount: '12.50' } });
-    await call('PATCH', { path: '/api/admin/payment', cookie: asKing, body: { videoIds } });
-    await call('PATCH', { ...amountPath, cookie: asKing, body: { paymentAmount: '13.00' } });
-    await call('PATCH', { path: '/api/admin/payment', cookie: asKing, body: { videoIds: [] } });
-    await call('GET', { path: '/api/admin/revenue/summary', cookie: asKing });
-    await call('GET', { path: '/api/admin/revenue/trends', cookie: asKing });
-    await call('GET', { path: '/api/admin/revenue/breakdown', cookie: asKing });
-    await call('GET', { path: '/api/admin/revenue/unpaid-aging', cookie: asKing });
-    await call('GET', { path: '/api/admin/payments', cookie: asKing });
-    await call('GET', { path: '/api/admin/payments.csv', cookie: asKing });
-    await call('GET', {
-      path: '/api/admin/invoicing.csv',
-      cookie: asKing,
-      query: { dateFilter: 'all' },
-    });
-    await call('GET', {
-      path: '/api/admin/invoices/{clientId}',
-      params: { clientId: client.id },
-      cookie: asKing,
-    });
-    await call('GET', {
-      path: '/api/admin/invoices/{clientId}',
-      params: { clientId: missing },
-      cookie: asKing,
-    });
-    await call('PATCH', { path: '/api/admin/payment/reverse', cookie: asKing, body: { videoIds } });
-    await call('GET', { path: '/api/admin/invoicing', cookie: asClient });
-
-    // The pair, the plan and its rule removed (the second time, nothing is there).
-    for (let i = 0; i < 2; i++) {
-      await call('DELETE', {
-        path: '/api/assignments/{clientId}/{editorId}',
-        params: pair,
-        cookie: asKing,
-      });
-      await call('DELETE', {
-        path: '/api/admin/pricing-plans/{id}/rules/{ruleId}',
-        params: rulePath,
-        cookie: asKing,
-      });
+    const all = { dateFilter: 'all', sortBy: 'amount', sortOrder: 'desc', limit: '10' };
+    const queries: Record<string, string>[] = [
+      {},
+      { ...all, offset: '0' },
+      { dateFilter: 'custom' },
+    ];
+    for (const query of queries) {
+      await send('GET', '/api/admin/invoicing', { query });
     }
-    await call('PUT', {
-      path: '/api/admin/clients/{clientId}/pricing-plan',
-      params: { clientId: client.id },
-      cookie: asKing,
-      body: { planId: null },
-    });
-    await call('DELETE', {
-      path: '/api/admin/pricing-plans/{id}',
-      params: planPath,
-      cookie: asKing,
-    });
+    await send('GET', '/api/admin/invoicing', { cookie: asClient });
+    const amount = '/api/admin/videos/{id}/payment-amount';
+    await send('PATCH', amount, { params: { id: video.id }, body: { paymentAmount: '12.50' } });
+    for (const ids of [videoIds, []]) {
+      await send('PATCH', '/api/admin/payment', { body: { videoIds: ids } });
+    }
+    await send('PATCH', amount, { params: { id: video.id }, body: { paymentAmount: '13.00' } });
+    for (const report of ['summary', 'trends', 'breakdown', 'unpaid-aging']) {
+      await send('GET', `/api/admin/revenue/${report}`);
+    }
+    await send('GET', '/api/admin/payments');
+    await send('GET', '/api/admin/payments.csv');
+    await send('GET', '/api/admin/invoicing.csv', { query: { dateFilter: 'all' } });
+    for (const clientId of [client.id, '00000000-0000-4000-8000-000000000000']) {
+      await send('GET', '/api/admin/invoices/{clientId}', { params: { clientId } });
+    }
+    await send('PATCH', '/api/admin/payment/reverse', { body: { videoIds } });
+
+    // The pair and the rule removed (the second time, nothing is there), the plan taken back
+    // and deleted.
+    for (let i = 0; i < 2; i++) {
+      await send('DELETE', '/api/assignments/{clientId}/{editorId}', { params: pair });
+      await send('DELETE', '/api/admin/pricing-plans/{id}/rules/{ruleId}', { params: rulePath });
+    }
+    await send('PUT', clientPlan, { ...ofClient, body: { planId: null } });
+    await send('DELETE', '/api/admin/pricing-plans/{id}', { params: planPath });
 
     expect(problems).toEqual([]);
     expect([...statuses].sort((a, b) => a - b)).toEqual([200, 201, 400, 403, 404, 409]);
