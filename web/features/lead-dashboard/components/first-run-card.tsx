@@ -97,8 +97,10 @@ function FirstRunSteps({
   }, [allDone, onFinished]);
 
   if ([team, assignments, types, plans].some((q) => q.isError) || allDone) return null;
-  if (!done) return <Skeleton h={236} radius="md" aria-hidden="true" />;
-  const left = ORDER.filter((step) => !done[step]).length;
+  // While the facts load the card is drawn with placeholders where they go, so it does not
+  // move the page when they arrive.
+  const left = done && ORDER.filter((step) => !done[step]).length;
+  const pending = <Skeleton h={20} w={64} radius="xl" aria-hidden="true" />;
 
   return (
     <Paper
@@ -113,9 +115,13 @@ function FirstRunSteps({
           <Title order={2} fz="lg" id="first-run-title">
             Set up your agency
           </Title>
-          <Text size="sm" c="dimmed">
-            {left === 1 ? '1 step left' : `${left} steps left`}
-          </Text>
+          {left === null ? (
+            pending
+          ) : (
+            <Text size="sm" c="dimmed">
+              {left === 1 ? '1 step left' : `${left} steps left`}
+            </Text>
+          )}
         </Group>
         <Stack gap="xs" component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
           {ORDER.map((step, index) => {
@@ -134,9 +140,13 @@ function FirstRunSteps({
                     <Text fw={600}>
                       {index + 1}. {info.title}
                     </Text>
-                    <Badge color={done[step] ? 'teal.9' : 'gray.7'} variant="filled">
-                      {done[step] ? 'Done' : 'To do'}
-                    </Badge>
+                    {done === null ? (
+                      pending
+                    ) : (
+                      <Badge color={done[step] ? 'teal.9' : 'gray.7'} variant="filled">
+                        {done[step] ? 'Done' : 'To do'}
+                      </Badge>
+                    )}
                   </Group>
                   <Text size="sm" c="dimmed">
                     {info.text}
@@ -145,7 +155,7 @@ function FirstRunSteps({
                 {step === 'assignments' ? (
                   <Button
                     size="xs"
-                    variant={done[step] ? 'default' : 'filled'}
+                    variant={done?.[step] ? 'default' : 'filled'}
                     onClick={onOpenTeam}
                   >
                     {info.action}
@@ -153,7 +163,7 @@ function FirstRunSteps({
                 ) : (
                   <Button
                     size="xs"
-                    variant={done[step] ? 'default' : 'filled'}
+                    variant={done?.[step] ? 'default' : 'filled'}
                     component={Link}
                     to={step === 'people' ? '/admin' : '/invoicing'}
                   >

@@ -121,8 +121,10 @@ export function LeadDashboard({
           </Title>
           <Text c="dimmed">Welcome back, {user?.name || user?.username}!</Text>
         </div>
-        <Button variant="default" onClick={() => void refresh()} disabled={loading}>
-          {loading ? 'Refreshing...' : 'Refresh'}
+        {/* A spinner in place of the label keeps the button's width: a longer label would
+            wrap it to a line of its own on a phone, and the page would jump. */}
+        <Button variant="default" onClick={() => void refresh()} loading={loading}>
+          Refresh
         </Button>
       </Group>
 
