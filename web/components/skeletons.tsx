@@ -25,7 +25,7 @@ export function CountSkeleton({ lineHeight = 33.6 }: { lineHeight?: number }) {
   );
 }
 
-/** One video card's shape: number and name, badges, a line, the buttons. */
+/** One video card's shape: number and name, badges, the client and editor lines, the buttons. */
 function VideoCardSkeleton() {
   return (
     <Card withBorder padding="md" h="100%" aria-hidden="true">
@@ -38,7 +38,8 @@ function VideoCardSkeleton() {
           <Skeleton h={20} w={88} radius="xl" />
           <Skeleton h={20} w={56} radius="xl" />
         </Group>
-        <Skeleton h={14} w="45%" radius="sm" />
+        <Skeleton h={14} w="55%" radius="sm" my={5} />
+        <Skeleton h={14} w="40%" radius="sm" my={5} />
         <Group gap="xs" pt="xs">
           <Skeleton h={30} w={96} radius="sm" />
           <Skeleton h={30} w={64} radius="sm" />
