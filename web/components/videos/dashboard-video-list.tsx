@@ -32,7 +32,10 @@ export function DashboardVideoList({
   /** What Refresh reads again besides the videos (say, the clients). */
   alsoRefresh?: () => void;
   toolbar?: Partial<VideoListToolbarProps>;
-  list: Pick<VideoListProps, 'showClient' | 'teamClientIds' | 'emptyTitle' | 'emptyText'>;
+  list: Pick<
+    VideoListProps,
+    'showClient' | 'teamClientIds' | 'emptyTitle' | 'emptyText' | 'emptyAction'
+  >;
 }) {
   const prefs = usePreferences();
   const reload = useRefreshVideos();

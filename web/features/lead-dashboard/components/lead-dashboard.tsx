@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Tabs, Text, TextInput, Title } from '@mant
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import {
   DEFAULT_LEAD_TAB,
   isLeadTab,
@@ -16,6 +17,7 @@ import { pageTitle } from '../../../lib/site';
 import { useAuth } from '../../../hooks/use-auth';
 import { useVideoParam } from '../../../hooks/use-video-param';
 import { ClientPicker } from './client-picker';
+import { FirstRunCard } from './first-run-card';
 import { LeadTiles } from './lead-tiles';
 import { LeadVideoTab } from './lead-video-tab';
 
@@ -57,6 +59,58 @@ export function LeadDashboard({
   const counts = summary.data?.counts;
   const matches = summary.data?.matches ?? null;
   const loading = refreshing || summary.isFetching;
+  const king = user?.role === 'king';
+
+  /** Why a tab's list is empty, and the one thing to do about it. */
+  const emptyFor = (t: LeadTab): { text: string; action?: ReactNode } => {
+    if (q) {
+      return {
+        text: `No video title matches “${q}”.`,
+        action: (
+          <Button variant="default" onClick={() => setSearch('')}>
+            Clear search
+          </Button>
+        ),
+      };
+    }
+    if (clientId && counts?.total === 0) {
+      return {
+        text: 'This client has no videos yet.',
+        action: (
+          <Button variant="default" onClick={() => setClientId(null)}>
+            Show all clients
+          </Button>
+        ),
+      };
+    }
+    if (counts?.total === 0) {
+      return king || user?.isAdmin === 'true'
+        ? {
+            text: 'Videos appear here as soon as your clients add them. Start by adding your editors and clients.',
+            action: (
+              <Button component={Link} to="/admin">
+                Add people
+              </Button>
+            ),
+          }
+        : {
+            text: 'Videos appear here as soon as a client adds one.',
+            action: (
+              <Button variant="default" onClick={() => setTab('team')}>
+                See the team
+              </Button>
+            ),
+          };
+    }
+    return {
+      text: t === 'overdue' ? 'Every video is on time.' : 'Nothing is at this step right now.',
+      action: (
+        <Button variant="default" onClick={() => setTab('all-videos')}>
+          Show all videos
+        </Button>
+      ),
+    };
+  };
 
   return (
     <Stack gap="lg">
@@ -67,10 +121,14 @@ export function LeadDashboard({
           </Title>
           <Text c="dimmed">Welcome back, {user?.name || user?.username}!</Text>
         </div>
-        <Button variant="default" onClick={() => void refresh()} disabled={loading}>
-          {loading ? 'Refreshing...' : 'Refresh'}
+        {/* A spinner in place of the label keeps the button's width: a longer label would
+            wrap it to a line of its own on a phone, and the page would jump. */}
+        <Button variant="default" onClick={() => void refresh()} loading={loading}>
+          Refresh
         </Button>
       </Group>
+
+      {king && user && <FirstRunCard userId={user.id} onOpenTeam={() => setTab('team')} />}
 
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <LeadTiles counts={counts} current={tab} onPick={setTab} />
@@ -112,6 +170,7 @@ export function LeadDashboard({
                 clientId={clientId}
                 count={counts ? leadTabCount(t, counts, q, matches) : null}
                 onOpen={open}
+                empty={emptyFor(t)}
               />
             )}
           </Tabs.Panel>

@@ -2,7 +2,7 @@ import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { filterCounts, VIDEO_SORTS } from '@domain/video-list';
-import { LoadingState } from '../../../components/loading-state';
+import { DashboardSkeleton } from '../../../components/skeletons';
 import { PeopleLine } from '../../../components/people-line';
 import { useAuth } from '../../../hooks/use-auth';
 import { useDashboardVideos } from '../../../hooks/use-dashboard-videos';
@@ -43,7 +43,7 @@ export function TeamLeadDashboard() {
     [videos.data, picked],
   );
 
-  if (!user) return <LoadingState label="Loading dashboard..." />;
+  if (!user) return <DashboardSkeleton />;
   const none = clients.isSuccess && clients.data.length === 0;
 
   return (
@@ -86,7 +86,11 @@ export function TeamLeadDashboard() {
           )}
         </PeopleLine>
       </Stack>
-      <TeamLeadTiles counts={tiles} active={filters.state.status} onPick={filters.setStatus} />
+      <TeamLeadTiles
+        counts={videos.data ? tiles : undefined}
+        active={filters.state.status}
+        onPick={filters.setStatus}
+      />
       <DashboardVideoList
         viewer={user}
         videos={videos}
@@ -102,6 +106,11 @@ export function TeamLeadDashboard() {
             : videos.data?.length
               ? 'No video matches these filters.'
               : 'Videos of the clients you lead will appear here.',
+          emptyAction: videos.data?.length ? (
+            <Button variant="default" onClick={filters.clear}>
+              Clear filters
+            </Button>
+          ) : undefined,
         }}
       />
     </Stack>
