@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { shortcutAction } from '@domain/editor-shortcuts';
 import { EDITOR_SORT_LABELS, EDITOR_SORTS, filterCounts } from '@domain/video-list';
+import { FoldingTiles, statusSummary } from '../../../components/folding-tiles';
 import { LoadingState } from '../../../components/loading-state';
 import { useAuth } from '../../../hooks/use-auth';
 import { useDashboardVideos } from '../../../hooks/use-dashboard-videos';
@@ -83,12 +84,19 @@ export function EditorDashboard() {
           Keyboard shortcuts
         </Button>
       </Group>
-      <EditorTiles
-        clientCount={clients.data?.length ?? 0}
-        counts={totals}
-        active={filters.state.status}
-        onPick={setStatus}
-      />
+      <FoldingTiles summary={statusSummary(totals, filters.state.status)}>
+        {(fold) => (
+          <EditorTiles
+            clientCount={clients.data?.length ?? 0}
+            counts={totals}
+            active={filters.state.status}
+            onPick={(status) => {
+              setStatus(status);
+              fold();
+            }}
+          />
+        )}
+      </FoldingTiles>
       <DashboardVideoList
         viewer={user}
         videos={videos}

@@ -2,6 +2,7 @@ import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { filterCounts, VIDEO_SORTS } from '@domain/video-list';
+import { FoldingTiles, statusSummary } from '../../../components/folding-tiles';
 import { LoadingState } from '../../../components/loading-state';
 import { PeopleLine } from '../../../components/people-line';
 import { useAuth } from '../../../hooks/use-auth';
@@ -86,7 +87,18 @@ export function TeamLeadDashboard() {
           )}
         </PeopleLine>
       </Stack>
-      <TeamLeadTiles counts={tiles} active={filters.state.status} onPick={filters.setStatus} />
+      <FoldingTiles summary={statusSummary(tiles, filters.state.status)}>
+        {(fold) => (
+          <TeamLeadTiles
+            counts={tiles}
+            active={filters.state.status}
+            onPick={(status) => {
+              filters.setStatus(status);
+              fold();
+            }}
+          />
+        )}
+      </FoldingTiles>
       <DashboardVideoList
         viewer={user}
         videos={videos}
