@@ -1,17 +1,6 @@
 import { Badge, Button, Drawer, Stack } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-
-/** Below Mantine's sm breakpoint (48em), where `hiddenFrom="sm"` parts show: a phone. */
-const PHONE_QUERY = '(max-width: 47.99em)';
-
-/**
- * Whether the screen is a phone's, known from the first render (so a desktop never draws the
- * phone layout for a frame).
- */
-export function usePhoneLayout(): boolean {
-  return useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
-}
 
 /**
  * The filters of a list on a phone: a 'Filters' button that says how many of them are on, and
@@ -42,10 +31,12 @@ export function FilterSheet({ active, children }: { active: number; children: Re
         opened={opened}
         onClose={sheet.close}
         position="bottom"
-        size="auto"
         title="Filters"
         styles={{
+          // As tall as the filters, at most most of the screen.
           content: {
+            flex: '0 0 auto',
+            height: 'auto',
             maxHeight: '85dvh',
             borderTopLeftRadius: 'var(--mantine-radius-lg)',
             borderTopRightRadius: 'var(--mantine-radius-lg)',

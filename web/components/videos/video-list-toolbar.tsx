@@ -12,7 +12,8 @@ import {
   type TypeCount,
 } from '@domain/video-list';
 import { FilterButtons } from '../filter-buttons';
-import { FilterSheet, usePhoneLayout } from '../filter-sheet';
+import { usePhoneLayout } from '../../hooks/use-phone-layout';
+import { FilterSheet } from '../filter-sheet';
 import { SmartSearch } from './smart-search';
 import { IconRefresh } from './video-icons';
 
