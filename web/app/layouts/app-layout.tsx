@@ -5,7 +5,6 @@ import {
   Burger,
   Button,
   Container,
-  Drawer,
   Group,
   Menu,
   NavLink,
@@ -19,6 +18,7 @@ import { Link, Outlet } from 'react-router';
 import { isKing, normalizeRole } from '@domain/roles';
 import { IconVideo } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
+import { PhoneSheet } from '../../components/phone-sheet';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useVideoCount } from '../../api/videos';
 import { usePhoneLayout } from '../../hooks/use-phone-layout';
@@ -156,15 +156,7 @@ export function AppLayout() {
           </Group>
         </Container>
       </Box>
-      <Drawer
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        opened={menuOpen}
-        onClose={menu.close}
-        position="right"
-        size="80%"
-        title="Menu"
-        hiddenFrom="sm"
-      >
+      <PhoneSheet side="right" title="Menu" opened={menuOpen} onClose={menu.close}>
         <Stack gap={4}>
           <Group gap="sm" mb="sm">
             <Avatar src={user?.avatarUrl || null} alt="" radius="xl" color="violet">
@@ -213,7 +205,7 @@ export function AppLayout() {
             }}
           />
         </Stack>
-      </Drawer>
+      </PhoneSheet>
       <Box component="main" pb={{ base: BOTTOM_BAR_HEIGHT, sm: 0 }}>
         <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
           <Suspense fallback={<LoadingState label="Loading page..." />}>

@@ -13,7 +13,7 @@ import {
 } from '@domain/video-list';
 import { FilterButtons } from '../filter-buttons';
 import { usePhoneLayout } from '../../hooks/use-phone-layout';
-import { FilterSheet } from '../filter-sheet';
+import { FilterSheet } from '../phone-sheet';
 import { SmartSearch } from './smart-search';
 import { IconRefresh } from './video-icons';
 

@@ -15,7 +15,7 @@ import { useLeadSummary } from '../../../api/lead';
 import { pageTitle } from '../../../lib/site';
 import { useAuth } from '../../../hooks/use-auth';
 import { useVideoParam } from '../../../hooks/use-video-param';
-import { FilterSheet } from '../../../components/filter-sheet';
+import { FilterSheet } from '../../../components/phone-sheet';
 import { usePhoneLayout } from '../../../hooks/use-phone-layout';
 import { FoldingTiles } from '../../../components/folding-tiles';
 import { ClientPicker } from './client-picker';
