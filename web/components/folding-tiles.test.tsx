@@ -7,9 +7,13 @@ import { FoldingTiles, statusSummary } from './folding-tiles';
 
 describe('FoldingTiles', () => {
   it('opens from the keyboard (aria-expanded) and folds again when a tile is picked', async () => {
+    const picked: string[] = [];
     renderWithProviders(
-      <FoldingTiles summary={[{ label: 'Total Videos', value: 3 }]}>
-        {(fold) => <button onClick={fold}>Draft: 1</button>}
+      <FoldingTiles
+        summary={[{ label: 'Total Videos', value: 3 }]}
+        onPick={(v: string) => picked.push(v)}
+      >
+        {(pick) => <button onClick={() => pick('draft')}>Draft: 1</button>}
       </FoldingTiles>,
     );
     const row = screen.getByRole('button', { name: /All tiles$/ });
@@ -23,6 +27,7 @@ describe('FoldingTiles', () => {
     expect(tiles.hasAttribute('data-open')).toBe(true);
 
     await userEvent.click(screen.getByRole('button', { name: 'Draft: 1' }));
+    expect(picked).toEqual(['draft']);
     expect(row.getAttribute('aria-expanded')).toBe('false');
     expect(tiles.hasAttribute('data-open')).toBe(false);
   });

@@ -23,13 +23,16 @@ export function statusSummary(counts: FilterCounts, active: StatusFilter): Summa
  * Enter (aria-expanded), and picking a tile folds them again. From the sm breakpoint up the
  * row is hidden and the tiles show as they always did.
  */
-export function FoldingTiles({
+export function FoldingTiles<T>({
   summary,
+  onPick,
   children,
 }: {
   summary: readonly SummaryNumber[];
-  /** The tiles; `fold` closes them on a phone (call it when a tile is picked). */
-  children: (fold: () => void) => ReactNode;
+  /** What picking a tile does; on a phone the tiles fold as well. */
+  onPick: (value: T) => void;
+  /** The tiles, handed the pick to call. */
+  children: (pick: (value: T) => void) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -61,7 +64,10 @@ export function FoldingTiles({
         <IconChevronDown size={18} className={classes.chevron} />
       </UnstyledButton>
       <div id={id} className={classes.tiles} data-open={open || undefined}>
-        {children(() => setOpen(false))}
+        {children((value) => {
+          onPick(value);
+          setOpen(false);
+        })}
       </div>
     </div>
   );

@@ -84,16 +84,13 @@ export function EditorDashboard() {
           Keyboard shortcuts
         </Button>
       </Group>
-      <FoldingTiles summary={statusSummary(totals, filters.state.status)}>
-        {(fold) => (
+      <FoldingTiles summary={statusSummary(totals, filters.state.status)} onPick={setStatus}>
+        {(pick) => (
           <EditorTiles
             clientCount={clients.data?.length ?? 0}
             counts={totals}
             active={filters.state.status}
-            onPick={(status) => {
-              setStatus(status);
-              fold();
-            }}
+            onPick={pick}
           />
         )}
       </FoldingTiles>

@@ -100,17 +100,10 @@ export function LeadDashboard({
         </Button>
       </Group>
 
-      <FoldingTiles summary={folded}>
-        {(fold) => (
+      <FoldingTiles summary={folded} onPick={setTab}>
+        {(pick) => (
           <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-            <LeadTiles
-              counts={counts}
-              current={tab}
-              onPick={(t) => {
-                setTab(t);
-                fold();
-              }}
-            />
+            <LeadTiles counts={counts} current={tab} onPick={pick} />
             {summary.isError && (
               <Text c="red.8" size="sm" mt="sm" role="alert">
                 Failed to load the counts. Try Refresh.

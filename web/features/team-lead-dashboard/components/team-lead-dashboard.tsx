@@ -87,17 +87,8 @@ export function TeamLeadDashboard() {
           )}
         </PeopleLine>
       </Stack>
-      <FoldingTiles summary={statusSummary(tiles, filters.state.status)}>
-        {(fold) => (
-          <TeamLeadTiles
-            counts={tiles}
-            active={filters.state.status}
-            onPick={(status) => {
-              filters.setStatus(status);
-              fold();
-            }}
-          />
-        )}
+      <FoldingTiles summary={statusSummary(tiles, filters.state.status)} onPick={filters.setStatus}>
+        {(pick) => <TeamLeadTiles counts={tiles} active={filters.state.status} onPick={pick} />}
       </FoldingTiles>
       <DashboardVideoList
         viewer={user}
