@@ -5,7 +5,6 @@ import {
   Burger,
   Button,
   Container,
-  Drawer,
   Group,
   Menu,
   NavLink,
@@ -19,12 +18,15 @@ import { Link, Outlet } from 'react-router';
 import { isKing, normalizeRole } from '@domain/roles';
 import { IconVideo } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
+import { PhoneSheet } from '../../components/phone-sheet';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useVideoCount } from '../../api/videos';
+import { usePhoneLayout } from '../../hooks/use-phone-layout';
 import { AddVideoDialog } from '../../features/videos/components/lazy-dialogs';
 import { IconPlus, IconUser } from '../../components/videos/video-icons';
 import { useAccountActions } from './account-actions';
 
+/** The phone bottom bar; toasts.module.css lifts the toasts above it. */
 const BOTTOM_BAR_HEIGHT = 64;
 
 /**
@@ -43,6 +45,18 @@ export function AppLayout() {
   const admin = user?.isAdmin === 'true';
   const king = user ? isKing(user) : false;
   const total = videoCount.data?.count;
+  const phone = usePhoneLayout();
+  const totalBadge = total !== undefined && (
+    <Badge
+      component="span"
+      variant="light"
+      color="violet"
+      style={{ flexShrink: 0, verticalAlign: 'middle' }}
+      data-testid="total-videos"
+    >
+      {total} {total === 1 ? 'video' : 'videos'}
+    </Badge>
+  );
 
   return (
     <Box mih="100dvh" bg="gray.0">
@@ -66,13 +80,18 @@ export function AppLayout() {
               <Box c="violet.7" display="flex" aria-hidden="true">
                 <IconVideo size={24} />
               </Box>
-              <Text fw={700} fz={{ base: 'sm', sm: 'lg' }} lh={1.25}>
-                Video Management Dashboard
-              </Text>
-              {total !== undefined && (
-                <Badge variant="light" color="violet" visibleFrom="xs" data-testid="total-videos">
-                  {total} {total === 1 ? 'video' : 'videos'}
-                </Badge>
+              {phone ? (
+                // The count flows after the title's last word, so the title keeps two lines.
+                <Text fw={700} fz="sm" lh={1.25}>
+                  Video Management Dashboard {totalBadge}
+                </Text>
+              ) : (
+                <>
+                  <Text fw={700} fz={{ base: 'sm', sm: 'lg' }} lh={1.25}>
+                    Video Management Dashboard
+                  </Text>
+                  {totalBadge}
+                </>
               )}
             </Group>
             <Group component="nav" aria-label="Account" gap="sm" wrap="nowrap">
@@ -137,15 +156,7 @@ export function AppLayout() {
           </Group>
         </Container>
       </Box>
-      <Drawer
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        opened={menuOpen}
-        onClose={menu.close}
-        position="right"
-        size="80%"
-        title="Menu"
-        hiddenFrom="sm"
-      >
+      <PhoneSheet side="right" title="Menu" opened={menuOpen} onClose={menu.close}>
         <Stack gap={4}>
           <Group gap="sm" mb="sm">
             <Avatar src={user?.avatarUrl || null} alt="" radius="xl" color="violet">
@@ -194,7 +205,7 @@ export function AppLayout() {
             }}
           />
         </Stack>
-      </Drawer>
+      </PhoneSheet>
       <Box component="main" pb={{ base: BOTTOM_BAR_HEIGHT, sm: 0 }}>
         <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
           <Suspense fallback={<LoadingState label="Loading page..." />}>

@@ -42,9 +42,11 @@ export function DashboardVideoList({
   const { open } = useVideoParam();
   return (
     <>
-      <ListPreferencesBar view={filters.view} onApply={(v) => filters.applyView(v, sorts)} />
       <VideoListToolbar
         {...filters.toolbar}
+        preferences={
+          <ListPreferencesBar view={filters.view} onApply={(v) => filters.applyView(v, sorts)} />
+        }
         recentSearches={prefs.preferences.recentSearches}
         onSearchCommit={prefs.addRecentSearch}
         {...toolbar}

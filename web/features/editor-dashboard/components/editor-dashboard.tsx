@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { shortcutAction } from '@domain/editor-shortcuts';
 import { EDITOR_SORT_LABELS, EDITOR_SORTS, filterCounts } from '@domain/video-list';
 import { DashboardSkeleton } from '../../../components/skeletons';
+import { FoldingTiles, statusSummary } from '../../../components/folding-tiles';
 import { useAuth } from '../../../hooks/use-auth';
 import { useDashboardVideos } from '../../../hooks/use-dashboard-videos';
 import { useMyClients } from '../../../api/clients';
@@ -118,12 +119,16 @@ export function EditorDashboard() {
           Keyboard shortcuts
         </Button>
       </Group>
-      <EditorTiles
-        clientCount={clients.data?.length}
-        counts={videos.data ? totals : undefined}
-        active={filters.state.status}
-        onPick={setStatus}
-      />
+      <FoldingTiles summary={statusSummary(totals, filters.state.status)} onPick={setStatus}>
+        {(pick) => (
+          <EditorTiles
+            clientCount={clients.data?.length}
+            counts={videos.data ? totals : undefined}
+            active={filters.state.status}
+            onPick={pick}
+          />
+        )}
+      </FoldingTiles>
       <DashboardVideoList
         viewer={user}
         videos={videos}

@@ -13,16 +13,25 @@ export function ClientPicker({
   clients,
   value,
   onChange,
+  wrap = false,
 }: {
   clients: ClientWithCounts[];
   value: string | null;
   onChange: (clientId: string | null) => void;
+  /** Wrapped onto lines (in the phone's filter sheet) instead of one scrolling strip. */
+  wrap?: boolean;
 }) {
   const { strip, dropdown } = clientPicker(clients);
   const inDropdown = dropdown.some((c) => c.id === value);
   return (
     <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
-      <Group gap="xs" wrap="nowrap" role="group" aria-label="Filter by client" py={4}>
+      <Group
+        gap="xs"
+        wrap={wrap ? 'wrap' : 'nowrap'}
+        role="group"
+        aria-label="Filter by client"
+        py={4}
+      >
         <Button
           size="sm"
           radius="xl"

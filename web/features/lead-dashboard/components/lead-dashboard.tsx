@@ -16,6 +16,9 @@ import { useLeadSummary } from '../../../api/lead';
 import { pageTitle } from '../../../lib/site';
 import { useAuth } from '../../../hooks/use-auth';
 import { useVideoParam } from '../../../hooks/use-video-param';
+import { FilterSheet } from '../../../components/phone-sheet';
+import { usePhoneLayout } from '../../../hooks/use-phone-layout';
+import { FoldingTiles } from '../../../components/folding-tiles';
 import { ClientPicker } from './client-picker';
 import { FirstRunCard } from './first-run-card';
 import { LeadTiles } from './lead-tiles';
@@ -24,6 +27,7 @@ import { LeadVideoTab } from './lead-video-tab';
 /**
  * The lead dashboard (lead_editor and king; SPEC.md section 2): greeting and Refresh, seven
  * tiles, one search box for every tab, the client picker (not on the team tab) and seven tabs.
+ * On a phone the tiles fold into one row and the client picker waits in the filter sheet.
  * `initialTab` is 'team' on /dashboard/team; `teamTab` draws that tab for the search text
  * (web/app composes it from the team features). A video opens in the address (`?video=`),
  * where web/app shows its dialog.
@@ -46,6 +50,7 @@ export function LeadDashboard({
   const summary = useLeadSummary(clientId, tab === 'team' ? '' : q);
   const clients = useClients();
   const [refreshing, setRefreshing] = useState(false);
+  const phone = usePhoneLayout();
 
   const refresh = async () => {
     setRefreshing(true);
@@ -111,6 +116,29 @@ export function LeadDashboard({
       ),
     };
   };
+  // Folded on a phone: the picked tile's number and the total.
+  const folded = (tab === 'all-videos' ? [tab] : [tab, 'all-videos' as const]).map((t) => ({
+    label: LEAD_TAB_INFO[t].tile,
+    value: counts ? counts[LEAD_TAB_INFO[t].count] : '–',
+  }));
+  const searchBox = (
+    <TextInput
+      type="search"
+      aria-label={tab === 'team' ? 'Search team members' : 'Search videos by title'}
+      placeholder={tab === 'team' ? 'Search team members...' : 'Search videos by title...'}
+      value={search}
+      onChange={(e) => setSearch(e.currentTarget.value)}
+      style={phone ? { flex: 1 } : undefined}
+    />
+  );
+  const clientPicker = (
+    <ClientPicker
+      clients={clients.data ?? []}
+      value={clientId}
+      onChange={setClientId}
+      wrap={phone}
+    />
+  );
 
   return (
     <Stack gap="lg">
@@ -130,25 +158,31 @@ export function LeadDashboard({
 
       {king && user && <FirstRunCard userId={user.id} onOpenTeam={() => setTab('team')} />}
 
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <LeadTiles counts={counts} current={tab} onPick={setTab} />
-        {summary.isError && (
-          <Text c="red.8" size="sm" mt="sm" role="alert">
-            Failed to load the counts. Try Refresh.
-          </Text>
+      <FoldingTiles summary={folded} onPick={setTab}>
+        {(pick) => (
+          <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+            <LeadTiles counts={counts} current={tab} onPick={pick} />
+            {summary.isError && (
+              <Text c="red.8" size="sm" mt="sm" role="alert">
+                Failed to load the counts. Try Refresh.
+              </Text>
+            )}
+          </Paper>
         )}
-      </Paper>
+      </FoldingTiles>
 
-      <TextInput
-        type="search"
-        aria-label={tab === 'team' ? 'Search team members' : 'Search videos by title'}
-        placeholder={tab === 'team' ? 'Search team members...' : 'Search videos by title...'}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-      />
-
-      {tab !== 'team' && (
-        <ClientPicker clients={clients.data ?? []} value={clientId} onChange={setClientId} />
+      {phone ? (
+        <Group gap="sm" wrap="nowrap">
+          {searchBox}
+          {tab !== 'team' && (
+            <FilterSheet active={clientId === null ? 0 : 1}>{clientPicker}</FilterSheet>
+          )}
+        </Group>
+      ) : (
+        <>
+          {searchBox}
+          {tab !== 'team' && clientPicker}
+        </>
       )}
 
       <Tabs value={tab} onChange={(v) => isLeadTab(v) && setTab(v)} keepMounted={false}>

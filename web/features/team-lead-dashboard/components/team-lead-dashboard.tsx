@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { filterCounts, VIDEO_SORTS } from '@domain/video-list';
 import { DashboardSkeleton } from '../../../components/skeletons';
+import { FoldingTiles, statusSummary } from '../../../components/folding-tiles';
 import { PeopleLine } from '../../../components/people-line';
 import { useAuth } from '../../../hooks/use-auth';
 import { useDashboardVideos } from '../../../hooks/use-dashboard-videos';
@@ -86,11 +87,15 @@ export function TeamLeadDashboard() {
           )}
         </PeopleLine>
       </Stack>
-      <TeamLeadTiles
-        counts={videos.data ? tiles : undefined}
-        active={filters.state.status}
-        onPick={filters.setStatus}
-      />
+      <FoldingTiles summary={statusSummary(tiles, filters.state.status)} onPick={filters.setStatus}>
+        {(pick) => (
+          <TeamLeadTiles
+            counts={videos.data ? tiles : undefined}
+            active={filters.state.status}
+            onPick={pick}
+          />
+        )}
+      </FoldingTiles>
       <DashboardVideoList
         viewer={user}
         videos={videos}
