@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Badge,
   Box,
   Burger,
@@ -19,6 +18,7 @@ import { Link, Outlet } from 'react-router';
 import { isKing, normalizeRole } from '@domain/roles';
 import { IconVideo } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
+import { PersonAvatar } from '../../components/person-avatar';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useVideoCount } from '../../api/videos';
 import { AddVideoDialog } from '../../features/videos/components/lazy-dialogs';
@@ -33,6 +33,9 @@ const BOTTOM_BAR_HEIGHT = 64;
  * Dashboard for admins, Invoice for the king, Log out). On phones: a hamburger menu and a
  * bottom bar with Add and Profile. The global Add New Video dialog lives here.
  */
+/** Nobody yet (the header renders before the user loads): an avatar without initials. */
+const SIGNED_OUT = { name: null, username: '' };
+
 export function AppLayout() {
   const account = useAccountActions();
   const { user } = account;
@@ -89,9 +92,7 @@ export function AppLayout() {
                 <Menu position="bottom-end" width={220} shadow="md">
                   <Menu.Target>
                     <UnstyledButton aria-label="Account menu" style={{ borderRadius: '50%' }}>
-                      <Avatar src={user?.avatarUrl || null} alt="" radius="xl" color="violet">
-                        {name.slice(0, 1).toUpperCase()}
-                      </Avatar>
+                      <PersonAvatar person={user ?? SIGNED_OUT} />
                     </UnstyledButton>
                   </Menu.Target>
                   <Menu.Dropdown>
@@ -148,9 +149,7 @@ export function AppLayout() {
       >
         <Stack gap={4}>
           <Group gap="sm" mb="sm">
-            <Avatar src={user?.avatarUrl || null} alt="" radius="xl" color="violet">
-              {name.slice(0, 1).toUpperCase()}
-            </Avatar>
+            <PersonAvatar person={user ?? SIGNED_OUT} />
             <Stack gap={0}>
               <Text fw={600}>{name}</Text>
               {user && (

@@ -1,9 +1,10 @@
-import { ActionIcon, Avatar, Badge, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { canDeleteUser, canManageUser } from '@domain/admin';
 import { normalizeRole, roleLabel, type Actor } from '@domain/roles';
 import type { PublicUser } from '@domain/user';
 import { IconEdit, IconKey, IconTrash } from './admin-icons';
+import { PersonAvatar } from '../../../components/person-avatar';
 
 export type UserAction = 'edit' | 'reset' | 'delete';
 
@@ -31,16 +32,8 @@ export function RoleBadge({ role }: { role: string }) {
   );
 }
 
-function initials(user: PublicUser) {
-  return (user.name || user.username).slice(0, 2).toUpperCase();
-}
-
 export function UserAvatar({ user, size = 40 }: { user: PublicUser; size?: number }) {
-  return (
-    <Avatar src={user.avatarUrl || null} alt="" size={size} radius="xl" color="violet">
-      {initials(user)}
-    </Avatar>
-  );
+  return <PersonAvatar person={user} size={size} />;
 }
 
 /** The actions on a user, in button order; Delete is drawn in red. */

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { shortcutAction } from '@domain/editor-shortcuts';
-import { EDITOR_SORT_LABELS, EDITOR_SORTS, filterCounts } from '@domain/video-list';
+import { EDITOR_SORT_LABELS, EDITOR_SORTS } from '@domain/video-list';
 import { LoadingState } from '../../../components/loading-state';
 import { useAuth } from '../../../hooks/use-auth';
 import { useDashboardVideos } from '../../../hooks/use-dashboard-videos';
@@ -63,7 +63,6 @@ export function EditorDashboard() {
 
   if (!user) return <LoadingState label="Loading dashboard..." />;
   const teamClientIds = clients.data?.map((c) => c.id) ?? [];
-  const totals = filterCounts(videos.data ?? []);
 
   return (
     <Stack gap="lg">
@@ -85,7 +84,8 @@ export function EditorDashboard() {
       </Group>
       <EditorTiles
         clientCount={clients.data?.length ?? 0}
-        counts={totals}
+        // The status buttons' counts: the tiles follow the client, type and search filters too.
+        counts={filters.counts}
         active={filters.state.status}
         onPick={setStatus}
       />

@@ -1,7 +1,7 @@
 import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { filterCounts, VIDEO_SORTS } from '@domain/video-list';
+import { VIDEO_SORTS } from '@domain/video-list';
 import { LoadingState } from '../../../components/loading-state';
 import { PeopleLine } from '../../../components/people-line';
 import { useAuth } from '../../../hooks/use-auth';
@@ -38,10 +38,6 @@ export function TeamLeadDashboard() {
     return counts;
   }, [videos.data]);
   const picked = filters.state.client;
-  const tiles = useMemo(
-    () => filterCounts((videos.data ?? []).filter((v) => picked === 'all' || v.userId === picked)),
-    [videos.data, picked],
-  );
 
   if (!user) return <LoadingState label="Loading dashboard..." />;
   const none = clients.isSuccess && clients.data.length === 0;
@@ -86,7 +82,12 @@ export function TeamLeadDashboard() {
           )}
         </PeopleLine>
       </Stack>
-      <TeamLeadTiles counts={tiles} active={filters.state.status} onPick={filters.setStatus} />
+      {/* The status buttons' counts: the tiles follow every filter (client, type, search). */}
+      <TeamLeadTiles
+        counts={filters.counts}
+        active={filters.state.status}
+        onPick={filters.setStatus}
+      />
       <DashboardVideoList
         viewer={user}
         videos={videos}

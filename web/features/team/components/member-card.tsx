@@ -1,10 +1,10 @@
-import { Anchor, Avatar, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { normalizeRole, roleLabel } from '@domain/roles';
 import type { PublicUser } from '@domain/user';
 import { VipBadge } from '../../../components/vip-badge';
-
-const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
+import { PersonAvatar } from '../../../components/person-avatar';
+import { displayName } from '@domain/people';
 
 const ROLE_COLORS: Record<string, string> = {
   king: 'grape',
@@ -38,14 +38,14 @@ export function MemberCard({
       padding={compact ? 'xs' : 'sm'}
       radius="md"
       component="article"
-      aria-label={nameOf(member)}
+      aria-label={displayName(member)}
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        {!compact && <Avatar src={member.avatarUrl} alt="" name={nameOf(member)} size="md" />}
+        {!compact && <PersonAvatar person={member} size="md" />}
         <Stack gap={4} miw={0} style={{ flex: 1 }}>
           <Group gap={6} wrap="wrap">
             <Anchor component={Link} to={`/dashboard/team/user/${member.id}`} fw={600}>
-              {nameOf(member)}
+              {displayName(member)}
             </Anchor>
             <Badge size="sm" variant="light" color={ROLE_COLORS[role] ?? 'gray'} c="dark.7">
               {roleLabel(member.role)}
@@ -66,7 +66,7 @@ export function MemberCard({
                 {linkedLabel}:{' '}
               </Text>
               {linked.length
-                ? linked.map(nameOf).join(', ')
+                ? linked.map(displayName).join(', ')
                 : role === 'client'
                   ? 'Unassigned'
                   : 'None yet'}

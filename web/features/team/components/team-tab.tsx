@@ -4,9 +4,9 @@ import {
   TEAM_SECTIONS,
   teamSectionOf,
   teamSections,
-  teamStats,
   type TeamSectionKey,
 } from '@domain/lead-dashboard';
+import { peopleCounts } from '@domain/people';
 import { TEAM_LEADS_LABEL } from '@domain/roles';
 import type { PublicUser } from '@domain/user';
 import { useAssignments } from '../../../api/assignments';
@@ -48,7 +48,7 @@ export function TeamTab({
     );
   }
   const members = team.data ?? [];
-  const stats = teamStats(members);
+  const stats = peopleCounts(members);
   const present = TEAM_SECTIONS.filter((s) => members.some((m) => teamSectionOf(m.role) === s.key));
   const sections = teamSections(members, search, roleFilter).filter((s) => s.members.length > 0);
 
@@ -80,7 +80,7 @@ export function TeamTab({
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
         <StatBox label="Team Members" value={stats.total} />
-        <StatBox label="System Admins" value={stats.admins} />
+        <StatBox label="System Admins" value={stats.systemAdmins} />
         <StatBox
           label="All Editors"
           value={stats.allEditors}
