@@ -1,18 +1,11 @@
-import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { normalizeRole, roleLabel } from '@domain/roles';
-import type { PublicUser } from '@domain/user';
-import { VipBadge } from '../../../components/vip-badge';
-import { PersonAvatar } from '../../../components/person-avatar';
 import { displayName } from '@domain/people';
-
-const ROLE_COLORS: Record<string, string> = {
-  king: 'grape',
-  lead_editor: 'indigo',
-  editor: 'blue',
-  client: 'teal',
-  client_team_lead: 'cyan',
-};
+import { normalizeRole } from '@domain/roles';
+import type { PublicUser } from '@domain/user';
+import { PersonAvatar } from '../../../components/person-avatar';
+import { AdminBadge, RoleBadge } from '../../../components/role-badge';
+import { VipBadge } from '../../../components/vip-badge';
 
 /**
  * One person on the team tab, aware of assignments: an editor lists the clients they work
@@ -47,14 +40,8 @@ export function MemberCard({
             <Anchor component={Link} to={`/dashboard/team/user/${member.id}`} fw={600}>
               {displayName(member)}
             </Anchor>
-            <Badge size="sm" variant="light" color={ROLE_COLORS[role] ?? 'gray'} c="dark.7">
-              {roleLabel(member.role)}
-            </Badge>
-            {member.isAdmin === 'true' && (
-              <Badge size="sm" variant="light" color="red" c="red.9">
-                Admin
-              </Badge>
-            )}
+            <RoleBadge size="sm" role={member.role} />
+            {member.isAdmin === 'true' && <AdminBadge size="sm" />}
             {member.isVip && <VipBadge />}
           </Group>
           <Text size="sm" c="dimmed">
