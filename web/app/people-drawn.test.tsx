@@ -9,7 +9,7 @@ import { PersonAvatar } from '../components/person-avatar';
 import { PersonCard } from '../components/person-card';
 import { AdminBadge, RoleBadge } from '../components/role-badge';
 
-const person = (username: string, name: string, role = 'lead_editor'): PublicUser => ({
+const person = (username: string, name: string, role: PublicUser['role']): PublicUser => ({
   id: username,
   username,
   name,
@@ -18,7 +18,7 @@ const person = (username: string, name: string, role = 'lead_editor'): PublicUse
   isAdmin: 'false',
   isVip: false,
 });
-const marcus = person('lead.marcus', 'Marcus Reid');
+const marcus = person('lead.marcus', 'Marcus Reid', 'lead_editor');
 const maya = person('editor.maya', 'Maya Chen', 'editor');
 
 /** Every place that draws a person's avatar, as the screens use it. */
