@@ -4,22 +4,14 @@ import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '@domain/user';
 import { UserAvatar } from '../features/admin/components/user-rows';
 import { MemberCard } from '../features/team/components/member-card';
+import { publicUser } from '../test/people';
 import { renderWithProviders } from '../test/render';
 import { PersonAvatar } from '../components/person-avatar';
 import { PersonCard } from '../components/person-card';
 import { AdminBadge, RoleBadge } from '../components/role-badge';
 
-const person = (username: string, name: string, role: PublicUser['role']): PublicUser => ({
-  id: username,
-  username,
-  name,
-  role,
-  avatarUrl: null,
-  isAdmin: 'false',
-  isVip: false,
-});
-const marcus = person('lead.marcus', 'Marcus Reid', 'lead_editor');
-const maya = person('editor.maya', 'Maya Chen', 'editor');
+const marcus = publicUser('lead.marcus', 'lead_editor', 'Marcus Reid');
+const maya = publicUser('editor.maya', 'editor', 'Maya Chen');
 
 /** Every place that draws a person's avatar, as the screens use it. */
 const PLACES = [

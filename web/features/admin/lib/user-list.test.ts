@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicUser } from '@domain/user';
 import {
   groupUsers,
   matchesSearch,
@@ -9,25 +8,15 @@ import {
   sectionOf,
   sortUsers,
 } from './user-list';
-
-const user = (username: string, role: PublicUser['role'], name: string | null = null) =>
-  ({
-    id: username,
-    username,
-    name,
-    role,
-    avatarUrl: null,
-    isAdmin: 'false',
-    isVip: false,
-  }) as PublicUser;
+import { publicUser } from '../../../test/people';
 
 const people = [
-  user('king', 'king', 'The King'),
-  user('zed', 'client', 'alice Z'),
-  user('bob', 'client'),
-  user('ed', 'editor', 'Edith'),
-  user('lead', 'lead_editor', 'Lena'),
-  user('ctl', 'client_team_lead', 'Carl'),
+  publicUser('king', 'king', 'The King'),
+  publicUser('zed', 'client', 'alice Z'),
+  publicUser('bob', 'client'),
+  publicUser('ed', 'editor', 'Edith'),
+  publicUser('lead', 'lead_editor', 'Lena'),
+  publicUser('ctl', 'client_team_lead', 'Carl'),
 ];
 
 describe('user list', () => {
@@ -66,6 +55,6 @@ describe('user list', () => {
 
   it('words the result count', () => {
     expect(resultText(0)).toBe('No users found');
-    expect(resultText(3)).toBe('3 user(s) found');
+    expect(resultText(3)).toBe('3 publicUser(s) found');
   });
 });
