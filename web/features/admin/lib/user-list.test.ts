@@ -55,6 +55,6 @@ describe('user list', () => {
 
   it('words the result count', () => {
     expect(resultText(0)).toBe('No users found');
-    expect(resultText(3)).toBe('3 publicUser(s) found');
+    expect(resultText(3)).toBe('3 user(s) found');
   });
 });
