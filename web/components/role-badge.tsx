@@ -7,7 +7,7 @@ const ROLE_COLORS: Record<RoleGroup, string> = {
   lead_editor: 'indigo',
   editor: 'blue',
   client_team_lead: 'cyan',
-  client: 'teal',
+  client: 'gray',
 };
 
 /** A person's role, labelled and coloured the same on every screen (domain/roles.ts' labels). */
