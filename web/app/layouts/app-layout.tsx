@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Badge,
   Box,
   Burger,
@@ -19,6 +18,7 @@ import { isKing, normalizeRole } from '@domain/roles';
 import { IconVideo } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { PhoneSheet } from '../../components/phone-sheet';
+import { PersonAvatar } from '../../components/person-avatar';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useVideoCount } from '../../api/videos';
 import { usePhoneLayout } from '../../hooks/use-phone-layout';
@@ -35,6 +35,9 @@ const BOTTOM_BAR_HEIGHT = 64;
  * Dashboard for admins, Invoice for the king, Log out). On phones: a hamburger menu and a
  * bottom bar with Add and Profile. The global Add New Video dialog lives here.
  */
+/** Nobody yet (the header renders before the user loads): an avatar without initials. */
+const SIGNED_OUT = { name: null, username: '' };
+
 export function AppLayout() {
   const account = useAccountActions();
   const { user } = account;
@@ -108,9 +111,7 @@ export function AppLayout() {
                 <Menu position="bottom-end" width={220} shadow="md">
                   <Menu.Target>
                     <UnstyledButton aria-label="Account menu" style={{ borderRadius: '50%' }}>
-                      <Avatar src={user?.avatarUrl || null} alt="" radius="xl" color="violet">
-                        {name.slice(0, 1).toUpperCase()}
-                      </Avatar>
+                      <PersonAvatar person={user ?? SIGNED_OUT} />
                     </UnstyledButton>
                   </Menu.Target>
                   <Menu.Dropdown>
@@ -159,9 +160,7 @@ export function AppLayout() {
       <PhoneSheet side="right" title="Menu" opened={menuOpen} onClose={menu.close}>
         <Stack gap={4}>
           <Group gap="sm" mb="sm">
-            <Avatar src={user?.avatarUrl || null} alt="" radius="xl" color="violet">
-              {name.slice(0, 1).toUpperCase()}
-            </Avatar>
+            <PersonAvatar person={user ?? SIGNED_OUT} />
             <Stack gap={0}>
               <Text fw={600}>{name}</Text>
               {user && (

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { shortcutAction } from '@domain/editor-shortcuts';
-import { EDITOR_SORT_LABELS, EDITOR_SORTS, filterCounts } from '@domain/video-list';
+import { EDITOR_SORT_LABELS, EDITOR_SORTS } from '@domain/video-list';
 import { DashboardSkeleton } from '../../../components/skeletons';
 import { FoldingTiles, statusSummary } from '../../../components/folding-tiles';
 import { useAuth } from '../../../hooks/use-auth';
@@ -99,7 +99,6 @@ export function EditorDashboard() {
 
   if (!user) return <DashboardSkeleton />;
   const teamClientIds = clients.data?.map((c) => c.id) ?? [];
-  const totals = filterCounts(videos.data ?? []);
 
   return (
     <Stack gap="lg">
@@ -119,11 +118,15 @@ export function EditorDashboard() {
           Keyboard shortcuts
         </Button>
       </Group>
-      <FoldingTiles summary={statusSummary(totals, filters.state.status)} onPick={setStatus}>
+      {/* The status buttons' counts: the tiles follow the client, type and search filters too. */}
+      <FoldingTiles
+        summary={statusSummary(filters.counts, filters.state.status)}
+        onPick={setStatus}
+      >
         {(pick) => (
           <EditorTiles
             clientCount={clients.data?.length}
-            counts={videos.data ? totals : undefined}
+            counts={videos.data ? filters.counts : undefined}
             active={filters.state.status}
             onPick={pick}
           />

@@ -1,9 +1,9 @@
-import { Avatar, Badge, Button, Group, ScrollArea, Select, Text } from '@mantine/core';
+import { Badge, Button, Group, ScrollArea, Select, Text } from '@mantine/core';
 import type { ClientWithCounts } from '@domain/assignments';
 import { clientPicker } from '@domain/lead-dashboard';
 import { VipBadge } from '../../../components/vip-badge';
-
-const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
+import { PersonAvatar } from '../../../components/person-avatar';
+import { displayName } from '@domain/people';
 
 /**
  * The client picker strip (SPEC.md section 2): 'All clients', every VIP and the 3 non-VIP
@@ -51,7 +51,7 @@ export function ClientPicker({
             aria-pressed={value === c.id}
             onClick={() => onChange(value === c.id ? null : c.id)}
             style={{ flexShrink: 0 }}
-            leftSection={<Avatar src={c.avatarUrl} alt="" name={nameOf(c)} size={22} />}
+            leftSection={<PersonAvatar person={c} size={22} />}
             rightSection={
               <Group gap={4} wrap="nowrap">
                 <Badge size="sm" variant="white" color="dark" c="dark.6">
@@ -62,7 +62,7 @@ export function ClientPicker({
             }
           >
             <Text span size="sm" fw={500}>
-              {nameOf(c)}
+              {displayName(c)}
             </Text>
           </Button>
         ))}
@@ -73,7 +73,10 @@ export function ClientPicker({
             style={{ flexShrink: 0 }}
             aria-label="More clients"
             placeholder="More clients..."
-            data={dropdown.map((c) => ({ value: c.id, label: `${nameOf(c)} (${c.videoCount})` }))}
+            data={dropdown.map((c) => ({
+              value: c.id,
+              label: `${displayName(c)} (${c.videoCount})`,
+            }))}
             value={inDropdown ? value : null}
             onChange={(id) => onChange(id)}
             clearable

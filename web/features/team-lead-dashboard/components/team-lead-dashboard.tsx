@@ -1,7 +1,7 @@
 import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { filterCounts, VIDEO_SORTS } from '@domain/video-list';
+import { VIDEO_SORTS } from '@domain/video-list';
 import { DashboardSkeleton } from '../../../components/skeletons';
 import { FoldingTiles, statusSummary } from '../../../components/folding-tiles';
 import { PeopleLine } from '../../../components/people-line';
@@ -39,10 +39,6 @@ export function TeamLeadDashboard() {
     return counts;
   }, [videos.data]);
   const picked = filters.state.client;
-  const tiles = useMemo(
-    () => filterCounts((videos.data ?? []).filter((v) => picked === 'all' || v.userId === picked)),
-    [videos.data, picked],
-  );
 
   if (!user) return <DashboardSkeleton />;
   const none = clients.isSuccess && clients.data.length === 0;
@@ -87,10 +83,14 @@ export function TeamLeadDashboard() {
           )}
         </PeopleLine>
       </Stack>
-      <FoldingTiles summary={statusSummary(tiles, filters.state.status)} onPick={filters.setStatus}>
+      {/* The status buttons' counts: the tiles follow every filter (client, type, search). */}
+      <FoldingTiles
+        summary={statusSummary(filters.counts, filters.state.status)}
+        onPick={filters.setStatus}
+      >
         {(pick) => (
           <TeamLeadTiles
-            counts={videos.data ? tiles : undefined}
+            counts={videos.data ? filters.counts : undefined}
             active={filters.state.status}
             onPick={pick}
           />
