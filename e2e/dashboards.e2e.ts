@@ -492,14 +492,14 @@ describe('an editor', () => {
       ['In Review', /^Review \(\d+\)$/],
       ['Ready to Post', /^Ready to Post \(\d+\)$/],
     ] as const;
-    // Draft's count is in the phone's status menu (hidden at this width, still there).
-    const drafts = async () =>
-      Number(
-        /\((\d+)\)$/.exec(
-          (await page.getByLabel('Status filter').locator('option[value="draft"]').textContent()) ??
-            '',
-        )![1],
-      );
+    // Draft's count is only in the phone's status menu: read there, then back to the desktop.
+    const drafts = async () => {
+      await page.setViewportSize(PHONE);
+      const option = page.getByLabel('Status filter').locator('option[value="draft"]');
+      const n = Number(/\((\d+)\)$/.exec((await option.textContent()) ?? '')![1]);
+      await page.setViewportSize(DESKTOP);
+      return n;
+    };
     const agree = async (total: number) => {
       await expect.poll(() => tile('Total Videos')).toBe(total);
       for (const [label, button] of pairs)

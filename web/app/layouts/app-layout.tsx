@@ -49,15 +49,22 @@ export function AppLayout() {
   const king = user ? isKing(user) : false;
   const total = videoCount.data?.count;
   const phone = usePhoneLayout();
-  const totalBadge = total !== undefined && (
+  // Until the count arrives the badge holds its place unseen, so the header does not grow
+  // (on a phone it flows in the title's line) and push the page down when it comes.
+  const totalBadge = (
     <Badge
       component="span"
       variant="light"
       color="violet"
-      style={{ flexShrink: 0, verticalAlign: 'middle' }}
-      data-testid="total-videos"
+      style={{
+        flexShrink: 0,
+        verticalAlign: 'middle',
+        visibility: total === undefined ? 'hidden' : undefined,
+      }}
+      aria-hidden={total === undefined || undefined}
+      data-testid={total === undefined ? undefined : 'total-videos'}
     >
-      {total} {total === 1 ? 'video' : 'videos'}
+      {total ?? 0} {total === 1 ? 'video' : 'videos'}
     </Badge>
   );
 
