@@ -155,7 +155,7 @@ describe('the king runs the books', () => {
     await custom.fill('20');
     await custom.press('Enter');
     await seeToast(page, 'Custom Price Set');
-    await visible(row.getByText('Custom', { exact: true }));
+    await visible(row.getByText('Custom price', { exact: true }));
     await visible(row.getByRole('button', { name: `Remove custom price of ${typeDisplay}` }));
   });
 
@@ -328,7 +328,7 @@ describe('the king runs the books', () => {
     await choose(clients, 'Pricing plan', planName);
     await seeToast(page, 'Pricing Plan Updated');
     const row = clients.getByRole('row').filter({ hasText: typeDisplay });
-    await visible(row.getByText('Client plan', { exact: true }));
+    await visible(row.getByText("Client's plan", { exact: true }));
     await visible(row.getByText('$5.00'));
     await visible(videoRow(videoNames.b1).getByText('$5.00'));
 

@@ -1,0 +1,134 @@
+/**
+ * The small traps of issue 17, against the real server: the lead dashboard's tab lives in the
+ * address (a reload keeps it); /dashboard/team sends a client to its own dashboard; Compact view
+ * draws dense cards whose titles break between words only; unassigning an editor can be undone
+ * from its toast.
+ */
+import type { APIRequestContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, type E2EBrowser, launchBrowser } from './support/browser';
+import { assign, createVideo } from './support/lead';
+import { atPath, seeToast, visible } from './support/screen';
+import { createUsersAsKing, kingApi, signIn, signOut, type TestUser } from './support/users';
+
+let browser: E2EBrowser;
+let page: Page;
+let api: APIRequestContext;
+let lead: TestUser;
+let editor: TestUser;
+let client: TestUser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await browser.newPage(DESKTOP);
+  api = await kingApi(browser);
+  [lead, editor, client] = await createUsersAsKing(browser, ['lead_editor', 'editor', 'client']);
+});
+afterEach(() => browser.expectNoConsoleErrors());
+afterAll(async () => {
+  await api?.dispose();
+  await browser?.close();
+});
+
+const nameOf = (u: TestUser) => u.name;
+const url = () => new URL(page.url());
+
+describe('as a lead editor', () => {
+  beforeAll(async () => {
+    await signIn(browser, page, lead);
+  });
+
+  it('puts the tab in the address, so a reload keeps it', async () => {
+    await page.goto('/dashboard');
+    await page.getByRole('tab', { name: /^Posted/ }).click();
+    await expect.poll(() => url().search).toBe('?tab=posted');
+    await page.reload();
+    await visible(page.getByRole('tab', { name: /^Posted/, selected: true }));
+
+    await page.getByRole('tab', { name: /^Team/ }).click();
+    await expect.poll(() => url().search).toBe('?tab=team');
+    await page.reload();
+    await visible(page.getByRole('tab', { name: /^Team/, selected: true }));
+    await visible(page.getByRole('region', { name: 'Client-Editor Assignments' }));
+
+    // The first tab is plain /dashboard; /dashboard/team opens the team tab and leaving it
+    // goes back to /dashboard.
+    await page.getByRole('tab', { name: /^Needs My Review/ }).click();
+    await expect.poll(() => url().search).toBe('');
+    await page.goto('/dashboard/team');
+    await visible(page.getByRole('tab', { name: /^Team/, selected: true }));
+    await page.getByRole('tab', { name: /^All Videos/ }).click();
+    await atPath(page, '/dashboard');
+    expect(url().search).toBe('?tab=all-videos');
+  });
+
+  it('undoes an unassignment from its toast', async () => {
+    await assign(api, client.id, editor.id);
+    await page.goto('/dashboard/team');
+    const card = page.getByRole('region', { name: 'Client-Editor Assignments' });
+    await card.getByRole('searchbox', { name: 'Search clients or editors' }).fill(client.username);
+    await card.getByRole('button', { name: /Assigned Clients/ }).click();
+    const unassign = card.getByRole('button', {
+      name: `Unassign ${nameOf(editor)} from ${nameOf(client)}`,
+    });
+    await unassign.click();
+    await seeToast(page, 'Editor unassigned successfully');
+    await unassign.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await seeToast(page, 'Assignment restored');
+    await visible(unassign);
+    const pairs = (await (await api.get('/api/assignments')).json()) as {
+      assignments: { clientId: string; editorId: string }[];
+    };
+    expect(
+      pairs.assignments.some((a) => a.clientId === client.id && a.editorId === editor.id),
+    ).toBe(true);
+  });
+});
+
+describe('as a client', () => {
+  beforeAll(async () => {
+    await signOut(browser, page);
+    await signIn(browser, page, client);
+    const long = 'Extraordinarily comprehensive walkthrough of orthodontic appointments';
+    for (const n of [1, 2, 3, 4, 5]) {
+      await createVideo(api, { clientId: client.id, name: `${long} ${n}`, status: 'draft' });
+    }
+  });
+
+  it('is sent from /dashboard/team to its own dashboard', async () => {
+    await page.goto('/dashboard/team');
+    await atPath(page, '/dashboard');
+    await visible(page.getByRole('heading', { name: /^Welcome back, / }));
+    expect(await page.getByText('Failed to load', { exact: false }).count()).toBe(0);
+  });
+
+  it('Compact view makes denser cards whose titles break between words only', async () => {
+    await page.goto('/dashboard');
+    const cards = page.getByTestId('video-card');
+    await visible(cards.first());
+    const height = () => cards.first().evaluate((el) => el.getBoundingClientRect().height);
+    const normal = await height();
+    await page.getByRole('switch', { name: 'Compact view' }).click({ force: true });
+    await expect.poll(height).toBeLessThan(normal);
+    // No word of any title is split over two lines (each word is one box on screen).
+    const split = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="video-card"] button[data-compact]')].flatMap(
+        (title) => {
+          const text = title.lastChild!;
+          const words = [...(text.textContent ?? '').matchAll(/\S+/g)];
+          return words
+            .filter((w) => {
+              const range = document.createRange();
+              range.setStart(text, w.index);
+              range.setEnd(text, w.index + w[0].length);
+              return range.getClientRects().length > 1;
+            })
+            .map((w) => w[0]);
+        },
+      ),
+    );
+    expect(split).toEqual([]);
+    await page.getByRole('switch', { name: 'Compact view' }).click({ force: true });
+  });
+});
