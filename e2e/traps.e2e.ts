@@ -2,14 +2,22 @@
  * The small traps of issue 17, against the real server: the lead dashboard's tab lives in the
  * address (a reload keeps it); /dashboard/team sends a client to its own dashboard; Compact view
  * draws dense cards whose titles break between words only; unassigning an editor can be undone
- * from its toast.
+ * from its toast; a client's own page shows whole badges and no client column; the client
+ * pricing card says which price applies and why.
  */
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, type E2EBrowser, launchBrowser } from './support/browser';
 import { assign, createVideo } from './support/lead';
 import { atPath, seeToast, visible } from './support/screen';
-import { createUsersAsKing, kingApi, signIn, signOut, type TestUser } from './support/users';
+import {
+  createUsersAsKing,
+  kingApi,
+  kingCredentials,
+  signIn,
+  signOut,
+  type TestUser,
+} from './support/users';
 
 let browser: E2EBrowser;
 let page: Page;
@@ -92,7 +100,8 @@ describe('as a client', () => {
     await signIn(browser, page, client);
     const long = 'Extraordinarily comprehensive walkthrough of orthodontic appointments';
     for (const n of [1, 2, 3, 4, 5]) {
-      await createVideo(api, { clientId: client.id, name: `${long} ${n}`, status: 'draft' });
+      const status = n === 5 ? 'ready_to_post' : 'draft';
+      await createVideo(api, { clientId: client.id, name: `${long} ${n}`, status });
     }
   });
 
@@ -130,5 +139,42 @@ describe('as a client', () => {
     );
     expect(split).toEqual([]);
     await page.getByRole('switch', { name: 'Compact view' }).click({ force: true });
+  });
+});
+
+describe('as the king', () => {
+  beforeAll(async () => {
+    await signOut(browser, page);
+    await signIn(browser, page, kingCredentials(browser));
+  });
+
+  it("shows whole badges on a client's page, without repeating the client on every row", async () => {
+    await page.goto(`/dashboard/user/${client.id}`);
+    const table = page.getByRole('table');
+    await visible(table.getByText('Ready to Post', { exact: false }).first());
+    const headers = await table.getByRole('columnheader').allInnerTexts();
+    expect(headers).not.toContain('Client');
+    // A badge cut short ('V…', 'READY TO…') is wider inside than it is drawn.
+    const cut = await table.evaluate((el) =>
+      [...el.querySelectorAll('.mantine-Badge-label')]
+        .filter((label) => label.scrollWidth > label.clientWidth)
+        .map((label) => label.textContent),
+    );
+    expect(cut).toEqual([]);
+  });
+
+  it('says which price applies to a client, and why', async () => {
+    await page.goto('/invoicing');
+    const card = page.getByRole('region', { name: 'Client-Specific Pricing' });
+    await card.getByLabel('Client', { exact: true }).and(card.locator('input')).click();
+    await page.getByRole('option', { name: `${client.name} (@${client.username})` }).click();
+    const plan = card.getByLabel('Pricing plan', { exact: true }).and(card.locator('input'));
+    await expect
+      .poll(() => plan.inputValue())
+      .toMatch(/^None: (default prices|the default plan \(.+\))$/);
+    const row = card.getByRole('row').filter({ hasText: 'Consultation' });
+    await visible(row.getByText('Not set', { exact: true }));
+    expect(await row.getByText('(none)').count()).toBe(0);
+    await visible(row.getByText(/^Default (price|plan)$/));
   });
 });
