@@ -5,7 +5,7 @@
  * from its toast; a client's own page shows whole badges and no client column; the client
  * pricing card says which price applies and why.
  */
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, type E2EBrowser, launchBrowser } from './support/browser';
 import { assign, createVideo } from './support/lead';
@@ -41,6 +41,12 @@ afterAll(async () => {
 const nameOf = (u: TestUser) => u.name;
 const url = () => new URL(page.url());
 
+/** The badges cut short ('V…', 'READY TO…'): wider inside than they are drawn. */
+const cutBadges = (labels: Locator) =>
+  labels.evaluateAll((all) =>
+    all.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent),
+  );
+
 describe('as a lead editor', () => {
   beforeAll(async () => {
     await signIn(browser, page, lead);
@@ -72,6 +78,8 @@ describe('as a lead editor', () => {
 
   it('undoes an unassignment from its toast', async () => {
     await assign(api, client.id, editor.id);
+    const vip = await api.patch(`/api/admin/users/${client.id}/vip`, { data: { isVip: true } });
+    expect(vip.status()).toBe(200);
     await page.goto('/dashboard/team');
     const card = page.getByRole('region', { name: 'Client-Editor Assignments' });
     await card.getByRole('searchbox', { name: 'Search clients or editors' }).fill(client.username);
@@ -85,6 +93,12 @@ describe('as a lead editor', () => {
     await page.getByRole('button', { name: 'Undo' }).click();
     await seeToast(page, 'Assignment restored');
     await visible(unassign);
+    // The client's card shows its VIP badge whole, not cut to 'V…'.
+    const badges = card
+      .getByRole('article', { name: nameOf(client) })
+      .locator('.mantine-Badge-label');
+    await visible(badges.getByText('VIP', { exact: true }));
+    expect(await cutBadges(badges)).toEqual([]);
     const pairs = (await (await api.get('/api/assignments')).json()) as {
       assignments: { clientId: string; editorId: string }[];
     };
@@ -154,13 +168,7 @@ describe('as the king', () => {
     await visible(table.getByText('Ready to Post', { exact: false }).first());
     const headers = await table.getByRole('columnheader').allInnerTexts();
     expect(headers).not.toContain('Client');
-    // A badge cut short ('V…', 'READY TO…') is wider inside than it is drawn.
-    const cut = await table.evaluate((el) =>
-      [...el.querySelectorAll('.mantine-Badge-label')]
-        .filter((label) => label.scrollWidth > label.clientWidth)
-        .map((label) => label.textContent),
-    );
-    expect(cut).toEqual([]);
+    expect(await cutBadges(table.locator('.mantine-Badge-label'))).toEqual([]);
   });
 
   it('says which price applies to a client, and why', async () => {
@@ -171,7 +179,7 @@ describe('as the king', () => {
     const plan = card.getByLabel('Pricing plan', { exact: true }).and(card.locator('input'));
     await expect
       .poll(() => plan.inputValue())
-      .toMatch(/^None: (default prices|the default plan \(.+\))$/);
+      .toMatch(/^(Default prices \(no plan\)|Default plan \(.+\))$/);
     const row = card.getByRole('row').filter({ hasText: 'Consultation' });
     await visible(row.getByText('Not set', { exact: true }));
     expect(await row.getByText('(none)').count()).toBe(0);

@@ -91,8 +91,8 @@ export function ClientPricingCard() {
   // A client without a plan of its own is priced by the default plan when there is one.
   const defaultPlan = activePlans.find((p) => p.isDefault);
   const noOwnPlan = defaultPlan
-    ? `None: the default plan (${defaultPlan.displayName})`
-    : 'None: default prices';
+    ? `Default plan (${defaultPlan.displayName})`
+    : 'Default prices (no plan)';
 
   return (
     <CollapsibleCard

@@ -79,11 +79,7 @@ function ClientName({ video }: { video: VideoView }) {
   return (
     <Group gap={4}>
       <Text size="sm">{nameOf(video.owner)}</Text>
-      {video.clientIsVip && (
-        <span style={WHOLE}>
-          <VipBadge size="xs" />
-        </span>
-      )}
+      {video.clientIsVip && <VipBadge size="xs" />}
     </Group>
   );
 }
