@@ -111,14 +111,15 @@ export const invoicingQuery = z
       })
       .default('clientName'),
     sortOrder: z.enum(['asc', 'desc'], { error: 'Sort order must be asc or desc' }).default('asc'),
+    // Numbers to callers (the document says so); the query string's text is coerced.
     limit: z.coerce
-      .number({ error: 'Limit must be a whole number from 1 to 5000' })
+      .number<number>({ error: 'Limit must be a whole number from 1 to 5000' })
       .int('Limit must be a whole number from 1 to 5000')
       .min(1, 'Limit must be a whole number from 1 to 5000')
       .max(5000, 'Limit must be a whole number from 1 to 5000')
       .optional(),
     offset: z.coerce
-      .number({ error: 'Offset must be a whole number, zero or more' })
+      .number<number>({ error: 'Offset must be a whole number, zero or more' })
       .int('Offset must be a whole number, zero or more')
       .min(0, 'Offset must be a whole number, zero or more')
       .optional(),

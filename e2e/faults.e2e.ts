@@ -9,13 +9,11 @@
 import type { Page, WebSocket as PageSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createLoadDatabase,
+  createSeededDatabase,
   PASSWORD,
-  seedCast,
   sessionCookie,
   startServer,
-  type Cast,
-  type LoadDatabase,
+  type SeededDatabase,
   type ServerProcess,
 } from '../server/ops/load-workflow';
 import { DESKTOP, type E2EBrowser, launchBrowser } from './support/browser';
@@ -23,9 +21,8 @@ import { signIn } from './support/users';
 
 let browser: E2EBrowser;
 let page: Page;
-let database: LoadDatabase;
+let database: SeededDatabase;
 let server: ServerProcess;
-let cast: Cast;
 
 interface SocketLog {
   socket: PageSocket;
@@ -56,9 +53,7 @@ async function apiAs(base: string, username: string) {
 }
 
 beforeAll(async () => {
-  database = await createLoadDatabase();
-  const seeding = await database.open();
-  cast = await seedCast(seeding, 2).finally(() => seeding.close());
+  database = await createSeededDatabase(2);
   server = await startServer(database.env);
   browser = await launchBrowser();
   page = await browser.newPage(DESKTOP);
@@ -78,8 +73,9 @@ afterAll(async () => {
 
 describe('the live socket across a server restart', () => {
   it('reconnects by itself and delivers what happens after the restart', async () => {
-    const client = cast.clients[0]!;
-    const editor = cast.editors[0]!;
+    const { clients, editors } = database.cast;
+    const client = clients[0]!;
+    const editor = editors[0]!;
     const base = server.base;
     await signIn(browser, page, { username: client.username, password: PASSWORD }, base);
     const asClient = await apiAs(base, client.username);

@@ -22,6 +22,13 @@ afterAll(async () => {
 
 const pathname = () => new URL(page.url()).pathname;
 
+/** Opens `route`: the page shows `heading` and the address stays `route`. */
+async function opensAt(route: string, heading: string) {
+  await page.goto(route);
+  await seeHeading(page, heading);
+  expect(pathname()).toBe(route);
+}
+
 describe('signed out', () => {
   beforeAll(async () => {
     await signOut(browser, page);
@@ -97,16 +104,9 @@ describe('signed in as a client', () => {
     await atPath(page, '/dashboard');
   });
 
-  it('/admin shows Access Denied', async () => {
-    await page.goto('/admin');
-    await seeHeading(page, 'Access Denied');
-    expect(pathname()).toBe('/admin');
-  });
+  it('/admin shows Access Denied', () => opensAt('/admin', 'Access Denied'));
 
-  it('/profile opens the profile settings', async () => {
-    await page.goto('/profile');
-    await seeHeading(page, 'Profile Settings');
-  });
+  it('/profile opens the profile settings', () => opensAt('/profile', 'Profile Settings'));
 });
 
 describe('signed in as the king', () => {
@@ -115,11 +115,8 @@ describe('signed in as the king', () => {
     await signIn(browser, page, kingCredentials(browser));
   });
 
-  it('/invoicing opens the invoicing dashboard', async () => {
-    await page.goto('/invoicing');
-    await seeHeading(page, 'Invoicing Dashboard');
-    expect(pathname()).toBe('/invoicing');
-  });
+  it('/invoicing opens the invoicing dashboard', () =>
+    opensAt('/invoicing', 'Invoicing Dashboard'));
 
   it('/king redirects to /dashboard', async () => {
     await page.goto('/king');

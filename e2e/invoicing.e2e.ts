@@ -119,6 +119,21 @@ const barHeights = () =>
     .locator('.recharts-bar-rectangle')
     .evaluateAll((bars) => bars.map((b) => Math.round(b.getBoundingClientRect().height)));
 
+/** Opens the editor of a type's default or custom price in `scope`: its input. */
+async function editPrice(scope: Locator, kind: 'Default' | 'Custom', typeDisplay: string) {
+  const what = `${kind} price of`;
+  await scope
+    .getByRole('button', { name: `Edit ${what.toLowerCase()} ${typeDisplay.toLowerCase()}` })
+    .click();
+  return scope.getByRole('spinbutton', { name: `${what} ${typeDisplay}` });
+}
+
+/** Types an amount into a price input and presses Enter. */
+async function enter(input: Locator, amount: string) {
+  await input.fill(amount);
+  await input.press('Enter');
+}
+
 describe('the king runs the books', () => {
   it('opens the dashboard with revenue cards, the trend chart and the tables, accessibly', async () => {
     await openBooks();
@@ -133,27 +148,17 @@ describe('the king runs the books', () => {
     await openBooks();
     await visible(region('Video Type Pricing').getByText(typeDisplay));
     const types = region('Video Type Pricing');
-    await types
-      .getByRole('button', { name: `Edit default price of ${typeDisplay.toLowerCase()}` })
-      .click();
-    const input = types.getByRole('spinbutton', { name: `Default price of ${typeDisplay}` });
-    await input.fill('-1');
-    await input.press('Enter');
+    const input = await editPrice(types, 'Default', typeDisplay);
+    await enter(input, '-1');
     await seeToast(page, 'Invalid Price', 'Default price must be a valid non-negative number');
-    await input.fill('12.5');
-    await input.press('Enter');
+    await enter(input, '12.5');
     await seeToast(page, 'Price Updated');
     await visible(types.getByRole('row').filter({ hasText: typeDisplay }).getByText('$12.50'));
 
     const clients = region('Client-Specific Pricing');
     await choose(clients, 'Client', `${clientA.name} (@${clientA.username})`);
     const row = clients.getByRole('row').filter({ hasText: typeDisplay });
-    await row
-      .getByRole('button', { name: `Edit custom price of ${typeDisplay.toLowerCase()}` })
-      .click();
-    const custom = row.getByRole('spinbutton', { name: `Custom price of ${typeDisplay}` });
-    await custom.fill('20');
-    await custom.press('Enter');
+    await enter(await editPrice(row, 'Custom', typeDisplay), '20');
     await seeToast(page, 'Custom Price Set');
     await visible(row.getByText('Custom price', { exact: true }));
     await visible(row.getByRole('button', { name: `Remove custom price of ${typeDisplay}` }));

@@ -1,20 +1,14 @@
-import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { serialSuite } from '../server/test/serial-config.ts';
 
 // The browser suite: one real server for the whole run (global setup), one Chromium per file,
 // files one after another (two cores: a second browser only makes both slower and flakier).
-export default defineConfig({
-  root: fileURLToPath(new URL('..', import.meta.url)),
-  // `@domain/*` as tsconfig.json names it (the suites import the route table and domain rules).
-  resolve: { tsconfigPaths: true },
-  test: {
-    name: 'e2e',
-    include: ['e2e/**/*.e2e.ts'],
-    globalSetup: ['e2e/support/global-setup.ts'],
-    fileParallelism: false,
-    // Global setup has its own 120 s limit for the build and start; hooks launch Chromium.
-    hookTimeout: 60_000,
-    testTimeout: 60_000,
-    teardownTimeout: 30_000,
-  },
+// The suites import the route table and domain rules through `@domain/*`.
+export default serialSuite({
+  name: 'e2e',
+  include: ['e2e/**/*.e2e.ts'],
+  globalSetup: ['e2e/support/global-setup.ts'],
+  // Global setup has its own 120 s limit for the build and start; hooks launch Chromium.
+  hookTimeout: 60_000,
+  testTimeout: 60_000,
+  teardownTimeout: 30_000,
 });

@@ -88,6 +88,30 @@ export async function seedCast(database: Database, people: number): Promise<Cast
   return { clients, editors };
 }
 
+/** A run's database with its people seeded (seedCast): what the suites that start a server use. */
+export interface SeededDatabase extends LoadDatabase {
+  cast: Cast;
+}
+
+/**
+ * A fresh database (on the PostgreSQL server at `serverUrl`, else embedded) with `people`
+ * seeded by seedCast; dropped again if the seeding fails.
+ */
+export async function createSeededDatabase(
+  people: number,
+  serverUrl?: string,
+): Promise<SeededDatabase> {
+  const database = await createLoadDatabase(serverUrl);
+  try {
+    const seeding = await database.open();
+    const cast = await seedCast(seeding, people).finally(() => seeding.close());
+    return { ...database, cast };
+  } catch (err) {
+    await database.drop();
+    throw err;
+  }
+}
+
 // --- The server process ----------------------------------------------------------------------------
 
 export interface ServerProcess {
@@ -507,6 +531,12 @@ async function fetchWithAgent(
 }
 
 // --- Reconciliation ----------------------------------------------------------------------------------
+
+/** reconcile, on a connection of its own to the run's database. */
+export async function reconcileRun(database: LoadDatabase, result: LoadResult, cast: Cast) {
+  const checking = await database.open();
+  return reconcile(checking, result, cast).finally(() => checking.close());
+}
 
 /**
  * Compares the record with the database. Every write answered 2xx must be there; every write

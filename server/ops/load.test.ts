@@ -1,13 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { readTestSettings } from '../env';
 import {
-  createLoadDatabase,
-  reconcile,
+  createSeededDatabase,
+  reconcileRun,
+  release,
   runLoad,
-  seedCast,
   startServer,
   summarize,
-  type LoadDatabase,
+  type SeededDatabase,
   type ServerProcess,
 } from './load-workflow';
 
@@ -26,20 +26,19 @@ const plan = onServer
   : { users: 40, seconds: 15, think: [100, 600] as [number, number] };
 
 describe(`load and integrity (${plan.users} users for ${plan.seconds} s on ${onServer ? 'PostgreSQL' : 'PGlite, a shortened run'})`, () => {
-  let database: LoadDatabase | undefined;
+  let database: SeededDatabase | undefined;
   let server: ServerProcess | undefined;
 
-  afterAll(async () => {
-    await server?.stop('SIGKILL');
-    await database?.drop();
-  }, 60_000);
+  afterAll(() => release(server, database), 60_000);
 
   it(
     'answers every request, and the database holds exactly the writes that succeeded',
     async () => {
-      database = await createLoadDatabase(onServer ? settings.testDatabaseUrl : undefined);
-      const seeding = await database.open();
-      const cast = await seedCast(seeding, plan.users).finally(() => seeding.close());
+      database = await createSeededDatabase(
+        plan.users,
+        onServer ? settings.testDatabaseUrl : undefined,
+      );
+      const { cast } = database;
       server = await startServer(database.env);
 
       const result = await runLoad({
@@ -50,8 +49,7 @@ describe(`load and integrity (${plan.users} users for ${plan.seconds} s on ${onS
       });
       // The embedded database has one owner: the server stops before the test reads it.
       if (!onServer) expect(await server.stop('SIGTERM')).toBe(0);
-      const checking = await database.open();
-      const problems = await reconcile(checking, result, cast).finally(() => checking.close());
+      const problems = await reconcileRun(database, result, cast);
 
       const table = summarize(result);
       console.log(

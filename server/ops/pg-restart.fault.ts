@@ -5,15 +5,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readTestSettings } from '../env';
 import { DATABASE_UNAVAILABLE } from '../plugins/errors';
 import {
-  createLoadDatabase,
+  createSeededDatabase,
   PASSWORD,
-  reconcile,
+  reconcileRun,
   runLoad,
-  seedCast,
   sleep,
   startServer,
   summarize,
-  type LoadDatabase,
+  type SeededDatabase,
   type ServerProcess,
 } from './load-workflow';
 
@@ -61,7 +60,7 @@ async function answers(url: string) {
 }
 
 describe('PostgreSQL restarted under load', () => {
-  let database: LoadDatabase | undefined;
+  let database: SeededDatabase | undefined;
   let server: ServerProcess | undefined;
 
   afterAll(async () => {
@@ -80,9 +79,8 @@ describe('PostgreSQL restarted under load', () => {
   it('stays up, answers 503 with a message, recovers within 5 s and loses no write', async () => {
     if (!local || !existsSync(PG_CTL)) throw new Error('see the previous test');
     const url = settings.testDatabaseUrl!;
-    database = await createLoadDatabase(url);
-    const seeding = await database.open();
-    const cast = await seedCast(seeding, 60).finally(() => seeding.close());
+    database = await createSeededDatabase(60, url);
+    const { cast } = database;
     server = await startServer(database.env);
     const { base } = server;
 
@@ -182,8 +180,7 @@ describe('PostgreSQL restarted under load', () => {
     expect(listenAt - backAt).toBeLessThan(5_000);
 
     // Every accepted write is there, every refused one is not, none is there in part.
-    const checking = await database.open();
-    const problems = await reconcile(checking, result, crowd).finally(() => checking.close());
+    const problems = await reconcileRun(database, result, crowd);
     console.log(
       `faults: ${result.requests} requests`,
       JSON.stringify(result.statuses),

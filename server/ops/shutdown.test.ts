@@ -4,13 +4,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { titled, unmet } from '../test/conditions';
 import { openAt } from '../test/socket';
 import {
-  createLoadDatabase,
+  createSeededDatabase,
   release,
-  seedCast,
   sessionCookie,
   sleep,
   startServer,
-  type LoadDatabase,
+  type SeededDatabase,
   type ServerProcess,
 } from './load-workflow';
 
@@ -33,16 +32,14 @@ const accepts = (port: number) =>
 // One real process on the embedded database; it does not depend on the test driver.
 const embeddedOnly = unmet({ driver: 'pglite' });
 describe.skipIf(embeddedOnly !== '')(titled('SIGTERM', embeddedOnly), () => {
-  let database: LoadDatabase | undefined;
+  let database: SeededDatabase | undefined;
   let server: ServerProcess | undefined;
 
   afterAll(() => release(server, database), 30_000);
 
   it('finishes in-flight requests, refuses new ones, closes sockets with 1001 and exits 0', async () => {
-    database = await createLoadDatabase();
-    const seeding = await database.open();
-    const cast = await seedCast(seeding, 2).finally(() => seeding.close());
-    const client = cast.clients[0]!;
+    database = await createSeededDatabase(2);
+    const client = database.cast.clients[0]!;
     server = await startServer(database.env);
     const { port, base } = server;
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMIT_MESSAGES } from '@domain/limits';
 import { buildApp } from '../app';
 import { videos } from '../db/schema';
-import { createTestApp, loginAs, seedPeople, type TestApp } from '../test/helper';
+import { loginAs, setUpSuite } from '../test/helper';
 
 /**
  * Issue 15, findings 4 and 5: 25 wrong current passwords in a row all got 400, never 429; and
@@ -10,20 +10,20 @@ import { createTestApp, loginAs, seedPeople, type TestApp } from '../test/helper
  * per-user limits (README "Settings": PASSWORD_RATE_LIMIT, WRITE_RATE_LIMIT).
  */
 
-let t: TestApp;
-let id: Record<string, string>;
-let cookie: Record<string, string>;
-let videoId: string;
-
-beforeAll(async () => {
-  t = await createTestApp({ passwordRateLimit: 3, writeRateLimit: 4 });
-  ({ id, cookie } = await seedPeople(t, [
+const t = setUpSuite(
+  [
     ['client', 'client'],
     ['editor', 'editor'],
     ['lead', 'lead_editor'],
     ['victim', 'client'],
     ['neighbour', 'client'],
-  ]));
+  ],
+  { app: { passwordRateLimit: 3, writeRateLimit: 4 } },
+);
+const { id, cookie, call } = t;
+let videoId: string;
+
+beforeAll(async () => {
   const [v] = await t.db
     .insert(videos)
     .values({
@@ -37,15 +37,12 @@ beforeAll(async () => {
     .returning();
   videoId = v!.id;
 });
-afterAll(async () => {
-  await t.close();
-});
 
-const changePassword = (who: string, currentPassword: string, headers = {}) =>
+const changePassword = (who: keyof typeof cookie, currentPassword: string, headers = {}) =>
   t.app.inject({
     method: 'PATCH',
     url: '/api/auth/change-password',
-    headers: { cookie: cookie[who]!, ...headers },
+    headers: { cookie: cookie[who], ...headers },
     payload: { currentPassword, newPassword: 'brand-new-1' },
   });
 
@@ -73,11 +70,11 @@ describe('change-password is rate-limited per user and per address', () => {
     try {
       const codes: number[] = [];
       // Four accounts (the address allows four times a user's attempts), one guess each, then a fifth.
-      for (const who of ['client', 'editor', 'lead', 'neighbour', 'victim']) {
+      for (const who of ['client', 'editor', 'lead', 'neighbour', 'victim'] as const) {
         const res = await addressLimited.inject({
           method: 'PATCH',
           url: '/api/auth/change-password',
-          headers: { cookie: cookie[who]! },
+          headers: { cookie: cookie[who] },
           payload: { currentPassword: 'wrong-one', newPassword: 'brand-new-1' },
         });
         codes.push(res.statusCode);
@@ -91,60 +88,33 @@ describe('change-password is rate-limited per user and per address', () => {
 
 describe('writes that notify others are rate-limited per user', () => {
   const toggle = (who: string, status: string) =>
-    t.app.inject({
-      method: 'PATCH',
-      url: `/api/videos/${videoId}/status`,
-      headers: { cookie: cookie[who]! },
-      payload: { status },
-    });
+    call(who, 'PATCH', `/api/videos/${videoId}/status`, { status });
+  const comment = (who: string, content: string) =>
+    call(who, 'POST', `/api/videos/${videoId}/comments`, { content });
 
   it('status changes and comments share WRITE_RATE_LIMIT a minute; then 429 with a message', async () => {
     const codes = [
       (await toggle('editor', 'in_progress')).statusCode,
       (await toggle('editor', 'review')).statusCode,
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/videos/${videoId}/comments`,
-          headers: { cookie: cookie.editor! },
-          payload: { content: '@lead please look' },
-        })
-      ).statusCode,
+      (await comment('editor', '@lead please look')).statusCode,
       (await toggle('editor', 'in_progress')).statusCode,
     ];
     expect(codes).toEqual([200, 200, 201, 200]);
     const count = async () =>
-      (
-        await t.app.inject({ url: '/api/notifications/count', headers: { cookie: cookie.lead! } })
-      ).json().count as number;
+      (await call('lead', 'GET', '/api/notifications/count')).json().count as number;
     const before = await count();
     const refused = await toggle('editor', 'review');
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(LIMIT_MESSAGES.writes);
-    const comment = await t.app.inject({
-      method: 'POST',
-      url: `/api/videos/${videoId}/comments`,
-      headers: { cookie: cookie.editor! },
-      payload: { content: '@lead again' },
-    });
-    expect(comment.statusCode).toBe(429);
+    expect((await comment('editor', '@lead again')).statusCode).toBe(429);
     // The refused writes did nothing: the lead heard nothing more.
     expect(await count()).toBe(before);
   });
 
   it('is per user: another user still writes; reads are never limited', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/videos/${videoId}/comments`,
-      headers: { cookie: cookie.client! },
-      payload: { content: 'Looks good' },
-    });
-    expect(res.statusCode).toBe(201);
+    expect((await comment('client', 'Looks good')).statusCode).toBe(201);
     for (let i = 0; i < 10; i++) {
-      const read = await t.app.inject({
-        url: `/api/videos/${videoId}/comments`,
-        headers: { cookie: cookie.editor! },
-      });
+      const read = await call('editor', 'GET', `/api/videos/${videoId}/comments`);
       expect(read.statusCode).toBe(200);
     }
   });

@@ -3,11 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app';
 import { fromPglite, fromPostgres, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
-import { users, videos } from '../db/schema';
+import { clientEditorAssignments, notifications, users, videos } from '../db/schema';
 import { readTestSettings } from '../env';
 import { hashPassword } from '../lib/passwords';
 
@@ -181,4 +181,68 @@ export async function seedPeople<K extends string>(
   }
   // Keyed by any string: the suites' helpers take who as a string.
   return { id, cookie, call: callerFor<string>(t, cookie) };
+}
+
+/** A suite's app and its people, signed in: what setUpSuite answers, filled by its beforeAll. */
+export type Suite<K extends string> = TestApp & {
+  id: Record<K, string>;
+  cookie: Record<K, string>;
+  call: Caller;
+};
+
+/**
+ * The set-up most suites share: before their tests a fresh app (createTestApp with `app`) with
+ * `cast` seeded and signed in (seedPeople), closed after them. The object answered, its `id` and
+ * `cookie` are filled in place by that beforeAll, so a suite keeps them from the start; a later
+ * beforeAll of the suite's own sets the rest of its scene.
+ */
+export function setUpSuite<K extends string>(
+  cast: readonly CastMember<K>[],
+  options: { username?: (key: K) => string; app?: Partial<AppOptions> } = {},
+): Suite<K> {
+  const id = {} as Record<K, string>;
+  const cookie = {} as Record<K, string>;
+  const suite = { id, cookie } as Suite<K>;
+  suite.call = callerFor<string>(suite, cookie);
+  beforeAll(async () => {
+    Object.assign(suite, await createTestApp(options.app));
+    const people = await seedPeople(suite, cast, options);
+    Object.assign(id, people.id);
+    Object.assign(cookie, people.cookie);
+  });
+  afterAll(async () => {
+    await suite.close();
+  });
+  return suite;
+}
+
+/**
+ * The people around one client's videos, as the video, comment and notification suites cast
+ * them: the owner (a double quote in her name, which a notice turns into a single one), another
+ * client, the editor the suites assign to her videos, an editor on her team, an editor on
+ * nobody's team, two lead editors and the king.
+ */
+const VIDEO_PEOPLE = [
+  ['owner', 'client', 'false', 'Olivia "O" Owner'],
+  ['other', 'client', 'false', null],
+  ['editor', 'editor', 'false', 'Eddie'],
+  ['teameditor', 'editor', 'false', null],
+  ['stranger', 'editor', 'false', null],
+  ['lead1', 'lead_editor', 'false', 'Lea'],
+  ['lead2', 'lead_editor', 'false', null],
+  ['boss', 'king', 'true', 'The King'],
+] as const;
+
+/** Those people signed in (setUpSuite), teameditor on the owner's team, no notice before each test. */
+export function setUpVideoPeople() {
+  const t = setUpSuite(VIDEO_PEOPLE);
+  beforeAll(async () => {
+    await t.db
+      .insert(clientEditorAssignments)
+      .values({ clientId: t.id.owner, editorId: t.id.teameditor });
+  });
+  beforeEach(async () => {
+    await t.db.delete(notifications);
+  });
+  return t;
 }

@@ -55,29 +55,21 @@ describe('StatBox', () => {
 describe('RemovableBadge', () => {
   it('names the person and removes the link with its ×, unless disabled', async () => {
     const removed: string[] = [];
-    const { rerender } = renderWithProviders(
+    const badge = (disabled: boolean) => (
       <RemovableBadge
         label="Sam"
         color="violet"
         action="Unassign"
         actionLabel="Unassign Sam from Ann"
         onRemove={() => removed.push('sam')}
-        disabled={false}
-      />,
+        disabled={disabled}
+      />
     );
+    const { rerender } = renderWithProviders(badge(false));
     expect(screen.getByText('Sam')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Unassign Sam from Ann' }));
     expect(removed).toEqual(['sam']);
-    rerender(
-      <RemovableBadge
-        label="Sam"
-        color="violet"
-        action="Unassign"
-        actionLabel="Unassign Sam from Ann"
-        onRemove={() => removed.push('again')}
-        disabled
-      />,
-    );
+    rerender(badge(true));
     const x = screen.getByRole('button', { name: 'Unassign Sam from Ann' }) as HTMLButtonElement;
     expect(x.disabled).toBe(true);
   });

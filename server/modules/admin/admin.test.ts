@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clientEditorAssignments,
@@ -52,6 +53,14 @@ afterAll(async () => {
 
 const call = (actor: Actor, method: string, url: string, payload?: object) =>
   t.app.inject({ method: method as 'GET', url, headers: { cookie: cookie[actor] }, payload });
+
+/** PATCH /api/admin/users/{id} as `actor`. */
+const editUser = (actor: Actor, userId: string, changes: object) =>
+  call(actor, 'PATCH', `/api/admin/users/${userId}`, changes);
+
+/** Inserts rows straight into a table (a test's scene): the rows as stored. */
+const insertRows = <T extends PgTable>(table: T, rows: T['$inferInsert'][]) =>
+  t.db.insert(table).values(rows).returning() as Promise<T['$inferSelect'][]>;
 
 const target = (role: string) => seedUser(t, { username: `target-${n++}`, role, name: 'Target' });
 
@@ -112,11 +121,7 @@ describe('admin matrix', () => {
     ['create a lead editor', only(['king'], 201), create('lead_editor')],
     ['edit an editor', only(['king', 'leadAdmin']), edit('editor')],
     ['edit a lead editor', only(['king']), edit('lead_editor')],
-    [
-      'edit the king',
-      only(['king']),
-      (a) => call(a, 'PATCH', `/api/admin/users/${id.king}`, { name: 'The King' }),
-    ],
+    ['edit the king', only(['king']), (a) => editUser(a, id.king, { name: 'The King' })],
     ['reset a client password', only(['king', 'leadAdmin']), reset('client')],
     ['reset a lead editor password', only(['king']), reset('lead_editor')],
     ['delete a client', only(['king', 'leadAdmin']), remove('client')],
@@ -150,7 +155,7 @@ describe('admin matrix', () => {
           role: 'lead_editor',
           isAdmin: 'true',
         });
-        return call(a, 'PATCH', `/api/admin/users/${u.id}`, { name: 'Edited' });
+        return editUser(a, u.id, { name: 'Edited' });
       },
     ],
     [
@@ -192,42 +197,20 @@ describe('admin matrix', () => {
 describe('edit rules', () => {
   it('lets only the king change a role or admin flag, never to king, never the king', async () => {
     const u = await target('client');
-    const lead = await call('leadAdmin', 'PATCH', `/api/admin/users/${u.id}`, {
-      name: 'X',
-      role: 'editor',
-    });
+    const lead = await editUser('leadAdmin', u.id, { name: 'X', role: 'editor' });
     expect(lead.statusCode).toBe(403);
     expect(lead.json().message).toBe('Only the king can change roles and admin privileges');
-    const same = await call('leadAdmin', 'PATCH', `/api/admin/users/${u.id}`, {
-      name: 'X',
-      isAdmin: 'false',
-    });
+    const same = await editUser('leadAdmin', u.id, { name: 'X', isAdmin: 'false' });
     expect(same.statusCode).toBe(200);
-    const promoted = await call('king', 'PATCH', `/api/admin/users/${u.id}`, {
-      name: 'X',
-      isAdmin: 'true',
-      role: 'editor',
-    });
+    const promoted = await editUser('king', u.id, { name: 'X', isAdmin: 'true', role: 'editor' });
     expect(promoted.json()).toMatchObject({ role: 'editor', isAdmin: 'true', name: 'X' });
-    const toKing = await call('king', 'PATCH', `/api/admin/users/${u.id}`, {
-      name: 'X',
-      role: 'king',
-    });
+    const toKing = await editUser('king', u.id, { name: 'X', role: 'king' });
     expect(toKing.statusCode).toBe(400);
-    const kingRole = await call('king', 'PATCH', `/api/admin/users/${id.king}`, {
-      name: 'K',
-      role: 'client',
-    });
+    const kingRole = await editUser('king', id.king, { name: 'K', role: 'client' });
     expect(kingRole.json().message).toBe("The king's role cannot be changed");
-    const ownAdmin = await call('king', 'PATCH', `/api/admin/users/${id.king}`, {
-      name: 'K',
-      isAdmin: 'false',
-    });
+    const ownAdmin = await editUser('king', id.king, { name: 'K', isAdmin: 'false' });
     expect(ownAdmin.json().message).toBe('You cannot change your own admin privileges');
-    const kingShape = await call('king', 'PATCH', `/api/admin/users/${id.king}`, {
-      name: 'K',
-      isAdmin: 'true',
-    });
+    const kingShape = await editUser('king', id.king, { name: 'K', isAdmin: 'true' });
     expect(kingShape.statusCode).toBe(200);
   });
 
@@ -237,10 +220,7 @@ describe('edit rules', () => {
     const editor = await target('editor');
     const client = await target('client');
     for (const u of [editor, client]) {
-      const made = await call('king', 'PATCH', `/api/admin/users/${u.id}`, {
-        name: 'Trusted',
-        isAdmin: 'true',
-      });
+      const made = await editUser('king', u.id, { name: 'Trusted', isAdmin: 'true' });
       expect(made.statusCode).toBe(200);
     }
     const reset = await call('leadAdmin', 'PATCH', `/api/admin/users/${editor.id}/reset-password`, {
@@ -251,10 +231,7 @@ describe('edit rules', () => {
     await expect(loginAs(t, editor.username, 'taken-over')).rejects.toThrow('401');
     const removed = await call('leadAdmin', 'DELETE', `/api/admin/users/${client.id}`);
     expect(removed.statusCode).toBe(403);
-    const renamed = await call('leadAdmin', 'PATCH', `/api/admin/users/${client.id}`, {
-      name: 'Renamed',
-      isAdmin: 'true',
-    });
+    const renamed = await editUser('leadAdmin', client.id, { name: 'Renamed', isAdmin: 'true' });
     expect(renamed.statusCode).toBe(403);
     expect((await t.db.select().from(users).where(eq(users.id, client.id))).length).toBe(1);
     // The king still manages them, and a lead editor admin still manages team leads who are not.
@@ -266,10 +243,7 @@ describe('edit rules', () => {
       ).statusCode,
     ).toBe(200);
     const teamLead = await target('client_team_lead');
-    expect(
-      (await call('leadAdmin', 'PATCH', `/api/admin/users/${teamLead.id}`, { name: 'TL' }))
-        .statusCode,
-    ).toBe(200);
+    expect((await editUser('leadAdmin', teamLead.id, { name: 'TL' })).statusCode).toBe(200);
   });
 
   it('refuses display names with bidi controls or zero-width characters (issue 15, finding 7)', async () => {
@@ -284,37 +258,33 @@ describe('edit rules', () => {
       expect(created.json().message).toBe(
         'Display name must not contain invisible or text-direction characters',
       );
-      const edited = await call('king', 'PATCH', `/api/admin/users/${id.editor}`, { name });
+      const edited = await editUser('king', id.editor, { name });
       expect(edited.statusCode).toBe(400);
     }
   });
 
   it('validates with the spec messages and 409s a taken username', async () => {
-    const noName = await call('king', 'PATCH', `/api/admin/users/${id.editor}`, { name: ' ' });
+    const noName = await editUser('king', id.editor, { name: ' ' });
     expect(noName.json().message).toBe('Name is required');
-    const create = await call('king', 'POST', '/api/admin/users', {
-      username: 'editor',
-      name: 'Dup',
-      password: 'secret123',
-      role: 'client',
-    });
-    expect(create.statusCode).toBe(409);
-    expect(create.json().message).toBe('Username already exists');
-    const kingRole = await call('king', 'POST', '/api/admin/users', {
-      username: 'kingtwo',
-      name: 'K2',
-      password: 'secret123',
-      role: 'king',
-    });
-    expect(kingRole.json().message).toBe(
+    const refused = async (user: object, status: number, message: string) => {
+      const res = await call('king', 'POST', '/api/admin/users', {
+        password: 'secret123',
+        ...user,
+      });
+      expect(res.statusCode, message).toBe(status);
+      expect(res.json().message).toBe(message);
+    };
+    await refused(
+      { username: 'editor', name: 'Dup', role: 'client' },
+      409,
+      'Username already exists',
+    );
+    await refused(
+      { username: 'kingtwo', name: 'K2', role: 'king' },
+      400,
       'Role must be client, editor, lead_editor or client_team_lead',
     );
-    const noDisplay = await call('king', 'POST', '/api/admin/users', {
-      username: 'nameless',
-      password: 'secret123',
-      role: 'client',
-    });
-    expect(noDisplay.json().message).toBe('Display name is required');
+    await refused({ username: 'nameless', role: 'client' }, 400, 'Display name is required');
   });
 
   it('ends sessions on password reset; the user signs in with the new one', async () => {
@@ -390,75 +360,53 @@ describe('deleting a user', () => {
     await loginAs(t, doomed.username);
     const otherCookie = await loginAs(t, other.username);
 
-    const [v1] = await t.db
-      .insert(videos)
-      .values({ userId: doomed.id, ordinal: 1, name: 'd', link: 'https://a.io' })
-      .returning();
-    const [v2] = await t.db
-      .insert(videos)
-      .values({
+    const [v1, v2] = await insertRows(videos, [
+      { userId: doomed.id, ordinal: 1, name: 'd', link: 'https://a.io' },
+      {
         userId: other.id,
         ordinal: 1,
         name: 'o',
         link: 'https://a.io',
         assignedEditorId: id.editor,
-      })
-      .returning();
-    const history = await t.db
-      .insert(videoStatusHistory)
-      .values([
-        { videoId: v1!.id, changedById: id.editor, toStatus: 'review' },
-        // The doomed client changed the other's video: the history stays, without its author.
-        { videoId: v2!.id, changedById: doomed.id, toStatus: 'review' },
-      ])
-      .returning();
+      },
+    ]);
+    const history = await insertRows(videoStatusHistory, [
+      { videoId: v1!.id, changedById: id.editor, toStatus: 'review' },
+      // The doomed client changed the other's video: the history stays, without its author.
+      { videoId: v2!.id, changedById: doomed.id, toStatus: 'review' },
+    ]);
     // The doomed client comments on the other's video; the editor comments on the doomed video
     // (a comment on a removed video goes with it).
-    const [mine, onDoomed, stays] = await t.db
-      .insert(comments)
-      .values([
-        { videoId: v2!.id, userId: doomed.id, content: 'mine' },
-        { videoId: v1!.id, userId: id.editor, content: 'on doomed video' },
-        { videoId: v2!.id, userId: id.editor, content: 'stays' },
-      ])
-      .returning();
-    const [theirNote, aboutDoomed, othersNote] = await t.db
-      .insert(notifications)
-      .values([
-        { recipientId: doomed.id, type: 't', title: 't', message: 'm' },
-        { recipientId: id.editor, type: 't', title: 't', message: 'm', videoId: v1!.id },
-        {
-          recipientId: other.id,
-          type: 't',
-          title: 't',
-          message: 'm',
-          videoId: v2!.id,
-          commentId: stays!.id,
-        },
-      ])
-      .returning();
-    const [doomedAssignment] = await t.db
-      .insert(clientEditorAssignments)
-      .values([
-        { clientId: doomed.id, editorId: id.editor },
-        { clientId: other.id, editorId: id.editor },
-      ])
-      .returning();
-    const [doomedLead] = await t.db
-      .insert(clientTeamLeadAssignments)
-      .values([
-        { clientId: doomed.id, teamLeadId: lead.id, assignedBy: id.king },
-        { clientId: other.id, teamLeadId: lead.id, assignedBy: id.king },
-      ])
-      .returning();
+    const [mine, onDoomed, stays] = await insertRows(comments, [
+      { videoId: v2!.id, userId: doomed.id, content: 'mine' },
+      { videoId: v1!.id, userId: id.editor, content: 'on doomed video' },
+      { videoId: v2!.id, userId: id.editor, content: 'stays' },
+    ]);
+    const [theirNote, aboutDoomed, othersNote] = await insertRows(notifications, [
+      { recipientId: doomed.id, type: 't', title: 't', message: 'm' },
+      { recipientId: id.editor, type: 't', title: 't', message: 'm', videoId: v1!.id },
+      {
+        recipientId: other.id,
+        type: 't',
+        title: 't',
+        message: 'm',
+        videoId: v2!.id,
+        commentId: stays!.id,
+      },
+    ]);
+    const [doomedAssignment] = await insertRows(clientEditorAssignments, [
+      { clientId: doomed.id, editorId: id.editor },
+      { clientId: other.id, editorId: id.editor },
+    ]);
+    const [doomedLead] = await insertRows(clientTeamLeadAssignments, [
+      { clientId: doomed.id, teamLeadId: lead.id, assignedBy: id.king },
+      { clientId: other.id, teamLeadId: lead.id, assignedBy: id.king },
+    ]);
     const [type] = await t.db.select().from(videoTypes).limit(1);
-    const [doomedPrice] = await t.db
-      .insert(clientVideoTypePricing)
-      .values([
-        { clientId: doomed.id, videoTypeId: type!.id, price: '10.00' },
-        { clientId: other.id, videoTypeId: type!.id, price: '12.00' },
-      ])
-      .returning();
+    const [doomedPrice] = await insertRows(clientVideoTypePricing, [
+      { clientId: doomed.id, videoTypeId: type!.id, price: '10.00' },
+      { clientId: other.id, videoTypeId: type!.id, price: '12.00' },
+    ]);
     const doomedSessions = await t.db
       .select({ id: sessions.id })
       .from(sessions)

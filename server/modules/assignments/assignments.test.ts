@@ -1,26 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notifications, videos } from '../../db/schema';
-import { createTestApp, seedPeople, type Caller, type TestApp } from '../../test/helper';
+import { setUpSuite } from '../../test/helper';
 
-let t: TestApp;
-let id: Record<string, string>;
-let call: Caller;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ id, call } = await seedPeople(t, [
-    ['c1', 'client'],
-    ['c2', 'client'],
-    ['c3', 'client'],
-    ['e1', 'editor'],
-    ['e2', 'editor'],
-    ['lead', 'lead_editor'],
-  ]));
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setUpSuite([
+  ['c1', 'client'],
+  ['c2', 'client'],
+  ['c3', 'client'],
+  ['e1', 'editor'],
+  ['e2', 'editor'],
+  ['lead', 'lead_editor'],
+]);
+const { id, call } = t;
 
 describe('assignments', () => {
   it('lets a manager assign, refuses duplicates and wrong roles, and reports statistics', async () => {
@@ -109,11 +100,11 @@ describe('assignments', () => {
     // e1 works for c3 (two of its videos are theirs) and for c2 (one video, untouched).
     await call('lead', 'POST', '/api/assignments', { clientId: id.c3, editorId: id.e1 });
     let ordinal = 100;
-    const make = async (owner: string, name: string, editor: string | null) => {
+    const make = async (owner: keyof typeof id, name: string, editor: string | null) => {
       const [v] = await t.db
         .insert(videos)
         .values({
-          userId: id[owner]!,
+          userId: id[owner],
           ordinal: (ordinal += 1),
           name,
           link: 'https://a.io/v',

@@ -1,32 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '@domain/comments';
-import { clientEditorAssignments, notifications, videos } from '../../db/schema';
-import { createTestApp, seedPeople, seedVideo, type Caller, type TestApp } from '../../test/helper';
+import { notifications, videos } from '../../db/schema';
+import { seedVideo, setUpVideoPeople } from '../../test/helper';
 import { notificationsByUser, readNotices } from '../notifications/test-fixtures';
 
-let t: TestApp;
-let id: Record<string, string>;
-let call: Caller;
+const t = setUpVideoPeople();
+const { id, call } = t;
 let videoId: string;
 
-const PEOPLE = [
-  ['owner', 'client', 'false', 'Olivia Owner'],
-  ['other', 'client', 'false', null],
-  ['editor', 'editor', 'false', 'Eddie'],
-  ['teameditor', 'editor', 'false', null],
-  ['stranger', 'editor', 'false', null],
-  ['lead1', 'lead_editor', 'false', 'Lea'],
-  ['lead2', 'lead_editor', 'false', null],
-  ['boss', 'king', 'true', null],
-] as const;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ id, call } = await seedPeople(t, PEOPLE));
-  await t.db
-    .insert(clientEditorAssignments)
-    .values({ clientId: id.owner!, editorId: id.teameditor! });
   ({ id: videoId } = await seedVideo(t, {
     userId: id.owner!,
     assignedEditorId: id.editor!,
@@ -34,17 +17,16 @@ beforeAll(async () => {
     link: 'https://www.youtube.com/watch?v=abcdefghijk',
   }));
 });
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  await t.db.delete(notifications);
-});
 
 const post = (who: string, content: unknown, video = videoId) =>
   call(who, 'POST', `/api/videos/${video}/comments`, { content });
 
 const noticesOf = (who: string) => readNotices(call, who);
+
+/** `who` has one notice, about the video and like `fields`. */
+async function expectOneNotice(who: string, fields: object) {
+  expect(await noticesOf(who)).toMatchObject([{ videoId, ...fields }]);
+}
 
 describe('posting and reading comments', () => {
   it('trims the content and answers the comment with its author', async () => {
@@ -167,13 +149,11 @@ describe('comment notifications', () => {
   it('tells the owner and the assigned editor, never the author', async () => {
     await post('owner', 'Please tighten the intro');
     expect(await noticesOf('owner')).toEqual([]);
-    const [n] = await noticesOf('editor');
-    expect(n).toMatchObject({
+    await expectOneNotice('editor', {
       type: 'comment',
       title: 'New comment',
-      message: 'Olivia Owner commented on "Spring promo"',
+      message: `Olivia 'O' Owner commented on "Spring promo"`,
       priority: 'normal',
-      videoId,
       isRead: false,
       recipientId: id.editor,
     });
@@ -193,12 +173,11 @@ describe('comment notifications', () => {
 
   it('gives a mentioned reader a high-priority mention instead of the comment notice', async () => {
     await post('owner', 'cc @lead1 and @Editor: look at 0:42.');
-    const [lead] = await noticesOf('lead1');
-    expect(lead).toMatchObject({
+    await expectOneNotice('lead1', {
       type: 'mention',
       title: 'You were mentioned',
       priority: 'high',
-      message: 'Olivia Owner mentioned you in a comment on "Spring promo"',
+      message: `Olivia 'O' Owner mentioned you in a comment on "Spring promo"`,
     });
     const toEditor = await noticesOf('editor');
     expect(toEditor.map((n) => n.type)).toEqual(['mention']);

@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, seedUser, type TestApp } from '../../test/helper';
+import { createTestApp, seedUser, seedVideo, type TestApp } from '../../test/helper';
 
 /**
  * The document cannot drift from the server (issue 16): a client is generated from the served
@@ -47,9 +47,25 @@ afterAll(async () => {
  */
 const CONTRACT = `
 import type { paths } from './openapi';
+import type {
+  AdminStats, AdminUser, CreateUserBody, EditUserBody, ResetPasswordBody, VipBody,
+} from '@domain/admin';
 import type { MessageAnswer } from '@domain/api';
+import type {
+  AssignedClients, AssignedEditors, Assignment, AssignmentList, ClientWithCounts,
+  CreateAssignmentBody, EditorWithCounts,
+} from '@domain/assignments';
 import type { ChangePasswordBody, LoginBody, ProfileUpdateBody, RegisterBody } from '@domain/auth';
 import type { CommentInput, CommentView } from '@domain/comments';
+import type {
+  ClientCustomPrice, ClientPlan, ClientPlanBody, ClientPricingDetail, ClientPricingList,
+  CreatePlanBody, CreateRuleBody, CustomPriceBody, DefaultPriceBody, Invoice, InvoiceQuery,
+  InvoicingQueryInput, InvoicingRow, LedgerEvent, PaymentAmountBody, PaymentBody, PaymentResult,
+  PricingPlan, PricingRule, RevenueBreakdown, RevenueBreakdownQuery, RevenueSummary,
+  RevenueSummaryQuery, RevenueTrend, RevenueTrendsQuery, UnpaidAging, UpdatePlanBody,
+  UpdateRuleBody, VideoPayment, VideoTypePrice,
+} from '@domain/invoicing';
+import type { LeadSummary, LeadSummaryQuery } from '@domain/lead-dashboard';
 import type {
   CheckDelayedAnswer, ClearAllAnswer, MarkAllReadAnswer, NotificationCount,
 } from '@domain/notification-schemas';
@@ -99,6 +115,84 @@ interface Web {
     reads: { 201: TeamLeadAssignment; 409: MessageAnswer };
   };
   'GET /api/team-leads/my-clients': { reads: { 200: LedClientList } };
+  'GET /api/admin/stats': { reads: { 200: AdminStats; 403: MessageAnswer } };
+  'GET /api/admin/users': { reads: { 200: AdminUser[] } };
+  'POST /api/admin/users': {
+    sends: CreateUserBody;
+    reads: { 201: PublicUser; 400: MessageAnswer; 409: MessageAnswer };
+  };
+  'PATCH /api/admin/users/{id}': { sends: EditUserBody; reads: { 200: PublicUser } };
+  'DELETE /api/admin/users/{id}': { reads: { 200: MessageAnswer; 404: MessageAnswer } };
+  'PATCH /api/admin/users/{id}/vip': { sends: VipBody; reads: { 200: PublicUser; 400: MessageAnswer } };
+  'PATCH /api/admin/users/{id}/reset-password': {
+    sends: ResetPasswordBody;
+    reads: { 200: MessageAnswer };
+  };
+  'GET /api/clients': { reads: { 200: ClientWithCounts[] } };
+  'GET /api/editors': { reads: { 200: EditorWithCounts[] } };
+  'GET /api/clients/{clientId}/editors': { reads: { 200: AssignedEditors; 404: MessageAnswer } };
+  'GET /api/assignments/my-clients': { reads: { 200: AssignedClients } };
+  'GET /api/assignments/my-editors': { reads: { 200: AssignedEditors } };
+  'GET /api/assignments': { reads: { 200: AssignmentList; 403: MessageAnswer } };
+  'POST /api/assignments': {
+    sends: CreateAssignmentBody;
+    reads: { 201: Assignment; 400: MessageAnswer; 409: MessageAnswer };
+  };
+  'DELETE /api/assignments/{clientId}/{editorId}': {
+    reads: { 200: MessageAnswer; 404: MessageAnswer };
+  };
+  'GET /api/lead/summary': {
+    query: LeadSummaryQuery;
+    reads: { 200: LeadSummary; 403: MessageAnswer };
+  };
+  'GET /api/admin/invoicing': { query: InvoicingQueryInput; reads: { 200: InvoicingRow[] } };
+  'GET /api/admin/revenue/summary': { query: RevenueSummaryQuery; reads: { 200: RevenueSummary } };
+  'GET /api/admin/revenue/trends': { query: RevenueTrendsQuery; reads: { 200: RevenueTrend } };
+  'PATCH /api/admin/payment': { sends: PaymentBody; reads: { 200: PaymentResult } };
+  'PATCH /api/admin/payment/reverse': { sends: PaymentBody; reads: { 200: PaymentResult } };
+  'PATCH /api/admin/videos/{id}/payment-amount': {
+    sends: PaymentAmountBody;
+    reads: { 200: VideoPayment; 409: MessageAnswer };
+  };
+  'GET /api/video-types': { reads: { 200: VideoTypePrice[] } };
+  'PATCH /api/admin/video-types/{id}/price': {
+    sends: DefaultPriceBody;
+    reads: { 200: VideoTypePrice };
+  };
+  'GET /api/admin/client-pricing': { reads: { 200: ClientPricingList } };
+  'GET /api/admin/client-pricing/{clientId}': { reads: { 200: ClientPricingDetail } };
+  'PATCH /api/admin/client-pricing/{clientId}/{videoTypeId}': {
+    sends: CustomPriceBody;
+    reads: { 200: ClientCustomPrice };
+  };
+  'DELETE /api/admin/client-pricing/{clientId}/{videoTypeId}': { reads: { 200: MessageAnswer } };
+  'PUT /api/admin/clients/{clientId}/pricing-plan': {
+    sends: ClientPlanBody;
+    reads: { 200: ClientPlan };
+  };
+  'GET /api/admin/pricing-plans': { reads: { 200: PricingPlan[] } };
+  'POST /api/admin/pricing-plans': {
+    sends: CreatePlanBody;
+    reads: { 201: PricingPlan; 409: MessageAnswer };
+  };
+  'PATCH /api/admin/pricing-plans/{id}': {
+    sends: UpdatePlanBody;
+    reads: { 200: PricingPlan; 409: MessageAnswer };
+  };
+  'DELETE /api/admin/pricing-plans/{id}': { reads: { 200: MessageAnswer } };
+  'POST /api/admin/pricing-plans/{id}/rules': { sends: CreateRuleBody; reads: { 201: PricingRule } };
+  'PATCH /api/admin/pricing-plans/{id}/rules/{ruleId}': {
+    sends: UpdateRuleBody;
+    reads: { 200: PricingRule };
+  };
+  'DELETE /api/admin/pricing-plans/{id}/rules/{ruleId}': { reads: { 200: MessageAnswer } };
+  'GET /api/admin/payments': { reads: { 200: LedgerEvent[] } };
+  'GET /api/admin/invoices/{clientId}': { query: InvoiceQuery; reads: { 200: Invoice } };
+  'GET /api/admin/revenue/breakdown': {
+    query: RevenueBreakdownQuery;
+    reads: { 200: RevenueBreakdown };
+  };
+  'GET /api/admin/revenue/unpaid-aging': { reads: { 200: UnpaidAging } };
 }
 
 type Operation<K> = K extends \`\${infer M} \${infer P}\`
@@ -272,7 +366,9 @@ async function call(method: string, { path, params, query, body, raw, cookie }: 
       validate = ajv.compile(found.schema);
       validators.set(found.schema, validate);
     }
-    if (!validate(JSON.parse(text))) {
+    // A JSON answer is checked as parsed, any other (a CSV download) as its text.
+    const value: unknown = type === 'application/json' ? JSON.parse(text) : text;
+    if (!validate(value)) {
       problems.push(`${where}: ${ajv.errorsText(validate.errors)} in ${text.slice(0, 300)}`);
     }
   }
@@ -443,5 +539,141 @@ describe("a scenario's answers", () => {
     expect(problems).toEqual([]);
     // The scenario met the error answers it is there for, not only successes.
     expect([...statuses].sort((a, b) => a - b)).toEqual([200, 201, 400, 401, 403, 404, 409, 415]);
+  });
+
+  it('of the admin, assignment, lead, invoicing, pricing and report calls too', async () => {
+    problems.length = 0;
+    statuses.clear();
+    const client = await seedUser(t, { username: 'books-client', name: 'Books Client' });
+    const editor = await seedUser(t, { username: 'books-editor', role: 'editor', name: 'Ed' });
+    await seedUser(t, { username: 'books-king', role: 'king', isAdmin: 'true', name: 'K' });
+    const asKing = await signIn('books-king');
+    const asClient = await signIn('books-client');
+    const asEditor = await signIn('books-editor');
+    /** A call, as the king (who may make every one of these) unless `cookie` says otherwise. */
+    const send = (method: string, path: string, rest: Omit<Call, 'path'> = {}) =>
+      call(method, { path, cookie: asKing, ...rest });
+
+    // Admin: the dashboard's counts (not for a client) and users; a user made, refused, edited,
+    // reset and removed; a client made a VIP, an editor refused it.
+    await send('GET', '/api/admin/stats');
+    await send('GET', '/api/admin/stats', { cookie: asClient });
+    await send('GET', '/api/admin/users');
+    const newUser = { username: 'books-made', name: 'Made', password: 'secret123', role: 'editor' };
+    const made = await send('POST', '/api/admin/users', { body: newUser });
+    expect(made.status, made.text).toBe(201);
+    for (const body of [newUser, { ...newUser, username: 'books-king-two', role: 'king' }]) {
+      await send('POST', '/api/admin/users', { body });
+    }
+    const madeId = { id: String(made.json().id) };
+    await send('PATCH', '/api/admin/users/{id}', { params: madeId, body: { name: 'Made Again' } });
+    for (const id of [client.id, madeId.id]) {
+      await send('PATCH', '/api/admin/users/{id}/vip', { params: { id }, body: { isVip: true } });
+    }
+    const reset = { params: madeId, body: { newPassword: 'secret456' } };
+    await send('PATCH', '/api/admin/users/{id}/reset-password', reset);
+    for (let i = 0; i < 2; i++) await send('DELETE', '/api/admin/users/{id}', { params: madeId });
+
+    // Assignments: the lists of people, a pair made (twice), read from each side.
+    await send('GET', '/api/clients');
+    await send('GET', '/api/editors');
+    const pair = { clientId: client.id, editorId: editor.id };
+    for (let i = 0; i < 2; i++) await send('POST', '/api/assignments', { body: pair });
+    for (const cookie of [asKing, asClient]) await send('GET', '/api/assignments', { cookie });
+    const ofClient = { params: { clientId: client.id } };
+    await send('GET', '/api/clients/{clientId}/editors', { ...ofClient, cookie: asClient });
+    await send('GET', '/api/assignments/my-clients', { cookie: asEditor });
+    await send('GET', '/api/assignments/my-editors', { cookie: asClient });
+
+    // The lead dashboard's tiles, for a manager (of one client too), refused to a client.
+    await send('GET', '/api/lead/summary');
+    await send('GET', '/api/lead/summary', { query: { clientId: client.id, q: 'promo' } });
+    await send('GET', '/api/lead/summary', { cookie: asClient });
+
+    // Prices: a type's default (and a refused one), a client's own price set and removed (the
+    // second time there is none), a plan with a rule, given to the client.
+    const types = await send('GET', '/api/video-types');
+    await send('GET', '/api/video-types', { cookie: asClient });
+    const vlog = (JSON.parse(types.text) as { id: string; name: string }[]).find(
+      (type) => type.name === 'vlog',
+    )!;
+    for (const defaultPrice of ['10.00', '-1']) {
+      const price = { params: { id: vlog.id }, body: { defaultPrice } };
+      await send('PATCH', '/api/admin/video-types/{id}/price', price);
+    }
+    const custom = '/api/admin/client-pricing/{clientId}/{videoTypeId}';
+    const customPrice = { params: { clientId: client.id, videoTypeId: vlog.id } };
+    await send('PATCH', custom, { ...customPrice, body: { price: '9.50' } });
+    await send('GET', '/api/admin/client-pricing');
+    await send('GET', '/api/admin/client-pricing/{clientId}', ofClient);
+    for (let i = 0; i < 2; i++) await send('DELETE', custom, customPrice);
+    const planBody = { name: 'books-plan', description: 'For the drift test' };
+    const plan = await send('POST', '/api/admin/pricing-plans', { body: planBody });
+    expect(plan.status, plan.text).toBe(201);
+    await send('POST', '/api/admin/pricing-plans', { body: { name: 'books-plan' } });
+    const planPath = { id: String(plan.json().id) };
+    const planChange = { params: planPath, body: { displayName: 'Books plan' } };
+    await send('PATCH', '/api/admin/pricing-plans/{id}', planChange);
+    const rule = await send('POST', '/api/admin/pricing-plans/{id}/rules', {
+      params: planPath,
+      body: { videoTypeId: vlog.id, maxDurationSeconds: 60, price: '8.00' },
+    });
+    expect(rule.status, rule.text).toBe(201);
+    const rulePath = { ...planPath, ruleId: String(rule.json().id) };
+    const ruleChange = { params: rulePath, body: { price: '8.50', maxDurationSeconds: null } };
+    await send('PATCH', '/api/admin/pricing-plans/{id}/rules/{ruleId}', ruleChange);
+    const clientPlan = '/api/admin/clients/{clientId}/pricing-plan';
+    await send('PUT', clientPlan, { ...ofClient, body: { planId: planPath.id } });
+    await send('GET', '/api/admin/pricing-plans');
+
+    // Invoicing: a finished video priced, paid (its amount then locked), reported, paid back;
+    // a custom range without its dates and a client's look are refused.
+    const video = await seedVideo(t, {
+      userId: client.id,
+      assignedEditorId: editor.id,
+      name: 'Books video',
+      type: 'vlog',
+      status: 'posted',
+      finishDate: new Date(),
+    });
+    const videoIds = [video.id];
+    const all = { dateFilter: 'all', sortBy: 'amount', sortOrder: 'desc', limit: '10' };
+    const queries: Record<string, string>[] = [
+      {},
+      { ...all, offset: '0' },
+      { dateFilter: 'custom' },
+    ];
+    for (const query of queries) {
+      await send('GET', '/api/admin/invoicing', { query });
+    }
+    await send('GET', '/api/admin/invoicing', { cookie: asClient });
+    const amount = '/api/admin/videos/{id}/payment-amount';
+    await send('PATCH', amount, { params: { id: video.id }, body: { paymentAmount: '12.50' } });
+    for (const ids of [videoIds, []]) {
+      await send('PATCH', '/api/admin/payment', { body: { videoIds: ids } });
+    }
+    await send('PATCH', amount, { params: { id: video.id }, body: { paymentAmount: '13.00' } });
+    for (const report of ['summary', 'trends', 'breakdown', 'unpaid-aging']) {
+      await send('GET', `/api/admin/revenue/${report}`);
+    }
+    await send('GET', '/api/admin/payments');
+    await send('GET', '/api/admin/payments.csv');
+    await send('GET', '/api/admin/invoicing.csv', { query: { dateFilter: 'all' } });
+    for (const clientId of [client.id, '00000000-0000-4000-8000-000000000000']) {
+      await send('GET', '/api/admin/invoices/{clientId}', { params: { clientId } });
+    }
+    await send('PATCH', '/api/admin/payment/reverse', { body: { videoIds } });
+
+    // The pair and the rule removed (the second time, nothing is there), the plan taken back
+    // and deleted.
+    for (let i = 0; i < 2; i++) {
+      await send('DELETE', '/api/assignments/{clientId}/{editorId}', { params: pair });
+      await send('DELETE', '/api/admin/pricing-plans/{id}/rules/{ruleId}', { params: rulePath });
+    }
+    await send('PUT', clientPlan, { ...ofClient, body: { planId: null } });
+    await send('DELETE', '/api/admin/pricing-plans/{id}', { params: planPath });
+
+    expect(problems).toEqual([]);
+    expect([...statuses].sort((a, b) => a - b)).toEqual([200, 201, 400, 403, 404, 409]);
   });
 });

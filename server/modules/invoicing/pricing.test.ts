@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PricingPlan } from '@domain/invoicing';
-import { createScene, type Scene } from './test-fixtures';
+import { createScene, expectBadAmountsRefused, type Scene } from './test-fixtures';
 
 let s: Scene;
 beforeAll(async () => {
@@ -33,20 +33,7 @@ describe('default prices', () => {
 
   it("validates with 'Default price must be a valid non-negative number' and the limit", async () => {
     const url = `/api/admin/video-types/${await s.typeId('vlog')}/price`;
-    const cases: [unknown, string][] = [
-      ['-0.01', 'Default price must be a valid non-negative number'],
-      ['abc', 'Default price must be a valid non-negative number'],
-      ['', 'Default price must be a valid non-negative number'],
-      [undefined, 'Default price must be a valid non-negative number'],
-      [true, 'Default price must be a valid non-negative number'],
-      ['0.001', 'Default price must have at most two decimal places'],
-      ['100000000', 'Default price must be at most 99,999,999.99'],
-    ];
-    for (const [defaultPrice, message] of cases) {
-      const res = await s.call('king', 'PATCH', url, { defaultPrice });
-      expect(res.statusCode, String(defaultPrice)).toBe(400);
-      expect(res.json().message, String(defaultPrice)).toBe(message);
-    }
+    await expectBadAmountsRefused(s, url, 'defaultPrice', 'Default price');
     const max = await s.call('king', 'PATCH', url, { defaultPrice: 99999999.99 });
     expect(max.json().defaultPrice).toBe('99999999.99');
     const unknown = await s.call('king', 'PATCH', `/api/admin/video-types/${MISSING}/price`, {

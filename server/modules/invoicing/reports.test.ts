@@ -22,19 +22,29 @@ const pay: Scene['pay'] = (...args) => s.pay(...args);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
 describe('csv cells', () => {
-  it('quotes commas, quotes and line breaks, and defuses formulas', () => {
-    expect(csvCell('plain')).toBe('plain');
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    expect(csvCell('=SUM(A1:A2)')).toBe("'=SUM(A1:A2)");
-    expect(csvCell('+1')).toBe("'+1");
-    expect(csvCell('-1+2')).toBe("'-1+2");
+  it.each([
+    ['plain', 'plain'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    [null, ''],
+  ])('quotes commas, quotes and line breaks: %j is written %j', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+
+  it.each([
+    ['=SUM(A1:A2)', "'=SUM(A1:A2)"],
+    ['+1', "'+1"],
+    ['-1+2', "'-1+2"],
     // A plain negative amount (a ledger reversal) is a number, not a formula.
-    expect(csvCell('-70.00')).toBe('-70.00');
-    expect(csvCell('@cmd')).toBe("'@cmd");
-    expect(csvCell('=1,2')).toBe(`"'=1,2"`);
-    expect(csvCell(null)).toBe('');
+    ['-70.00', '-70.00'],
+    ['@cmd', "'@cmd"],
+    ['=1,2', `"'=1,2"`],
+  ])('defuses formulas: %j is written %j', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+
+  it('joins the cells of a line', () => {
     expect(csvLine(['a', 1, undefined])).toBe('a,1,');
   });
 });

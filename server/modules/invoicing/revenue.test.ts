@@ -24,39 +24,27 @@ afterAll(async () => {
 const get: Scene['get'] = (url) => s.get(url);
 
 describe('GET /api/admin/revenue/summary', () => {
-  it('sums the locked prices paid in the month exactly: 0.10 + 0.20 = 0.30', async () => {
-    expect(await get('/api/admin/revenue/summary?month=2022-01')).toMatchObject({
-      month: '2022-01',
-      totalRevenue: '0.30',
-      totalVideos: 2,
-      averagePerVideo: '0.15',
-    });
-    expect(await get('/api/admin/revenue/summary?month=2022-02')).toMatchObject({
-      totalRevenue: '5.00',
-      totalVideos: 1,
-      averagePerVideo: '5.00',
-    });
-  });
-
-  it('rounds the average to the cent and reports zero months as 0.00', async () => {
-    expect(await get('/api/admin/revenue/summary?month=2022-03')).toMatchObject({
-      totalRevenue: '0.31',
-      totalVideos: 3,
-      averagePerVideo: '0.10',
-    });
-    expect(await get('/api/admin/revenue/summary?month=2022-04')).toMatchObject({
-      totalRevenue: '0.00',
-      totalVideos: 0,
-      averagePerVideo: '0.00',
-    });
-  });
-
-  it('holds sums beyond a single price limit', async () => {
-    expect(await get('/api/admin/revenue/summary?month=2022-06')).toMatchObject({
-      totalRevenue: '199999999.98',
-      averagePerVideo: '99999999.99',
-    });
-  });
+  it.each([
+    // 0.10 + 0.20 = 0.30 exactly, paid at the first and at the last instant of the month.
+    ['2022-01', '0.30', 2, '0.15'],
+    ['2022-02', '5.00', 1, '5.00'],
+    // The average rounded to the cent.
+    ['2022-03', '0.31', 3, '0.10'],
+    // A month with nothing paid.
+    ['2022-04', '0.00', 0, '0.00'],
+    // A sum beyond a single price's limit.
+    ['2022-06', '199999999.98', 2, '99999999.99'],
+  ])(
+    'sums the locked prices paid in %s exactly: %s for %i videos, %s each on average',
+    async (month, totalRevenue, totalVideos, averagePerVideo) => {
+      expect(await get(`/api/admin/revenue/summary?month=${month}`)).toMatchObject({
+        month,
+        totalRevenue,
+        totalVideos,
+        averagePerVideo,
+      });
+    },
+  );
 
   it('defaults to the current month and reports what completed unpaid videos owe', async () => {
     const typeId = await s.typeId('vlog');
@@ -112,25 +100,14 @@ describe('GET /api/admin/revenue/trends', () => {
       [-5, -4, -3, -2, -1, 0].map((n) => addMonths(current, n)),
     );
     expect(trends.at(-1)).toMatchObject({ totalRevenue: '0.10', totalVideos: 1 });
-    // Six months from a given start, or up to a given end.
-    const fromStart = await get('/api/admin/revenue/trends?start=2021-11');
-    expect(fromStart.map((t: { month: string }) => t.month)).toEqual([
-      '2021-11',
-      '2021-12',
-      '2022-01',
-      '2022-02',
-      '2022-03',
-      '2022-04',
-    ]);
-    const toEnd = await get('/api/admin/revenue/trends?end=2022-02');
-    expect(toEnd.map((t: { month: string }) => t.month)).toEqual([
-      '2021-09',
-      '2021-10',
-      '2021-11',
-      '2021-12',
-      '2022-01',
-      '2022-02',
-    ]);
+  });
+
+  it.each([
+    ['start=2021-11', ['2021-11', '2021-12', '2022-01', '2022-02', '2022-03', '2022-04']],
+    ['end=2022-02', ['2021-09', '2021-10', '2021-11', '2021-12', '2022-01', '2022-02']],
+  ])('answers six months from a given start, or up to a given end (%s)', async (query, months) => {
+    const trends = await get(`/api/admin/revenue/trends?${query}`);
+    expect(trends.map((t: { month: string }) => t.month)).toEqual(months);
   });
 
   it('refuses a reversed or too long range', async () => {

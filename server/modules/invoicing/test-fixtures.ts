@@ -110,6 +110,32 @@ export async function createScene() {
   } satisfies SceneParts & { get: unknown };
 }
 
+/** Amounts every money field refuses (SPEC.md section 5), by the message they get. */
+const BAD_AMOUNTS = {
+  invalid: ['-1', '-0.01', -0.5, 'ten', 'abc', '', null, undefined, true],
+  decimals: ['1.999', '0.001'],
+  tooLarge: ['100000000', '100000000.00'],
+} as const;
+
+/**
+ * The king sends each bad amount as `field` to `url`: every one is refused (400) with SPEC.md
+ * section 5's message for that field, named by `label` ("Payment amount", "Default price").
+ */
+export async function expectBadAmountsRefused(s: Scene, url: string, field: string, label: string) {
+  const messages = {
+    invalid: `${label} must be a valid non-negative number`,
+    decimals: `${label} must have at most two decimal places`,
+    tooLarge: `${label} must be at most 99,999,999.99`,
+  };
+  for (const kind of ['invalid', 'decimals', 'tooLarge'] as const) {
+    for (const value of BAD_AMOUNTS[kind]) {
+      const res = await s.call('king', 'PATCH', url, { [field]: value });
+      expect(res.statusCode, String(value)).toBe(400);
+      expect(res.json().message, String(value)).toBe(messages[kind]);
+    }
+  }
+}
+
 /** The first instant of the month `offset` months from the current UTC month. */
 export function monthsAgo(offset: number, day = 10): Date {
   const now = new Date();

@@ -1,25 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { videos } from '../../db/schema';
-import { createTestApp, seedPeople, type TestApp } from '../../test/helper';
+import { setUpSuite } from '../../test/helper';
 
-let t: TestApp;
-let id: Record<string, string>;
-let cookie: Record<string, string>;
+const t = setUpSuite([
+  ['c1', 'client'],
+  ['c2', 'client'],
+  ['e1', 'editor'],
+  ['lead', 'lead_editor'],
+]);
+const { id, call } = t;
 
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ id, cookie } = await seedPeople(t, [
-    ['c1', 'client'],
-    ['c2', 'client'],
-    ['e1', 'editor'],
-    ['lead', 'lead_editor'],
-  ]));
   const past = new Date(Date.now() - DAY);
   const future = new Date(Date.now() + DAY);
-  const rows: [string, string, string, Date | null][] = [
+  const rows: [keyof typeof id, string, string, Date | null][] = [
     ['c1', 'Alpha review', 'review', future],
     ['c1', 'Beta review late', 'review', past],
     ['c1', 'Gamma progress', 'in_progress', null],
@@ -31,7 +28,7 @@ beforeAll(async () => {
   for (const [owner, name, status, dueDate] of rows) {
     n += 1;
     await t.db.insert(videos).values({
-      userId: id[owner]!,
+      userId: id[owner],
       ordinal: sql`${n}`,
       name,
       status,
@@ -40,12 +37,8 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(async () => {
-  await t.close();
-});
 
-const get = (who: string, url: string) =>
-  t.app.inject({ method: 'GET', url, headers: { cookie: cookie[who]! } });
+const get = (who: string, url: string) => call(who, 'GET', url);
 
 describe('GET /api/lead/summary', () => {
   it('counts the seven tiles; overdue only while the agency has the work (posted past due is not)', async () => {

@@ -1,38 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_LIST_LIMIT, type NotificationView } from '@domain/notifications';
 import { clientEditorAssignments, notifications, videos } from '../../db/schema';
-import { createTestApp, seedPeople, seedVideo, type Caller, type TestApp } from '../../test/helper';
+import { seedVideo, setUpVideoPeople, type Method } from '../../test/helper';
 import { notificationsByUser, readNotices } from './test-fixtures';
 
-let t: TestApp;
-let id: Record<string, string>;
-let call: Caller;
-
-const PEOPLE = [
-  ['owner', 'client', 'false', 'Olivia "O" Owner'],
-  ['other', 'client', 'false', null],
-  ['editor', 'editor', 'false', 'Eddie'],
-  ['teameditor', 'editor', 'false', null],
-  ['spare', 'editor', 'false', null],
-  ['lead1', 'lead_editor', 'false', 'Lea'],
-  ['lead2', 'lead_editor', 'false', null],
-  ['boss', 'king', 'true', 'The King'],
-] as const;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ id, call } = await seedPeople(t, PEOPLE));
-  await t.db
-    .insert(clientEditorAssignments)
-    .values({ clientId: id.owner!, editorId: id.teameditor! });
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  await t.db.delete(notifications);
-});
+const t = setUpVideoPeople();
+const { id, call } = t;
 
 const noticesOf = (who: string) => readNotices(call, who);
 const whoGotWhat = () => notificationsByUser(t);
@@ -103,10 +77,10 @@ describe('editors', () => {
   it('becoming a video’s assigned editor tells that editor, unless they took it themselves', async () => {
     const v = await video({ assignedEditorId: null });
     await call('lead1', 'PATCH', `/api/videos/${v.id}/assigned-editor`, {
-      assignedEditorId: id.spare,
+      assignedEditorId: id.stranger,
     });
-    expect(await whoGotWhat()).toEqual({ spare: ['editor_assigned'] });
-    expect((await noticesOf('spare'))[0]).toMatchObject({
+    expect(await whoGotWhat()).toEqual({ stranger: ['editor_assigned'] });
+    expect((await noticesOf('stranger'))[0]).toMatchObject({
       title: 'Video assigned to you',
       message: 'Lea made you the editor of "Spring promo"',
       videoId: v.id,
@@ -128,11 +102,11 @@ describe('editors', () => {
   it('being assigned to a client tells that editor', async () => {
     const res = await call('boss', 'POST', '/api/assignments', {
       clientId: id.other,
-      editorId: id.spare,
+      editorId: id.stranger,
     });
     expect(res.statusCode).toBe(201);
-    expect(await whoGotWhat()).toEqual({ spare: ['client_assigned'] });
-    expect((await noticesOf('spare'))[0]).toMatchObject({
+    expect(await whoGotWhat()).toEqual({ stranger: ['client_assigned'] });
+    expect((await noticesOf('stranger'))[0]).toMatchObject({
       title: 'New client assigned',
       message: 'The King assigned you to the client other',
       videoId: null,
@@ -144,31 +118,33 @@ describe('editors', () => {
 });
 
 describe('new videos', () => {
-  it("a client's new video tells the client's editors", async () => {
-    const res = await call('owner', 'POST', '/api/videos', {
-      name: 'Summer teaser',
-      link: 'https://a.io/s',
-    });
+  /** POST /api/videos as `who`: the video made (201). */
+  async function postVideo(who: string, payload: object): Promise<{ id: string }> {
+    const res = await call(who, 'POST', '/api/videos', payload);
     expect(res.statusCode).toBe(201);
+    return res.json();
+  }
+
+  it("a client's new video tells the client's editors", async () => {
+    const made = await postVideo('owner', { name: 'Summer teaser', link: 'https://a.io/s' });
     expect(await whoGotWhat()).toEqual({ teameditor: ['new_video'] });
     // A double quote in a person's name is turned into a single one: only the video is quoted.
     expect((await noticesOf('teameditor'))[0]).toMatchObject({
       title: 'New video',
       message: `Olivia 'O' Owner added a new video "Summer teaser"`,
-      videoId: res.json().id,
+      videoId: made.id,
     });
   });
 
   it('created by someone else for the client, with an editor chosen', async () => {
-    const res = await call('lead1', 'POST', '/api/videos', {
+    await postVideo('lead1', {
       name: 'Autumn cut',
       link: 'https://a.io/a',
       targetUserId: id.owner,
-      assignedEditorId: id.spare,
+      assignedEditorId: id.stranger,
     });
-    expect(res.statusCode).toBe(201);
     expect(await whoGotWhat()).toEqual({
-      spare: ['editor_assigned'],
+      stranger: ['editor_assigned'],
       teameditor: ['new_video'],
     });
     expect((await noticesOf('teameditor'))[0]!.message).toBe(
@@ -177,7 +153,7 @@ describe('new videos', () => {
   });
 
   it('an editor creating for their own client is not told about it', async () => {
-    await call('teameditor', 'POST', '/api/videos', {
+    await postVideo('teameditor', {
       name: 'By the team',
       link: 'https://a.io/t',
       targetUserId: id.owner,
@@ -187,11 +163,11 @@ describe('new videos', () => {
 });
 
 describe('the notification calls', () => {
-  async function seed(recipient: string, n: number, extra: object = {}) {
+  async function seed(recipient: keyof typeof id, n: number, extra: object = {}) {
     const base = Date.now() - 60 * 60_000;
     await t.db.insert(notifications).values(
       Array.from({ length: n }, (_, i) => ({
-        recipientId: id[recipient]!,
+        recipientId: id[recipient],
         type: 'comment',
         title: 'New comment',
         message: `#${i} on "Video"`,
@@ -320,10 +296,10 @@ describe('POST /api/notifications/check-delayed', () => {
       status: 'posted',
       assignedEditorId: id.editor!,
     });
-    // spare is on nobody's team: nothing to read, nothing to hear.
-    expect((await call('spare', 'POST', '/api/notifications/check-delayed')).json().created).toBe(
-      0,
-    );
+    // stranger is on nobody's team: nothing to read, nothing to hear.
+    expect(
+      (await call('stranger', 'POST', '/api/notifications/check-delayed')).json().created,
+    ).toBe(0);
     for (const who of ['editor', 'teameditor', 'lead1', 'boss']) {
       const res = await call(who, 'POST', '/api/notifications/check-delayed');
       expect(res.json().created, who).toBe(1);
@@ -377,6 +353,13 @@ describe('notifications commit with the change that causes them (issue 15, findi
     }
   }
 
+  /** A call made while notifications cannot be written: it fails whole (500). */
+  async function failsWhole(who: string, method: Method, url: string, payload: object) {
+    const res = await call(who, method, url, payload);
+    expect(res.statusCode, url).toBe(500);
+    expect(res.json().message, url).toBe('Internal server error');
+  }
+
   async function freshVideo(status = 'in_progress') {
     return seedVideo(t, {
       userId: id.owner!,
@@ -388,13 +371,11 @@ describe('notifications commit with the change that causes them (issue 15, findi
 
   it('a comment whose notifications cannot be written is not kept either', async () => {
     const v = await freshVideo();
-    await withFailingNotifications(async () => {
-      const res = await call('editor', 'POST', `/api/videos/${v.id}/comments`, {
+    await withFailingNotifications(() =>
+      failsWhole('editor', 'POST', `/api/videos/${v.id}/comments`, {
         content: 'Please check 0:10 @lead1',
-      });
-      expect(res.statusCode).toBe(500);
-      expect(res.json().message).toBe('Internal server error');
-    });
+      }),
+    );
     const thread = (await call('owner', 'GET', `/api/videos/${v.id}/comments`)).json() as unknown[];
     expect(thread).toEqual([]);
     // Once the database takes notifications again, the same call keeps both.
@@ -409,20 +390,15 @@ describe('notifications commit with the change that causes them (issue 15, findi
   it('a status change, a new video and an assignment likewise', async () => {
     const v = await freshVideo();
     await withFailingNotifications(async () => {
-      const status = await call('editor', 'PATCH', `/api/videos/${v.id}/status`, {
-        status: 'review',
-      });
-      expect(status.statusCode).toBe(500);
-      const created = await call('owner', 'POST', '/api/videos', {
+      await failsWhole('editor', 'PATCH', `/api/videos/${v.id}/status`, { status: 'review' });
+      await failsWhole('owner', 'POST', '/api/videos', {
         name: 'Never made',
         link: 'https://a.io/never',
       });
-      expect(created.statusCode).toBe(500);
-      const assigned = await call('boss', 'POST', '/api/assignments', {
+      await failsWhole('boss', 'POST', '/api/assignments', {
         clientId: id.owner,
-        editorId: id.spare,
+        editorId: id.stranger,
       });
-      expect(assigned.statusCode).toBe(500);
     });
     const [row] = await t.db.select().from(videos).where(eq(videos.id, v.id));
     expect(row!.status).toBe('in_progress');
@@ -431,7 +407,7 @@ describe('notifications commit with the change that causes them (issue 15, findi
     const pairs = await t.db
       .select()
       .from(clientEditorAssignments)
-      .where(eq(clientEditorAssignments.editorId, id.spare!));
+      .where(eq(clientEditorAssignments.editorId, id.stranger!));
     expect(pairs).toEqual([]);
   });
 });

@@ -8,20 +8,16 @@ import { fromPostgres, type Database } from '../../db/client';
 import { clientEditorAssignments, notifications, sessions } from '../../db/schema';
 import { readTestSettings } from '../../env';
 import { titled, unmet } from '../../test/conditions';
-import {
-  createTestApp,
-  loginAs,
-  seedUser,
-  seedPeople,
-  seedVideo,
-  type TestApp,
-} from '../../test/helper';
-import { openAt } from '../../test/socket';
+import { loginAs, seedUser, seedVideo, setUpSuite } from '../../test/helper';
+import { openAt, type TestSocket } from '../../test/socket';
 
-let t: TestApp;
+const t = setUpSuite([
+  ['owner', 'client'],
+  ['editor', 'editor'],
+  ['other', 'client'],
+]);
+const { id, cookie } = t;
 let base: string;
-let id: Record<string, string>;
-let cookie: Record<string, string>;
 let videoId: string;
 
 async function listen(app: App) {
@@ -30,12 +26,6 @@ async function listen(app: App) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ id, cookie } = await seedPeople(t, [
-    ['owner', 'client'],
-    ['editor', 'editor'],
-    ['other', 'client'],
-  ]));
   ({ id: videoId } = await seedVideo(t, {
     userId: id.owner!,
     assignedEditorId: id.editor!,
@@ -43,17 +33,22 @@ beforeAll(async () => {
   }));
   base = await listen(t.app);
 });
-afterAll(async () => {
-  await t.close();
-});
 
-const comment = (app: App, who: string, content: string) =>
+const comment = (app: App, who: keyof typeof cookie, content: string) =>
   app.inject({
     method: 'POST',
     url: `/api/videos/${videoId}/comments`,
     headers: { cookie: cookie[who]! },
     payload: { content },
   });
+
+/** After the count on connect: one notification with `data`, then the new count, 1. */
+async function expectOneNotice(socket: TestSocket, data: object) {
+  const [, notification, count] = await socket.messages(3);
+  expect(notification).toMatchObject({ type: 'notification', data });
+  expect(count).toEqual({ type: 'count_update', data: { count: 1 } });
+  return notification!;
+}
 
 describe('the /ws handshake', () => {
   it('is refused without a session (401)', async () => {
@@ -78,19 +73,14 @@ describe('delivery', () => {
     const socket = await openAt(base, { cookie: cookie.owner });
     expect(await socket.messages(1)).toEqual([{ type: 'count_update', data: { count: 0 } }]);
     expect((await comment(t.app, 'editor', 'Cut at 0:12')).statusCode).toBe(201);
-    const [, notification, count] = await socket.messages(3);
-    expect(notification).toMatchObject({
-      type: 'notification',
-      data: {
-        recipientId: id.owner,
-        type: 'comment',
-        message: 'editor commented on "Spring promo"',
-        videoId,
-        isRead: false,
-        priority: 'normal',
-      },
+    const notification = await expectOneNotice(socket, {
+      recipientId: id.owner,
+      type: 'comment',
+      message: 'editor commented on "Spring promo"',
+      videoId,
+      isRead: false,
+      priority: 'normal',
     });
-    expect(count).toEqual({ type: 'count_update', data: { count: 1 } });
 
     // Reading it elsewhere (another tab) updates the count on this socket too.
     const id0 = (notification!.data as { id: string }).id;
@@ -132,16 +122,11 @@ describe('delivery', () => {
       headers: { cookie: bossCookie },
     });
     expect(res.statusCode).toBe(200);
-    const [, notification, count] = await socket.messages(3);
-    expect(notification).toMatchObject({
-      type: 'notification',
-      data: {
-        recipientId: id.editor,
-        type: 'client_unassigned',
-        message: 'boss removed you from the client other',
-      },
+    await expectOneNotice(socket, {
+      recipientId: id.editor,
+      type: 'client_unassigned',
+      message: 'boss removed you from the client other',
     });
-    expect(count).toEqual({ type: 'count_update', data: { count: 1 } });
     socket.ws.close();
   });
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEAM_LEAD_MESSAGES } from '@domain/team-leads';
 import { clientTeamLeadAssignments, notifications, videos } from '../../db/schema';
-import { createTestApp, seedPeople, type Caller, type TestApp } from '../../test/helper';
+import { setUpSuite } from '../../test/helper';
 import { readNotices } from '../notifications/test-fixtures';
 
 /**
@@ -9,11 +9,6 @@ import { readNotices } from '../notifications/test-fixtures';
  * client; a team lead reads, comments on and is told about the videos of the clients it leads
  * as the client is, and nothing of any other client.
  */
-let t: TestApp;
-let id: Record<string, string>;
-let call: Caller;
-const video: Record<string, string> = {};
-
 const PEOPLE = [
   ['alpha', 'client', 'false', 'Alpha Dental'],
   ['beta', 'client', 'false', 'Beta Gym'],
@@ -26,9 +21,11 @@ const PEOPLE = [
   ['adminEd', 'editor', 'true', null],
 ] as const;
 
+const t = setUpSuite(PEOPLE);
+const { id, call } = t;
+const video: Record<string, string> = {};
+
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ id, call } = await seedPeople(t, PEOPLE));
   for (const [client, name, n] of [
     ['alpha', 'Alpha launch', 1],
     ['alpha', 'Alpha tips', 2],
@@ -49,14 +46,11 @@ beforeAll(async () => {
     video[name] = v!.id;
   }
 });
-afterAll(async () => {
-  await t.close();
-});
 beforeEach(async () => {
   await t.db.delete(notifications);
 });
 
-const assign = (who: string, client: string, lead: string) =>
+const assign = (who: string, client: keyof typeof id, lead: keyof typeof id) =>
   call(who, 'POST', '/api/team-leads', { clientId: id[client], teamLeadId: id[lead] });
 
 const noticesOf = (who: string) => readNotices(call, who);

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../db/migrate';
 import { rowsOf } from '../../db/rows';
 import { comments, userAvatars, users, videos } from '../../db/schema';
-import { createTestApp, createTestDatabase, seedPeople, type TestApp } from '../../test/helper';
+import { createTestDatabase, setUpSuite } from '../../test/helper';
 
 /**
  * Issue 15, finding 1: every comment, mentionable person, user and editor list carried the
@@ -24,31 +24,24 @@ function pngOf(size: number, fill = 1): Buffer {
 const dataUrl = (bytes: Buffer, type = 'png') =>
   `data:image/${type};base64,${bytes.toString('base64')}`;
 
-let t: TestApp;
-let id: Record<string, string>;
-let cookie: Record<string, string>;
-let videoId: string;
 /** Just under the 2 MB limit, like the attacker's. */
 const BIG = pngOf(2 * 1024 * 1024 - 100);
 
+const t = setUpSuite([
+  ['pictured', 'client'],
+  ['editor', 'editor'],
+  ['lead', 'lead_editor'],
+]);
+const { id, cookie, call } = t;
+let videoId: string;
+
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ id, cookie } = await seedPeople(t, [
-    ['pictured', 'client'],
-    ['editor', 'editor'],
-    ['lead', 'lead_editor'],
-  ]));
-  const set = await t.app.inject({
-    method: 'POST',
-    url: '/api/users/avatar',
-    headers: { cookie: cookie.pictured! },
-    payload: { imageData: dataUrl(BIG) },
-  });
+  const set = await call('pictured', 'POST', '/api/users/avatar', { imageData: dataUrl(BIG) });
   expect(set.statusCode).toBe(200);
   const [v] = await t.db
     .insert(videos)
     .values({
-      userId: id.pictured!,
+      userId: id.pictured,
       assignedEditorId: id.editor!,
       ordinal: 1,
       name: 'Thread',
@@ -59,26 +52,20 @@ beforeAll(async () => {
   await t.db.insert(comments).values(
     Array.from({ length: 199 }, (_, i) => ({
       videoId,
-      userId: id.pictured!,
+      userId: id.pictured,
       content: `Comment number ${i + 1} about the cut at 0:${String(i % 60).padStart(2, '0')}`,
     })),
   );
   // The 200th through the API, as a browser posts it.
-  const posted = await t.app.inject({
-    method: 'POST',
-    url: `/api/videos/${videoId}/comments`,
-    headers: { cookie: cookie.pictured! },
-    payload: { content: 'And the last one' },
+  const posted = await call('pictured', 'POST', `/api/videos/${videoId}/comments`, {
+    content: 'And the last one',
   });
   expect(posted.statusCode).toBe(201);
   expect(posted.body).not.toContain('base64');
 });
-afterAll(async () => {
-  await t.close();
-});
 
-const get = (url: string, who: string | null, headers: Record<string, string> = {}) =>
-  t.app.inject({ url, headers: { ...headers, ...(who ? { cookie: cookie[who]! } : {}) } });
+const get = (url: string, who: keyof typeof cookie | null, headers: Record<string, string> = {}) =>
+  t.app.inject({ url, headers: { ...headers, ...(who ? { cookie: cookie[who] } : {}) } });
 
 describe('answers carry avatar URLs, never image data', () => {
   it('a thread of 200 comments by a user with a 2 MB avatar answers in under 200 KB', async () => {
@@ -140,11 +127,8 @@ describe('GET /api/users/{id}/avatar', () => {
   it('a new picture gets a new URL; the old URL is no longer kept for a year', async () => {
     const before = (await get('/api/auth/me', 'pictured')).json().avatarUrl as string;
     const small = pngOf(300, 7);
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/users/${id.pictured}`,
-      headers: { cookie: cookie.pictured! },
-      payload: { avatar: dataUrl(small) },
+    const res = await call('pictured', 'PATCH', `/api/users/${id.pictured}`, {
+      avatar: dataUrl(small),
     });
     const after = res.json().avatarUrl as string;
     expect(after).not.toBe(before);
@@ -152,12 +136,7 @@ describe('GET /api/users/{id}/avatar', () => {
     expect(old.headers['cache-control']).toBe('private, no-cache');
     expect(old.rawPayload.equals(small)).toBe(true);
     // The same picture again keeps its URL.
-    const same = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/avatar',
-      headers: { cookie: cookie.pictured! },
-      payload: { imageData: dataUrl(small) },
-    });
+    const same = await call('pictured', 'POST', '/api/users/avatar', { imageData: dataUrl(small) });
     expect(same.json().avatarUrl).toBe(after);
   });
 

@@ -1,27 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAs, seedPeople, type TestApp } from '../../test/helper';
-
-let t: TestApp;
-let ids: Record<string, string>;
-let cookies: Record<string, string>;
+import { describe, expect, it } from 'vitest';
+import { loginAs, setUpSuite } from '../../test/helper';
 
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ id: ids, cookie: cookies } = await seedPeople(t, [
-    ['clara', 'client', 'false', 'CLARA'],
-    ['carl', 'client', 'false', 'CARL'],
-    ['eve', 'editor', 'false', 'EVE'],
-    ['leo', 'lead_editor', 'false', 'LEO'],
-  ]));
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setUpSuite([
+  ['clara', 'client', 'false', 'CLARA'],
+  ['carl', 'client', 'false', 'CARL'],
+  ['eve', 'editor', 'false', 'EVE'],
+  ['leo', 'lead_editor', 'false', 'LEO'],
+]);
+const { id: ids, call } = t;
 
-const get = (url: string, who: string) => t.app.inject({ url, headers: { cookie: cookies[who]! } });
+const get = (url: string, who: string) => call(who, 'GET', url);
+/** PATCH /api/users/{id}: `who` edits their own profile. */
+const patchOwn = (who: keyof typeof ids, payload: object) =>
+  call(who, 'PATCH', `/api/users/${ids[who]}`, payload);
 
 describe('GET /api/users/search', () => {
   it('shows staff everyone, with public fields only', async () => {
@@ -75,98 +69,71 @@ describe('GET /api/users/{id}', () => {
 describe('PATCH /api/users/{id}', () => {
   it('lets a user change their own name and avatar, and remove the avatar', async () => {
     const url = `/api/users/${ids.clara}`;
-    const headers = { cookie: cookies.clara! };
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url,
-      headers,
-      payload: { name: '  Clara B  ', avatar: PNG },
-    });
+    const res = await call('clara', 'PATCH', url, { name: '  Clara B  ', avatar: PNG });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Clara B' });
     expect(res.json().avatarUrl).toMatch(new RegExp(`^/api/users/${ids.clara}/avatar\\?v=\\w+$`));
     const image = await get(res.json().avatarUrl, 'clara');
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.equals(Buffer.from(PNG.split(',')[1]!, 'base64'))).toBe(true);
-    const removed = await t.app.inject({
-      method: 'PATCH',
-      url,
-      headers,
-      payload: { avatar: null },
-    });
+    const removed = await call('clara', 'PATCH', url, { avatar: null });
     expect(removed.json().avatarUrl).toBeNull();
     expect((await get(`/api/users/${ids.clara}/avatar`, 'clara')).statusCode).toBe(404);
     expect(removed.json().name).toBe('Clara B');
   });
 
   it("refuses to change someone else's profile, even for a lead editor", async () => {
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/users/${ids.clara}`,
-      headers: { cookie: cookies.leo! },
-      payload: { name: 'Hacked' },
-    });
+    const res = await call('leo', 'PATCH', `/api/users/${ids.clara}`, { name: 'Hacked' });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('You can only update your own profile');
   });
 
-  it('ignores fields other than name and avatar (no self-promotion)', async () => {
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/users/${ids.carl}`,
-      headers: { cookie: cookies.carl! },
-      payload: { name: 'Carl', role: 'king', isAdmin: 'true', password: 'x' },
-    });
+  it.each([
+    ['role', 'king'],
+    ['isAdmin', 'true'],
+    ['isVip', true],
+    ['password', 'x'],
+  ])('ignores %s: only name and avatar change (no self-promotion)', async (field, value) => {
+    const res = await patchOwn('carl', { name: 'Carl', [field]: value });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ role: 'client', isAdmin: 'false' });
+    expect(res.json()).toMatchObject({
+      name: 'Carl',
+      role: 'client',
+      isAdmin: 'false',
+      isVip: false,
+    });
     await loginAs(t, 'carl');
   });
 
   it('refuses display names and usernames with bidi controls or zero-width characters (issue 15, finding 7)', async () => {
     for (const name of ['king\u202Egnik', 'Cla\u200Bra', 'a\u2067b\u2069', 'so\u00ADft']) {
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/users/${ids.carl}`,
-        headers: { cookie: cookies.carl! },
-        payload: { name },
-      });
+      const res = await patchOwn('carl', { name });
       expect(res.statusCode, JSON.stringify(name)).toBe(400);
       expect(res.json().message).toBe(
         'Display name must not contain invisible or text-direction characters',
       );
-      const registered = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: { username: 'spoofer', password: 'secret123', name },
+      const registered = await call('anonymous', 'POST', '/api/auth/register', {
+        username: 'spoofer',
+        password: 'secret123',
+        name,
       });
       expect(registered.statusCode).toBe(400);
     }
-    const username = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { username: 'king\u202Egnik', password: 'secret123' },
+    const username = await call('anonymous', 'POST', '/api/auth/register', {
+      username: 'king\u202Egnik',
+      password: 'secret123',
     });
     expect(username.statusCode).toBe(400);
     expect(username.json().message).toBe(
       'Username may only contain letters, numbers, dots, dashes and underscores',
     );
     // Letters of any script and emoji stay welcome.
-    const fine = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/users/${ids.carl}`,
-      headers: { cookie: cookies.carl! },
-      payload: { name: 'Çarl Ünal 😀 كارل' },
-    });
+    const fine = await patchOwn('carl', { name: 'Çarl Ünal 😀 كارل' });
     expect(fine.statusCode).toBe(200);
   });
 
   it('refuses an avatar that is not an image', async () => {
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/users/${ids.carl}`,
-      headers: { cookie: cookies.carl! },
-      payload: { avatar: 'data:text/html;base64,PGgxPmhpPC9oMT4=' },
-    });
+    const res = await patchOwn('carl', { avatar: 'data:text/html;base64,PGgxPmhpPC9oMT4=' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Avatar must be a PNG, JPEG or WebP image');
   });
@@ -174,12 +141,7 @@ describe('PATCH /api/users/{id}', () => {
 
 describe('POST /api/users/avatar', () => {
   it('sets the avatar of the signed-in user', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/avatar',
-      headers: { cookie: cookies.eve! },
-      payload: { imageData: PNG },
-    });
+    const res = await call('eve', 'POST', '/api/users/avatar', { imageData: PNG });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: ids.eve });
     expect(res.json().avatarUrl).toMatch(/^\/api\/users\/[\w-]+\/avatar\?v=\w+$/);
@@ -191,31 +153,16 @@ describe('POST /api/users/avatar', () => {
     const bytes = Buffer.alloc(1_500_000);
     Buffer.from(PNG.split(',')[1]!, 'base64').copy(bytes);
     const big = `data:image/png;base64,${bytes.toString('base64')}`;
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/avatar',
-      headers: { cookie: cookies.eve! },
-      payload: { imageData: big },
-    });
+    const ok = await call('eve', 'POST', '/api/users/avatar', { imageData: big });
     expect(ok.statusCode).toBe(200);
     const huge = `data:image/png;base64,${Buffer.concat([bytes, Buffer.alloc(700_000)]).toString('base64')}`;
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/avatar',
-      headers: { cookie: cookies.eve! },
-      payload: { imageData: huge },
-    });
+    const refused = await call('eve', 'POST', '/api/users/avatar', { imageData: huge });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('Please select an image smaller than 2MB');
   });
 
   it('refuses an empty body', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/avatar',
-      headers: { cookie: cookies.eve! },
-      payload: {},
-    });
+    const res = await call('eve', 'POST', '/api/users/avatar', {});
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Image data is required');
   });

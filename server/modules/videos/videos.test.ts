@@ -1,35 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientEditorAssignments, videos } from '../../db/schema';
-import {
-  createTestApp,
-  seedPeople,
-  seedPerson,
-  type Caller,
-  type TestApp,
-} from '../../test/helper';
+import { describe, expect, it } from 'vitest';
+import { videos } from '../../db/schema';
+import { seedPerson, setUpVideoPeople } from '../../test/helper';
 
-let t: TestApp;
-let id: Record<string, string>;
-let call: Caller;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ id, call } = await seedPeople(t, [
-    ['owner', 'client', 'false'],
-    ['other', 'client', 'false'],
-    ['teameditor', 'editor', 'false'],
-    ['stranger', 'editor', 'false'],
-    ['lead', 'lead_editor', 'false'],
-    ['boss', 'king', 'true'],
-  ]));
-  await t.db
-    .insert(clientEditorAssignments)
-    .values({ clientId: id.owner!, editorId: id.teameditor! });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setUpVideoPeople();
+const { id, call } = t;
 
 describe('create', () => {
   it('creates for oneself with the defaults and a normalised link', async () => {
@@ -64,18 +39,14 @@ describe('create', () => {
     ]);
   });
 
-  it('requires a valid link with the spec messages', async () => {
-    const missing = await call('owner', 'POST', '/api/videos', { name: 'x' });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe('Video link is required');
-    const bad = await call('owner', 'POST', '/api/videos', { name: 'x', link: 'not a link' });
-    expect(bad.json().message).toBe('Please enter a valid video link');
-    const other = await call('owner', 'POST', '/api/videos', {
-      name: 'x',
-      link: 'https://a.io',
-      type: 'other',
-    });
-    expect(other.json().message).toBe('Please enter a custom video type');
+  it.each([
+    [{ name: 'x' }, 'Video link is required'],
+    [{ name: 'x', link: 'not a link' }, 'Please enter a valid video link'],
+    [{ name: 'x', link: 'https://a.io', type: 'other' }, 'Please enter a custom video type'],
+  ])('requires a valid link with the spec messages: %j, %s', async (payload, message) => {
+    const res = await call('owner', 'POST', '/api/videos', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
   });
 
   it('lets an editor create for an assigned client but not for another', async () => {
@@ -142,12 +113,12 @@ describe('change', () => {
     const blank = await call('owner', 'PATCH', `/api/videos/${v.id}`, { name: '  ' });
     expect(blank.json().message).toBe('Video name is required');
     // A manager's free move (the transition table: server/modules/videos/workflow.test.ts).
-    const ready = await call('lead', 'PATCH', `/api/videos/${v.id}/status`, {
+    const ready = await call('lead1', 'PATCH', `/api/videos/${v.id}/status`, {
       status: 'ready to post',
     });
     expect(ready.json().status).toBe('ready_to_post');
     expect(ready.json().finishDate).not.toBeNull();
-    const back = await call('lead', 'PATCH', `/api/videos/${v.id}/status`, {
+    const back = await call('lead1', 'PATCH', `/api/videos/${v.id}/status`, {
       status: 'in progress',
     });
     expect(back.json().finishDate).toBeNull();
@@ -175,12 +146,12 @@ describe('change', () => {
       403,
     );
     expect((await call('owner', 'PATCH', url, { assignedEditorId: null })).statusCode).toBe(200);
-    expect((await call('lead', 'PATCH', url, { assignedEditorId: id.stranger })).statusCode).toBe(
+    expect((await call('lead1', 'PATCH', url, { assignedEditorId: id.stranger })).statusCode).toBe(
       200,
     );
     // Now assigned, the stranger can read it.
     expect((await call('stranger', 'GET', `/api/videos/${v.id}`)).statusCode).toBe(200);
-    expect((await call('lead', 'PATCH', url, { assignedEditorId: id.owner })).json().message).toBe(
+    expect((await call('lead1', 'PATCH', url, { assignedEditorId: id.owner })).json().message).toBe(
       'Please choose a valid editor',
     );
   });

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_STATUSES, type VideoStatus } from '@domain/video-status';
 import {
   creationRefusal,
@@ -15,17 +15,13 @@ import {
   videos,
   videoStatusHistory,
 } from '../../db/schema';
-import { createTestApp, seedPeople, type TestApp } from '../../test/helper';
+import { setUpSuite } from '../../test/helper';
 import { findVideo, updateVideo } from './videos.repository';
 
 /**
  * The transition table (DESIGN.md section 5) through every route that sets a status, for every
  * kind of viewer: the moves each side may make are written out here, not read from the table.
  */
-let t: TestApp;
-let id: Record<string, string>;
-let cookie: Record<string, string>;
-
 const ACTORS = [
   ['owner', 'client', 'false', 'client'],
   ['teamlead', 'client_team_lead', 'false', 'client'],
@@ -57,14 +53,12 @@ const mayMove = (side: WorkflowSide, from: VideoStatus, to: VideoStatus) =>
   side === 'manager' ||
   (side === 'agency' ? AGENCY_MOVES : CLIENT_MOVES).includes(`${from}->${to}`);
 
+const t = setUpSuite(
+  [...ACTORS, ...OUTSIDERS].map(([username, role, isAdmin]) => [username, role, isAdmin] as const),
+);
+const { id, call } = t;
+
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ id, cookie } = await seedPeople(
-    t,
-    [...ACTORS, ...OUTSIDERS].map(
-      ([username, role, isAdmin]) => [username, role, isAdmin] as const,
-    ),
-  ));
   await t.db.insert(clientEditorAssignments).values([
     { clientId: id.owner!, editorId: id.assigned! },
     { clientId: id.owner!, editorId: id.teameditor! },
@@ -74,9 +68,6 @@ beforeAll(async () => {
     { clientId: id.owner!, teamLeadId: id.teamlead! },
     { clientId: id.other!, teamLeadId: id.otherlead! },
   ]);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function videoIn(status: VideoStatus) {
@@ -99,8 +90,9 @@ async function videoIn(status: VideoStatus) {
   return row!;
 }
 
-const call = (who: string, method: 'POST' | 'PATCH', url: string, payload: object) =>
-  t.app.inject({ method, url, headers: { cookie: cookie[who]! }, payload });
+/** PATCH /api/videos/:id/status as `who`, with a note when one is given. */
+const setStatus = (who: string, videoId: string, status: VideoStatus, note?: string) =>
+  call(who, 'PATCH', `/api/videos/${videoId}/status`, { status, note });
 
 const statusOf = async (videoId: string) =>
   (await t.db.select({ s: videos.status }).from(videos).where(eq(videos.id, videoId)))[0]?.s;
@@ -117,7 +109,7 @@ describe('every (viewer × from × to) move through every status route', () => {
 
           // PATCH /api/videos/:id/status
           const v1 = await videoIn(from);
-          const res = await call(who, 'PATCH', `/api/videos/${v1.id}/status`, { status: to });
+          const res = await setStatus(who, v1.id, to);
           if (!allowed) {
             expect(res.statusCode, label).toBe(403);
             expect(res.json().message, label).toBe(moveRefusal(side, from, to));
@@ -126,10 +118,7 @@ describe('every (viewer × from × to) move through every status route', () => {
             expect(res.statusCode, label).toBe(400);
             expect(res.json().message, label).toBe(WORKFLOW_MESSAGES.noteRequired);
             expect(await statusOf(v1.id), label).toBe(from);
-            const withNote = await call(who, 'PATCH', `/api/videos/${v1.id}/status`, {
-              status: to,
-              note: 'Shorter intro, please',
-            });
+            const withNote = await setStatus(who, v1.id, to, 'Shorter intro, please');
             expect(withNote.statusCode, label).toBe(200);
             expect(await statusOf(v1.id), label).toBe(to);
           } else {
@@ -161,9 +150,7 @@ describe('every (viewer × from × to) move through every status route', () => {
   it('people outside the video never learn it exists', async () => {
     const v = await videoIn('review');
     for (const [who] of OUTSIDERS) {
-      const res = await call(who, 'PATCH', `/api/videos/${v.id}/status`, {
-        status: 'ready_to_post',
-      });
+      const res = await setStatus(who, v.id, 'ready_to_post');
       expect(res.statusCode, who).toBe(404);
       const edit = await call(who, 'PATCH', `/api/videos/${v.id}`, { status: 'ready_to_post' });
       expect(edit.statusCode, who).toBe(404);
@@ -231,10 +218,12 @@ describe('creation sets a status too', () => {
 describe('Request Changes and Send Back', () => {
   it('the note becomes a comment and the assigned editor hears of it', async () => {
     const v = await videoIn('review');
-    const res = await call('owner', 'PATCH', `/api/videos/${v.id}/status`, {
-      status: 'in_progress',
-      note: '  Please cut the intro to 5 seconds  ',
-    });
+    const res = await setStatus(
+      'owner',
+      v.id,
+      'in_progress',
+      '  Please cut the intro to 5 seconds  ',
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('in_progress');
     const [comment] = await t.db.select().from(comments).where(eq(comments.videoId, v.id));
@@ -270,24 +259,16 @@ describe('Request Changes and Send Back', () => {
 
   it('a blank note is no note', async () => {
     const v = await videoIn('review');
-    const res = await call('teamlead', 'PATCH', `/api/videos/${v.id}/status`, {
-      status: 'in_progress',
-      note: '   ',
-    });
+    const res = await setStatus('teamlead', v.id, 'in_progress', '   ');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Please say what needs to change');
   });
 
   it('the agency may send back without a note; a note goes only with sending back', async () => {
     const v = await videoIn('review');
-    const bare = await call('assigned', 'PATCH', `/api/videos/${v.id}/status`, {
-      status: 'in_progress',
-    });
+    const bare = await setStatus('assigned', v.id, 'in_progress');
     expect(bare.statusCode).toBe(200);
-    const stray = await call('assigned', 'PATCH', `/api/videos/${v.id}/status`, {
-      status: 'review',
-      note: 'done',
-    });
+    const stray = await setStatus('assigned', v.id, 'review', 'done');
     expect(stray.statusCode).toBe(400);
     expect(stray.json().message).toBe('A note goes with Send Back or Request Changes only');
     expect(await t.db.select().from(comments).where(eq(comments.videoId, v.id))).toEqual([]);
@@ -296,10 +277,7 @@ describe('Request Changes and Send Back', () => {
   it('with no assigned editor, the client’s editors (and its team lead) hear of it', async () => {
     const v = await videoIn('review');
     await t.db.update(videos).set({ assignedEditorId: null }).where(eq(videos.id, v.id));
-    const res = await call('owner', 'PATCH', `/api/videos/${v.id}/status`, {
-      status: 'in_progress',
-      note: 'Louder music',
-    });
+    const res = await setStatus('owner', v.id, 'in_progress', 'Louder music');
     expect(res.statusCode).toBe(200);
     const notices = await t.db.select().from(notifications).where(eq(notifications.videoId, v.id));
     expect(notices.map((n) => n.recipientId).sort()).toEqual(

@@ -6,13 +6,36 @@ import { getErrorMessage } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { AvatarProblem, compressAvatar } from './compress-avatar';
 
+/**
+ * Log out (the avatar menu, the phone menu, the profile's button): the toast, then / whether or
+ * not the server answered. `leaving` stays true from the click on: the screen is left anyway.
+ */
+export function useLogOut() {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+
+  const logOut = async () => {
+    setLeaving(true);
+    try {
+      await logout();
+      notifySuccess('Logged out', 'See you soon.');
+    } catch (error) {
+      notifyError('Logout failed', getErrorMessage(error, 'Could not reach the server'));
+    } finally {
+      void navigate('/');
+    }
+  };
+
+  return { leaving, logOut };
+}
+
 /** What the avatar menu and the phone menu do: upload an avatar, refresh, log out. */
 export function useAccountActions() {
-  const { user, logout, refresh } = useAuth();
-  const navigate = useNavigate();
+  const { user, refresh } = useAuth();
+  const { leaving, logOut } = useLogOut();
   const upload = useUploadAvatar();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [leaving, setLeaving] = useState(false);
   const [uploading, setUploading] = useState(false);
 
   const onFile = async (file: File | undefined) => {
@@ -38,19 +61,6 @@ export function useAccountActions() {
       notifySuccess('Account refreshed!', 'Your account details are up to date.');
     } catch (error) {
       notifyError('Refresh failed', error instanceof Error ? error.message : 'Please try again');
-    }
-  };
-
-  const logOut = async () => {
-    setLeaving(true);
-    try {
-      await logout();
-      notifySuccess('Logged out', 'See you soon.');
-    } catch (error) {
-      notifyError('Logout failed', getErrorMessage(error, 'Could not reach the server'));
-    } finally {
-      setLeaving(false);
-      void navigate('/');
     }
   };
 

@@ -1,6 +1,6 @@
 import { Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { roleLabel } from '@domain/roles';
 import { BackLink } from '../../components/back-link';
@@ -9,40 +9,52 @@ import { MessageScreen } from '../../components/message-screen';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
 import { useAuth } from '../../hooks/use-auth';
 import { ProfileForm } from '../../features/profile/components/profile-form';
-import { getErrorMessage } from '../../lib/api-client';
-import { notifyError, notifySuccess } from '../../lib/notify';
 import { pageTitle } from '../../lib/site';
+import { useLogOut } from '../layouts/account-actions';
 import type { LoginLocationState } from './login';
 
 const SIGNED_OUT_NOTICE = 'Please log in to view your profile';
 
+/** One card of the profile: a heading, a line on what it is for, its form. */
+function ProfileSection({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} component="section">
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {description}
+          </Text>
+        </div>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
 /** Profile settings (SPEC.md section 2): display name, avatar, password, log out. */
 export function ProfileRoute() {
   useDocumentTitle(pageTitle('Profile Settings'));
-  const { user, isLoading, logout, refresh } = useAuth();
+  const { user, isLoading, refresh } = useAuth();
   const navigate = useNavigate();
-  const [leaving, setLeaving] = useState(false);
-  // Logging out here goes to /, not to the signed-out redirect below.
-  const leavingRef = useRef(false);
+  const { leaving, logOut } = useLogOut();
 
   useEffect(() => {
-    if (isLoading || user || leavingRef.current) return;
+    // Logging out here goes to /, not to the signed-out redirect.
+    if (isLoading || user || leaving) return;
     const state: LoginLocationState = { notice: SIGNED_OUT_NOTICE };
     void navigate('/login', { replace: true, state });
-  }, [isLoading, user, navigate]);
-
-  const handleLogout = async () => {
-    leavingRef.current = true;
-    setLeaving(true);
-    try {
-      await logout();
-      notifySuccess('Logged out', 'See you soon.');
-    } catch (error) {
-      notifyError('Logout failed', getErrorMessage(error, 'Could not reach the server'));
-    } finally {
-      void navigate('/');
-    }
-  };
+  }, [isLoading, user, leaving, navigate]);
 
   if (isLoading) return <LoadingState label="Loading profile..." standalone />;
   if (!user) {
@@ -64,12 +76,7 @@ export function ProfileRoute() {
         <Stack gap="lg">
           <Group justify="space-between" align="center">
             <BackLink />
-            <Button
-              variant="default"
-              size="sm"
-              onClick={() => void handleLogout()}
-              disabled={leaving}
-            >
+            <Button variant="default" size="sm" onClick={() => void logOut()} disabled={leaving}>
               {leaving ? 'Logging out...' : 'Log out'}
             </Button>
           </Group>
@@ -83,33 +90,16 @@ export function ProfileRoute() {
             </Text>
           </Stack>
 
-          <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} component="section">
-            <Stack gap="md">
-              <div>
-                <Title order={2} size="h4">
-                  Your details
-                </Title>
-                <Text c="dimmed" size="sm">
-                  How your name and picture appear to your team.
-                </Text>
-              </div>
-              <ProfileForm key={user.id} user={user} onSaved={refresh} />
-            </Stack>
-          </Paper>
+          <ProfileSection
+            title="Your details"
+            description="How your name and picture appear to your team."
+          >
+            <ProfileForm key={user.id} user={user} onSaved={refresh} />
+          </ProfileSection>
 
-          <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} component="section">
-            <Stack gap="md">
-              <div>
-                <Title order={2} size="h4">
-                  Security
-                </Title>
-                <Text c="dimmed" size="sm">
-                  Changing it signs you out everywhere else.
-                </Text>
-              </div>
-              <ChangePasswordForm />
-            </Stack>
-          </Paper>
+          <ProfileSection title="Security" description="Changing it signs you out everywhere else.">
+            <ChangePasswordForm />
+          </ProfileSection>
         </Stack>
       </Container>
     </Box>

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { PublicUser } from '@domain/user';
 import { DELETE_CONFIRM_TEXT, teamDeletionWarning } from '@domain/video-form';
 import type { VideoView } from '@domain/videos';
+import { CenteredModal } from '../guarded-modal';
 
 /**
  * The single-video delete confirmation: the spec's question, the team deletion warning when
@@ -26,14 +27,7 @@ export function DeleteVideoDialog({
   const [reason, setReason] = useState('');
   const warning = teamDeletionWarning(viewer, video, video.owner.name || video.owner.username);
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      opened={opened}
-      onClose={onCancel}
-      title="Delete video"
-      centered
-      zIndex={310}
-    >
+    <CenteredModal opened={opened} onClose={onCancel} title="Delete video" zIndex={310}>
       <Stack gap="sm">
         <Text size="sm">{DELETE_CONFIRM_TEXT}</Text>
         {warning && (
@@ -58,6 +52,6 @@ export function DeleteVideoDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </CenteredModal>
   );
 }

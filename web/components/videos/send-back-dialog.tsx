@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Text, Textarea } from '@mantine/core';
+import { Button, Group, Text, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { COMMENT_MAX_LENGTH } from '@domain/comments';
 import { WORKFLOW_MESSAGES, type StatusAction } from '@domain/workflow';
+import { CenteredModal } from '../guarded-modal';
 
 /**
  * Send Back (agency) or Request Changes (client side) from review: asks what needs to change.
@@ -32,13 +33,7 @@ export function SendBackDialog({
     onSend(note.trim());
   };
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={action.label}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <CenteredModal opened onClose={onClose} title={action.label}>
       <form onSubmit={submit} noValidate>
         <Text size="sm" mb="sm">
           &quot;{videoName}&quot; goes back to In Progress. The note is posted as a comment and sent
@@ -69,6 +64,6 @@ export function SendBackDialog({
           </Button>
         </Group>
       </form>
-    </Modal>
+    </CenteredModal>
   );
 }

@@ -1,13 +1,16 @@
-import { Select, Stack, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { createUserForm, creatableRoles, type AssignableRole } from '@domain/admin';
 import { ROLE_LABELS, type Actor } from '@domain/roles';
-import { AvatarInput } from '../../../components/avatar-input';
-import { PasswordField } from '../../../components/password-field';
-import { DialogButtons, GuardedModal } from '../../../components/guarded-modal';
-import { getErrorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import {
+  AvatarField,
+  DisplayNameField,
+  NewPasswordFields,
+  UsernameField,
+} from '../../../components/account-fields';
+import { ConfirmDialog } from '../../../components/guarded-modal';
+import { dialogToasts } from '../lib/dialog-toasts';
 import { useCreateUser } from '../../../api/admin';
 
 const EMPTY = {
@@ -57,75 +60,39 @@ export function CreateUserDialog({ actor, opened, onClose }: CreateUserDialogPro
   const submit = form.onSubmit(({ username, name, password, role, avatar }) => {
     create.mutate(
       { username: username.trim(), name: name.trim(), password, role, avatar },
-      {
-        onSuccess: (user) => {
-          notifySuccess('User created', `${user.username} has been created successfully.`);
-          onClose();
-        },
-        onError: (error) =>
-          notifyError('Create failed', getErrorMessage(error, 'Failed to create user')),
-      },
+      dialogToasts(
+        (user) => ['User created', `${user.username} has been created successfully.`],
+        ['Create failed', 'Failed to create user'],
+        onClose,
+      ),
     );
   });
 
   return (
-    <GuardedModal
+    <ConfirmDialog
       opened={opened}
       onClose={onClose}
       title="Create New User"
       pending={pending}
       hideCloseWhilePending
+      onSubmit={submit}
+      confirm={{ label: 'Create User', pendingLabel: 'Creating...' }}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <AvatarInput
-            label="Avatar"
-            description="Optional. JPEG or PNG, smaller than 2MB"
-            value={form.values.avatar}
-            onChange={(avatar) => form.setFieldValue('avatar', avatar)}
-            removable="when-set"
-            disabled={pending}
-          />
-          <TextInput
-            label="Username"
-            autoComplete="off"
-            data-autofocus
-            disabled={pending}
-            {...form.getInputProps('username')}
-          />
-          <TextInput
-            label="Display name"
-            autoComplete="off"
-            disabled={pending}
-            {...form.getInputProps('name')}
-          />
-          <PasswordField
-            label="Password"
-            autoComplete="new-password"
-            disabled={pending}
-            {...form.getInputProps('password')}
-          />
-          <PasswordField
-            label="Confirm password"
-            autoComplete="new-password"
-            disabled={pending}
-            {...form.getInputProps('confirmPassword')}
-          />
-          <Select
-            label="Role"
-            data={roleOptions}
-            allowDeselect={false}
-            disabled={pending}
-            {...form.getInputProps('role')}
-          />
-          <DialogButtons
-            onCancel={onClose}
-            pending={pending}
-            label="Create User"
-            pendingLabel="Creating..."
-          />
-        </Stack>
-      </form>
-    </GuardedModal>
+      <AvatarField
+        form={form}
+        description="Optional. JPEG or PNG, smaller than 2MB"
+        disabled={pending}
+      />
+      <UsernameField form={form} autoComplete="off" data-autofocus disabled={pending} />
+      <DisplayNameField form={form} autoComplete="off" disabled={pending} />
+      <NewPasswordFields form={form} disabled={pending} />
+      <Select
+        label="Role"
+        data={roleOptions}
+        allowDeselect={false}
+        disabled={pending}
+        {...form.getInputProps('role')}
+      />
+    </ConfirmDialog>
   );
 }

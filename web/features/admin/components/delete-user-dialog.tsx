@@ -1,58 +1,44 @@
-import { Stack, Text } from '@mantine/core';
-import type { PublicUser } from '@domain/user';
-import { DialogButtons, GuardedModal } from '../../../components/guarded-modal';
-import { getErrorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useLastDefined } from '../hooks/use-last-defined';
+import { Text } from '@mantine/core';
+import { ConfirmDialog } from '../../../components/guarded-modal';
+import { useUserDialog, type UserDialogProps } from '../hooks/use-user-dialog';
+import { dialogToasts } from '../lib/dialog-toasts';
 import { useDeleteUser } from '../../../api/admin';
 
-interface DeleteUserDialogProps {
-  user: PublicUser | null;
-  onClose: () => void;
-}
-
 /** Delete User: a confirmation; the server removes the user and everything of theirs. */
-export function DeleteUserDialog({ user: selected, onClose }: DeleteUserDialogProps) {
-  const user = useLastDefined(selected);
+export function DeleteUserDialog(props: UserDialogProps) {
   const remove = useDeleteUser();
-  const pending = remove.isPending;
+  const { user, dialog } = useUserDialog(props, remove.isPending);
 
   const confirm = () => {
     if (!user) return;
-    remove.mutate(user.id, {
-      onSuccess: () => {
-        notifySuccess('User deleted', `${user.username} has been successfully deleted.`);
-        onClose();
-      },
-      onError: (error) =>
-        notifyError('Delete failed', getErrorMessage(error, 'Failed to delete user')),
-    });
+    remove.mutate(
+      user.id,
+      dialogToasts(
+        () => ['User deleted', `${user.username} has been successfully deleted.`],
+        ['Delete failed', 'Failed to delete user'],
+        props.onClose,
+      ),
+    );
   };
 
   return (
-    <GuardedModal
-      opened={selected !== null}
-      onClose={onClose}
+    <ConfirmDialog
+      {...dialog}
       title="Delete User"
-      pending={pending}
+      confirm={{
+        label: 'Delete User',
+        pendingLabel: 'Deleting...',
+        color: 'red.9',
+        onConfirm: confirm,
+        focusCancel: true,
+      }}
     >
       {user && (
-        <Stack gap="md">
-          <Text>
-            Are you sure you want to delete <strong>{user.username}</strong>? This action cannot be
-            undone. It permanently removes the user and all of their data, including their videos.
-          </Text>
-          <DialogButtons
-            onCancel={onClose}
-            pending={pending}
-            label="Delete User"
-            pendingLabel="Deleting..."
-            color="red.9"
-            onConfirm={confirm}
-            focusCancel
-          />
-        </Stack>
+        <Text>
+          Are you sure you want to delete <strong>{user.username}</strong>? This action cannot be
+          undone. It permanently removes the user and all of their data, including their videos.
+        </Text>
       )}
-    </GuardedModal>
+    </ConfirmDialog>
   );
 }

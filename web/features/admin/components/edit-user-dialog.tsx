@@ -1,4 +1,4 @@
-import { Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Select, Switch, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import {
@@ -12,19 +12,15 @@ import {
 } from '@domain/admin';
 import { normalizeRole, ROLE_LABELS, type Actor } from '@domain/roles';
 import type { PublicUser } from '@domain/user';
-import { DialogButtons, GuardedModal } from '../../../components/guarded-modal';
-import { getErrorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useLastDefined } from '../hooks/use-last-defined';
+import { ConfirmDialog } from '../../../components/guarded-modal';
+import { useUserDialog, type UserDialogProps } from '../hooks/use-user-dialog';
+import { dialogToasts } from '../lib/dialog-toasts';
 import { useUpdateUser } from '../../../api/admin';
 
 const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
 
-interface EditUserDialogProps {
+interface EditUserDialogProps extends UserDialogProps {
   actor: Actor;
-  /** The user being edited; null when closed. */
-  user: PublicUser | null;
-  onClose: () => void;
   /** Called after saving one's own account, to refresh the signed-in user. */
   onSavedSelf: () => void;
 }
@@ -39,14 +35,10 @@ function initialValues(user: PublicUser | null) {
 }
 
 /** Edit User: the display name; for the king also the role and the admin switch. */
-export function EditUserDialog({
-  actor,
-  user: selected,
-  onClose,
-  onSavedSelf,
-}: EditUserDialogProps) {
-  const user = useLastDefined(selected);
+export function EditUserDialog({ actor, onSavedSelf, ...props }: EditUserDialogProps) {
+  const selected = props.user;
   const update = useUpdateUser();
+  const { user, dialog } = useUserDialog(props, update.isPending);
   const form = useForm({
     mode: 'controlled',
     initialValues: initialValues(user),
@@ -63,80 +55,73 @@ export function EditUserDialog({
   }, [selected]);
 
   const king = canChangeRoleAndAdmin(actor);
-  const pending = update.isPending;
 
   const submit = form.onSubmit((values) => {
     if (!user) return;
     update.mutate(
       { id: user.id, body: editUserPayload(actor, user, values) },
-      {
-        onSuccess: () => {
-          notifySuccess('User updated', 'User has been successfully updated.');
+      dialogToasts(
+        () => ['User updated', 'User has been successfully updated.'],
+        ['Update failed', 'Failed to update user'],
+        () => {
           if (user.id === actor.id) onSavedSelf();
-          onClose();
+          props.onClose();
         },
-        onError: (error) =>
-          notifyError('Update failed', getErrorMessage(error, 'Failed to update user')),
-      },
+      ),
     );
   });
 
   return (
-    <GuardedModal opened={selected !== null} onClose={onClose} title="Edit User" pending={pending}>
+    <ConfirmDialog
+      {...dialog}
+      title="Edit User"
+      description={user && <>Editing @{user.username}</>}
+      onSubmit={submit}
+      confirm={{ label: 'Save Changes', pendingLabel: 'Saving...' }}
+    >
       {user && (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <Text size="sm" c="dimmed">
-              Editing @{user.username}
-            </Text>
-            <TextInput
-              label="Name"
-              autoComplete="off"
-              data-autofocus
-              {...form.getInputProps('name')}
-            />
-            {king &&
-              (isRoleFixed(user) ? (
-                <div>
-                  <Text size="sm" fw={500}>
-                    Role
-                  </Text>
-                  <Text size="sm">System Admin (King)</Text>
-                  <Text size="xs" c="dimmed">
-                    The king role cannot be modified for security reasons.
-                  </Text>
-                </div>
-              ) : (
-                <Select
-                  label="Role"
-                  placeholder="Keep the current role"
-                  data={ROLE_OPTIONS}
-                  allowDeselect={false}
-                  comboboxProps={{ withinPortal: true }}
-                  {...form.getInputProps('role')}
-                />
-              ))}
-            {king && (
-              <Switch
-                label="Admin Privileges"
-                description={
-                  canToggleAdmin(actor, user)
-                    ? 'Can open the admin dashboard and manage users'
-                    : 'You cannot change your own admin privileges'
-                }
-                disabled={!canToggleAdmin(actor, user)}
-                {...form.getInputProps('isAdmin', { type: 'checkbox' })}
+        <>
+          <TextInput
+            label="Name"
+            autoComplete="off"
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+          {king &&
+            (isRoleFixed(user) ? (
+              <div>
+                <Text size="sm" fw={500}>
+                  Role
+                </Text>
+                <Text size="sm">System Admin (King)</Text>
+                <Text size="xs" c="dimmed">
+                  The king role cannot be modified for security reasons.
+                </Text>
+              </div>
+            ) : (
+              <Select
+                label="Role"
+                placeholder="Keep the current role"
+                data={ROLE_OPTIONS}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+                {...form.getInputProps('role')}
               />
-            )}
-            <DialogButtons
-              onCancel={onClose}
-              pending={pending}
-              label="Save Changes"
-              pendingLabel="Saving..."
+            ))}
+          {king && (
+            <Switch
+              label="Admin Privileges"
+              description={
+                canToggleAdmin(actor, user)
+                  ? 'Can open the admin dashboard and manage users'
+                  : 'You cannot change your own admin privileges'
+              }
+              disabled={!canToggleAdmin(actor, user)}
+              {...form.getInputProps('isAdmin', { type: 'checkbox' })}
             />
-          </Stack>
-        </form>
+          )}
+        </>
       )}
-    </GuardedModal>
+    </ConfirmDialog>
   );
 }

@@ -43,15 +43,23 @@ export function UserAvatar({ user, size = 40 }: { user: PublicUser; size?: numbe
   );
 }
 
-/** Which buttons this admin gets for this user (the server refuses the rest anyway). */
+/** The actions on a user, in button order; Delete is drawn in red. */
+const ACTIONS = [
+  { action: 'edit', label: 'Edit', Icon: IconEdit },
+  { action: 'reset', label: 'Reset Password', Icon: IconKey },
+  { action: 'delete', label: 'Delete', Icon: IconTrash },
+] as const;
+
+/** The actions this admin gets for this user (the server refuses the rest anyway). */
 function allowed(actor: Actor, user: PublicUser) {
   const manage = canManageUser(actor, user);
-  return { edit: manage, reset: manage, delete: canDeleteUser(actor, user) };
+  const can = { edit: manage, reset: manage, delete: canDeleteUser(actor, user) };
+  return ACTIONS.filter((a) => can[a.action]);
 }
 
 /** Detailed row: avatar, username, role, Admin badge, display name, labelled buttons. */
 export function DetailedUserRow({ user, actor, onAction }: RowProps) {
-  const can = allowed(actor, user);
+  const actions = allowed(actor, user);
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-label={user.username}>
       <Group justify="space-between" gap="sm">
@@ -74,40 +82,21 @@ export function DetailedUserRow({ user, actor, onAction }: RowProps) {
             </Text>
           </div>
         </Group>
-        {(can.edit || can.reset || can.delete) && (
+        {actions.length > 0 && (
           <Group gap="xs">
-            {can.edit && (
+            {actions.map(({ action, label, Icon }) => (
               <Button
+                key={action}
                 size="xs"
-                variant="default"
-                leftSection={<IconEdit size={14} />}
-                onClick={() => onAction('edit', user)}
+                {...(action === 'delete'
+                  ? { color: 'red', c: 'red.9', variant: 'light' }
+                  : { variant: 'default' })}
+                leftSection={<Icon size={14} />}
+                onClick={() => onAction(action, user)}
               >
-                Edit
+                {label}
               </Button>
-            )}
-            {can.reset && (
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconKey size={14} />}
-                onClick={() => onAction('reset', user)}
-              >
-                Reset Password
-              </Button>
-            )}
-            {can.delete && (
-              <Button
-                size="xs"
-                color="red"
-                c="red.9"
-                variant="light"
-                leftSection={<IconTrash size={14} />}
-                onClick={() => onAction('delete', user)}
-              >
-                Delete
-              </Button>
-            )}
+            ))}
           </Group>
         )}
       </Group>
@@ -137,7 +126,7 @@ function IconButton({
 
 /** Compact row: avatar, name, @username, role, Admin Yes or No, icon buttons. */
 export function CompactUserRow({ user, actor, onAction }: RowProps) {
-  const can = allowed(actor, user);
+  const actions = allowed(actor, user);
   return (
     <Paper component="li" withBorder radius="sm" px="sm" py={6} aria-label={user.username}>
       <Group gap="xs" wrap="nowrap" justify="space-between">
@@ -155,21 +144,16 @@ export function CompactUserRow({ user, actor, onAction }: RowProps) {
         <Group gap="xs" wrap="nowrap">
           <RoleBadge role={user.role} />
           <Group gap={2} wrap="nowrap">
-            {can.edit && (
-              <IconButton label="Edit" onClick={() => onAction('edit', user)}>
-                <IconEdit size={16} />
+            {actions.map(({ action, label, Icon }) => (
+              <IconButton
+                key={action}
+                label={label}
+                color={action === 'delete' ? 'red.9' : undefined}
+                onClick={() => onAction(action, user)}
+              >
+                <Icon size={16} />
               </IconButton>
-            )}
-            {can.reset && (
-              <IconButton label="Reset Password" onClick={() => onAction('reset', user)}>
-                <IconKey size={16} />
-              </IconButton>
-            )}
-            {can.delete && (
-              <IconButton label="Delete" color="red.9" onClick={() => onAction('delete', user)}>
-                <IconTrash size={16} />
-              </IconButton>
-            )}
+            ))}
           </Group>
         </Group>
       </Group>

@@ -63,6 +63,68 @@ function ClientLine({
   );
 }
 
+/** The tab's two lists: VIP clients lose the flag, regular ones (scrolling past 24rem) get it. */
+const LISTS = {
+  vip: {
+    title: 'VIP Clients',
+    name: 'VIP clients',
+    empty: 'No VIP clients yet',
+    action: 'Remove VIP',
+  },
+  regular: {
+    title: 'Regular Clients',
+    name: 'Regular clients',
+    empty: 'All clients are VIP!',
+    action: 'Make VIP',
+  },
+} as const;
+
+function ClientList({
+  list,
+  clients,
+  pendingId,
+  onToggle,
+}: {
+  list: keyof typeof LISTS;
+  clients: PublicUser[];
+  pendingId: string | null;
+  onToggle: (user: PublicUser) => void;
+}) {
+  const { title, name, empty, action } = LISTS[list];
+  const items = (
+    <ul className={classes.list} aria-label={name}>
+      {clients.map((u) => (
+        <ClientLine
+          key={u.id}
+          user={u}
+          action={action}
+          pending={pendingId === u.id}
+          onClick={() => onToggle(u)}
+        />
+      ))}
+    </ul>
+  );
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Title order={3} fz="lg" mb="sm">
+        {title}
+      </Title>
+      {clients.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {empty}
+        </Text>
+      ) : list === 'regular' ? (
+        // Focusable so keyboard users can scroll it too.
+        <Box className={classes.scroll} tabIndex={0} role="region" aria-label={`${name} list`}>
+          {items}
+        </Box>
+      ) : (
+        items
+      )}
+    </Paper>
+  );
+}
+
 /** The VIP Management tab: clients split into VIP and regular, toggled one by one. */
 export function VipManagement({ users }: { users: PublicUser[] }) {
   const setVip = useSetVip();
@@ -101,59 +163,8 @@ export function VipManagement({ users }: { users: PublicUser[] }) {
         <StatTile label="Total Clients" value={clients.length} />
       </SimpleGrid>
 
-      <Paper withBorder radius="md" p="md">
-        <Title order={3} fz="lg" mb="sm">
-          VIP Clients
-        </Title>
-        {vip.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            No VIP clients yet
-          </Text>
-        ) : (
-          <ul className={classes.list} aria-label="VIP clients">
-            {vip.map((u) => (
-              <ClientLine
-                key={u.id}
-                user={u}
-                action="Remove VIP"
-                pending={pendingId === u.id}
-                onClick={() => toggle(u)}
-              />
-            ))}
-          </ul>
-        )}
-      </Paper>
-
-      <Paper withBorder radius="md" p="md">
-        <Title order={3} fz="lg" mb="sm">
-          Regular Clients
-        </Title>
-        {regular.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            All clients are VIP!
-          </Text>
-        ) : (
-          // Scrollable past 24rem; focusable so keyboard users can scroll it too.
-          <Box
-            className={classes.scroll}
-            tabIndex={0}
-            role="region"
-            aria-label="Regular clients list"
-          >
-            <ul className={classes.list} aria-label="Regular clients">
-              {regular.map((u) => (
-                <ClientLine
-                  key={u.id}
-                  user={u}
-                  action="Make VIP"
-                  pending={pendingId === u.id}
-                  onClick={() => toggle(u)}
-                />
-              ))}
-            </ul>
-          </Box>
-        )}
-      </Paper>
+      <ClientList list="vip" clients={vip} pendingId={pendingId} onToggle={toggle} />
+      <ClientList list="regular" clients={regular} pendingId={pendingId} onToggle={toggle} />
     </Stack>
   );
 }

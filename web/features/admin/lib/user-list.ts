@@ -13,17 +13,17 @@ export const SECTION_LABELS: Record<Section, string> = {
   client: 'Clients',
 };
 
-/** Role filter buttons; 'king' reads 'System Admins' (the king is the system admin). */
+/**
+ * Role filter buttons, named as the sections except 'king', which reads 'System Admins' (the king
+ * is the system admin).
+ */
 export const ROLE_FILTERS = ['all', ...SECTIONS] as const;
 export type RoleFilter = (typeof ROLE_FILTERS)[number];
 
 export const ROLE_FILTER_LABELS: Record<RoleFilter, string> = {
   all: 'All Roles',
+  ...SECTION_LABELS,
   king: 'System Admins',
-  lead_editor: 'Lead Editors',
-  editor: 'Editors',
-  client_team_lead: TEAM_LEADS_LABEL,
-  client: 'Clients',
 };
 
 /** Each role is its own section: client team leads are neither editors nor clients. */
@@ -80,13 +80,7 @@ export function groupUsers<T extends PublicUser>(
   const shown = sortUsers(
     users.filter((u) => matchesSearch(u, query) && (filter === 'all' || sectionOf(u) === filter)),
   );
-  const sections = {
-    king: [],
-    lead_editor: [],
-    editor: [],
-    client_team_lead: [],
-    client: [],
-  } as Record<Section, T[]>;
+  const sections = Object.fromEntries(SECTIONS.map((s) => [s, [] as T[]])) as Record<Section, T[]>;
   for (const u of shown) sections[sectionOf(u)].push(u);
   return { shown, sections };
 }

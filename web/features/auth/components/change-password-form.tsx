@@ -1,6 +1,7 @@
-import { Button, Group, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { changePasswordForm, MESSAGES } from '@domain/auth';
+import { NEW_PASSWORD_HINT, NewPasswordFields } from '../../../components/account-fields';
+import { FormStack, SubmitButton } from '../../../components/form-stack';
 import { PasswordField } from '../../../components/password-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -35,30 +36,20 @@ export function ChangePasswordForm() {
 
   const pending = changePassword.isPending;
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <PasswordField
-          label="Current password"
-          autoComplete="current-password"
-          {...form.getInputProps('currentPassword')}
-        />
-        <PasswordField
-          label="New password"
-          description="At least 6 characters"
-          autoComplete="new-password"
-          {...form.getInputProps('newPassword')}
-        />
-        <PasswordField
-          label="Confirm new password"
-          autoComplete="new-password"
-          {...form.getInputProps('confirmPassword')}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Changing...' : 'Change Password'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormStack onSubmit={submit}>
+      <PasswordField
+        label="Current password"
+        autoComplete="current-password"
+        {...form.getInputProps('currentPassword')}
+      />
+      <NewPasswordFields
+        form={form}
+        path="newPassword"
+        label="New password"
+        confirmLabel="Confirm new password"
+        description={NEW_PASSWORD_HINT}
+      />
+      <SubmitButton pending={pending} label="Change Password" pendingLabel="Changing..." />
+    </FormStack>
   );
 }

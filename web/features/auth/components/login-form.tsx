@@ -1,7 +1,8 @@
-import { Button, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { loginBody, MESSAGES } from '@domain/auth';
 import type { PublicUser } from '@domain/user';
+import { UsernameField } from '../../../components/account-fields';
+import { FormStack, SubmitButton } from '../../../components/form-stack';
 import { PasswordField } from '../../../components/password-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -34,24 +35,14 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: PublicUser) => void
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <TextInput
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...form.getInputProps('username')}
-        />
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          {...form.getInputProps('password')}
-        />
-        <Button type="submit" fullWidth size="md" disabled={login.isPending}>
-          {login.isPending ? 'Signing in...' : 'Sign In'}
-        </Button>
-      </Stack>
-    </form>
+    <FormStack onSubmit={submit}>
+      <UsernameField form={form} autoComplete="username" />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        {...form.getInputProps('password')}
+      />
+      <SubmitButton pending={login.isPending} label="Sign In" pendingLabel="Signing in..." wide />
+    </FormStack>
   );
 }

@@ -1,8 +1,14 @@
-import { Button, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { registerForm } from '@domain/auth';
-import { AvatarInput } from '../../../components/avatar-input';
-import { PasswordField } from '../../../components/password-field';
+import {
+  AvatarField,
+  DisplayNameField,
+  NEW_PASSWORD_HINT,
+  NewPasswordFields,
+  USERNAME_HINT,
+  UsernameField,
+} from '../../../components/account-fields';
+import { FormStack, SubmitButton } from '../../../components/form-stack';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRegister } from '../../../api/auth';
@@ -46,45 +52,17 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
 
   const pending = register.isPending;
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <TextInput
-          label="Username"
-          description="At least 3 characters: letters, numbers, dots, dashes or underscores"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...form.getInputProps('username')}
-        />
-        <TextInput
-          label="Display name"
-          description="Optional: the name your team sees"
-          autoComplete="name"
-          {...form.getInputProps('name')}
-        />
-        <AvatarInput
-          label="Avatar"
-          description="Optional: JPEG or PNG, smaller than 2MB"
-          value={form.values.avatar}
-          onChange={(avatar) => form.setFieldValue('avatar', avatar)}
-          removable="when-set"
-          disabled={pending}
-        />
-        <PasswordField
-          label="Password"
-          description="At least 6 characters"
-          autoComplete="new-password"
-          {...form.getInputProps('password')}
-        />
-        <PasswordField
-          label="Confirm password"
-          autoComplete="new-password"
-          {...form.getInputProps('confirmPassword')}
-        />
-        <Button type="submit" fullWidth size="md" disabled={pending}>
-          {pending ? 'Creating account...' : 'Create Account'}
-        </Button>
-      </Stack>
-    </form>
+    <FormStack onSubmit={submit}>
+      <UsernameField form={form} description={USERNAME_HINT} autoComplete="username" />
+      <DisplayNameField form={form} description="Optional: the name your team sees" />
+      <AvatarField form={form} disabled={pending} />
+      <NewPasswordFields form={form} description={NEW_PASSWORD_HINT} />
+      <SubmitButton
+        pending={pending}
+        label="Create Account"
+        pendingLabel="Creating account..."
+        wide
+      />
+    </FormStack>
   );
 }

@@ -1,5 +1,6 @@
-import { Kbd, Modal, Table } from '@mantine/core';
+import { Kbd, Table } from '@mantine/core';
 import { SHORTCUT_HELP } from '@domain/editor-shortcuts';
+import { CenteredModal } from '../../../components/guarded-modal';
 
 /** The keyboard shortcuts help dialog (descriptions only, SPEC.md section 2). */
 export function KeyboardShortcutsDialog({
@@ -10,13 +11,7 @@ export function KeyboardShortcutsDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      opened={opened}
-      onClose={onClose}
-      title="Keyboard shortcuts"
-      centered
-    >
+    <CenteredModal opened={opened} onClose={onClose} title="Keyboard shortcuts">
       <Table>
         <Table.Thead>
           <Table.Tr>
@@ -35,6 +30,6 @@ export function KeyboardShortcutsDialog({
           ))}
         </Table.Tbody>
       </Table>
-    </Modal>
+    </CenteredModal>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { profileForm } from '@domain/auth';
 import type { PublicUser } from '@domain/user';
-import { AvatarInput } from '../../../components/avatar-input';
+import { AvatarField, DisplayNameField } from '../../../components/account-fields';
+import { FormStack, SubmitButton } from '../../../components/form-stack';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useUpdateProfile } from '../../../api/users';
@@ -50,23 +50,16 @@ export function ProfileForm({ user, onSaved }: ProfileFormProps) {
 
   const pending = update.isPending;
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <AvatarInput
-          label="Upload avatar"
-          description="JPEG or PNG, smaller than 2MB"
-          value={form.values.avatar}
-          onChange={(avatar) => form.setFieldValue('avatar', avatar)}
-          removable="always"
-          disabled={pending}
-        />
-        <TextInput label="Display name" autoComplete="name" {...form.getInputProps('name')} />
-        <Group justify="flex-end">
-          <Button type="submit" disabled={pending}>
-            {pending ? 'Saving...' : 'Save Profile'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormStack onSubmit={submit}>
+      <AvatarField
+        form={form}
+        label="Upload avatar"
+        description="JPEG or PNG, smaller than 2MB"
+        removable="always"
+        disabled={pending}
+      />
+      <DisplayNameField form={form} />
+      <SubmitButton pending={pending} label="Save Profile" pendingLabel="Saving..." />
+    </FormStack>
   );
 }
