@@ -12,7 +12,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { LEAD_TAB_INFO, LEAD_TABS } from '@domain/lead-dashboard';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
-import { allEditorIds, assign, createVideo, expectedCounts, videosOf } from './support/lead';
+import {
+  allEditorIds,
+  assign,
+  createVideo,
+  expectedCounts,
+  unassignInCard,
+  videosOf,
+} from './support/lead';
 import { atPath, seeHeading, seeText, seeToast, visible } from './support/screen';
 import {
   createUsersAsKing,
@@ -181,15 +188,7 @@ describe('a lead editor', () => {
     await seeToast(page, 'Editor assigned successfully');
     await dialog.waitFor({ state: 'hidden' });
 
-    const card = page.getByRole('region', { name: 'Client-Editor Assignments' });
-    await card.getByRole('searchbox', { name: 'Search clients or editors' }).fill(client.username);
-    await card.getByRole('button', { name: /Assigned Clients/ }).click();
-    const unassign = card.getByRole('button', {
-      name: `Unassign ${nameOf(editor)} from ${nameOf(client)}`,
-    });
-    await unassign.click();
-    await seeToast(page, 'Editor unassigned successfully');
-    await unassign.waitFor({ state: 'hidden' });
+    const { card } = await unassignInCard(page, client, editor);
     await visible(card.getByRole('article', { name: nameOf(client) }));
     await card.getByRole('searchbox', { name: 'Search clients or editors' }).fill('');
   });

@@ -8,29 +8,32 @@
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, type E2EBrowser, launchBrowser } from './support/browser';
-import { assign, createVideo } from './support/lead';
+import { assign, createVideo, unassignInCard } from './support/lead';
 import { atPath, seeToast, visible } from './support/screen';
 import {
   createUsersAsKing,
   kingApi,
   kingCredentials,
-  signIn,
-  signOut,
+  switchUser,
   type TestUser,
 } from './support/users';
 
 let browser: E2EBrowser;
 let page: Page;
 let api: APIRequestContext;
-let lead: TestUser;
-let editor: TestUser;
-let client: TestUser;
+/** The people of these journeys, made by the king. */
+let people: Record<'lead' | 'editor' | 'client', TestUser>;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.newPage(DESKTOP);
   api = await kingApi(browser);
-  [lead, editor, client] = await createUsersAsKing(browser, ['lead_editor', 'editor', 'client']);
+  const [lead, editor, client] = await createUsersAsKing(browser, [
+    'lead_editor',
+    'editor',
+    'client',
+  ]);
+  people = { lead, editor, client };
 });
 afterEach(() => browser.expectNoConsoleErrors());
 afterAll(async () => {
@@ -38,7 +41,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const nameOf = (u: TestUser) => u.name;
 const url = () => new URL(page.url());
 
 /** The badges cut short ('V…', 'READY TO…'): wider inside than they are drawn. */
@@ -49,7 +51,7 @@ const cutBadges = (labels: Locator) =>
 
 describe('as a lead editor', () => {
   beforeAll(async () => {
-    await signIn(browser, page, lead);
+    await switchUser(browser, page, people.lead);
   });
 
   it('puts the tab in the address, so a reload keeps it', async () => {
@@ -77,25 +79,19 @@ describe('as a lead editor', () => {
   });
 
   it('undoes an unassignment from its toast', async () => {
-    await assign(api, client.id, editor.id);
-    const vip = await api.patch(`/api/admin/users/${client.id}/vip`, { data: { isVip: true } });
+    await assign(api, people.client.id, people.editor.id);
+    const vip = await api.patch(`/api/admin/users/${people.client.id}/vip`, {
+      data: { isVip: true },
+    });
     expect(vip.status()).toBe(200);
     await page.goto('/dashboard/team');
-    const card = page.getByRole('region', { name: 'Client-Editor Assignments' });
-    await card.getByRole('searchbox', { name: 'Search clients or editors' }).fill(client.username);
-    await card.getByRole('button', { name: /Assigned Clients/ }).click();
-    const unassign = card.getByRole('button', {
-      name: `Unassign ${nameOf(editor)} from ${nameOf(client)}`,
-    });
-    await unassign.click();
-    await seeToast(page, 'Editor unassigned successfully');
-    await unassign.waitFor({ state: 'hidden' });
+    const { card, unassign } = await unassignInCard(page, people.client, people.editor);
     await page.getByRole('button', { name: 'Undo' }).click();
     await seeToast(page, 'Assignment restored');
     await visible(unassign);
     // The client's card shows its VIP badge whole, not cut to 'V…'.
     const badges = card
-      .getByRole('article', { name: nameOf(client) })
+      .getByRole('article', { name: people.client.name })
       .locator('.mantine-Badge-label');
     await visible(badges.getByText('VIP', { exact: true }));
     expect(await cutBadges(badges)).toEqual([]);
@@ -103,19 +99,20 @@ describe('as a lead editor', () => {
       assignments: { clientId: string; editorId: string }[];
     };
     expect(
-      pairs.assignments.some((a) => a.clientId === client.id && a.editorId === editor.id),
+      pairs.assignments.some(
+        (a) => a.clientId === people.client.id && a.editorId === people.editor.id,
+      ),
     ).toBe(true);
   });
 });
 
 describe('as a client', () => {
   beforeAll(async () => {
-    await signOut(browser, page);
-    await signIn(browser, page, client);
+    await switchUser(browser, page, people.client);
     const long = 'Extraordinarily comprehensive walkthrough of orthodontic appointments';
     for (const n of [1, 2, 3, 4, 5]) {
       const status = n === 5 ? 'ready_to_post' : 'draft';
-      await createVideo(api, { clientId: client.id, name: `${long} ${n}`, status });
+      await createVideo(api, { clientId: people.client.id, name: `${long} ${n}`, status });
     }
   });
 
@@ -158,12 +155,11 @@ describe('as a client', () => {
 
 describe('as the king', () => {
   beforeAll(async () => {
-    await signOut(browser, page);
-    await signIn(browser, page, kingCredentials(browser));
+    await switchUser(browser, page, kingCredentials(browser));
   });
 
   it("shows whole badges on a client's page, without repeating the client on every row", async () => {
-    await page.goto(`/dashboard/user/${client.id}`);
+    await page.goto(`/dashboard/user/${people.client.id}`);
     const table = page.getByRole('table');
     await visible(table.getByText('Ready to Post', { exact: false }).first());
     const headers = await table.getByRole('columnheader').allInnerTexts();
@@ -175,7 +171,9 @@ describe('as the king', () => {
     await page.goto('/invoicing');
     const card = page.getByRole('region', { name: 'Client-Specific Pricing' });
     await card.getByLabel('Client', { exact: true }).and(card.locator('input')).click();
-    await page.getByRole('option', { name: `${client.name} (@${client.username})` }).click();
+    await page
+      .getByRole('option', { name: `${people.client.name} (@${people.client.username})` })
+      .click();
     const plan = card.getByLabel('Pricing plan', { exact: true }).and(card.locator('input'));
     await expect
       .poll(() => plan.inputValue())
