@@ -8,12 +8,12 @@ import {
   LEAD_TABS,
   leadTabCount,
   leadTabFilter,
+  leadVideoCounts,
   managedAddVideoDefaults,
   managedUserColumns,
   mayOpenManagedUser,
   teamSectionOf,
   teamSections,
-  teamStats,
   type LeadCounts,
 } from './lead-dashboard';
 import { managedAddVideoForm } from './managed-video-form';
@@ -130,16 +130,28 @@ describe('team', () => {
     expect(searched.flatMap((s) => s.members).map((m) => m.id)).toEqual(['5']);
     expect(teamSections(members, '', 'editor').map((s) => s.key)).toEqual(['editor']);
   });
+});
 
-  it('counts the stat boxes', () => {
-    expect(teamStats(members)).toEqual({
-      total: 7,
-      admins: 1,
-      allEditors: 3,
-      leadEditors: 1,
-      regularEditors: 2,
-      teamLeads: 1,
-      clients: 2,
+describe('leadVideoCounts', () => {
+  it('counts each status once and overdue by the overdue rule', () => {
+    const now = new Date('2026-06-01T12:00:00Z');
+    const past = '2026-05-01T00:00:00Z';
+    const videos = [
+      { status: 'draft', dueDate: past },
+      { status: 'in_progress', dueDate: past },
+      { status: 'in_progress', dueDate: null },
+      { status: 'review', dueDate: '2026-07-01T00:00:00Z' },
+      // Completed work is never overdue.
+      { status: 'ready_to_post', dueDate: past },
+      { status: 'posted', dueDate: past },
+    ];
+    expect(leadVideoCounts(videos, now)).toEqual({
+      needsReview: 1,
+      total: 6,
+      inProgress: 2,
+      overdue: 2,
+      readyToPost: 1,
+      posted: 1,
     });
   });
 });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { isAdmin, isManager, normalizeRole, TEAM_LEADS_LABEL, type Role } from './roles';
+import { ROLE_GROUP_LABELS, ROLE_GROUPS, roleGroupOf, type RoleGroup } from './people';
+import { isAdmin, isManager, normalizeRole } from './roles';
 import type { VideoStatus } from './video-status';
+import { filterCounts } from './video-list';
+import { isOverdue, type DateInput } from './workflow';
 
 /**
  * The lead dashboard's rules (SPEC.md section 2 'Lead dashboard', section 4 'Dashboard list
@@ -55,6 +58,25 @@ export const leadSummarySchema = z.object({
   matches: z.number().nullable(),
 });
 export type LeadSummary = z.infer<typeof leadSummarySchema>;
+
+/**
+ * The tiles' video counts over a list of videos: the definition GET /api/lead/summary answers in
+ * one SQL scan, and the status counts of every dashboard (filterCounts) read the same way.
+ */
+export function leadVideoCounts(
+  videos: readonly { status: string; dueDate: DateInput }[],
+  now: Date,
+): Omit<LeadCounts, 'teamMembers'> {
+  const c = filterCounts(videos);
+  return {
+    needsReview: c.review,
+    total: c.all,
+    inProgress: c.in_progress,
+    overdue: videos.filter((v) => isOverdue(v, now)).length,
+    readyToPost: c.ready_to_post,
+    posted: c.posted,
+  };
+}
 
 export interface LeadTabInfo {
   /** The tile's label. */
@@ -182,17 +204,11 @@ export function assignableClients<T extends { editorCount: number }>(
 }
 
 /**
- * Team sections, in the order the team tab shows them. Client team leads are a group of their
- * own, neither clients nor editors (as on /admin: web/features/admin/lib/user-list.ts).
+ * Team sections, in the order the team tab shows them: the role groups of domain/people.ts
+ * (client team leads are a group of their own, neither clients nor editors, as on /admin).
  */
-export const TEAM_SECTIONS = [
-  { key: 'king', label: 'System Admins', roles: ['king'] },
-  { key: 'lead_editor', label: 'Lead Editors', roles: ['lead_editor'] },
-  { key: 'editor', label: 'Editors', roles: ['editor'] },
-  { key: 'client_team_lead', label: TEAM_LEADS_LABEL, roles: ['client_team_lead'] },
-  { key: 'client', label: 'Clients', roles: ['client'] },
-] as const satisfies readonly { key: string; label: string; roles: readonly Role[] }[];
-export type TeamSectionKey = (typeof TEAM_SECTIONS)[number]['key'];
+export const TEAM_SECTIONS = ROLE_GROUPS.map((key) => ({ key, label: ROLE_GROUP_LABELS[key] }));
+export type TeamSectionKey = RoleGroup;
 
 export interface TeamMember {
   id: string;
@@ -201,10 +217,7 @@ export interface TeamMember {
   role: string;
 }
 
-export function teamSectionOf(role: string): TeamSectionKey {
-  const r = normalizeRole(role);
-  return TEAM_SECTIONS.find((s) => (s.roles as readonly Role[]).includes(r))!.key;
-}
+export const teamSectionOf = roleGroupOf;
 
 /** Matches a team search: username or display name, case-insensitively. */
 export function matchesMember(member: TeamMember, search: string): boolean {
@@ -227,22 +240,6 @@ export function teamSections<T extends TeamMember>(
     label: s.label,
     members: sorted.filter((m) => teamSectionOf(m.role) === s.key),
   }));
-}
-
-/** The team tab's stat boxes. */
-export function teamStats(members: readonly TeamMember[]) {
-  const by = (key: TeamSectionKey) => members.filter((m) => teamSectionOf(m.role) === key).length;
-  const leads = by('lead_editor');
-  const editors = by('editor');
-  return {
-    total: members.length,
-    admins: by('king'),
-    allEditors: leads + editors,
-    leadEditors: leads,
-    regularEditors: editors,
-    teamLeads: by('client_team_lead'),
-    clients: by('client'),
-  };
 }
 
 /**

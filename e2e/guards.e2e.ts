@@ -89,7 +89,7 @@ describe('signed in as a client', () => {
   it('opening / goes straight to /dashboard', async () => {
     await page.goto('/');
     await atPath(page, '/dashboard');
-    await visible(page.getByRole('heading', { name: /^Welcome back, / }));
+    await visible(page.getByRole('heading', { name: /^Welcome( back)?, / }));
   });
 
   it('/king redirects to /dashboard', async () => {

@@ -281,6 +281,8 @@ describe('a lead editor', () => {
     await shot('managed-user-phone', true);
     await page.goto('/dashboard');
     await seeHeading(page, 'Lead Dashboard');
+    // A phone folds the tiles into one row (issue 17); it opens them.
+    await page.getByRole('button', { name: /All tiles$/ }).click();
     await visible(page.getByTestId('tile-count').first());
     await shot('dashboard-phone', true);
     await tile('team').click();

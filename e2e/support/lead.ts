@@ -1,9 +1,7 @@
 /** Setting the scene for the lead dashboard journeys: data made through the API as the king. */
 import type { APIRequestContext, Page } from 'playwright-core';
-import type { LeadCounts } from '@domain/lead-dashboard';
+import { leadVideoCounts, type LeadCounts } from '@domain/lead-dashboard';
 import type { VideoView } from '@domain/videos';
-import { filterCounts } from '@domain/video-list';
-import { isOverdue } from '@domain/workflow';
 import { answer } from './api';
 import { seeToast } from './screen';
 
@@ -39,7 +37,7 @@ export async function allEditorIds(api: APIRequestContext): Promise<string[]> {
 
 /**
  * The seven tile counts worked out independently of the summary query: every video listed by
- * GET /api/admin/videos, counted with the domain's status and overdue rules.
+ * GET /api/admin/videos, counted by the domain's definition (leadVideoCounts).
  */
 export async function expectedCounts(
   api: APIRequestContext,
@@ -50,16 +48,7 @@ export async function expectedCounts(
     await api.get('/api/admin/videos'),
   );
   const users = await answer<unknown[]>('GET /api/king/users', await api.get('/api/king/users'));
-  const by = filterCounts(videos);
-  return {
-    needsReview: by.review,
-    total: by.all,
-    inProgress: by.in_progress,
-    overdue: videos.filter((v) => isOverdue(v, now)).length,
-    readyToPost: by.ready_to_post,
-    posted: by.posted,
-    teamMembers: users.length,
-  };
+  return { ...leadVideoCounts(videos, now), teamMembers: users.length };
 }
 
 export async function videosOf(api: APIRequestContext, userId: string): Promise<VideoView[]> {

@@ -4,6 +4,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingState } from '../components/loading-state';
 import './full-styles';
+import toasts from './layouts/toasts.module.css';
 import { RouteErrorBoundary } from './routes/route-error';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -19,8 +20,8 @@ function MantineRoot({ children }: { children: ReactNode }) {
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
     >
-      {/* One toast at a time (SPEC.md section 8). */}
-      <Notifications limit={1} position="bottom-right" zIndex={1000} />
+      {/* One toast at a time (SPEC.md section 8), above the phone's bottom bar. */}
+      <Notifications limit={1} position="bottom-right" zIndex={1000} className={toasts.toasts} />
       {children}
     </MantineProvider>
   );

@@ -80,11 +80,8 @@ export const SCREENS = {
     load: () => import('./routes/lead-dashboard').then((m) => m.LeadDashboardScreen),
   },
   clientDashboard: {
-    source: 'features/client-dashboard/components/client-dashboard.tsx',
-    load: () =>
-      import('../features/client-dashboard/components/client-dashboard').then(
-        (m) => m.ClientDashboard,
-      ),
+    source: 'app/routes/client-dashboard.tsx',
+    load: () => import('./routes/client-dashboard').then((m) => m.ClientDashboardScreen),
   },
   editorDashboard: {
     source: 'features/editor-dashboard/components/editor-dashboard.tsx',

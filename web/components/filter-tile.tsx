@@ -1,15 +1,20 @@
 import { Paper, Text } from '@mantine/core';
+import { CountSkeleton } from './skeletons';
 
-/** A summary tile's text: the label over its number. */
-export function TileText({ label, value }: { label: string; value: number }) {
+/** A summary tile's text: the label over its number (a placeholder while it is `undefined`). */
+export function TileText({ label, value }: { label: string; value: number | undefined }) {
   return (
     <>
       <Text size="xs" tt="uppercase" fw={600} c="dimmed">
         {label}
       </Text>
-      <Text fz={28} fw={700} lh={1.2}>
-        {value}
-      </Text>
+      {value === undefined ? (
+        <CountSkeleton />
+      ) : (
+        <Text fz={28} fw={700} lh={1.2}>
+          {value}
+        </Text>
+      )}
     </>
   );
 }
@@ -22,7 +27,8 @@ export function FilterTile({
   onPick,
 }: {
   label: string;
-  value: number;
+  /** `undefined` while the count loads. */
+  value: number | undefined;
   pressed: boolean;
   onPick: () => void;
 }) {
@@ -35,7 +41,7 @@ export function FilterTile({
       style={{ textAlign: 'left', cursor: 'pointer', font: 'inherit', color: 'inherit' }}
       onClick={onPick}
       aria-pressed={pressed}
-      aria-label={`${label}: ${value}`}
+      aria-label={value === undefined ? label : `${label}: ${value}`}
       bg={pressed ? 'violet.0' : undefined}
     >
       <TileText label={label} value={value} />

@@ -1,9 +1,9 @@
-import { Group, Text } from '@mantine/core';
+import { Group, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
  * A dashboard's line of the people it works with, under its greeting: `label` ('Your
- * editors:'), then 'Loading...' while they load, else `children`. With `groupLabel` the line
+ * editors:'), then a placeholder (saying 'Loading...' to screen readers) while they load, else `children`. With `groupLabel` the line
  * is a named group.
  */
 export function PeopleLine({
@@ -23,9 +23,10 @@ export function PeopleLine({
         {label}
       </Text>
       {loading ? (
-        <Text size="sm" c="dimmed">
-          Loading...
-        </Text>
+        <>
+          <Skeleton h={20} w={120} radius="xl" aria-hidden="true" />
+          <VisuallyHidden>Loading...</VisuallyHidden>
+        </>
       ) : (
         children
       )}

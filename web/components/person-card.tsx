@@ -1,7 +1,7 @@
-import { Avatar, Card, Group, Text } from '@mantine/core';
+import { Card, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-
-const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
+import { PersonAvatar } from './person-avatar';
+import { displayName } from '@domain/people';
 
 /**
  * One person as a bordered card: the avatar (not when compact), the name with its badges and a
@@ -36,11 +36,11 @@ export function PersonCard({
     >
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="sm" wrap="nowrap" miw={0}>
-          {!compact && <Avatar src={person.avatarUrl} alt="" name={nameOf(person)} size="md" />}
+          {!compact && <PersonAvatar person={person} size="md" />}
           <div style={{ minWidth: 0 }}>
             <Group gap={6} wrap="nowrap">
               <Text fw={600} truncate>
-                {nameOf(person)}
+                {displayName(person)}
               </Text>
               {nameBadges}
             </Group>

@@ -1,11 +1,9 @@
 import {
-  Avatar,
   Badge,
   Box,
   Burger,
   Button,
   Container,
-  Drawer,
   Group,
   Menu,
   NavLink,
@@ -19,12 +17,16 @@ import { Link, Outlet } from 'react-router';
 import { isKing, normalizeRole } from '@domain/roles';
 import { IconVideo } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
+import { PhoneSheet } from '../../components/phone-sheet';
+import { PersonAvatar } from '../../components/person-avatar';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useVideoCount } from '../../api/videos';
+import { usePhoneLayout } from '../../hooks/use-phone-layout';
 import { AddVideoDialog } from '../../features/videos/components/lazy-dialogs';
 import { IconPlus, IconUser } from '../../components/videos/video-icons';
 import { useAccountActions } from './account-actions';
 
+/** The phone bottom bar; toasts.module.css lifts the toasts above it. */
 const BOTTOM_BAR_HEIGHT = 64;
 
 /**
@@ -33,6 +35,9 @@ const BOTTOM_BAR_HEIGHT = 64;
  * Dashboard for admins, Invoice for the king, Log out). On phones: a hamburger menu and a
  * bottom bar with Add and Profile. The global Add New Video dialog lives here.
  */
+/** Nobody yet (the header renders before the user loads): an avatar without initials. */
+const SIGNED_OUT = { name: null, username: '' };
+
 export function AppLayout() {
   const account = useAccountActions();
   const { user } = account;
@@ -43,6 +48,18 @@ export function AppLayout() {
   const admin = user?.isAdmin === 'true';
   const king = user ? isKing(user) : false;
   const total = videoCount.data?.count;
+  const phone = usePhoneLayout();
+  const totalBadge = total !== undefined && (
+    <Badge
+      component="span"
+      variant="light"
+      color="violet"
+      style={{ flexShrink: 0, verticalAlign: 'middle' }}
+      data-testid="total-videos"
+    >
+      {total} {total === 1 ? 'video' : 'videos'}
+    </Badge>
+  );
 
   return (
     <Box mih="100dvh" bg="gray.0">
@@ -66,13 +83,18 @@ export function AppLayout() {
               <Box c="violet.7" display="flex" aria-hidden="true">
                 <IconVideo size={24} />
               </Box>
-              <Text fw={700} fz={{ base: 'sm', sm: 'lg' }} lh={1.25}>
-                Video Management Dashboard
-              </Text>
-              {total !== undefined && (
-                <Badge variant="light" color="violet" visibleFrom="xs" data-testid="total-videos">
-                  {total} {total === 1 ? 'video' : 'videos'}
-                </Badge>
+              {phone ? (
+                // The count flows after the title's last word, so the title keeps two lines.
+                <Text fw={700} fz="sm" lh={1.25}>
+                  Video Management Dashboard {totalBadge}
+                </Text>
+              ) : (
+                <>
+                  <Text fw={700} fz={{ base: 'sm', sm: 'lg' }} lh={1.25}>
+                    Video Management Dashboard
+                  </Text>
+                  {totalBadge}
+                </>
               )}
             </Group>
             <Group component="nav" aria-label="Account" gap="sm" wrap="nowrap">
@@ -89,9 +111,7 @@ export function AppLayout() {
                 <Menu position="bottom-end" width={220} shadow="md">
                   <Menu.Target>
                     <UnstyledButton aria-label="Account menu" style={{ borderRadius: '50%' }}>
-                      <Avatar src={user?.avatarUrl || null} alt="" radius="xl" color="violet">
-                        {name.slice(0, 1).toUpperCase()}
-                      </Avatar>
+                      <PersonAvatar person={user ?? SIGNED_OUT} />
                     </UnstyledButton>
                   </Menu.Target>
                   <Menu.Dropdown>
@@ -137,20 +157,10 @@ export function AppLayout() {
           </Group>
         </Container>
       </Box>
-      <Drawer
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        opened={menuOpen}
-        onClose={menu.close}
-        position="right"
-        size="80%"
-        title="Menu"
-        hiddenFrom="sm"
-      >
+      <PhoneSheet side="right" title="Menu" opened={menuOpen} onClose={menu.close}>
         <Stack gap={4}>
           <Group gap="sm" mb="sm">
-            <Avatar src={user?.avatarUrl || null} alt="" radius="xl" color="violet">
-              {name.slice(0, 1).toUpperCase()}
-            </Avatar>
+            <PersonAvatar person={user ?? SIGNED_OUT} />
             <Stack gap={0}>
               <Text fw={600}>{name}</Text>
               {user && (
@@ -194,7 +204,7 @@ export function AppLayout() {
             }}
           />
         </Stack>
-      </Drawer>
+      </PhoneSheet>
       <Box component="main" pb={{ base: BOTTOM_BAR_HEIGHT, sm: 0 }}>
         <Container size="lg" py={{ base: 'md', sm: 'xl' }}>
           <Suspense fallback={<LoadingState label="Loading page..." />}>

@@ -32,16 +32,21 @@ export function DashboardVideoList({
   /** What Refresh reads again besides the videos (say, the clients). */
   alsoRefresh?: () => void;
   toolbar?: Partial<VideoListToolbarProps>;
-  list: Pick<VideoListProps, 'showClient' | 'teamClientIds' | 'emptyTitle' | 'emptyText'>;
+  list: Pick<
+    VideoListProps,
+    'showClient' | 'teamClientIds' | 'emptyTitle' | 'emptyText' | 'emptyAction'
+  >;
 }) {
   const prefs = usePreferences();
   const reload = useRefreshVideos();
   const { open } = useVideoParam();
   return (
     <>
-      <ListPreferencesBar view={filters.view} onApply={(v) => filters.applyView(v, sorts)} />
       <VideoListToolbar
         {...filters.toolbar}
+        preferences={
+          <ListPreferencesBar view={filters.view} onApply={(v) => filters.applyView(v, sorts)} />
+        }
         recentSearches={prefs.preferences.recentSearches}
         onSearchCommit={prefs.addRecentSearch}
         {...toolbar}

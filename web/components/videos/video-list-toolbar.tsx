@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect, Stack } from '@mantine/core';
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { SmartSuggestion } from '@domain/search-suggestions';
 import {
   DESKTOP_STATUS_PILLS,
@@ -12,6 +12,8 @@ import {
   type TypeCount,
 } from '@domain/video-list';
 import { FilterButtons } from '../filter-buttons';
+import { usePhoneLayout } from '../../hooks/use-phone-layout';
+import { FilterSheet } from '../phone-sheet';
 import { SmartSearch } from './smart-search';
 import { IconRefresh } from './video-icons';
 
@@ -46,6 +48,8 @@ export interface VideoListToolbarProps {
   onClientFilterChange?: (clientId: string) => void;
   onRefresh?: () => void;
   refreshing?: boolean;
+  /** Drawn above the toolbar, and in the filter sheet on a phone (the saved views). */
+  preferences?: ReactNode;
 }
 
 const DEFAULT_SORT_OPTIONS: ToolbarOption[] = VIDEO_SORTS.map((s) => ({
@@ -56,7 +60,9 @@ const DEFAULT_SORT_OPTIONS: ToolbarOption[] = VIDEO_SORTS.map((s) => ({
 /**
  * The shared list toolbar (SPEC.md section 2): client filter (All Clients), status pills with
  * counts on desktop and a status dropdown (with Draft) on phones, the smart search, an
- * optional type filter, the sort and an optional Refresh button. Fully controlled.
+ * optional type filter, the sort and an optional Refresh button. Fully controlled. On a phone
+ * the search, a Filters button and the status dropdown show; the other fields (and the saved
+ * views) wait in the filter sheet, so the first screen shows videos.
  *
  * Picking a suggested video asks for that video: the status and type filters go back to all,
  * so it shows whatever they were (the search box then holds its name).
@@ -70,90 +76,120 @@ export function VideoListToolbar(props: VideoListToolbarProps) {
     onSortChange,
     sortOptions = DEFAULT_SORT_OPTIONS,
   } = props;
+  const phone = usePhoneLayout();
   const showClients = Boolean(props.clientFilterEnabled && props.clients?.length);
+  // In the phone's sheet the fields take its width.
+  const fieldStyle = phone ? undefined : { flex: '1 1 140px', maxWidth: 240 };
 
-  return (
-    <Stack gap="sm">
-      <FilterButtons
-        label="Filter by status"
-        visibleFrom="sm"
-        gap="xs"
-        size="compact-sm"
-        radius="xl"
-        options={DESKTOP_STATUS_PILLS.map((filter) => ({
-          value: filter,
-          label: `${STATUS_FILTER_LABELS[filter]} (${counts[filter]})`,
-        }))}
-        value={statusFilter}
-        onChange={onStatusFilterChange}
-      />
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <SmartSearch
-          value={props.search}
-          onChange={props.onSearchChange}
-          videoNames={props.videoNames}
-          recentSearches={props.recentSearches ?? []}
-          onCommit={props.onSearchCommit}
-          onSmartPick={props.onSmartPick}
-          onVideoPick={() => {
-            onStatusFilterChange('all');
-            props.onTypeFilterChange?.('all');
-          }}
-          inputRef={props.searchRef}
-        />
+  const search = (
+    <SmartSearch
+      value={props.search}
+      onChange={props.onSearchChange}
+      videoNames={props.videoNames}
+      recentSearches={props.recentSearches ?? []}
+      onCommit={props.onSearchCommit}
+      onSmartPick={props.onSmartPick}
+      onVideoPick={() => {
+        onStatusFilterChange('all');
+        props.onTypeFilterChange?.('all');
+      }}
+      inputRef={props.searchRef}
+    />
+  );
+  const fields = (
+    <>
+      {showClients && (
         <NativeSelect
-          hiddenFrom="sm"
-          label="Status filter"
+          label="Client"
+          value={props.clientFilter ?? 'all'}
+          onChange={(e) => props.onClientFilterChange?.(e.currentTarget.value)}
+          data={[{ value: 'all', label: 'All Clients' }, ...(props.clients ?? [])]}
+          style={fieldStyle}
+        />
+      )}
+      {props.typeOptions && (
+        <NativeSelect
+          label="Type"
+          value={props.typeFilter ?? 'all'}
+          onChange={(e) => props.onTypeFilterChange?.(e.currentTarget.value)}
+          data={[
+            { value: 'all', label: 'All Types' },
+            ...props.typeOptions.map((t) => ({
+              value: t.type,
+              label: `${t.label} (${t.count})`,
+            })),
+          ]}
+          style={fieldStyle}
+        />
+      )}
+      <NativeSelect
+        label="Sort by"
+        value={sort}
+        onChange={(e) => onSortChange(e.currentTarget.value)}
+        data={[...sortOptions]}
+        style={fieldStyle}
+      />
+      {props.onRefresh && (
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} />}
+          onClick={props.onRefresh}
+          loading={props.refreshing}
+        >
+          Refresh
+        </Button>
+      )}
+    </>
+  );
+
+  if (phone) {
+    const active =
+      Number(showClients && (props.clientFilter ?? 'all') !== 'all') +
+      Number(Boolean(props.typeOptions) && (props.typeFilter ?? 'all') !== 'all');
+    return (
+      <Stack gap="sm">
+        <Group gap="sm" align="flex-end" wrap="nowrap">
+          {search}
+          <FilterSheet active={active}>
+            {props.preferences}
+            {fields}
+          </FilterSheet>
+        </Group>
+        <NativeSelect
+          aria-label="Status filter"
           value={statusFilter}
           onChange={(e) => onStatusFilterChange(e.currentTarget.value as StatusFilter)}
           data={STATUS_FILTERS.map((f) => ({
             value: f,
             label: `${STATUS_FILTER_LABELS[f]} (${counts[f]})`,
           }))}
-          style={{ flex: '1 1 140px', maxWidth: 240 }}
         />
-        {showClients && (
-          <NativeSelect
-            label="Client"
-            value={props.clientFilter ?? 'all'}
-            onChange={(e) => props.onClientFilterChange?.(e.currentTarget.value)}
-            data={[{ value: 'all', label: 'All Clients' }, ...(props.clients ?? [])]}
-            style={{ flex: '1 1 140px', maxWidth: 240 }}
-          />
-        )}
-        {props.typeOptions && (
-          <NativeSelect
-            label="Type"
-            value={props.typeFilter ?? 'all'}
-            onChange={(e) => props.onTypeFilterChange?.(e.currentTarget.value)}
-            data={[
-              { value: 'all', label: 'All Types' },
-              ...props.typeOptions.map((t) => ({
-                value: t.type,
-                label: `${t.label} (${t.count})`,
-              })),
-            ]}
-            style={{ flex: '1 1 140px', maxWidth: 240 }}
-          />
-        )}
-        <NativeSelect
-          label="Sort by"
-          value={sort}
-          onChange={(e) => onSortChange(e.currentTarget.value)}
-          data={[...sortOptions]}
-          style={{ flex: '1 1 140px', maxWidth: 240 }}
+      </Stack>
+    );
+  }
+
+  return (
+    <>
+      {props.preferences}
+      <Stack gap="sm">
+        <FilterButtons
+          label="Filter by status"
+          visibleFrom="sm"
+          gap="xs"
+          size="compact-sm"
+          radius="xl"
+          options={DESKTOP_STATUS_PILLS.map((filter) => ({
+            value: filter,
+            label: `${STATUS_FILTER_LABELS[filter]} (${counts[filter]})`,
+          }))}
+          value={statusFilter}
+          onChange={onStatusFilterChange}
         />
-        {props.onRefresh && (
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} />}
-            onClick={props.onRefresh}
-            loading={props.refreshing}
-          >
-            Refresh
-          </Button>
-        )}
-      </Group>
-    </Stack>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          {search}
+          {fields}
+        </Group>
+      </Stack>
+    </>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDeferredValue, type ReactNode } from 'react';
 import type { PublicUser } from '@domain/user';
 import type { VideoView } from '@domain/videos';
-import { LoadingState } from '../loading-state';
+import { EmptyState } from '../empty-state';
+import { VideoCardsSkeleton } from '../skeletons';
 import { VideoCard } from './video-card';
 
 export interface VideoListProps {
@@ -17,6 +18,8 @@ export interface VideoListProps {
   /** What the empty list says, e.g. 'No videos found'. */
   emptyTitle?: string;
   emptyText?: ReactNode;
+  /** The button for what to do about an empty list (say, Add Video). */
+  emptyAction?: ReactNode;
   compact?: boolean;
 }
 
@@ -37,13 +40,14 @@ export function VideoList({
   teamClientIds,
   emptyTitle = 'No videos found',
   emptyText,
+  emptyAction,
   compact,
 }: VideoListProps) {
   // The cards are drawn in a background (transition) render: React draws them in slices, so a
   // long list holds neither the rest of the page's first paint nor the phone's main thread
   // (Lighthouse mobile, issue 9 part 6). A new list (filters, search) follows the same way.
   const shown = useDeferredValue(videos, NO_VIDEOS);
-  if (isLoading) return <LoadingState label="Loading videos..." />;
+  if (isLoading) return <VideoCardsSkeleton label="Loading videos..." compact={compact} />;
   if (error) {
     return (
       <Alert color="red" title="Failed to fetch videos" role="alert">
@@ -61,22 +65,7 @@ export function VideoList({
     );
   }
   if (videos.length === 0) {
-    return (
-      <Paper withBorder p="xl">
-        <Center>
-          <Stack gap={4} align="center">
-            <Title order={3} size="h4">
-              {emptyTitle}
-            </Title>
-            {emptyText && (
-              <Text c="dimmed" ta="center" size="sm">
-                {emptyText}
-              </Text>
-            )}
-          </Stack>
-        </Center>
-      </Paper>
-    );
+    return <EmptyState title={emptyTitle} text={emptyText} action={emptyAction} />;
   }
   return (
     <SimpleGrid

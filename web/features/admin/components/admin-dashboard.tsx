@@ -1,5 +1,6 @@
 import { Alert, Button, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { adminCountText } from '@domain/people';
 import type { Actor } from '@domain/roles';
 import { LoadingState } from '../../../components/loading-state';
 import { pageTitle } from '../../../lib/site';
@@ -56,7 +57,7 @@ export function AdminDashboard({ actor, onSavedSelf }: AdminDashboardProps) {
             <StatTile
               label="Total Users"
               value={stats.data.userCount}
-              hint={`${stats.data.adminCount} admin${stats.data.adminCount === 1 ? '' : 's'}`}
+              hint={adminCountText(stats.data.adminCount)}
               icon={<IconUsersGroup />}
             />
             <StatTile

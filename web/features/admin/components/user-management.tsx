@@ -13,7 +13,8 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { TEAM_LEADS_LABEL, type Actor } from '@domain/roles';
+import { peopleCounts, ROLE_GROUP_LABELS } from '@domain/people';
+import type { Actor } from '@domain/roles';
 import type { PublicUser } from '@domain/user';
 import type { AdminUser } from '@domain/admin';
 import { DensityToggle, FilterButtons } from '../../../components/filter-buttons';
@@ -24,7 +25,6 @@ import {
   ROLE_FILTERS,
   SECTION_LABELS,
   SECTIONS,
-  summarize,
   type RoleFilter,
   type Section,
 } from '../lib/user-list';
@@ -68,7 +68,7 @@ export function UserManagement({ actor, users, onSavedSelf }: UserManagementProp
   );
   const searching = query.trim() !== '';
   const narrowed = searching || filter !== 'all';
-  const summary = summarize(narrowed ? shown : users);
+  const summary = peopleCounts(narrowed ? shown : users);
   const sectionId = (s: Section) => `${baseId}-section-${s}`;
 
   const jumpTimer = useRef<number | undefined>(undefined);
@@ -114,14 +114,14 @@ export function UserManagement({ actor, users, onSavedSelf }: UserManagementProp
 
       <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
         <StatTile label={narrowed ? 'Filtered Users' : 'Total Users'} value={summary.total} />
-        <StatTile label="System Admins" value={summary.admins} />
+        <StatTile label={ROLE_GROUP_LABELS.king} value={summary.systemAdmins} />
         <StatTile
           label="All Editors"
-          value={summary.leadEditors + summary.regularEditors}
+          value={summary.allEditors}
           hint={`Lead: ${summary.leadEditors} · Regular: ${summary.regularEditors}`}
         />
-        <StatTile label={TEAM_LEADS_LABEL} value={summary.teamLeads} />
-        <StatTile label="Clients" value={summary.clients} />
+        <StatTile label={ROLE_GROUP_LABELS.client_team_lead} value={summary.teamLeads} />
+        <StatTile label={ROLE_GROUP_LABELS.client} value={summary.clients} />
       </SimpleGrid>
 
       <Paper withBorder radius="md" p="md">

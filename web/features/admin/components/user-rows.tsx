@@ -1,9 +1,11 @@
-import { ActionIcon, Avatar, Badge, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { canDeleteUser, canManageUser } from '@domain/admin';
-import { normalizeRole, roleLabel, type Actor } from '@domain/roles';
+import type { Actor } from '@domain/roles';
 import type { PublicUser } from '@domain/user';
 import { IconEdit, IconKey, IconTrash } from './admin-icons';
+import { PersonAvatar } from '../../../components/person-avatar';
+import { AdminBadge, RoleBadge } from '../../../components/role-badge';
 
 export type UserAction = 'edit' | 'reset' | 'delete';
 
@@ -13,34 +15,8 @@ interface RowProps {
   onAction: (action: UserAction, user: PublicUser) => void;
 }
 
-const ROLE_COLORS: Record<string, string> = {
-  king: 'grape',
-  lead_editor: 'indigo',
-  editor: 'blue',
-  client_team_lead: 'cyan',
-  client: 'gray',
-};
-
-export function RoleBadge({ role }: { role: string }) {
-  const color = ROLE_COLORS[normalizeRole(role)] ?? 'gray';
-  return (
-    // Shade 9 text keeps the small badge text above 4.5:1 on its light background.
-    <Badge variant="light" color={color} c={`${color}.9`} radius="sm">
-      {roleLabel(role)}
-    </Badge>
-  );
-}
-
-function initials(user: PublicUser) {
-  return (user.name || user.username).slice(0, 2).toUpperCase();
-}
-
 export function UserAvatar({ user, size = 40 }: { user: PublicUser; size?: number }) {
-  return (
-    <Avatar src={user.avatarUrl || null} alt="" size={size} radius="xl" color="violet">
-      {initials(user)}
-    </Avatar>
-  );
+  return <PersonAvatar person={user} size={size} />;
 }
 
 /** The actions on a user, in button order; Delete is drawn in red. */
@@ -71,11 +47,7 @@ export function DetailedUserRow({ user, actor, onAction }: RowProps) {
                 {user.username}
               </Text>
               <RoleBadge role={user.role} />
-              {user.isAdmin === 'true' && (
-                <Badge color="red" c="red.9" variant="light" radius="sm">
-                  Admin
-                </Badge>
-              )}
+              {user.isAdmin === 'true' && <AdminBadge />}
             </Group>
             <Text size="sm" c="dimmed" truncate>
               {user.name || 'No display name'}

@@ -1,34 +1,25 @@
-import { normalizeRole, TEAM_LEADS_LABEL } from '@domain/roles';
+import { ROLE_GROUP_LABELS, ROLE_GROUPS, roleGroupOf, type RoleGroup } from '@domain/people';
 import type { PublicUser } from '@domain/user';
 
-/** The collapsible sections of User Management, in page order (one per role). */
-export const SECTIONS = ['king', 'lead_editor', 'editor', 'client_team_lead', 'client'] as const;
-export type Section = (typeof SECTIONS)[number];
+/** The collapsible sections of User Management, in page order: the role groups. */
+export const SECTIONS = ROLE_GROUPS;
+export type Section = RoleGroup;
 
-export const SECTION_LABELS: Record<Section, string> = {
-  king: 'King',
-  lead_editor: 'Lead Editors',
-  editor: 'Editors',
-  client_team_lead: TEAM_LEADS_LABEL,
-  client: 'Clients',
-};
+/** The role groups' names, except the king's section, which SPEC.md names 'King'. */
+export const SECTION_LABELS: Record<Section, string> = { ...ROLE_GROUP_LABELS, king: 'King' };
 
-/**
- * Role filter buttons, named as the sections except 'king', which reads 'System Admins' (the king
- * is the system admin).
- */
+/** Role filter buttons, named as the role groups everywhere ('System Admins' for the king). */
 export const ROLE_FILTERS = ['all', ...SECTIONS] as const;
 export type RoleFilter = (typeof ROLE_FILTERS)[number];
 
 export const ROLE_FILTER_LABELS: Record<RoleFilter, string> = {
   all: 'All Roles',
-  ...SECTION_LABELS,
-  king: 'System Admins',
+  ...ROLE_GROUP_LABELS,
 };
 
 /** Each role is its own section: client team leads are neither editors nor clients. */
 export function sectionOf(user: Pick<PublicUser, 'role'>): Section {
-  return normalizeRole(user.role);
+  return roleGroupOf(user.role);
 }
 
 /** Case-insensitive match on username or display name; an empty query matches everyone. */
@@ -47,28 +38,6 @@ export function sortUsers<T extends Pick<PublicUser, 'username' | 'name'>>(users
       sortKey(a).localeCompare(sortKey(b)) ||
       a.username.toLowerCase().localeCompare(b.username.toLowerCase()),
   );
-}
-
-export interface UserSummary {
-  total: number;
-  admins: number;
-  leadEditors: number;
-  regularEditors: number;
-  teamLeads: number;
-  clients: number;
-}
-
-/** The summary tiles: counts of the users shown (all, or the filtered ones). */
-export function summarize(users: readonly Pick<PublicUser, 'role'>[]): UserSummary {
-  const count = (s: Section) => users.filter((u) => sectionOf(u) === s).length;
-  return {
-    total: users.length,
-    admins: count('king'),
-    leadEditors: count('lead_editor'),
-    regularEditors: count('editor'),
-    teamLeads: count('client_team_lead'),
-    clients: count('client'),
-  };
 }
 
 /** The users the search and role filter leave, grouped by section and sorted. */

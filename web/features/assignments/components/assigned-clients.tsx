@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Avatar,
-  Button,
-  Card,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { BackLink } from '../../../components/back-link';
@@ -18,6 +7,7 @@ import { IconRefresh } from '../../../components/videos/video-icons';
 import { pageTitle } from '../../../lib/site';
 import { useMyClients } from '../../../api/clients';
 import { VipBadge } from '../../../components/vip-badge';
+import { PersonAvatar } from '../../../components/person-avatar';
 
 /**
  * The editor's assigned clients (/assignments, SPEC.md section 2): back to the dashboard,
@@ -65,9 +55,7 @@ export function AssignedClients() {
               <Card key={client.id} withBorder component="article" aria-label={name}>
                 <Stack gap="sm">
                   <Group gap="sm" wrap="nowrap">
-                    <Avatar src={client.avatarUrl} alt="" radius="xl" color="violet">
-                      {name.slice(0, 1).toUpperCase()}
-                    </Avatar>
+                    <PersonAvatar person={client} />
                     <Stack gap={0} miw={0}>
                       <Group gap={6}>
                         <Text fw={600} truncate>

@@ -1,6 +1,7 @@
-import { Badge, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { VIDEO_SORTS } from '@domain/video-list';
-import { LoadingState } from '../../../components/loading-state';
+import { DashboardSkeleton } from '../../../components/skeletons';
 import { PeopleLine } from '../../../components/people-line';
 import { useAuth } from '../../../hooks/use-auth';
 import { useDashboardVideos } from '../../../hooks/use-dashboard-videos';
@@ -11,24 +12,37 @@ import { useVideoFilters } from '../../../hooks/use-video-filters';
 /**
  * The client dashboard (SPEC.md section 2): a greeting with the client's name, their assigned
  * editors, the shared toolbar (status, search, type, sort) and their own videos. `?video=`
- * and `?comment=` open the detail dialog.
+ * and `?comment=` open the detail dialog. An empty list offers Add Video (`onAddVideo`, the
+ * dialog web/app draws beside it).
+ *
+ * The greeting is "Welcome" on a first visit and "Welcome back" after: a first visit is one
+ * where the account has no videos yet when the page opens (a new account has none; a client
+ * who has added one has been here before). It is decided once per visit, so adding the first
+ * video does not change it under the reader.
  */
-export function ClientDashboard() {
+export function ClientDashboard({ onAddVideo }: { onAddVideo: () => void }) {
   const { user } = useAuth();
   const { prefs, videos } = useDashboardVideos('Dashboard');
   const editors = useMyEditors();
   const own = videos.data?.filter((v) => v.userId === user?.id);
   const filters = useVideoFilters(own, { sort: prefs.preferences.defaultSort });
+  const [firstVisit, setFirstVisit] = useState<boolean | null>(null);
+  if (firstVisit === null && own) setFirstVisit(own.length === 0);
 
-  if (!user) return <LoadingState label="Loading dashboard..." />;
+  if (!user) return <DashboardSkeleton />;
   const name = user.name || user.username;
 
   return (
     <Stack gap="lg">
       <Stack gap={6}>
-        <Title order={1} size="h2">
-          Welcome back, {name}
-        </Title>
+        {firstVisit === null ? (
+          // The heading's own height while the list that decides the greeting loads.
+          <Skeleton h={34} w={280} maw="80%" radius="sm" aria-hidden="true" />
+        ) : (
+          <Title order={1} size="h2">
+            {firstVisit ? 'Welcome' : 'Welcome back'}, {name}
+          </Title>
+        )}
         <PeopleLine label="Your editors:" loading={editors.isLoading}>
           {editors.data?.length ? (
             editors.data.map((e) => (
@@ -50,7 +64,14 @@ export function ClientDashboard() {
           emptyTitle: own?.length ? 'No videos found' : 'No videos yet',
           emptyText: own?.length
             ? 'No video matches these filters.'
-            : 'Add your first video with the Add Video button.',
+            : 'Add your first video: give it a name and a type, and your editors take it from there.',
+          emptyAction: own?.length ? (
+            <Button variant="default" onClick={filters.clear}>
+              Clear filters
+            </Button>
+          ) : (
+            <Button onClick={onAddVideo}>Add your first video</Button>
+          ),
         }}
       />
     </Stack>

@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, Group, Text, Textarea, UnstyledButton } from '@mantine/core';
+import { Box, Button, Group, Text, Textarea, UnstyledButton } from '@mantine/core';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '@domain/comments';
 import {
@@ -8,6 +8,7 @@ import {
   type MentionCandidate,
 } from '@domain/mentions';
 import classes from './comments.module.css';
+import { PersonAvatar } from '../../../components/person-avatar';
 
 export interface MentionPerson extends MentionCandidate {
   id: string;
@@ -154,9 +155,7 @@ export function CommentComposer({ people, onSubmit, submitting = false }: Props)
                 onMouseEnter={() => setActive(i)}
               >
                 <Group gap="xs" wrap="nowrap">
-                  <Avatar src={person.avatarUrl ?? null} size={24} radius="xl" alt="">
-                    {(person.name ?? person.username).slice(0, 1).toUpperCase()}
-                  </Avatar>
+                  <PersonAvatar person={person} size={24} />
                   <Text size="sm" fw={600} truncate>
                     {person.name ?? person.username}
                   </Text>

@@ -1,10 +1,11 @@
-import { ActionIcon, Avatar, Box, Group, Text } from '@mantine/core';
+import { ActionIcon, Box, Group, Text } from '@mantine/core';
 import { roleLabel } from '@domain/roles';
 import type { CommentView } from '@domain/comments';
 import { relativeTime } from '@domain/notifications';
 import { Icon } from '../../../components/icons';
 import { RichText } from '../../../components/rich-text';
 import classes from './comments.module.css';
+import { PersonAvatar } from '../../../components/person-avatar';
 
 const TrashIcon = () => (
   <Icon size={16}>
@@ -38,9 +39,7 @@ export function CommentItem({
       aria-label={`Comment by ${who}`}
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <Avatar src={comment.author.avatarUrl} size={32} radius="xl" alt="">
-          {who.slice(0, 1).toUpperCase()}
-        </Avatar>
+        <PersonAvatar person={comment.author} size={32} />
         <Box miw={0} style={{ flex: 1 }}>
           <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
             <Group gap={6} wrap="wrap" miw={0} style={{ flex: 1 }}>

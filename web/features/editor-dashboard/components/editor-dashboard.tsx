@@ -1,9 +1,10 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { shortcutAction } from '@domain/editor-shortcuts';
-import { EDITOR_SORT_LABELS, EDITOR_SORTS, filterCounts } from '@domain/video-list';
-import { LoadingState } from '../../../components/loading-state';
+import { EDITOR_SORT_LABELS, EDITOR_SORTS } from '@domain/video-list';
+import { DashboardSkeleton } from '../../../components/skeletons';
+import { FoldingTiles, statusSummary } from '../../../components/folding-tiles';
 import { useAuth } from '../../../hooks/use-auth';
 import { useDashboardVideos } from '../../../hooks/use-dashboard-videos';
 import { useMyClients } from '../../../api/clients';
@@ -21,6 +22,41 @@ function shortcutsBlocked(event: KeyboardEvent): boolean {
   const target = event.target as HTMLElement | null;
   if (target?.closest('input, textarea, select, [contenteditable="true"]')) return true;
   return document.querySelector('[role="dialog"]') !== null;
+}
+
+/**
+ * What the editor's empty list says: no match (clear the filters), no videos yet (they come
+ * from the assigned clients), or no clients yet (a lead editor assigns them).
+ */
+function emptyList(videoCount: number, clientCount: number | null, clear: () => void) {
+  if (videoCount > 0) {
+    return {
+      emptyTitle: 'No videos found',
+      emptyText: 'No video matches these filters. Press C to clear them.',
+      emptyAction: (
+        <Button variant="default" onClick={clear}>
+          Clear filters
+        </Button>
+      ),
+    };
+  }
+  if (clientCount === 0) {
+    return {
+      emptyTitle: 'No clients assigned yet',
+      emptyText:
+        'A lead editor assigns you to clients. Their videos appear here as soon as they add one.',
+    };
+  }
+  return {
+    emptyTitle: 'No videos yet',
+    emptyText:
+      'Videos appear here when a client assigned to you adds one, or when you are assigned to a video.',
+    emptyAction: (
+      <Button variant="default" component={Link} to="/assignments">
+        View assigned clients
+      </Button>
+    ),
+  };
 }
 
 /**
@@ -61,9 +97,8 @@ export function EditorDashboard() {
     return () => window.removeEventListener('keydown', onKey);
   }, [setStatus, setType, clear]);
 
-  if (!user) return <LoadingState label="Loading dashboard..." />;
+  if (!user) return <DashboardSkeleton />;
   const teamClientIds = clients.data?.map((c) => c.id) ?? [];
-  const totals = filterCounts(videos.data ?? []);
 
   return (
     <Stack gap="lg">
@@ -83,12 +118,20 @@ export function EditorDashboard() {
           Keyboard shortcuts
         </Button>
       </Group>
-      <EditorTiles
-        clientCount={clients.data?.length ?? 0}
-        counts={totals}
-        active={filters.state.status}
+      {/* The status buttons' counts: the tiles follow the client, type and search filters too. */}
+      <FoldingTiles
+        summary={statusSummary(filters.counts, filters.state.status)}
         onPick={setStatus}
-      />
+      >
+        {(pick) => (
+          <EditorTiles
+            clientCount={clients.data?.length}
+            counts={videos.data ? filters.counts : undefined}
+            active={filters.state.status}
+            onPick={pick}
+          />
+        )}
+      </FoldingTiles>
       <DashboardVideoList
         viewer={user}
         videos={videos}
@@ -106,10 +149,7 @@ export function EditorDashboard() {
         list={{
           showClient: true,
           teamClientIds,
-          emptyTitle: 'No videos found',
-          emptyText: videos.data?.length
-            ? 'No video matches these filters. Press C to clear them.'
-            : 'Videos of your assigned clients will appear here.',
+          ...emptyList(videos.data?.length ?? 0, clients.data?.length ?? null, clear),
         }}
       />
       <KeyboardShortcutsDialog opened={help} onClose={() => setHelp(false)} />

@@ -5,7 +5,7 @@ import { FilterTile, TileText } from '../../../components/filter-tile';
 
 interface Tile {
   label: string;
-  value: number;
+  value: number | undefined;
   filter: StatusFilter;
 }
 
@@ -21,17 +21,19 @@ export function EditorTiles({
   active,
   onPick,
 }: {
-  clientCount: number;
-  counts: FilterCounts;
+  /** `undefined` while it loads (the tile shows a placeholder). */
+  clientCount: number | undefined;
+  /** `undefined` while the videos load. */
+  counts: FilterCounts | undefined;
   active: StatusFilter;
   onPick: (filter: StatusFilter) => void;
 }) {
   const tiles: Tile[] = [
-    { label: 'Total Videos', value: counts.all, filter: 'all' },
-    { label: 'New Drafts', value: counts.draft, filter: 'draft' },
-    { label: 'In Progress', value: counts.in_progress, filter: 'in_progress' },
-    { label: 'In Review', value: counts.review, filter: 'review' },
-    { label: 'Ready to Post', value: counts.ready_to_post, filter: 'ready_to_post' },
+    { label: 'Total Videos', value: counts?.all, filter: 'all' },
+    { label: 'New Drafts', value: counts?.draft, filter: 'draft' },
+    { label: 'In Progress', value: counts?.in_progress, filter: 'in_progress' },
+    { label: 'In Review', value: counts?.review, filter: 'review' },
+    { label: 'Ready to Post', value: counts?.ready_to_post, filter: 'ready_to_post' },
   ];
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
@@ -40,7 +42,7 @@ export function EditorTiles({
         p="md"
         component={Link}
         to="/assignments"
-        aria-label={`Assigned Clients: ${clientCount}. View assigned clients`}
+        aria-label={`Assigned Clients: ${clientCount ?? '…'}. View assigned clients`}
         style={{ textDecoration: 'none', color: 'inherit' }}
       >
         <TileText label="Assigned Clients" value={clientCount} />

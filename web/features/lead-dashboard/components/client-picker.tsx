@@ -1,9 +1,9 @@
-import { Avatar, Badge, Button, Group, ScrollArea, Select, Text } from '@mantine/core';
+import { Badge, Button, Group, ScrollArea, Select, Text } from '@mantine/core';
 import type { ClientWithCounts } from '@domain/assignments';
 import { clientPicker } from '@domain/lead-dashboard';
 import { VipBadge } from '../../../components/vip-badge';
-
-const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
+import { PersonAvatar } from '../../../components/person-avatar';
+import { displayName } from '@domain/people';
 
 /**
  * The client picker strip (SPEC.md section 2): 'All clients', every VIP and the 3 non-VIP
@@ -13,16 +13,25 @@ export function ClientPicker({
   clients,
   value,
   onChange,
+  wrap = false,
 }: {
   clients: ClientWithCounts[];
   value: string | null;
   onChange: (clientId: string | null) => void;
+  /** Wrapped onto lines (in the phone's filter sheet) instead of one scrolling strip. */
+  wrap?: boolean;
 }) {
   const { strip, dropdown } = clientPicker(clients);
   const inDropdown = dropdown.some((c) => c.id === value);
   return (
     <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
-      <Group gap="xs" wrap="nowrap" role="group" aria-label="Filter by client" py={4}>
+      <Group
+        gap="xs"
+        wrap={wrap ? 'wrap' : 'nowrap'}
+        role="group"
+        aria-label="Filter by client"
+        py={4}
+      >
         <Button
           size="sm"
           radius="xl"
@@ -42,7 +51,7 @@ export function ClientPicker({
             aria-pressed={value === c.id}
             onClick={() => onChange(value === c.id ? null : c.id)}
             style={{ flexShrink: 0 }}
-            leftSection={<Avatar src={c.avatarUrl} alt="" name={nameOf(c)} size={22} />}
+            leftSection={<PersonAvatar person={c} size={22} />}
             rightSection={
               <Group gap={4} wrap="nowrap">
                 <Badge size="sm" variant="white" color="dark" c="dark.6">
@@ -53,7 +62,7 @@ export function ClientPicker({
             }
           >
             <Text span size="sm" fw={500}>
-              {nameOf(c)}
+              {displayName(c)}
             </Text>
           </Button>
         ))}
@@ -64,7 +73,10 @@ export function ClientPicker({
             style={{ flexShrink: 0 }}
             aria-label="More clients"
             placeholder="More clients..."
-            data={dropdown.map((c) => ({ value: c.id, label: `${nameOf(c)} (${c.videoCount})` }))}
+            data={dropdown.map((c) => ({
+              value: c.id,
+              label: `${displayName(c)} (${c.videoCount})`,
+            }))}
             value={inDropdown ? value : null}
             onChange={(id) => onChange(id)}
             clearable

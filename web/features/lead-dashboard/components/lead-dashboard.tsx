@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Tabs, Text, TextInput, Title } from '@mant
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import {
   DEFAULT_LEAD_TAB,
   isLeadTab,
@@ -15,14 +16,20 @@ import { useLeadSummary } from '../../../api/lead';
 import { pageTitle } from '../../../lib/site';
 import { useAuth } from '../../../hooks/use-auth';
 import { useVideoParam } from '../../../hooks/use-video-param';
+import { FilterSheet } from '../../../components/phone-sheet';
+import { usePhoneLayout } from '../../../hooks/use-phone-layout';
+import { FoldingTiles } from '../../../components/folding-tiles';
 import { ClientPicker } from './client-picker';
+import { FirstRunCard } from './first-run-card';
 import { LeadTiles } from './lead-tiles';
 import { LeadVideoTab } from './lead-video-tab';
 
 /**
  * The lead dashboard (lead_editor and king; SPEC.md section 2): greeting and Refresh, seven
  * tiles, one search box for every tab, the client picker (not on the team tab) and seven tabs.
- * The tab lives in the address: web/app reads it (`tab`) and writes it (`onTabChange`); `teamTab` draws that tab for the search text
+ * On a phone the tiles fold into one row and the client picker waits in the filter sheet.
+ * The tab lives in the address: web/app reads it (`tab`) and writes it (`onTabChange`).
+ * `teamTab` draws that tab for the search text
  * (web/app composes it from the team features). A video opens in the address (`?video=`),
  * where web/app shows its dialog.
  */
@@ -46,6 +53,7 @@ export function LeadDashboard({
   const summary = useLeadSummary(clientId, tab === 'team' ? '' : q);
   const clients = useClients();
   const [refreshing, setRefreshing] = useState(false);
+  const phone = usePhoneLayout();
 
   const refresh = async () => {
     setRefreshing(true);
@@ -59,6 +67,81 @@ export function LeadDashboard({
   const counts = summary.data?.counts;
   const matches = summary.data?.matches ?? null;
   const loading = refreshing || summary.isFetching;
+  const king = user?.role === 'king';
+
+  /** Why a tab's list is empty, and the one thing to do about it. */
+  const emptyFor = (t: LeadTab): { text: string; action?: ReactNode } => {
+    if (q) {
+      return {
+        text: `No video title matches “${q}”.`,
+        action: (
+          <Button variant="default" onClick={() => setSearch('')}>
+            Clear search
+          </Button>
+        ),
+      };
+    }
+    if (clientId && counts?.total === 0) {
+      return {
+        text: 'This client has no videos yet.',
+        action: (
+          <Button variant="default" onClick={() => setClientId(null)}>
+            Show all clients
+          </Button>
+        ),
+      };
+    }
+    if (counts?.total === 0) {
+      return king || user?.isAdmin === 'true'
+        ? {
+            text: 'Videos appear here as soon as your clients add them. Start by adding your editors and clients.',
+            action: (
+              <Button component={Link} to="/admin">
+                Add people
+              </Button>
+            ),
+          }
+        : {
+            text: 'Videos appear here as soon as a client adds one.',
+            action: (
+              <Button variant="default" onClick={() => setTab('team')}>
+                See the team
+              </Button>
+            ),
+          };
+    }
+    return {
+      text: t === 'overdue' ? 'Every video is on time.' : 'Nothing is at this step right now.',
+      action: (
+        <Button variant="default" onClick={() => setTab('all-videos')}>
+          Show all videos
+        </Button>
+      ),
+    };
+  };
+  // Folded on a phone: the picked tile's number and the total.
+  const folded = (tab === 'all-videos' ? [tab] : [tab, 'all-videos' as const]).map((t) => ({
+    label: LEAD_TAB_INFO[t].tile,
+    value: counts ? counts[LEAD_TAB_INFO[t].count] : '–',
+  }));
+  const searchBox = (
+    <TextInput
+      type="search"
+      aria-label={tab === 'team' ? 'Search team members' : 'Search videos by title'}
+      placeholder={tab === 'team' ? 'Search team members...' : 'Search videos by title...'}
+      value={search}
+      onChange={(e) => setSearch(e.currentTarget.value)}
+      style={phone ? { flex: 1 } : undefined}
+    />
+  );
+  const clientPicker = (
+    <ClientPicker
+      clients={clients.data ?? []}
+      value={clientId}
+      onChange={setClientId}
+      wrap={phone}
+    />
+  );
 
   return (
     <Stack gap="lg">
@@ -69,30 +152,40 @@ export function LeadDashboard({
           </Title>
           <Text c="dimmed">Welcome back, {user?.name || user?.username}!</Text>
         </div>
-        <Button variant="default" onClick={() => void refresh()} disabled={loading}>
-          {loading ? 'Refreshing...' : 'Refresh'}
+        {/* A spinner in place of the label keeps the button's width: a longer label would
+            wrap it to a line of its own on a phone, and the page would jump. */}
+        <Button variant="default" onClick={() => void refresh()} loading={loading}>
+          Refresh
         </Button>
       </Group>
 
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <LeadTiles counts={counts} current={tab} onPick={setTab} />
-        {summary.isError && (
-          <Text c="red.8" size="sm" mt="sm" role="alert">
-            Failed to load the counts. Try Refresh.
-          </Text>
+      {king && user && <FirstRunCard userId={user.id} onOpenTeam={() => setTab('team')} />}
+
+      <FoldingTiles summary={folded} onPick={setTab}>
+        {(pick) => (
+          <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+            <LeadTiles counts={counts} current={tab} onPick={pick} />
+            {summary.isError && (
+              <Text c="red.8" size="sm" mt="sm" role="alert">
+                Failed to load the counts. Try Refresh.
+              </Text>
+            )}
+          </Paper>
         )}
-      </Paper>
+      </FoldingTiles>
 
-      <TextInput
-        type="search"
-        aria-label={tab === 'team' ? 'Search team members' : 'Search videos by title'}
-        placeholder={tab === 'team' ? 'Search team members...' : 'Search videos by title...'}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-      />
-
-      {tab !== 'team' && (
-        <ClientPicker clients={clients.data ?? []} value={clientId} onChange={setClientId} />
+      {phone ? (
+        <Group gap="sm" wrap="nowrap">
+          {searchBox}
+          {tab !== 'team' && (
+            <FilterSheet active={clientId === null ? 0 : 1}>{clientPicker}</FilterSheet>
+          )}
+        </Group>
+      ) : (
+        <>
+          {searchBox}
+          {tab !== 'team' && clientPicker}
+        </>
       )}
 
       <Tabs value={tab} onChange={(v) => isLeadTab(v) && setTab(v)} keepMounted={false}>
@@ -114,6 +207,7 @@ export function LeadDashboard({
                 clientId={clientId}
                 count={counts ? leadTabCount(t, counts, q, matches) : null}
                 onOpen={open}
+                empty={emptyFor(t)}
               />
             )}
           </Tabs.Panel>

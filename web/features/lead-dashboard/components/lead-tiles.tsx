@@ -1,5 +1,6 @@
 import { SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { LEAD_TAB_INFO, LEAD_TABS, type LeadCounts, type LeadTab } from '@domain/lead-dashboard';
+import { CountSkeleton } from '../../../components/skeletons';
 import classes from './lead-tiles.module.css';
 
 const TILE_COLORS: Record<LeadTab, string> = {
@@ -40,9 +41,13 @@ export function LeadTiles({
             <Text size="xs" fw={600} c="dimmed" tt="uppercase" lh={1.3}>
               {info.tile}
             </Text>
-            <Text fz={26} fw={700} className={classes.count} data-testid="tile-count">
-              {counts ? counts[info.count] : '–'}
-            </Text>
+            {counts ? (
+              <Text fz={26} fw={700} className={classes.count} data-testid="tile-count">
+                {counts[info.count]}
+              </Text>
+            ) : (
+              <CountSkeleton lineHeight={40.3} />
+            )}
           </UnstyledButton>
         );
       })}

@@ -1,24 +1,31 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useAuth } from '../../../hooks/use-auth';
 import { LEAD_TAB_INFO, leadTabFilter, type LeadVideoTab as Tab } from '@domain/lead-dashboard';
-import { LoadingState } from '../../../components/loading-state';
+import { EmptyState } from '../../../components/empty-state';
+import { VideoCardsSkeleton } from '../../../components/skeletons';
 import { VideoCard } from '../../../components/videos/video-card';
 import { useVideoPages } from '../../../api/videos';
 import { VirtualVideoGrid } from './virtual-video-grid';
 
-/** One video tab: its title with the count, and its list (paged in SQL, virtualised). */
+/**
+ * One video tab: its title with the count, and its list (paged in SQL, virtualised). An empty
+ * list keeps SPEC.md's message as its title; `empty` says why and offers what to do.
+ */
 export function LeadVideoTab({
   tab,
   search,
   clientId,
   count,
   onOpen,
+  empty,
 }: {
   tab: Tab;
   search: string;
   clientId: string | null;
   count: number | null;
   onOpen: (videoId: string) => void;
+  empty: { text: string; action?: ReactNode };
 }) {
   const { user } = useAuth();
   const info = LEAD_TAB_INFO[tab];
@@ -36,16 +43,14 @@ export function LeadVideoTab({
           ({count ?? '…'})
         </Text>
       </Group>
-      {list.isLoading && <LoadingState label="Loading videos..." />}
+      {list.isLoading && <VideoCardsSkeleton label="Loading videos..." />}
       {list.isError && (
         <Text c="red.8" role="alert">
           Failed to load videos. Try Refresh.
         </Text>
       )}
       {list.isSuccess && videos.length === 0 && (
-        <Text c="dimmed" ta="center" py="xl">
-          {info.empty}
-        </Text>
+        <EmptyState title={info.empty} text={empty.text} action={empty.action} />
       )}
       {user && videos.length > 0 && (
         <VirtualVideoGrid

@@ -1,8 +1,9 @@
 import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { filterCounts, VIDEO_SORTS } from '@domain/video-list';
-import { LoadingState } from '../../../components/loading-state';
+import { VIDEO_SORTS } from '@domain/video-list';
+import { DashboardSkeleton } from '../../../components/skeletons';
+import { FoldingTiles, statusSummary } from '../../../components/folding-tiles';
 import { PeopleLine } from '../../../components/people-line';
 import { useAuth } from '../../../hooks/use-auth';
 import { useDashboardVideos } from '../../../hooks/use-dashboard-videos';
@@ -38,12 +39,8 @@ export function TeamLeadDashboard() {
     return counts;
   }, [videos.data]);
   const picked = filters.state.client;
-  const tiles = useMemo(
-    () => filterCounts((videos.data ?? []).filter((v) => picked === 'all' || v.userId === picked)),
-    [videos.data, picked],
-  );
 
-  if (!user) return <LoadingState label="Loading dashboard..." />;
+  if (!user) return <DashboardSkeleton />;
   const none = clients.isSuccess && clients.data.length === 0;
 
   return (
@@ -86,7 +83,19 @@ export function TeamLeadDashboard() {
           )}
         </PeopleLine>
       </Stack>
-      <TeamLeadTiles counts={tiles} active={filters.state.status} onPick={filters.setStatus} />
+      {/* The status buttons' counts: the tiles follow every filter (client, type, search). */}
+      <FoldingTiles
+        summary={statusSummary(filters.counts, filters.state.status)}
+        onPick={filters.setStatus}
+      >
+        {(pick) => (
+          <TeamLeadTiles
+            counts={videos.data ? filters.counts : undefined}
+            active={filters.state.status}
+            onPick={pick}
+          />
+        )}
+      </FoldingTiles>
       <DashboardVideoList
         viewer={user}
         videos={videos}
@@ -102,6 +111,11 @@ export function TeamLeadDashboard() {
             : videos.data?.length
               ? 'No video matches these filters.'
               : 'Videos of the clients you lead will appear here.',
+          emptyAction: videos.data?.length ? (
+            <Button variant="default" onClick={filters.clear}>
+              Clear filters
+            </Button>
+          ) : undefined,
         }}
       />
     </Stack>

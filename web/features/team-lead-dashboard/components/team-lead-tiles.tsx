@@ -18,7 +18,8 @@ export function TeamLeadTiles({
   active,
   onPick,
 }: {
-  counts: FilterCounts;
+  /** `undefined` while the videos load (the tiles show placeholders). */
+  counts: FilterCounts | undefined;
   active: StatusFilter;
   onPick: (filter: StatusFilter) => void;
 }) {
@@ -28,7 +29,7 @@ export function TeamLeadTiles({
         <FilterTile
           key={t.filter}
           label={t.label}
-          value={counts[t.filter]}
+          value={counts?.[t.filter]}
           pressed={active === t.filter}
           onPick={() => onPick(t.filter)}
         />

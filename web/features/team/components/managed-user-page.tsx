@@ -1,4 +1,4 @@
-import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -20,8 +20,8 @@ import { useAuth } from '../../../hooks/use-auth';
 import { useVideoParam } from '../../../hooks/use-video-param';
 import { ManagedVideos } from './managed-videos';
 import { VipBadge } from '../../../components/vip-badge';
-
-const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
+import { PersonAvatar } from '../../../components/person-avatar';
+import { displayName } from '@domain/people';
 
 /**
  * The managed-user page (/dashboard/user/{id}, /dashboard/team/user/{id}; SPEC.md section 2),
@@ -54,7 +54,7 @@ export function ManagedUserPage({
   const clients = useClients({ enabled: manager });
   const video = useVideoParam();
   const [refreshing, setRefreshing] = useState(false);
-  useDocumentTitle(pageTitle(target ? nameOf(target) : 'User'));
+  useDocumentTitle(pageTitle(target ? displayName(target) : 'User'));
 
   // The server has the last word: a 403 (say, an assignment removed meanwhile) leaves the page.
   const refused = errorStatus(videos.error) === 403;
@@ -112,7 +112,7 @@ export function ManagedUserPage({
       <BackLink to={backTo} label="Back to dashboard" />
       <Card withBorder radius="md" padding="lg">
         <Group gap="md" wrap="nowrap">
-          <Avatar src={target.avatarUrl} alt="" name={nameOf(target)} size={64} />
+          <PersonAvatar person={target} size={64} />
           <Stack gap={4} miw={0}>
             <Group gap="xs" wrap="wrap">
               <Title order={1} fz={{ base: 22, sm: 28 }}>
@@ -153,10 +153,10 @@ export function ManagedUserPage({
               {theirClients.map((c) => (
                 <Card key={c.id} withBorder padding="sm" radius="md">
                   <Group gap="sm" wrap="nowrap">
-                    <Avatar src={c.avatarUrl} alt="" name={nameOf(c)} size="sm" />
+                    <PersonAvatar person={c} size="sm" />
                     <div>
                       <Text fw={600} size="sm">
-                        {nameOf(c)}
+                        {displayName(c)}
                       </Text>
                       <Text size="xs" c="dimmed">
                         {c.videoCount} {c.videoCount === 1 ? 'video' : 'videos'}
@@ -185,7 +185,7 @@ export function ManagedUserPage({
           target={target}
           viewer={viewer}
           videos={videos.data}
-          assignedClients={theirClients.map((c) => ({ id: c.id, label: nameOf(c) }))}
+          assignedClients={theirClients.map((c) => ({ id: c.id, label: displayName(c) }))}
           onOpen={video.open}
           onRefresh={() => void refresh()}
           refreshing={refreshing || videos.isFetching}

@@ -17,13 +17,12 @@ import { nextStatus, type WorkflowSide } from '@domain/workflow';
 import { StatusBadge } from '../../../components/videos/status-badge';
 import { useWindowRows } from '../../../hooks/use-window-rows';
 import { VipBadge } from '../../../components/vip-badge';
+import { displayName } from '@domain/people';
 
 /*
  * The managed-user page's list: a virtualised table with a row per video on desktop, cards on
  * phones, and the cells both show.
  */
-
-const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
 
 /** What a row or card of the managed-user page's list needs (desktop table, phone cards). */
 interface ManagedListProps {
@@ -78,14 +77,14 @@ function TypeBadge({ type }: { type: string }) {
 function ClientName({ video }: { video: VideoView }) {
   return (
     <Group gap={4}>
-      <Text size="sm">{nameOf(video.owner)}</Text>
+      <Text size="sm">{displayName(video.owner)}</Text>
       {video.clientIsVip && <VipBadge size="xs" />}
     </Group>
   );
 }
 
 const editorText = (v: VideoView) =>
-  v.assignedEditor ? nameOf(v.assignedEditor) : 'No editor assigned';
+  v.assignedEditor ? displayName(v.assignedEditor) : 'No editor assigned';
 
 interface AdvanceProps {
   /** Which side of the workflow the viewer acts for: its next-status button. */

@@ -1,18 +1,11 @@
-import { Anchor, Avatar, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { normalizeRole, roleLabel } from '@domain/roles';
+import { displayName } from '@domain/people';
+import { normalizeRole } from '@domain/roles';
 import type { PublicUser } from '@domain/user';
+import { PersonAvatar } from '../../../components/person-avatar';
+import { AdminBadge, RoleBadge } from '../../../components/role-badge';
 import { VipBadge } from '../../../components/vip-badge';
-
-const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
-
-const ROLE_COLORS: Record<string, string> = {
-  king: 'grape',
-  lead_editor: 'indigo',
-  editor: 'blue',
-  client: 'teal',
-  client_team_lead: 'cyan',
-};
 
 /**
  * One person on the team tab, aware of assignments: an editor lists the clients they work
@@ -38,23 +31,17 @@ export function MemberCard({
       padding={compact ? 'xs' : 'sm'}
       radius="md"
       component="article"
-      aria-label={nameOf(member)}
+      aria-label={displayName(member)}
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        {!compact && <Avatar src={member.avatarUrl} alt="" name={nameOf(member)} size="md" />}
+        {!compact && <PersonAvatar person={member} size="md" />}
         <Stack gap={4} miw={0} style={{ flex: 1 }}>
           <Group gap={6} wrap="wrap">
             <Anchor component={Link} to={`/dashboard/team/user/${member.id}`} fw={600}>
-              {nameOf(member)}
+              {displayName(member)}
             </Anchor>
-            <Badge size="sm" variant="light" color={ROLE_COLORS[role] ?? 'gray'} c="dark.7">
-              {roleLabel(member.role)}
-            </Badge>
-            {member.isAdmin === 'true' && (
-              <Badge size="sm" variant="light" color="red" c="red.9">
-                Admin
-              </Badge>
-            )}
+            <RoleBadge size="sm" role={member.role} />
+            {member.isAdmin === 'true' && <AdminBadge size="sm" />}
             {member.isVip && <VipBadge />}
           </Group>
           <Text size="sm" c="dimmed">
@@ -66,7 +53,7 @@ export function MemberCard({
                 {linkedLabel}:{' '}
               </Text>
               {linked.length
-                ? linked.map(nameOf).join(', ')
+                ? linked.map(displayName).join(', ')
                 : role === 'client'
                   ? 'Unassigned'
                   : 'None yet'}

@@ -4,10 +4,9 @@ import {
   TEAM_SECTIONS,
   teamSectionOf,
   teamSections,
-  teamStats,
   type TeamSectionKey,
 } from '@domain/lead-dashboard';
-import { TEAM_LEADS_LABEL } from '@domain/roles';
+import { peopleCounts, ROLE_GROUP_LABELS } from '@domain/people';
 import type { PublicUser } from '@domain/user';
 import { useAssignments } from '../../../api/assignments';
 import { DensityToggle, FilterButtons, QuickJump } from '../../../components/filter-buttons';
@@ -48,7 +47,7 @@ export function TeamTab({
     );
   }
   const members = team.data ?? [];
-  const stats = teamStats(members);
+  const stats = peopleCounts(members);
   const present = TEAM_SECTIONS.filter((s) => members.some((m) => teamSectionOf(m.role) === s.key));
   const sections = teamSections(members, search, roleFilter).filter((s) => s.members.length > 0);
 
@@ -80,14 +79,14 @@ export function TeamTab({
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
         <StatBox label="Team Members" value={stats.total} />
-        <StatBox label="System Admins" value={stats.admins} />
+        <StatBox label={ROLE_GROUP_LABELS.king} value={stats.systemAdmins} />
         <StatBox
           label="All Editors"
           value={stats.allEditors}
           detail={`${stats.leadEditors} lead · ${stats.regularEditors} regular`}
         />
-        <StatBox label={TEAM_LEADS_LABEL} value={stats.teamLeads} />
-        <StatBox label="Clients" value={stats.clients} />
+        <StatBox label={ROLE_GROUP_LABELS.client_team_lead} value={stats.teamLeads} />
+        <StatBox label={ROLE_GROUP_LABELS.client} value={stats.clients} />
       </SimpleGrid>
       <QuickJump
         jumps={present.map((s) => ({
