@@ -20,6 +20,7 @@ const counter = (day: number, state: keyof typeof LOOKS) => ({
   day,
   state,
   ...LOOKS[state],
+  stopped: false,
 });
 
 describe('constants (SPEC.md section 9)', () => {
@@ -92,6 +93,48 @@ describe('dayCounter: with a due date', () => {
 
   it('treats an unreadable due date as none', () => {
     expect(dayCounter({ ...video, dueDate: 'soon' }, at(3 * DAY_MS))?.state).toBe('delayed');
+  });
+});
+
+describe('dayCounter: stops at completion (DESIGN.md finishDate)', () => {
+  // A ten-day span, finished (first ready to post) on day 5.
+  const finished = {
+    startDate: start.toISOString(),
+    dueDate: at(10 * DAY_MS).toISOString(),
+    finishDate: at(4 * DAY_MS).toISOString(),
+  };
+  const long = at(170 * DAY_MS);
+
+  it.each(['ready_to_post', 'posted'])('a %s video keeps the day it finished on', (status) => {
+    expect(dayCounter({ ...finished, status }, long)).toEqual({
+      ...counter(5, 'normal'),
+      stopped: true,
+    });
+  });
+
+  it('measures the colour at the finish: finished past 70% of the span is yellow', () => {
+    const late = { ...finished, finishDate: at(9 * DAY_MS).toISOString(), status: 'posted' };
+    expect(dayCounter(late, long)).toEqual({ ...counter(10, 'warning'), stopped: true });
+  });
+
+  it('stops without a due date too, in the state it finished in', () => {
+    const quick = { ...finished, dueDate: null, finishDate: at(DAY_MS).toISOString() };
+    expect(dayCounter({ ...quick, status: 'posted' }, long)).toEqual({
+      ...counter(2, 'info'),
+      stopped: true,
+    });
+  });
+
+  it('keeps counting a video that went back from completion (its finishDate is cleared)', () => {
+    expect(dayCounter({ ...finished, finishDate: null, status: 'review' }, at(3 * DAY_MS))).toEqual(
+      counter(4, 'normal'),
+    );
+    // A stale finishDate on an unfinished video does not stop it.
+    expect(dayCounter({ ...finished, status: 'in_progress' }, at(6 * DAY_MS))?.day).toBe(7);
+  });
+
+  it('keeps counting a completed video without a readable finishDate', () => {
+    expect(dayCounter({ ...finished, finishDate: 'never', status: 'posted' }, long)?.day).toBe(171);
   });
 });
 

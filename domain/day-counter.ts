@@ -1,4 +1,4 @@
-import { isOverdue, toTime, type DateInput } from './workflow';
+import { isCompletedStatus, isOverdue, toTime, type DateInput } from './workflow';
 
 /** The day counter of SPEC.md sections 4 and 9. */
 export const DAY_MS = 86_400_000;
@@ -18,6 +18,8 @@ export interface DayCounter {
   /** A Mantine colour name. */
   color: 'red' | 'yellow' | 'green' | 'orange' | 'blue';
   icon: 'warning' | 'clock' | null;
+  /** Completed (ready to post or posted) with a finishDate: N and the colour are as of then. */
+  stopped: boolean;
 }
 
 const LOOK: Record<DayCounterState, Pick<DayCounter, 'color' | 'icon'>> = {
@@ -42,17 +44,21 @@ function state(start: number, due: number | null, status: string, now: number): 
 
 /**
  * The counter for a video, or null when it has no (readable) start date. A start date in the
- * future counts as Day 1. An unreadable due date counts as none. Literally per the spec, a
- * ready or posted video past its due date is not overdue but still past 70%: yellow.
+ * future counts as Day 1. An unreadable due date counts as none. The counter stops at
+ * completion: a ready or posted video with a finishDate (DESIGN.md: set when it first became
+ * complete, cleared when it goes back) is counted, and coloured, as of that moment. Literally
+ * per the spec, a ready or posted video past its due date is not overdue but still past 70%:
+ * yellow.
  */
 export function dayCounter(
-  video: { startDate: DateInput; dueDate: DateInput; status: string },
+  video: { startDate: DateInput; dueDate: DateInput; status: string; finishDate?: DateInput },
   now: Date,
 ): DayCounter | null {
   const start = toTime(video.startDate);
   if (start === null) return null;
-  const at = now.getTime();
+  const finish = isCompletedStatus(video.status) ? toTime(video.finishDate) : null;
+  const at = finish ?? now.getTime();
   const day = Math.max(0, Math.floor((at - start) / DAY_MS)) + 1;
   const s = state(start, toTime(video.dueDate), video.status, at);
-  return { label: `Day ${day}`, day, state: s, ...LOOK[s] };
+  return { label: `Day ${day}`, day, state: s, ...LOOK[s], stopped: finish !== null };
 }

@@ -160,7 +160,7 @@ describe('the king runs the books', () => {
     const row = clients.getByRole('row').filter({ hasText: typeDisplay });
     await enter(await editPrice(row, 'Custom', typeDisplay), '20');
     await seeToast(page, 'Custom Price Set');
-    await visible(row.getByText('Custom', { exact: true }));
+    await visible(row.getByText('Custom price', { exact: true }));
     await visible(row.getByRole('button', { name: `Remove custom price of ${typeDisplay}` }));
   });
 
@@ -333,7 +333,7 @@ describe('the king runs the books', () => {
     await choose(clients, 'Pricing plan', planName);
     await seeToast(page, 'Pricing Plan Updated');
     const row = clients.getByRole('row').filter({ hasText: typeDisplay });
-    await visible(row.getByText('Client plan', { exact: true }));
+    await visible(row.getByText("Client's plan", { exact: true }));
     await visible(row.getByText('$5.00'));
     await visible(videoRow(videoNames.b1).getByText('$5.00'));
 

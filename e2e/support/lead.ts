@@ -1,8 +1,9 @@
 /** Setting the scene for the lead dashboard journeys: data made through the API as the king. */
-import type { APIRequestContext } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 import { leadVideoCounts, type LeadCounts } from '@domain/lead-dashboard';
 import type { VideoView } from '@domain/videos';
 import { answer } from './api';
+import { seeToast } from './screen';
 
 export function createVideo(
   api: APIRequestContext,
@@ -52,4 +53,25 @@ export async function expectedCounts(
 
 export async function videosOf(api: APIRequestContext, userId: string): Promise<VideoView[]> {
   return answer<VideoView[]>('user videos', await api.get(`/api/king/users/${userId}/videos`));
+}
+
+/**
+ * Removes `editor` from `client` with the × on its chip in the team tab's Client-Editor
+ * Assignments card, and waits for the toast and the chip to go. Returns the card and the ×.
+ */
+export async function unassignInCard(
+  page: Page,
+  client: { username: string; name: string },
+  editor: { name: string },
+) {
+  const card = page.getByRole('region', { name: 'Client-Editor Assignments' });
+  await card.getByRole('searchbox', { name: 'Search clients or editors' }).fill(client.username);
+  await card.getByRole('button', { name: /Assigned Clients/ }).click();
+  const unassign = card.getByRole('button', {
+    name: `Unassign ${editor.name} from ${client.name}`,
+  });
+  await unassign.click();
+  await seeToast(page, 'Editor unassigned successfully');
+  await unassign.waitFor({ state: 'hidden' });
+  return { card, unassign };
 }

@@ -130,6 +130,12 @@ export async function signOut(browser: E2EBrowser, page: Page): Promise<void> {
   await browser.context.clearCookies();
 }
 
+/** Ends whoever's session the browser has and signs `who` in (signOut, then signIn). */
+export async function switchUser(browser: E2EBrowser, page: Page, who: Credentials): Promise<void> {
+  await signOut(browser, page);
+  await signIn(browser, page, who);
+}
+
 /** Fills the login form like a person and submits it; does not wait for the outcome. */
 export async function submitLogin(page: Page, who: Credentials): Promise<void> {
   if (new URL(page.url()).pathname !== '/login') await page.goto('/login');

@@ -26,7 +26,9 @@ export function RemovableBadge({
       size="lg"
       pr={3}
       rightSection={
-        <Tooltip label={action}>
+        // Hidden while the removal is on its way: a disabled button hears no mouseleave, so the
+        // tip would stay up, and the next chip slides in under it.
+        <Tooltip label={action} disabled={disabled}>
           <ActionIcon
             size="xs"
             variant="transparent"

@@ -15,13 +15,13 @@ const STATE_TEXT = {
 /**
  * The day counter ('Day N') with its colours (SPEC.md section 4): red with a warning mark when
  * overdue, yellow from 70% of the span, orange with a clock when delayed without a due date.
- * Renders nothing without a start date. Usage: `<DayCounterBadge video={video} />`.
+ * It stops at completion (domain dayCounter). Renders nothing without a start date. Usage: `<DayCounterBadge video={video} />`.
  */
 export function DayCounterBadge({
   video,
   now = new Date(),
 }: {
-  video: { startDate: DateInput; dueDate: DateInput; status: string };
+  video: { startDate: DateInput; dueDate: DateInput; status: string; finishDate?: DateInput };
   now?: Date;
 }) {
   const counter = dayCounter(video, now);
@@ -38,7 +38,7 @@ export function DayCounterBadge({
       c={badgeTextColor(counter.color)}
       variant="light"
       leftSection={icon}
-      title={`${counter.label}, ${STATE_TEXT[counter.state]}`}
+      title={`${counter.label}, ${counter.stopped ? 'finished' : STATE_TEXT[counter.state]}`}
       data-state={counter.state}
     >
       {counter.label}

@@ -42,6 +42,38 @@ export interface VideoCardProps {
   teamClientIds?: readonly string[];
   /** Position in the list, for the mobile entrance delay. */
   index?: number;
+  /**
+   * The dense card of the Compact view preference: less padding, the title on its own up to two
+   * lines (then an ellipsis), the status beside the other badges, client and editor on one line.
+   */
+  compact?: boolean;
+}
+
+/** The compact card's one line of people: 'Client name (VIP) · Editor: name'. */
+function PeopleLine({
+  client,
+  vip,
+  editor,
+}: {
+  client: string | null;
+  vip: boolean;
+  editor: VideoView['assignedEditor'];
+}) {
+  if (!client && !editor) return null;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="xs" c="dimmed" truncate="end">
+        {client && (
+          <Text span size="xs" fw={500} c="dark.6">
+            {client}
+          </Text>
+        )}
+        {client && editor && ' · '}
+        {editor && `Editor: ${editor.name || editor.username}`}
+      </Text>
+      {client && vip && <VipBadge />}
+    </Group>
+  );
 }
 
 /**
@@ -56,6 +88,7 @@ export function VideoCard({
   showClient = false,
   teamClientIds = [],
   index = 0,
+  compact = false,
 }: VideoCardProps) {
   const { change, pendingId } = useStatusChange();
   const [confirming, setConfirming] = useState(false);
@@ -74,47 +107,63 @@ export function VideoCard({
   return (
     <Card
       withBorder
-      padding="md"
+      padding={compact ? 'sm' : 'md'}
       className={classes.card}
       style={{ animationDelay: `${mobileAnimationDelay(index)}ms` }}
       component="article"
       aria-label={video.name}
       data-testid="video-card"
     >
-      <Stack gap="xs" h="100%">
+      <Stack gap={compact ? 6 : 'xs'} h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <UnstyledButton onClick={() => onOpen(video.id)} className={classes.name}>
+          <UnstyledButton
+            onClick={() => onOpen(video.id)}
+            className={classes.name}
+            data-compact={compact || undefined}
+            title={compact ? video.name : undefined}
+          >
             <Text span c="dimmed" fw={500} mr={6}>
               #{video.ordinal}
             </Text>
             {video.name}
           </UnstyledButton>
-          <StatusBadge status={video.status} style={{ flexShrink: 0 }} />
+          {!compact && <StatusBadge status={video.status} style={{ flexShrink: 0 }} />}
         </Group>
-        <Group gap="xs">
+        <Group gap={compact ? 6 : 'xs'}>
+          {compact && <StatusBadge status={video.status} />}
           <Badge variant="outline" color="gray" c="dark.6">
             {typeLabel(video.type)}
           </Badge>
           <DayCounterBadge video={video} />
           <PlatformLabel link={video.link} />
         </Group>
-        {showClient && (
-          <Group gap={6}>
-            <Text size="sm" c="dimmed">
-              Client:
-            </Text>
-            <Text size="sm" fw={500}>
-              {ownerName}
-            </Text>
-            {video.clientIsVip && <VipBadge />}
-          </Group>
+        {compact ? (
+          <PeopleLine
+            client={showClient ? ownerName : null}
+            vip={video.clientIsVip}
+            editor={video.assignedEditor}
+          />
+        ) : (
+          <>
+            {showClient && (
+              <Group gap={6}>
+                <Text size="sm" c="dimmed">
+                  Client:
+                </Text>
+                <Text size="sm" fw={500}>
+                  {ownerName}
+                </Text>
+                {video.clientIsVip && <VipBadge />}
+              </Group>
+            )}
+            {video.assignedEditor && (
+              <Text size="sm" c="dimmed">
+                Editor: {video.assignedEditor.name || video.assignedEditor.username}
+              </Text>
+            )}
+          </>
         )}
-        {video.assignedEditor && (
-          <Text size="sm" c="dimmed">
-            Editor: {video.assignedEditor.name || video.assignedEditor.username}
-          </Text>
-        )}
-        <Group justify="space-between" mt="auto" pt="xs" gap="xs">
+        <Group justify="space-between" mt="auto" pt={compact ? 0 : 'xs'} gap="xs">
           <Group gap="xs">
             {action && (
               <Button

@@ -69,8 +69,8 @@ export function VideoList({
   }
   return (
     <SimpleGrid
-      cols={compact ? { base: 1, sm: 2, lg: 4 } : { base: 1, sm: 2, lg: 3 }}
-      spacing="md"
+      cols={{ base: 1, sm: 2, lg: 3 }}
+      spacing={compact ? 'xs' : 'md'}
       component="ul"
       aria-label="Videos"
       aria-busy={shown !== videos}
@@ -85,6 +85,7 @@ export function VideoList({
             showClient={showClient}
             teamClientIds={teamClientIds}
             index={index}
+            compact={compact}
           />
         </li>
       ))}

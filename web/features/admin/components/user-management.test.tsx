@@ -62,6 +62,25 @@ describe('UserManagement', () => {
     expect(clients.getByText('No display name')).toBeTruthy();
   });
 
+  it('opens the sections a search found people in, and only those', async () => {
+    renderAs(king);
+    const search = screen.getByRole('searchbox', { name: 'Search users by name or username' });
+    await userEvent.type(search, 'zoe');
+    expect(screen.getByText('1 user(s) found')).toBeTruthy();
+    const expanded = (name: string) =>
+      within(screen.getByRole('heading', { name: new RegExp(`^${name}`) }))
+        .getByRole('button')
+        .getAttribute('aria-expanded');
+    expect(expanded('Clients')).toBe('true');
+    expect(expanded('King')).toBe('false');
+    expect(within(screen.getByRole('list', { name: 'Clients' })).getByText('zoe Z')).toBeTruthy();
+    // The section can still be closed by hand while the search stands.
+    await userEvent.click(
+      within(screen.getByRole('heading', { name: /^Clients/ })).getByRole('button'),
+    );
+    expect(expanded('Clients')).toBe('false');
+  });
+
   it("gives a lead editor admin no buttons on the king's or a lead editor's row", async () => {
     renderAs(lead);
     await userEvent.click(screen.getByRole('button', { name: 'King (1)' }));

@@ -85,6 +85,17 @@ export function UserManagement({ actor, users, onSavedSelf }: UserManagementProp
     }, 100);
   };
 
+  // A search opens the sections it found people in (the others stay as they were).
+  const search = (text: string) => {
+    setQuery(text);
+    if (text.trim() === '') return;
+    const found = groupUsers(users, text, filter).sections;
+    setOpen((o) => ({
+      ...o,
+      ...Object.fromEntries(SECTIONS.filter((s) => found[s].length > 0).map((s) => [s, true])),
+    }));
+  };
+
   const onAction = (action: UserAction, user: PublicUser) => setDialog({ action, user });
   const closeDialog = () => setDialog(null);
   const Row = compact ? CompactUserRow : DetailedUserRow;
@@ -120,7 +131,7 @@ export function UserManagement({ actor, users, onSavedSelf }: UserManagementProp
             placeholder="Search users by name or username"
             leftSection={<IconSearch size={16} />}
             value={query}
-            onChange={(e) => setQuery(e.currentTarget.value)}
+            onChange={(e) => search(e.currentTarget.value)}
             type="search"
           />
           {searching && (

@@ -1,7 +1,8 @@
 import { Badge, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { Assignment, ClientWithCounts } from '@domain/assignments';
-import { useAssignments, useDeleteAssignment } from '../../../api/assignments';
+import { notifications } from '@mantine/notifications';
+import { useAssignments, useCreateAssignment, useDeleteAssignment } from '../../../api/assignments';
 import { useClients } from '../../../api/clients';
 import { DensityToggle, FilterButtons, QuickJump } from '../../../components/filter-buttons';
 import { PersonCard } from '../../../components/person-card';
@@ -26,6 +27,7 @@ export function AssignmentsCard() {
   const assignments = useAssignments();
   const clients = useClients();
   const unassign = useDeleteAssignment();
+  const reassign = useCreateAssignment();
   const [creating, setCreating] = useState(false);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -49,15 +51,47 @@ export function AssignmentsCard() {
   const assigned = all.filter((c) => byClient.has(c.id));
   const stats = assignments.data?.statistics;
 
-  const doUnassign = (a: Assignment) =>
-    unassign.mutate(
+  // One click removes the pair; the toast offers Undo, which puts the same pair back.
+  const undo = (a: Assignment) => {
+    notifications.clean();
+    reassign.mutate(
       { clientId: a.clientId, editorId: a.editorId },
       {
         onSuccess: () =>
           notifySuccess(
-            'Editor unassigned successfully',
-            `${nameOf(a.editor)} no longer works with ${nameOf(a.client)}.`,
+            'Assignment restored',
+            `${nameOf(a.editor)} works with ${nameOf(a.client)} again.`,
           ),
+        onError: (error) =>
+          notifyError(
+            'Failed to restore the assignment',
+            getErrorMessage(error, 'An error occurred'),
+          ),
+      },
+    );
+  };
+  const doUnassign = (a: Assignment) =>
+    unassign.mutate(
+      { clientId: a.clientId, editorId: a.editorId },
+      {
+        onSuccess: () => {
+          notifications.clean();
+          notifications.show({
+            title: 'Editor unassigned successfully',
+            color: 'teal',
+            autoClose: 8000,
+            message: (
+              <Group gap="xs" justify="space-between" wrap="nowrap">
+                <Text size="sm">
+                  {nameOf(a.editor)} no longer works with {nameOf(a.client)}.
+                </Text>
+                <Button size="compact-sm" variant="light" onClick={() => undo(a)}>
+                  Undo
+                </Button>
+              </Group>
+            ),
+          });
+        },
         onError: (error) =>
           notifyError('Failed to unassign editor', getErrorMessage(error, 'An error occurred')),
       },

@@ -17,11 +17,12 @@ import { MoneyEdit } from './money-edit';
 import { QueryView } from './query-view';
 import { buttonsColumn, DataTable } from './scroll-table';
 
+/** Why the effective price applies: the same words as the plan choice and the plans' badge. */
 const SOURCE_LABEL: Record<(typeof PRICE_SOURCES)[number], string> = {
-  custom: 'Custom',
-  plan: 'Client plan',
+  custom: 'Custom price',
+  plan: "Client's plan",
   default_plan: 'Default plan',
-  default: 'Default',
+  default: 'Default price',
 };
 
 const clientLabel = (c: { username: string; name: string | null }) =>
@@ -87,6 +88,11 @@ export function ClientPricingCard() {
   const plans = usePricingPlans();
   const changes = useClientPriceChanges(clientId);
   const activePlans = (plans.data ?? []).filter((p) => p.isActive);
+  // A client without a plan of its own is priced by the default plan when there is one.
+  const defaultPlan = activePlans.find((p) => p.isDefault);
+  const noOwnPlan = defaultPlan
+    ? `Default plan (${defaultPlan.displayName})`
+    : 'Default prices (no plan)';
 
   return (
     <CollapsibleCard
@@ -117,7 +123,7 @@ export function ClientPricingCard() {
                   label="Pricing plan"
                   w={{ base: '100%', sm: 260 }}
                   data={[
-                    { value: '', label: 'No plan (default pricing)' },
+                    { value: '', label: noOwnPlan },
                     ...activePlans.map((p) => ({ value: p.id, label: p.displayName })),
                   ]}
                   value={detail.data.pricingPlan?.id ?? ''}
@@ -162,10 +168,10 @@ export function ClientPricingCard() {
                         kind="customPrice"
                         label={`Custom price of ${t.displayName}`}
                         onSave={(v) => changes.saveCustom(t.id, t.displayName, v)}
-                        hint={
+                        shown={
                           t.hasCustomPricing ? undefined : (
-                            <Text span size="xs" c="dimmed">
-                              (none)
+                            <Text span size="sm" c="dimmed">
+                              Not set
                             </Text>
                           )
                         }

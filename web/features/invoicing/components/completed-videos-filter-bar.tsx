@@ -8,6 +8,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { sumMoney } from '@domain/money';
 import { filtersReady, invoicingQueryString, type InvoicingFilters } from '../../../api/invoicing';
 import { formatMoney, PAYMENT_LABELS } from '../lib/format';
 import { IconDownload } from './invoicing-icons';
@@ -32,7 +33,6 @@ export function CompletedVideosFilterBar({
   editors,
   types,
   chosen,
-  chosenTotal,
   onMarkPaid,
   onMarkUnpaid,
   markingPaid,
@@ -42,9 +42,8 @@ export function CompletedVideosFilterBar({
   clients: Option[];
   editors: Option[];
   types: Option[];
-  /** How many rows are selected, and what they add up to. */
-  chosen: number;
-  chosenTotal: string;
+  /** The selected rows: their count, their total, and which each button would change. */
+  chosen: readonly { paymentStatus: string; paymentAmount: string }[];
   onMarkPaid: () => void;
   onMarkUnpaid: () => void;
   markingPaid: boolean;
@@ -62,7 +61,13 @@ export function CompletedVideosFilterBar({
     { key: 'type', label: 'Type', all: 'All Types', options: types },
     { key: 'paymentStatus', label: 'Payment status', all: 'All', options: PAYMENT_OPTIONS },
   ];
-  const count = chosen ? ` (${chosen})` : '';
+  // Each button counts the selected rows it would change, and is off when a selection has
+  // none (a paid row cannot be marked paid again). With nothing selected both stay on, so a
+  // click says 'No Selection' (SPEC.md section 9).
+  const toPay = chosen.filter((r) => r.paymentStatus !== 'paid').length;
+  const toUnpay = chosen.length - toPay;
+  const count = (n: number) => (n ? ` (${n})` : '');
+  const idle = (n: number) => chosen.length > 0 && n === 0;
   return (
     <InvoicingPanel title="Filters and bulk actions">
       <Stack gap="sm">
@@ -108,15 +113,16 @@ export function CompletedVideosFilterBar({
         </SimpleGrid>
         <Group gap="sm" wrap="wrap" justify="space-between">
           <Group gap="sm" wrap="wrap">
-            <Button onClick={onMarkPaid} loading={markingPaid}>
-              Mark Paid{count}
+            <Button onClick={onMarkPaid} loading={markingPaid} disabled={idle(toPay)}>
+              Mark Paid{count(toPay)}
             </Button>
-            <Button variant="default" onClick={onMarkUnpaid}>
-              Mark Unpaid{count}
+            <Button variant="default" onClick={onMarkUnpaid} disabled={idle(toUnpay)}>
+              Mark Unpaid{count(toUnpay)}
             </Button>
-            {chosen > 0 && (
+            {chosen.length > 0 && (
               <Text size="sm" c="dimmed" aria-live="polite">
-                {chosen} selected · {formatMoney(chosenTotal)}
+                {chosen.length} selected ·{' '}
+                {formatMoney(sumMoney(chosen.map((r) => r.paymentAmount)))}
               </Text>
             )}
           </Group>

@@ -1,7 +1,6 @@
 import { Badge, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { InvoicingRow, InvoicingSortKey } from '@domain/invoicing';
-import { sumMoney } from '@domain/money';
 import { useSelection } from '../../../hooks/use-selection';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -78,9 +77,15 @@ export function CompletedVideos() {
     if (!chosen.length) notifyError('No Selection', `Please select videos to mark as ${to}`);
     return chosen.length > 0;
   };
+  // Only the rows the change applies to (the buttons count the same).
   const setPayment = (to: 'paid' | 'unpaid', title: string) =>
     changePayment.mutate(
-      { videoIds: chosen.map((r) => r.id), to },
+      {
+        videoIds: chosen
+          .filter((r) => (r.paymentStatus === 'paid') !== (to === 'paid'))
+          .map((r) => r.id),
+        to,
+      },
       {
         onSuccess: (result) => {
           notifySuccess(title, result.message);
@@ -97,6 +102,7 @@ export function CompletedVideos() {
   const askUnpaid = () => {
     if (anyChosen('unpaid')) setConfirmUnpaid(true);
   };
+  const paidChosen = chosen.filter((r) => r.paymentStatus === 'paid').length;
   const markUnpaid = () => setPayment('unpaid', 'Payment Status Updated');
   const saveAmount = async (row: InvoicingRow, paymentAmount: string) => {
     try {
@@ -123,8 +129,7 @@ export function CompletedVideos() {
         clients={(clients.data ?? []).map((c) => ({ value: c.id, label: nameOf(c) }))}
         editors={(editors.data ?? []).map((e) => ({ value: e.id, label: nameOf(e) }))}
         types={(types.data ?? []).map((t) => ({ value: t.name, label: t.displayName }))}
-        chosen={chosen.length}
-        chosenTotal={sumMoney(chosen.map((r) => r.paymentAmount))}
+        chosen={chosen}
         onMarkPaid={markPaid}
         onMarkUnpaid={askUnpaid}
         markingPaid={changePayment.isPending && !confirmUnpaid}
@@ -204,8 +209,8 @@ export function CompletedVideos() {
       >
         <Stack>
           <Text>
-            Mark {chosen.length} selected video{chosen.length === 1 ? '' : 's'} as unpaid? Their
-            paid dates and locked prices are cleared, and they owe today&apos;s price again.
+            Mark {paidChosen} selected video{paidChosen === 1 ? '' : 's'} as unpaid? Their paid
+            dates and locked prices are cleared, and they owe today&apos;s price again.
           </Text>
           <Group justify="flex-end">
             <Button

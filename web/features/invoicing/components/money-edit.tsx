@@ -14,10 +14,12 @@ interface MoneyEditProps {
   onSave: (value: string) => Promise<boolean>;
   /** What to show beside the amount when not editing (a source badge, say). */
   hint?: React.ReactNode;
+  /** Shown instead of the amount (say, 'Not set' while there is none); editing starts at `value`. */
+  shown?: React.ReactNode;
 }
 
 /** An amount with an inline editor: step 0.01, minimum 0, Enter saves, Escape cancels. */
-export function MoneyEdit({ value, kind, label, onSave, hint }: MoneyEditProps) {
+export function MoneyEdit({ value, kind, label, onSave, hint, shown }: MoneyEditProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -52,9 +54,11 @@ export function MoneyEdit({ value, kind, label, onSave, hint }: MoneyEditProps) 
   if (draft === null) {
     return (
       <Group gap={6} wrap="nowrap">
-        <Text fw={600} ff="monospace" size="sm">
-          {formatMoney(value)}
-        </Text>
+        {shown ?? (
+          <Text fw={600} ff="monospace" size="sm">
+            {formatMoney(value)}
+          </Text>
+        )}
         {hint}
         <Tooltip label={`Edit ${label.toLowerCase()}`}>
           <ActionIcon

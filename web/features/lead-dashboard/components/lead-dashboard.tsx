@@ -28,21 +28,24 @@ import { LeadVideoTab } from './lead-video-tab';
  * The lead dashboard (lead_editor and king; SPEC.md section 2): greeting and Refresh, seven
  * tiles, one search box for every tab, the client picker (not on the team tab) and seven tabs.
  * On a phone the tiles fold into one row and the client picker waits in the filter sheet.
- * `initialTab` is 'team' on /dashboard/team; `teamTab` draws that tab for the search text
+ * The tab lives in the address: web/app reads it (`tab`) and writes it (`onTabChange`).
+ * `teamTab` draws that tab for the search text
  * (web/app composes it from the team features). A video opens in the address (`?video=`),
  * where web/app shows its dialog.
  */
 export function LeadDashboard({
-  initialTab,
+  tab: tabParam,
+  onTabChange: setTab,
   teamTab,
 }: {
-  initialTab?: string;
+  tab: string | null;
+  onTabChange: (tab: LeadTab) => void;
   teamTab: (search: string) => ReactNode;
 }) {
   useDocumentTitle(pageTitle('Lead Dashboard'));
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const [tab, setTab] = useState<LeadTab>(isLeadTab(initialTab) ? initialTab : DEFAULT_LEAD_TAB);
+  const tab: LeadTab = isLeadTab(tabParam) ? tabParam : DEFAULT_LEAD_TAB;
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
   const [clientId, setClientId] = useState<string | null>(null);

@@ -62,9 +62,12 @@ function SelectVideoBox({
   );
 }
 
+/** A badge is never cut to an ellipsis ('V…'): it keeps its whole width and wraps instead. */
+const WHOLE = { minWidth: 'max-content' } as const;
+
 function TypeBadge({ type }: { type: string }) {
   return (
-    <Badge variant="outline" color="gray" c="dark.6" size="sm">
+    <Badge variant="outline" color="gray" c="dark.6" size="sm" style={WHOLE}>
       {typeLabel(type)}
     </Badge>
   );
@@ -73,7 +76,7 @@ function TypeBadge({ type }: { type: string }) {
 /** The client's name with its VIP badge. */
 function ClientName({ video }: { video: VideoView }) {
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4}>
       <Text size="sm">{displayName(video.owner)}</Text>
       {video.clientIsVip && <VipBadge size="xs" />}
     </Group>
@@ -180,9 +183,9 @@ function ManagedVideoRow({
         </Anchor>
       </Table.Td>
       <Table.Td>
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4}>
           <TypeBadge type={v.type} />
-          <StatusBadge status={v.status} size="sm" />
+          <StatusBadge status={v.status} size="sm" style={WHOLE} />
         </Group>
       </Table.Td>
       {columns.client && (

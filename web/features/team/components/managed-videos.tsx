@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { billingFactsOfView, billingLock } from '@domain/billing';
 import { bulkDeleteMessage, managedUserColumns } from '@domain/lead-dashboard';
+import { normalizeRole } from '@domain/roles';
 import type { PublicUser } from '@domain/user';
 import type { VideoView } from '@domain/videos';
 import { workflowSide } from '@domain/workflow';
@@ -16,6 +17,8 @@ import { useStatusChange } from '../../../hooks/use-status-change';
 import { AddUserVideoDialog } from './add-user-video-dialog';
 import { ManagedVideoFilterBar } from './managed-video-filter-bar';
 import { ManagedVideoCards, ManagedVideoTable } from './managed-video-list';
+
+const isClientRole = (role: string) => normalizeRole(role) === 'client';
 
 interface Props {
   target: PublicUser;
@@ -53,7 +56,9 @@ export function ManagedVideos({
   const bulk = useBulkDeleteVideos(viewer, target.id);
   const remove = useDeleteVideo();
   const { change, pendingId } = useStatusChange();
-  const columns = managedUserColumns(viewer);
+  // On a client's own page every video is that client's: no client column to repeat it.
+  const viewerColumns = managedUserColumns(viewer);
+  const columns = { ...viewerColumns, client: viewerColumns.client && !isClientRole(target.role) };
   // A video the billing lock keeps (paid, or completed for the client side) is not offered.
   const deletable = (v: VideoView) => billingLock(viewer, billingFactsOfView(v)) === null;
   const shown = filters.visible;

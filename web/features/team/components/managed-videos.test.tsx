@@ -1,0 +1,63 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { PublicUser } from '@domain/user';
+import { AuthContext } from '../../../lib/auth-context';
+import { renderWithProviders } from '../../../test/render';
+import { videoView } from '../../../test/videos';
+import { ManagedVideos } from './managed-videos';
+
+const person = (
+  id: string,
+  role: PublicUser['role'],
+  isAdmin: PublicUser['isAdmin'] = 'false',
+): PublicUser => ({
+  id,
+  username: id,
+  name: null,
+  role,
+  isAdmin,
+  avatarUrl: null,
+  isVip: false,
+});
+const king = person('king', 'king', 'true');
+
+function renderPage(target: PublicUser) {
+  const owner = { id: 'client', username: 'client', name: 'Bright Smile', avatarUrl: null };
+  const videos = ['Intro', 'Outro'].map((name, i) =>
+    videoView(String(i + 1), name, 'draft', {
+      owner: { ...owner, isVip: true },
+      clientIsVip: true,
+    }),
+  );
+  const auth = { user: king, isLoading: false, login: () => {}, logout: async () => {} };
+  renderWithProviders(
+    <AuthContext.Provider value={{ ...auth, refresh: async () => king }}>
+      <ManagedVideos
+        target={target}
+        viewer={king}
+        videos={videos}
+        assignedClients={[]}
+        onOpen={() => {}}
+        onRefresh={() => {}}
+        refreshing={false}
+        canAdd={false}
+      />
+    </AuthContext.Provider>,
+  );
+}
+
+// The rows (desktop) or cards (phone) name the client beside its VIP badge.
+const clientShown = () => screen.queryAllByText('Bright Smile').length;
+
+describe('ManagedVideos: the client column', () => {
+  it("does not repeat the client on every row of the client's own page", () => {
+    renderPage(person('client', 'client'));
+    expect(screen.getAllByText(/Intro/).length).toBeGreaterThan(0);
+    expect(clientShown()).toBe(0);
+  });
+
+  it("names the client on each row of an editor's page, whose videos are several clients'", () => {
+    renderPage(person('sam', 'editor'));
+    expect(clientShown()).toBe(2);
+  });
+});
