@@ -1,10 +1,9 @@
 /**
  * The lead dashboard as a lead editor: every tile opens its tab with the database's count,
  * search works across tabs, an assignment is created (a client assigned to every editor is not
- * offered) and removed, a client's page bulk-deletes 3 videos. The king sees the Assigned
- * Editor column (a client's own page has no Client column to repeat it on every row); an
- * editor opening a client not theirs lands on /dashboard. axe checks every lead tab and the
- * managed-user page; screenshots at 1280 and 390 px.
+ * offered) and removed, a client's page bulk-deletes 3 videos. The king sees the Client and
+ * Assigned Editor columns; an editor opening a client not theirs lands on /dashboard. axe
+ * checks every lead tab and the managed-user page; screenshots at 1280 and 390 px.
  */
 import { mkdir } from 'node:fs/promises';
 import type { APIRequestContext, Page } from 'playwright-core';
@@ -211,9 +210,8 @@ describe('a lead editor', () => {
       .click();
     await atPath(page, `/dashboard/team/user/${client.id}`);
     await seeHeading(page, client.username);
+    await visible(page.getByRole('columnheader', { name: 'Client' }));
     await visible(page.getByRole('columnheader', { name: 'Assigned editor' }));
-    // The client's own page names the client once, in its header, not on every row (issue 17).
-    expect(await page.getByRole('columnheader', { name: 'Client' }).count()).toBe(0);
     await expectNoSeriousA11yViolations(page);
     await shot('managed-user-desktop', true);
     const before = (await videosOf(api, client.id)).length;
@@ -300,11 +298,11 @@ describe('the king', () => {
     await signIn(browser, page, kingCredentials(browser));
   });
 
-  it("sees the Assigned Editor column (not the Client column, on a client's own page)", async () => {
+  it('sees the Client and Assigned Editor columns', async () => {
     await page.goto(`/dashboard/user/${client.id}`);
     await seeHeading(page, client.username);
+    await visible(page.getByRole('columnheader', { name: 'Client' }));
     await visible(page.getByRole('columnheader', { name: 'Assigned editor' }));
-    expect(await page.getByRole('columnheader', { name: 'Client' }).count()).toBe(0);
     await visible(page.getByRole('checkbox', { name: `Select Review ${word} one` }));
   });
 
@@ -316,16 +314,14 @@ describe('the king', () => {
 });
 
 describe('an editor', () => {
-  it('opens the page of a client assigned to them, without the Assigned Editor column', async () => {
+  it('opens the page of a client assigned to them, with the Client column only', async () => {
     await assign(api, otherClient.id, editor.id);
     await signOut(browser, page);
     await signIn(browser, page, editor);
     await page.goto(`/dashboard/user/${otherClient.id}`);
     await seeHeading(page, otherClient.username);
-    await visible(page.getByRole('columnheader', { name: 'Name' }));
+    await visible(page.getByRole('columnheader', { name: 'Client' }));
     expect(await page.getByRole('columnheader', { name: 'Assigned editor' }).count()).toBe(0);
-    // The editor's Client column (SPEC.md section 2) would repeat this client on every row.
-    expect(await page.getByRole('columnheader', { name: 'Client' }).count()).toBe(0);
     // Off the page first: the removal tells the editor live, and a page still open on the client
     // would re-read its videos, get the 403 and leave (Chromium logs the failed fetch).
     await page.goto('/dashboard');

@@ -3,7 +3,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { billingFactsOfView, billingLock } from '@domain/billing';
 import { bulkDeleteMessage, managedUserColumns } from '@domain/lead-dashboard';
-import { normalizeRole } from '@domain/roles';
 import type { PublicUser } from '@domain/user';
 import type { VideoView } from '@domain/videos';
 import { workflowSide } from '@domain/workflow';
@@ -17,8 +16,6 @@ import { useStatusChange } from '../../../hooks/use-status-change';
 import { AddUserVideoDialog } from './add-user-video-dialog';
 import { ManagedVideoFilterBar } from './managed-video-filter-bar';
 import { ManagedVideoCards, ManagedVideoTable } from './managed-video-list';
-
-const isClientRole = (role: string) => normalizeRole(role) === 'client';
 
 interface Props {
   target: PublicUser;
@@ -56,9 +53,8 @@ export function ManagedVideos({
   const bulk = useBulkDeleteVideos(viewer, target.id);
   const remove = useDeleteVideo();
   const { change, pendingId } = useStatusChange();
-  // On a client's own page every video is that client's: no client column to repeat it.
-  const viewerColumns = managedUserColumns(viewer);
-  const columns = { ...viewerColumns, client: viewerColumns.client && !isClientRole(target.role) };
+  // SPEC.md section 2 gives the columns by viewer, the client's own page included.
+  const columns = managedUserColumns(viewer);
   // A video the billing lock keeps (paid, or completed for the client side) is not offered.
   const deletable = (v: VideoView) => billingLock(viewer, billingFactsOfView(v)) === null;
   const shown = filters.visible;
