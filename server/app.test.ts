@@ -40,7 +40,7 @@ beforeAll(async () => {
       'app/routes/dashboard.tsx': { file: 'assets/dashboard-1.js', imports: ['_mantine.js'] },
       'app/routes/invoicing.tsx': { file: 'assets/invoicing-1.js', imports: ['_mantine.js'] },
       'app/routes/login.tsx': { file: 'assets/login-1.js', imports: ['_mantine.js'] },
-      'features/client-dashboard/components/client-dashboard.tsx': {
+      'app/routes/client-dashboard.tsx': {
         file: 'assets/client-dashboard-1.js',
         imports: ['_mantine.js'],
       },

@@ -50,10 +50,11 @@ function renderPage(target: PublicUser) {
 const clientShown = () => screen.queryAllByText('Bright Smile').length;
 
 describe('ManagedVideos: the client column', () => {
-  it("does not repeat the client on every row of the client's own page", () => {
+  // SPEC.md section 2: the king and lead editors see Client, whichever page they are on.
+  it("keeps the king's Client column on the client's own page", () => {
     renderPage(person('client', 'client'));
     expect(screen.getAllByText(/Intro/).length).toBeGreaterThan(0);
-    expect(clientShown()).toBe(0);
+    expect(clientShown()).toBe(2);
   });
 
   it("names the client on each row of an editor's page, whose videos are several clients'", () => {
