@@ -1,5 +1,5 @@
 /**
- * Mentions reach people live: client A comments on their video mentioning lead editor B (through
+ * Mentions reach people live: client A comments on their video mentioning editor B (assigned to A) (through
  * the API, as A's browser would); B's open page shows the unread badge rise over the socket with
  * no reload; B opens the bell (axe-scanned at 1280 and 390 px), clicks the notification, which
  * copies the video name and opens /dashboard?video={id}&comment={id}, where the video dialog's
@@ -15,7 +15,8 @@ import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browse
 import { apiAs, withApiAs } from './support/api';
 import { createVideo, postComment } from './support/notifications';
 import { seeToast, visible } from './support/screen';
-import { createUsersAsKing, signIn, type TestUser } from './support/users';
+import { assign } from './support/lead';
+import { createUsersAsKing, kingCredentials, signIn, type TestUser } from './support/users';
 
 const ARTIFACTS = 'e2e/artifacts';
 const PAYLOAD = '<img src=x onerror=alert(1)>';
@@ -23,7 +24,7 @@ const PAYLOAD = '<img src=x onerror=alert(1)>';
 let browser: E2EBrowser;
 let page: Page;
 let client: TestUser;
-let lead: TestUser;
+let editor: TestUser;
 let clientApi: APIRequestContext;
 let video: { id: string; name: string };
 
@@ -32,23 +33,24 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-// Each test: client A with a video of their own, and lead editor B signed in on the dashboard
-// with a quiet bell, so the badge counts only what the test sends.
+// Each test: client A with a video of their own, and editor B, assigned to A, signed in on the
+// dashboard with a quiet bell, so the badge counts only what the test sends. B reads A's videos
+// and no one else's: the videos other suites create, move to review or leave overdue on the
+// shared server notify lead editors, never B.
 beforeEach(async () => {
   page = await browser.newPage(DESKTOP);
-  [client, lead] = await createUsersAsKing(browser, ['client', 'lead_editor']);
+  [client, editor] = await createUsersAsKing(browser, ['client', 'editor']);
+  await withApiAs(browser, kingCredentials(browser), (king) => assign(king, client.id, editor.id));
   clientApi = await apiAs(browser, client);
   video = await createVideo(clientApi, {
     name: `Spring promo ${client.username.slice(-6)}`,
     link: 'https://youtu.be/dQw4w9WgXcQ',
   });
-  // A lead editor reads every video, so the overdue videos other suites leave on the shared
-  // server would bring B overdue notices on load. Take today's now and read them all.
-  await withApiAs(browser, lead, async (leadApi) => {
-    expect((await leadApi.post('/api/notifications/check-delayed')).status()).toBe(200);
-    expect((await leadApi.post('/api/notifications/mark-all-read')).status()).toBe(200);
+  // Being assigned to A and A's new video notified B: read them.
+  await withApiAs(browser, editor, async (editorApi) => {
+    expect((await editorApi.post('/api/notifications/mark-all-read')).status()).toBe(200);
   });
-  await signIn(browser, page, lead);
+  await signIn(browser, page, editor);
   await page.goto('/dashboard');
   // The socket sends the count on connect; the bell reads it before anything is posted.
   await visible(bell('Notifications'));
@@ -74,7 +76,7 @@ async function mentionB() {
   const comment = await postComment(
     clientApi,
     video.id,
-    `@${lead.username} please check 0:42 ${PAYLOAD}`,
+    `@${editor.username} please check 0:42 ${PAYLOAD}`,
   );
   // Well inside the 120 s poll: only the socket can bring it this fast.
   await bell('Notifications, 1 unread').waitFor({ state: 'visible', timeout: 5000 });
@@ -151,7 +153,7 @@ describe('a mention reaches the person live', () => {
     expect(await comment.getAttribute('data-focused')).toBe('true');
     expect(await comment.textContent()).toContain(PAYLOAD);
     expect(await page.locator('img[src="x"]').count()).toBe(0);
-    await visible(comment.getByText(`@${lead.username}`, { exact: true }));
+    await visible(comment.getByText(`@${editor.username}`, { exact: true }));
     expect(await comment.getByRole('link', { name: '0:42' }).getAttribute('href')).toBe(
       'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s',
     );
@@ -180,12 +182,12 @@ describe('a mention reaches the person live', () => {
     expect(await field.inputValue()).toBe(`Thanks @${client.username} approved at 1:05`);
     await panel.getByRole('button', { name: 'Post comment' }).click();
     await seeToast(page, 'Comment added');
-    const mine = panel.getByRole('article', { name: `Comment by ${lead.name}` });
+    const mine = panel.getByRole('article', { name: `Comment by ${editor.name}` });
     await visible(mine);
     await page.setViewportSize(PHONE);
     await panel.screenshot({ path: `${ARTIFACTS}/notifications-comments-phone.png` });
     await page.setViewportSize(DESKTOP);
-    await mine.getByRole('button', { name: `Delete comment by ${lead.name}` }).click();
+    await mine.getByRole('button', { name: `Delete comment by ${editor.name}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete comment?' });
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await seeToast(page, 'Comment deleted');
@@ -221,8 +223,8 @@ describe('the comments panel of a video without comments', () => {
 
 describe('mark all read and clear all', () => {
   it('marks every notification read, then clears them with a toast', async () => {
-    await postComment(clientApi, video.id, `@${lead.username} one more`);
-    await postComment(clientApi, video.id, `@${lead.username} and another`);
+    await postComment(clientApi, video.id, `@${editor.username} one more`);
+    await postComment(clientApi, video.id, `@${editor.username} and another`);
     await bell('Notifications, 2 unread').waitFor({ state: 'visible', timeout: 5000 });
     await bell().click();
     await dropdown().getByRole('button', { name: 'Mark all read' }).click();

@@ -62,6 +62,16 @@ describe('mention suggestions', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('keeps the caret where typing left it after a pick (a fast typist)', async () => {
+    const { field, user } = setup();
+    await user.type(field, 'ping @an');
+    // The next key lands before the following frame: the pick must not move the caret back then.
+    await user.keyboard('{Enter}a');
+    await new Promise((done) => requestAnimationFrame(() => done(null)));
+    await user.keyboard('b');
+    expect(field.value).toBe('ping @anna ab');
+  });
+
   it('close with Escape without the Escape reaching the dialog around', async () => {
     const { field, user } = setup();
     const outer = vi.fn();

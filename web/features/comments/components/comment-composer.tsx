@@ -1,5 +1,5 @@
 import { Box, Button, Group, Text, Textarea, UnstyledButton } from '@mantine/core';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '@domain/comments';
 import {
   activeMentionQuery,
@@ -54,14 +54,22 @@ export function CommentComposer({ people, onSubmit, submitting = false }: Props)
     if (error) setError(null);
   };
 
+  // The caret goes after the inserted name in the same commit as the new text: a key typed
+  // right after the pick lands there, and nothing moves the caret back later.
+  const placeCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = placeCaret.current;
+    if (at === null) return;
+    placeCaret.current = null;
+    field.current?.focus();
+    field.current?.setSelectionRange(at, at);
+  });
+
   const pick = (person: MentionPerson) => {
     if (!mention) return;
     const next = insertMention(text, mention, person.username);
     update(next.text, next.caret);
-    requestAnimationFrame(() => {
-      field.current?.focus();
-      field.current?.setSelectionRange(next.caret, next.caret);
-    });
+    placeCaret.current = next.caret;
   };
 
   const submit = async () => {
