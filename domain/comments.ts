@@ -53,36 +53,3 @@ export const canDeleteComment = (
   viewer: Pick<Actor, 'id' | 'role' | 'isAdmin'>,
   comment: Pick<CommentView, 'userId'>,
 ): boolean => viewer.id === comment.userId || isManager(viewer);
-
-export interface Timecode {
-  /** The text as written, e.g. '1:23' or '01:02:03'. */
-  text: string;
-  /** Offset of the first character in the comment. */
-  index: number;
-  /** The moment it names, in whole seconds. */
-  seconds: number;
-}
-
-/*
- * m:ss, mm:ss or h:mm:ss / hh:mm:ss. Not part of a longer run of digits, colons or dots, so
- * '10.1:20', '1:2:3:4' and the port in 'host:8080' are left alone.
- */
-const TIMECODE = /(?<![\w:.])(?:(\d{1,2}):)?(\d{1,2}):(\d{2})(?![\w:]|\.\d)/g;
-
-/**
- * The timecodes written in a comment, in order. Seconds (and minutes after hours) must be below
- * 60; the web turns each into a link with linkAtSecond (domain/links.ts) where the platform
- * allows it, and keeps the text as it is otherwise.
- */
-export function findTimecodes(text: string): Timecode[] {
-  const found: Timecode[] = [];
-  for (const m of text.matchAll(TIMECODE)) {
-    const hours = m[1] === undefined ? 0 : Number(m[1]);
-    const minutes = Number(m[2]);
-    const seconds = Number(m[3]);
-    if (seconds > 59) continue;
-    if (m[1] !== undefined && (minutes > 59 || m[2]!.length !== 2)) continue;
-    found.push({ text: m[0], index: m.index, seconds: hours * 3600 + minutes * 60 + seconds });
-  }
-  return found;
-}

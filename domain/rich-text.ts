@@ -1,4 +1,4 @@
-import { findTimecodes } from './comments';
+import { findTimecodes } from './timecode';
 import { driveId, linkAtSecond, vimeoId, youtubeId, type Platform } from './links';
 import { findMentions } from './mentions';
 
