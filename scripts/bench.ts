@@ -19,6 +19,12 @@ import { migrate } from '../server/db/migrate';
 import { readTestSettings } from '../server/env';
 import { type AgencySize, BENCH_PASSWORD, seedAgency } from './bench/seed';
 import { createScratchDatabase } from '../server/test/scratch';
+import {
+  type WorkingDayOptions,
+  type WorkingDayResult,
+  workingDay,
+  workingDayReport,
+} from './bench/working-day';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const quick = process.argv.includes('--quick');
@@ -36,6 +42,15 @@ const P99_READ_TARGET_MS = 50;
 const COUNT_TO_BARE_TARGET = 0.25;
 const RSS_TARGET_MB = 300;
 const SCALING_TARGET = 1.5;
+/** Issue 20's working day: reads keep this share of their read-only throughput beside writers. */
+const WORKING_DAY_READ_SHARE = 0.7;
+const WORKING_DAY: WorkingDayOptions = {
+  connections: CONNECTIONS,
+  durationS: DURATION_S,
+  writesPerSecond: 20,
+  clients: quick ? 40 : 200,
+  editors: quick ? 10 : 40,
+};
 
 interface Prepared {
   env: Record<string, string>;
@@ -216,6 +231,12 @@ async function main() {
   const app = await startProcess('server/index.ts', prepared.env);
   const results: Result[] = [];
   let leadAtSize = 0;
+  let day: WorkingDayResult | undefined;
+  const dayOptions: WorkingDayOptions = {
+    ...WORKING_DAY,
+    editors: Math.min(WORKING_DAY.editors, size.editors),
+    clients: Math.min(WORKING_DAY.clients, size.clients),
+  };
   try {
     const client = await login(app.url, 'bench-client-1');
     const lead = await login(app.url, 'bench-lead');
@@ -253,6 +274,14 @@ async function main() {
     }
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     leadAtSize = await medianMs(`${app.url}${LEAD_FIRST_PAGE_FRESH}`, lead);
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    day = await workingDay(
+      app.url,
+      (who) => login(app.url, who),
+      () => rssMb(app.pid),
+      dayOptions,
+    );
+    console.log('  measured the working day');
   } finally {
     await app.stop();
     await bare.stop();
@@ -273,7 +302,7 @@ async function main() {
     }
   }
 
-  report(results, size, engine, leadAtSize, leadAtSmall);
+  report(results, size, engine, leadAtSize, leadAtSmall, day!, dayOptions);
 }
 
 function report(
@@ -282,6 +311,8 @@ function report(
   engine: string,
   leadAtSize: number,
   leadAtSmall: number,
+  day: WorkingDayResult,
+  dayOptions: WorkingDayOptions,
 ) {
   const bareRps = results.find((r) => r.name === 'bare Fastify route')!.rps;
   const pad = (s: string | number, n: number) => String(s).padEnd(n);
@@ -314,6 +345,13 @@ function report(
       leadAtSize <= leadAtSmall * SCALING_TARGET,
     ]);
   }
+  const working = workingDayReport(day, dayOptions, {
+    readShare: WORKING_DAY_READ_SHARE,
+    p99Ms: P99_READ_TARGET_MS,
+    rssMb: RSS_TARGET_MB,
+  });
+  lines.push(...working.lines);
+  targets.push(...working.checks);
   lines.push('');
   for (const [what, ok] of targets) lines.push(`${ok ? 'pass' : 'FAIL'}  ${what}`);
   console.log(lines.join('\n'));

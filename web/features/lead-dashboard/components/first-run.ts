@@ -1,4 +1,4 @@
-import { normalizeRole } from '@domain/roles';
+import { peopleCounts } from '@domain/people';
 
 /** The king's first steps, each done or not from the agency's own data (issue 17). */
 export type FirstRunStep = 'people' | 'assignments' | 'prices';
@@ -18,10 +18,9 @@ export interface FirstRunFacts {
  * database has every type at 0.00).
  */
 export function firstRunDone(facts: FirstRunFacts): Record<FirstRunStep, boolean> {
-  const roles = facts.roles.map((r) => normalizeRole(r));
+  const counts = peopleCounts(facts.roles.map((role) => ({ role })));
   return {
-    people:
-      roles.some((r) => r === 'editor' || r === 'lead_editor') && roles.some((r) => r === 'client'),
+    people: counts.allEditors > 0 && counts.clients > 0,
     assignments: facts.assignments > 0,
     // Prices are never negative: any digit other than 0 in the text means above zero (no
     // floating point, and no domain/money here, which would bring zod into the dashboard).

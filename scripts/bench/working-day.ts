@@ -1,0 +1,209 @@
+/**
+ * The working-day scenario of `npm run bench` (issue 20): many people read their own screens at
+ * once, each with a session of their own and the addresses their screen asks for, while editors
+ * change statuses and comment with @mentions at a set rate. Measured twice on the same server:
+ * reads alone, then reads beside the writers, so the report shows what the writes cost the reads
+ * (every write empties the read cache today, ADR 0004) and how fast the writes themselves are.
+ */
+import autocannon from 'autocannon';
+
+export interface WorkingDayOptions {
+  /** Reading connections (autocannon's). */
+  connections: number;
+  durationS: number;
+  /** Writes a second across all writers (status changes, comments with a mention). */
+  writesPerSecond: number;
+  /** How many clients and editors sign in to read (the seed's bench-client-N / bench-editor-N). */
+  clients: number;
+  editors: number;
+}
+
+export interface Latencies {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+export interface WorkingDayResult {
+  readOnly: Latencies;
+  reads: Latencies;
+  writes: Latencies & { count: number };
+  /** Server RSS after the run with writers, MB. */
+  rss: number;
+}
+
+type LogIn = (username: string) => Promise<string>;
+
+interface Screen {
+  cookie: string;
+  path: string;
+}
+
+interface EditorWork {
+  cookie: string;
+  /** Videos the editor may move between draft and in progress, with their status now. */
+  videos: { id: string; status: string; owner: string }[];
+}
+
+interface ListedVideo {
+  id: string;
+  status: string;
+  owner?: { username: string };
+}
+
+/** The addresses each person's screen reads when it opens or refreshes (see web/api). */
+function screensOf(role: 'client' | 'editor' | 'lead', cookie: string): Screen[] {
+  const paths =
+    role === 'client'
+      ? ['/api/videos', '/api/notifications/count', '/api/notifications']
+      : role === 'editor'
+        ? ['/api/videos?limit=50', '/api/notifications/count', '/api/videos/assigned-to-me']
+        : ['/api/lead/summary', '/api/videos?limit=50', '/api/notifications/count'];
+  return paths.map((path) => ({ cookie, path }));
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! : 0;
+
+/** Readers at `connections`, each request a random person's random screen. */
+async function readAll(base: string, screens: Screen[], opts: WorkingDayOptions) {
+  let i = 0;
+  const result = await autocannon({
+    url: base,
+    connections: opts.connections,
+    duration: opts.durationS,
+    requests: [
+      {
+        setupRequest: (req) => {
+          // A stride through the list (co-prime with its length is not needed: every entry is
+          // visited), so consecutive requests belong to different people.
+          i = (i + 7919) % screens.length;
+          const screen = screens[i]!;
+          return { ...req, path: screen.path, headers: { ...req.headers, cookie: screen.cookie } };
+        },
+      },
+    ],
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** Writers at a steady rate (an open loop: a slow answer does not slow the next write). */
+function startWriters(base: string, editors: EditorWork[], perSecond: number) {
+  const times: number[] = [];
+  let errors = 0;
+  let n = 0;
+  const pending = new Set<Promise<void>>();
+  const write = async () => {
+    n += 1;
+    const editor = editors[n % editors.length]!;
+    const video = editor.videos[Math.floor(n / editors.length) % editor.videos.length]!;
+    const comment = n % 2 === 0;
+    const to = video.status === 'draft' ? 'in_progress' : 'draft';
+    const start = performance.now();
+    try {
+      const res = await fetch(`${base}/api/videos/${video.id}/${comment ? 'comments' : 'status'}`, {
+        method: comment ? 'POST' : 'PATCH',
+        headers: { cookie: editor.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(
+          comment ? { content: `@${video.owner} a note at 0:42 (${n})` } : { status: to },
+        ),
+      });
+      await res.arrayBuffer();
+      if (!res.ok) errors += 1;
+      else if (!comment) video.status = to;
+    } catch {
+      errors += 1;
+    }
+    times.push(performance.now() - start);
+  };
+  const timer = setInterval(() => {
+    const p = write().finally(() => pending.delete(p));
+    pending.add(p);
+  }, 1000 / perSecond);
+  return async (seconds: number) => {
+    clearInterval(timer);
+    await Promise.all(pending);
+    times.sort((a, b) => a - b);
+    return {
+      count: times.length,
+      rps: Math.round(times.length / seconds),
+      p50: Math.round(percentile(times, 50) * 10) / 10,
+      p99: Math.round(percentile(times, 99) * 10) / 10,
+      errors,
+    };
+  };
+}
+
+/** Signs everyone in, finds the editors' work, then measures reads alone and beside writers. */
+export async function workingDay(
+  base: string,
+  logIn: LogIn,
+  rss: () => number,
+  opts: WorkingDayOptions,
+): Promise<WorkingDayResult> {
+  const screens: Screen[] = [];
+  const editors: EditorWork[] = [];
+  for (let c = 1; c <= opts.clients; c++) {
+    screens.push(...screensOf('client', await logIn(`bench-client-${c}`)));
+  }
+  for (let e = 1; e <= opts.editors; e++) {
+    const cookie = await logIn(`bench-editor-${e}`);
+    screens.push(...screensOf('editor', cookie));
+    const res = await fetch(`${base}/api/videos?limit=50`, { headers: { cookie } });
+    if (!res.ok) throw new Error(`bench-editor-${e}'s videos: ${res.status}`);
+    const body = (await res.json()) as ListedVideo[] | { videos: ListedVideo[] };
+    const listed = Array.isArray(body) ? body : body.videos;
+    const videos = listed
+      .filter((v) => (v.status === 'draft' || v.status === 'in_progress') && v.owner)
+      .map((v) => ({ id: v.id, status: v.status, owner: v.owner!.username }));
+    if (videos.length) editors.push({ cookie, videos });
+  }
+  // Two lead sessions (the seed has one lead editor, signed in on two devices).
+  for (let l = 0; l < 2; l++) screens.push(...screensOf('lead', await logIn('bench-lead')));
+  if (!editors.length) throw new Error('No editor has a draft or in-progress video to move');
+
+  const readOnly = await readAll(base, screens, opts);
+  const stop = startWriters(base, editors, opts.writesPerSecond);
+  const reads = await readAll(base, screens, opts);
+  const writes = await stop(opts.durationS);
+  return { readOnly, reads, writes, rss: rss() };
+}
+
+/** The scenario's lines in the report, and its targets (issue 20). */
+export function workingDayReport(
+  r: WorkingDayResult,
+  opts: WorkingDayOptions,
+  targets: { readShare: number; p99Ms: number; rssMb: number },
+): { lines: string[]; checks: [string, boolean][] } {
+  const share = r.readOnly.rps ? r.reads.rps / r.readOnly.rps : 0;
+  const row = (name: string, l: Latencies) =>
+    `${name.padEnd(28)}${String(l.rps).padEnd(9)}${String(l.p50).padEnd(8)}${String(l.p99).padEnd(8)}${String(l.errors).padEnd(8)}`;
+  return {
+    lines: [
+      `\nWorking day: ${opts.clients} clients, ${opts.editors} editors and 2 lead sessions reading at ${opts.connections} connections; writers at ${opts.writesPerSecond}/s`,
+      `${'scenario'.padEnd(28)}${'req/s'.padEnd(9)}${'p50 ms'.padEnd(8)}${'p99 ms'.padEnd(8)}${'errors'.padEnd(8)}`,
+      row('reads alone', r.readOnly),
+      row('reads beside writers', r.reads),
+      row(`writes (${r.writes.count})`, r.writes),
+      `reads beside writers keep ${(share * 100).toFixed(0)}% of their read-only throughput; server RSS ${r.rss} MB`,
+    ],
+    checks: [
+      [
+        `working day: reads keep at least ${targets.readShare * 100}% of read-only throughput`,
+        share >= targets.readShare,
+      ],
+      [
+        `working day: read and write p99 under ${targets.p99Ms} ms`,
+        r.reads.p99 < targets.p99Ms && r.writes.p99 < targets.p99Ms,
+      ],
+      ['working day: no errors', r.readOnly.errors + r.reads.errors + r.writes.errors === 0],
+      [`working day: server RSS under ${targets.rssMb} MB`, r.rss < targets.rssMb],
+    ],
+  };
+}
