@@ -1,3 +1,4 @@
+import { displayName } from '@domain/people';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { getErrorMessage } from '../lib/api-client';
@@ -16,7 +17,7 @@ export const personOption = (
   disabled?: boolean,
 ): PairOption => ({
   value: person.id,
-  label: `${person.name || person.username} (@${person.username})${more}`,
+  label: `${displayName(person)} (@${person.username})${more}`,
   ...(disabled === undefined ? {} : { disabled }),
 });
 

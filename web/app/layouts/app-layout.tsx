@@ -1,3 +1,4 @@
+import { displayName } from '@domain/people';
 import {
   Badge,
   Box,
@@ -44,7 +45,7 @@ export function AppLayout() {
   const videoCount = useVideoCount({ enabled: Boolean(user) });
   const [adding, setAdding] = useState(false);
   const [menuOpen, menu] = useDisclosure(false);
-  const name = user ? user.name || user.username : '';
+  const name = user ? displayName(user) : '';
   const admin = user?.isAdmin === 'true';
   const king = user ? isKing(user) : false;
   const total = videoCount.data?.count;

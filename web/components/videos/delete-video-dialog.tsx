@@ -1,3 +1,4 @@
+import { displayName } from '@domain/people';
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { PublicUser } from '@domain/user';
@@ -25,7 +26,7 @@ export function DeleteVideoDialog({
   onConfirm: (reason: string) => void;
 }) {
   const [reason, setReason] = useState('');
-  const warning = teamDeletionWarning(viewer, video, video.owner.name || video.owner.username);
+  const warning = teamDeletionWarning(viewer, video, displayName(video.owner));
   return (
     <CenteredModal opened={opened} onClose={onCancel} title="Delete video" zIndex={310}>
       <Stack gap="sm">

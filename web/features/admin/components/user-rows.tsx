@@ -1,3 +1,4 @@
+import { displayName } from '@domain/people';
 import { ActionIcon, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { canDeleteUser, canManageUser } from '@domain/admin';
@@ -106,7 +107,7 @@ export function CompactUserRow({ user, actor, onAction }: RowProps) {
           <UserAvatar user={user} size={28} />
           <div style={{ minWidth: 0 }}>
             <Text size="sm" fw={600} truncate>
-              {user.name || user.username}
+              {displayName(user)}
             </Text>
             <Text size="xs" c="dimmed" truncate>
               @{user.username} · Admin: {user.isAdmin === 'true' ? 'Yes' : 'No'}

@@ -1,3 +1,4 @@
+import { displayName } from '@domain/people';
 import { Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { normalizeRole } from '@domain/roles';
@@ -30,7 +31,7 @@ function ClientLine({
           <div style={{ minWidth: 0 }}>
             <Group gap={6} wrap="nowrap">
               <Text fw={600} truncate>
-                {user.name || user.username}
+                {displayName(user)}
               </Text>
               {user.isVip && (
                 <Badge
@@ -139,7 +140,7 @@ export function VipManagement({ users }: { users: PublicUser[] }) {
       { id: user.id, isVip: !user.isVip },
       {
         onSuccess: (saved) => {
-          const who = saved.name || saved.username;
+          const who = displayName(saved);
           notifySuccess(
             'VIP status updated',
             saved.isVip ? `${who} is now VIP` : `${who} is no longer VIP`,

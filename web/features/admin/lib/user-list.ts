@@ -1,4 +1,10 @@
-import { ROLE_GROUP_LABELS, ROLE_GROUPS, roleGroupOf, type RoleGroup } from '@domain/people';
+import {
+  ROLE_GROUP_LABELS,
+  ROLE_GROUPS,
+  roleGroupOf,
+  type RoleGroup,
+  displayName,
+} from '@domain/people';
 import type { PublicUser } from '@domain/user';
 
 /** The collapsible sections of User Management, in page order: the role groups. */
@@ -29,7 +35,7 @@ export function matchesSearch(user: Pick<PublicUser, 'username' | 'name'>, query
   return user.username.toLowerCase().includes(q) || (user.name ?? '').toLowerCase().includes(q);
 }
 
-const sortKey = (u: Pick<PublicUser, 'username' | 'name'>) => (u.name || u.username).toLowerCase();
+const sortKey = (u: Pick<PublicUser, 'username' | 'name'>) => displayName(u).toLowerCase();
 
 /** Sorted by display name (or username when none), case-insensitively. */
 export function sortUsers<T extends Pick<PublicUser, 'username' | 'name'>>(users: readonly T[]) {

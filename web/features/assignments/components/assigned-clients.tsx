@@ -1,3 +1,4 @@
+import { displayName } from '@domain/people';
 import { Alert, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -50,7 +51,7 @@ export function AssignedClients() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {clients.data.map((client) => {
-            const name = client.name || client.username;
+            const name = displayName(client);
             return (
               <Card key={client.id} withBorder component="article" aria-label={name}>
                 <Stack gap="sm">

@@ -1,3 +1,4 @@
+import { displayName } from '@domain/people';
 import { Badge, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { Assignment, ClientWithCounts } from '@domain/assignments';
@@ -17,7 +18,7 @@ import { VipBadge } from '../../../components/vip-badge';
 
 type StatusFilter = 'all' | 'unassigned' | 'assigned';
 
-const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
+const nameOf = (u: { name: string | null; username: string }) => displayName(u);
 
 /**
  * The Client-Editor Assignments card (SPEC.md section 2): statistics, quick jumps, search,

@@ -1,3 +1,4 @@
+import { displayName } from '@domain/people';
 import { Badge, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { VIDEO_SORTS } from '@domain/video-list';
@@ -30,7 +31,7 @@ export function ClientDashboard({ onAddVideo }: { onAddVideo: () => void }) {
   if (firstVisit === null && own) setFirstVisit(own.length === 0);
 
   if (!user) return <DashboardSkeleton />;
-  const name = user.name || user.username;
+  const name = displayName(user);
 
   return (
     <Stack gap="lg">
@@ -47,7 +48,7 @@ export function ClientDashboard({ onAddVideo }: { onAddVideo: () => void }) {
           {editors.data?.length ? (
             editors.data.map((e) => (
               <Badge key={e.id} variant="light" color="violet">
-                {e.name || e.username}
+                {displayName(e)}
               </Badge>
             ))
           ) : (

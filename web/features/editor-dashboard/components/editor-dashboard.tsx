@@ -1,3 +1,4 @@
+import { displayName } from '@domain/people';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -107,7 +108,7 @@ export function EditorDashboard() {
           <Title order={1} size="h2">
             Editor Dashboard
           </Title>
-          <Text c="dimmed">Welcome back, {user.name || user.username}</Text>
+          <Text c="dimmed">Welcome back, {displayName(user)}</Text>
         </Stack>
         <Button
           variant="subtle"
@@ -142,7 +143,7 @@ export function EditorDashboard() {
           searchRef,
           sortOptions: SORT_OPTIONS,
           clientFilterEnabled: true,
-          clients: clients.data?.map((c) => ({ value: c.id, label: c.name || c.username })),
+          clients: clients.data?.map((c) => ({ value: c.id, label: displayName(c) })),
           clientFilter: filters.state.client,
           onClientFilterChange: filters.setClient,
         }}

@@ -1,3 +1,4 @@
+import { displayName } from '@domain/people';
 import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,7 +13,7 @@ import { DashboardVideoList } from '../../../components/videos/dashboard-video-l
 import { useVideoFilters } from '../../../hooks/use-video-filters';
 import { TeamLeadTiles } from './team-lead-tiles';
 
-const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
+const nameOf = (u: { name: string | null; username: string }) => displayName(u);
 
 /**
  * The client team lead's dashboard (issue 14, DESIGN.md section 4): the videos of every client

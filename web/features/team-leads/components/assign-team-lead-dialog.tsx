@@ -1,3 +1,4 @@
+import { displayName } from '@domain/people';
 import { normalizeRole } from '@domain/roles';
 import { TEAM_LEAD_MESSAGES, type TeamLeadAssignment } from '@domain/team-leads';
 import { PairDialog, personOption } from '../../../components/pair-dialog';
@@ -6,7 +7,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useTeam } from '../../../api/users';
 import { useAssignTeamLead } from '../../../api/team-leads';
 
-const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
+const nameOf = (u: { name: string | null; username: string }) => displayName(u);
 
 /**
  * 'Assign Team Lead' (managers): a client (role client) and a client team lead; a pair that

@@ -1,10 +1,11 @@
+import { displayName } from '@domain/people';
 import { RemovableBadge } from '../../../components/removable-badge';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRemoveTeamLead } from '../../../api/team-leads';
 import type { TeamLeadAssignment } from '@domain/team-leads';
 
-const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
+const nameOf = (u: { name: string | null; username: string }) => displayName(u);
 
 /**
  * One client-team lead pair as a badge naming one side (`show`), with a × that removes it

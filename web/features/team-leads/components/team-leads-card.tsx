@@ -1,3 +1,4 @@
+import { displayName } from '@domain/people';
 import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { PublicUser } from '@domain/user';
@@ -7,7 +8,7 @@ import { useTeamLeadAssignments } from '../../../api/team-leads';
 import { AssignTeamLeadDialog } from './assign-team-lead-dialog';
 import { TeamLeadPairBadge } from './team-lead-badge';
 
-const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
+const nameOf = (u: { name: string | null; username: string }) => displayName(u);
 
 /**
  * The team tab's 'Client Team Leads' card (managers): each team lead with the clients it leads

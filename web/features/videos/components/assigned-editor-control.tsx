@@ -1,3 +1,4 @@
+import { displayName } from '@domain/people';
 import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import type { PublicUser } from '@domain/user';
 import { editorControlFor } from '@domain/video-form';
@@ -6,8 +7,6 @@ import { useEditors, useMyEditors } from '../../../api/editors';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSetAssignedEditor } from '../../../api/videos';
-
-const personName = (p: { name: string | null; username: string }) => p.name || p.username;
 
 /**
  * The assigned-editor control of the detail dialog, by role (SPEC.md section 2): editors get
@@ -49,7 +48,7 @@ export function AssignedEditorControl({ video, viewer }: { video: VideoView; vie
   const readOnlyText = !current
     ? 'No editor assigned'
     : video.assignedEditor
-      ? personName(video.assignedEditor)
+      ? displayName(video.assignedEditor)
       : 'Editor not found';
 
   if (mode === 'self-toggle') {
@@ -82,7 +81,7 @@ export function AssignedEditorControl({ video, viewer }: { video: VideoView; vie
 
   if (mode === 'client-choice' || mode === 'manager-choice') {
     const list = (mode === 'client-choice' ? myEditors.data : allEditors.data) ?? [];
-    const options = list.map((e) => ({ value: e.id, label: personName(e) }));
+    const options = list.map((e) => ({ value: e.id, label: displayName(e) }));
     // The current editor stays listed even when not among the choices (e.g. a lead editor).
     if (current && !options.some((o) => o.value === current)) {
       options.push({ value: current, label: readOnlyText });
