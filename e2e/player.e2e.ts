@@ -134,8 +134,25 @@ describe('a video file plays in the dialog', () => {
     await visible(posted);
     expect(await posted.textContent()).toContain(`${stamp} Hold this frame longer`);
 
+    // The timecode is a button that seeks the player.
+    await player.evaluate((v: HTMLVideoElement) => (v.currentTime = 5));
+    await waitForVideoTime(page, 5);
+    await posted.getByRole('button', { name: `Play from ${stamp}` }).click();
+    await waitForVideoTime(page, playedTo);
+  });
+
+  it('takes a typed time, seeks by keyboard, sorts by time; axe and screenshots', async () => {
+    const { page, dialog } = await openVideo({
+      name: 'Clip notes',
+      link: CLIP_URL,
+      comment: '0:03 Hold this frame longer',
+      viewport: DESKTOP,
+      host: 'https://media.example.test',
+      serve: serveClip,
+    });
     // A time typed by hand: refused until it is one, then posted at that moment.
-    await dialog.getByRole('button', { name: /^Comment at / }).click();
+    await dialog.getByRole('button', { name: 'Comment at 0:00' }).click();
+    const time = dialog.getByRole('textbox', { name: /Comment at/ });
     await time.fill('later');
     await dialog.getByRole('textbox', { name: 'Add a comment' }).fill('Logo too small');
     await dialog.getByRole('button', { name: 'Post comment' }).click();
@@ -144,17 +161,13 @@ describe('a video file plays in the dialog', () => {
     await dialog.getByRole('button', { name: 'Post comment' }).click();
     await visible(dialog.getByRole('article').filter({ hasText: '0:01 Logo too small' }));
 
-    // The timecode is a button that seeks the player (by keyboard too).
-    await player.evaluate((v: HTMLVideoElement) => (v.currentTime = 5));
-    await waitForVideoTime(page, 5);
-    await posted.getByRole('button', { name: `Play from ${stamp}` }).click();
-    await waitForVideoTime(page, playedTo);
+    // Every control by keyboard: the timecode button seeks with Enter.
     const first = dialog.getByRole('button', { name: 'Play from 0:01' });
     await first.focus();
     await page.keyboard.press('Enter');
     await waitForVideoTime(page, 1);
 
-    // By time in the video: 0:01 comes before the later moment.
+    // By time in the video: 0:01 comes before 0:03, posted earlier.
     const items = dialog.getByRole('article');
     expect(await items.first().textContent()).toContain('Hold this frame longer');
     await dialog.getByText('By time in video').click();
@@ -163,7 +176,7 @@ describe('a video file plays in the dialog', () => {
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: `${ARTIFACTS}/player-file-1280.png` });
     await page.setViewportSize(PHONE);
-    await page.waitForTimeout(300);
+    await dialog.locator('video').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${ARTIFACTS}/player-file-390.png` });
     await expectNoSeriousA11yViolations(page);
   });
