@@ -3,6 +3,8 @@ import { linkAtSecond } from './links';
 import {
   DEFAULT_FRAME_RATE,
   findTimecodes,
+  firstTimecode,
+  sortByTimecode,
   formatFrames,
   formatTimecode,
   parseTimecode,
@@ -101,5 +103,29 @@ describe('parseTimecode', () => {
     expect(parseTimecode('1:23 and more')).toBeNull();
     expect(parseTimecode('abc')).toBeNull();
     expect(parseTimecode('')).toBeNull();
+  });
+});
+
+describe('sortByTimecode', () => {
+  it('orders by the first moment named; texts without one last, in their order', () => {
+    const texts = ['no time here', '2:00 then 0:05', 'see 0:30', 'also none', '00:00:30:15 frame'];
+    expect(sortByTimecode(texts, (t) => t)).toEqual([
+      'see 0:30',
+      '00:00:30:15 frame',
+      '2:00 then 0:05',
+      'no time here',
+      'also none',
+    ]);
+  });
+
+  it('keeps the given order for equal moments', () => {
+    expect(sortByTimecode(['b 1:00', 'a 1:00'], (t) => t)).toEqual(['b 1:00', 'a 1:00']);
+  });
+});
+
+describe('firstTimecode', () => {
+  it('is the first moment a text names, or null', () => {
+    expect(firstTimecode('fix 1:02 and 0:10')).toBe(62);
+    expect(firstTimecode('nothing')).toBeNull();
   });
 });

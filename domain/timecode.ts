@@ -86,3 +86,28 @@ export function parseTimecode(text: string, frameRate = DEFAULT_FRAME_RATE): num
   const [only] = findTimecodes(trimmed, frameRate);
   return only && only.index === 0 && only.text === trimmed ? only.seconds : null;
 }
+
+/** The moment a text names first (a comment's moment), or null when it names none. */
+export function firstTimecode(text: string, frameRate = DEFAULT_FRAME_RATE): number | null {
+  return findTimecodes(text, frameRate)[0]?.seconds ?? null;
+}
+
+/**
+ * Items in the order of the moment their text names first; those that name none come last, in
+ * the order given (the comments panel's "by time in video").
+ */
+export function sortByTimecode<T>(
+  items: readonly T[],
+  textOf: (item: T) => string,
+  frameRate = DEFAULT_FRAME_RATE,
+): T[] {
+  return items
+    .map((item, order) => ({ item, order, at: firstTimecode(textOf(item), frameRate) }))
+    .sort((a, b) => {
+      if (a.at === null || b.at === null) {
+        return a.at === b.at ? a.order - b.order : a.at === null ? 1 : -1;
+      }
+      return a.at - b.at || a.order - b.order;
+    })
+    .map((x) => x.item);
+}

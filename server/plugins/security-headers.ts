@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { EMBED_ORIGINS } from '@domain/player';
 
 /** The Content-Security-Policy and the rest of Helmet's defaults, for every response. */
 const HELMET_OPTIONS = {
@@ -13,6 +14,14 @@ const HELMET_OPTIONS = {
       scriptSrc: ["'self'"],
       // Same-origin sockets only: 'self' covers ws:/wss: to this very host (CSP Level 3).
       connectSrc: ["'self'"],
+      // The video dialog's players (domain/player.ts): the four embed hosts and nothing else.
+      frameSrc: [...EMBED_ORIGINS],
+      /*
+       * A direct video file (an MP4 link) may live on any https host (a CDN, a bucket, a
+       * client's site), so media-src cannot name them; https: keeps plain http and data: out.
+       * Media cannot run script, so this opens nothing to injection.
+       */
+      mediaSrc: ["'self'", 'https:'],
       upgradeInsecureRequests: null,
     },
   },

@@ -47,6 +47,21 @@ describe('RichText', () => {
     );
   });
 
+  it('makes timecodes buttons that seek the player when there is one', () => {
+    const seeks: number[] = [];
+    renderWithProviders(
+      <RichText
+        text="Trim 1:23, then 00:00:02:15"
+        videoLink="https://youtu.be/dQw4w9WgXcQ"
+        onSeek={(s) => seeks.push(s)}
+      />,
+    );
+    expect(screen.queryByRole('link')).toBeNull();
+    screen.getByRole('button', { name: 'Play from 1:23' }).click();
+    screen.getByRole('button', { name: 'Play from 00:00:02:15' }).click();
+    expect(seeks).toEqual([83, 2.5]);
+  });
+
   it('keeps timecodes as text for a platform without start times', () => {
     renderWithProviders(<RichText text="Trim 1:23" videoLink="https://frame.io/abc" />);
     expect(screen.queryByRole('link')).toBeNull();

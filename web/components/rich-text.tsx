@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { useMemo } from 'react';
 import { cardLabelId, PLATFORM_LABELS } from '@domain/links';
 import { chipLabel, tokenizeRichText, type RichToken } from '@domain/rich-text';
@@ -28,7 +28,7 @@ function VideoCard({ token }: { token: Extract<RichToken, { kind: 'video' }> }) 
   );
 }
 
-function Piece({ token }: { token: RichToken }) {
+function Piece({ token, onSeek }: { token: RichToken; onSeek?: (seconds: number) => void }) {
   switch (token.kind) {
     case 'text':
       return token.text;
@@ -47,7 +47,17 @@ function Piece({ token }: { token: RichToken }) {
         </Badge>
       );
     case 'timecode':
-      return token.href ? (
+      return onSeek ? (
+        <UnstyledButton
+          component="button"
+          type="button"
+          className={`${classes.timecode} ${classes.seek}`}
+          aria-label={`Play from ${token.text}`}
+          onClick={() => onSeek(token.seconds)}
+        >
+          {token.text}
+        </UnstyledButton>
+      ) : token.href ? (
         <Anchor
           href={token.href}
           {...external}
@@ -64,15 +74,19 @@ function Piece({ token }: { token: RichToken }) {
 
 /**
  * Free text as people wrote it (SPEC.md section 2 'Text rendering'): addresses as link chips,
- * video-site addresses as cards, @mentions as badges, timecodes as links into `videoLink` where
- * its platform takes a start time. Everything is React text and elements, never HTML.
+ * video-site addresses as cards, @mentions as badges, timecodes as buttons that seek the player
+ * (`onSeek`, where the dialog shows one) or else links into `videoLink` where its platform takes a
+ * start time. Everything is React text and elements, never HTML.
  */
 export function RichText({
   text,
   videoLink = null,
   size = 'sm',
+  onSeek,
 }: {
   text: string;
+  /** Seeks the video's player to a timecode's moment; timecodes become buttons. */
+  onSeek?: (seconds: number) => void;
   /** The video the text is about, for timecode links. */
   videoLink?: string | null;
   size?: 'xs' | 'sm' | 'md';
@@ -81,7 +95,7 @@ export function RichText({
   return (
     <Text component="div" size={size} className={classes.root}>
       {tokens.map((token, i) => (
-        <Piece key={i} token={token} />
+        <Piece key={i} token={token} onSeek={onSeek} />
       ))}
     </Text>
   );

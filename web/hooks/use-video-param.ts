@@ -12,6 +12,9 @@ export function useVideoParam() {
   // An empty parameter opens nothing.
   const videoId = params.get('video') || null;
   const commentId = params.get('comment') || null;
+  // `?t=` (seconds): the moment a timecoded comment's notification opens the player at.
+  const t = Number(params.get('t') ?? '');
+  const startAt = params.get('t') && Number.isFinite(t) && t >= 0 ? t : null;
 
   const open = useCallback(
     (id: string) =>
@@ -19,6 +22,7 @@ export function useVideoParam() {
         const next = new URLSearchParams(prev);
         next.set('video', id);
         next.delete('comment');
+        next.delete('t');
         return next;
       }),
     [setParams],
@@ -31,6 +35,7 @@ export function useVideoParam() {
           const next = new URLSearchParams(prev);
           next.delete('video');
           next.delete('comment');
+          next.delete('t');
           return next;
         },
         { replace: true },
@@ -38,5 +43,5 @@ export function useVideoParam() {
     [setParams],
   );
 
-  return { videoId, commentId, open, close };
+  return { videoId, commentId, startAt, open, close };
 }

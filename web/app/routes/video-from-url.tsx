@@ -12,7 +12,12 @@ const VideoDetailDialog = lazyDialog(async () => {
     import('../../features/comments/components/comments-panel'),
   ]);
   return function VideoDetailWithComments(props: Omit<VideoDetailDialogProps, 'comments'>) {
-    return <Dialog {...props} comments={(videoId) => <CommentsPanel videoId={videoId} />} />;
+    return (
+      <Dialog
+        {...props}
+        comments={(videoId, player) => <CommentsPanel videoId={videoId} player={player} />}
+      />
+    );
   };
 });
 
@@ -22,6 +27,13 @@ const VideoDetailDialog = lazyDialog(async () => {
  * that shows the screen draws this beside it.
  */
 export function VideoFromUrl() {
-  const { videoId, close } = useVideoParam();
-  return <VideoDetailDialog videoId={videoId} opened={videoId !== null} onClose={close} />;
+  const { videoId, startAt, close } = useVideoParam();
+  return (
+    <VideoDetailDialog
+      videoId={videoId}
+      opened={videoId !== null}
+      onClose={close}
+      startAt={startAt}
+    />
+  );
 }

@@ -1,8 +1,9 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { CommentComposer, type MentionPerson } from './comment-composer';
+import { PlayerHandle } from '../../../lib/player-handle';
+import { CommentComposer, TIME_MESSAGE, type MentionPerson } from './comment-composer';
 
 // jsdom has no FontFaceSet, which Mantine's autosizing textarea listens to: an inert stand-in.
 if (!('fonts' in document)) {
@@ -115,5 +116,54 @@ describe('posting', () => {
     await user.type(field, 'Keep me');
     await user.click(screen.getByRole('button', { name: 'Post comment' }));
     expect(field.value).toBe('Keep me');
+  });
+});
+
+describe('comment at a moment of the video', () => {
+  function withPlayer(player: PlayerHandle, onSubmit = vi.fn(async () => true)) {
+    renderWithProviders(<CommentComposer people={people} onSubmit={onSubmit} player={player} />);
+    const field = screen.getByLabelText('Add a comment') as HTMLTextAreaElement;
+    return { field, onSubmit, user: userEvent.setup() };
+  }
+
+  it("takes the player's time, editable, and leads the comment with it", async () => {
+    const player = new PlayerHandle(true);
+    const { field, onSubmit, user } = withPlayer(player);
+    expect(screen.getByRole('button', { name: 'Comment at 0:00' })).toBeTruthy();
+    act(() => player.report(83.6));
+    await user.click(screen.getByRole('button', { name: 'Comment at 1:23' }));
+    const time = screen.getByRole('textbox', { name: /Comment at/ }) as HTMLInputElement;
+    expect(time.value).toBe('1:23');
+    // The time field has the focus, ready to be corrected.
+    expect(document.activeElement).toBe(time);
+    await user.type(field, 'Cut here');
+    await user.click(screen.getByRole('button', { name: 'Post comment' }));
+    expect(onSubmit).toHaveBeenCalledWith('1:23 Cut here');
+    // Posted: the time is gone until asked for again.
+    expect(screen.queryByRole('textbox', { name: /Comment at/ })).toBeNull();
+  });
+
+  it('refuses a time that is not one and takes frames', async () => {
+    const { field, onSubmit, user } = withPlayer(new PlayerHandle(true));
+    await user.click(screen.getByRole('button', { name: 'Comment at 0:00' }));
+    const time = screen.getByRole('textbox', { name: /Comment at/ });
+    await user.clear(time);
+    await user.type(time, '1:75');
+    await user.type(field, 'Cut here');
+    await user.click(screen.getByRole('button', { name: 'Post comment' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByText(TIME_MESSAGE)).toBeTruthy();
+    await user.clear(time);
+    await user.type(time, '00:01:23:12');
+    await user.click(screen.getByRole('button', { name: 'Post comment' }));
+    expect(onSubmit).toHaveBeenCalledWith('00:01:23:12 Cut here');
+  });
+
+  it('asks for the time when the player cannot tell it (Drive, Loom)', async () => {
+    const { user } = withPlayer(new PlayerHandle(false));
+    await user.click(screen.getByRole('button', { name: 'Comment at a time' }));
+    expect((screen.getByRole('textbox', { name: /Comment at/ }) as HTMLInputElement).value).toBe(
+      '',
+    );
   });
 });

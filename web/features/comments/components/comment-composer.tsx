@@ -1,6 +1,23 @@
-import { Box, Button, Group, Text, Textarea, UnstyledButton } from '@mantine/core';
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Group,
+  Text,
+  TextInput,
+  Textarea,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+} from 'react';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '@domain/comments';
+import { formatTimecode, parseTimecode } from '@domain/timecode';
 import {
   activeMentionQuery,
   insertMention,
@@ -9,6 +26,25 @@ import {
 } from '@domain/mentions';
 import classes from './comments.module.css';
 import { PersonAvatar } from '../../../components/person-avatar';
+import type { PlayerHandle } from '../../../lib/player-handle';
+
+/** What the "Comment at" field says when its text is not a time. */
+export const TIME_MESSAGE = 'Enter a time in the video like 1:23, 01:02:03 or 00:01:23:12';
+
+const noPlayer = () => () => {};
+const noTime = () => null;
+
+/** The player's time in whole seconds, re-rendering only when the shown second changes. */
+function usePlayerSecond(player: PlayerHandle | null): number | null {
+  return useSyncExternalStore(
+    player?.subscribe ?? noPlayer,
+    () => {
+      const t = player?.currentTime() ?? null;
+      return t === null ? null : Math.floor(t);
+    },
+    noTime,
+  );
+}
 
 export interface MentionPerson extends MentionCandidate {
   id: string;
@@ -22,6 +58,8 @@ interface Props {
   /** Posts the trimmed text; resolves true when it was accepted (the field then empties). */
   onSubmit: (content: string) => Promise<boolean>;
   submitting?: boolean;
+  /** The dialog's player: "Comment at" takes its time (or asks for one when it cannot tell). */
+  player?: PlayerHandle | null;
 }
 
 /**
@@ -29,8 +67,20 @@ interface Props {
  * least one character opens at most five suggestions; ArrowUp/ArrowDown cycle, Enter picks,
  * Escape closes them (and only them: the dialog around stays open).
  */
-export function CommentComposer({ people, onSubmit, submitting = false }: Props) {
+export function CommentComposer({ people, onSubmit, submitting = false, player = null }: Props) {
   const [text, setText] = useState('');
+  // The moment the comment is about, as typed or taken from the player; null: none.
+  const [at, setAt] = useState<string | null>(null);
+  const [atError, setAtError] = useState<string | null>(null);
+  const second = usePlayerSecond(player);
+  const timeField = useRef<HTMLInputElement>(null);
+  const focusTime = useRef(false);
+  useLayoutEffect(() => {
+    if (!focusTime.current) return;
+    focusTime.current = false;
+    timeField.current?.focus();
+    timeField.current?.select();
+  });
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
   // The mention query the person dismissed with Escape, so it stays closed until they type on.
@@ -72,17 +122,35 @@ export function CommentComposer({ people, onSubmit, submitting = false }: Props)
     placeCaret.current = next.caret;
   };
 
+  const commentAt = () => {
+    // A player that tells its time and has not moved yet is at its start.
+    const now = player?.tellsTime ? (player.currentTime() ?? 0) : null;
+    setAt(now === null ? '' : formatTimecode(now));
+    setAtError(null);
+    focusTime.current = true;
+  };
+
   const submit = async () => {
-    const content = text.trim();
-    if (!content) {
+    const typed = text.trim();
+    if (!typed) {
       setError(COMMENT_MESSAGES.empty);
       return;
     }
+    const time = at?.trim() ?? null;
+    if (time !== null && parseTimecode(time) === null) {
+      setAtError(TIME_MESSAGE);
+      return;
+    }
+    // The moment leads the comment, where findTimecodes reads it back as a button.
+    const content = time === null ? typed : `${time} ${typed}`;
     if (content.length > COMMENT_MAX_LENGTH) {
       setError(COMMENT_MESSAGES.tooLong);
       return;
     }
-    if (await onSubmit(content)) update('', 0);
+    if (await onSubmit(content)) {
+      update('', 0);
+      setAt(null);
+    }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -179,10 +247,52 @@ export function CommentComposer({ people, onSubmit, submitting = false }: Props)
           {open ? `${suggestions.length} people to mention. Use the arrow keys and Enter.` : ''}
         </Text>
       </Box>
+      {player && at !== null && (
+        <Group gap={4} mt="xs" align="flex-start" wrap="nowrap">
+          <TextInput
+            ref={timeField}
+            label="Comment at"
+            description="Time in the video"
+            size="xs"
+            w={150}
+            value={at}
+            error={atError}
+            placeholder="1:23"
+            onChange={(e) => {
+              setAt(e.currentTarget.value);
+              setAtError(null);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                void submit();
+              }
+            }}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="gray.7"
+            mt={40}
+            aria-label="Remove the time"
+            onClick={() => {
+              setAt(null);
+              field.current?.focus();
+            }}
+          >
+            ×
+          </ActionIcon>
+        </Group>
+      )}
       <Group justify="space-between" mt="xs" gap="xs">
-        <Text size="xs" c="dimmed">
-          Ctrl+Enter to post
-        </Text>
+        {player && at === null ? (
+          <Button type="button" size="xs" variant="light" onClick={commentAt}>
+            {player.tellsTime ? `Comment at ${formatTimecode(second ?? 0)}` : 'Comment at a time'}
+          </Button>
+        ) : (
+          <Text size="xs" c="dimmed">
+            Ctrl+Enter to post
+          </Text>
+        )}
         <Button type="submit" size="xs" loading={submitting} disabled={!text.trim()}>
           Post comment
         </Button>

@@ -19,6 +19,7 @@ export function CommentItem({
   videoLink,
   focused,
   onDelete,
+  onSeek,
 }: {
   comment: CommentView;
   now: Date;
@@ -27,6 +28,8 @@ export function CommentItem({
   focused: boolean;
   /** Present when the viewer may delete it. */
   onDelete?: () => void;
+  /** Present when the dialog's player seeks: its timecodes become buttons. */
+  onSeek?: (seconds: number) => void;
 }) {
   const who = comment.author.name?.trim() || comment.author.username;
   const created = new Date(comment.createdAt);
@@ -70,7 +73,7 @@ export function CommentItem({
               </ActionIcon>
             )}
           </Group>
-          <RichText text={comment.content} videoLink={videoLink} />
+          <RichText text={comment.content} videoLink={videoLink} onSeek={onSeek} />
         </Box>
       </Group>
     </Box>

@@ -7,17 +7,20 @@ import {
   Loader,
   Modal,
   Paper,
+  SegmentedControl,
   Stack,
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { canDeleteComment, COMMENT_MESSAGES, type CommentView } from '@domain/comments';
+import { firstTimecode, sortByTimecode } from '@domain/timecode';
 import { Icon, IconMessage } from '../../../components/icons';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAuth } from '../../../hooks/use-auth';
+import type { PlayerHandle } from '../../../lib/player-handle';
 import {
   useAddComment,
   useComments,
@@ -69,14 +72,19 @@ function useMinuteClock(): Date {
  * The video dialog's comments (SPEC.md section 2): the count, collapsible, the list (oldest
  * first, rich text), the field with @-mentions, and delete with confirmation for the author,
  * lead editors, the king and admins. A `?comment={id}` in the address (from a notification) is
- * highlighted and scrolled into view.
+ * highlighted and scrolled into view. With the dialog's player: "Comment at" the player's time,
+ * timecodes that seek it, the list sorted by time in the video on demand, and a notified
+ * timecoded comment opens the player at its moment.
  */
 export function CommentsPanel({
   videoId,
   videoLink,
   defaultExpanded = true,
+  player = null,
 }: {
   videoId: string;
+  /** The dialog's player, when the video plays there. */
+  player?: PlayerHandle | null;
   /** The video's link, for timecode links; read from the server when not given. */
   videoLink?: string | null;
   defaultExpanded?: boolean;
@@ -100,6 +108,8 @@ export function CommentsPanel({
   const add = useAddComment(videoId);
   const remove = useDeleteComment(videoId);
 
+  const [order, setOrder] = useState<'posted' | 'timecode'>('posted');
+
   const loaded = comments.data;
   useEffect(() => {
     if (!focusedId || !loaded?.some((c) => c.id === focusedId)) return;
@@ -107,6 +117,29 @@ export function CommentsPanel({
       .getElementById(`comment-${focusedId}`)
       ?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [focusedId, loaded]);
+
+  // A notified comment that names a moment opens the player there, once (unless `?t=` names one).
+  const startedFor = useRef<string | null>(null);
+  const hasStart = params.has('t');
+  useEffect(() => {
+    if (!player?.tellsTime || !focusedId || hasStart || startedFor.current === focusedId) return;
+    const focused = loaded?.find((c) => c.id === focusedId);
+    if (!focused) return;
+    startedFor.current = focusedId;
+    const at = firstTimecode(focused.content);
+    if (at !== null) player.seek(at);
+  }, [player, focusedId, hasStart, loaded]);
+
+  const timecoded = useMemo(
+    () => (loaded ?? []).some((c) => firstTimecode(c.content) !== null),
+    [loaded],
+  );
+  const shown = useMemo(
+    () =>
+      order === 'timecode' && loaded ? sortByTimecode(loaded, (c) => c.content) : (loaded ?? []),
+    [order, loaded],
+  );
+  const seek = player?.tellsTime ? (seconds: number) => player.seek(seconds) : undefined;
 
   const people = (mentionable.data ?? []).filter((p) => p.id !== user?.id);
 
@@ -175,28 +208,48 @@ export function CommentsPanel({
           ) : comments.data.length === 0 ? (
             <EmptyComments />
           ) : (
-            <Box
-              component="ul"
-              className={classes.list}
-              mah={{ base: undefined, sm: 420 }}
-              style={{ overflowY: 'auto' }}
-            >
-              {comments.data.map((c) => (
-                <li key={c.id}>
-                  <CommentItem
-                    comment={c}
-                    now={now}
-                    videoLink={link}
-                    focused={c.id === focusedId}
-                    onDelete={
-                      user && canDeleteComment(user, c) ? () => setConfirming(c) : undefined
-                    }
-                  />
-                </li>
-              ))}
-            </Box>
+            <>
+              {timecoded && (
+                <SegmentedControl
+                  size="xs"
+                  aria-label="Order of comments"
+                  value={order}
+                  onChange={(v) => setOrder(v === 'timecode' ? 'timecode' : 'posted')}
+                  data={[
+                    { value: 'posted', label: 'As posted' },
+                    { value: 'timecode', label: 'By time in video' },
+                  ]}
+                />
+              )}
+              <Box
+                component="ul"
+                className={classes.list}
+                mah={{ base: undefined, sm: 420 }}
+                style={{ overflowY: 'auto' }}
+              >
+                {shown.map((c) => (
+                  <li key={c.id}>
+                    <CommentItem
+                      comment={c}
+                      now={now}
+                      videoLink={link}
+                      focused={c.id === focusedId}
+                      onDelete={
+                        user && canDeleteComment(user, c) ? () => setConfirming(c) : undefined
+                      }
+                      onSeek={seek}
+                    />
+                  </li>
+                ))}
+              </Box>
+            </>
           )}
-          <CommentComposer people={people} onSubmit={post} submitting={add.isPending} />
+          <CommentComposer
+            people={people}
+            onSubmit={post}
+            submitting={add.isPending}
+            player={player}
+          />
         </Stack>
       </Collapse>
 

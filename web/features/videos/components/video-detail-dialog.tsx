@@ -1,5 +1,6 @@
 import {
   Alert,
+  AspectRatio,
   Box,
   Button,
   Divider,
@@ -15,10 +16,19 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { BILLING_MESSAGES, billingFactsOfView, billingLock } from '@domain/billing';
 import { isOpenableLink, LINK_MESSAGES } from '@domain/links';
 import { canSeeInternalNotes } from '@domain/permissions';
+import { canTellTime, playerSource, type PlayerSource } from '@domain/player';
 import type { PublicUser } from '@domain/user';
 import { editVideoValues, videoUpdateOf, type EditVideoValues } from '@domain/video-form';
 import { STATUS_LABELS, type VideoStatus } from '@domain/video-status';
@@ -29,6 +39,7 @@ import { findMove, selectableStatuses, workflowSide } from '@domain/workflow';
 import { LoadingState } from '../../../components/loading-state';
 import { useAuth } from '../../../hooks/use-auth';
 import { getErrorMessage } from '../../../lib/api-client';
+import { PlayerHandle } from '../../../lib/player-handle';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteVideo, useUpdateVideo, useVideo } from '../../../api/videos';
 import { AssignedEditorControl } from './assigned-editor-control';
@@ -44,8 +55,24 @@ export interface VideoDetailDialogProps {
   videoId: string | null;
   opened: boolean;
   onClose: () => void;
-  /** The comments panel of a video, beside the form (the comments feature's, from web/app). */
-  comments: (videoId: string) => ReactNode;
+  /**
+   * The comments panel of a video, beside the form (the comments feature's, from web/app), with
+   * the dialog's player when the link plays in it.
+   */
+  comments: (videoId: string, player: PlayerHandle | null) => ReactNode;
+  /** A moment to open the player at, in seconds (`?t=` from a notification or a shared link). */
+  startAt?: number | null;
+}
+
+// The player's code loads with the first video that plays in the dialog, not with the dialog.
+const VideoPlayer = lazy(() => import('./video-player').then((m) => ({ default: m.VideoPlayer })));
+
+/** The link's player and its handle, one per video and link. */
+function usePlayer(link: string | null): { source: PlayerSource; handle: PlayerHandle } | null {
+  return useMemo(() => {
+    const source = link ? playerSource(link, window.location.origin) : null;
+    return source ? { source, handle: new PlayerHandle(canTellTime(source)) } : null;
+  }, [link]);
 }
 
 /**
@@ -55,7 +82,13 @@ export interface VideoDetailDialogProps {
  * web/app/routes/video-from-url.tsx, which opens the video the address names and hands it the
  * comments panel.
  */
-export function VideoDetailDialog({ videoId, opened, onClose, comments }: VideoDetailDialogProps) {
+export function VideoDetailDialog({
+  videoId,
+  opened,
+  onClose,
+  comments,
+  startAt = null,
+}: VideoDetailDialogProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   const { user } = useAuth();
   // After a delete the video is gone: keep showing what it was while the dialog fades out,
@@ -66,6 +99,10 @@ export function VideoDetailDialog({ videoId, opened, onClose, comments }: VideoD
   const query = useVideo(opened && !gone ? videoId : null);
   const video = gone ?? query.data;
   const close = onClose;
+  const player = usePlayer(video && !gone ? video.link : null);
+  useEffect(() => {
+    if (player && startAt !== null) player.handle.seek(startAt);
+  }, [player, startAt]);
 
   return (
     <Modal
@@ -103,7 +140,12 @@ export function VideoDetailDialog({ videoId, opened, onClose, comments }: VideoD
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="lg">
-              {!gone && comments(video.id)}
+              {player && (
+                <Suspense fallback={<AspectRatio ratio={16 / 9} bg="dark.8" />}>
+                  <VideoPlayer source={player.source} handle={player.handle} />
+                </Suspense>
+              )}
+              {!gone && comments(video.id, player?.handle ?? null)}
               <StatusHistory history={video.statusHistory} />
             </Stack>
           </Grid.Col>

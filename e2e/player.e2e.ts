@@ -1,0 +1,329 @@
+/**
+ * The player in the video dialog (issue 18). A real MP4 (e2e/fixtures/clip.mp4: 6 s, 320x180,
+ * H.264 baseline, no audio, made with ffmpeg) is served for https://media.example.test/clip.mp4
+ * by the browser's own routing: play it, "Comment at" the current time, post, click the
+ * timecode, and the <video> element's currentTime moves there; a notified timecoded comment
+ * opens the player at its moment. YouTube's and Vimeo's hosts cannot be reached from here, so
+ * their embed addresses are answered with small pages written below that speak each player's
+ * postMessage protocol from the real embed origins (the app's origin checks stay real). axe with
+ * the player open; screenshots at 1280 and 390 px in e2e/artifacts.
+ */
+import { mkdir, readFile } from 'node:fs/promises';
+import type { APIRequestContext, Frame, Page, Route } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import { apiAs } from './support/api';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
+import { createVideo, postComment } from './support/notifications';
+import { visible } from './support/screen';
+import { createUsersAsKing, signIn, type TestUser } from './support/users';
+
+const ARTIFACTS = 'e2e/artifacts';
+const CLIP_URL = 'https://media.example.test/clip.mp4';
+
+/** The fixture's bytes, served for CLIP_URL. */
+const clip = await readFile(new URL('./fixtures/clip.mp4', import.meta.url));
+let browser: E2EBrowser;
+// One client owns every video here; its API context posts the comments others would.
+let client: TestUser;
+let api: APIRequestContext;
+
+beforeAll(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  browser = await launchBrowser();
+  [client] = await createUsersAsKing(browser, ['client']);
+  api = await apiAs(browser, client);
+});
+afterEach(() => browser.expectNoConsoleErrors());
+afterAll(async () => {
+  await api?.dispose();
+  await browser?.close();
+});
+
+/** The clip's bytes, honouring a Range request as a media server does (206). */
+async function serveClip(route: Route) {
+  const range = /bytes=(\d+)-(\d*)/.exec(route.request().headers()['range'] ?? '');
+  const headers = { 'content-type': 'video/mp4', 'accept-ranges': 'bytes' };
+  if (!range) return route.fulfill({ status: 200, headers, body: clip });
+  const start = Number(range[1]);
+  const end = range[2] ? Math.min(Number(range[2]), clip.length - 1) : clip.length - 1;
+  return route.fulfill({
+    status: 206,
+    headers: { ...headers, 'content-range': `bytes ${start}-${end}/${clip.length}` },
+    body: clip.subarray(start, end + 1),
+  });
+}
+
+async function openDialog(page: Page, query: string) {
+  await page.goto(`/dashboard?${query}`);
+  const dialog = page.getByRole('dialog', { name: 'Edit Video Details' });
+  await visible(dialog);
+  return dialog;
+}
+
+/**
+ * A video of the client's with `link` (and a comment when given), shown in a fresh page whose
+ * requests to `host` the browser answers with `serve`, signed in with the dialog open.
+ */
+async function openVideo(o: {
+  name: string;
+  link: string;
+  comment?: string;
+  viewport: { width: number; height: number };
+  host: string;
+  serve: (route: Route) => Promise<void>;
+}) {
+  const video = await createVideo(api, { name: o.name, link: o.link });
+  const comment = o.comment ? await postComment(api, video.id, o.comment) : null;
+  const page = await browser.newPage(o.viewport);
+  await page.route(`${o.host}/**`, o.serve);
+  await signIn(browser, page, client);
+  const dialog = await openDialog(page, `video=${video.id}`);
+  return { page, dialog, video, comment };
+}
+
+/** Answers with a page of HTML. */
+const html = (body: string) => (route: Route) => route.fulfill({ contentType: 'text/html', body });
+
+const videoTime = (page: Page) =>
+  page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
+
+async function waitForVideoTime(page: Page, near: number) {
+  await page.waitForFunction(
+    (t) => {
+      const v = document.querySelector('video');
+      return v !== null && Math.abs(v.currentTime - t) < 0.25;
+    },
+    near,
+    { timeout: 10_000 },
+  );
+}
+
+describe('a video file plays in the dialog', () => {
+  it('comments at the current time and seeks back to it from the timecode', async () => {
+    const { page, dialog } = await openVideo({
+      name: 'Clip review',
+      link: CLIP_URL,
+      viewport: DESKTOP,
+      host: 'https://media.example.test',
+      serve: serveClip,
+    });
+
+    const player = dialog.locator('video');
+    await visible(player);
+    expect(await player.getAttribute('src')).toBe(CLIP_URL);
+    // Play (muted: the browser plays without a gesture), then stop past the second second.
+    await player.evaluate(async (v: HTMLVideoElement) => {
+      v.muted = true;
+      await v.play();
+    });
+    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 2.2);
+    await player.evaluate((v: HTMLVideoElement) => v.pause());
+    const playedTo = Math.floor(await videoTime(page));
+    const stamp = `0:0${playedTo}`;
+
+    // "Comment at" by keyboard: the button shows the time, Enter takes it into an editable field.
+    const commentAt = dialog.getByRole('button', { name: `Comment at ${stamp}` });
+    await commentAt.focus();
+    await page.keyboard.press('Enter');
+    const time = dialog.getByRole('textbox', { name: /Comment at/ });
+    expect(await time.inputValue()).toBe(stamp);
+    await dialog.getByRole('textbox', { name: 'Add a comment' }).fill('Hold this frame longer');
+    await dialog.getByRole('button', { name: 'Post comment' }).click();
+    const posted = dialog.getByRole('article').filter({ hasText: 'Hold this frame longer' });
+    await visible(posted);
+    expect(await posted.textContent()).toContain(`${stamp} Hold this frame longer`);
+
+    // The timecode is a button that seeks the player.
+    await player.evaluate((v: HTMLVideoElement) => (v.currentTime = 5));
+    await waitForVideoTime(page, 5);
+    await posted.getByRole('button', { name: `Play from ${stamp}` }).click();
+    await waitForVideoTime(page, playedTo);
+  });
+
+  it('takes a typed time, seeks by keyboard, sorts by time; axe and screenshots', async () => {
+    const { page, dialog } = await openVideo({
+      name: 'Clip notes',
+      link: CLIP_URL,
+      comment: '0:03 Hold this frame longer',
+      viewport: DESKTOP,
+      host: 'https://media.example.test',
+      serve: serveClip,
+    });
+    // A time typed by hand: refused until it is one, then posted at that moment.
+    await dialog.getByRole('button', { name: 'Comment at 0:00' }).click();
+    const time = dialog.getByRole('textbox', { name: /Comment at/ });
+    await time.fill('later');
+    await dialog.getByRole('textbox', { name: 'Add a comment' }).fill('Logo too small');
+    await dialog.getByRole('button', { name: 'Post comment' }).click();
+    await visible(dialog.getByText(/Enter a time in the video like/));
+    await time.fill('0:01');
+    await dialog.getByRole('button', { name: 'Post comment' }).click();
+    await visible(dialog.getByRole('article').filter({ hasText: '0:01 Logo too small' }));
+
+    // Every control by keyboard: the timecode button seeks with Enter.
+    const first = dialog.getByRole('button', { name: 'Play from 0:01' });
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await waitForVideoTime(page, 1);
+
+    // By time in the video: 0:01 comes before 0:03, posted earlier.
+    const items = dialog.getByRole('article');
+    expect(await items.first().textContent()).toContain('Hold this frame longer');
+    await dialog.getByText('By time in video').click();
+    expect(await items.first().textContent()).toContain('0:01 Logo too small');
+
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: `${ARTIFACTS}/player-file-1280.png` });
+    await page.setViewportSize(PHONE);
+    await dialog.locator('video').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${ARTIFACTS}/player-file-390.png` });
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it("opens a notified timecoded comment's moment (and ?t=)", async () => {
+    const { page, video, comment } = await openVideo({
+      name: 'Clip moment',
+      link: CLIP_URL,
+      comment: 'At 0:04 the title flickers',
+      viewport: DESKTOP,
+      host: 'https://media.example.test',
+      serve: serveClip,
+    });
+    await openDialog(page, `video=${video.id}&comment=${comment!.id}`);
+    await waitForVideoTime(page, 4);
+    await openDialog(page, `video=${video.id}&t=3`);
+    await waitForVideoTime(page, 3);
+  });
+});
+
+/* A fake YouTube embed: YouTube's iframe protocol as its player speaks it, at a time of 12.5 s. */
+const FAKE_YOUTUBE = `<!doctype html><html lang="en"><head><title>Fake YouTube</title></head>
+<body><p>fake youtube player</p><script>
+  window.seeks = [];
+  window.heard = [];
+  let time = 12.5;
+  let listening = false;
+  const send = (m) => parent.postMessage(JSON.stringify(m), '*');
+  window.addEventListener('message', (e) => {
+    const d = JSON.parse(e.data);
+    window.heard.push({ data: d, origin: e.origin });
+    if (d.event === 'listening' && !listening) {
+      listening = true;
+      send({ event: 'onReady', id: d.id, channel: 'widget' });
+      setInterval(() => send({ event: 'infoDelivery', info: { currentTime: time } }), 200);
+    }
+    if (d.event === 'command' && d.func === 'seekTo') {
+      time = d.args[0];
+      window.seeks.push(time);
+    }
+  });
+</script></body></html>`;
+
+/* A fake Vimeo embed: Vimeo's player.js protocol, at a time of 7.2 s. */
+const FAKE_VIMEO = `<!doctype html><html lang="en"><head><title>Fake Vimeo</title></head>
+<body><p>fake vimeo player</p><script>
+  window.seeks = [];
+  let time = 7.2;
+  let listening = false;
+  const send = (m) => parent.postMessage(m, '*');
+  window.addEventListener('message', (e) => {
+    const d = typeof e.data === 'string' ? JSON.parse(e.data) : e.data;
+    if (d.method === 'addEventListener' && d.value === 'timeupdate') listening = true;
+    if (d.method === 'getCurrentTime') send({ method: 'getCurrentTime', value: time });
+    if (d.method === 'seekTo') {
+      time = d.value;
+      window.seeks.push(time);
+      send({ event: 'seeked', data: { seconds: time, percent: 0, duration: 60 } });
+    }
+  });
+  send({ event: 'ready' });
+  setInterval(() => listening && send({ event: 'timeupdate', data: { seconds: time, percent: 0, duration: 60 } }), 200);
+</script></body></html>`;
+
+async function embedFrame(page: Page, host: string): Promise<Frame> {
+  await page.waitForFunction((h) => Boolean(document.querySelector(`iframe[src^="${h}"]`)), host);
+  for (let i = 0; i < 50; i++) {
+    const frame = page.frames().find((f) => f.url().startsWith(host));
+    if (frame) return frame;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no frame from ${host}`);
+}
+
+const seeksOf = (frame: Frame) =>
+  frame.evaluate(() => (window as unknown as { seeks: number[] }).seeks);
+
+/** The two embeds, each answered by its fake page from its real origin. */
+const EMBEDS = {
+  YouTube: { host: 'https://www.youtube-nocookie.com', page: FAKE_YOUTUBE, at: '0:12' },
+  Vimeo: { host: 'https://player.vimeo.com', page: FAKE_VIMEO, at: '0:07' },
+};
+
+/**
+ * A video on `platform` with a comment at `moment`, in a page at `viewport`: "Comment at" shows
+ * the fake player's own time, and the comment's timecode makes the player hear a seekTo.
+ */
+async function seekThroughEmbed(
+  platform: keyof typeof EMBEDS,
+  link: string,
+  viewport: { width: number; height: number },
+) {
+  const embed = EMBEDS[platform];
+  const opened = await openVideo({
+    name: `${platform} cut`,
+    link,
+    comment: 'Music too loud at 0:42',
+    viewport,
+    host: embed.host,
+    serve: html(embed.page),
+  });
+  const { page, dialog } = opened;
+  const frame = await embedFrame(page, `${embed.host}/`);
+  await visible(dialog.getByRole('button', { name: `Comment at ${embed.at}` }));
+  // A message from any other window or origin is not the player's: ignored.
+  await page.evaluate(() =>
+    window.postMessage(JSON.stringify({ event: 'infoDelivery', info: { currentTime: 999 } }), '*'),
+  );
+  await page.waitForTimeout(300);
+  await visible(dialog.getByRole('button', { name: `Comment at ${embed.at}` }));
+
+  await dialog.getByRole('button', { name: 'Play from 0:42' }).click();
+  await expect.poll(() => seeksOf(frame)).toEqual([42]);
+  // The player's answer moved the time "Comment at" takes.
+  await dialog.getByRole('button', { name: 'Comment at 0:42' }).click();
+  expect(await dialog.getByRole('textbox', { name: /Comment at/ }).inputValue()).toBe('0:42');
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({
+    path: `${ARTIFACTS}/player-${platform.toLowerCase()}-${viewport.width}.png`,
+  });
+  return { ...opened, frame };
+}
+
+describe('YouTube and Vimeo through their postMessage protocols', () => {
+  it('YouTube: the time comes from the player, a timecode sends seekTo', async () => {
+    const { dialog, frame } = await seekThroughEmbed(
+      'YouTube',
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      DESKTOP,
+    );
+    const iframe = dialog.locator('iframe[title="YouTube video player"]');
+    const src = new URL((await iframe.getAttribute('src'))!);
+    expect(src.origin + src.pathname).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(src.searchParams.get('enablejsapi')).toBe('1');
+    expect(src.searchParams.get('origin')).toBe(new URL(browser.baseUrl).origin);
+    expect(await iframe.getAttribute('referrerpolicy')).toBe('strict-origin-when-cross-origin');
+    // The page said it was listening, as YouTube's protocol asks.
+    const heard = await frame.evaluate(
+      () => (window as unknown as { heard: { data: { event: string } }[] }).heard,
+    );
+    expect(heard.map((h) => h.data.event)).toContain('listening');
+  });
+
+  it('Vimeo: timeupdate gives the time, a timecode sends seekTo', async () => {
+    const { dialog } = await seekThroughEmbed('Vimeo', 'https://vimeo.com/76979871', PHONE);
+    expect(await dialog.locator('iframe[title="Vimeo video player"]').getAttribute('src')).toBe(
+      'https://player.vimeo.com/video/76979871?api=1',
+    );
+  });
+});
