@@ -18,6 +18,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { BILLING_MESSAGES, billingFactsOfView, billingLock } from '@domain/billing';
 import { isOpenableLink, LINK_MESSAGES } from '@domain/links';
+import { MARKER_FORMATS } from '@domain/markers';
 import { canSeeInternalNotes } from '@domain/permissions';
 import type { PublicUser } from '@domain/user';
 import { editVideoValues, videoUpdateOf, type EditVideoValues } from '@domain/video-form';
@@ -30,10 +31,12 @@ import { LoadingState } from '../../../components/loading-state';
 import { useAuth } from '../../../hooks/use-auth';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { markersUrl } from '../../../api/comments';
 import { useDeleteVideo, useUpdateVideo, useVideo } from '../../../api/videos';
 import { AssignedEditorControl } from './assigned-editor-control';
 import { DayCounterBadge } from '../../../components/videos/day-counter-badge';
 import { DeleteVideoDialog } from '../../../components/videos/delete-video-dialog';
+import { ExportMarkersMenu } from '../../../components/videos/export-markers-menu';
 import { PlatformIcon } from '../../../components/videos/platform-label';
 import { StatusBadge } from '../../../components/videos/status-badge';
 import { StatusHistory } from './status-history';
@@ -217,6 +220,13 @@ function DetailForm({
           <Text size="sm" c="dimmed">
             #{video.ordinal} · {video.owner.name || video.owner.username}
           </Text>
+          <Box ml="auto">
+            <ExportMarkersMenu
+              size="xs"
+              formats={MARKER_FORMATS}
+              hrefOf={(format) => markersUrl(video.id, { format })}
+            />
+          </Box>
         </Group>
         <TextInput label="Name" {...field('name')} maxLength={200} data-autofocus />
         <Grid gap="sm">
