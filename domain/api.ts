@@ -14,8 +14,11 @@ export const openApiDocumentSchema = z
   .looseObject({ openapi: z.string(), info: z.looseObject({}) })
   .describe('The OpenAPI 3.1 document');
 
+/** A download's answer (a CSV file, an EDL) as the API document shows it: text of these types. */
+export const textAnswer = (description: string, types: readonly string[]) => ({
+  description,
+  content: Object.fromEntries(types.map((type) => [type, { schema: z.string() }])),
+});
+
 /** GET /api/docs: the readable reference, an HTML page. */
-export const referencePageAnswer = {
-  description: 'The reference page',
-  content: { 'text/html': { schema: z.string() } },
-};
+export const referencePageAnswer = textAnswer('The reference page', ['text/html']);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textAnswer } from './api';
 import { DATE_RANGE_MESSAGE, yearInRange } from './dates';
 import { moneyInput } from './money';
 import { isAdmin, type Actor } from './roles';
@@ -479,10 +480,7 @@ export type ClientPlan = z.infer<typeof clientPlanSchema>;
 export const invoicingCsvQuery = invoicingQuery;
 
 /** A CSV download's answer as the API document shows it. */
-const csvAnswer = (description: string) => ({
-  description,
-  content: { 'text/csv': { schema: z.string() } },
-});
+const csvAnswer = (description: string) => textAnswer(description, ['text/csv']);
 /** GET /api/admin/invoicing.csv. */
 export const invoicingCsvAnswer = csvAnswer('The filtered invoicing rows as CSV');
 /** GET /api/admin/payments.csv. */

@@ -29,3 +29,50 @@ export function firstByField(schema: z.ZodType, input: unknown): Record<string, 
   for (const [path, message] of issues(schema, input)) out[path] ??= message;
   return out;
 }
+
+/**
+ * An RFC 4180 reader, written here to read the exports back as a spreadsheet would: fields
+ * separated by commas, quoted fields may hold commas, doubled quotes and line breaks, records
+ * end with CRLF. Throws on anything else (a stray quote, a bare LF between records).
+ */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    let field = '';
+    if (text[i] === '"') {
+      i++;
+      for (;;) {
+        if (i >= text.length) throw new Error('unterminated quoted field');
+        if (text[i] === '"') {
+          if (text[i + 1] === '"') {
+            field += '"';
+            i += 2;
+            continue;
+          }
+          i++;
+          break;
+        }
+        field += text[i++];
+      }
+    } else {
+      while (i < text.length && !/[,\r\n]/.test(text[i]!)) {
+        if (text[i] === '"') throw new Error(`a quote inside an unquoted field at ${i}`);
+        field += text[i++];
+      }
+    }
+    record.push(field);
+    if (text[i] === ',') {
+      i++;
+    } else if (text.startsWith('\r\n', i)) {
+      records.push(record);
+      record = [];
+      i += 2;
+    } else {
+      throw new Error(`expected a comma or CRLF at ${i}, found ${JSON.stringify(text[i])}`);
+    }
+  }
+  if (record.length) throw new Error('the last record has no CRLF');
+  return records;
+}

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MessageAnswer } from '@domain/api';
 import type { CommentInput, CommentView } from '@domain/comments';
+import type { MarkersQuery, MultiMarkersQuery } from '@domain/markers';
 import type { DirectoryUser } from '@domain/user';
 import { apiJson } from '../lib/api-client';
+import { toQuery } from '../lib/query-string';
 import { invalidateNotifications } from './notifications';
 
 /** A video's comments and the people who may be mentioned in them (server/modules/comments). */
@@ -78,3 +80,13 @@ export function useDeleteComment(videoId: string) {
     },
   });
 }
+
+// --- Markers for the edit (downloads: a link to these addresses, the cookie authenticates) ------
+
+/** GET /api/videos/{id}/markers: a video's timecoded comments as a marker file. */
+export const markersUrl = (videoId: string, query: MarkersQuery) =>
+  `/api/videos/${encodeURIComponent(videoId)}/markers${toQuery(query)}`;
+
+/** GET /api/videos/markers: several videos' markers in one CSV. */
+export const multiMarkersUrl = (videoIds: readonly string[], format: MultiMarkersQuery['format']) =>
+  `/api/videos/markers${toQuery({ ids: videoIds.join(','), format } satisfies MultiMarkersQuery)}`;

@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageAnswer } from '@domain/api';
@@ -9,6 +10,17 @@ import {
   commentListSchema,
   commentSchema,
 } from '@domain/comments';
+import {
+  markersAnswer,
+  markersFile,
+  markersFileName,
+  markersQuery,
+  multiMarkersAnswer,
+  multiMarkersFileName,
+  multiMarkersQuery,
+  type MarkerFormat,
+  type MarkerSource,
+} from '@domain/markers';
 import { canReadVideo } from '@domain/permissions';
 import { seesWholeDirectory } from '@domain/roles';
 import { directoryUserListSchema } from '@domain/user';
@@ -36,7 +48,8 @@ const commentParams = z.object({ id: z.uuid({ error: COMMENT_MESSAGES.notFound }
 
 /**
  * Comments and mentionable people of a video (DESIGN.md section 4): whoever may read the video
- * reads and posts (404 otherwise); the author, lead editors, the king and admins delete.
+ * reads and posts (404 otherwise); the author, lead editors, the king and admins delete. Its
+ * timecoded comments are also read as markers for editing software (issue 18, domain/markers.ts).
  */
 export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   async function readableVideo(request: Parameters<typeof currentUser>[0], id: string) {
@@ -52,6 +65,68 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request) => {
       const { found } = await readableVideo(request, request.params.id);
       return listComments(db, found.video.id);
+    },
+  );
+
+  /** A video's name, status and comments, as the marker writers take them. */
+  async function markerSource(video: { id: string; name: string; status: string }) {
+    const comments = await listComments(db, video.id);
+    return {
+      name: video.name,
+      status: video.status,
+      comments: comments.map((c) => ({
+        author: c.author.name || c.author.username,
+        content: c.content,
+      })),
+    } satisfies MarkerSource;
+  }
+
+  function sendFile(
+    reply: FastifyReply,
+    format: MarkerFormat,
+    sources: MarkerSource[],
+    fileName: string,
+  ) {
+    const { text, contentType } = markersFile(format, sources);
+    return reply
+      .header('content-type', contentType)
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .send(text);
+  }
+
+  app.get(
+    '/api/videos/:id/markers',
+    {
+      schema: {
+        params: videoParams,
+        querystring: markersQuery,
+        response: { 200: markersAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { found } = await readableVideo(request, request.params.id);
+      const { format } = request.query;
+      const source = await markerSource(found.video);
+      return sendFile(reply, format, [source], markersFileName(found.video.name, format));
+    },
+  );
+
+  // Several videos in one CSV (the managed-user page's selection): every one must be readable,
+  // else 404 as for one video; the file keeps the order the ids came in.
+  app.get(
+    '/api/videos/markers',
+    { schema: { querystring: multiMarkersQuery, response: { 200: multiMarkersAnswer } } },
+    async (request, reply) => {
+      const { ids, format } = request.query;
+      const scope = await loadViewerScope(db, currentUser(request));
+      const sources: MarkerSource[] = [];
+      for (const id of ids) {
+        const found = await findVideo(db, id);
+        if (!found || !canReadVideo(scope, found.video)) throw new HttpError(404, VIDEO_NOT_FOUND);
+        sources.push(await markerSource(found.video));
+      }
+      const day = new Date().toISOString().slice(0, 10);
+      return sendFile(reply, format, sources, multiMarkersFileName(format, day));
     },
   );
 

@@ -69,6 +69,7 @@ import type { LeadSummary, LeadSummaryQuery } from '@domain/lead-dashboard';
 import type {
   CheckDelayedAnswer, ClearAllAnswer, MarkAllReadAnswer, NotificationCount,
 } from '@domain/notification-schemas';
+import type { MarkersQuery, MultiMarkersQuery } from '@domain/markers';
 import type { NotificationView } from '@domain/notifications';
 import type {
   LedClientList, TeamLeadAssignment, TeamLeadAssignmentBody, TeamLeadList,
@@ -103,6 +104,8 @@ interface Web {
   'GET /api/videos/{id}/comments': { reads: { 200: CommentView[] } };
   'POST /api/videos/{id}/comments': { sends: CommentInput; reads: { 201: CommentView } };
   'GET /api/videos/{id}/mentionable': { reads: { 200: DirectoryUser[] } };
+  'GET /api/videos/{id}/markers': { query: MarkersQuery };
+  'GET /api/videos/markers': { query: MultiMarkersQuery };
   'GET /api/notifications': { reads: { 200: NotificationView[] } };
   'GET /api/notifications/count': { reads: { 200: NotificationCount } };
   'PATCH /api/notifications/{id}/read': { reads: { 200: NotificationView } };
@@ -472,6 +475,28 @@ describe("a scenario's answers", () => {
     });
     await call('GET', { path: '/api/videos/{id}/comments', params: { id }, cookie: asKing });
     await call('GET', { path: '/api/videos/{id}/mentionable', params: { id }, cookie: asClient });
+    // Markers: each format of one video, several videos in one CSV, a bad format, a missing video.
+    for (const format of ['csv', 'premiere', 'resolve', 'xml']) {
+      const query = { format };
+      await call('GET', {
+        path: '/api/videos/{id}/markers',
+        params: { id },
+        query,
+        cookie: asClient,
+      });
+    }
+    const nobody = { id: '00000000-0000-4000-8000-000000000000' };
+    const csv = { format: 'csv' };
+    await call('GET', {
+      path: '/api/videos/{id}/markers',
+      params: nobody,
+      query: csv,
+      cookie: asKing,
+    });
+    for (const format of ['csv', 'premiere', 'resolve']) {
+      const query = { ids: `${id},${id}`, format };
+      await call('GET', { path: '/api/videos/markers', query, cookie: asClient });
+    }
     await call('DELETE', {
       path: '/api/comments/{id}',
       params: { id: String(comment.json().id) },

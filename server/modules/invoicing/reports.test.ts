@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice, RevenueBreakdown, UnpaidAging } from '@domain/invoicing';
 import { toCents } from '@domain/money';
-import { csvCell, csvLine } from './csv';
 import { createScene, type Scene } from './test-fixtures';
 
 let s: Scene;
@@ -20,34 +19,6 @@ const king = async (url: string) => {
 const setDefaultPrice: Scene['setDefaultPrice'] = (...args) => s.setDefaultPrice(...args);
 const pay: Scene['pay'] = (...args) => s.pay(...args);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
-
-describe('csv cells', () => {
-  it.each([
-    ['plain', 'plain'],
-    ['a,b', '"a,b"'],
-    ['say "hi"', '"say ""hi"""'],
-    ['two\nlines', '"two\nlines"'],
-    [null, ''],
-  ])('quotes commas, quotes and line breaks: %j is written %j', (value, cell) => {
-    expect(csvCell(value)).toBe(cell);
-  });
-
-  it.each([
-    ['=SUM(A1:A2)', "'=SUM(A1:A2)"],
-    ['+1', "'+1"],
-    ['-1+2', "'-1+2"],
-    // A plain negative amount (a ledger reversal) is a number, not a formula.
-    ['-70.00', '-70.00'],
-    ['@cmd', "'@cmd"],
-    ['=1,2', `"'=1,2"`],
-  ])('defuses formulas: %j is written %j', (value, cell) => {
-    expect(csvCell(value)).toBe(cell);
-  });
-
-  it('joins the cells of a line', () => {
-    expect(csvLine(['a', 1, undefined])).toBe('a,1,');
-  });
-});
 
 describe('GET /api/admin/invoicing.csv', () => {
   it('exports the filtered rows with money as two-decimal text and safe cells', async () => {

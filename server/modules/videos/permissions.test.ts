@@ -288,6 +288,19 @@ const CASES: Case[] = [
     { params: video, body: { assignedEditorId: null } },
   ),
   req('DELETE /api/videos/:id', allow(READERS, 200, 404), { params: video }),
+  // Markers for the edit (issue 18): read as the video's comments are, 404 to anyone else.
+  req('GET /api/videos/:id/markers', allow(READERS, 200, 404), {
+    params: video,
+    query: '?format=premiere',
+  }),
+  {
+    route: 'GET /api/videos/markers',
+    expected: allow(READERS, 200, 404),
+    run: async (a) => {
+      const v = await freshVideo();
+      return call(a, 'GET', `/api/videos/markers?ids=${v.id}&format=csv`);
+    },
+  },
   req('POST /api/videos/bulk-delete', allow(READERS, 200, 403), {
     params: video,
     body: (p) => ({ ids: [p.id] }),

@@ -12,6 +12,9 @@ export const IconClock = icon(<circle cx="12" cy="12" r="9" />, <path d="M12 7v5
 export const IconCloud = icon(
   <path d="M17.5 19H7a5 5 0 1 1 1-9.9A6 6 0 0 1 19.5 11 4 4 0 0 1 17.5 19z" />,
 );
+export const IconDownload = icon(
+  <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3" />,
+);
 export const IconExternal = icon(
   <path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />,
 );

@@ -1,14 +1,15 @@
 import { Icon, iconSet, type IconProps } from '../../../components/icons';
 
 // The invoicing page's line icons (18 px): the shared ones, then its own, by name.
-export { IconChevronDown as IconChevron, IconTrash } from '../../../components/videos/video-icons';
+export {
+  IconChevronDown as IconChevron,
+  IconDownload,
+  IconTrash,
+} from '../../../components/videos/video-icons';
 
 const icon = iconSet(18);
 
 export const IconCheck = icon(<path d="M20 6 9 17l-5-5" />);
-export const IconDownload = icon(
-  <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3" />,
-);
 export const IconPencil = icon(<path d="M17 3a2.85 2.85 0 1 1 4 4L7.5 20.5 2 22l1.5-5.5Z" />);
 export const IconPlay = icon(<path d="m6 3 14 9-14 9V3z" />);
 export const IconPrinter = icon(

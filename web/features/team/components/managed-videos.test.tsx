@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '@domain/user';
 import { AuthContext } from '../../../lib/auth-context';
@@ -60,5 +61,21 @@ describe('ManagedVideos: the client column', () => {
   it("names the client on each row of an editor's page, whose videos are several clients'", () => {
     renderPage(person('sam', 'editor'));
     expect(clientShown()).toBe(2);
+  });
+});
+
+describe('ManagedVideos: markers of the selected videos', () => {
+  it('exports the chosen videos as one CSV, never as an EDL', async () => {
+    renderPage(person('client', 'client'));
+    const button = () => screen.getByRole('button', { name: /^Export markers/ });
+    expect((button() as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all (2)' }));
+    expect(button().textContent).toBe('Export markers (2)');
+    await userEvent.click(button());
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => [i.textContent, i.getAttribute('href')])).toEqual([
+      ['Premiere Pro markers (CSV)', '/api/videos/markers?ids=1%2C2&format=premiere'],
+      ['Plain CSV', '/api/videos/markers?ids=1%2C2&format=csv'],
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { billingFactsOfView, billingLock } from '@domain/billing';
 import { bulkDeleteMessage, managedUserColumns } from '@domain/lead-dashboard';
+import { MULTI_VIDEO_MARKER_FORMATS } from '@domain/markers';
 import type { PublicUser } from '@domain/user';
 import type { VideoView } from '@domain/videos';
 import { workflowSide } from '@domain/workflow';
@@ -10,8 +11,10 @@ import { useSelection } from '../../../hooks/use-selection';
 import { useVideoFilters } from '../../../hooks/use-video-filters';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { multiMarkersUrl } from '../../../api/comments';
 import { useBulkDeleteVideos, useDeleteVideo } from '../../../api/videos';
 import { DeleteVideoDialog } from '../../../components/videos/delete-video-dialog';
+import { ExportMarkersMenu } from '../../../components/videos/export-markers-menu';
 import { useStatusChange } from '../../../hooks/use-status-change';
 import { AddUserVideoDialog } from './add-user-video-dialog';
 import { ManagedVideoFilterBar } from './managed-video-filter-bar';
@@ -139,14 +142,27 @@ export function ManagedVideos({
               onChange={selection.toggleAll}
               disabled={pickable.length === 0}
             />
-            <Button
-              color="red"
-              variant={chosen ? 'filled' : 'light'}
-              disabled={chosen === 0}
-              onClick={() => setConfirmBulk(true)}
-            >
-              Delete selected ({chosen})
-            </Button>
+            <Group gap="xs">
+              <ExportMarkersMenu
+                label={`Export markers (${chosen})`}
+                disabled={chosen === 0}
+                formats={MULTI_VIDEO_MARKER_FORMATS}
+                hrefOf={(format) =>
+                  multiMarkersUrl(
+                    selection.chosen.map((v) => v.id),
+                    format,
+                  )
+                }
+              />
+              <Button
+                color="red"
+                variant={chosen ? 'filled' : 'light'}
+                disabled={chosen === 0}
+                onClick={() => setConfirmBulk(true)}
+              >
+                Delete selected ({chosen})
+              </Button>
+            </Group>
           </Group>
           {shown.length === 0 && (
             <Text c="dimmed" ta="center" py="lg">

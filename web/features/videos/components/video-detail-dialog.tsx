@@ -27,6 +27,7 @@ import {
 } from 'react';
 import { BILLING_MESSAGES, billingFactsOfView, billingLock } from '@domain/billing';
 import { isOpenableLink, LINK_MESSAGES } from '@domain/links';
+import { MARKER_FORMATS } from '@domain/markers';
 import { canSeeInternalNotes } from '@domain/permissions';
 import { canTellTime, playerSource, type PlayerSource } from '@domain/player';
 import type { PublicUser } from '@domain/user';
@@ -41,10 +42,12 @@ import { useAuth } from '../../../hooks/use-auth';
 import { getErrorMessage } from '../../../lib/api-client';
 import { PlayerHandle } from '../../../lib/player-handle';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { markersUrl } from '../../../api/comments';
 import { useDeleteVideo, useUpdateVideo, useVideo } from '../../../api/videos';
 import { AssignedEditorControl } from './assigned-editor-control';
 import { DayCounterBadge } from '../../../components/videos/day-counter-badge';
 import { DeleteVideoDialog } from '../../../components/videos/delete-video-dialog';
+import { ExportMarkersMenu } from '../../../components/videos/export-markers-menu';
 import { PlatformIcon } from '../../../components/videos/platform-label';
 import { StatusBadge } from '../../../components/videos/status-badge';
 import { StatusHistory } from './status-history';
@@ -259,6 +262,13 @@ function DetailForm({
           <Text size="sm" c="dimmed">
             #{video.ordinal} · {video.owner.name || video.owner.username}
           </Text>
+          <Box ml="auto">
+            <ExportMarkersMenu
+              size="xs"
+              formats={MARKER_FORMATS}
+              hrefOf={(format) => markersUrl(video.id, { format })}
+            />
+          </Box>
         </Group>
         <TextInput label="Name" {...field('name')} maxLength={200} data-autofocus />
         <Grid gap="sm">
