@@ -129,3 +129,22 @@ describe('firstTimecode', () => {
     expect(firstTimecode('nothing')).toBeNull();
   });
 });
+
+describe('aspect ratios', () => {
+  it('are not read as times, while the same digits as a moment are', () => {
+    for (const text of [
+      'a 9:16 version',
+      'make it 9:16 vertical',
+      'aspect ratio 9:16',
+      '9:16 crop',
+    ]) {
+      expect(findTimecodes(text), text).toEqual([]);
+    }
+    expect(findTimecodes('at 9:16 the logo flickers')).toEqual([
+      { text: '9:16', index: 3, seconds: 556 },
+    ]);
+    // A longer code names a moment whatever follows it.
+    expect(findTimecodes('01:09:16 crop')[0]!.seconds).toBe(4156);
+    expect(findTimecodes('1:23 cut the intro')[0]!.seconds).toBe(83);
+  });
+});

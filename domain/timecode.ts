@@ -24,6 +24,17 @@ export interface Timecode {
 const TIMECODE =
   /(?<![\w:.])(?:(\d{2}):(\d{2}):(\d{2}):(\d{2})|(?:(\d{1,2}):)?(\d{1,2}):(\d{2}))(?![\w:]|\.\d)/g;
 
+/*
+ * An aspect ratio reads like a time ('a 9:16 version' is not nine minutes in): a short code
+ * with the word ratio or aspect before it, or a word about the picture's shape after it.
+ */
+const RATIO_BEFORE = /\b(?:ratio|aspect)\s*(?:of\s*)?$/i;
+const SHAPE_AFTER =
+  /^\s*(?:aspect|ratio|format|version|vertical|horizontal|portrait|landscape|crop)\b/i;
+const isAspectRatio = (text: string, code: string, index: number) =>
+  code.length <= 5 &&
+  (RATIO_BEFORE.test(text.slice(0, index)) || SHAPE_AFTER.test(text.slice(index + code.length)));
+
 /**
  * The timecodes written in a text, in order. Seconds (and minutes after hours) must be below 60,
  * frames below the frame rate. The web turns each into a button that seeks the player, or a link
@@ -32,6 +43,7 @@ const TIMECODE =
 export function findTimecodes(text: string, frameRate = DEFAULT_FRAME_RATE): Timecode[] {
   const found: Timecode[] = [];
   for (const m of text.matchAll(TIMECODE)) {
+    if (isAspectRatio(text, m[0], m.index)) continue;
     if (m[1] !== undefined) {
       const [hours, minutes, seconds, frames] = [m[1], m[2], m[3], m[4]].map(Number) as [
         number,
