@@ -136,15 +136,16 @@ export function percentile(values: readonly number[], p: number): number | null 
 
 // --- the lead dashboard's figures: GET /api/lead/turnaround -----------------------------------
 
+/** The default range: the last 30 days, today included. */
+export const DEFAULT_TURNAROUND_DAYS = 30;
+/** The longest range a call may ask for: a year, a leap year's too. */
+export const MAX_TURNAROUND_DAYS = 366;
+
 export const TURNAROUND_MESSAGES = {
   badDate: 'Dates are written YYYY-MM-DD',
   fromAfterTo: 'The start of the range must be on or before its end',
-  tooLong: 'The range can cover at most 366 days',
+  tooLong: `The range can cover at most ${MAX_TURNAROUND_DAYS} days`,
 } as const;
-
-/** The default range: the last 30 days, today included. */
-export const DEFAULT_TURNAROUND_DAYS = 30;
-export const MAX_TURNAROUND_DAYS = 366;
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
