@@ -219,10 +219,11 @@ describe('the card line', () => {
   });
 
   it('words a figure with a decimal from a day', () => {
-    expect([formatFigure(null), formatFigure(5 * H), formatFigure(2.44 * D)]).toEqual([
-      '–',
-      '5 h',
-      '2.4 days',
-    ]);
+    expect([
+      formatFigure(null),
+      formatFigure(0),
+      formatFigure(5 * H),
+      formatFigure(2.44 * D),
+    ]).toEqual(['–', '< 1 min', '5 h', '2.4 days']);
   });
 });

@@ -287,9 +287,13 @@ export function formatSpan(ms: number): string {
   return `${Math.max(1, Math.floor(ms / 60_000))} min`;
 }
 
-/** A figure of the lead dashboard: '–' for none, '5 h' under a day, '2.4 days' from a day. */
+/**
+ * A figure of the lead dashboard: '–' for none, '< 1 min' under a minute (a video made ready at
+ * once), '5 h' under a day, '2.4 days' from a day.
+ */
 export function formatFigure(ms: number | null): string {
   if (ms === null) return '–';
+  if (ms < 60_000) return '< 1 min';
   return ms < DAY_MS ? formatSpan(ms) : `${(ms / DAY_MS).toFixed(1)} days`;
 }
 

@@ -7,6 +7,11 @@ import type { TurnaroundGroup } from '@domain/turnaround';
 /** At most this many groups are drawn (the busiest); the table lists them all. */
 export const CHART_GROUPS = 10;
 
+/** A long name is cut on the axis (the table under the chart has it whole). */
+const AXIS_CHARS = 16;
+const short = (label: string) =>
+  label.length > AXIS_CHARS ? `${label.slice(0, AXIS_CHARS - 1)}…` : label;
+
 const days = (ms: number | null) => (ms === null ? 0 : Math.round((ms / DAY_MS) * 10) / 10);
 
 /**
@@ -34,7 +39,7 @@ export function TurnaroundChart({ groups }: { groups: readonly TurnaroundGroup[]
       barChartProps={{ accessibilityLayer: false }}
       valueFormatter={(v) => `${v} d`}
       gridAxis="x"
-      yAxisProps={{ width: 110 }}
+      yAxisProps={{ width: 120, tickFormatter: short }}
     />
   );
 }
