@@ -313,6 +313,8 @@ export const videoViewSchema = z.object({
   paidDate: z.string().nullable().optional(),
   /** Paid now, for everyone who reads the video: the billing lock (domain/billing.ts) needs it. */
   paid: z.boolean().optional(),
+  /** When the video entered its current status: the card's whose turn, for how long. */
+  statusSince: z.string(),
   clientIsVip: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

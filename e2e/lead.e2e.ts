@@ -131,6 +131,21 @@ describe('a lead editor', () => {
     await shot('needs-review-desktop');
   });
 
+  it('says whose turn each card is, and shows the turnaround figures with their chart', async () => {
+    await tile('needs-review').click();
+    const card = page.getByRole('article', { name: `Review ${word} one` });
+    await expect.poll(() => card.textContent()).toMatch(/Waiting on client · \d+ min/);
+    // The videos made ready (or posted) today count, each from its creation past draft.
+    await page.getByRole('button', { name: /Turnaround/ }).click();
+    const section = page.getByRole('region', { name: /Turnaround/ });
+    await visible(section.getByRole('table'));
+    await page.getByTestId('turnaround-chart').locator('svg').first().waitFor();
+    await section.getByText('By client').click();
+    await visible(section.getByRole('cell', { name: nameOf(client) }));
+    await expectNoSeriousA11yViolations(page);
+    await section.screenshot({ path: `${ARTIFACTS}/lead-turnaround-desktop.png` });
+  });
+
   it('finds videos by title on every tab, whatever their status', async () => {
     await tile('needs-review').click();
     await page.getByRole('searchbox', { name: 'Search videos by title' }).fill(word);

@@ -250,6 +250,8 @@ describe('loadDemo on an empty install', () => {
       }
       expect(steps.at(-1)!.toStatus).toBe(v.status);
       expect(steps.at(-1)!.changedAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
+      // The card's "whose turn, since when" reads the last step's time from the video itself.
+      expect(v.statusChangedAt.getTime()).toBe(steps.at(-1)!.changedAt.getTime());
       expect(steps.every((s) => s.changedById !== null)).toBe(true);
       if (COMPLETED.includes(v.status)) {
         const ready = steps.find((s) => s.toStatus === 'ready_to_post')!;

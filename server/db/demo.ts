@@ -931,6 +931,7 @@ async function build(tx: Tx, passwordHash: string, now: Date) {
       paidDate,
       createdAt: new Date(v.start),
       updatedAt: new Date(Math.max(last.at, paidDate?.getTime() ?? 0)),
+      statusChangedAt: new Date(last.at),
     };
   });
   await insertAll(tx, videos, videoRows);

@@ -115,6 +115,12 @@ export const videos = pgTable(
     paymentStatus: text('payment_status').notNull().default('unpaid'),
     lockedPrice: money('locked_price'),
     paidDate: at('paid_date'),
+    /**
+     * When the video entered its current status: the changed_at of its last status history row,
+     * kept with every status change (the card's "whose turn, for how long", issue 18). A column
+     * rather than a lookup in the history, so the lists read it for free (migration 0010).
+     */
+    statusChangedAt: at('status_changed_at').notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -15,7 +15,12 @@ const READS: Record<string, QueryKey[]> = {
   assignments: [assignmentKeys.all],
   clients: [clientKeys.all, clientKeys.mine],
   editors: [editorKeys.all, editorKeys.mine],
-  lead: [leadKeys.summary({}), leadKeys.summary({ clientId: 'c1', q: 'intro' })],
+  lead: [
+    leadKeys.summary({}),
+    leadKeys.summary({ clientId: 'c1', q: 'intro' }),
+    leadKeys.turnaround({}),
+    leadKeys.turnaround({ from: '2026-01-01', to: '2026-01-31' }),
+  ],
   invoicing: [invoicingKeys.rows({}), invoicingKeys.rows({ dateFilter: 'all', clientId: 'c1' })],
   pricing: [
     pricingKeys.videoTypes,

@@ -275,7 +275,9 @@ export function useUpdateVideoStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateVideoStatus,
-    onMutate: ({ id, status }) => patchCachedVideo(queryClient, id, { status }),
+    // The card's turn line starts again at once, as the server's status_changed_at will.
+    onMutate: ({ id, status }) =>
+      patchCachedVideo(queryClient, id, { status, statusSince: new Date().toISOString() }),
     onError: (_error, _vars, snapshot) => restoreSnapshot(queryClient, snapshot),
     // Not awaited: the caller's own callbacks should not wait for the lists to be read again.
     onSettled: () => void invalidateVideos(queryClient),

@@ -23,6 +23,7 @@ export const videoView = (
   dueDate: null,
   finishDate: null,
   duration: null,
+  statusSince: at,
   clientIsVip: false,
   createdAt: at,
   updatedAt: at,

@@ -66,6 +66,7 @@ import type {
   UpdateRuleBody, VideoPayment, VideoTypePrice,
 } from '@domain/invoicing';
 import type { LeadSummary, LeadSummaryQuery } from '@domain/lead-dashboard';
+import type { TurnaroundFigures, TurnaroundQuery } from '@domain/turnaround';
 import type {
   CheckDelayedAnswer, ClearAllAnswer, MarkAllReadAnswer, NotificationCount,
 } from '@domain/notification-schemas';
@@ -147,6 +148,10 @@ interface Web {
   'GET /api/lead/summary': {
     query: LeadSummaryQuery;
     reads: { 200: LeadSummary; 403: MessageAnswer };
+  };
+  'GET /api/lead/turnaround': {
+    query: TurnaroundQuery;
+    reads: { 200: TurnaroundFigures; 403: MessageAnswer };
   };
   'GET /api/admin/invoicing': { query: InvoicingQueryInput; reads: { 200: InvoicingRow[] } };
   'GET /api/admin/revenue/summary': { query: RevenueSummaryQuery; reads: { 200: RevenueSummary } };
@@ -614,6 +619,11 @@ describe("a scenario's answers", () => {
     await send('GET', '/api/lead/summary');
     await send('GET', '/api/lead/summary', { query: { clientId: client.id, q: 'promo' } });
     await send('GET', '/api/lead/summary', { cookie: asClient });
+    // Its turnaround figures: the default range, a chosen one, a reversed one, a client's call.
+    await send('GET', '/api/lead/turnaround');
+    await send('GET', '/api/lead/turnaround', { query: { from: '2026-01-01', to: '2026-01-31' } });
+    await send('GET', '/api/lead/turnaround', { query: { from: '2026-02-01', to: '2026-01-01' } });
+    await send('GET', '/api/lead/turnaround', { cookie: asClient });
 
     // Prices: a type's default (and a refused one), a client's own price set and removed (the
     // second time there is none), a plan with a rule, given to the client.

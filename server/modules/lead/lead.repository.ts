@@ -1,7 +1,23 @@
-import { count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  asc,
+  count,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  min,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { LeadSummary } from '@domain/lead-dashboard';
+import type { TurnaroundVideo } from '@domain/turnaround';
+import { COMPLETED_STATUSES } from '@domain/video-status';
+import { typeLabel } from '@domain/video-type-labels';
 import type { Db } from '../../db/client';
-import { users, videos } from '../../db/schema';
+import { users, videos, videoStatusHistory as history } from '../../db/schema';
 import { overdueWhere } from '../videos/videos.repository';
 
 /** A search matches a name containing it, literally: % and _ are letters here, not wildcards. */
@@ -35,4 +51,75 @@ export async function leadSummary(
     .where(clientId ? eq(videos.userId, clientId) : undefined);
   const { matches, ...counts } = row!;
   return { counts, matches };
+}
+
+const owner = aliasedTable(users, 'owner');
+const editor = aliasedTable(users, 'editor');
+
+/** SPEC.md's placeholder for a video with no editor. */
+const UNASSIGNED = 'Unassigned';
+
+/**
+ * The videos that first became ready to post (or posted) within [start, end), with their whole
+ * status history, oldest first, for the turnaround figures (domain/turnaround.ts computes them).
+ * A video's first completed row is its "ready" (every completed status is past draft, so it comes
+ * after its start). Grouped by the video's client, type and editor as they are now.
+ */
+export async function turnaroundVideos(
+  db: Db,
+  { start, end }: { start: Date; end: Date },
+): Promise<TurnaroundVideo[]> {
+  const firstReady = min(history.changedAt);
+  const readyInRange = db
+    .select({ videoId: history.videoId })
+    .from(history)
+    .where(inArray(history.toStatus, [...COMPLETED_STATUSES]))
+    .groupBy(history.videoId)
+    .having(and(gte(firstReady, start), lt(firstReady, end)));
+  const rows = await db
+    .select({
+      id: videos.id,
+      type: videos.type,
+      clientId: owner.id,
+      clientName: owner.name,
+      clientUsername: owner.username,
+      editorId: editor.id,
+      editorName: editor.name,
+      editorUsername: editor.username,
+    })
+    .from(videos)
+    .innerJoin(owner, eq(owner.id, videos.userId))
+    .leftJoin(editor, eq(editor.id, videos.assignedEditorId))
+    .where(inArray(videos.id, readyInRange));
+  if (rows.length === 0) return [];
+  // (Typed here: the union of the two drivers' Db leaves the joined row's type unnamed.)
+  type Row = {
+    id: string;
+    type: string;
+    clientId: string;
+    clientName: string | null;
+    clientUsername: string;
+    editorId: string | null;
+    editorName: string | null;
+    editorUsername: string | null;
+  };
+  const steps = await db
+    .select({ videoId: history.videoId, toStatus: history.toStatus, changedAt: history.changedAt })
+    .from(history)
+    .where(inArray(history.videoId, readyInRange))
+    .orderBy(asc(history.videoId), asc(history.changedAt), asc(history.id));
+  const byVideo = new Map<string, { toStatus: string; changedAt: Date }[]>();
+  for (const { videoId, ...step } of steps) {
+    const list = byVideo.get(videoId) ?? [];
+    list.push(step);
+    byVideo.set(videoId, list);
+  }
+  return (rows as Row[]).map((r) => ({
+    editor: r.editorId
+      ? { key: r.editorId, label: r.editorName || r.editorUsername! }
+      : { key: null, label: UNASSIGNED },
+    client: { key: r.clientId, label: r.clientName || r.clientUsername },
+    type: { key: r.type, label: typeLabel(r.type) },
+    history: byVideo.get(r.id) ?? [],
+  }));
 }

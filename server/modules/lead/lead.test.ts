@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { videos } from '../../db/schema';
+import { TURNAROUND_MESSAGES, type TurnaroundFigures } from '@domain/turnaround';
+import { videos, videoStatusHistory } from '../../db/schema';
 import { setUpSuite } from '../../test/helper';
 
 const t = setUpSuite([
@@ -87,5 +88,134 @@ describe('GET /api/lead/summary', () => {
     const bad = await get('lead', '/api/lead/summary?clientId=nope');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Unknown client');
+  });
+});
+
+describe('GET /api/lead/turnaround', () => {
+  const H = 3_600_000;
+  const T0 = Date.UTC(2026, 2, 2, 9); // 2 March 2026, 09:00Z
+  const at = (hours: number) => new Date(T0 + hours * H);
+  const march = '/api/lead/turnaround?from=2026-03-01&to=2026-03-31';
+
+  /** A video of `owner` with the status history given, at the hours given after T0. */
+  async function withHistory(
+    owner: keyof typeof id,
+    editor: keyof typeof id | null,
+    type: string,
+    steps: [string, number][],
+  ) {
+    const [video] = await t.db
+      .insert(videos)
+      .values({
+        userId: id[owner],
+        ordinal: sql`(select coalesce(max(ordinal), 0) + 1 from videos where user_id = ${id[owner]})`,
+        name: `Turn ${type}`,
+        type,
+        status: steps.at(-1)![0],
+        assignedEditorId: editor ? id[editor] : null,
+        link: 'https://example.com/v',
+      })
+      .returning();
+    await t.db.insert(videoStatusHistory).values(
+      steps.map(([toStatus, hours], i) => ({
+        videoId: video!.id,
+        fromStatus: i === 0 ? null : steps[i - 1]![0],
+        toStatus,
+        changedAt: at(hours),
+      })),
+    );
+  }
+
+  beforeAll(async () => {
+    // Went back and forth: started at 24, review 48-58 and 70-90, ready at 90.
+    await withHistory('c1', 'e1', 'reel', [
+      ['draft', 0],
+      ['in_progress', 24],
+      ['review', 48],
+      ['in_progress', 58],
+      ['review', 70],
+      ['ready_to_post', 90],
+      ['posted', 100],
+    ]);
+    // Quick: 10 h, 4 of them in review; no editor.
+    await withHistory('c2', null, 'reel', [
+      ['draft', 0],
+      ['in_progress', 0],
+      ['review', 6],
+      ['ready_to_post', 10],
+    ]);
+    // Still open, and one ready in February: neither counts for March.
+    await withHistory('c1', 'e1', 'ad', [
+      ['draft', 0],
+      ['in_progress', 2],
+      ['review', 30],
+    ]);
+    await withHistory('c2', 'e1', 'ad', [
+      ['draft', -400],
+      ['in_progress', -390],
+      ['ready_to_post', -380],
+    ]);
+  });
+
+  it('gives the median and 90th percentile per editor, client and type for the range', async () => {
+    const res = await get('lead', march);
+    expect(res.statusCode).toBe(200);
+    const f = res.json() as TurnaroundFigures;
+    expect([f.from, f.to]).toEqual(['2026-03-01', '2026-03-31']);
+    expect(f.overall).toEqual({
+      count: 2,
+      turnaroundMedianMs: 38 * H,
+      turnaroundP90Ms: Math.round(60.4 * H),
+      clientWaitMedianMs: 17 * H,
+      clientWaitP90Ms: Math.round(27.4 * H),
+    });
+    expect(f.byEditor.map((g) => [g.key, g.label, g.count, g.turnaroundMedianMs! / H])).toEqual([
+      [id.e1, 'e1', 1, 66],
+      [null, 'Unassigned', 1, 10],
+    ]);
+    expect(f.byClient.map((g) => [g.key, g.clientWaitMedianMs! / H]).sort()).toEqual(
+      [
+        [id.c1, 30],
+        [id.c2, 4],
+      ].sort(),
+    );
+    expect(f.byType).toEqual([expect.objectContaining({ key: 'reel', label: 'Reel', count: 2 })]);
+  });
+
+  it('is empty for a range with nothing ready, and February has its own video', async () => {
+    const empty = (await get('lead', '/api/lead/turnaround?from=2025-01-01&to=2025-01-31')).json();
+    expect(empty.overall).toMatchObject({ count: 0, turnaroundMedianMs: null });
+    expect(empty.byEditor).toEqual([]);
+    const feb = (await get('lead', '/api/lead/turnaround?from=2026-02-01&to=2026-02-28')).json();
+    expect(feb.overall).toMatchObject({
+      count: 1,
+      turnaroundMedianMs: 10 * H,
+      clientWaitMedianMs: 0,
+    });
+  });
+
+  it('defaults to the last 30 days', async () => {
+    const f = (await get('lead', '/api/lead/turnaround')).json() as TurnaroundFigures;
+    const today = new Date().toISOString().slice(0, 10);
+    expect(f.to).toBe(today);
+    expect((Date.parse(f.to) - Date.parse(f.from)) / 86_400_000).toBe(29);
+  });
+
+  it('is for managers only, and refuses bad ranges with a clear message', async () => {
+    for (const who of ['e1', 'c1']) {
+      const res = await get(who, march);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('Only lead editors and the king can see the lead dashboard');
+    }
+    const cases: [string, string][] = [
+      ['from=2026-03-31&to=2026-03-01', TURNAROUND_MESSAGES.fromAfterTo],
+      ['from=March', TURNAROUND_MESSAGES.badDate],
+      ['from=2026-02-30', TURNAROUND_MESSAGES.badDate],
+      ['from=2020-01-01&to=2026-01-01', TURNAROUND_MESSAGES.tooLong],
+    ];
+    for (const [query, message] of cases) {
+      const res = await get('lead', `/api/lead/turnaround?${query}`);
+      expect([query, res.statusCode, res.json().message]).toEqual([query, 400, message]);
+    }
   });
 });

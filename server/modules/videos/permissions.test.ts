@@ -332,6 +332,7 @@ const CASES: Case[] = [
   req('GET /api/assignments/my-editors', allow(SIGNED_IN, 200, 0)),
   req('GET /api/assignments', allow(MANAGERS, 200, 403)),
   req('GET /api/lead/summary', allow(MANAGERS, 200, 403)),
+  req('GET /api/lead/turnaround', allow(MANAGERS, 200, 403)),
   ...assignmentCases('/api/assignments', 'editorId', () => id.strangerEditor),
   req('GET /api/admin/stats', allow(ADMINS, 200, 403)),
   req('GET /api/admin/users', allow(ADMINS, 200, 403)),

@@ -158,6 +158,7 @@ export function toVideoView(
     dueDate: iso(video.dueDate),
     finishDate: iso(video.finishDate),
     duration: video.duration,
+    statusSince: video.statusChangedAt.toISOString(),
     clientIsVip: o.isVip,
     createdAt: video.createdAt.toISOString(),
     updatedAt: video.updatedAt.toISOString(),
@@ -250,9 +251,12 @@ export async function updateVideo(
     const values: Partial<typeof videos.$inferInsert> = { ...changes, updatedAt: new Date() };
     const newStatus = changes.status;
     const moves = newStatus !== undefined && newStatus !== current.status;
+    // The moment of the move: the history row's and the video's status_changed_at alike.
+    const movedAt = new Date();
     if (moves) {
       if (COMPLETE.has(newStatus)) values.finishDate = current.finishDate ?? new Date();
       else values.finishDate = null;
+      values.statusChangedAt = movedAt;
     }
     const [row] = await tx
       .update(videos)
@@ -266,6 +270,7 @@ export async function updateVideo(
         changedById,
         fromStatus: current.status,
         toStatus: newStatus,
+        changedAt: movedAt,
       });
     }
     return row;

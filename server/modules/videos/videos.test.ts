@@ -127,6 +127,11 @@ describe('change', () => {
       'ready_to_post',
       'in_progress',
     ]);
+    // The card's "whose turn, since when": the time of the last history row (issue 18).
+    expect(back.json().statusSince).toBe(back.json().statusHistory.at(-1).changedAt);
+    expect(back.json().statusSince > ready.json().statusSince).toBe(true);
+    const renamed = await call('lead1', 'PATCH', `/api/videos/${v.id}`, { name: 'Flow 2' });
+    expect(renamed.json().statusSince).toBe(back.json().statusSince);
     const notes = await call('owner', 'PATCH', `/api/videos/${v.id}`, { internalNotes: 'x' });
     expect(notes.statusCode).toBe(403);
   });

@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { canReadVideo } from '@domain/permissions';
+import { turnLine } from '@domain/turnaround';
 import type { PublicUser } from '@domain/user';
 import { typeLabel } from '@domain/video-type-labels';
 import { mobileAnimationDelay } from '@domain/video-form';
@@ -77,7 +78,8 @@ function PeopleLine({
 }
 
 /**
- * One video as a card: number, name, status badge, day counter, type, link platform, client
+ * One video as a card: number, name, status badge, day counter, type, link platform, whose turn
+ * it is and since when ('Waiting on client · 5 h', domain/turnaround.ts), client
  * (when `showClient`), the primary workflow action (optimistic, rolled back with a toast) and
  * the posted / ready-to-post confirm toggle. Reused by every dashboard.
  */
@@ -103,6 +105,7 @@ export function VideoCard({
   const run = (a: StatusAction) => (a.takesNote ? setSendingBack(a) : change(video.id, a.to));
   const busy = pendingId === video.id;
   const ownerName = video.owner.name || video.owner.username;
+  const turn = turnLine(video, new Date());
 
   return (
     <Card
@@ -137,6 +140,16 @@ export function VideoCard({
           <DayCounterBadge video={video} />
           <PlatformLabel link={video.link} />
         </Group>
+        {turn && (
+          <Text
+            size="xs"
+            c="dimmed"
+            fw={turn.turn === 'client' ? 600 : undefined}
+            data-turn={turn.turn}
+          >
+            {turn.text}
+          </Text>
+        )}
         {compact ? (
           <PeopleLine
             client={showClient ? ownerName : null}

@@ -23,6 +23,7 @@ import { ClientPicker } from './client-picker';
 import { FirstRunCard } from './first-run-card';
 import { LeadTiles } from './lead-tiles';
 import { LeadVideoTab } from './lead-video-tab';
+import { TurnaroundSection } from './turnaround-section';
 
 /**
  * The lead dashboard (lead_editor and king; SPEC.md section 2): greeting and Refresh, seven
@@ -173,6 +174,8 @@ export function LeadDashboard({
           </Paper>
         )}
       </FoldingTiles>
+
+      <TurnaroundSection />
 
       {phone ? (
         <Group gap="sm" wrap="nowrap">
