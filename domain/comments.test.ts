@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canDeleteComment,
-  COMMENT_MAX_LENGTH,
-  COMMENT_MESSAGES,
-  commentBody,
-} from './comments';
+import { canDeleteComment, COMMENT_MAX_LENGTH, COMMENT_MESSAGES, commentBody } from './comments';
 
 describe('commentBody', () => {
   const parse = (content: unknown) => commentBody.safeParse({ content });
