@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   customType,
+  date,
   index,
   integer,
   numeric,
@@ -115,6 +116,12 @@ export const videos = pgTable(
     paymentStatus: text('payment_status').notNull().default('unpaid'),
     lockedPrice: money('locked_price'),
     paidDate: at('paid_date'),
+    /**
+     * Where and when the video went out (issue 18, "Posting as a step"): asked for, both optional,
+     * when it is marked posted. The day is a calendar day the person picks, not an instant.
+     */
+    publishedUrl: text('published_url'),
+    publishedAt: date('published_at', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -23,6 +23,8 @@ export const videoView = (
   dueDate: null,
   finishDate: null,
   duration: null,
+  publishedUrl: null,
+  publishedAt: null,
   clientIsVip: false,
   createdAt: at,
   updatedAt: at,

@@ -41,6 +41,8 @@ export function invoicingCsv(rows: readonly InvoicingRow[]): string {
         r.paidDate,
         r.lockedPrice,
         r.link,
+        r.publishedAt,
+        r.publishedUrl,
       ]),
     );
   }

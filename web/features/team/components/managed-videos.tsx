@@ -13,6 +13,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useBulkDeleteVideos, useDeleteVideo } from '../../../api/videos';
 import { DeleteVideoDialog } from '../../../components/videos/delete-video-dialog';
 import { useStatusChange } from '../../../hooks/use-status-change';
+import { MarkPostedDialog } from '../../../components/videos/mark-posted-dialog';
 import { AddUserVideoDialog } from './add-user-video-dialog';
 import { ManagedVideoFilterBar } from './managed-video-filter-bar';
 import { ManagedVideoCards, ManagedVideoTable } from './managed-video-list';
@@ -50,6 +51,8 @@ export function ManagedVideos({
   const [confirmBulk, setConfirmBulk] = useState(false);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<VideoView | null>(null);
+  // The one-click Mark as Posted asks where and when first, as the cards do.
+  const [posting, setPosting] = useState<VideoView | null>(null);
   const bulk = useBulkDeleteVideos(viewer, target.id);
   const remove = useDeleteVideo();
   const { change, pendingId } = useStatusChange();
@@ -158,7 +161,7 @@ export function ManagedVideos({
               <ManagedVideoTable
                 {...list}
                 side={workflowSide(viewer)}
-                onAdvance={(v, to) => change(v.id, to)}
+                onAdvance={(v, to) => (to === 'posted' ? setPosting(v) : change(v.id, to))}
                 pendingId={pendingId}
               />
             ) : (
@@ -201,6 +204,15 @@ export function ManagedVideos({
           pending={remove.isPending}
           onCancel={() => setDeleting(null)}
           onConfirm={() => runDelete(deleting)}
+        />
+      )}
+      {posting && (
+        <MarkPostedDialog
+          videoName={posting.name}
+          kept={posting}
+          pending={pendingId === posting.id}
+          onClose={() => setPosting(null)}
+          onPost={(details) => change(posting.id, 'posted', details, () => setPosting(null))}
         />
       )}
       <AddUserVideoDialog
