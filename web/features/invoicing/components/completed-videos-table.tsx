@@ -166,6 +166,7 @@ function CompletedVideoRow({
           videoName={row.name}
           publishedAt={row.publishedAt}
           publishedUrl={row.publishedUrl}
+          inColumn
         />
       </Table.Td>
       <Table.Td>
