@@ -179,6 +179,9 @@ export const invoicingRowSchema = z.object({
   effectivePrice: money,
   /** Where paymentAmount comes from. */
   amountSource: z.enum(['locked', 'typed', 'price']),
+  /** Where and on which day ('YYYY-MM-DD') a posted video went out; null unless posted. */
+  publishedUrl: z.string().nullable(),
+  publishedAt: z.string().nullable(),
 });
 export type InvoicingRow = z.infer<typeof invoicingRowSchema>;
 export const invoicingRowListSchema = z.array(invoicingRowSchema);
@@ -502,6 +505,8 @@ export const INVOICING_CSV_HEADER = [
   'Paid date',
   'Locked price (USD)',
   'Link',
+  'Published on',
+  'Published URL',
 ] as const;
 
 /** The last day of a month, 'YYYY-MM-DD'. */
@@ -531,6 +536,9 @@ export const invoiceSchema = z.object({
       amount: money,
       paymentStatus: z.enum(PAYMENT_STATUSES),
       paidDate: isoDate.nullable(),
+      /** Where and on which day a posted video went out; null unless posted. */
+      publishedUrl: z.string().nullable(),
+      publishedAt: z.string().nullable(),
     }),
   ),
   totals: z.object({

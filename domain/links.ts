@@ -107,6 +107,12 @@ export function isValidVideoLink(raw: string): boolean {
   return url.hostname.includes('.') || url.hostname === 'localhost';
 }
 
+/**
+ * A web address as typed, with https added when it has no scheme and nothing else changed: the
+ * published URL of a posted video is kept as the person gave it (no YouTube or Drive rewriting).
+ */
+export const normalizeWebLink = (raw: string): string => withScheme(raw.trim());
+
 /** The Open button works only for http or https links. */
 export function isOpenableLink(raw: string): boolean {
   try {

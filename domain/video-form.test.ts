@@ -143,14 +143,22 @@ describe('the edit form', () => {
   const text = { name: 'Teaser', description: 'Cut one', link: 'https://vimeo.com/1' };
   const stored = { status: 'in_progress', internalNotes: 'notes' };
   const dueDate = new Date(2030, 4, 20, 9, 30).toISOString();
-  const video = { ...text, ...stored, type: 'Product Demo', startDate: null, dueDate };
+  const video = {
+    ...text,
+    ...stored,
+    type: 'Product Demo',
+    startDate: null,
+    dueDate,
+    publishedUrl: null,
+    publishedAt: null,
+  };
   const original = editVideoValues(video);
 
   it('opens with local dates, the stored custom type and 14:00 without a due date', () => {
     expect(original).toMatchObject({ ...text, ...stored, type: 'product-demo', customType: '' });
     const dates = [original.startDate, original.dueDate, original.dueTime];
     expect(dates).toEqual(['', '2030-05-20', '09:30']);
-    expect(Object.keys(original)).toHaveLength(10);
+    expect(Object.keys(original)).toHaveLength(12);
     expect(editVideoValues({ ...video, dueDate: null }).dueTime).toBe('14:00');
   });
   it('sends only what changed: Other as its custom type, notes only from the team', () => {

@@ -92,13 +92,25 @@ export type EditVideoValues = {
   link: string;
   status: string;
   internalNotes: string;
+  /** Where and when a posted video went out ('' when not recorded). */
+  publishedUrl: string;
+  publishedAt: string;
 };
 
 /** What the edit form opens with: a custom type as stored, the due time 14:00 when none. */
 export function editVideoValues(
   video: Pick<
     VideoView,
-    'name' | 'type' | 'description' | 'link' | 'status' | 'internalNotes' | 'startDate' | 'dueDate'
+    | 'name'
+    | 'type'
+    | 'description'
+    | 'link'
+    | 'status'
+    | 'internalNotes'
+    | 'startDate'
+    | 'dueDate'
+    | 'publishedUrl'
+    | 'publishedAt'
   >,
 ): EditVideoValues {
   const start = video.startDate ? new Date(video.startDate) : null;
@@ -114,6 +126,8 @@ export function editVideoValues(
     link: video.link,
     status: normalizeStatus(video.status),
     internalNotes: video.internalNotes ?? '',
+    publishedUrl: video.publishedUrl ?? '',
+    publishedAt: video.publishedAt ?? '',
   };
 }
 
@@ -143,6 +157,12 @@ export function videoUpdateOf(
   if ('startDate' in changed) body.startDate = toUtcIso(edited.startDate, '00:00');
   if ('dueDate' in changed || 'dueTime' in changed) {
     body.dueDate = toUtcIso(edited.dueDate, edited.dueTime);
+  }
+  // Posting as a step (domain/publishing.ts): recorded while the video is or becomes posted; an
+  // emptied field clears it.
+  if (normalizeStatus(edited.status) === 'posted') {
+    if ('publishedUrl' in changed) body.publishedUrl = edited.publishedUrl.trim() || null;
+    if ('publishedAt' in changed) body.publishedAt = edited.publishedAt || null;
   }
   return body;
 }

@@ -3,6 +3,7 @@ import { messageAnswer } from './api';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from './comments';
 import { DATE_RANGE_MESSAGE, dateInRange } from './dates';
 import { isValidVideoLink, LINK_MESSAGES, normalizeLink } from './links';
+import { PUBLISHING_MESSAGES, publishingEditFields, publishingFields } from './publishing';
 import { avatarUrlSchema } from './user';
 import { toUtcIso, videoUpdateOf, type EditVideoValues } from './video-form';
 import { normalizeStatus, VIDEO_STATUSES } from './video-status';
@@ -153,6 +154,8 @@ export const updateVideoBody = z
     startDate: dateInput.optional().nullable(),
     dueDate: dateInput.optional().nullable(),
     duration: duration.optional().nullable(),
+    /** Posting as a step (domain/publishing.ts): only while the video is or becomes posted. */
+    ...publishingEditFields,
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), VIDEO_MESSAGES.nothingToUpdate);
 export type UpdateVideoBody = z.input<typeof updateVideoBody>;
@@ -211,24 +214,35 @@ export function editVideoForm(original: EditVideoValues, withNotes: boolean) {
     .pipe(updateVideoBody);
 }
 
-/** PATCH /api/videos/{id}/status: any status or alias; unknown text is refused, not drafted. */
-export const statusBody = z.object({
-  status: z
-    .string({ error: 'Status is required' })
-    .trim()
-    .min(1, 'Status is required')
-    .refine(
-      (s) => normalizeStatus(s) !== 'draft' || s.toLowerCase() === 'draft',
-      `Status must be one of ${VIDEO_STATUSES.join(', ')}`,
-    )
-    .transform(normalizeStatus),
-  /** Sending a video back from review: what needs to change (required of the client side). */
-  note: z
-    .string({ error: COMMENT_MESSAGES.tooLong })
-    .trim()
-    .max(COMMENT_MAX_LENGTH, COMMENT_MESSAGES.tooLong)
-    .optional(),
-});
+/**
+ * PATCH /api/videos/{id}/status: any status or alias; unknown text is refused, not drafted. The
+ * move to posted may say where and when the video was published (domain/publishing.ts).
+ */
+export const statusBody = z
+  .object({
+    status: z
+      .string({ error: 'Status is required' })
+      .trim()
+      .min(1, 'Status is required')
+      .refine(
+        (s) => normalizeStatus(s) !== 'draft' || s.toLowerCase() === 'draft',
+        `Status must be one of ${VIDEO_STATUSES.join(', ')}`,
+      )
+      .transform(normalizeStatus),
+    /** Sending a video back from review: what needs to change (required of the client side). */
+    note: z
+      .string({ error: COMMENT_MESSAGES.tooLong })
+      .trim()
+      .max(COMMENT_MAX_LENGTH, COMMENT_MESSAGES.tooLong)
+      .optional(),
+    ...publishingFields,
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === 'posted') return;
+    for (const key of ['publishedUrl', 'publishedAt'] as const) {
+      if (v[key] !== undefined) issueAt(ctx, key, PUBLISHING_MESSAGES.onlyWhenPosted);
+    }
+  });
 
 export type StatusBody = z.input<typeof statusBody>;
 
@@ -311,6 +325,9 @@ export const videoViewSchema = z.object({
   paymentStatus: z.string().optional(),
   lockedPrice: z.string().nullable().optional(),
   paidDate: z.string().nullable().optional(),
+  /** Where and when it was published ('YYYY-MM-DD'), kept when it leaves posted; for every reader. */
+  publishedUrl: z.string().nullable(),
+  publishedAt: z.string().nullable(),
   /** Paid now, for everyone who reads the video: the billing lock (domain/billing.ts) needs it. */
   paid: z.boolean().optional(),
   /** When the video entered its current status: the card's whose turn, for how long. */

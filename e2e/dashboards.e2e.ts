@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PUBLISHING_MESSAGES } from '@domain/publishing';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { makePng } from './support/png';
@@ -351,6 +352,29 @@ describe('an editor', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  /**
+   * "Mark as posted" asks where and when, by keyboard: a bad URL is refused with its message,
+   * then a URL and a day are given and the dialog is submitted with Enter.
+   */
+  async function markPosted() {
+    const ask = dialog('Mark as posted');
+    const url = ask.getByLabel('Published URL');
+    await visible(url);
+    await expect.poll(() => url.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('not a link');
+    await ask.getByLabel('Published on').fill('2026-01-15');
+    await url.press('Enter');
+    await visible(ask.getByText(PUBLISHING_MESSAGES.urlInvalid));
+    await url.fill('instagram.com/p/client-spot');
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'posting-dialog-desktop');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'posting-dialog-phone');
+    await page.setViewportSize(DESKTOP);
+    await url.press('Enter');
+    await ask.waitFor({ state: 'hidden' });
+  }
+
   it('moves a video through every status with the card buttons', async () => {
     await page.getByRole('button', { name: /^All Videos \(/ }).click();
     const spot = card('Client spot');
@@ -361,10 +385,24 @@ describe('an editor', () => {
       ['Mark as Posted', 'Posted'],
     ] as const) {
       await spot.getByRole('button', { name: `${button}: Client spot` }).click();
+      if (button === 'Mark as Posted') await markPosted();
       await seeToast(page, 'Status Updated');
       await expect.poll(() => spot.textContent()).toContain(status);
       await closeToasts();
     }
+    // The card shows where and when it went out, the link opening in a new tab.
+    await expect.poll(() => spot.textContent()).toContain('Posted 15 Jan 2026');
+    const post = spot.getByRole('link', {
+      name: 'Published video of Client spot (opens in a new tab)',
+    });
+    expect(await post.getAttribute('href')).toBe('https://instagram.com/p/client-spot');
+    expect(await post.getAttribute('target')).toBe('_blank');
+    expect(await post.getAttribute('rel')).toContain('noopener');
+    await screenshot(page, 'posting-card-desktop');
+    await page.setViewportSize(PHONE);
+    await spot.scrollIntoViewIfNeeded();
+    await screenshot(page, 'posting-card-phone');
+    await page.setViewportSize(DESKTOP);
     // A posted video offers only the way back (the agency's side of the table).
     expect(
       await spot

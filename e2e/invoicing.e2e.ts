@@ -248,7 +248,7 @@ describe('the king runs the books', () => {
     const text = await readFile(await download.path(), 'utf8');
     const lines = text.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Video,Type,Status,Client,Editor,Start date,Finish date,Amount (USD),Payment status,Paid date,Locked price (USD),Link',
+      'Video,Type,Status,Client,Editor,Start date,Finish date,Amount (USD),Payment status,Paid date,Locked price (USD),Link,Published on,Published URL',
     );
     expect(lines).toHaveLength(4);
     const line = (name: string) => lines.find((l) => l.startsWith(`${name},`)) ?? '';

@@ -302,7 +302,7 @@ async function main() {
     }
   }
 
-  report(results, size, engine, leadAtSize, leadAtSmall, day!, dayOptions);
+  report(results, size, engine, leadAtSize, leadAtSmall, day, dayOptions);
 }
 
 function report(

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   customType,
+  date,
   index,
   integer,
   numeric,
@@ -121,6 +122,12 @@ export const videos = pgTable(
      * rather than a lookup in the history, so the lists read it for free (migration 0010).
      */
     statusChangedAt: at('status_changed_at').notNull().defaultNow(),
+    /**
+     * Where and when the video went out (issue 18, "Posting as a step"): asked for, both optional,
+     * when it is marked posted. The day is a calendar day the person picks, not an instant.
+     */
+    publishedUrl: text('published_url'),
+    publishedAt: date('published_at', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

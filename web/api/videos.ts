@@ -266,8 +266,19 @@ export function useUpdateVideo() {
 export type StatusChange = StatusBody & { id: string };
 
 /** PATCH /api/videos/{id}/status. */
-export function updateVideoStatus({ id, status, note }: StatusChange): Promise<VideoView> {
-  return apiJson<VideoView>('PATCH', `${videoPath(id)}/status`, { status, ...(note && { note }) });
+export function updateVideoStatus({
+  id,
+  status,
+  note,
+  publishedUrl,
+  publishedAt,
+}: StatusChange): Promise<VideoView> {
+  return apiJson<VideoView>('PATCH', `${videoPath(id)}/status`, {
+    status,
+    ...(note && { note }),
+    ...(publishedUrl && { publishedUrl }),
+    ...(publishedAt && { publishedAt }),
+  });
 }
 
 /** The card buttons' call: optimistic, rolled back on error (the caller shows the toast). */
@@ -276,8 +287,13 @@ export function useUpdateVideoStatus() {
   return useMutation({
     mutationFn: updateVideoStatus,
     // The card's turn line starts again at once, as the server's status_changed_at will.
-    onMutate: ({ id, status }) =>
-      patchCachedVideo(queryClient, id, { status, statusSince: new Date().toISOString() }),
+    onMutate: ({ id, status, publishedUrl, publishedAt }) =>
+      patchCachedVideo(queryClient, id, {
+        status,
+        statusSince: new Date().toISOString(),
+        ...(publishedUrl && { publishedUrl }),
+        ...(publishedAt && { publishedAt }),
+      }),
     onError: (_error, _vars, snapshot) => restoreSnapshot(queryClient, snapshot),
     // Not awaited: the caller's own callbacks should not wait for the lists to be read again.
     onSettled: () => void invalidateVideos(queryClient),

@@ -1,7 +1,10 @@
 import { STATUS_LABELS, normalizeStatus } from '@domain/video-status';
 import { getErrorMessage } from '../lib/api-client';
 import { notifyError, notifySuccess } from '../lib/notify';
-import { useUpdateVideoStatus } from '../api/videos';
+import { useUpdateVideoStatus, type StatusChange } from '../api/videos';
+
+/** What a move may carry besides the status: a Send Back note, or where a video was posted. */
+export type StatusExtras = Omit<StatusChange, 'id' | 'status'>;
 
 /**
  * Moves a video to another status from a card or list: the change shows at once, and on error
@@ -9,9 +12,9 @@ import { useUpdateVideoStatus } from '../api/videos';
  */
 export function useStatusChange() {
   const mutation = useUpdateVideoStatus();
-  const change = (id: string, status: string, note?: string, onDone?: () => void) =>
+  const change = (id: string, status: string, extras: StatusExtras = {}, onDone?: () => void) =>
     mutation.mutate(
-      { id, status, note },
+      { id, status, ...extras },
       {
         onSuccess: () => {
           onDone?.();

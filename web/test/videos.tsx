@@ -24,6 +24,8 @@ export const videoView = (
   finishDate: null,
   duration: null,
   statusSince: at,
+  publishedUrl: null,
+  publishedAt: null,
   clientIsVip: false,
   createdAt: at,
   updatedAt: at,

@@ -23,6 +23,8 @@ export function invoicingCsv(rows: readonly InvoicingRow[]): string {
       r.paidDate,
       r.lockedPrice,
       r.link,
+      r.publishedAt,
+      r.publishedUrl,
     ]),
   );
 }

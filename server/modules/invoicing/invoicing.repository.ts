@@ -52,6 +52,8 @@ const rowFields = {
   >`case when ${videos.paymentAmount} > 0 then ${videos.paymentAmount}::text end`,
   effectivePrice: sql<string>`(${videoEffectivePriceSql()})::text`,
   amountSource: sql<'locked' | 'typed' | 'price'>`${amountSourceSql()}`,
+  publishedUrl: videos.publishedUrl,
+  publishedAt: videos.publishedAt,
 };
 
 function baseQuery(db: Db) {
@@ -77,6 +79,9 @@ function toRow(r: RawRow): VideoPayment {
     finishDate: iso(r.finishDate),
     paidDate: iso(r.paidDate),
     paymentStatus: r.paymentStatus === 'paid' ? 'paid' : 'unpaid',
+    // Kept when a video leaves posted, shown only while it is posted (domain/publishing.ts).
+    publishedUrl: r.status === 'posted' ? r.publishedUrl : null,
+    publishedAt: r.status === 'posted' ? r.publishedAt : null,
   };
 }
 

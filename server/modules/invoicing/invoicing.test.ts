@@ -169,6 +169,8 @@ describe('GET /api/admin/invoicing', () => {
       typedAmount: null,
       effectivePrice: '40.00',
       amountSource: 'price',
+      publishedUrl: null,
+      publishedAt: null,
     });
   });
 

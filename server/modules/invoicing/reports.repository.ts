@@ -46,6 +46,8 @@ export async function clientInvoice(
       amount: r.paymentAmount,
       paymentStatus: r.paymentStatus,
       paidDate: r.paidDate,
+      publishedUrl: r.publishedUrl,
+      publishedAt: r.publishedAt,
     })),
     totals: {
       total: sumMoney(rows.map((r) => r.paymentAmount)),

@@ -37,16 +37,42 @@ describe('GET /api/admin/invoicing.csv', () => {
     );
     const lines = res.body.split('\r\n');
     expect(lines[0]).toBe(
-      'Video,Type,Status,Client,Editor,Start date,Finish date,Amount (USD),Payment status,Paid date,Locked price (USD),Link',
+      'Video,Type,Status,Client,Editor,Start date,Finish date,Amount (USD),Payment status,Paid date,Locked price (USD),Link,Published on,Published URL',
     );
     expect(lines).toHaveLength(4); // header, two rows, the final empty line
     expect(lines[3]).toBe('');
     expect(lines[1]).toMatch(
-      /^"'=HYPERLINK\(""http:\/\/x"",""y""\), ok",funny,posted,Zed Client,Unassigned,[^,]+,[^,]+,12\.50,unpaid,,,https:\/\/example\.com\/v\/\d+$/,
+      /^"'=HYPERLINK\(""http:\/\/x"",""y""\), ok",funny,posted,Zed Client,Unassigned,[^,]+,[^,]+,12\.50,unpaid,,,https:\/\/example\.com\/v\/\d+,,$/,
     );
     expect(lines[2]).toContain(',7.10,paid,');
     expect(lines[2]).toMatch(/,7\.10,paid,\d{4}-[^,]+,7\.10,/);
     expect(evil.id).toBeTruthy();
+  });
+
+  it('gives a posted video its published day and URL, and none to one ready to post', async () => {
+    await setDefaultPrice('personal-story', '5.00');
+    const published = { publishedAt: '2026-04-02', publishedUrl: 'https://instagram.com/p/a,b' };
+    await s.addVideo({ name: 'Out', type: 'personal-story', ...published });
+    await s.addVideo({
+      name: 'Kept',
+      type: 'personal-story',
+      status: 'ready_to_post',
+      ...published,
+    });
+    const res = await king('/api/admin/invoicing.csv?dateFilter=all&type=personal-story');
+    const lines = res.body.split('\r\n');
+    expect(lines.find((l) => l.startsWith('Out,'))).toMatch(
+      /,2026-04-02,"https:\/\/instagram\.com\/p\/a,b"$/,
+    );
+    expect(lines.find((l) => l.startsWith('Kept,'))).toMatch(/,https:\/\/example\.com\/v\/\d+,,$/);
+    const rows = (await king('/api/admin/invoicing?dateFilter=all&type=personal-story')).json() as {
+      name: string;
+      publishedAt: string | null;
+    }[];
+    expect(rows.map((r) => [r.name, r.publishedAt]).sort()).toEqual([
+      ['Kept', null],
+      ['Out', '2026-04-02'],
+    ]);
   });
 
   it('refuses bad filters with a message, like the table', async () => {

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm';
 import { canSeeInternalNotes, canSeePayment, type ViewerScope } from '@domain/permissions';
 import { isManager } from '@domain/roles';
+import { utcDay } from '@domain/publishing';
 import { COMPLETED_STATUSES, type VideoStatus } from '@domain/video-status';
 import { avatarUrl } from '@domain/user';
 import type { VideoView } from '@domain/videos';
@@ -159,6 +160,8 @@ export function toVideoView(
     finishDate: iso(video.finishDate),
     duration: video.duration,
     statusSince: video.statusChangedAt.toISOString(),
+    publishedUrl: video.publishedUrl,
+    publishedAt: video.publishedAt,
     clientIsVip: o.isVip,
     createdAt: video.createdAt.toISOString(),
     updatedAt: video.updatedAt.toISOString(),
@@ -237,7 +240,8 @@ const COMPLETE = new Set(['ready_to_post', 'posted']);
 
 /**
  * Applies changes; a status change is recorded in the history and moves finishDate: set when
- * the video first enters ready_to_post or posted, cleared when it goes back. A status change
+ * the video first enters ready_to_post or posted, cleared when it goes back; a move to posted
+ * without a published day records today's (kept when the video leaves posted). A status change
  * applies only if the video still has the status the caller checked the move against: when
  * someone else moved it meanwhile, nothing is written and the answer is null.
  */
@@ -257,6 +261,10 @@ export async function updateVideo(
       if (COMPLETE.has(newStatus)) values.finishDate = current.finishDate ?? new Date();
       else values.finishDate = null;
       values.statusChangedAt = movedAt;
+      // Posted on a day: today's unless one is given or kept (domain/publishing.ts).
+      if (newStatus === 'posted' && !current.publishedAt && changes.publishedAt === undefined) {
+        values.publishedAt = utcDay(new Date());
+      }
     }
     const [row] = await tx
       .update(videos)

@@ -23,6 +23,8 @@ import { mayOpenManagedUser } from '@domain/lead-dashboard';
 import { isAdmin, isManager, mayBeAssignedEditor, normalizeRole } from '@domain/roles';
 import { publicUserListSchema } from '@domain/user';
 import { defaultDueDate } from '@domain/video-form';
+import { PUBLISHING_MESSAGES, utcDay } from '@domain/publishing';
+import { normalizeStatus } from '@domain/video-status';
 import { customTypeOwner } from '@domain/video-types';
 import {
   adminBulkDeleteAnswer,
@@ -223,6 +225,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
             paymentAmount: isAdmin(scope) && input.paymentAmount ? input.paymentAmount : '0.00',
             finishDate:
               input.status === 'ready_to_post' || input.status === 'posted' ? new Date() : null,
+            // Created posted: published today, as a move to posted without a day.
+            publishedAt: input.status === 'posted' ? utcDay(new Date()) : null,
           },
           scope.id,
         );
@@ -268,6 +272,14 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     if (changes.internalNotes !== undefined && !canSeeInternalNotes(scope)) {
       throw new HttpError(403, 'Clients cannot edit internal notes');
     }
+    if (changes.publishedUrl !== undefined || changes.publishedAt !== undefined) {
+      // Where and when it was published: the agency's record of a posted video.
+      if (workflowSide(scope) === 'client')
+        throw new HttpError(403, PUBLISHING_MESSAGES.clientSide);
+      if ((changes.status ?? normalizeStatus(video.status)) !== 'posted') {
+        throw new HttpError(400, PUBLISHING_MESSAGES.onlyWhenPosted);
+      }
+    }
     if (changes.status) {
       const side = workflowSide(scope);
       const refusal = moveRefusal(side, video.status, changes.status);
@@ -294,11 +306,15 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     const scope = await scopeOf(request);
     const actor = currentUser(request);
     const { video } = await readable(scope, request.params.id);
-    const { status } = request.body;
+    const { status, publishedUrl, publishedAt } = request.body;
     const note = request.body.note || undefined;
     const side = workflowSide(scope);
     const refusal = moveRefusal(side, video.status, status);
     if (refusal) throw new HttpError(403, refusal);
+    // A posted video's record is the agency's, even on a call that does not move it.
+    if (side === 'client' && (publishedUrl ?? publishedAt) !== undefined) {
+      throw new HttpError(403, PUBLISHING_MESSAGES.clientSide);
+    }
     const action = findMove(side, video.status, status);
     if (action?.noteRequired && !note) throw new HttpError(400, WORKFLOW_MESSAGES.noteRequired);
     if (note && !action?.takesNote) {
@@ -306,7 +322,9 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     }
     // The move, its note and their notifications land together or not at all.
     await app.notifier.transaction(async (tx, notify) => {
-      const updated = await updateVideo(tx, video, { status }, scope.id);
+      // Only the move to posted carries them (statusBody), and only a side that may make it.
+      const published = { publishedUrl, publishedAt };
+      const updated = await updateVideo(tx, video, { status, ...published }, scope.id);
       if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
       if (!note) return notify.videoChanged(actor, video, updated);
       const comment = await insertComment(tx, {

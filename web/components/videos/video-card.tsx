@@ -24,6 +24,8 @@ import {
 } from '@domain/workflow';
 import { useStatusChange } from '../../hooks/use-status-change';
 import { DayCounterBadge } from './day-counter-badge';
+import { MarkPostedDialog } from './mark-posted-dialog';
+import { PublishedLine } from './published-line';
 import { PlatformLabel } from './platform-label';
 import { SendBackDialog } from './send-back-dialog';
 import { StatusActionsMenu } from './status-actions-menu';
@@ -95,6 +97,7 @@ export function VideoCard({
   const { change, pendingId } = useStatusChange();
   const [confirming, setConfirming] = useState(false);
   const [sendingBack, setSendingBack] = useState<StatusAction | null>(null);
+  const [posting, setPosting] = useState(false);
   const allowed = canReadVideo({ ...viewer, teamClientIds: new Set(teamClientIds) }, video);
   // Only the moves this viewer may make (domain/workflow.ts): the first is the button, the
   // others are in the menu; Send Back / Request Changes ask for a note first.
@@ -102,7 +105,12 @@ export function VideoCard({
   const [action, ...more] = actions;
   const toggle = postedToggleTarget(video.status);
   const toggleTarget = toggle && actions.some((a) => a.to === toggle) ? toggle : null;
-  const run = (a: StatusAction) => (a.takesNote ? setSendingBack(a) : change(video.id, a.to));
+  // Marking posted asks where and when (optional); Send Back asks for its note.
+  const run = (a: StatusAction) => {
+    if (a.to === 'posted') setPosting(true);
+    else if (a.takesNote) setSendingBack(a);
+    else change(video.id, a.to);
+  };
   const busy = pendingId === video.id;
   const ownerName = video.owner.name || video.owner.username;
   const turn = turnLine(video, new Date());
@@ -176,6 +184,13 @@ export function VideoCard({
             )}
           </>
         )}
+        {video.status === 'posted' && (
+          <PublishedLine
+            videoName={video.name}
+            publishedAt={video.publishedAt}
+            publishedUrl={video.publishedUrl}
+          />
+        )}
         <Group justify="space-between" mt="auto" pt={compact ? 0 : 'xs'} gap="xs">
           <Group gap="xs">
             {action && (
@@ -206,7 +221,7 @@ export function VideoCard({
               label="Posted"
               checked={video.status === 'posted'}
               disabled={busy}
-              onChange={() => setConfirming(true)}
+              onChange={() => (toggleTarget === 'posted' ? setPosting(true) : setConfirming(true))}
               aria-label={`Posted: ${video.name}`}
             />
           )}
@@ -216,13 +231,11 @@ export function VideoCard({
         closeButtonProps={{ 'aria-label': 'Close' }}
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title={toggleTarget === 'posted' ? 'Mark as posted?' : 'Mark as ready to post?'}
+        title="Mark as ready to post?"
         centered
       >
         <Text size="sm" mb="md">
-          {toggleTarget === 'posted'
-            ? `"${video.name}" will be marked as posted.`
-            : `"${video.name}" will go back to Ready to Post.`}
+          {`"${video.name}" will go back to Ready to Post.`}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setConfirming(false)}>
@@ -231,7 +244,7 @@ export function VideoCard({
           <Button
             onClick={() => {
               setConfirming(false);
-              if (toggleTarget) change(video.id, toggleTarget);
+              change(video.id, 'ready_to_post');
             }}
           >
             Confirm
@@ -244,7 +257,16 @@ export function VideoCard({
           videoName={video.name}
           pending={busy}
           onClose={() => setSendingBack(null)}
-          onSend={(note) => change(video.id, sendingBack.to, note, () => setSendingBack(null))}
+          onSend={(note) => change(video.id, sendingBack.to, { note }, () => setSendingBack(null))}
+        />
+      )}
+      {posting && (
+        <MarkPostedDialog
+          videoName={video.name}
+          kept={video}
+          pending={busy}
+          onClose={() => setPosting(false)}
+          onPost={(details) => change(video.id, 'posted', details, () => setPosting(false))}
         />
       )}
     </Card>

@@ -25,6 +25,8 @@ const unpaid: InvoicingRow = {
   typedAmount: '120.00',
   effectivePrice: '100.00',
   amountSource: 'typed',
+  publishedUrl: null,
+  publishedAt: null,
 };
 const paid: InvoicingRow = {
   ...unpaid,

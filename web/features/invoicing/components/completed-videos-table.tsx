@@ -12,6 +12,7 @@ import {
 import type { InvoicingRow, InvoicingSortKey } from '@domain/invoicing';
 import { typeLabel } from '@domain/video-type-labels';
 import { IconLock } from '../../../components/icons';
+import { PublishedLine } from '../../../components/videos/published-line';
 import type { InvoicingFilters } from '../../../api/invoicing';
 import { formatDay, formatMoney, PAYMENT_LABELS } from '../lib/format';
 import { IconPlay, IconSort } from './invoicing-icons';
@@ -24,6 +25,7 @@ const COLUMNS: { key: InvoicingSortKey | null; label: string }[] = [
   { key: 'editorName', label: 'Editor' },
   { key: 'type', label: 'Type' },
   { key: 'finishDate', label: 'Finished' },
+  { key: null, label: 'Posted' },
   { key: 'amount', label: 'Amount' },
   { key: null, label: 'Payment' },
 ];
@@ -159,6 +161,14 @@ function CompletedVideoRow({
       </Table.Td>
       <Table.Td>{typeLabel(row.type)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(row.finishDate)}</Table.Td>
+      <Table.Td>
+        <PublishedLine
+          videoName={row.name}
+          publishedAt={row.publishedAt}
+          publishedUrl={row.publishedUrl}
+          inColumn
+        />
+      </Table.Td>
       <Table.Td>
         {paid ? (
           <Stack gap={0}>

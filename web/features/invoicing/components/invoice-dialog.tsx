@@ -24,6 +24,7 @@ import classes from './invoice-print.module.css';
 import { IconPrinter } from './invoicing-icons';
 import { DataTable } from './scroll-table';
 import { InvoicingPanel } from './invoicing-panel';
+import { PublishedLine } from '../../../components/videos/published-line';
 
 /** A stable, readable invoice number: month and the client's id prefix. */
 const invoiceNumber = (invoice: Invoice) =>
@@ -77,7 +78,14 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
           {invoice.lineItems.map((item, i) => (
             <Table.Tr key={item.id}>
               <Table.Td>{i + 1}</Table.Td>
-              <Table.Td>{item.name}</Table.Td>
+              <Table.Td>
+                {item.name}
+                <PublishedLine
+                  videoName={item.name}
+                  publishedAt={item.publishedAt}
+                  publishedUrl={item.publishedUrl}
+                />
+              </Table.Td>
               <Table.Td>{typeLabel(item.type)}</Table.Td>
               <Table.Td>{formatDay(item.finishDate)}</Table.Td>
               <Table.Td>

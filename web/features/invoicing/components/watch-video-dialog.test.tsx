@@ -24,6 +24,8 @@ const row: InvoicingRow = {
   typedAmount: null,
   effectivePrice: '1234.50',
   amountSource: 'price',
+  publishedUrl: null,
+  publishedAt: null,
 };
 
 describe('WatchVideoDialog', () => {

@@ -16,6 +16,7 @@ import { useBulkDeleteVideos, useDeleteVideo } from '../../../api/videos';
 import { DeleteVideoDialog } from '../../../components/videos/delete-video-dialog';
 import { ExportMarkersMenu } from '../../../components/videos/export-markers-menu';
 import { useStatusChange } from '../../../hooks/use-status-change';
+import { MarkPostedDialog } from '../../../components/videos/mark-posted-dialog';
 import { AddUserVideoDialog } from './add-user-video-dialog';
 import { ManagedVideoFilterBar } from './managed-video-filter-bar';
 import { ManagedVideoCards, ManagedVideoTable } from './managed-video-list';
@@ -53,6 +54,8 @@ export function ManagedVideos({
   const [confirmBulk, setConfirmBulk] = useState(false);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<VideoView | null>(null);
+  // The one-click Mark as Posted asks where and when first, as the cards do.
+  const [posting, setPosting] = useState<VideoView | null>(null);
   const bulk = useBulkDeleteVideos(viewer, target.id);
   const remove = useDeleteVideo();
   const { change, pendingId } = useStatusChange();
@@ -174,7 +177,7 @@ export function ManagedVideos({
               <ManagedVideoTable
                 {...list}
                 side={workflowSide(viewer)}
-                onAdvance={(v, to) => change(v.id, to)}
+                onAdvance={(v, to) => (to === 'posted' ? setPosting(v) : change(v.id, to))}
                 pendingId={pendingId}
               />
             ) : (
@@ -217,6 +220,15 @@ export function ManagedVideos({
           pending={remove.isPending}
           onCancel={() => setDeleting(null)}
           onConfirm={() => runDelete(deleting)}
+        />
+      )}
+      {posting && (
+        <MarkPostedDialog
+          videoName={posting.name}
+          kept={posting}
+          pending={pendingId === posting.id}
+          onClose={() => setPosting(null)}
+          onPost={(details) => change(posting.id, 'posted', details, () => setPosting(null))}
         />
       )}
       <AddUserVideoDialog

@@ -31,7 +31,12 @@ import { MARKER_FORMATS } from '@domain/markers';
 import { canSeeInternalNotes } from '@domain/permissions';
 import { canTellTime, playerSource, type PlayerSource } from '@domain/player';
 import type { PublicUser } from '@domain/user';
-import { editVideoValues, videoUpdateOf, type EditVideoValues } from '@domain/video-form';
+import {
+  editVideoValues,
+  localDateText,
+  videoUpdateOf,
+  type EditVideoValues,
+} from '@domain/video-form';
 import { STATUS_LABELS, type VideoStatus } from '@domain/video-status';
 import { typeLabel } from '@domain/video-type-labels';
 import { BUILT_IN_VIDEO_TYPES } from '@domain/video-types';
@@ -172,6 +177,7 @@ function DetailForm({
   // What the form started from: a background refresh must not turn stale fields into changes.
   const [original] = useState(() => editVideoValues(video));
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [today] = useState(() => localDateText(new Date()));
   const update = useUpdateVideo();
   const remove = useDeleteVideo();
   const team = canSeeInternalNotes(viewer);
@@ -284,10 +290,34 @@ function DetailForm({
             <NativeSelect
               label="Status"
               {...field('status')}
+              onChange={(e) => {
+                const status = e.currentTarget.value;
+                form.setFieldValue('status', status);
+                // Becoming posted: published today unless the video kept a day.
+                if (status === 'posted' && !form.getValues().publishedAt) {
+                  form.setFieldValue('publishedAt', today);
+                }
+              }}
               data={statuses.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
             />
           </Grid.Col>
         </Grid>
+        {values.status === 'posted' && side !== 'client' && (
+          <Grid gap="sm">
+            <Grid.Col span={{ base: 12, sm: 8 }}>
+              <TextInput
+                label="Published URL"
+                placeholder="https://www.instagram.com/p/..."
+                type="url"
+                maxLength={2000}
+                {...field('publishedUrl')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <TextInput type="date" label="Published on" max={today} {...field('publishedAt')} />
+            </Grid.Col>
+          </Grid>
+        )}
         {values.type === 'other' && (
           <TextInput label="Custom type" {...field('customType')} maxLength={50} />
         )}
