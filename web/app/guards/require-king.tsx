@@ -5,8 +5,7 @@ import { IconLock } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { MessageScreen } from '../../components/message-screen';
 import { useAuth } from '../../hooks/use-auth';
-
-export const KING_REDIRECT_DELAY_MS = 1500;
+import { KING_REDIRECT_DELAY_MS } from './king-redirect';
 
 /**
  * The King-only guard (SPEC.md section 2). Users with isAdmin 'true' count as king here, as the
