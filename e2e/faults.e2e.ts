@@ -95,7 +95,7 @@ describe('the live socket across a server restart', () => {
     const first = sockets.length;
 
     // SIGTERM: the server exits cleanly, and the page's socket is closed.
-    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(await server.stop('SIGTERM'), server.output()).toBe(0);
     await until(() => sockets.every((s) => s.closed), 5_000, 'the socket to close');
 
     // The same address comes back; the page reconnects without a reload (within its backoff).

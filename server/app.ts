@@ -26,6 +26,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { notifier } from './modules/notifications/notifier';
 import { auth } from './plugins/auth';
 import { caches } from './plugins/caches';
+import { gracefulClose } from './plugins/graceful-close';
 import { errorHandler } from './plugins/errors';
 import { inputGuard } from './plugins/input-guard';
 import { jsonBody } from './plugins/json-body';
@@ -113,6 +114,7 @@ export async function buildApp(opts: AppOptions) {
 
   const { db } = opts.database;
   await app.register(errorHandler);
+  await app.register(gracefulClose);
   await app.register(inputGuard);
   await app.register(jsonBody);
   // Before any route: it collects every route's schema into the OpenAPI document.
