@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLE_GROUP_LABELS, ROLE_GROUPS, roleGroupOf, type RoleGroup } from './people';
+import { displayName, ROLE_GROUP_LABELS, ROLE_GROUPS, roleGroupOf, type RoleGroup } from './people';
 import { isAdmin, isManager, normalizeRole } from './roles';
 import type { VideoStatus } from './video-status';
 import { filterCounts } from './video-list';
@@ -171,8 +171,6 @@ export interface PickerClient {
 /** Client picker limits (SPEC.md section 2 'Other dialogs and behaviours'). */
 export const PICKER_TOP_NON_VIP = 3;
 export const PICKER_DROPDOWN_MAX = 20;
-
-const displayName = (c: { name: string | null; username: string }) => c.name || c.username;
 
 /**
  * The picker: every VIP client plus the 3 non-VIP clients with the most videos on the strip

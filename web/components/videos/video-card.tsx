@@ -32,6 +32,7 @@ import { StatusActionsMenu } from './status-actions-menu';
 import { StatusBadge } from './status-badge';
 import classes from './video-card.module.css';
 import { VipBadge } from '../vip-badge';
+import { displayName } from '@domain/people';
 
 export interface VideoCardProps {
   video: VideoView;
@@ -72,7 +73,7 @@ function PeopleLine({
           </Text>
         )}
         {client && editor && ' · '}
-        {editor && `Editor: ${editor.name || editor.username}`}
+        {editor && `Editor: ${displayName(editor)}`}
       </Text>
       {client && vip && <VipBadge />}
     </Group>
@@ -112,7 +113,7 @@ export function VideoCard({
     else change(video.id, a.to);
   };
   const busy = pendingId === video.id;
-  const ownerName = video.owner.name || video.owner.username;
+  const ownerName = displayName(video.owner);
   const turn = turnLine(video, new Date());
 
   return (
@@ -179,7 +180,7 @@ export function VideoCard({
             )}
             {video.assignedEditor && (
               <Text size="sm" c="dimmed">
-                Editor: {video.assignedEditor.name || video.assignedEditor.username}
+                Editor: {displayName(video.assignedEditor)}
               </Text>
             )}
           </>

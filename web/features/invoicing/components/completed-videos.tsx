@@ -19,8 +19,7 @@ import { CompletedVideosFilterBar } from './completed-videos-filter-bar';
 import { CompletedVideosTable } from './completed-videos-table';
 import { WatchVideoDialog } from './watch-video-dialog';
 import { InvoicingPanel } from './invoicing-panel';
-
-const nameOf = (u: { name: string | null; username: string }) => u.name || u.username;
+import { displayName } from '@domain/people';
 
 /** Filters, bulk payment actions, CSV export and the table of completed videos. */
 export function CompletedVideos() {
@@ -126,8 +125,8 @@ export function CompletedVideos() {
       <CompletedVideosFilterBar
         filters={filters}
         onChange={change}
-        clients={(clients.data ?? []).map((c) => ({ value: c.id, label: nameOf(c) }))}
-        editors={(editors.data ?? []).map((e) => ({ value: e.id, label: nameOf(e) }))}
+        clients={(clients.data ?? []).map((c) => ({ value: c.id, label: displayName(c) }))}
+        editors={(editors.data ?? []).map((e) => ({ value: e.id, label: displayName(e) }))}
         types={(types.data ?? []).map((t) => ({ value: t.name, label: t.displayName }))}
         chosen={chosen}
         onMarkPaid={markPaid}

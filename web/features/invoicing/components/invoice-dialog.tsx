@@ -25,6 +25,7 @@ import { IconPrinter } from './invoicing-icons';
 import { DataTable } from './scroll-table';
 import { InvoicingPanel } from './invoicing-panel';
 import { PublishedLine } from '../../../components/videos/published-line';
+import { displayName } from '@domain/people';
 
 /** A stable, readable invoice number: month and the client's id prefix. */
 const invoiceNumber = (invoice: Invoice) =>
@@ -53,7 +54,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
       <Text size="xs" tt="uppercase" c="dimmed" fw={700}>
         Bill to
       </Text>
-      <Text fw={600}>{invoice.client.name || invoice.client.username}</Text>
+      <Text fw={600}>{displayName(invoice.client)}</Text>
       <Text size="sm" c="dimmed" mb="md">
         @{invoice.client.username}
       </Text>
@@ -193,7 +194,7 @@ export function InvoiceCard() {
             label="Invoice client"
             placeholder="Choose a client"
             searchable
-            data={(clients.data ?? []).map((c) => ({ value: c.id, label: c.name || c.username }))}
+            data={(clients.data ?? []).map((c) => ({ value: c.id, label: displayName(c) }))}
             value={clientId}
             onChange={setClientId}
           />

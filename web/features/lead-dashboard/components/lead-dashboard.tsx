@@ -24,6 +24,7 @@ import { FirstRunCard } from './first-run-card';
 import { LeadTiles } from './lead-tiles';
 import { LeadVideoTab } from './lead-video-tab';
 import { TurnaroundSection } from './turnaround-section';
+import { displayName } from '@domain/people';
 
 /**
  * The lead dashboard (lead_editor and king; SPEC.md section 2): greeting and Refresh, seven
@@ -151,7 +152,7 @@ export function LeadDashboard({
           <Title order={1} fz={{ base: 26, sm: 32 }}>
             Lead Dashboard
           </Title>
-          <Text c="dimmed">Welcome back, {user?.name || user?.username}!</Text>
+          <Text c="dimmed">Welcome back, {user ? displayName(user) : ''}!</Text>
         </div>
         {/* A spinner in place of the label keeps the button's width: a longer label would
             wrap it to a line of its own on a phone, and the page would jump. */}

@@ -32,6 +32,7 @@ import { useAuth } from '../../../hooks/use-auth';
 import { useLedClients } from '../../../api/team-leads';
 import { useCreateVideo } from '../../../api/videos';
 import { PlatformIcon } from '../../../components/videos/platform-label';
+import { displayName } from '@domain/people';
 
 export interface AddVideoDialogProps {
   opened: boolean;
@@ -170,7 +171,7 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
               ...(forSelf ? [{ value: 'self', label: 'Myself' }] : []),
               ...clients.map((c) => ({
                 value: c.id,
-                label: `${c.name || c.username}${c.isVip ? ' (VIP)' : ''}`,
+                label: `${displayName(c)}${c.isVip ? ' (VIP)' : ''}`,
               })),
             ]}
           />
@@ -223,7 +224,7 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
             {...form.getInputProps('assignedEditorId')}
             data={[
               { value: 'auto', label: 'Auto-assign (no editor)' },
-              ...editors.map((e) => ({ value: e.id, label: e.name || e.username })),
+              ...editors.map((e) => ({ value: e.id, label: displayName(e) })),
             ]}
           />
         )}
