@@ -154,7 +154,11 @@ export const videoStatusHistory = pgTable(
     toStatus: text('to_status').notNull(),
     changedAt: at('changed_at').notNull().defaultNow(),
   },
-  (t) => [index('video_status_history_video_idx').on(t.videoId, t.changedAt)],
+  (t) => [
+    index('video_status_history_video_idx').on(t.videoId, t.changedAt),
+    // The turnaround figures: the completed rows of a date range (lead.repository.ts).
+    index('video_status_history_status_changed_idx').on(t.toStatus, t.changedAt),
+  ],
 );
 
 export const clientEditorAssignments = pgTable(

@@ -8,7 +8,7 @@ import {
   ilike,
   inArray,
   lt,
-  min,
+  notExists,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -69,13 +69,33 @@ export async function turnaroundVideos(
   db: Db,
   { start, end }: { start: Date; end: Date },
 ): Promise<TurnaroundVideo[]> {
-  const firstReady = min(history.changedAt);
+  // A video's first completed row is in the range when one is in it and none came before it:
+  // read through the (to_status, changed_at) index for the range and the (video_id, changed_at)
+  // one for each candidate, not a scan of every completed row of the agency's history.
+  const completed = [...COMPLETED_STATUSES];
+  const earlier = aliasedTable(history, 'earlier');
   const readyInRange = db
-    .select({ videoId: history.videoId })
+    .selectDistinct({ videoId: history.videoId })
     .from(history)
-    .where(inArray(history.toStatus, [...COMPLETED_STATUSES]))
-    .groupBy(history.videoId)
-    .having(and(gte(firstReady, start), lt(firstReady, end)));
+    .where(
+      and(
+        inArray(history.toStatus, completed),
+        gte(history.changedAt, start),
+        lt(history.changedAt, end),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(earlier)
+            .where(
+              and(
+                eq(earlier.videoId, history.videoId),
+                inArray(earlier.toStatus, completed),
+                lt(earlier.changedAt, start),
+              ),
+            ),
+        ),
+      ),
+    );
   const rows = await db
     .select({
       id: videos.id,

@@ -144,7 +144,7 @@ describe('GET /api/lead/turnaround', () => {
       ['review', 6],
       ['ready_to_post', 10],
     ]);
-    // Still open, and one ready in February: neither counts for March.
+    // Still open, and one ready in February (posted in March): neither counts for March.
     await withHistory('c1', 'e1', 'ad', [
       ['draft', 0],
       ['in_progress', 2],
@@ -154,6 +154,7 @@ describe('GET /api/lead/turnaround', () => {
       ['draft', -400],
       ['in_progress', -390],
       ['ready_to_post', -380],
+      ['posted', 5],
     ]);
   });
 
