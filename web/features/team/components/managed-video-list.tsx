@@ -53,10 +53,9 @@ function SelectVideoBox({
   return (
     <Checkbox
       aria-label={`Select ${video.name}`}
-      checked={chosen && deletable}
+      checked={chosen}
       onChange={() => onToggle(video.id)}
-      disabled={!deletable}
-      title={deletable ? undefined : 'Locked by billing: cannot be deleted'}
+      title={deletable ? undefined : 'Locked by billing: exported, never deleted'}
       label={label}
     />
   );

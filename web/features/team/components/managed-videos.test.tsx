@@ -22,12 +22,13 @@ const person = (
 });
 const king = person('king', 'king', 'true');
 
-function renderPage(target: PublicUser) {
+function renderPage(target: PublicUser, names = ['Intro', 'Outro'], paid: string[] = []) {
   const owner = { id: 'client', username: 'client', name: 'Bright Smile', avatarUrl: null };
-  const videos = ['Intro', 'Outro'].map((name, i) =>
-    videoView(String(i + 1), name, 'draft', {
+  const videos = names.map((name, i) =>
+    videoView(String(i + 1), name, paid.includes(name) ? 'posted' : 'draft', {
       owner: { ...owner, isVip: true },
       clientIsVip: true,
+      paid: paid.includes(name),
     }),
   );
   const auth = { user: king, isLoading: false, login: () => {}, logout: async () => {} };
@@ -77,5 +78,21 @@ describe('ManagedVideos: markers of the selected videos', () => {
       ['Premiere Pro markers (CSV)', '/api/videos/markers?ids=1%2C2&format=premiere'],
       ['Plain CSV', '/api/videos/markers?ids=1%2C2&format=csv'],
     ]);
+  });
+
+  // A paid video cannot be deleted, but its notes still go to the edit.
+  it('exports a paid video with the others, and deletes only the unpaid ones', async () => {
+    renderPage(person('client', 'client'), ['Intro', 'Outro', 'Final cut'], ['Final cut']);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all (3)' }));
+    expect(screen.getByRole('button', { name: /^Export markers/ }).textContent).toBe(
+      'Export markers (3)',
+    );
+    expect(screen.getByRole('button', { name: /^Delete selected/ }).textContent).toBe(
+      'Delete selected (2)',
+    );
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Final cut' }));
+    expect(screen.getByRole('button', { name: /^Export markers/ }).textContent).toBe(
+      'Export markers (2)',
+    );
   });
 });

@@ -61,16 +61,17 @@ export function ManagedVideos({
   const { change, pendingId } = useStatusChange();
   // SPEC.md section 2 gives the columns by viewer, the client's own page included.
   const columns = managedUserColumns(viewer);
-  // A video the billing lock keeps (paid, or completed for the client side) is not offered.
+  // Every shown video can be picked (its markers go to the edit whatever its billing); a video
+  // the billing lock keeps (paid, or completed for the client side) is left out of deleting.
   const deletable = (v: VideoView) => billingLock(viewer, billingFactsOfView(v)) === null;
   const shown = filters.visible;
-  const pickable = shown.filter(deletable);
-  const selection = useSelection(pickable, (v) => v.id);
+  const selection = useSelection(shown, (v) => v.id);
   const chosen = selection.chosen.length;
+  const toDelete = selection.chosen.filter(deletable);
 
   const runBulkDelete = () => {
     bulk.mutate(
-      selection.chosen.map((v) => v.id),
+      toDelete.map((v) => v.id),
       {
         onSuccess: ({ deleted, failed, message }) => {
           setConfirmBulk(false);
@@ -139,11 +140,11 @@ export function ManagedVideos({
         <>
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Checkbox
-              label={`Select all (${pickable.length})`}
+              label={`Select all (${shown.length})`}
               checked={selection.allChosen}
               indeterminate={selection.someChosen}
               onChange={selection.toggleAll}
-              disabled={pickable.length === 0}
+              disabled={shown.length === 0}
             />
             <Group gap="xs">
               <ExportMarkersMenu
@@ -159,11 +160,16 @@ export function ManagedVideos({
               />
               <Button
                 color="red"
-                variant={chosen ? 'filled' : 'light'}
-                disabled={chosen === 0}
+                variant={toDelete.length ? 'filled' : 'light'}
+                disabled={toDelete.length === 0}
+                title={
+                  toDelete.length < chosen
+                    ? 'Paid and completed videos are locked by billing and are not deleted'
+                    : undefined
+                }
                 onClick={() => setConfirmBulk(true)}
               >
-                Delete selected ({chosen})
+                Delete selected ({toDelete.length})
               </Button>
             </Group>
           </Group>
@@ -195,8 +201,8 @@ export function ManagedVideos({
       >
         <Stack gap="md">
           <Text size="sm">
-            Are you sure you want to delete {chosen} selected video(s)? This action cannot be
-            undone.
+            Are you sure you want to delete {toDelete.length} selected video(s)? This action cannot
+            be undone.
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button
