@@ -61,6 +61,13 @@ export function canShareForReview(viewer: ViewerScope, video: VideoRef): boolean
   );
 }
 
+/**
+ * Whether the web offers "Share for review" to someone who reads the video: for a reader the
+ * role decides (a client reads only its own videos, a team lead only its clients').
+ */
+export const offersShareForReview = (viewer: Pick<ViewerScope, 'role' | 'isAdmin'>): boolean =>
+  isManager(viewer) || ['client', 'client_team_lead'].includes(normalizeRole(viewer.role));
+
 /** POST /api/review-links. */
 export const createReviewLinkBody = z.object({
   videoIds: z
