@@ -329,11 +329,13 @@ function Decision({
   if (video.decision) {
     const approved = video.decision.decision === 'approved';
     return (
-      <Alert
-        color={approved ? 'teal' : 'orange'}
-        title={approved ? 'Approved' : 'Changes requested'}
-      >
-        {guestLabel(video.decision.by)} on {when(video.decision.at)}. The team has been told.
+      <Alert color={approved ? 'teal' : 'orange'}>
+        <Text size="sm" fw={700}>
+          {approved ? 'Approved' : 'Changes requested'}
+        </Text>
+        <Text size="sm">
+          {guestLabel(video.decision.by)} on {when(video.decision.at)}. The team has been told.
+        </Text>
       </Alert>
     );
   }
