@@ -48,9 +48,7 @@ export type CommentView = z.infer<typeof commentSchema>;
 export const guestLabel = (name: string) => `${name} (guest)`;
 
 /** Who wrote a comment, as every screen names them: a guest as "Alex (guest)". */
-export const commentAuthorLabel = (
-  comment: Pick<CommentView, 'author' | 'guestName'>,
-): string =>
+export const commentAuthorLabel = (comment: Pick<CommentView, 'author' | 'guestName'>): string =>
   comment.author
     ? comment.author.name?.trim() || comment.author.username
     : guestLabel(comment.guestName ?? 'Someone');

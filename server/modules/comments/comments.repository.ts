@@ -52,8 +52,7 @@ export async function listComments(db: Db, videoId: string): Promise<CommentView
 export async function insertComment(
   db: Db,
   values: { videoId: string; content: string } & (
-    | { userId: string }
-    | { userId?: null; guestName: string }
+    { userId: string } | { userId?: null; guestName: string }
   ),
 ) {
   const [row] = await db.insert(comments).values(values).returning();
