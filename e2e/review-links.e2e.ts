@@ -137,6 +137,14 @@ describe('a review link', () => {
     const dropdown = teamPage.getByRole('dialog', { name: /^Notifications/ });
     await visible(dropdown.getByText(/Alex Guest \(guest\) sent ".*" back with changes requested/));
     await visible(dropdown.getByText(/Alex Guest \(guest\) commented on/));
+    await teamPage.keyboard.press('Escape');
+
+    // The team's own dialog draws the guest's rows: comments and the status history by name.
+    await teamPage.goto(`/dashboard?video=${video.id}`);
+    await visible(teamPage.getByRole('article', { name: 'Comment by Alex Guest (guest)' }).first());
+    const history = teamPage.getByRole('region', { name: 'Status history' });
+    await visible(history.getByText(/In Review → In Progress/));
+    await visible(history.getByText(/Alex Guest \(guest\)/));
     team.expectNoConsoleErrors();
   });
 
