@@ -36,11 +36,22 @@ export const commentSchema = z.object({
   id: z.string(),
   content: z.string(),
   createdAt: z.string(),
-  userId: z.string(),
+  /** Null, as is `author`, for a review link's guest, who has `guestName` (issue 19). */
+  userId: z.string().nullable(),
   videoId: z.string(),
-  author: commentAuthorSchema,
+  author: commentAuthorSchema.nullable(),
+  guestName: z.string().nullable(),
 });
 export type CommentView = z.infer<typeof commentSchema>;
+
+/** How a review link's guest appears wherever people are named: "Alex (guest)" (issue 19). */
+export const guestLabel = (name: string) => `${name} (guest)`;
+
+/** Who wrote a comment, as every screen names them: a guest as "Alex (guest)". */
+export const commentAuthorLabel = (comment: Pick<CommentView, 'author' | 'guestName'>): string =>
+  comment.author
+    ? comment.author.name?.trim() || comment.author.username
+    : guestLabel(comment.guestName ?? 'Someone');
 
 /** GET /api/videos/{id}/comments: oldest first. */
 export const commentListSchema = z.array(commentSchema);

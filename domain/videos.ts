@@ -346,6 +346,8 @@ export const videoViewSchema = z.object({
         changedBy: z
           .object({ id: z.string(), username: z.string(), name: z.string().nullable() })
           .nullable(),
+        /** A review link's guest who made the change (changedBy null then; issue 19). */
+        guestName: z.string().nullable(),
       }),
     )
     .optional(),

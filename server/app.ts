@@ -21,6 +21,7 @@ import { leadRoutes } from './modules/lead/lead.routes';
 import { invoicingRoutes } from './modules/invoicing/invoicing.routes';
 import { adminGuard } from './modules/admin/admin.guard';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { reviewLinksRoutes } from './modules/review-links/review-links.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { notifier } from './modules/notifications/notifier';
@@ -156,6 +157,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(invoicingRoutes, { db });
   await app.register(adminRoutes, { db });
   await app.register(commentsRoutes, { db });
+  await app.register(reviewLinksRoutes, { db });
   await app.register(notificationsRoutes, { db });
 
   await app.register(web, { root: opts.webRoot ?? null });

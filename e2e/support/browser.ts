@@ -27,6 +27,8 @@ export interface CheckConsoleOptions {
    * at POST /api/auth/login). Chromium reports every failed fetch as a console error.
    */
   unauthorizedFrom?: string[];
+  /** Other refusals a step expects (a review link's 410 once revoked or expired, issue 19). */
+  refused?: { status: number; pathname: string }[];
 }
 
 const FAILED_RESOURCE = /^Failed to load resource: the server responded with a status of (\d{3})\b/;
@@ -39,8 +41,12 @@ const FAILED_RESOURCE = /^Failed to load resource: the server responded with a s
 function expected(problem: ConsoleProblem, options: CheckConsoleOptions): boolean {
   if (problem.kind !== 'console.error') return false;
   const status = FAILED_RESOURCE.exec(problem.text)?.[1];
-  if (status !== '401' || !problem.url) return false;
+  if (!status || !problem.url) return false;
   const pathname = new URL(problem.url).pathname;
+  if ((options.refused ?? []).some((r) => String(r.status) === status && r.pathname === pathname)) {
+    return true;
+  }
+  if (status !== '401') return false;
   return pathname === '/api/auth/me' || (options.unauthorizedFrom ?? []).includes(pathname);
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -153,6 +154,8 @@ export const videoStatusHistory = pgTable(
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
     changedAt: at('changed_at').notNull().defaultNow(),
+    /** The name a review link's guest gave (changedById null then): migration 0012. */
+    guestName: text('guest_name'),
   },
   (t) => [
     index('video_status_history_video_idx').on(t.videoId, t.changedAt),
@@ -195,13 +198,16 @@ export const comments = pgTable(
   {
     id: rowId(),
     videoId: partOf('video_id', () => videos.id),
-    userId: partOf('user_id', () => users.id),
+    /** Null for a review link's guest, who has `guestName` instead (migration 0012). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    guestName: text('guest_name'),
     content: text('content').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index('comments_video_idx').on(t.videoId, t.createdAt),
     index('comments_user_idx').on(t.userId),
+    check('comments_author_check', sql`${t.userId} IS NOT NULL OR ${t.guestName} IS NOT NULL`),
   ],
 );
 
@@ -344,6 +350,42 @@ export const paymentEvents = pgTable(
   (t) => [
     index('payment_events_created_idx').on(t.createdAt),
     index('payment_events_video_idx').on(t.videoId, t.createdAt),
+  ],
+);
+
+/**
+ * Review links (issue 19): someone without an account reviews videos of one client through a
+ * link. Only the SHA-256 of its random token is kept (as for sessions); the password, if any, is
+ * an argon2id hash. Revoking sets revoked_at; the row stays so the page can say so.
+ */
+export const reviewLinks = pgTable(
+  'review_links',
+  {
+    id: rowId(),
+    tokenHash: text('token_hash').notNull().unique(),
+    clientId: partOf('client_id', () => users.id),
+    createdById: byUser('created_by_id'),
+    passwordHash: text('password_hash'),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('review_links_client_idx').on(t.clientId)],
+);
+
+/** The videos of a review link, each with the guest's one decision on it (null until made). */
+export const reviewLinkVideos = pgTable(
+  'review_link_videos',
+  {
+    linkId: partOf('link_id', () => reviewLinks.id),
+    videoId: partOf('video_id', () => videos.id),
+    decision: text('decision').$type<'approved' | 'changes_requested'>(),
+    decidedByName: text('decided_by_name'),
+    decidedAt: at('decided_at'),
+  },
+  (t) => [
+    primaryKey({ name: 'review_link_videos_pk', columns: [t.linkId, t.videoId] }),
+    index('review_link_videos_video_idx').on(t.videoId),
   ],
 );
 

@@ -45,6 +45,10 @@ export const SCREENS = {
     source: 'app/routes/profile.tsx',
     load: () => import('./routes/profile').then((m) => m.ProfileRoute),
   },
+  review: {
+    source: 'app/routes/review.tsx',
+    load: () => import('./routes/review').then((m) => m.ReviewRoute),
+  },
   notFound: {
     source: 'app/routes/not-found.tsx',
     load: () => import('./routes/not-found').then((m) => m.NotFoundRoute),
@@ -125,6 +129,8 @@ export type Access = keyof typeof ACCESS;
 export const ROUTES: readonly { path: string; screen: ScreenModule; access: Access }[] = [
   { path: '/login', screen: 'login', access: 'anyone' },
   { path: '/register', screen: 'register', access: 'anyone' },
+  // A review link (issue 19): for people without an account, never a sign-in redirect.
+  { path: '/review/:token', screen: 'review', access: 'anyone' },
   // The profile screen handles a signed-out visitor itself: it sends them to /login.
   { path: '/profile', screen: 'profile', access: 'anyone' },
   { path: '/dashboard', screen: 'dashboard', access: 'signedIn' },

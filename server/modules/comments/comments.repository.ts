@@ -16,21 +16,25 @@ const authorColumns = {
   role: users.role,
 };
 
-export function toCommentView(row: CommentRow, author: Author): CommentView {
+/** `author` is null for a review link's guest, who is named by the row's guest_name. */
+export function toCommentView(row: CommentRow, author: Author | null): CommentView {
   return {
     id: row.id,
     content: row.content,
     createdAt: row.createdAt.toISOString(),
     userId: row.userId,
     videoId: row.videoId,
-    author: {
-      id: author.id,
-      name: author.name,
-      username: author.username,
-      // A URL, never the image: a long thread stays small (issue 15).
-      avatarUrl: avatarUrl(author.id, author.avatarVersion),
-      role: normalizeRole(author.role),
-    },
+    author: author?.id
+      ? {
+          id: author.id,
+          name: author.name,
+          username: author.username,
+          // A URL, never the image: a long thread stays small (issue 15).
+          avatarUrl: avatarUrl(author.id, author.avatarVersion),
+          role: normalizeRole(author.role),
+        }
+      : null,
+    guestName: author?.id ? null : row.guestName,
   };
 }
 
@@ -39,7 +43,7 @@ export async function listComments(db: Db, videoId: string): Promise<CommentView
   const rows = await db
     .select({ comment: comments, author: authorColumns })
     .from(comments)
-    .innerJoin(users, eq(users.id, comments.userId))
+    .leftJoin(users, eq(users.id, comments.userId))
     .where(eq(comments.videoId, videoId))
     .orderBy(asc(comments.createdAt), asc(comments.id));
   return rows.map((r) => toCommentView(r.comment, r.author));
@@ -47,7 +51,9 @@ export async function listComments(db: Db, videoId: string): Promise<CommentView
 
 export async function insertComment(
   db: Db,
-  values: { videoId: string; userId: string; content: string },
+  values: { videoId: string; content: string } & (
+    { userId: string } | { userId?: null; guestName: string }
+  ),
 ) {
   const [row] = await db.insert(comments).values(values).returning();
   return row!;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { messageAnswer } from '@domain/api';
 import {
   canDeleteComment,
+  commentAuthorLabel,
   COMMENT_MESSAGES,
   commentBody,
   commentListSchema,
@@ -75,7 +76,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       name: video.name,
       status: video.status,
       comments: comments.map((c) => ({
-        author: c.author.name || c.author.username,
+        author: commentAuthorLabel(c),
         content: c.content,
       })),
     } satisfies MarkerSource;

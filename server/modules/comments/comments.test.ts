@@ -39,6 +39,7 @@ describe('posting and reading comments', () => {
       userId: id.editor,
       videoId,
       author: { id: id.editor, name: 'Eddie', username: 'editor', avatarUrl: null, role: 'editor' },
+      guestName: null,
     });
     const list = (await call('owner', 'GET', `/api/videos/${videoId}/comments`)).json();
     expect(list.at(-1)).toEqual(res.json());

@@ -66,6 +66,10 @@ import type {
   UpdateRuleBody, VideoPayment, VideoTypePrice,
 } from '@domain/invoicing';
 import type { LeadSummary, LeadSummaryQuery } from '@domain/lead-dashboard';
+import type {
+  CreatedReviewLink, CreateReviewLinkInput, GuestCommentInput, GuestCommentView,
+  GuestDecisionInput, GuestVideoView, ReviewLinkView, ReviewPageView, ReviewRefusal,
+} from '@domain/review-links';
 import type { TurnaroundFigures, TurnaroundQuery } from '@domain/turnaround';
 import type {
   CheckDelayedAnswer, ClearAllAnswer, MarkAllReadAnswer, NotificationCount,
@@ -104,6 +108,20 @@ interface Web {
   'POST /api/admin/videos/bulk-delete': { sends: BulkDeleteBody; reads: { 200: AdminBulkDeleteAnswer } };
   'GET /api/videos/{id}/comments': { reads: { 200: CommentView[] } };
   'POST /api/videos/{id}/comments': { sends: CommentInput; reads: { 201: CommentView } };
+  'POST /api/review-links': { sends: CreateReviewLinkInput; reads: { 201: CreatedReviewLink } };
+  'GET /api/videos/{id}/review-links': { reads: { 200: ReviewLinkView[] } };
+  'DELETE /api/review-links/{id}': { reads: { 200: MessageAnswer } };
+  'GET /api/review/{token}': {
+    reads: { 200: ReviewPageView; 401: ReviewRefusal; 404: ReviewRefusal; 410: ReviewRefusal };
+  };
+  'POST /api/review/{token}/videos/{videoId}/comments': {
+    sends: GuestCommentInput;
+    reads: { 201: GuestCommentView; 404: ReviewRefusal; 410: ReviewRefusal };
+  };
+  'POST /api/review/{token}/videos/{videoId}/decision': {
+    sends: GuestDecisionInput;
+    reads: { 200: GuestVideoView; 409: MessageAnswer; 410: ReviewRefusal };
+  };
   'GET /api/videos/{id}/mentionable': { reads: { 200: DirectoryUser[] } };
   'GET /api/videos/{id}/markers': { query: MarkersQuery };
   'GET /api/videos/markers': { query: MultiMarkersQuery };

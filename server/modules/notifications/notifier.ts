@@ -50,6 +50,16 @@ export interface NotificationTriggers {
   videoCreated(actor: SessionUser, video: VideoRow): Promise<void>;
   /** Status changes and a new assigned editor, from any of the update calls. */
   videoChanged(actor: SessionUser, before: VideoRow, after: VideoRow): Promise<void>;
+  /**
+   * A review link's guest (issue 19), named `guest` ("Alex (guest)"), commented or, when
+   * `before` is given, moved the video with a decision (a Request changes with its note as
+   * `comment`). The client side, the video's editor and the client's editors hear it.
+   */
+  guestActed(
+    guest: string,
+    video: VideoRow,
+    act: { before?: VideoRow; comment?: { id: string } },
+  ): Promise<void>;
   clientAssigned(actor: SessionUser, client: UserRow, editor: UserRow): Promise<void>;
   /** `videos`: how many of the client's videos the editor lost with the assignment. */
   clientUnassigned(
@@ -80,7 +90,7 @@ export async function leadEditorIds(db: Db): Promise<string[]> {
 /** The triggers, writing with `db` (a transaction) and collecting what they create. */
 function triggersOn(db: Db, created: NotificationView[]): NotificationTriggers {
   /** Drops the actor, empty and repeated recipients, and stores the rest. */
-  async function send(actor: SessionUser, drafts: Draft[]) {
+  async function send(actor: { id: string | null }, drafts: Draft[]) {
     const seen = new Set<string>();
     const values: NewNotification[] = [];
     for (const d of drafts) {
@@ -212,6 +222,29 @@ function triggersOn(db: Db, created: NotificationView[]): NotificationTriggers {
         });
       }
       await send(actor, drafts);
+    },
+
+    guestActed: async (guest, video, { before, comment }) => {
+      const text =
+        before && before.status !== video.status
+          ? video.status === 'in_progress'
+            ? NOTIFICATION_TEXT.changesRequested(guest, video.name)
+            : NOTIFICATION_TEXT.statusChange(guest, video.name, before.status, video.status)
+          : NOTIFICATION_TEXT.comment(guest, video.name);
+      const recipients = [
+        ...(await clientSideOf(video)),
+        video.assignedEditorId,
+        ...(await editorsOf(video.userId)),
+      ];
+      await send(
+        { id: null },
+        recipients.map((recipientId) => ({
+          ...text,
+          videoId: video.id,
+          commentId: comment?.id,
+          recipientId,
+        })),
+      );
     },
 
     clientAssigned: async (actor, client, editor) => {

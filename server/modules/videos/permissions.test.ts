@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientEditorAssignments, clientTeamLeadAssignments, users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { clientEditorAssignments, clientTeamLeadAssignments, users, videos } from '../../db/schema';
 import { createTestApp, seedPeople, seedVideo, type TestApp } from '../../test/helper';
 
 /**
@@ -60,6 +61,18 @@ afterAll(async () => {
 let ordinal = 1000;
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+/** A review link (issue 19) made by the king for a fresh video in review: `token`, `videoId`. */
+const reviewLink: Params = async () => {
+  const v = await freshVideo();
+  await t.db.update(videos).set({ status: 'review' }).where(eq(videos.id, v.id));
+  const made = await call('king', 'POST', '/api/review-links', {
+    videoIds: [v.id],
+    expiresInDays: 1,
+  });
+  const { id: linkId, token } = made.json() as { id: string; token: string };
+  return { id: linkId, token, videoId: v.id };
+};
+
 /** A fresh video of the owner, assigned to videoEditor, with notes and a payment amount. */
 async function freshVideo() {
   return seedVideo(t, {
@@ -113,6 +126,8 @@ const READERS: Actor[] = [
   'leadAdmin',
 ];
 const MANAGERS: Actor[] = ['lead', 'king', 'adminEditor', 'leadAdmin'];
+/** Who may share a video for review: managers and the client side (canShareForReview). */
+const SHARERS: Actor[] = ['owner', 'teamLead', ...MANAGERS];
 const ADMINS: Actor[] = ['king', 'adminEditor', 'leadAdmin'];
 const SIGNED_IN = ACTORS.filter((a) => a !== 'anonymous');
 
@@ -483,6 +498,32 @@ const CASES: Case[] = [
       return call(a, 'PATCH', `/api/notifications/${notice.id}/read`);
     },
   },
+  // Review links (issue 19): managers and the client side share, list and revoke; editors who
+  // read the video get 403, everyone else 404. The guest routes take the token alone: any
+  // caller, signed in or not, is the same guest (the review-links suite walks the rest).
+  req('POST /api/review-links', (a) => (SHARERS.includes(a) ? 201 : allow(READERS, 403, 404)(a)), {
+    params: video,
+    body: (p) => ({ videoIds: [p.id], expiresInDays: 7 }),
+  }),
+  req(
+    'GET /api/videos/:id/review-links',
+    (a) => (SHARERS.includes(a) ? 200 : allow(READERS, 403, 404)(a)),
+    { params: video },
+  ),
+  req(
+    'DELETE /api/review-links/:id',
+    (a) => (SHARERS.includes(a) ? 200 : allow(READERS, 403, 404)(a)),
+    { params: reviewLink },
+  ),
+  req('GET /api/review/:token', () => 200, { params: reviewLink }),
+  req('POST /api/review/:token/videos/:videoId/comments', () => 201, {
+    params: reviewLink,
+    body: { name: 'Guest', content: 'Nice' },
+  }),
+  req('POST /api/review/:token/videos/:videoId/decision', () => 200, {
+    params: reviewLink,
+    body: { name: 'Guest', decision: 'approve' },
+  }),
   req('POST /api/notifications/mark-all-read', allow(SIGNED_IN, 200, 0)),
   req('DELETE /api/notifications/clear-all', allow(SIGNED_IN, 200, 0)),
   req('POST /api/notifications/check-delayed', allow(SIGNED_IN, 200, 0)),

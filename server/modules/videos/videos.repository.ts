@@ -125,6 +125,7 @@ export async function statusHistory(db: Db, videoId: string) {
       fromStatus: videoStatusHistory.fromStatus,
       toStatus: videoStatusHistory.toStatus,
       changedAt: videoStatusHistory.changedAt,
+      guestName: videoStatusHistory.guestName,
       changedBy: { id: changedBy.id, username: changedBy.username, name: changedBy.name },
     })
     .from(videoStatusHistory)
@@ -249,7 +250,9 @@ export async function updateVideo(
   db: Db,
   current: VideoRow,
   changes: Partial<typeof videos.$inferInsert>,
-  changedById: string,
+  changedById: string | null,
+  /** A review link's guest, who moves it without an account (changedById null). */
+  guestName?: string,
 ): Promise<VideoRow | null> {
   return db.transaction(async (tx) => {
     const values: Partial<typeof videos.$inferInsert> = { ...changes, updatedAt: new Date() };
@@ -276,6 +279,7 @@ export async function updateVideo(
       await tx.insert(videoStatusHistory).values({
         videoId: current.id,
         changedById,
+        guestName,
         fromStatus: current.status,
         toStatus: newStatus,
         changedAt: movedAt,

@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Group, Text } from '@mantine/core';
 import { roleLabel } from '@domain/roles';
-import type { CommentView } from '@domain/comments';
+import { commentAuthorLabel, type CommentView } from '@domain/comments';
 import { relativeTime } from '@domain/notifications';
 import { Icon } from '../../../components/icons';
 import { RichText } from '../../../components/rich-text';
@@ -31,7 +31,7 @@ export function CommentItem({
   /** Present when the dialog's player seeks: its timecodes become buttons. */
   onSeek?: (seconds: number) => void;
 }) {
-  const who = comment.author.name?.trim() || comment.author.username;
+  const who = commentAuthorLabel(comment);
   const created = new Date(comment.createdAt);
   return (
     <Box
@@ -42,7 +42,10 @@ export function CommentItem({
       aria-label={`Comment by ${who}`}
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <PersonAvatar person={comment.author} size={32} />
+        <PersonAvatar
+          person={comment.author ?? { name: comment.guestName, username: 'guest' }}
+          size={32}
+        />
         <Box miw={0} style={{ flex: 1 }}>
           <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
             <Group gap={6} wrap="wrap" miw={0} style={{ flex: 1 }}>
@@ -50,7 +53,7 @@ export function CommentItem({
                 {who}
               </Text>
               <Text size="xs" c="dimmed">
-                {roleLabel(comment.author.role)}
+                {comment.author ? roleLabel(comment.author.role) : 'Review link'}
               </Text>
               <Text size="xs" c="dimmed">
                 <time

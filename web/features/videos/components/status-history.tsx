@@ -1,4 +1,5 @@
 import { Text, Timeline, Title } from '@mantine/core';
+import { guestLabel } from '@domain/comments';
 import { normalizeStatus, STATUS_LABELS } from '@domain/video-status';
 import type { VideoView } from '@domain/videos';
 
@@ -35,7 +36,11 @@ export function StatusHistory({ history }: { history: VideoView['statusHistory']
             >
               <Text size="xs" c="dimmed">
                 {when(entry.changedAt)}
-                {entry.changedBy ? ` · ${entry.changedBy.name || entry.changedBy.username}` : ''}
+                {entry.changedBy
+                  ? ` · ${entry.changedBy.name || entry.changedBy.username}`
+                  : entry.guestName
+                    ? ` · ${guestLabel(entry.guestName)}`
+                    : ''}
               </Text>
             </Timeline.Item>
           ))}

@@ -1,6 +1,5 @@
 import {
   Alert,
-  AspectRatio,
   Box,
   Button,
   Divider,
@@ -16,20 +15,12 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useMemo,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { BILLING_MESSAGES, billingFactsOfView, billingLock } from '@domain/billing';
 import { isOpenableLink, LINK_MESSAGES } from '@domain/links';
 import { MARKER_FORMATS } from '@domain/markers';
 import { canSeeInternalNotes } from '@domain/permissions';
-import { canTellTime, playerSource, type PlayerSource } from '@domain/player';
+import { offersShareForReview } from '@domain/review-links';
 import type { PublicUser } from '@domain/user';
 import {
   editVideoValues,
@@ -45,7 +36,7 @@ import { findMove, selectableStatuses, workflowSide } from '@domain/workflow';
 import { LoadingState } from '../../../components/loading-state';
 import { useAuth } from '../../../hooks/use-auth';
 import { getErrorMessage } from '../../../lib/api-client';
-import { PlayerHandle } from '../../../lib/player-handle';
+import type { PlayerHandle } from '../../../lib/player-handle';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { markersUrl } from '../../../api/comments';
 import { useDeleteVideo, useUpdateVideo, useVideo } from '../../../api/videos';
@@ -55,6 +46,8 @@ import { DeleteVideoDialog } from '../../../components/videos/delete-video-dialo
 import { ExportMarkersMenu } from '../../../components/videos/export-markers-menu';
 import { PlatformIcon } from '../../../components/videos/platform-label';
 import { StatusBadge } from '../../../components/videos/status-badge';
+import { PlayerSlot, usePlayer } from './link-player';
+import { ShareReviewDialog } from './share-review-dialog';
 import { StatusHistory } from './status-history';
 import { IconExternal, IconTrash } from '../../../components/videos/video-icons';
 
@@ -70,17 +63,6 @@ export interface VideoDetailDialogProps {
   comments: (videoId: string, player: PlayerHandle | null) => ReactNode;
   /** A moment to open the player at, in seconds (`?t=` from a notification or a shared link). */
   startAt?: number | null;
-}
-
-// The player's code loads with the first video that plays in the dialog, not with the dialog.
-const VideoPlayer = lazy(() => import('./video-player').then((m) => ({ default: m.VideoPlayer })));
-
-/** The link's player and its handle, one per video and link. */
-function usePlayer(link: string | null): { source: PlayerSource; handle: PlayerHandle } | null {
-  return useMemo(() => {
-    const source = link ? playerSource(link, window.location.origin) : null;
-    return source ? { source, handle: new PlayerHandle(canTellTime(source)) } : null;
-  }, [link]);
 }
 
 /**
@@ -148,11 +130,7 @@ export function VideoDetailDialog({
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="lg">
-              {player && (
-                <Suspense fallback={<AspectRatio ratio={16 / 9} bg="dark.8" />}>
-                  <VideoPlayer source={player.source} handle={player.handle} />
-                </Suspense>
-              )}
+              {player && <PlayerSlot player={player} />}
               {!gone && comments(video.id, player?.handle ?? null)}
               <StatusHistory history={video.statusHistory} />
             </Stack>
@@ -177,6 +155,7 @@ function DetailForm({
   // What the form started from: a background refresh must not turn stale fields into changes.
   const [original] = useState(() => editVideoValues(video));
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const [today] = useState(() => localDateText(new Date()));
   const update = useUpdateVideo();
   const remove = useDeleteVideo();
@@ -268,13 +247,18 @@ function DetailForm({
           <Text size="sm" c="dimmed">
             #{video.ordinal} · {video.owner.name || video.owner.username}
           </Text>
-          <Box ml="auto">
+          <Group ml="auto" gap="xs">
+            {offersShareForReview(viewer) && (
+              <Button size="xs" variant="light" onClick={() => setSharing(true)}>
+                Share for review
+              </Button>
+            )}
             <ExportMarkersMenu
               size="xs"
               formats={MARKER_FORMATS}
               hrefOf={(format) => markersUrl(video.id, { format })}
             />
-          </Box>
+          </Group>
         </Group>
         <TextInput label="Name" {...field('name')} maxLength={200} data-autofocus />
         <Grid gap="sm">
@@ -408,6 +392,7 @@ function DetailForm({
           })
         }
       />
+      <ShareReviewDialog videoId={video.id} opened={sharing} onClose={() => setSharing(false)} />
     </Box>
   );
 }

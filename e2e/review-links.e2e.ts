@@ -1,0 +1,225 @@
+/**
+ * Review links (issue 19): a lead editor shares a video in review from its dialog; a fresh
+ * browser with no cookie opens the link, comments under a name and requests changes; the
+ * client's editor, signed in in another browser, sees both arrive on the bell live. A revoked
+ * link and an expired one answer a page that says so. Screenshots of the share dialog and the
+ * review page at 1280 and 390 px land in e2e/artifacts.
+ *
+ * The expired link needs a clock the suite's shared server does not let a test move: that case
+ * runs on a second instance of the same app (buildApp over its own PGlite, serving the same
+ * built web app), whose database the test may change.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../server/app';
+import { fromPglite } from '../server/db/client';
+import { migrate } from '../server/db/migrate';
+import { reviewLinks, users, videos } from '../server/db/schema';
+import { hashPassword } from '../server/lib/passwords';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import { answer, apiAs } from './support/api';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
+import { assign } from './support/lead';
+import { visible } from './support/screen';
+import { createUsersAsKing, kingApi, signIn, type TestUser } from './support/users';
+
+const ARTIFACTS = 'e2e/artifacts';
+
+let team: E2EBrowser;
+let lead: TestUser;
+let client: TestUser;
+let editor: TestUser;
+let king: APIRequestContext;
+let video: { id: string; name: string };
+
+beforeAll(async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  team = await launchBrowser();
+  [lead, client, editor] = await createUsersAsKing(team, ['lead_editor', 'client', 'editor']);
+  king = await kingApi(team);
+  await assign(king, client.id, editor.id);
+  video = await answer<{ id: string; name: string }>(
+    'POST /api/videos',
+    await king.post('/api/videos', {
+      data: {
+        name: `Spring promo ${client.username.slice(-6)}`,
+        link: 'https://youtu.be/dQw4w9WgXcQ',
+        status: 'review',
+        targetUserId: client.id,
+      },
+    }),
+    201,
+  );
+});
+afterAll(async () => {
+  await king?.dispose();
+  await team?.close();
+});
+
+const bell = (page: Page, name: string | RegExp = /^Notifications/) =>
+  page.getByRole('button', { name, exact: typeof name === 'string' });
+
+/** The lead opens the video's dialog, shares it and copies the link the dialog shows once. */
+async function shareAsLead(page: Page): Promise<string> {
+  await signIn(team, page, lead);
+  await page.goto(`/dashboard?video=${video.id}`);
+  await page.getByRole('button', { name: 'Share for review' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share for review' });
+  await visible(dialog);
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const field = dialog.getByRole('textbox', { name: 'Review link' });
+  await visible(field);
+  const link = await field.inputValue();
+  expect(link).toMatch(/\/review\/[A-Za-z0-9_-]{43}$/);
+  await visible(dialog.getByText('Links to this video'));
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `${ARTIFACTS}/review-share-desktop.png` });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `${ARTIFACTS}/review-share-phone.png` });
+  await page.setViewportSize(DESKTOP);
+  return link;
+}
+
+describe('a review link', () => {
+  it('lets a guest with no cookie comment and request changes; the editor hears it live', async () => {
+    const teamPage = await team.newPage(DESKTOP);
+    const link = await shareAsLead(teamPage);
+
+    // The editor of the client, in the team's browser, with a quiet bell.
+    await signIn(team, teamPage, editor);
+    const editorApi = await apiAs(team, editor);
+    expect((await editorApi.post('/api/notifications/mark-all-read')).status()).toBe(200);
+    await editorApi.dispose();
+    await teamPage.goto('/dashboard');
+    await visible(bell(teamPage, 'Notifications'));
+
+    const guest = await launchBrowser();
+    try {
+      const page = await guest.newPage(DESKTOP);
+      expect(await guest.context.cookies()).toEqual([]);
+      await page.goto(link);
+      await visible(page.getByRole('heading', { name: video.name, level: 1 }));
+      // The player, not just a link: the YouTube frame is there.
+      await visible(page.locator('iframe[src*="youtube-nocookie.com"]'));
+      await page.getByRole('textbox', { name: 'Your name' }).fill('Alex Guest');
+      await page.getByRole('textbox', { name: 'Add a comment' }).fill('Love the intro at 0:12');
+      await page.getByRole('button', { name: 'Post comment' }).click();
+      await visible(page.getByRole('article', { name: 'Comment by Alex Guest' }));
+      await visible(page.getByText('Alex Guest (guest)'));
+      await bell(teamPage, 'Notifications, 1 unread').waitFor({ timeout: 10_000 });
+
+      await page.getByRole('button', { name: 'Request changes' }).click();
+      await page.getByRole('textbox', { name: 'What needs to change?' }).fill('Shorter outro');
+      await page.getByRole('button', { name: 'Send change request' }).click();
+      await visible(page.getByText('Changes requested', { exact: true }));
+      await expect(page.getByRole('button', { name: 'Approve' }).count()).resolves.toBe(0);
+      await bell(teamPage, 'Notifications, 2 unread').waitFor({ timeout: 10_000 });
+
+      // Still no cookie: the guest is no session.
+      expect(await guest.context.cookies()).toEqual([]);
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: `${ARTIFACTS}/review-page-desktop.png`, fullPage: true });
+      await page.setViewportSize(PHONE);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: `${ARTIFACTS}/review-page-phone.png`, fullPage: true });
+      guest.expectNoConsoleErrors();
+    } finally {
+      await guest.close();
+    }
+
+    // The editor's bell names the guest as a guest.
+    await bell(teamPage).click();
+    const dropdown = teamPage.getByRole('dialog', { name: /^Notifications/ });
+    await visible(dropdown.getByText(/Alex Guest \(guest\) sent ".*" back with changes requested/));
+    await visible(dropdown.getByText(/Alex Guest \(guest\) commented on/));
+    await teamPage.keyboard.press('Escape');
+
+    // The team's own dialog draws the guest's rows: comments and the status history by name.
+    await teamPage.goto(`/dashboard?video=${video.id}`);
+    await visible(teamPage.getByRole('article', { name: 'Comment by Alex Guest (guest)' }).first());
+    const history = teamPage.getByRole('region', { name: 'Status history' });
+    await visible(history.getByText(/In Review → In Progress/));
+    await visible(history.getByText(/Alex Guest \(guest\)/));
+    team.expectNoConsoleErrors();
+  });
+
+  it('answers a clear page once revoked', async () => {
+    const made = await answer<{ id: string; token: string }>(
+      'POST /api/review-links',
+      await king.post('/api/review-links', { data: { videoIds: [video.id], expiresInDays: 1 } }),
+      201,
+    );
+    expect((await king.delete(`/api/review-links/${made.id}`)).status()).toBe(200);
+    const guest = await launchBrowser();
+    try {
+      const page = await guest.newPage(PHONE);
+      await page.goto(`/review/${made.token}`);
+      await visible(page.getByRole('heading', { name: 'This link was turned off' }));
+      await visible(page.getByText('Ask whoever sent it for a new one'));
+      await page.screenshot({ path: `${ARTIFACTS}/review-revoked-phone.png` });
+      guest.expectNoConsoleErrors({
+        refused: [{ status: 410, pathname: `/api/review/${made.token}` }],
+      });
+    } finally {
+      await guest.close();
+    }
+  });
+
+  it('answers a clear page once expired', async () => {
+    // A second instance of the app over its own database, serving the same built web app.
+    const database = fromPglite(await PGlite.create());
+    await migrate(database);
+    const app = await buildApp({
+      database,
+      logger: false,
+      webRoot: path.resolve('dist/web'),
+    });
+    const guest = await launchBrowser();
+    try {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const [owner] = await database.db
+        .insert(users)
+        .values({ username: 'owner', password: await hashPassword('x'), role: 'client' })
+        .returning();
+      const [maker] = await database.db
+        .insert(users)
+        .values({ username: 'maker', password: await hashPassword('secret-1'), role: 'king' })
+        .returning();
+      const [v] = await database.db
+        .insert(videos)
+        .values({ ordinal: 1, name: 'Old cut', link: 'https://a.io/v', userId: owner!.id })
+        .returning();
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'maker', password: 'secret-1' },
+      });
+      const sid = login.cookies.find((c) => c.name === 'sid')!.value;
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/review-links',
+        headers: { cookie: `sid=${sid}` },
+        payload: { videoIds: [v!.id], expiresInDays: 1 },
+      });
+      const { token } = made.json() as { token: string };
+      await database.db.update(reviewLinks).set({ expiresAt: new Date(Date.now() - 60_000) });
+      expect(maker).toBeDefined();
+
+      const page = await guest.newPage(DESKTOP);
+      await page.goto(`${base}/review/${token}`);
+      await visible(page.getByRole('heading', { name: 'This link has expired' }));
+      await page.screenshot({ path: `${ARTIFACTS}/review-expired-desktop.png` });
+      guest.expectNoConsoleErrors({ refused: [{ status: 410, pathname: `/api/review/${token}` }] });
+    } finally {
+      await guest.close();
+      await app.close();
+      await database.close();
+    }
+  });
+});

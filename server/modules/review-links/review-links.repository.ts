@@ -1,0 +1,153 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { reviewLinkStateOf, type ReviewLinkView } from '@domain/review-links';
+import type { Db } from '../../db/client';
+import { reviewLinks, reviewLinkVideos, users } from '../../db/schema';
+
+/**
+ * Review links (issue 19): the link rows, their videos and the one decision a guest makes on
+ * each. A token is 256 random bits; only its SHA-256 is stored, so a copy of the database opens
+ * no link.
+ */
+export type ReviewLinkRow = typeof reviewLinks.$inferSelect;
+
+export const reviewTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** What a token looks like (32 bytes, base64url): anything else is not looked up. */
+export const REVIEW_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export async function insertReviewLink(
+  db: Db,
+  values: {
+    clientId: string;
+    createdById: string;
+    passwordHash: string | null;
+    expiresAt: Date;
+    videoIds: string[];
+  },
+): Promise<{ token: string; link: ReviewLinkRow }> {
+  const token = randomBytes(32).toString('base64url');
+  const { videoIds, ...row } = values;
+  const link = await db.transaction(async (tx) => {
+    const [link] = await tx
+      .insert(reviewLinks)
+      .values({ ...row, tokenHash: reviewTokenHash(token) })
+      .returning();
+    await tx
+      .insert(reviewLinkVideos)
+      .values([...new Set(videoIds)].map((videoId) => ({ linkId: link!.id, videoId })));
+    return link!;
+  });
+  return { token, link };
+}
+
+export async function findReviewLinkByToken(db: Db, token: string) {
+  const [row] = await db
+    .select()
+    .from(reviewLinks)
+    .where(eq(reviewLinks.tokenHash, reviewTokenHash(token)))
+    .limit(1);
+  return row;
+}
+
+export async function findReviewLink(db: Db, id: string) {
+  const [row] = await db.select().from(reviewLinks).where(eq(reviewLinks.id, id)).limit(1);
+  return row;
+}
+
+/** A link's videos, in the order they were added, each with its decision. */
+export async function linkVideoRows(db: Db, linkId: string) {
+  return db.select().from(reviewLinkVideos).where(eq(reviewLinkVideos.linkId, linkId));
+}
+
+/** The links that share a video, newest first, as the share dialog lists them. */
+export async function listReviewLinksOfVideo(db: Db, videoId: string): Promise<ReviewLinkView[]> {
+  const links = await db
+    .select({ link: reviewLinks, createdBy: { name: users.name, username: users.username } })
+    .from(reviewLinks)
+    .innerJoin(reviewLinkVideos, eq(reviewLinkVideos.linkId, reviewLinks.id))
+    .leftJoin(users, eq(users.id, reviewLinks.createdById))
+    .where(eq(reviewLinkVideos.videoId, videoId))
+    .orderBy(desc(reviewLinks.createdAt), desc(reviewLinks.id));
+  if (links.length === 0) return [];
+  const videos = await db
+    .select()
+    .from(reviewLinkVideos)
+    .where(
+      inArray(
+        reviewLinkVideos.linkId,
+        links.map((l) => l.link.id),
+      ),
+    );
+  return links.map(({ link, createdBy }) =>
+    toReviewLinkView(
+      link,
+      createdBy?.username ? createdBy.name || createdBy.username : null,
+      videos.filter((v) => v.linkId === link.id),
+    ),
+  );
+}
+
+export function toReviewLinkView(
+  link: ReviewLinkRow,
+  createdBy: string | null,
+  videos: (typeof reviewLinkVideos.$inferSelect)[],
+): ReviewLinkView {
+  return {
+    id: link.id,
+    createdAt: link.createdAt.toISOString(),
+    expiresAt: link.expiresAt.toISOString(),
+    revokedAt: link.revokedAt?.toISOString() ?? null,
+    state: reviewLinkStateOf(link),
+    hasPassword: link.passwordHash !== null,
+    createdBy,
+    videoIds: videos.map((v) => v.videoId),
+    decisions: videos.flatMap((v) =>
+      v.decision && v.decidedAt
+        ? [
+            {
+              videoId: v.videoId,
+              decision: v.decision,
+              by: v.decidedByName ?? '',
+              at: v.decidedAt.toISOString(),
+            },
+          ]
+        : [],
+    ),
+  };
+}
+
+/** Revoking keeps the row (the page then says the link was turned off); a second time is a no-op. */
+export async function revokeReviewLink(db: Db, id: string) {
+  await db
+    .update(reviewLinks)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(reviewLinks.id, id), isNull(reviewLinks.revokedAt)));
+}
+
+/**
+ * Records the guest's decision on a video of the link, once: false when one was made already
+ * (two tabs deciding at once cannot both win).
+ */
+export async function recordDecision(
+  db: Db,
+  values: {
+    linkId: string;
+    videoId: string;
+    decision: 'approved' | 'changes_requested';
+    name: string;
+  },
+): Promise<boolean> {
+  const rows = await db
+    .update(reviewLinkVideos)
+    .set({ decision: values.decision, decidedByName: values.name, decidedAt: new Date() })
+    .where(
+      and(
+        eq(reviewLinkVideos.linkId, values.linkId),
+        eq(reviewLinkVideos.videoId, values.videoId),
+        isNull(reviewLinkVideos.decision),
+      ),
+    )
+    .returning({ videoId: reviewLinkVideos.videoId });
+  return rows.length > 0;
+}

@@ -1,0 +1,350 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageAnswer } from '@domain/api';
+import { commentAuthorLabel, guestLabel, type CommentView } from '@domain/comments';
+import { canReadVideo } from '@domain/permissions';
+import {
+  canShareForReview,
+  createdReviewLinkSchema,
+  createReviewLinkBody,
+  guestCommentBody,
+  guestCommentSchema,
+  guestDecisionBody,
+  guestVideoSchema,
+  REVIEW_LIMITS,
+  REVIEW_LINK_MESSAGES,
+  REVIEW_PASSWORD_HEADER,
+  reviewLinkListSchema,
+  reviewLinkStateOf,
+  reviewPageSchema,
+  reviewRefusalSchema,
+  type GuestVideoView,
+  type ReviewRefusal,
+} from '@domain/review-links';
+import { normalizeStatus } from '@domain/video-status';
+import { allowedActions, WORKFLOW_MESSAGES } from '@domain/workflow';
+import type { Db } from '../../db/client';
+import type { VideoRow } from '../../db/schema';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { currentUser } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { insertComment, listComments, toCommentView } from '../comments/comments.repository';
+import { findUserById } from '../users/users.repository';
+import { loadViewerScope } from '../videos/scope';
+import { findVideo, updateVideo } from '../videos/videos.repository';
+import {
+  findReviewLink,
+  findReviewLinkByToken,
+  insertReviewLink,
+  linkVideoRows,
+  listReviewLinksOfVideo,
+  recordDecision,
+  REVIEW_TOKEN_SHAPE,
+  revokeReviewLink,
+  toReviewLinkView,
+  type ReviewLinkRow,
+} from './review-links.repository';
+
+const VIDEO_NOT_FOUND = 'Video not found';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const videoParams = z.object({ id: z.uuid({ error: VIDEO_NOT_FOUND }) });
+const linkParams = z.object({ id: z.uuid({ error: REVIEW_LINK_MESSAGES.linkNotFound }) });
+// The token's shape is checked by the handler, which answers a clear page's 404 for any miss.
+const tokenParams = z.object({ token: z.string().max(200) });
+const guestVideoParams = tokenParams.extend({
+  videoId: z.uuid({ error: REVIEW_LINK_MESSAGES.guestVideoNotFound }),
+});
+const refusals = { 401: reviewRefusalSchema, 404: reviewRefusalSchema, 410: reviewRefusalSchema };
+
+/** A refusal the review page draws as its own screen (not found, expired, revoked, password). */
+class Refusal extends Error {
+  constructor(
+    readonly statusCode: 401 | 404 | 410,
+    readonly reason: ReviewRefusal['reason'],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Review links (issue 19). Managers and the video's client side create, list and revoke them
+ * with their session; a guest opens one with nothing but its token (in the path, never a
+ * cookie, so it is no session and opens no other route), reads the videos as their client may,
+ * comments under a name and decides once per video. Guest calls are limited per link and per
+ * address; every guest act lands in the comments or status history under the guest's name and
+ * notifies the team.
+ */
+export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  type Limiter = (r: FastifyRequest) => Promise<{ isExceeded?: boolean; ttl?: number }>;
+  const limiter = (max: number, key: (r: FastifyRequest) => string) =>
+    app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: key }) as Limiter;
+  const perLink = limiter(
+    REVIEW_LIMITS.perLinkPerMinute,
+    (r) => `review-link:${(r.params as { token: string }).token}`,
+  );
+  const perAddress = limiter(REVIEW_LIMITS.perAddressPerMinute, (r) => `review-address:${r.ip}`);
+
+  /** The video a signed-in person shares or lists: 404 unless readable, 403 unless sharable. */
+  async function sharableVideo(request: FastifyRequest, id: string) {
+    const scope = await loadViewerScope(db, currentUser(request));
+    const found = await findVideo(db, id);
+    if (!found || !canReadVideo(scope, found.video)) throw new HttpError(404, VIDEO_NOT_FOUND);
+    if (!canShareForReview(scope, found.video)) {
+      throw new HttpError(403, REVIEW_LINK_MESSAGES.forbidden);
+    }
+    return found.video;
+  }
+
+  app.post(
+    '/api/review-links',
+    {
+      config: { limited: 'writes' },
+      schema: { body: createReviewLinkBody, response: { 201: createdReviewLinkSchema } },
+    },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      const { videoIds, expiresInDays, password } = request.body;
+      const videos: VideoRow[] = [];
+      for (const id of videoIds) videos.push(await sharableVideo(request, id));
+      const clientId = videos[0]!.userId;
+      if (videos.some((v) => v.userId !== clientId)) {
+        throw new HttpError(400, REVIEW_LINK_MESSAGES.oneClient);
+      }
+      const { token, link } = await insertReviewLink(db, {
+        clientId,
+        createdById: actor.id,
+        passwordHash: password ? await hashPassword(password) : null,
+        expiresAt: new Date(Date.now() + expiresInDays * DAY_MS),
+        videoIds,
+      });
+      const rows = await linkVideoRows(db, link.id);
+      const view = toReviewLinkView(link, actor.name || actor.username, rows);
+      return reply.status(201).send({ ...view, token });
+    },
+  );
+
+  app.get(
+    '/api/videos/:id/review-links',
+    { schema: { params: videoParams, response: { 200: reviewLinkListSchema } } },
+    async (request) => {
+      const video = await sharableVideo(request, request.params.id);
+      return listReviewLinksOfVideo(db, video.id);
+    },
+  );
+
+  app.delete(
+    '/api/review-links/:id',
+    { schema: { params: linkParams, response: { 200: messageAnswer } } },
+    async (request) => {
+      const scope = await loadViewerScope(db, currentUser(request));
+      const link = await findReviewLink(db, request.params.id);
+      // Whoever reads one of its videos learns it exists; whoever may share them may turn it off.
+      const readable = [];
+      for (const row of link ? await linkVideoRows(db, link.id) : []) {
+        const found = await findVideo(db, row.videoId);
+        if (found && canReadVideo(scope, found.video)) readable.push(found.video);
+      }
+      if (!link || readable.length === 0) {
+        throw new HttpError(404, REVIEW_LINK_MESSAGES.linkNotFound);
+      }
+      if (!readable.some((video) => canShareForReview(scope, video))) {
+        throw new HttpError(403, REVIEW_LINK_MESSAGES.forbidden);
+      }
+      await revokeReviewLink(db, link.id);
+      return { message: REVIEW_LINK_MESSAGES.revoked };
+    },
+  );
+
+  // --- The guest's side: public routes, the token is the only key ---
+
+  /** Answers a refusal with its reason, so the page can draw the right screen. */
+  const refuse = (reply: FastifyReply, err: unknown) => {
+    if (!(err instanceof Refusal)) throw err;
+    return reply.status(err.statusCode).send({ message: err.message, reason: err.reason });
+  };
+
+  /** The link a guest may use now: counted against both limits, then checked in order. */
+  async function openLink(
+    request: FastifyRequest,
+    token: string,
+    reply: FastifyReply,
+  ): Promise<ReviewLinkRow> {
+    for (const limit of [perAddress, perLink]) {
+      const result = await limit(request);
+      if (result.isExceeded) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil((result.ttl ?? 0) / 1000))));
+        throw new HttpError(429, REVIEW_LINK_MESSAGES.tooMany);
+      }
+    }
+    const link = REVIEW_TOKEN_SHAPE.test(token)
+      ? await findReviewLinkByToken(db, token)
+      : undefined;
+    if (!link) throw new Refusal(404, 'not_found', REVIEW_LINK_MESSAGES.guestNotFound);
+    const state = reviewLinkStateOf(link);
+    if (state === 'revoked') throw new Refusal(410, 'revoked', REVIEW_LINK_MESSAGES.guestRevoked);
+    if (state === 'expired') throw new Refusal(410, 'expired', REVIEW_LINK_MESSAGES.guestExpired);
+    if (link.passwordHash) {
+      const sent = request.headers[REVIEW_PASSWORD_HEADER];
+      if (typeof sent !== 'string' || !sent) {
+        throw new Refusal(401, 'password', REVIEW_LINK_MESSAGES.guestPassword);
+      }
+      let password: string;
+      try {
+        password = decodeURIComponent(sent);
+      } catch {
+        password = sent;
+      }
+      if (!(await verifyPassword(link.passwordHash, password))) {
+        throw new Refusal(401, 'wrong_password', REVIEW_LINK_MESSAGES.guestWrongPassword);
+      }
+    }
+    return link;
+  }
+
+  const guestComment = (c: CommentView) => ({
+    id: c.id,
+    content: c.content,
+    createdAt: c.createdAt,
+    author: c.author ? commentAuthorLabel(c) : (c.guestName ?? ''),
+    guest: !c.author,
+  });
+
+  /** One video as the guest sees it: what its client may read, nothing internal, no money. */
+  async function guestVideo(
+    video: VideoRow,
+    row: {
+      decision: 'approved' | 'changes_requested' | null;
+      decidedByName: string | null;
+      decidedAt: Date | null;
+    },
+  ): Promise<GuestVideoView> {
+    const comments = await listComments(db, video.id);
+    return {
+      id: video.id,
+      name: video.name,
+      type: video.type,
+      status: normalizeStatus(video.status),
+      link: video.link,
+      description: video.description,
+      dueDate: video.dueDate?.toISOString() ?? null,
+      decision:
+        row.decision && row.decidedAt
+          ? { decision: row.decision, by: row.decidedByName ?? '', at: row.decidedAt.toISOString() }
+          : null,
+      canDecide: !row.decision && allowedActions('client', video.status).length > 0,
+      comments: comments.map(guestComment),
+    };
+  }
+
+  /** The link's row for a video it holds; 404 for a video it does not. */
+  async function linkVideo(link: ReviewLinkRow, videoId: string) {
+    const row = (await linkVideoRows(db, link.id)).find((r) => r.videoId === videoId);
+    const found = row && (await findVideo(db, videoId));
+    if (!row || !found) {
+      throw new Refusal(404, 'not_found', REVIEW_LINK_MESSAGES.guestVideoNotFound);
+    }
+    return { row, video: found.video };
+  }
+
+  app.get(
+    '/api/review/:token',
+    {
+      config: { public: true },
+      schema: { params: tokenParams, response: { 200: reviewPageSchema, ...refusals } },
+    },
+    async (request, reply) => {
+      try {
+        const link = await openLink(request, request.params.token, reply);
+        const client = await findUserById(db, link.clientId);
+        const videos: GuestVideoView[] = [];
+        for (const row of await linkVideoRows(db, link.id)) {
+          const found = await findVideo(db, row.videoId);
+          if (found) videos.push(await guestVideo(found.video, row));
+        }
+        return {
+          client: client ? client.name || client.username : '',
+          expiresAt: link.expiresAt.toISOString(),
+          videos,
+        };
+      } catch (err) {
+        return refuse(reply, err);
+      }
+    },
+  );
+
+  app.post(
+    '/api/review/:token/videos/:videoId/comments',
+    {
+      config: { public: true },
+      schema: {
+        params: guestVideoParams,
+        body: guestCommentBody,
+        response: { 201: guestCommentSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const link = await openLink(request, request.params.token, reply);
+        const { video } = await linkVideo(link, request.params.videoId);
+        const { name, content } = request.body;
+        const row = await app.notifier.transaction(async (tx, notify) => {
+          const comment = await insertComment(tx, { videoId: video.id, guestName: name, content });
+          await notify.guestActed(guestLabel(name), video, { comment });
+          return comment;
+        });
+        return reply.status(201).send(guestComment(toCommentView(row, null)));
+      } catch (err) {
+        return refuse(reply, err);
+      }
+    },
+  );
+
+  app.post(
+    '/api/review/:token/videos/:videoId/decision',
+    {
+      config: { public: true },
+      schema: {
+        params: guestVideoParams,
+        body: guestDecisionBody,
+        response: { 200: guestVideoSchema, 409: messageAnswer, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const link = await openLink(request, request.params.token, reply);
+        const { row, video } = await linkVideo(link, request.params.videoId);
+        const { name, decision, note } = request.body;
+        if (row.decision) throw new HttpError(409, REVIEW_LINK_MESSAGES.alreadyDecided);
+        // The guest decides as the video's client would: Approve, or Request changes with a note.
+        const wantsChanges = decision === 'request_changes';
+        const action = allowedActions('client', video.status).find(
+          (a) => Boolean(a.takesNote) === wantsChanges,
+        );
+        if (!action) throw new HttpError(409, REVIEW_LINK_MESSAGES.notInReview);
+        await app.notifier.transaction(async (tx, notify) => {
+          const recorded = await recordDecision(tx, {
+            linkId: link.id,
+            videoId: video.id,
+            decision: wantsChanges ? 'changes_requested' : 'approved',
+            name,
+          });
+          if (!recorded) throw new HttpError(409, REVIEW_LINK_MESSAGES.alreadyDecided);
+          const updated = await updateVideo(tx, video, { status: action.to }, null, name);
+          if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
+          const comment =
+            wantsChanges && note
+              ? await insertComment(tx, { videoId: video.id, guestName: name, content: note })
+              : undefined;
+          await notify.guestActed(guestLabel(name), updated, { before: video, comment });
+        });
+        const after = await linkVideo(link, video.id);
+        return guestVideo(after.video, after.row);
+      } catch (err) {
+        return refuse(reply, err);
+      }
+    },
+  );
+};

@@ -1,0 +1,445 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  REVIEW_LIMITS,
+  REVIEW_LINK_MESSAGES,
+  REVIEW_PASSWORD_HEADER,
+  type CreatedReviewLink,
+} from '@domain/review-links';
+import {
+  clientTeamLeadAssignments,
+  comments,
+  reviewLinks,
+  videos,
+  videoStatusHistory,
+} from '../../db/schema';
+import { seedPerson, seedVideo, setUpVideoPeople } from '../../test/helper';
+import { readNotices } from '../notifications/test-fixtures';
+
+/**
+ * Review links (issue 19): who shares, what the stored token is, and what a guest with nothing
+ * but the token may read and do. The permission matrix (videos/permissions.test.ts) walks the
+ * routes for every actor; this file walks the link's life.
+ */
+const t = setUpVideoPeople();
+const { id, call } = t;
+let teamLead: { id: string; cookie: string };
+
+beforeAll(async () => {
+  teamLead = await seedPerson(t, { username: 'tl', role: 'client_team_lead' });
+  await t.db
+    .insert(clientTeamLeadAssignments)
+    .values({ clientId: id.owner!, teamLeadId: teamLead.id });
+});
+
+/** A video of the owner, in review unless told, with internal notes and money the guest never sees. */
+const reviewVideo = (status = 'review', userId = id.owner!) =>
+  seedVideo(t, {
+    userId,
+    assignedEditorId: id.editor!,
+    name: 'Spring promo',
+    status,
+    link: 'https://www.youtube.com/watch?v=abcdefghijk',
+    description: 'For the spring campaign',
+    internalNotes: 'SECRET-NOTE',
+    paymentAmount: '321.00',
+  });
+
+async function share(
+  who: string,
+  videoIds: string[],
+  extra: { expiresInDays?: number; password?: string } = {},
+) {
+  return call(who, 'POST', '/api/review-links', { videoIds, expiresInDays: 7, ...extra });
+}
+
+async function linkFor(videoIds: string[], extra: { password?: string } = {}) {
+  const res = await share('lead1', videoIds, extra);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as CreatedReviewLink;
+}
+
+/** A guest's call: no cookie at all, the token in the path, a password header when given. */
+const guest = (
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+  remoteAddress = '10.0.0.1',
+) => t.app.inject({ method, url, payload, headers, remoteAddress });
+
+describe('creating, listing and revoking', () => {
+  it('lets managers, the owner and its team lead share; editors get 403, strangers 404', async () => {
+    const v = await reviewVideo();
+    for (const who of ['lead1', 'boss', 'owner'])
+      expect((await share(who, [v.id])).statusCode).toBe(201);
+    const tl = await t.app.inject({
+      method: 'POST',
+      url: '/api/review-links',
+      headers: { cookie: teamLead.cookie },
+      payload: { videoIds: [v.id], expiresInDays: 1 },
+    });
+    expect(tl.statusCode).toBe(201);
+    for (const who of ['editor', 'teameditor']) {
+      const res = await share(who, [v.id]);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(REVIEW_LINK_MESSAGES.forbidden);
+    }
+    for (const who of ['other', 'stranger'])
+      expect((await share(who, [v.id])).statusCode).toBe(404);
+    expect((await share('anonymous', [v.id])).statusCode).toBe(401);
+  });
+
+  it('answers the token once, stores only its SHA-256, and lists links without tokens', async () => {
+    const v = await reviewVideo();
+    const link = await linkFor([v.id]);
+    expect(link.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 random bits
+    const [row] = await t.db.select().from(reviewLinks).where(eq(reviewLinks.id, link.id));
+    const { createHash } = await import('node:crypto');
+    expect(row!.tokenHash).toBe(createHash('sha256').update(link.token).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(link.token);
+    const list = await call('owner', 'GET', `/api/videos/${v.id}/review-links`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject([
+      { id: link.id, state: 'active', hasPassword: false, createdBy: 'Lea', videoIds: [v.id] },
+    ]);
+    expect(list.body).not.toContain(link.token);
+    expect((await call('editor', 'GET', `/api/videos/${v.id}/review-links`)).statusCode).toBe(403);
+    expect((await call('other', 'GET', `/api/videos/${v.id}/review-links`)).statusCode).toBe(404);
+  });
+
+  it('stores the password hashed (argon2id)', async () => {
+    const v = await reviewVideo();
+    const link = await linkFor([v.id], { password: 'open-sesame' });
+    const [row] = await t.db.select().from(reviewLinks).where(eq(reviewLinks.id, link.id));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(link.hasPassword).toBe(true);
+  });
+
+  it('refuses bad input with clear messages', async () => {
+    const v = await reviewVideo();
+    const cases: [object, string][] = [
+      [{ videoIds: [], expiresInDays: 7 }, REVIEW_LINK_MESSAGES.noVideos],
+      [{ videoIds: [v.id], expiresInDays: 2 }, REVIEW_LINK_MESSAGES.expiry],
+      [{ videoIds: [v.id] }, REVIEW_LINK_MESSAGES.expiry],
+      [{ videoIds: [v.id], expiresInDays: 7, password: '123' }, REVIEW_LINK_MESSAGES.passwordShort],
+      [{ videoIds: ['nope'], expiresInDays: 7 }, 'Video ids must be ids'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await call('lead1', 'POST', '/api/review-links', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    const otherVideo = await reviewVideo('review', id.other!);
+    const mixed = await share('lead1', [v.id, otherVideo.id]);
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().message).toBe(REVIEW_LINK_MESSAGES.oneClient);
+  });
+
+  it('revokes: managers and the client side; editors 403, strangers 404; the page says so', async () => {
+    const v = await reviewVideo();
+    const link = await linkFor([v.id]);
+    expect((await call('editor', 'DELETE', `/api/review-links/${link.id}`)).statusCode).toBe(403);
+    expect((await call('teameditor', 'DELETE', `/api/review-links/${link.id}`)).statusCode).toBe(
+      403,
+    );
+    expect((await call('other', 'DELETE', `/api/review-links/${link.id}`)).statusCode).toBe(404);
+    const res = await call('owner', 'DELETE', `/api/review-links/${link.id}`);
+    expect(res.statusCode).toBe(200);
+    const page = await guest('GET', `/api/review/${link.token}`);
+    expect(page.statusCode).toBe(410);
+    expect(page.json()).toEqual({
+      message: REVIEW_LINK_MESSAGES.guestRevoked,
+      reason: 'revoked',
+    });
+    const list = await call('lead1', 'GET', `/api/videos/${v.id}/review-links`);
+    expect(list.json()[0].state).toBe('revoked');
+  });
+});
+
+describe('the guest', () => {
+  it('reads the videos and comments with no internal notes, money or people ids', async () => {
+    const v = await reviewVideo();
+    await call('editor', 'POST', `/api/videos/${v.id}/comments`, { content: 'First cut is up' });
+    const link = await linkFor([v.id]);
+    const res = await guest('GET', `/api/review/${link.token}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      client: 'Olivia "O" Owner',
+      expiresAt: link.expiresAt,
+      videos: [
+        {
+          id: v.id,
+          name: 'Spring promo',
+          type: v.type,
+          status: 'review',
+          link: v.link,
+          description: 'For the spring campaign',
+          dueDate: null,
+          decision: null,
+          canDecide: true,
+          comments: [
+            {
+              id: expect.any(String),
+              content: 'First cut is up',
+              createdAt: expect.any(String),
+              author: 'Eddie',
+              guest: false,
+            },
+          ],
+        },
+      ],
+    });
+    for (const hidden of [
+      'SECRET-NOTE',
+      '321',
+      'internalNotes',
+      'payment',
+      id.editor!,
+      id.owner!,
+    ]) {
+      expect(res.body).not.toContain(hidden);
+    }
+  });
+
+  it('answers a clear 404 for unknown and malformed tokens, 410 once expired', async () => {
+    const unknown = await guest('GET', `/api/review/${'A'.repeat(43)}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({
+      message: REVIEW_LINK_MESSAGES.guestNotFound,
+      reason: 'not_found',
+    });
+    expect((await guest('GET', '/api/review/short')).json().reason).toBe('not_found');
+    const v = await reviewVideo();
+    const link = await linkFor([v.id]);
+    await t.db
+      .update(reviewLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(reviewLinks.id, link.id));
+    const expired = await guest('GET', `/api/review/${link.token}`);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toEqual({
+      message: REVIEW_LINK_MESSAGES.guestExpired,
+      reason: 'expired',
+    });
+    const comment = await guest('POST', `/api/review/${link.token}/videos/${v.id}/comments`, {
+      name: 'Alex',
+      content: 'Too late?',
+    });
+    expect(comment.statusCode).toBe(410);
+  });
+
+  it('needs the password when the link has one', async () => {
+    const v = await reviewVideo();
+    const link = await linkFor([v.id], { password: 'pässword-1' });
+    const none = await guest('GET', `/api/review/${link.token}`);
+    expect(none.statusCode).toBe(401);
+    expect(none.json().reason).toBe('password');
+    const wrong = await guest('GET', `/api/review/${link.token}`, undefined, {
+      [REVIEW_PASSWORD_HEADER]: 'nope-nope',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({
+      message: REVIEW_LINK_MESSAGES.guestWrongPassword,
+      reason: 'wrong_password',
+    });
+    const right = await guest('GET', `/api/review/${link.token}`, undefined, {
+      [REVIEW_PASSWORD_HEADER]: encodeURIComponent('pässword-1'),
+    });
+    expect(right.statusCode).toBe(200);
+  });
+
+  it('comments under a name: stored with no user, shown as a guest everywhere, the team told', async () => {
+    const v = await reviewVideo();
+    const link = await linkFor([v.id]);
+    const res = await guest('POST', `/api/review/${link.token}/videos/${v.id}/comments`, {
+      name: '  Alex  ',
+      content: 'Love the intro at 0:12',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({
+      id: expect.any(String),
+      content: 'Love the intro at 0:12',
+      createdAt: expect.any(String),
+      author: 'Alex',
+      guest: true,
+    });
+    const [row] = await t.db.select().from(comments).where(eq(comments.id, res.json().id));
+    expect(row).toMatchObject({ userId: null, guestName: 'Alex' });
+    // The team's own view of the comments renders the guest.
+    const list = await call('lead1', 'GET', `/api/videos/${v.id}/comments`);
+    expect(list.json()).toContainEqual(
+      expect.objectContaining({ userId: null, author: null, guestName: 'Alex' }),
+    );
+    const csv = await call('lead1', 'GET', `/api/videos/${v.id}/markers?format=csv`);
+    expect(csv.body).toContain('Alex (guest)');
+    // The client side, the video's editor and the client's editors hear it.
+    for (const who of ['owner', 'editor', 'teameditor']) {
+      expect(await readNotices(call, who)).toContainEqual(
+        expect.objectContaining({
+          videoId: v.id,
+          commentId: res.json().id,
+          message: 'Alex (guest) commented on "Spring promo"',
+        }),
+      );
+    }
+    const bad = await guest('POST', `/api/review/${link.token}/videos/${v.id}/comments`, {
+      name: ' ',
+      content: 'x',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(REVIEW_LINK_MESSAGES.nameMissing);
+    const empty = await guest('POST', `/api/review/${link.token}/videos/${v.id}/comments`, {
+      name: 'Alex',
+      content: '  ',
+    });
+    expect(empty.statusCode).toBe(400);
+    const elsewhere = await reviewVideo();
+    const notInLink = await guest(
+      'POST',
+      `/api/review/${link.token}/videos/${elsewhere.id}/comments`,
+      {
+        name: 'Alex',
+        content: 'sneaky',
+      },
+    );
+    expect(notInLink.statusCode).toBe(404);
+  });
+
+  it('requests changes once: the note is a guest comment, the move is in the history by name', async () => {
+    const v = await reviewVideo();
+    const link = await linkFor([v.id]);
+    const url = `/api/review/${link.token}/videos/${v.id}/decision`;
+    const noNote = await guest('POST', url, { name: 'Alex', decision: 'request_changes' });
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json().message).toBe(REVIEW_LINK_MESSAGES.noteRequired);
+    const badDecision = await guest('POST', url, { name: 'Alex', decision: 'maybe' });
+    expect(badDecision.statusCode).toBe(400);
+    expect(badDecision.json().message).toBe(REVIEW_LINK_MESSAGES.decisionInvalid);
+    const res = await guest('POST', url, {
+      name: 'Alex',
+      decision: 'request_changes',
+      note: 'Shorter outro please',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'in_progress',
+      canDecide: false,
+      decision: { decision: 'changes_requested', by: 'Alex' },
+      comments: [{ content: 'Shorter outro please', author: 'Alex', guest: true }],
+    });
+    const history = await t.db
+      .select()
+      .from(videoStatusHistory)
+      .where(eq(videoStatusHistory.videoId, v.id));
+    expect(history).toContainEqual(
+      expect.objectContaining({
+        fromStatus: 'review',
+        toStatus: 'in_progress',
+        changedById: null,
+        guestName: 'Alex',
+      }),
+    );
+    const detail = await call('lead1', 'GET', `/api/videos/${v.id}`);
+    expect(detail.json().statusHistory).toContainEqual(
+      expect.objectContaining({ toStatus: 'in_progress', changedBy: null, guestName: 'Alex' }),
+    );
+    expect(await readNotices(call, 'editor')).toContainEqual(
+      expect.objectContaining({
+        videoId: v.id,
+        type: 'changes_requested',
+        message: 'Alex (guest) sent "Spring promo" back with changes requested',
+      }),
+    );
+    // Once: even back in review, this link's decision on the video is made.
+    await t.db.update(videos).set({ status: 'review' }).where(eq(videos.id, v.id));
+    const again = await guest('POST', url, { name: 'Bo', decision: 'approve' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(REVIEW_LINK_MESSAGES.alreadyDecided);
+  });
+
+  it('approves a video in review, and may not decide on one that is not', async () => {
+    const v = await reviewVideo();
+    const draft = await reviewVideo('draft');
+    const link = await linkFor([v.id, draft.id]);
+    const ok = await guest('POST', `/api/review/${link.token}/videos/${v.id}/decision`, {
+      name: 'Alex',
+      decision: 'approve',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({
+      status: 'ready_to_post',
+      decision: { decision: 'approved' },
+    });
+    const page = await guest('GET', `/api/review/${link.token}`);
+    expect(page.json().videos.find((x: { id: string }) => x.id === draft.id).canDecide).toBe(false);
+    const no = await guest('POST', `/api/review/${link.token}/videos/${draft.id}/decision`, {
+      name: 'Alex',
+      decision: 'approve',
+    });
+    expect(no.statusCode).toBe(409);
+    expect(no.json().message).toBe(REVIEW_LINK_MESSAGES.notInReview);
+  });
+
+  it('is limited per link and per address (429)', async () => {
+    const v = await reviewVideo();
+    const link = await linkFor([v.id]);
+    const statuses: number[] = [];
+    for (let i = 0; i <= REVIEW_LIMITS.perLinkPerMinute; i++) {
+      // A new address each time: only the link's own limit counts.
+      statuses.push(
+        (await guest('GET', `/api/review/${link.token}`, undefined, {}, `10.1.0.${i}`)).statusCode,
+      );
+    }
+    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+    const last = await guest('GET', `/api/review/${link.token}`, undefined, {}, '10.1.1.1');
+    expect(last.statusCode).toBe(429);
+    expect(last.json().message).toBe(REVIEW_LINK_MESSAGES.tooMany);
+    // One address over many links (guessing tokens, say).
+    const codes: number[] = [];
+    for (let i = 0; i <= REVIEW_LIMITS.perAddressPerMinute; i++) {
+      codes.push(
+        (await guest('GET', `/api/review/${'B'.repeat(42)}${i % 10}`, undefined, {}, '10.2.0.1'))
+          .statusCode,
+      );
+    }
+    expect(codes.slice(0, -1).every((s) => s === 404)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
+  });
+
+  it('is no session: its token as a cookie, bearer or x-user-id opens no other route', async () => {
+    const v = await reviewVideo();
+    const link = await linkFor([v.id]);
+    const routes = [
+      ['GET', '/api/auth/me'],
+      ['GET', '/api/videos'],
+      ['GET', `/api/videos/${v.id}`],
+      ['GET', `/api/videos/${v.id}/comments`],
+      ['POST', `/api/videos/${v.id}/comments`],
+      ['GET', `/api/videos/${v.id}/review-links`],
+      ['POST', '/api/review-links'],
+      ['GET', '/api/notifications'],
+    ] as const;
+    const carriers = [
+      { cookie: `sid=${link.token}` },
+      { cookie: `__Host-sid=${link.token}` },
+      { authorization: `Bearer ${link.token}` },
+      { 'x-user-id': link.token },
+      { 'x-review-token': link.token },
+    ];
+    for (const [method, url] of routes) {
+      for (const headers of carriers) {
+        const res = await t.app.inject({
+          method,
+          url,
+          headers,
+          payload: method === 'POST' ? {} : undefined,
+        });
+        expect([401, 404], `${method} ${url} ${JSON.stringify(headers)}`).toContain(res.statusCode);
+      }
+    }
+    // A session token is no review token either.
+    const sid = t.cookie.owner!.replace(/^sid=/, '');
+    expect((await guest('GET', `/api/review/${sid}`)).statusCode).toBe(404);
+  });
+});
