@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayName } from './people';
 import { isManager, type Actor } from './roles';
 import { avatarUrlSchema } from './user';
 
@@ -49,9 +50,7 @@ export const guestLabel = (name: string) => `${name} (guest)`;
 
 /** Who wrote a comment, as every screen names them: a guest as "Alex (guest)". */
 export const commentAuthorLabel = (comment: Pick<CommentView, 'author' | 'guestName'>): string =>
-  comment.author
-    ? comment.author.name?.trim() || comment.author.username
-    : guestLabel(comment.guestName ?? 'Someone');
+  comment.author ? displayName(comment.author) : guestLabel(comment.guestName ?? 'Someone');
 
 /** GET /api/videos/{id}/comments: oldest first. */
 export const commentListSchema = z.array(commentSchema);

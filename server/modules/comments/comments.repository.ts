@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { CommentView } from '@domain/comments';
 import { normalizeRole } from '@domain/roles';
 import { avatarUrl } from '@domain/user';
@@ -40,13 +40,28 @@ export function toCommentView(row: CommentRow, author: Author | null): CommentVi
 
 /** A video's comments, oldest first (a conversation reads top to bottom). */
 export async function listComments(db: Db, videoId: string): Promise<CommentView[]> {
+  return (await commentsOfVideos(db, [videoId])).get(videoId) ?? [];
+}
+
+/** Several videos' comments in one query (the several-videos marker export), by video id. */
+export async function commentsOfVideos(
+  db: Db,
+  videoIds: readonly string[],
+): Promise<Map<string, CommentView[]>> {
+  const byVideo = new Map<string, CommentView[]>();
+  if (videoIds.length === 0) return byVideo;
   const rows = await db
     .select({ comment: comments, author: authorColumns })
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
-    .where(eq(comments.videoId, videoId))
+    .where(inArray(comments.videoId, [...videoIds]))
     .orderBy(asc(comments.createdAt), asc(comments.id));
-  return rows.map((r) => toCommentView(r.comment, r.author));
+  for (const r of rows) {
+    const list = byVideo.get(r.comment.videoId) ?? [];
+    list.push(toCommentView(r.comment, r.author));
+    byVideo.set(r.comment.videoId, list);
+  }
+  return byVideo;
 }
 
 export async function insertComment(

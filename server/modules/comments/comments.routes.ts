@@ -10,6 +10,7 @@ import {
   commentBody,
   commentListSchema,
   commentSchema,
+  type CommentView,
 } from '@domain/comments';
 import {
   markersAnswer,
@@ -34,8 +35,9 @@ import { unreadRecipientsOfComment } from '../notifications/notifications.reposi
 import { teamLeadIdsOf } from '../team-leads/team-leads.repository';
 import { toDirectoryUser } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
-import { findVideo } from '../videos/videos.repository';
+import { findVideo, findVideos } from '../videos/videos.repository';
 import {
+  commentsOfVideos,
   deleteComment,
   findComment,
   insertComment,
@@ -70,17 +72,14 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   );
 
   /** A video's name, status and comments, as the marker writers take them. */
-  async function markerSource(video: { id: string; name: string; status: string }) {
-    const comments = await listComments(db, video.id);
-    return {
-      name: video.name,
-      status: video.status,
-      comments: comments.map((c) => ({
-        author: commentAuthorLabel(c),
-        content: c.content,
-      })),
-    } satisfies MarkerSource;
-  }
+  const markerSource = (
+    video: { name: string; status: string },
+    comments: readonly CommentView[],
+  ): MarkerSource => ({
+    name: video.name,
+    status: video.status,
+    comments: comments.map((c) => ({ author: commentAuthorLabel(c), content: c.content })),
+  });
 
   function sendFile(
     reply: FastifyReply,
@@ -107,7 +106,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request, reply) => {
       const { found } = await readableVideo(request, request.params.id);
       const { format } = request.query;
-      const source = await markerSource(found.video);
+      const source = markerSource(found.video, await listComments(db, found.video.id));
       return sendFile(reply, format, [source], markersFileName(found.video.name, format));
     },
   );
@@ -120,12 +119,14 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request, reply) => {
       const { ids, format } = request.query;
       const scope = await loadViewerScope(db, currentUser(request));
-      const sources: MarkerSource[] = [];
-      for (const id of ids) {
-        const found = await findVideo(db, id);
-        if (!found || !canReadVideo(scope, found.video)) throw new HttpError(404, VIDEO_NOT_FOUND);
-        sources.push(await markerSource(found.video));
-      }
+      const found = new Map((await findVideos(db, ids)).map((f) => [f.video.id, f.video]));
+      const chosen = ids.map((id) => {
+        const video = found.get(id);
+        if (!video || !canReadVideo(scope, video)) throw new HttpError(404, VIDEO_NOT_FOUND);
+        return video;
+      });
+      const comments = await commentsOfVideos(db, ids);
+      const sources = chosen.map((v) => markerSource(v, comments.get(v.id) ?? []));
       const day = new Date().toISOString().slice(0, 10);
       return sendFile(reply, format, sources, multiMarkersFileName(format, day));
     },

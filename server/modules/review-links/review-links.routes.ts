@@ -24,6 +24,7 @@ import {
 } from '@domain/review-links';
 import { normalizeStatus } from '@domain/video-status';
 import { allowedActions, WORKFLOW_MESSAGES } from '@domain/workflow';
+import { displayName } from '@domain/people';
 import type { Db } from '../../db/client';
 import type { VideoRow } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -121,7 +122,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         videoIds,
       });
       const rows = await linkVideoRows(db, link.id);
-      const view = toReviewLinkView(link, actor.name || actor.username, rows);
+      const view = toReviewLinkView(link, displayName(actor), rows);
       return reply.status(201).send({ ...view, token });
     },
   );

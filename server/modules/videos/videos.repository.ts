@@ -118,6 +118,17 @@ export async function findVideo(db: Db, id: string): Promise<VideoWithPeople | u
   return row;
 }
 
+/** Several videos with their people, in one query; the ones not found are left out. */
+export async function findVideos(db: Db, ids: readonly string[]): Promise<VideoWithPeople[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ video: videos, owner: summary(owner), editor: summary(editor) })
+    .from(videos)
+    .innerJoin(owner, eq(owner.id, videos.userId))
+    .leftJoin(editor, eq(editor.id, videos.assignedEditorId))
+    .where(inArray(videos.id, [...ids]));
+}
+
 export async function statusHistory(db: Db, videoId: string) {
   const changedBy = aliasedTable(users, 'changed_by');
   const rows = await db

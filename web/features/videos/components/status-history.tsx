@@ -2,6 +2,7 @@ import { Text, Timeline, Title } from '@mantine/core';
 import { guestLabel } from '@domain/comments';
 import { normalizeStatus, STATUS_LABELS } from '@domain/video-status';
 import type { VideoView } from '@domain/videos';
+import { displayName } from '@domain/people';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -37,7 +38,7 @@ export function StatusHistory({ history }: { history: VideoView['statusHistory']
               <Text size="xs" c="dimmed">
                 {when(entry.changedAt)}
                 {entry.changedBy
-                  ? ` · ${entry.changedBy.name || entry.changedBy.username}`
+                  ? ` · ${displayName(entry.changedBy)}`
                   : entry.guestName
                     ? ` · ${guestLabel(entry.guestName)}`
                     : ''}

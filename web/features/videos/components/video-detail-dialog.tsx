@@ -33,6 +33,7 @@ import { typeLabel } from '@domain/video-type-labels';
 import { BUILT_IN_VIDEO_TYPES } from '@domain/video-types';
 import { editVideoForm, UPDATABLE_STATUSES, type VideoView } from '@domain/videos';
 import { findMove, selectableStatuses, workflowSide } from '@domain/workflow';
+import { displayName } from '@domain/people';
 import { LoadingState } from '../../../components/loading-state';
 import { useAuth } from '../../../hooks/use-auth';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -245,7 +246,7 @@ function DetailForm({
           <StatusBadge status={video.status} size="lg" />
           <DayCounterBadge video={video} />
           <Text size="sm" c="dimmed">
-            #{video.ordinal} · {video.owner.name || video.owner.username}
+            #{video.ordinal} · {displayName(video.owner)}
           </Text>
           <Group ml="auto" gap="xs">
             {offersShareForReview(viewer) && (
