@@ -135,13 +135,13 @@ export const emailRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       if (!kind) throw new HttpError(404, EMAIL_MESSAGES.unsubscribeInvalid);
       const what = isEmailKind(kind)
         ? `“${EMAIL_KIND_LABELS[kind].toLowerCase()}” emails`
-        : 'the digest';
+        : 'digest emails';
       return reply
         .type('text/html; charset=utf-8')
         .send(
           page(
             'Unsubscribed',
-            `<p>You will get no more emails for ${what}. Your profile settings can turn them on again.</p>`,
+            `<p>You will get no more ${what}. Your profile settings can turn them on again.</p>`,
           ),
         );
     },

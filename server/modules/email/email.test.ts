@@ -3,6 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_MAX_ATTEMPTS, type EmailSettings, type OutboxView } from '@domain/email';
 import { emailEvents, emailOutbox } from '../../db/schema';
+import { readSettings } from '../../env';
 import { createTestApp, seedPeople, seedVideo, type Caller, type TestApp } from '../../test/helper';
 import { startInbox, type Inbox } from '../../test/smtp';
 
@@ -328,5 +329,27 @@ describe('without SMTP settings', () => {
     } finally {
       await quiet.close();
     }
+  });
+});
+
+describe('the settings of server/env.ts', () => {
+  it('need no SMTP, and refuse a malformed one with its name', () => {
+    expect(readSettings({ PORT: '5311' })).toMatchObject({
+      smtpUrl: undefined,
+      publicUrl: 'http://localhost:5311',
+    });
+    expect(
+      readSettings({
+        SMTP_URL: 'smtp://user:pw@mail.example:587',
+        MAIL_FROM: FROM,
+        PUBLIC_URL: 'https://videos.example/some/page',
+      }),
+    ).toMatchObject({
+      smtpUrl: 'smtp://user:pw@mail.example:587',
+      mailFrom: FROM,
+      publicUrl: 'https://videos.example',
+    });
+    expect(() => readSettings({ SMTP_URL: 'mail.example' })).toThrow(/SMTP_URL/);
+    expect(() => readSettings({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL/);
   });
 });
