@@ -91,5 +91,12 @@ describe('bell helpers', () => {
     );
     expect(notificationHref({ videoId: 'v1', commentId: null })).toBe('/dashboard?video=v1');
     expect(notificationHref({ videoId: null, commentId: null })).toBe('/dashboard');
+    // The moment the comment names, for the player (the email's button is built here too).
+    expect(notificationHref({ videoId: 'v1', commentId: 'c1', at: 62 })).toBe(
+      '/dashboard?video=v1&comment=c1&t=62',
+    );
+    expect(notificationHref({ videoId: 'v1', commentId: 'c1', at: null })).toBe(
+      '/dashboard?video=v1&comment=c1',
+    );
   });
 });

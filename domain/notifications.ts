@@ -163,10 +163,16 @@ export function relativeTime(date: string | Date | null | undefined, now = new D
   return `${Math.floor(hours / 24)}d ago`;
 }
 
-/** Where a notification leads: the dashboard opened on its video (and comment). */
-export function notificationHref(n: Pick<NotificationView, 'videoId' | 'commentId'>): string {
+/**
+ * Where a notification leads, in the bell and in an email: the dashboard opened on its video
+ * (and comment, and `at`: the moment in seconds the comment names, when known).
+ */
+export function notificationHref(
+  n: Pick<NotificationView, 'videoId' | 'commentId'> & { at?: number | null },
+): string {
   if (!n.videoId) return '/dashboard';
   const params = new URLSearchParams({ video: n.videoId });
   if (n.commentId) params.set('comment', n.commentId);
+  if (n.commentId && n.at != null) params.set('t', String(n.at));
   return `/dashboard?${params.toString()}`;
 }

@@ -24,6 +24,8 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { reviewLinksRoutes } from './modules/review-links/review-links.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { emailRoutes, mailer } from './modules/email/email.routes';
+import type { MailSettings } from './modules/email/worker';
 import { notifier } from './modules/notifications/notifier';
 import { auth } from './plugins/auth';
 import { caches } from './plugins/caches';
@@ -63,6 +65,10 @@ export interface AppOptions {
   trustProxy?: boolean | number | string;
   /** NODE_ENV=production: the API reference is for signed-in staff only. */
   production?: boolean;
+  /** Email: SMTP (none: kept in the outbox), sender and link address. */
+  mail?: MailSettings;
+  /** Runs the email worker's loop (the server does; tests call app.mailer.work()). */
+  mailLoop?: boolean;
 }
 
 const VERSION = (
@@ -139,6 +145,14 @@ export async function buildApp(opts: AppOptions) {
   // The socket hub (closed with the app) and the notifier the feature routes call.
   await app.register(realtime, { database: opts.database });
   await app.register(notifier, { db });
+  await app.register(mailer, {
+    db,
+    mail: opts.mail ?? {
+      from: 'Video workflow <no-reply@localhost>',
+      publicUrl: 'http://localhost',
+    },
+    loop: opts.mailLoop ?? false,
+  });
   // Before the route plugins: one guard for every /api/admin/ route, whoever registers it.
   await app.register(adminGuard);
 
@@ -159,6 +173,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(commentsRoutes, { db });
   await app.register(reviewLinksRoutes, { db });
   await app.register(notificationsRoutes, { db });
+  await app.register(emailRoutes, { db });
 
   await app.register(web, { root: opts.webRoot ?? null });
   return app;

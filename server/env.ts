@@ -28,6 +28,11 @@ export interface Settings {
    * every connection comes through the proxy), a hop count, or addresses/CIDRs/`loopback`.
    */
   trustProxy: boolean | number | string;
+  /** Email (docs/rules.md "Email"): without SMTP_URL messages are kept in the outbox, not sent. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The address people reach the app at, for links in emails. */
+  publicUrl: string;
 }
 
 function parsePort(raw: string | undefined): number {
@@ -71,10 +76,32 @@ function parseTrustProxy(raw: string | undefined, production: boolean) {
   return value;
 }
 
+function parsePublicUrl(raw: string | undefined, port: number): string {
+  if (!raw) return `http://localhost:${port}`;
+  try {
+    const url = new URL(raw);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+  } catch {
+    // said below
+  }
+  throw new Error(
+    `PUBLIC_URL must be an http(s) address like https://videos.example.com (got "${raw}")`,
+  );
+}
+
+function parseSmtpUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (!/^smtps?:\/\//.test(raw)) {
+    throw new Error('SMTP_URL must start with smtp:// or smtps:// (smtp://user:pass@host:587)');
+  }
+  return raw;
+}
+
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const production = env.NODE_ENV === 'production';
+  const port = parsePort(env.PORT);
   return {
-    port: parsePort(env.PORT),
+    port,
     host: env.HOST || '0.0.0.0',
     dataDir: env.DATA_DIR || './data',
     databaseUrl: env.DATABASE_URL || undefined,
@@ -107,6 +134,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     ),
     production,
     trustProxy: parseTrustProxy(env.TRUST_PROXY, production),
+    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || 'Video workflow <no-reply@localhost>',
+    publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
   };
 }
 

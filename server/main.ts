@@ -222,6 +222,8 @@ export async function main(opts: { demo?: boolean } = {}) {
     logger: loggerOptions(settings),
     trustProxy: settings.trustProxy,
     production: settings.production,
+    mail: { smtpUrl: settings.smtpUrl, from: settings.mailFrom, publicUrl: settings.publicUrl },
+    mailLoop: true,
   });
 
   let closing = false;

@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -388,6 +389,84 @@ export const reviewLinkVideos = pgTable(
     index('review_link_videos_video_idx').on(t.videoId),
   ],
 );
+
+/** A user's email address and choices (domain/email.ts); no row: the defaults, and no address. */
+export const emailSettings = pgTable('email_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  address: text('address'),
+  digest: text('digest').notNull().default('daily'),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  /** Only the kinds the user changed from the default: kind -> 'now' | 'digest' | 'off'. */
+  choices: jsonb('choices').$type<Record<string, string>>().notNull().default({}),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Notifications waiting for the email worker (server/modules/email/worker.ts): 'new' ones are
+ * not yet looked at, 'digest' ones wait for their recipient's next digest at due_at.
+ */
+export const emailEvents = pgTable(
+  'email_events',
+  {
+    id: rowId(),
+    recipientId: partOf('recipient_id', () => users.id),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    videoId: uuid('video_id').references(() => videos.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'set null' }),
+    state: text('state').notNull().default('new'),
+    dueAt: at('due_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_events_new_idx')
+      .on(t.createdAt)
+      .where(sql`${t.state} = 'new'`),
+    index('email_events_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.state} = 'digest'`),
+  ],
+);
+
+/** Every email composed, sent or not (docs/decisions/0006-email-outbox.md). */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: rowId(),
+    recipientId: byUser('recipient_id'),
+    toAddress: text('to_address').notNull(),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    unsubscribeUrl: text('unsubscribe_url').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    leaseUntil: at('lease_until'),
+    worker: text('worker'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: at('sent_at'),
+  },
+  (t) => [
+    index('email_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} IN ('pending', 'sending')`),
+    index('email_outbox_created_idx').on(t.createdAt),
+  ],
+);
+
+/** One-click unsubscribe links: SHA-256 of the token, which turns off one kind of one user. */
+export const emailUnsubscribeTokens = pgTable('email_unsubscribe_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: partOf('user_id', () => users.id),
+  kind: text('kind').notNull(),
+  createdAt: createdAt(),
+});
 
 export type UserRow = typeof users.$inferSelect;
 /** What a request knows of its user (server/plugins/auth.ts): no password hash. */

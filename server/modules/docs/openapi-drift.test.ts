@@ -57,6 +57,7 @@ import type {
 } from '@domain/assignments';
 import type { ChangePasswordBody, LoginBody, ProfileUpdateBody, RegisterBody } from '@domain/auth';
 import type { CommentInput, CommentView } from '@domain/comments';
+import type { EmailSettings, OutboxView } from '@domain/email';
 import type {
   ClientCustomPrice, ClientPlan, ClientPlanBody, ClientPricingDetail, ClientPricingList,
   CreatePlanBody, CreateRuleBody, CustomPriceBody, DefaultPriceBody, Invoice, InvoiceQuery,
@@ -219,6 +220,9 @@ interface Web {
     reads: { 200: RevenueBreakdown };
   };
   'GET /api/admin/revenue/unpaid-aging': { reads: { 200: UnpaidAging } };
+  'GET /api/email/settings': { reads: { 200: EmailSettings } };
+  'PUT /api/email/settings': { sends: EmailSettings; reads: { 200: EmailSettings } };
+  'GET /api/admin/email-outbox': { reads: { 200: OutboxView } };
 }
 
 type Operation<K> = K extends \`\${infer M} \${infer P}\`

@@ -5,6 +5,7 @@ import type { ViewerScope } from '@domain/permissions';
 import { type CacheBus, SHORT_CACHE_MS, TtlCache } from '../../db/cache-bus';
 import type { Db } from '../../db/client';
 import { notifications, overdueNotices, videos } from '../../db/schema';
+import { enqueueEmailEvents } from '../email/email.repository';
 import { overdueWhere, readableBy } from '../videos/videos.repository';
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -190,6 +191,10 @@ export async function createOverdueNotices(db: Db, counts: UnreadCountCache, vie
         }),
       )
       .returning();
+    await enqueueEmailEvents(
+      tx,
+      rows.map((r) => ({ ...r, kind: 'video_overdue' })),
+    );
     return rows.map(toNotificationView);
   });
   if (created.length) forgetCounts(counts, [viewer.id]);

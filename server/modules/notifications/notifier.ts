@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { emailKindOf, type EmailKind } from '@domain/email';
 import { parseMentions } from '@domain/mentions';
 import { NOTIFICATION_TEXT, personLabel } from '@domain/notifications';
 import { canReadVideo } from '@domain/permissions';
@@ -14,6 +15,7 @@ import {
   type VideoRow,
 } from '../../db/schema';
 import type { RealtimeHub } from '../../plugins/realtime';
+import { enqueueEmailEvents } from '../email/email.repository';
 import { teamLeadIdsOf } from '../team-leads/team-leads.repository';
 import { findUserById, listStaffRoles } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
@@ -79,7 +81,11 @@ export interface Notifier {
   transaction<T>(work: (tx: Db, notify: NotificationTriggers) => Promise<T>): Promise<T>;
 }
 
-type Draft = Omit<NewNotification, 'recipientId'> & { recipientId: string | null | undefined };
+type Draft = Omit<NewNotification, 'recipientId'> & {
+  recipientId: string | null | undefined;
+  /** The email kind when it is not the type (a move to posted). */
+  emailKind?: EmailKind;
+};
 
 /** Every user whose role reads as lead_editor ('lead editor', 'admin' and 'boss' included). */
 export async function leadEditorIds(db: Db): Promise<string[]> {
@@ -93,14 +99,21 @@ function triggersOn(db: Db, created: NotificationView[]): NotificationTriggers {
   async function send(actor: { id: string | null }, drafts: Draft[]) {
     const seen = new Set<string>();
     const values: NewNotification[] = [];
-    for (const d of drafts) {
+    const kinds: EmailKind[] = [];
+    for (const { emailKind, ...d } of drafts) {
       if (!d.recipientId || d.recipientId === actor.id) continue;
       const key = `${d.recipientId}:${d.type}`;
       if (seen.has(key)) continue;
       seen.add(key);
       values.push({ ...d, recipientId: d.recipientId });
+      kinds.push(emailKind ?? (d.type as EmailKind));
     }
     created.push(...(await insertNotifications(db, values)));
+    // One statement more, whoever is told: the email worker takes it from there.
+    await enqueueEmailEvents(
+      db,
+      values.map((v, i) => ({ ...v, kind: kinds[i]! })),
+    );
   }
 
   async function editorsOf(clientId: string) {
@@ -209,8 +222,9 @@ function triggersOn(db: Db, created: NotificationView[]): NotificationTriggers {
           }
         } else {
           const text = NOTIFICATION_TEXT.statusChange(who, after.name, before.status, after.status);
+          const emailKind = emailKindOf(text.type, after.status);
           for (const id of [...(await clientSideOf(after)), after.assignedEditorId]) {
-            drafts.push({ ...text, videoId: after.id, recipientId: id });
+            drafts.push({ ...text, emailKind, videoId: after.id, recipientId: id });
           }
         }
       }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { EMAIL_KINDS } from '@domain/email';
 import { clientEditorAssignments, clientTeamLeadAssignments, users, videos } from '../../db/schema';
 import { createTestApp, seedPeople, seedVideo, type TestApp } from '../../test/helper';
 
@@ -527,6 +528,20 @@ const CASES: Case[] = [
   req('POST /api/notifications/mark-all-read', allow(SIGNED_IN, 200, 0)),
   req('DELETE /api/notifications/clear-all', allow(SIGNED_IN, 200, 0)),
   req('POST /api/notifications/check-delayed', allow(SIGNED_IN, 200, 0)),
+  // Email (issue 19): one's own settings; the outbox (people's mail) for the king alone.
+  req('GET /api/email/settings', allow(SIGNED_IN, 200, 0)),
+  req('PUT /api/email/settings', allow(SIGNED_IN, 200, 0), {
+    body: {
+      address: '',
+      digest: 'daily',
+      timeZone: 'UTC',
+      modes: Object.fromEntries(EMAIL_KINDS.map((k) => [k, 'digest'])),
+    },
+  }),
+  req('GET /api/admin/email-outbox', allow(['king'], 200, 403)),
+  // Public pages outside /api: the token in the link is the only key (unknown here: 404).
+  req('GET /unsubscribe', () => 200, { query: `?token=${'u'.repeat(32)}` }),
+  req('POST /unsubscribe', () => 404, { query: `?token=${'u'.repeat(32)}` }),
 ];
 
 describe('permission matrix (DESIGN.md section 4)', () => {

@@ -8,6 +8,7 @@ import { LoadingState } from '../../components/loading-state';
 import { MessageScreen } from '../../components/message-screen';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
 import { useAuth } from '../../hooks/use-auth';
+import { EmailSettingsForm } from '../../features/profile/components/email-settings-form';
 import { ProfileForm } from '../../features/profile/components/profile-form';
 import { pageTitle } from '../../lib/site';
 import { useLogOut } from '../layouts/account-actions';
@@ -42,7 +43,7 @@ function ProfileSection({
   );
 }
 
-/** Profile settings (SPEC.md section 2): display name, avatar, password, log out. */
+/** Profile settings (SPEC.md section 2): display name, avatar, email (issue 19), password, log out. */
 export function ProfileRoute() {
   useDocumentTitle(pageTitle('Profile Settings'));
   const { user, isLoading, refresh } = useAuth();
@@ -95,6 +96,13 @@ export function ProfileRoute() {
             description="How your name and picture appear to your team."
           >
             <ProfileForm key={user.id} user={user} onSaved={refresh} />
+          </ProfileSection>
+
+          <ProfileSection
+            title="Email"
+            description="Mentions can reach you at once; the rest waits for one digest, or not at all."
+          >
+            <EmailSettingsForm key={user.id} />
           </ProfileSection>
 
           <ProfileSection title="Security" description="Changing it signs you out everywhere else.">

@@ -1,11 +1,19 @@
 import { Alert, Button, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { adminCountText } from '@domain/people';
-import type { Actor } from '@domain/roles';
+import { isKing, type Actor } from '@domain/roles';
 import { LoadingState } from '../../../components/loading-state';
 import { pageTitle } from '../../../lib/site';
 import { useAdminStats, useAdminUsers } from '../../../api/admin';
-import { IconActivity, IconFilm, IconShield, IconStar, IconUsersGroup } from './admin-icons';
+import {
+  IconActivity,
+  IconFilm,
+  IconMail,
+  IconShield,
+  IconStar,
+  IconUsersGroup,
+} from './admin-icons';
+import { EmailOutbox } from './email-outbox';
 import { StatTile } from './stat-tile';
 import { UserManagement } from './user-management';
 import { VipManagement } from './vip-management';
@@ -17,7 +25,10 @@ interface AdminDashboardProps {
   onSavedSelf: () => void;
 }
 
-/** /admin for admins: stats, User Management and VIP Management (SPEC.md section 2). */
+/**
+ * /admin for admins: stats, User Management and VIP Management (SPEC.md section 2), and for the
+ * king the email outbox (issue 19).
+ */
 export function AdminDashboard({ actor, onSavedSelf }: AdminDashboardProps) {
   useDocumentTitle(pageTitle('Admin Dashboard'));
   const stats = useAdminStats();
@@ -84,6 +95,11 @@ export function AdminDashboard({ actor, onSavedSelf }: AdminDashboardProps) {
               <Tabs.Tab value="vip" leftSection={<IconStar size={16} />}>
                 VIP Management
               </Tabs.Tab>
+              {isKing(actor) && (
+                <Tabs.Tab value="email" leftSection={<IconMail size={16} />}>
+                  Email
+                </Tabs.Tab>
+              )}
             </Tabs.List>
             <Tabs.Panel value="users">
               <UserManagement actor={actor} users={users.data} onSavedSelf={onSavedSelf} />
@@ -91,6 +107,11 @@ export function AdminDashboard({ actor, onSavedSelf }: AdminDashboardProps) {
             <Tabs.Panel value="vip">
               <VipManagement users={users.data} />
             </Tabs.Panel>
+            {isKing(actor) && (
+              <Tabs.Panel value="email">
+                <EmailOutbox />
+              </Tabs.Panel>
+            )}
           </Tabs>
         </>
       )}

@@ -19,6 +19,7 @@ export const IconKey = icon(
   <circle cx="7.5" cy="15.5" r="5.5" />,
   <path d="m21 2-9.6 9.6M15.5 7.5l3 3L22 7l-3-3" />,
 );
+export const IconMail = icon(<path d="M3 5h18v14H3z m0 0 9 8 9-8" />);
 export const IconShield = icon(<path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10Z" />);
 export const IconStar = icon(
   <path d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1Z" />,

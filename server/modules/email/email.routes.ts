@@ -1,0 +1,149 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  EMAIL_KIND_LABELS,
+  EMAIL_MESSAGES,
+  emailSettingsSchema,
+  isEmailKind,
+  outboxSchema,
+  unsubscribePage,
+  unsubscribeQuery,
+} from '@domain/email';
+import { isKing } from '@domain/roles';
+import type { Db } from '../../db/client';
+import { currentUser } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { findUserById } from '../users/users.repository';
+import {
+  findEmailSettings,
+  listOutbox,
+  saveEmailSettings,
+  toEmailSettings,
+  unsubscribe,
+} from './email.repository';
+import { createMailer, type Mailer, type MailSettings } from './worker';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The email worker of this instance (its loop runs only when started: main.ts). */
+    mailer: Mailer;
+  }
+}
+
+/** Decorates the app with its email worker, closed with the app. */
+export const mailer = fp(
+  async (app: FastifyInstance, opts: { db: Db; mail: MailSettings; loop: boolean }) => {
+    const worker = createMailer(opts.db, opts.mail, app.log);
+    app.decorate('mailer', worker);
+    if (opts.loop) app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.close());
+  },
+  { name: 'mailer' },
+);
+
+/** The small page of an unsubscribe link: no app, no script, no sign-in. */
+function page(title: string, body: string) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#212529">
+<h1 style="font-size:1.5rem">${title}</h1>${body}</body></html>`;
+}
+
+/**
+ * Email (issue 19): a user's own settings, the king's view of the outbox, and the one-click
+ * unsubscribe links of RFC 8058 (public: the token alone says whose choice it turns off).
+ */
+export const emailRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  // Mail clients post the one-click answer as a form (RFC 8058); its content does not matter.
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, _body, done) => done(null, undefined),
+  );
+
+  app.get(
+    '/api/email/settings',
+    { schema: { response: { 200: emailSettingsSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      return toEmailSettings(await findEmailSettings(db, user.id), user.role);
+    },
+  );
+
+  app.put(
+    '/api/email/settings',
+    { schema: { body: emailSettingsSchema, response: { 200: emailSettingsSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      return saveEmailSettings(db, user.id, user.role, request.body);
+    },
+  );
+
+  app.get(
+    '/api/admin/email-outbox',
+    { schema: { response: { 200: outboxSchema } } },
+    async (request) => {
+      if (!isKing(currentUser(request))) throw new HttpError(403, EMAIL_MESSAGES.kingOnly);
+      return { delivering: app.mailer.delivering, messages: await listOutbox(db) };
+    },
+  );
+
+  // A link opened in a browser only asks (scanners open links too); the button or the mail
+  // client's one-click POST unsubscribes.
+  app.get(
+    '/unsubscribe',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'An unsubscribe link, opened',
+        description: 'Asks before turning anything off: link scanners open links too.',
+        querystring: unsubscribeQuery,
+        response: { 200: unsubscribePage },
+      },
+    },
+    async (request, reply) => {
+      const action = `/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
+      return reply.type('text/html; charset=utf-8').send(
+        page(
+          'Unsubscribe',
+          `<p>Stop these emails? You can turn them on again in your profile settings.</p>
+<form method="post" action="${action}"><button type="submit" style="font-size:1rem;padding:.5rem 1rem">Unsubscribe</button></form>`,
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/unsubscribe',
+    {
+      config: { public: true },
+      schema: {
+        summary: 'One-click unsubscribe (RFC 8058)',
+        description:
+          "Turns off the token's one choice (a kind, or every kind in the digest) for its user. " +
+          'Mail clients post `List-Unsubscribe=One-Click` as a form; the body is not read.',
+        querystring: unsubscribeQuery,
+        response: { 200: unsubscribePage },
+      },
+    },
+    async (request, reply) => {
+      const kind = await unsubscribe(db, request.query.token, async (id) => {
+        const user = await findUserById(db, id);
+        return user?.role ?? 'client';
+      });
+      if (!kind) throw new HttpError(404, EMAIL_MESSAGES.unsubscribeInvalid);
+      const what = isEmailKind(kind)
+        ? `“${EMAIL_KIND_LABELS[kind].toLowerCase()}” emails`
+        : 'digest emails';
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          page(
+            'Unsubscribed',
+            `<p>You will get no more ${what}. Your profile settings can turn them on again.</p>`,
+          ),
+        );
+    },
+  );
+};

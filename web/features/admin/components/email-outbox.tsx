@@ -1,0 +1,117 @@
+import { Alert, Badge, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import type { OutboxView } from '@domain/email';
+import { LoadingState } from '../../../components/loading-state';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useEmailOutbox } from '../../../api/email';
+
+type Message = OutboxView['messages'][number];
+
+const STATUS: Record<Message['status'], { label: string; color: string }> = {
+  pending: { label: 'Waiting', color: 'gray' },
+  sending: { label: 'Sending', color: 'blue' },
+  sent: { label: 'Sent', color: 'teal' },
+  failed: { label: 'Failed', color: 'red' },
+};
+
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '';
+
+/** One message's status line: what happened and, while it retries or after it failed, why. */
+function StatusCell({ message, delivering }: { message: Message; delivering: boolean }) {
+  const status = STATUS[message.status];
+  return (
+    <Stack gap={2}>
+      <Badge color={status.color} variant="light">
+        {message.status === 'pending' && !delivering ? 'Kept (not sent)' : status.label}
+      </Badge>
+      {message.attempts > 0 && (
+        <Text size="xs" c="dimmed">
+          {message.attempts} {message.attempts === 1 ? 'attempt' : 'attempts'}
+          {message.status === 'pending' ? `, next ${when(message.nextAttemptAt)}` : ''}
+        </Text>
+      )}
+      {message.lastError && message.status !== 'sent' && (
+        <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }}>
+          {message.lastError}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The king's view of the email outbox (issue 19): every message, its status and its errors. */
+export function EmailOutbox() {
+  const outbox = useEmailOutbox(true);
+  if (outbox.isError) {
+    return (
+      <Alert color="red" title="Failed to fetch the outbox" role="alert">
+        {getErrorMessage(outbox.error, 'The outbox could not be loaded.')}
+      </Alert>
+    );
+  }
+  if (!outbox.data) return <LoadingState label="Loading the outbox" />;
+  const { delivering, messages } = outbox.data;
+  const failed = messages.filter((m) => m.status === 'failed').length;
+  return (
+    <Stack gap="md">
+      {delivering ? (
+        failed > 0 && (
+          <Alert color="red" title={`${failed} ${failed === 1 ? 'email' : 'emails'} not delivered`}>
+            The SMTP server refused them after every retry; the error is beside each one.
+          </Alert>
+        )
+      ) : (
+        <Alert color="yellow" title="Email is not being sent">
+          SMTP_URL is not set, so messages are kept here and not delivered. Set SMTP_URL and
+          MAIL_FROM and restart to send them.
+        </Alert>
+      )}
+      {messages.length === 0 ? (
+        <Text c="dimmed">No email yet. Messages appear here when someone is notified.</Text>
+      ) : (
+        <Paper withBorder>
+          <ScrollArea type="auto">
+            <Table striped verticalSpacing="sm" miw={640}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>To</Table.Th>
+                  <Table.Th>Subject</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {messages.map((m) => (
+                  <Table.Tr key={m.id}>
+                    <Table.Td>
+                      <Text size="sm">{m.toAddress}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {m.subject}
+                      </Text>
+                      <Text size="xs" c="dimmed" lineClamp={2}>
+                        {m.textBody.split('\n').slice(2, 3).join(' ')}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{when(m.createdAt)}</Text>
+                      {m.sentAt && (
+                        <Text size="xs" c="dimmed">
+                          sent {when(m.sentAt)}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusCell message={m} delivering={delivering} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
