@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   customType,
   date,
@@ -342,6 +343,23 @@ export const paymentEvents = pgTable(
     index('payment_events_video_idx').on(t.videoId, t.createdAt),
   ],
 );
+
+/**
+ * The read cache's data versions (migration 0013, docs/decisions/0006-invalidation-by-scope.md):
+ * one row per scope a change touched ('global', 'user:<id>', 'all:<0-7>'), moved at commit by
+ * triggers, never by the app.
+ */
+export const cacheScopes = pgTable('cache_scopes', {
+  scope: text('scope').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
+/** A transaction that changed data, until its commit moves the versions (migration 0013). */
+export const cacheScopePending = pgTable('cache_scope_pending', {
+  xid: customType<{ data: string }>({ dataType: () => 'xid8' })('xid')
+    .notNull()
+    .default(sql`pg_current_xact_id()`),
+});
 
 export type UserRow = typeof users.$inferSelect;
 /** What a request knows of its user (server/plugins/auth.ts): no password hash. */
