@@ -1,12 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
-import { fromPostgres, type Database } from '../db/client';
+import type { App } from '../app';
 import { rowsOf } from '../db/rows';
 import { clientEditorAssignments, clientTeamLeadAssignments, videos } from '../db/schema';
-import { readTestSettings } from '../env';
 import { unmet, titled } from '../test/conditions';
-import { createTestApp, loginAs, seedUser, seedVideo, type TestApp } from '../test/helper';
+import {
+  createTestApp,
+  loginAs,
+  secondInstance,
+  seedUser,
+  seedVideo,
+  type TestApp,
+} from '../test/helper';
 
 /*
  * Invalidation by scope (docs/decisions/0006-invalidation-by-scope.md): a write empties only the
@@ -17,39 +22,28 @@ import { createTestApp, loginAs, seedUser, seedVideo, type TestApp } from '../te
  * answer still shows the old name and a fresh one the new.
  */
 
-let t: TestApp;
-let second: App;
-let secondDb: Database | null = null;
 const postgres = unmet({ driver: 'postgres' });
+let t: TestApp;
+let other: Awaited<ReturnType<typeof secondInstance>>;
+let second: App;
 
 beforeAll(async () => {
   t = await createTestApp();
-  let database = t.database;
-  if (t.database.kind === 'postgres') {
-    const [row] = (
-      (await t.database.pool!.query('select current_schema() as schema')) as {
-        rows: { schema: string }[];
-      }
-    ).rows;
-    secondDb = fromPostgres({
-      url: readTestSettings().testDatabaseUrl!,
-      searchPath: row!.schema,
-      max: 2,
-    });
-    database = secondDb;
-  }
-  second = await buildApp({ database, logger: false, authRateLimit: 1000 });
-  await second.ready();
+  other = await secondInstance(t);
+  second = other.app;
 });
 
 afterAll(async () => {
-  await second.close();
-  await secondDb?.close();
+  await other.close();
   await t.close();
 });
 
 const get = (app: App, url: string, cookie: string) =>
   app.inject({ method: 'GET', url, headers: { cookie } });
+
+/** A write through the first instance, as `cookie`. */
+const write = (method: 'POST' | 'PATCH', url: string, cookie: string, payload: object) =>
+  t.app.inject({ method, url, headers: { cookie }, payload });
 
 /** The names in a video list; a manager's, which holds every test's videos, by `tag`. */
 const names = async (app: App, cookie: string, tag = '') => {
@@ -125,11 +119,8 @@ describe('a write empties only the answers it can change', () => {
       ]);
     }
 
-    const posted = await t.app.inject({
-      method: 'POST',
-      url: `/api/videos/${x.videoA.id}/comments`,
-      headers: { cookie: x.a.cookie },
-      payload: { content: 'Looks good' },
+    const posted = await write('POST', `/api/videos/${x.videoA.id}/comments`, x.a.cookie, {
+      content: 'Looks good',
     });
     expect(posted.statusCode, posted.body).toBe(201);
 
@@ -157,11 +148,8 @@ describe('a write empties only the answers it can change', () => {
     const scopes = [`user:${x.a.id}`, `user:${x.editorA.id}`, `user:${x.b.id}`, 'global'];
     const stripes = Array.from({ length: 8 }, (_, n) => `all:${n}`);
     const before = await versions(...scopes, ...stripes);
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/videos/${x.videoA.id}/status`,
-      headers: { cookie: x.editorA.cookie },
-      payload: { status: 'in_progress' },
+    const res = await write('PATCH', `/api/videos/${x.videoA.id}/status`, x.editorA.cookie, {
+      status: 'in_progress',
     });
     expect(res.statusCode, res.body).toBe(200);
     const after = await versions(...scopes, ...stripes);

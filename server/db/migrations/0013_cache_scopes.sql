@@ -16,31 +16,8 @@
 -- with one argument per column that says whose the row is: 'user:<column>' for a user id,
 -- 'video:<column>' for a video id (its client and editor), 'global' for rows everyone sees;
 -- and AFTER TRUNCATE FOR EACH STATEMENT EXECUTE FUNCTION vw_cache_touch_rows('global').
-DROP TRIGGER users_read_cache_notify ON users;
---> statement-breakpoint
-DROP TRIGGER video_types_read_cache_notify ON video_types;
---> statement-breakpoint
-DROP TRIGGER videos_read_cache_notify ON videos;
---> statement-breakpoint
-DROP TRIGGER video_status_history_read_cache_notify ON video_status_history;
---> statement-breakpoint
-DROP TRIGGER client_editor_assignments_read_cache_notify ON client_editor_assignments;
---> statement-breakpoint
-DROP TRIGGER client_team_lead_assignments_read_cache_notify ON client_team_lead_assignments;
---> statement-breakpoint
-DROP TRIGGER comments_read_cache_notify ON comments;
---> statement-breakpoint
-DROP TRIGGER client_video_type_pricing_read_cache_notify ON client_video_type_pricing;
---> statement-breakpoint
-DROP TRIGGER pricing_plans_read_cache_notify ON pricing_plans;
---> statement-breakpoint
-DROP TRIGGER pricing_plan_rules_read_cache_notify ON pricing_plan_rules;
---> statement-breakpoint
-DROP TRIGGER client_pricing_plan_assignments_read_cache_notify ON client_pricing_plan_assignments;
---> statement-breakpoint
-DROP TRIGGER payment_events_read_cache_notify ON payment_events;
---> statement-breakpoint
-DROP FUNCTION vw_notify_data_change();
+-- With its triggers (0005's and payment_events' of 0006).
+DROP FUNCTION vw_notify_data_change() CASCADE;
 --> statement-breakpoint
 DROP SEQUENCE vw_data_version;
 --> statement-breakpoint
@@ -147,75 +124,31 @@ $$;
 CREATE CONSTRAINT TRIGGER cache_scope_pending_bump AFTER INSERT ON cache_scope_pending
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION vw_cache_bump();
 --> statement-breakpoint
-CREATE TRIGGER users_cache_scopes AFTER INSERT OR UPDATE OR DELETE ON users
-  FOR EACH ROW EXECUTE FUNCTION vw_cache_touch_rows('global');
---> statement-breakpoint
-CREATE TRIGGER video_types_cache_scopes AFTER INSERT OR UPDATE OR DELETE ON video_types
-  FOR EACH ROW EXECUTE FUNCTION vw_cache_touch_rows('global');
---> statement-breakpoint
-CREATE TRIGGER pricing_plans_cache_scopes AFTER INSERT OR UPDATE OR DELETE ON pricing_plans
-  FOR EACH ROW EXECUTE FUNCTION vw_cache_touch_rows('global');
---> statement-breakpoint
-CREATE TRIGGER pricing_plan_rules_cache_scopes AFTER INSERT OR UPDATE OR DELETE ON pricing_plan_rules
-  FOR EACH ROW EXECUTE FUNCTION vw_cache_touch_rows('global');
---> statement-breakpoint
-CREATE TRIGGER videos_cache_scopes AFTER INSERT OR UPDATE OR DELETE ON videos
-  FOR EACH ROW EXECUTE FUNCTION vw_cache_touch_rows('user:user_id', 'user:assigned_editor_id');
---> statement-breakpoint
-CREATE TRIGGER video_status_history_cache_scopes AFTER INSERT OR UPDATE OR DELETE ON video_status_history
-  FOR EACH ROW EXECUTE FUNCTION vw_cache_touch_rows('video:video_id');
---> statement-breakpoint
-CREATE TRIGGER comments_cache_scopes AFTER INSERT OR UPDATE OR DELETE ON comments
-  FOR EACH ROW EXECUTE FUNCTION vw_cache_touch_rows('video:video_id');
---> statement-breakpoint
+-- Whose each table's rows are (see the top); emptying a table (a restore does) touches everything.
 -- An assignment changes what its editor or lead may read: their own scope moves with it.
-CREATE TRIGGER client_editor_assignments_cache_scopes AFTER INSERT OR UPDATE OR DELETE ON client_editor_assignments
-  FOR EACH ROW EXECUTE FUNCTION vw_cache_touch_rows('user:client_id', 'user:editor_id');
---> statement-breakpoint
-CREATE TRIGGER client_team_lead_assignments_cache_scopes AFTER INSERT OR UPDATE OR DELETE ON client_team_lead_assignments
-  FOR EACH ROW EXECUTE FUNCTION vw_cache_touch_rows('user:client_id', 'user:team_lead_id');
---> statement-breakpoint
-CREATE TRIGGER client_video_type_pricing_cache_scopes AFTER INSERT OR UPDATE OR DELETE ON client_video_type_pricing
-  FOR EACH ROW EXECUTE FUNCTION vw_cache_touch_rows('user:client_id');
---> statement-breakpoint
-CREATE TRIGGER client_pricing_plan_assignments_cache_scopes AFTER INSERT OR UPDATE OR DELETE ON client_pricing_plan_assignments
-  FOR EACH ROW EXECUTE FUNCTION vw_cache_touch_rows('user:client_id');
---> statement-breakpoint
-CREATE TRIGGER payment_events_cache_scopes AFTER INSERT OR UPDATE OR DELETE ON payment_events
-  FOR EACH ROW EXECUTE FUNCTION vw_cache_touch_rows('user:client_id');
---> statement-breakpoint
-CREATE TRIGGER users_cache_scopes_truncate AFTER TRUNCATE ON users
-  FOR EACH STATEMENT EXECUTE FUNCTION vw_cache_touch_rows('global');
---> statement-breakpoint
-CREATE TRIGGER video_types_cache_scopes_truncate AFTER TRUNCATE ON video_types
-  FOR EACH STATEMENT EXECUTE FUNCTION vw_cache_touch_rows('global');
---> statement-breakpoint
-CREATE TRIGGER pricing_plans_cache_scopes_truncate AFTER TRUNCATE ON pricing_plans
-  FOR EACH STATEMENT EXECUTE FUNCTION vw_cache_touch_rows('global');
---> statement-breakpoint
-CREATE TRIGGER pricing_plan_rules_cache_scopes_truncate AFTER TRUNCATE ON pricing_plan_rules
-  FOR EACH STATEMENT EXECUTE FUNCTION vw_cache_touch_rows('global');
---> statement-breakpoint
-CREATE TRIGGER videos_cache_scopes_truncate AFTER TRUNCATE ON videos
-  FOR EACH STATEMENT EXECUTE FUNCTION vw_cache_touch_rows('global');
---> statement-breakpoint
-CREATE TRIGGER video_status_history_cache_scopes_truncate AFTER TRUNCATE ON video_status_history
-  FOR EACH STATEMENT EXECUTE FUNCTION vw_cache_touch_rows('global');
---> statement-breakpoint
-CREATE TRIGGER comments_cache_scopes_truncate AFTER TRUNCATE ON comments
-  FOR EACH STATEMENT EXECUTE FUNCTION vw_cache_touch_rows('global');
---> statement-breakpoint
-CREATE TRIGGER client_editor_assignments_cache_scopes_truncate AFTER TRUNCATE ON client_editor_assignments
-  FOR EACH STATEMENT EXECUTE FUNCTION vw_cache_touch_rows('global');
---> statement-breakpoint
-CREATE TRIGGER client_team_lead_assignments_cache_scopes_truncate AFTER TRUNCATE ON client_team_lead_assignments
-  FOR EACH STATEMENT EXECUTE FUNCTION vw_cache_touch_rows('global');
---> statement-breakpoint
-CREATE TRIGGER client_video_type_pricing_cache_scopes_truncate AFTER TRUNCATE ON client_video_type_pricing
-  FOR EACH STATEMENT EXECUTE FUNCTION vw_cache_touch_rows('global');
---> statement-breakpoint
-CREATE TRIGGER client_pricing_plan_assignments_cache_scopes_truncate AFTER TRUNCATE ON client_pricing_plan_assignments
-  FOR EACH STATEMENT EXECUTE FUNCTION vw_cache_touch_rows('global');
---> statement-breakpoint
-CREATE TRIGGER payment_events_cache_scopes_truncate AFTER TRUNCATE ON payment_events
-  FOR EACH STATEMENT EXECUTE FUNCTION vw_cache_touch_rows('global');
+DO $$
+DECLARE
+  t text;
+  args text;
+BEGIN
+  FOR t, args IN VALUES
+    ('users', '''global'''),
+    ('video_types', '''global'''),
+    ('pricing_plans', '''global'''),
+    ('pricing_plan_rules', '''global'''),
+    ('videos', '''user:user_id'', ''user:assigned_editor_id'''),
+    ('video_status_history', '''video:video_id'''),
+    ('comments', '''video:video_id'''),
+    ('client_editor_assignments', '''user:client_id'', ''user:editor_id'''),
+    ('client_team_lead_assignments', '''user:client_id'', ''user:team_lead_id'''),
+    ('client_video_type_pricing', '''user:client_id'''),
+    ('client_pricing_plan_assignments', '''user:client_id'''),
+    ('payment_events', '''user:client_id''')
+  LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH ROW '
+      'EXECUTE FUNCTION vw_cache_touch_rows(%s)', t || '_cache_scopes', t, args);
+    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT '
+      'EXECUTE FUNCTION vw_cache_touch_rows(''global'')', t || '_cache_scopes_truncate', t);
+  END LOOP;
+END
+$$;
