@@ -3,7 +3,8 @@
  * once, each with a session of their own and the addresses their screen asks for, while editors
  * change statuses and comment with @mentions at a set rate. Measured twice on the same server:
  * reads alone, then reads beside the writers, so the report shows what the writes cost the reads
- * (every write empties the read cache today, ADR 0004) and how fast the writes themselves are.
+ * (a write empties the cached answers it can change, ADR 0007) and how fast the writes themselves
+ * are.
  */
 import autocannon from 'autocannon';
 

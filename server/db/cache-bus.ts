@@ -13,9 +13,17 @@ export type CacheMessage = string | null; // null: anything may be stale
 /** How long a cached session or unread count may be served without a change being heard. */
 export const SHORT_CACHE_MS = 5_000;
 
+interface Subscription {
+  /**
+   * The cache checks each entry's data versions before serving it (the read cache, ADR 0007): a
+   * write on this instance needs nothing from it, and emptying it would only cost hits.
+   */
+  versioned?: boolean;
+}
+
 export class CacheBus {
   live = false;
-  private readonly subscribers = new Set<(message: CacheMessage) => void>();
+  private readonly subscribers = new Map<(message: CacheMessage) => void, Subscription>();
   private readonly listener: Listener;
 
   constructor(database: Database, onError: (err: unknown) => void = () => {}) {
@@ -39,20 +47,23 @@ export class CacheBus {
     );
   }
 
-  subscribe(fn: (message: CacheMessage) => void) {
-    this.subscribers.add(fn);
+  subscribe(fn: (message: CacheMessage) => void, opts: Subscription = {}) {
+    this.subscribers.set(fn, opts);
   }
 
-  private emit(message: CacheMessage) {
-    for (const fn of this.subscribers) fn(message);
+  private emit(message: CacheMessage, localWrite = false) {
+    for (const [fn, opts] of this.subscribers) {
+      if (!localWrite || !opts.versioned) fn(message);
+    }
   }
 
   /**
    * Every subscriber drops everything, as when the feed was down: a write on this instance may
-   * change anything cached, and its NOTIFY can arrive after the client's next request.
+   * change anything cached, and its NOTIFY can arrive after the client's next request. Caches
+   * whose entries carry data versions (the read cache) see the change by themselves.
    */
   forgetAll() {
-    this.emit(null);
+    this.emit(null, true);
   }
 
   start() {
@@ -142,8 +153,12 @@ export class TtlCache<V> {
     this.remove(key);
   }
 
-  deleteWhere(match: (value: V) => boolean) {
-    this.epoch++;
+  /**
+   * Drops the matching entries. `keepEpoch` lets loads under way be stored all the same: only
+   * for values that carry their own data versions, which a stale load cannot pass off as new.
+   */
+  deleteWhere(match: (value: V) => boolean, opts: { keepEpoch?: boolean } = {}) {
+    if (!opts.keepEpoch) this.epoch++;
     for (const [key, entry] of this.entries) if (match(entry.value)) this.remove(key);
   }
 

@@ -8,21 +8,14 @@ import { rowsOf } from './rows';
 /**
  * Migration 0006 on a database that already has paid work: each paid video gets one 'paid'
  * event (its locked price, at its paid date), and each custom type the owner of the first
- * video that used it. The database is taken back to just before 0006, filled, and migrated.
+ * video that used it. The database is migrated to just before 0006, filled, and migrated.
  */
 let database: Database;
 const q = async <T>(text: string) => rowsOf<T>(await database.db.execute(sql.raw(text)));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  for (const statement of [
-    'drop table payment_events',
-    'drop function vw_payment_events_append_only()',
-    'alter table video_types drop column owner_id',
-    "delete from app_migrations where tag = '0006_payments_ledger'",
-  ]) {
-    await q(statement);
-  }
+  // Just before 0006 (the later migrations run after it, as on a server that skipped versions).
+  database = await createTestDatabase({ until: '0005_read_cache_notify' });
   await q(`
     insert into users (id, username, password, name, role) values
       ('00000000-0000-4000-8000-000000000001', 'acme', 'x', 'Acme Ltd', 'client'),
@@ -46,7 +39,7 @@ beforeAll(async () => {
       (1, 'The king''s', 'kings-own', 'draft', 'https://e.com/4',
         '00000000-0000-4000-8000-000000000003', null,
         'unpaid', null, '0.00', null, '2024-01-04T00:00:00Z')`);
-  expect(await migrate(database)).toEqual(['0006_payments_ledger']);
+  expect((await migrate(database))[0]).toBe('0006_payments_ledger');
 });
 afterAll(async () => {
   await database.close();

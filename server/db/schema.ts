@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -466,6 +467,23 @@ export const emailUnsubscribeTokens = pgTable('email_unsubscribe_tokens', {
   userId: partOf('user_id', () => users.id),
   kind: text('kind').notNull(),
   createdAt: createdAt(),
+});
+
+/**
+ * The read cache's data versions (migration 0013, docs/decisions/0007-invalidation-by-scope.md):
+ * one row per scope a change touched ('global', 'user:<id>', 'all:<0-7>'), moved at commit by
+ * triggers, never by the app.
+ */
+export const cacheScopes = pgTable('cache_scopes', {
+  scope: text('scope').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
+/** A transaction that changed data, until its commit moves the versions (migration 0013). */
+export const cacheScopePending = pgTable('cache_scope_pending', {
+  xid: customType<{ data: string }>({ dataType: () => 'xid8' })('xid')
+    .notNull()
+    .default(sql`pg_current_xact_id()`),
 });
 
 export type UserRow = typeof users.$inferSelect;

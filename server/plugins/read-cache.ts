@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import { isManager } from '@domain/roles';
 import { TtlCache } from '../db/cache-bus';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
@@ -9,7 +10,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * A GET whose answer depends only on the data, the signed-in user and the URL (and not on the
-     * clock beyond READ_CACHE_MS): kept in the read cache (docs/decisions/0004-...).
+     * clock beyond READ_CACHE_MS): kept in the read cache (docs/decisions/0004-...). For anyone
+     * but a manager, only on the data of the viewer's scopes (their own videos and those assigned
+     * to them, their team's clients' rows, and what everyone sees: docs/decisions/0006-...).
      */
     cacheable?: boolean;
   }
@@ -25,8 +28,13 @@ const READ_CACHE_MS = 3_000;
 const KEPT_HEADERS = ['content-type', 'x-next-cursor', 'x-total-count'];
 
 export interface CachedReply {
-  /** vw_data_version when the read began; served only while it is still the same. */
-  version: string;
+  /**
+   * The viewer's scopes and their versions when the read began ('global=4,user:<id>=9', ADR
+   * 0006); served only while the viewer's label is still the same.
+   */
+  label: string;
+  /** The scopes of the label: a NOTIFY naming one of them drops the answer. */
+  scopes: string[];
   /** The body as bytes: encoded once, not at every answer (lists run to hundreds of KB). */
   payload: Buffer;
   headers: Record<string, string>;
@@ -34,17 +42,38 @@ export interface CachedReply {
 
 interface PendingRead {
   key: string;
-  version: string;
+  label: string;
   epoch: number;
   done: (reply: CachedReply | undefined) => void;
 }
 
-const DATA_VERSION = sql`select last_value::text as v from vw_data_version`;
+/** Whose data a manager's answers are made of: everyone's, as the eight stripes of 'all'. */
+const MANAGERS = 'all';
+
+/**
+ * The label of each viewer (a user id, or MANAGERS): their scopes with the versions committed
+ * now, read in one statement, so the scopes (which follow the assignments) and their versions
+ * come from one snapshot. A scope never moved has no row: version 0. See migration 0013.
+ */
+const labelsOf = (userIds: string[], managers: boolean) => sql`
+  with viewer as (select unnest(${`{${userIds.join(',')}}`}::uuid[]) as id),
+  deps as (
+    select ${MANAGERS}::text as viewer, 'all:' || n as scope
+      from generate_series(0, 7) n where ${managers}::boolean
+    union select v.id::text, s from viewer v, unnest(array['global', 'user:' || v.id]) s
+    union select v.id::text, 'user:' || a.client_id
+      from client_editor_assignments a join viewer v on a.editor_id = v.id
+    union select v.id::text, 'user:' || a.client_id
+      from client_team_lead_assignments a join viewer v on a.team_lead_id = v.id
+  )
+  select d.viewer, string_agg(d.scope || '=' || coalesce(c.version, 0), ',' order by d.scope) as label
+  from deps d left join cache_scopes c on c.scope = d.scope
+  group by d.viewer`;
 
 /**
  * The read cache: a GET of a route marked `cacheable`, by the same user with the same URL, is
- * answered from memory until any data change is heard (trigger 'd', or a write here, which the
- * cache bus passes on as "anything may be stale"). Only while the bus listens; `refresh` in the
+ * answered from memory while the versions of the viewer's scopes have not moved (ADR 0007);
+ * a NOTIFY 'd' naming one of them drops it sooner. Only while the bus listens; `refresh` in the
  * query always reads afresh. Needs the session (plugins/auth.ts) registered before it.
  */
 export const readCache = fp(
@@ -60,42 +89,69 @@ export const readCache = fp(
     const pendingReads = new WeakMap<FastifyRequest, PendingRead>();
     /** Reads being made now, so that concurrent identical ones wait for the first. */
     const inFlight = new Map<string, Promise<CachedReply | undefined>>();
-    // After a change no new request may join a read begun before it, nor get a kept answer.
-    bus.subscribe((message) => {
-      if (message === null || message === 'd') {
-        cache.clear();
-        inFlight.clear();
-      }
-    });
+    // The answers a change can have altered go early, on every instance ('d' alone: all). The
+    // labels alone keep answers right; this frees the memory. Loads under way may still be
+    // stored: their labels predate the change. A write on this instance is seen the same way.
+    bus.subscribe(
+      (message) => {
+        if (message === null || message === 'd') {
+          cache.clear();
+          inFlight.clear();
+        } else if (message[0] === 'd') {
+          const changed = new Set(message.slice(1).split(','));
+          cache.deleteWhere((r) => r.scopes.some((s) => changed.has(s)), { keepEpoch: true });
+        }
+      },
+      { versioned: true },
+    );
 
     /**
-     * The data version for a request that has just arrived. Concurrent requests share one query,
-     * but never one that began before they arrived (it could predate a change they must see):
-     * while a query runs, newcomers wait for the next one, which starts when it ends.
+     * The label of a viewer for a request that has just arrived. Concurrent requests share one
+     * query, but never one that began before they arrived (it could predate a change they must
+     * see): while a query runs, newcomers gather for the next one, which starts when it ends.
      */
-    const readVersion = async () =>
-      String(rowsOf<{ v: string }>(await opts.db.execute(DATA_VERSION))[0]?.v);
-    let runningVersion: Promise<string> | undefined;
-    let queuedVersion: Promise<string> | undefined;
-    const startVersion = () => {
-      const query = readVersion().finally(() => {
-        if (runningVersion === query) runningVersion = undefined;
-      });
-      runningVersion = query;
+    const readLabels = async (viewers: Set<string>) => {
+      const ids = [...viewers].filter((v) => v !== MANAGERS);
+      const rows = rowsOf<{ viewer: string; label: string }>(
+        await opts.db.execute(labelsOf(ids, viewers.has(MANAGERS))),
+      );
+      return new Map(rows.map((r) => [r.viewer, r.label]));
+    };
+    let running: Promise<unknown> | undefined;
+    let next: { viewers: Set<string>; labels: Promise<Map<string, string>> } | undefined;
+    const start = (viewers: Set<string>) => {
+      const query = readLabels(viewers);
+      running = query;
+      void query.then(
+        () => (running === query ? (running = undefined) : undefined),
+        () => (running === query ? (running = undefined) : undefined),
+      );
       return query;
     };
-    const dataVersion = (): Promise<string> => {
-      if (!runningVersion) return startVersion();
-      queuedVersion ??= runningVersion
-        .then(
-          () => undefined,
-          () => undefined,
-        )
-        .then(() => {
-          queuedVersion = undefined;
-          return startVersion();
-        });
-      return queuedVersion;
+    const labelOf = async (viewer: string): Promise<string> => {
+      let labels: Promise<Map<string, string>>;
+      if (!running) {
+        labels = start(new Set([viewer]));
+      } else {
+        if (!next) {
+          const batch = { viewers: new Set<string>(), labels: Promise.resolve(new Map()) };
+          batch.labels = running
+            .then(
+              () => undefined,
+              () => undefined,
+            )
+            .then(() => {
+              if (next === batch) next = undefined;
+              return start(batch.viewers);
+            });
+          next = batch;
+        }
+        next.viewers.add(viewer);
+        labels = next.labels;
+      }
+      const label = (await labels).get(viewer);
+      if (label === undefined) throw new Error(`No read cache label for ${viewer}`);
+      return label;
     };
 
     app.addHook('preHandler', async (request, reply) => {
@@ -110,19 +166,20 @@ export const readCache = fp(
         return;
       }
       const key = `${user.id}|${user.role}|${user.isAdmin}|${request.url}`;
-      // One tiny read: a change committed before this request began has moved the sequence even
-      // if its NOTIFY is still on the way, so a kept answer is never older than the request.
-      const version = await dataVersion();
+      // One small read: a change committed before this request began has moved a version of
+      // the viewer's scopes even if its NOTIFY is still on the way, so a kept answer is never
+      // older than the request. A change to others' data leaves the label as it was.
+      const label = await labelOf(isManager(user) ? MANAGERS : user.id);
       let cached = cache.get(key);
-      if (cached?.version !== version) cached = undefined;
-      const flightKey = `${version}|${key}`;
+      if (cached?.label !== label) cached = undefined;
+      const flightKey = `${label}|${key}`;
       if (!cached) {
         const running = inFlight.get(flightKey);
         if (running) {
           // Past its time limit but of this very data version: only clock-bound fields (overdue,
           // this month) may be a moment old. Serve it rather than queue behind the refresh.
           const old = cache.peek(key);
-          cached = old?.version === version ? old : await running;
+          cached = old?.label === label ? old : await running;
         }
       }
       if (cached) {
@@ -136,7 +193,7 @@ export const readCache = fp(
       void running.then(() => {
         if (inFlight.get(flightKey) === running) inFlight.delete(flightKey);
       });
-      pendingReads.set(request, { key, version, epoch: cache.epochNow(), done });
+      pendingReads.set(request, { key, label, epoch: cache.epochNow(), done });
     });
 
     // The answer of a read this instance made: kept (if nothing changed meanwhile) and handed
@@ -151,7 +208,12 @@ export const readCache = fp(
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      const cached = { version: pending.version, payload: Buffer.from(payload), headers };
+      const cached = {
+        label: pending.label,
+        scopes: pending.label.split(',').map((s) => s.slice(0, s.lastIndexOf('='))),
+        payload: Buffer.from(payload),
+        headers,
+      };
       cache.setIf(pending.key, cached, pending.epoch);
       pending.done(cached);
     });

@@ -69,6 +69,38 @@ export async function createTestApp(options: Partial<AppOptions> = {}) {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
+/**
+ * A second app instance on the test's database, as another server of the same deployment: on
+ * PostgreSQL with a pool (and so a cache listener) of its own on the same schema, on PGlite on
+ * the same database. Its caches share nothing with the first app's but the data.
+ */
+export async function secondInstance(t: TestApp) {
+  let database = t.database;
+  let own: Database | null = null;
+  if (t.database.kind === 'postgres') {
+    const [row] = (
+      (await t.database.pool!.query('select current_schema() as schema')) as {
+        rows: { schema: string }[];
+      }
+    ).rows;
+    own = fromPostgres({
+      url: readTestSettings().testDatabaseUrl!,
+      searchPath: row!.schema,
+      max: 2,
+    });
+    database = own;
+  }
+  const app = await buildApp({ database, logger: false, authRateLimit: 1000 });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await own?.close();
+    },
+  };
+}
+
 /** Inserts a user directly (any role), the way a test sets the scene. */
 export async function seedUser(
   t: TestApp,

@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { fromPostgres, type Database } from '../../db/client';
+import type { App } from '../../app';
 import { notifications, sessions, users, videos } from '../../db/schema';
-import { readTestSettings } from '../../env';
-import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import { createTestApp, loginAs, secondInstance, seedUser, type TestApp } from '../../test/helper';
 
 /*
  * Each instance caches session lookups (server/plugins/auth.ts, docs/decisions/
@@ -14,34 +12,18 @@ import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helpe
  */
 
 let t: TestApp;
+let other: Awaited<ReturnType<typeof secondInstance>>;
 let second: App;
-let secondDb: Database | null = null;
 
 beforeAll(async () => {
   t = await createTestApp();
-  let database = t.database;
-  if (t.database.kind === 'postgres') {
-    // A separate pool on the same schema: instance B shares nothing with A but the database.
-    const [row] = (
-      (await t.database.pool!.query('select current_schema() as schema')) as {
-        rows: { schema: string }[];
-      }
-    ).rows;
-    secondDb = fromPostgres({
-      url: readTestSettings().testDatabaseUrl!,
-      searchPath: row!.schema,
-      max: 2,
-    });
-    database = secondDb;
-  }
-  second = await buildApp({ database, logger: false, authRateLimit: 1000 });
-  await second.ready();
+  other = await secondInstance(t);
+  second = other.app;
   await seedUser(t, { username: 'king', role: 'king', isAdmin: 'true' });
 });
 
 afterAll(async () => {
-  await second.close();
-  await secondDb?.close();
+  await other.close();
   await t.close();
 });
 
