@@ -30,10 +30,15 @@ import type { VideoRow } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { insertComment, listComments, toCommentView } from '../comments/comments.repository';
+import {
+  commentsOfVideos,
+  insertComment,
+  listComments,
+  toCommentView,
+} from '../comments/comments.repository';
 import { findUserById } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
-import { findVideo, updateVideo } from '../videos/videos.repository';
+import { findVideo, findVideos, updateVideo } from '../videos/videos.repository';
 import {
   findReviewLink,
   findReviewLinkByToken,
@@ -143,11 +148,15 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       const scope = await loadViewerScope(db, currentUser(request));
       const link = await findReviewLink(db, request.params.id);
       // Whoever reads one of its videos learns it exists; whoever may share them may turn it off.
-      const readable = [];
-      for (const row of link ? await linkVideoRows(db, link.id) : []) {
-        const found = await findVideo(db, row.videoId);
-        if (found && canReadVideo(scope, found.video)) readable.push(found.video);
-      }
+      const rows = link ? await linkVideoRows(db, link.id) : [];
+      const readable = (
+        await findVideos(
+          db,
+          rows.map((r) => r.videoId),
+        )
+      )
+        .map((f) => f.video)
+        .filter((video) => canReadVideo(scope, video));
       if (!link || readable.length === 0) {
         throw new HttpError(404, REVIEW_LINK_MESSAGES.linkNotFound);
       }
@@ -214,15 +223,15 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   });
 
   /** One video as the guest sees it: what its client may read, nothing internal, no money. */
-  async function guestVideo(
+  function guestVideo(
     video: VideoRow,
     row: {
       decision: 'approved' | 'changes_requested' | null;
       decidedByName: string | null;
       decidedAt: Date | null;
     },
-  ): Promise<GuestVideoView> {
-    const comments = await listComments(db, video.id);
+    comments: readonly CommentView[],
+  ): GuestVideoView {
     return {
       id: video.id,
       name: video.name,
@@ -260,13 +269,16 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       try {
         const link = await openLink(request, request.params.token, reply);
         const client = await findUserById(db, link.clientId);
-        const videos: GuestVideoView[] = [];
-        for (const row of await linkVideoRows(db, link.id)) {
-          const found = await findVideo(db, row.videoId);
-          if (found) videos.push(await guestVideo(found.video, row));
-        }
+        const rows = await linkVideoRows(db, link.id);
+        const ids = rows.map((r) => r.videoId);
+        const found = new Map((await findVideos(db, ids)).map((f) => [f.video.id, f.video]));
+        const comments = await commentsOfVideos(db, ids);
+        const videos = rows.flatMap((row) => {
+          const video = found.get(row.videoId);
+          return video ? [guestVideo(video, row, comments.get(video.id) ?? [])] : [];
+        });
         return {
-          client: client ? client.name || client.username : '',
+          client: client ? displayName(client) : '',
           expiresAt: link.expiresAt.toISOString(),
           videos,
         };
@@ -342,7 +354,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
           await notify.guestActed(guestLabel(name), updated, { before: video, comment });
         });
         const after = await linkVideo(link, video.id);
-        return guestVideo(after.video, after.row);
+        return guestVideo(after.video, after.row, await listComments(db, video.id));
       } catch (err) {
         return refuse(reply, err);
       }

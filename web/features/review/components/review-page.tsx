@@ -253,17 +253,15 @@ function OpenLink({ link }: { link: string }) {
   );
 }
 
-function CommentForm({
-  video,
-  token,
-  password,
-  name,
-}: {
+/** What a guest's comment form and decision buttons act with. */
+interface GuestActionProps {
   video: GuestVideoView;
   token: string;
   password: string;
   name: string;
-}) {
+}
+
+function CommentForm({ video, token, password, name }: GuestActionProps) {
   const post = useGuestComment(token, password, video.id);
   const form = useForm<GuestCommentInput>({
     initialValues: { name, content: '' },
@@ -310,17 +308,7 @@ function CommentForm({
   );
 }
 
-function Decision({
-  video,
-  token,
-  password,
-  name,
-}: {
-  video: GuestVideoView;
-  token: string;
-  password: string;
-  name: string;
-}) {
+function Decision({ video, token, password, name }: GuestActionProps) {
   const decide = useGuestDecision(token, password, video.id);
   const [asking, setAsking] = useState(false);
   const [note, setNote] = useState('');
