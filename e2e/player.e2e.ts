@@ -57,7 +57,9 @@ async function serveClip(route: Route) {
 async function openDialog(page: Page, query: string) {
   await page.goto(`/dashboard?${query}`);
   const dialog = page.getByRole('dialog', { name: 'Edit Video Details' });
-  await visible(dialog);
+  // A cold page loads the dashboard's and the dialog's chunks and the video first: on CI's
+  // loaded two cores that once took longer than the usual 10 s.
+  await dialog.first().waitFor({ state: 'visible', timeout: 30_000 });
   return dialog;
 }
 
