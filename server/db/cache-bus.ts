@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { Listener } from './listener';
 
@@ -13,6 +15,14 @@ export type CacheMessage = string | null; // null: anything may be stale
 /** How long a cached session or unread count may be served without a change being heard. */
 export const SHORT_CACHE_MS = 5_000;
 
+/**
+ * How long a write's marker may take to come back (it takes well under a millisecond on
+ * loopback); past it the caches are emptied, as for a write before markers.
+ */
+const MARKER_TIMEOUT_MS = 2_000;
+/** The first letter of a write's marker, a message of the bus to itself. */
+const MARKER = 'b';
+
 interface Subscription {
   /**
    * The cache checks each entry's data versions before serving it (the read cache, ADR 0007): a
@@ -25,13 +35,26 @@ export class CacheBus {
   live = false;
   private readonly subscribers = new Map<(message: CacheMessage) => void, Subscription>();
   private readonly listener: Listener;
+  /** This instance's writes whose marker has not come back yet, by marker. */
+  private readonly unheard = new Map<
+    string,
+    { finish: (heard: boolean) => void; done: Promise<void> }
+  >();
+  private readonly markerPrefix = `${MARKER}${randomBytes(6).toString('hex')}.`;
+  private markers = 0;
 
-  constructor(database: Database, onError: (err: unknown) => void = () => {}) {
+  constructor(
+    private readonly database: Database,
+    private readonly onError: (err: unknown) => void = () => {},
+  ) {
     this.listener = new Listener(
       database,
       'vw_cache_',
       {
-        message: (payload) => this.emit(payload),
+        message: (payload) => {
+          if (payload[0] === MARKER) this.unheard.get(payload)?.finish(true);
+          else this.emit(payload);
+        },
         // Whatever changed while nobody listened was missed: start from empty caches.
         up: () => {
           this.emit(null);
@@ -40,6 +63,7 @@ export class CacheBus {
         down: () => {
           this.live = false;
           this.emit(null);
+          for (const { finish } of [...this.unheard.values()]) finish(false);
         },
         error: (err) => onError(err),
       },
@@ -58,12 +82,49 @@ export class CacheBus {
   }
 
   /**
-   * Every subscriber drops everything, as when the feed was down: a write on this instance may
-   * change anything cached, and its NOTIFY can arrive after the client's next request. Caches
-   * whose entries carry data versions (the read cache) see the change by themselves.
+   * Whether every write this instance has answered has been heard: its NOTIFYs (which say what
+   * it changed) have reached the subscribers. Until then the unversioned caches serve nothing.
    */
-  forgetAll() {
-    this.emit(null, true);
+  get settled() {
+    return this.unheard.size === 0;
+  }
+
+  /**
+   * Resolves once the writes this instance has answered so far have been heard (or given up on,
+   * which empties the caches): a request that waits for it may then be served from the caches.
+   */
+  heard(): Promise<unknown> {
+    return Promise.all([...this.unheard.values()].map((w) => w.done));
+  }
+
+  /**
+   * A write on this instance has committed and its answer is about to leave; its NOTIFYs can
+   * arrive after the client's next request. Until they are heard, the unversioned caches serve
+   * nothing (`settled`): a marker NOTIFY sent now, after the write's commit, comes back after
+   * them, because PostgreSQL delivers notifications in commit order. If it does not come back in
+   * time (or cannot be sent), every subscriber drops everything, as when the feed is down.
+   * Caches whose entries carry data versions (the read cache) see the change by themselves.
+   */
+  localWrite() {
+    if (!this.live) return;
+    const marker = `${this.markerPrefix}${++this.markers}`;
+    const timer = setTimeout(() => finish(false), MARKER_TIMEOUT_MS);
+    timer.unref();
+    let resolve = () => {};
+    const done = new Promise<void>((r) => (resolve = r));
+    const finish = (heard: boolean) => {
+      if (!this.unheard.delete(marker)) return;
+      clearTimeout(timer);
+      if (!heard) this.emit(null, true);
+      resolve();
+    };
+    this.unheard.set(marker, { finish, done });
+    this.database.db
+      .execute(sql`select pg_notify(${this.listener.channel}, ${marker})`)
+      .catch((err: unknown) => {
+        this.onError(err);
+        finish(false);
+      });
   }
 
   start() {
@@ -92,10 +153,25 @@ export class TtlCache<V> {
       maxEntries?: number;
       maxBytes?: number;
       sizeOf?: (v: V) => number;
+      /**
+       * Each entry carries the data versions it was read at and its user checks them (the read
+       * cache): it may serve while a write of this instance is still unheard.
+       */
+      versioned?: boolean;
     } = {},
   ) {}
 
+  /** Whether entries may be served now: the bus listens and (unless versioned) has heard all. */
+  private serving() {
+    return !!this.bus?.live && (this.limits.versioned || this.bus.settled);
+  }
+
   get(key: string): V | undefined {
+    return this.serving() ? this.fresh(key) : undefined;
+  }
+
+  /** The entry if it is within its time limit and the bus listens, whatever is unheard. */
+  private fresh(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (!this.bus?.live) {
@@ -107,7 +183,7 @@ export class TtlCache<V> {
 
   /** The kept value even past its time limit (never while nobody listens); see `get`. */
   peek(key: string): V | undefined {
-    if (!this.bus?.live) return undefined;
+    if (!this.serving()) return undefined;
     return this.entries.get(key)?.value;
   }
 
@@ -131,9 +207,13 @@ export class TtlCache<V> {
     this.bytes += bytes;
   }
 
-  /** The cached value, or the loaded one (kept only if nothing was invalidated meanwhile). */
+  /**
+   * The cached value, or the loaded one (kept only if nothing was invalidated meanwhile). While
+   * a write of this instance is unheard, it first waits for it (well under a millisecond).
+   */
   async load(key: string, loader: () => Promise<V>): Promise<V> {
-    const hit = this.get(key);
+    if (this.bus?.live && !this.serving()) await this.bus.heard();
+    const hit = this.fresh(key);
     if (hit !== undefined) return hit;
     const epoch = this.epoch;
     const value = await loader();

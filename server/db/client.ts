@@ -1,11 +1,21 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+const isTransaction = (db: Db): boolean => db instanceof PgTransaction;
+
+/**
+ * Runs `work` in a transaction: in the caller's when `db` is one (no savepoint: two round trips
+ * fewer), in a new one otherwise.
+ */
+export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return isTransaction(db) ? work(db) : db.transaction(work);
+}
 
 export interface Database {
   db: Db;

@@ -29,6 +29,15 @@ afterAll(async () => {
   await t.close();
 });
 
+/** Polls `done` for up to 5 s. */
+const until = async (done: () => boolean | Promise<boolean>) => {
+  const deadline = Date.now() + 5_000;
+  while (!(await done()) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return done();
+};
+
 const countOn = async (app: App) => {
   const res = await app.inject({ url: '/api/notifications/count', headers: { cookie } });
   expect(res.statusCode).toBe(200);
@@ -47,15 +56,58 @@ describe('the caches of two apps on one database', () => {
     expect(second.unreadCounts.get(userId)).toBe(0);
   });
 
-  it('forget on the app that answered a write before its answer leaves', async () => {
+  it('serve nothing on the app that answered a write until its messages are heard', async () => {
+    expect(await countOn(second)).toBe(0);
+    expect(second.sessionCache.get(sessionId)?.user.id).toBe(userId);
     const res = await second.inject({
       method: 'POST',
       url: '/api/notifications/mark-all-read',
       headers: { cookie },
     });
     expect(res.statusCode).toBe(200);
+    // The answer has left; the write's NOTIFYs may still be on their way.
     expect(second.unreadCounts.get(userId)).toBeUndefined();
-    expect(second.sessionCache.get(sessionId)).toBeUndefined();
+    if (!second.cacheBus.settled) expect(second.sessionCache.get(sessionId)).toBeUndefined();
+    await until(() => second.cacheBus.settled);
+    // Heard: the write changed no session, so the session is served from the cache again.
+    expect(second.sessionCache.get(sessionId)?.user.id).toBe(userId);
+  });
+
+  it("keep other people's sessions across a write, where emptying them cost everyone a read", async () => {
+    const other = await seedPerson(t, { username: 'quinn' });
+    const otherSession = sessionIdOf(other.cookie.slice('sid='.length));
+    await second.inject({ url: '/api/notifications/count', headers: { cookie: other.cookie } });
+    expect(second.sessionCache.get(otherSession)?.user.id).toBe(other.id);
+
+    second.cacheBus.localWrite();
+    // Until the marker sent after the write comes back, nothing unversioned is served...
+    expect(second.cacheBus.settled).toBe(false);
+    expect(second.sessionCache.get(otherSession)).toBeUndefined();
+    expect(second.unreadCounts.get(other.id)).toBeUndefined();
+    // ... a request's lookup waits for it rather than read the database...
+    const found = await second.sessionCache.load(otherSession, () => {
+      throw new Error('read the database');
+    });
+    expect(found?.user.id).toBe(other.id);
+    // ... and then everything the write did not change is served.
+    expect(await until(() => second.cacheBus.settled)).toBe(true);
+    expect(second.sessionCache.get(otherSession)?.user.id).toBe(other.id);
+    expect(second.unreadCounts.get(other.id)).toBe(0);
+  });
+
+  it('see a change the write made at once, though its NOTIFY comes after the answer', async () => {
+    const other = await seedPerson(t, { username: 'robin' });
+    expect(
+      (await second.inject({ url: '/api/auth/me', headers: { cookie: other.cookie } })).statusCode,
+    ).toBe(200);
+    const out = await second.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: other.cookie },
+    });
+    expect(out.statusCode).toBeLessThan(300);
+    const after = await second.inject({ url: '/api/auth/me', headers: { cookie: other.cookie } });
+    expect(after.statusCode).toBe(401);
   });
 
   // The last test: it closes the second app.
@@ -66,8 +118,8 @@ describe('the caches of two apps on one database', () => {
       url: '/api/notifications/clear-all',
       headers: { cookie },
     });
-    expect(t.app.unreadCounts.get(userId)).toBeUndefined();
     expect(await countOn(t.app)).toBe(0);
+    await until(() => t.app.cacheBus.settled);
     expect(t.app.unreadCounts.get(userId)).toBe(0);
     expect(t.app.sessionCache.get(sessionId)?.user.id).toBe(userId);
   });
@@ -81,14 +133,6 @@ describe.skipIf(noServer !== '')(
     noServer,
   ),
   () => {
-    /** Polls `done` for up to 5 s. */
-    const until = async (done: () => boolean | Promise<boolean>) => {
-      const deadline = Date.now() + 5_000;
-      while (!(await done()) && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      return done();
-    };
     const listenerPids = async () =>
       (
         (await t.database.pool!.query(

@@ -19,8 +19,8 @@ declare module 'fastify' {
 /**
  * Starts the cache bus with the app and closes it with the app. A write on this instance may end
  * sessions or change counts and answers; the bus says which, but its message can arrive after
- * the client's next request. So before answering any write, this instance forgets everything it
- * cached (writes are rare next to reads).
+ * the client's next request. So before answering any write, this instance tells the bus, which
+ * keeps its caches from serving until the write's messages have been heard (CacheBus.localWrite).
  */
 export const caches = fp(
   async (app: FastifyInstance, opts: { database: Database }) => {
@@ -29,7 +29,7 @@ export const caches = fp(
     app.decorate('cacheBus', bus);
     app.addHook('onClose', async () => bus.close());
     app.addHook('onSend', async (request) => {
-      if (UNSAFE_METHODS.has(request.method)) bus.forgetAll();
+      if (UNSAFE_METHODS.has(request.method)) bus.localWrite();
     });
   },
   { name: 'caches' },

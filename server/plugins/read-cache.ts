@@ -83,6 +83,7 @@ export const readCache = fp(
       maxEntries: 2_000,
       maxBytes: 32 * 1024 * 1024,
       sizeOf: (r) => r.payload.length,
+      versioned: true,
     });
     app.decorate('readCache', cache);
     /** The reads of this app that will fill the cache when their answer is sent. */

@@ -130,11 +130,10 @@ export class RealtimeHub {
     this.heartbeat.unref();
   }
 
-  private async publish(message: BusMessage) {
+  private async publish(message: BusMessage | string) {
     if (this.closed) return;
-    await this.database.db.execute(
-      sql`select pg_notify(${this.listener.channel}, ${JSON.stringify(message)})`,
-    );
+    const payload = typeof message === 'string' ? message : JSON.stringify(message);
+    await this.database.db.execute(sql`select pg_notify(${this.listener.channel}, ${payload})`);
   }
 
   private onBusMessage(payload: string) {
@@ -267,31 +266,51 @@ export class RealtimeHub {
 
   /** New notifications, to their recipients' sockets on every instance. */
   async notificationsCreated(list: NotificationView[]) {
-    for (const n of list) this.deliver(n);
-    // As few NOTIFYs as the payload limit allows; a notification too big alone travels by id.
+    this.deliverHere(list);
+    for (const payload of this.notificationMessages(list).payloads) {
+      await this.publish(payload);
+    }
+  }
+
+  /**
+   * The NOTIFYs that tell the other instances of new notifications: as few as the payload limit
+   * allows; a notification too big alone travels by id. A writer that sends them in its own
+   * transaction (they go out at its commit) calls `deliverHere` once it has committed.
+   */
+  notificationMessages(list: NotificationView[]): { channel: string; payloads: string[] } {
+    const payloads: string[] = [];
     let batch: NotificationView[] = [];
     let size = 0;
-    const flush = async () => {
-      if (batch.length) await this.publish({ k: 'notifications', o: this.instanceId, n: batch });
+    const flush = () => {
+      if (batch.length) {
+        payloads.push(JSON.stringify({ k: 'notifications', o: this.instanceId, n: batch }));
+      }
       batch = [];
       size = 0;
     };
     for (const n of list) {
       const bytes = Buffer.byteLength(JSON.stringify(n)) + 1;
       if (bytes > MAX_NOTIFY_BYTES) {
-        await this.publish({
+        const byId: BusMessage = {
           k: 'notification-id',
           o: this.instanceId,
           id: n.id,
           r: n.recipientId,
-        });
+        };
+        payloads.push(JSON.stringify(byId));
         continue;
       }
-      if (size + bytes > MAX_NOTIFY_BYTES) await flush();
+      if (size + bytes > MAX_NOTIFY_BYTES) flush();
       batch.push(n);
       size += bytes;
     }
-    await flush();
+    flush();
+    return { channel: this.listener.channel, payloads: this.closed ? [] : payloads };
+  }
+
+  /** New notifications, to their recipients' sockets on this instance. */
+  deliverHere(list: NotificationView[]) {
+    for (const n of list) this.deliver(n);
   }
 
   /** Unread counts changed otherwise (read, cleared, deleted): push them to every instance. */

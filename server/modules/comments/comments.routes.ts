@@ -56,8 +56,10 @@ const commentParams = z.object({ id: z.uuid({ error: COMMENT_MESSAGES.notFound }
  */
 export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   async function readableVideo(request: Parameters<typeof currentUser>[0], id: string) {
-    const scope = await loadViewerScope(db, currentUser(request));
-    const found = await findVideo(db, id);
+    const [scope, found] = await Promise.all([
+      loadViewerScope(db, currentUser(request)),
+      findVideo(db, id),
+    ]);
     if (!found || !canReadVideo(scope, found.video)) throw new HttpError(404, VIDEO_NOT_FOUND);
     return { scope, found };
   }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import {
   DIGEST_FREQUENCIES,
   EMAIL_KINDS,
@@ -36,22 +36,34 @@ export interface EmailEventDraft {
  */
 export async function enqueueEmailEvents(db: Db, events: EmailEventDraft[]) {
   if (!events.length) return;
-  const rows = JSON.stringify(
-    events.map((e) => ({
-      recipient_id: e.recipientId,
-      kind: e.kind,
-      title: e.title,
-      message: e.message,
-      video_id: e.videoId ?? null,
-      comment_id: e.commentId ?? null,
-    })),
+  const rows = JSON.stringify(events.map(emailEventRow));
+  await db.execute(
+    emailEventsFrom(sql`jsonb_to_recordset(${rows}::jsonb) as e(recipient_id uuid, kind text,
+      title text, message text, video_id uuid, comment_id uuid)`),
   );
-  await db.execute(sql`
+}
+
+/** An event as the row `emailEventsFrom` reads (snake_case columns). */
+export const emailEventRow = (e: EmailEventDraft) => ({
+  recipient_id: e.recipientId,
+  kind: e.kind,
+  title: e.title,
+  message: e.message,
+  video_id: e.videoId ?? null,
+  comment_id: e.commentId ?? null,
+});
+
+/**
+ * The insert of the email events of `source`, a row source aliased `e` with the columns
+ * recipient_id, kind, title, message, video_id and comment_id; also one part of the notifier's
+ * single statement (notifications.repository.ts, storeNotifications).
+ */
+export function emailEventsFrom(source: SQL) {
+  return sql`
     insert into email_events (recipient_id, kind, title, message, video_id, comment_id)
     select e.recipient_id, e.kind, e.title, e.message, e.video_id, e.comment_id
-    from jsonb_to_recordset(${rows}::jsonb) as e(recipient_id uuid, kind text, title text,
-      message text, video_id uuid, comment_id uuid)
-    join email_settings s on s.user_id = e.recipient_id and s.address is not null`);
+    from ${source}
+    join email_settings s on s.user_id = e.recipient_id and s.address is not null`;
 }
 
 type SettingsRow = typeof emailSettings.$inferSelect;

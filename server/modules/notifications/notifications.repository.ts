@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { NOTIFICATION_LIST_LIMIT, NOTIFICATION_TEXT } from '@domain/notifications';
 import type { NotificationView } from '@domain/notifications';
+import type { EmailKind } from '@domain/email';
 import type { ViewerScope } from '@domain/permissions';
 import { type CacheBus, SHORT_CACHE_MS, TtlCache } from '../../db/cache-bus';
 import type { Db } from '../../db/client';
 import { notifications, overdueNotices, videos } from '../../db/schema';
-import { enqueueEmailEvents } from '../email/email.repository';
+import { emailEventRow, emailEventsFrom, enqueueEmailEvents } from '../email/email.repository';
 import { overdueWhere, readableBy } from '../videos/videos.repository';
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -26,14 +28,58 @@ export function toNotificationView(row: NotificationRow): NotificationView {
   };
 }
 
-export async function insertNotifications(
+/** A notification to store, with the email kind it is left for the email worker as. */
+export type NotificationDraft = NewNotification & { recipientId: string; emailKind: EmailKind };
+
+/**
+ * Stores new notifications, leaves them for the email worker and sends `notify`'s NOTIFYs, in
+ * one statement of the caller's transaction (the NOTIFYs go out at its commit). Their ids and
+ * times are made here, so the views are known before the statement runs.
+ */
+export async function storeNotifications(
   db: Db,
-  values: NewNotification[],
+  drafts: NotificationDraft[],
+  notify: (views: NotificationView[]) => { channel: string; payloads: string[] },
 ): Promise<NotificationView[]> {
-  if (!values.length) return [];
-  // The notifier forgets the recipients' counts once its transaction has committed.
-  const rows = await db.insert(notifications).values(values).returning();
-  return rows.map(toNotificationView);
+  if (!drafts.length) return [];
+  const createdAt = new Date();
+  const views = drafts.map((d) =>
+    toNotificationView({
+      ...d,
+      id: randomUUID(),
+      videoId: d.videoId ?? null,
+      commentId: d.commentId ?? null,
+      isRead: false,
+      priority: d.priority ?? 'normal',
+      createdAt,
+    }),
+  );
+  const rows = JSON.stringify(
+    views.map((v, i) => ({
+      ...emailEventRow({ ...v, kind: drafts[i]!.emailKind }),
+      id: v.id,
+      type: v.type,
+      priority: v.priority,
+      created_at: v.createdAt,
+    })),
+  );
+  const { channel, payloads } = notify(views);
+  await db.execute(sql`
+    with e as (
+      select * from jsonb_to_recordset(${rows}::jsonb) as e(id uuid, recipient_id uuid,
+        type text, title text, message text, video_id uuid, comment_id uuid, priority text,
+        created_at timestamptz, kind text)
+    ),
+    stored as (
+      insert into notifications
+        (id, recipient_id, type, title, message, video_id, comment_id, priority, created_at)
+      select id, recipient_id, type, title, message, video_id, comment_id, priority, created_at
+      from e
+    ),
+    mailed as (${emailEventsFrom(sql`e`)})
+    select pg_notify(${channel}, p)
+    from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) p`);
+  return views;
 }
 
 export async function findNotification(db: Db, id: string) {

@@ -15,7 +15,6 @@ import {
   type VideoRow,
 } from '../../db/schema';
 import type { RealtimeHub } from '../../plugins/realtime';
-import { enqueueEmailEvents } from '../email/email.repository';
 import { teamLeadIdsOf } from '../team-leads/team-leads.repository';
 import { findUserById, listStaffRoles } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
@@ -23,8 +22,9 @@ import type { NotificationView } from '@domain/notifications';
 import {
   createUnreadCountCache,
   forgetCounts,
-  insertNotifications,
   type NewNotification,
+  type NotificationDraft,
+  storeNotifications,
   type UnreadCountCache,
 } from './notifications.repository';
 
@@ -93,27 +93,32 @@ export async function leadEditorIds(db: Db): Promise<string[]> {
   return staff.filter((u) => normalizeRole(u.role) === 'lead_editor').map((u) => u.id);
 }
 
-/** The triggers, writing with `db` (a transaction) and collecting what they create. */
-function triggersOn(db: Db, created: NotificationView[]): NotificationTriggers {
-  /** Drops the actor, empty and repeated recipients, and stores the rest. */
+/**
+ * The triggers, writing with `db` (a transaction) and collecting what they create; `notify`
+ * gives the NOTIFYs that tell the other instances, sent in the same statement.
+ */
+function triggersOn(
+  db: Db,
+  created: NotificationView[],
+  notify: RealtimeHub['notificationMessages'],
+): NotificationTriggers {
+  /** Drops the actor, empty and repeated recipients, and stores the rest in one statement. */
   async function send(actor: { id: string | null }, drafts: Draft[]) {
     const seen = new Set<string>();
-    const values: NewNotification[] = [];
-    const kinds: EmailKind[] = [];
+    const values: NotificationDraft[] = [];
     for (const { emailKind, ...d } of drafts) {
       if (!d.recipientId || d.recipientId === actor.id) continue;
       const key = `${d.recipientId}:${d.type}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      values.push({ ...d, recipientId: d.recipientId });
-      kinds.push(emailKind ?? (d.type as EmailKind));
+      values.push({
+        ...d,
+        recipientId: d.recipientId,
+        emailKind: emailKind ?? (d.type as EmailKind),
+      });
     }
-    created.push(...(await insertNotifications(db, values)));
-    // One statement more, whoever is told: the email worker takes it from there.
-    await enqueueEmailEvents(
-      db,
-      values.map((v, i) => ({ ...v, kind: kinds[i]! })),
-    );
+    // The email worker and the other instances take it from there.
+    created.push(...(await storeNotifications(db, values, notify)));
   }
 
   async function editorsOf(clientId: string) {
@@ -291,12 +296,14 @@ export function createNotifier(
     work: (tx: Db, notify: NotificationTriggers) => Promise<T>,
   ): Promise<T> {
     const created: NotificationView[] = [];
-    const result = await db.transaction((tx) => work(tx, triggersOn(tx, created)));
-    // Committed: counts cached before the commit are stale, and the sockets may hear now. The
-    // change stands whatever happens to the push (a socket reconnect reads the count again).
+    const messages = hub.notificationMessages.bind(hub);
+    const result = await db.transaction((tx) => work(tx, triggersOn(tx, created, messages)));
+    // Committed: counts cached before the commit are stale, and the sockets here may hear now
+    // (the other instances' heard at the commit). The change stands whatever happens to the
+    // push (a socket reconnect reads the count again).
     forgetCounts(counts, new Set(created.map((n) => n.recipientId)));
     try {
-      await hub.notificationsCreated(created);
+      hub.deliverHere(created);
     } catch (err) {
       log.warn({ err }, 'notifications saved but not pushed');
     }

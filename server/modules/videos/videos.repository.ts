@@ -18,7 +18,7 @@ import { utcDay } from '@domain/publishing';
 import { COMPLETED_STATUSES, type VideoStatus } from '@domain/video-status';
 import { avatarUrl } from '@domain/user';
 import type { VideoView } from '@domain/videos';
-import type { Db } from '../../db/client';
+import { type Db, inTransaction } from '../../db/client';
 import { users, videos, videoStatusHistory, videoTypes, type VideoRow } from '../../db/schema';
 
 const owner = aliasedTable(users, 'owner');
@@ -228,7 +228,7 @@ export async function insertVideo(
   values: Omit<typeof videos.$inferInsert, 'ordinal'>,
   changedById: string,
 ) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${values.userId}))`);
     const [next] = await tx
       .select({ ordinal: sql<number>`coalesce(max(${videos.ordinal}), 0) + 1` })
@@ -265,7 +265,7 @@ export async function updateVideo(
   /** A review link's guest, who moves it without an account (changedById null). */
   guestName?: string,
 ): Promise<VideoRow | null> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const values: Partial<typeof videos.$inferInsert> = { ...changes, updatedAt: new Date() };
     const newStatus = changes.status;
     const moves = newStatus !== undefined && newStatus !== current.status;

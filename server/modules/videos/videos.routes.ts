@@ -113,8 +113,17 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     return found;
   }
 
+  /** The viewer's scope and the video if they may read it, read at once; 404 otherwise. */
+  async function readableFor(request: Parameters<typeof currentUser>[0], id: string) {
+    const [scope, found] = await Promise.all([scopeOf(request), findVideo(db, id)]);
+    if (!found || !canReadVideo(scope, found.video)) throw new HttpError(404, NOT_FOUND);
+    return { scope, ...found };
+  }
+
+  /** The video's view with its status history (read beside it, dropped when refused). */
   async function detail(scope: ViewerScope, id: string) {
-    return withHistory(scope, await readable(scope, id));
+    const [found, history] = await Promise.all([readable(scope, id), statusHistory(db, id)]);
+    return { ...toVideoView(scope, found), statusHistory: history };
   }
 
   async function withHistory(scope: ViewerScope, found: VideoWithPeople) {
@@ -263,8 +272,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   }
 
   app.patch('/api/videos/:id', videoChange(updateVideoBody), async (request) => {
-    const scope = await scopeOf(request);
-    const { video, owner } = await readable(scope, request.params.id);
+    const { scope, video, owner } = await readableFor(request, request.params.id);
     if (!canEditVideo(scope, video)) throw new HttpError(403, 'You cannot edit this video');
     const changes = Object.fromEntries(
       Object.entries(request.body).filter(([, v]) => v !== undefined),
@@ -303,9 +311,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   });
 
   app.patch('/api/videos/:id/status', videoChange(statusBody), async (request) => {
-    const scope = await scopeOf(request);
     const actor = currentUser(request);
-    const { video } = await readable(scope, request.params.id);
+    const { scope, video } = await readableFor(request, request.params.id);
     const { status, publishedUrl, publishedAt } = request.body;
     const note = request.body.note || undefined;
     const side = workflowSide(scope);
@@ -344,8 +351,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       schema: { params: idParams, body: assignedEditorBody, response: { 200: videoViewSchema } },
     },
     async (request) => {
-      const scope = await scopeOf(request);
-      const { video } = await readable(scope, request.params.id);
+      const { scope, video } = await readableFor(request, request.params.id);
       const newEditorId = request.body.assignedEditorId;
       if (newEditorId) await checkAssignableEditor(newEditorId);
       const ok = canSetAssignedEditor(
@@ -369,8 +375,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     '/api/videos/:id',
     { schema: { params: idParams, response: { 200: messageAnswer } } },
     async (request) => {
-      const scope = await scopeOf(request);
-      const { video } = await readable(scope, request.params.id);
+      const { scope, video } = await readableFor(request, request.params.id);
       if (!canDeleteVideo(scope, video)) throw new HttpError(403, 'You cannot delete this video');
       const lock = billingLock(scope, billingFactsOf(video));
       if (lock) throw new HttpError(403, billingLockMessage(lock, 'delete'));
