@@ -1,6 +1,6 @@
 /**
  * The embedded database off the event loop (docs/decisions/0008-embedded-database-off-the-event-
- * loop.md): PGlite runs in a worker thread (server/db/embedded-worker.ts) and this client, on the
+ * loop.md): PGlite runs in a worker thread (server/db/embedded-worker.mjs) and this client, on the
  * main thread, offers the part of PGlite's API that the app and drizzle's PGlite driver use
  * (query, exec, transaction, listen, dumpDataDir, close), each call one message to the thread.
  * A long query then delays only the queries queued behind it, never the HTTP serving.
@@ -53,7 +53,7 @@ function rebuildError(fields: Record<string, unknown>): Error {
   return err;
 }
 
-const THREAD = new URL('./embedded-thread.mjs', import.meta.url);
+const THREAD = new URL('./embedded-worker.mjs', import.meta.url);
 
 export class EmbeddedClient {
   private nextId = 1;
@@ -72,7 +72,11 @@ export class EmbeddedClient {
 
   /** Starts the database thread on `dataDir` and waits until PGlite has opened it. */
   static async open(dataDir: string): Promise<EmbeddedClient> {
-    const worker = new Worker(THREAD, { workerData: { dataDir } });
+    const worker = new Worker(THREAD, {
+      workerData: { dataDir },
+      // Not the main thread's flags: its `--import tsx` would load a TypeScript loader here too.
+      execArgv: [],
+    });
     const client = new EmbeddedClient(worker);
     try {
       await new Promise((resolve, reject) => client.pending.set(0, { resolve, reject }));

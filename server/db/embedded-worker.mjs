@@ -1,23 +1,34 @@
+// @ts-check
 /**
  * The embedded database's thread (server/db/embedded.ts starts it): PGlite in DATA_DIR, answering
  * the main thread's requests one message each. Everything PGlite does (the WASM PostgreSQL, the
  * parsing of results) runs here, so the server's event loop only passes messages.
+ *
+ * Plain JavaScript, the one such file of the server: a thread that loads TypeScript through tsx
+ * needs tsx's loader (and on Node 20 a loader thread) of its own, which cost the process 20-60 MB
+ * of its 300 MB (ADR 0008). The messages' types are in embedded.ts.
+ *
+ * @typedef {import('./embedded.ts').Request} Request
+ * @typedef {import('./embedded.ts').Reply} Reply
+ * @typedef {import('@electric-sql/pglite').Transaction} Transaction
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { Reply, Request } from './embedded';
+import { PGlite } from '@electric-sql/pglite';
 
-const port = parentPort!;
-const { dataDir } = workerData as { dataDir: string };
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+const { dataDir } = /** @type {{ dataDir: string }} */ (workerData);
 
-function send(reply: Reply, transfer: ArrayBuffer[] = []) {
+/** @param {Reply} reply @param {ArrayBuffer[]} [transfer] */
+function send(reply, transfer = []) {
   port.postMessage(reply, transfer);
 }
 
 /** A database error as plain fields (code, detail, constraint…), which a clone would drop. */
-function describeError(err: unknown): Record<string, unknown> {
+/** @param {unknown} err @returns {Record<string, unknown>} */
+function describeError(err) {
   if (!(err instanceof Error)) return { message: String(err) };
-  const fields: Record<string, unknown> = {};
+  /** @type {Record<string, unknown>} */
+  const fields = {};
   for (const [key, value] of Object.entries(err)) {
     if (value === undefined || typeof value === 'function' || typeof value === 'object') continue;
     fields[key] = value;
@@ -26,24 +37,27 @@ function describeError(err: unknown): Record<string, unknown> {
 }
 
 /** drizzle passes identity parsers for the types it reads as text; the main thread names them. */
-function parsersFor(rawTypes: number[] | undefined) {
+/** @param {number[] | undefined} rawTypes */
+function parsersFor(rawTypes) {
   if (!rawTypes) return undefined;
-  return Object.fromEntries(rawTypes.map((oid) => [oid, (value: string) => value]));
+  return Object.fromEntries(rawTypes.map((oid) => [oid, (/** @type {string} */ value) => value]));
 }
 
-let db: PGlite;
-/** An open transaction: its handle, the way to end it, and its outcome (the COMMIT's). */
-interface OpenTransaction {
-  tx: Transaction;
-  end: (commit: boolean) => void;
-  done: Promise<unknown>;
-}
-const transactions = new Map<number, OpenTransaction>();
+/** @type {PGlite} */
+let db;
+/**
+ * An open transaction: its handle, the way to end it, and its outcome (the COMMIT's).
+ * @typedef {{ tx: Transaction, end: (commit: boolean) => void, done: Promise<unknown> }} OpenTransaction
+ */
+/** @type {Map<number, OpenTransaction>} */
+const transactions = new Map();
 /** What ends a transaction the main thread rolls back (PGlite then runs ROLLBACK). */
 const ROLLED_BACK = new Error('rolled back');
-const unlisteners = new Map<number, () => Promise<void>>();
+/** @type {Map<number, () => Promise<void>>} */
+const unlisteners = new Map();
 
-async function handle(request: Request): Promise<void> {
+/** @param {Request} request */
+async function handle(request) {
   const { id } = request;
   switch (request.op) {
     case 'query': {
@@ -64,12 +78,14 @@ async function handle(request: Request): Promise<void> {
     }
     case 'begin': {
       // PGlite holds its lock for the whole callback: other queries wait until it ends.
-      const open = await new Promise<OpenTransaction>((opened, failed) => {
-        let end: (commit: boolean) => void = () => {};
+      /** @type {OpenTransaction} */
+      const open = await new Promise((opened, failed) => {
+        /** @type {(commit: boolean) => void} */
+        let end = () => {};
         const done = db.transaction(
           (tx) =>
-            new Promise<void>((resolve, reject) => {
-              end = (commit) => (commit ? resolve() : reject(ROLLED_BACK));
+            new Promise((resolve, reject) => {
+              end = (commit) => (commit ? resolve(undefined) : reject(ROLLED_BACK));
               opened({ tx, end: (commit) => end(commit), done });
             }),
         );
@@ -84,7 +100,7 @@ async function handle(request: Request): Promise<void> {
       if (!open) throw new Error('the transaction has ended');
       transactions.delete(request.tx);
       open.end(request.commit);
-      await open.done.catch((err: unknown) => {
+      await open.done.catch((err) => {
         if (err !== ROLLED_BACK) throw err;
       });
       send({ id, ok: true, value: undefined });
@@ -120,10 +136,8 @@ async function handle(request: Request): Promise<void> {
   }
 }
 
-port.on('message', (request: Request) => {
-  handle(request).catch((err: unknown) =>
-    send({ id: request.id, ok: false, error: describeError(err) }),
-  );
+port.on('message', (/** @type {Request} */ request) => {
+  handle(request).catch((err) => send({ id: request.id, ok: false, error: describeError(err) }));
 });
 
 PGlite.create({ dataDir }).then(
@@ -131,5 +145,5 @@ PGlite.create({ dataDir }).then(
     db = opened;
     send({ id: 0, ok: true, value: 'ready' });
   },
-  (err: unknown) => send({ id: 0, ok: false, error: describeError(err) }),
+  (err) => send({ id: 0, ok: false, error: describeError(err) }),
 );
