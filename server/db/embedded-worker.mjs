@@ -49,8 +49,15 @@ let db;
  * An open transaction: its handle, the way to end it, and its outcome (the COMMIT's).
  * @typedef {{ tx: Transaction, end: (commit: boolean) => void, done: Promise<unknown> }} OpenTransaction
  */
-/** @type {Map<number, OpenTransaction>} */
+/** @type {Map<number, Promise<OpenTransaction>>} */
 const transactions = new Map();
+
+/** @param {number} id */
+function opened(id) {
+  const opening = transactions.get(id);
+  if (!opening) throw new Error('the transaction has ended');
+  return opening;
+}
 /** What ends a transaction the main thread rolls back (PGlite then runs ROLLBACK). */
 const ROLLED_BACK = new Error('rolled back');
 /** @type {Map<number, () => Promise<void>>} */
@@ -61,8 +68,7 @@ async function handle(request) {
   const { id } = request;
   switch (request.op) {
     case 'query': {
-      const target = request.tx === undefined ? db : transactions.get(request.tx)?.tx;
-      if (!target) throw new Error('the transaction has ended');
+      const target = request.tx === undefined ? db : (await opened(request.tx)).tx;
       const result = await target.query(request.sql, request.params, {
         rowMode: request.rowMode,
         parsers: parsersFor(request.rawTypes),
@@ -71,15 +77,15 @@ async function handle(request) {
       return;
     }
     case 'exec': {
-      const target = request.tx === undefined ? db : transactions.get(request.tx)?.tx;
-      if (!target) throw new Error('the transaction has ended');
+      const target = request.tx === undefined ? db : (await opened(request.tx)).tx;
       send({ id, ok: true, value: await target.exec(request.sql) });
       return;
     }
     case 'begin': {
-      // PGlite holds its lock for the whole callback: other queries wait until it ends.
-      /** @type {OpenTransaction} */
-      const open = await new Promise((opened, failed) => {
+      // PGlite holds its lock for the whole callback: other queries wait until it ends. The
+      // transaction's statements may arrive before it has begun: they wait for `opening`.
+      /** @type {Promise<OpenTransaction>} */
+      const opening = new Promise((opened, failed) => {
         /** @type {(commit: boolean) => void} */
         let end = () => {};
         const done = db.transaction(
@@ -91,13 +97,16 @@ async function handle(request) {
         );
         done.catch(failed); // BEGIN itself failed; after opening this does nothing
       });
-      transactions.set(id, open);
+      transactions.set(id, opening);
+      await opening.catch((err) => {
+        transactions.delete(id);
+        throw err;
+      });
       send({ id, ok: true, value: undefined });
       return;
     }
     case 'end': {
-      const open = transactions.get(request.tx);
-      if (!open) throw new Error('the transaction has ended');
+      const open = await opened(request.tx);
       transactions.delete(request.tx);
       open.end(request.commit);
       await open.done.catch((err) => {

@@ -142,7 +142,10 @@ export class EmbeddedClient {
   /** Runs `callback` in one transaction: committed when it resolves, rolled back when it throws. */
   async transaction<T>(callback: (tx: EmbeddedTransaction) => Promise<T>): Promise<T> {
     const id = this.nextId; // the id `call` gives the begin, which names the transaction
-    await this.call({ op: 'begin' });
+    // Not awaited before the first statement: the thread runs it after BEGIN (one crossing
+    // fewer per transaction, while PGlite's lock is held). A failed BEGIN fails them too.
+    const begun = this.call({ op: 'begin' });
+    begun.catch(() => {});
     const tx: EmbeddedTransaction = {
       query: (sql, params, options) => this.queryIn(id, sql, params, options),
       exec: (sql) => this.call({ op: 'exec', sql, tx: id }),
@@ -150,8 +153,9 @@ export class EmbeddedClient {
     let result: T;
     try {
       result = await callback(tx);
+      await begun;
     } catch (err) {
-      await this.call({ op: 'end', tx: id, commit: false });
+      await this.call({ op: 'end', tx: id, commit: false }).catch(() => {});
       throw err;
     }
     await this.call({ op: 'end', tx: id, commit: true });
