@@ -17,6 +17,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { fromPglite, fromPostgres } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { readTestSettings } from '../server/env';
+import { type ProbeResult, probeWhile } from './bench/probe';
 import { type AgencySize, BENCH_PASSWORD, seedAgency } from './bench/seed';
 import { createScratchDatabase } from '../server/test/scratch';
 import { type SequentialWrites, sequentialWrites } from './bench/sequential-writes';
@@ -217,6 +218,9 @@ const INVOICING_MONTH =
  * would otherwise answer both sizes from memory.
  */
 const LEAD_FIRST_PAGE_FRESH = `${LEAD_FIRST_PAGE}&refresh=true`;
+/** A route without the database, probed while comments are posted (scripts/bench/probe.ts). */
+const NO_DATABASE_ROUTE = '/api/openapi.json';
+const PROBED_CALL = 'post a comment';
 /** Between calls: lets the previous call's backlog (argon2 hashes after login) drain first. */
 const SETTLE_MS = 1500;
 
@@ -236,6 +240,7 @@ async function main() {
   let leadAtSize = 0;
   let writes: SequentialWrites | undefined;
   let day: WorkingDayResult | undefined;
+  let probe: ProbeResult | undefined;
   const dayOptions: WorkingDayOptions = {
     ...WORKING_DAY,
     editors: Math.min(WORKING_DAY.editors, size.editors),
@@ -270,10 +275,14 @@ async function main() {
         body: JSON.stringify({ content: 'Benchmark comment at 0:42' }),
       },
     ];
+    await fetch(`${app.url}${NO_DATABASE_ROUTE}`); // the first answer builds the document
     for (const call of calls) {
       const target = call.path === '/bare' ? bare : app;
       await new Promise((r) => setTimeout(r, SETTLE_MS));
-      results.push(await drive(target.url, target.pid, call));
+      const driving = drive(target.url, target.pid, call);
+      if (call.name === PROBED_CALL)
+        probe = await probeWhile(`${app.url}${NO_DATABASE_ROUTE}`, driving);
+      results.push(await driving);
       console.log(`  measured ${call.name}`);
     }
     await new Promise((r) => setTimeout(r, SETTLE_MS));
@@ -309,7 +318,7 @@ async function main() {
     }
   }
 
-  report(results, size, engine, leadAtSize, leadAtSmall, writes, day, dayOptions);
+  report(results, size, engine, leadAtSize, leadAtSmall, writes, day, dayOptions, probe);
 }
 
 /**
@@ -341,6 +350,7 @@ function report(
   writes: SequentialWrites,
   day: WorkingDayResult,
   dayOptions: WorkingDayOptions,
+  probe: ProbeResult | undefined,
 ) {
   const bareRps = results.find((r) => r.name === 'bare Fastify route')!.rps;
   const pad = (s: string | number, n: number) => String(s).padEnd(n);
@@ -351,6 +361,13 @@ function report(
   for (const r of results) {
     lines.push(
       `${pad(r.name, 28)}${pad(r.rps, 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.errors, 8)}${pad(r.rss, 8)}${pad(`${((r.rps / bareRps) * 100).toFixed(1)}%`, 8)}`,
+    );
+  }
+  if (probe) {
+    const ms = (n: number) => n.toFixed(1);
+    lines.push(
+      `${NO_DATABASE_ROUTE} (no database) during "${PROBED_CALL}", one at a time: ` +
+        `p50 ${ms(probe.p50)} ms, p99 ${ms(probe.p99)} ms, max ${ms(probe.max)} ms (${probe.answers} answers)`,
     );
   }
   const app = results.filter((r) => r.name !== 'bare Fastify route');

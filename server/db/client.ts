@@ -1,8 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { EmbeddedClient } from './embedded';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,6 +18,18 @@ export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<
   return isTransaction(db) ? work(db) : db.transaction(work);
 }
 
+/**
+ * What the app uses of PGlite: a PGlite in this process (the tests, the scripts) or the one in
+ * the database thread that the running server uses (server/db/embedded.ts).
+ */
+export interface EmbeddedPglite {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  dumpDataDir(compression: 'gzip'): Promise<Blob>;
+  close(): Promise<void>;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -24,13 +37,14 @@ export interface Database {
   exec(sqlText: string): Promise<void>;
   close(): Promise<void>;
   /** The embedded instance, when there is one (backups, LISTEN on PGlite). */
-  pglite?: PGlite;
+  pglite?: EmbeddedPglite;
   pool?: pg.Pool;
 }
 
-export function fromPglite(client: PGlite): Database {
+export function fromPglite(client: PGlite | EmbeddedClient): Database {
   return {
-    db: drizzlePglite(client, { schema }),
+    // The thread's client answers drizzle's calls (query, transaction) as PGlite does.
+    db: drizzlePglite(client as PGlite, { schema }),
     kind: 'pglite',
     pglite: client,
     exec: async (text) => {
@@ -66,12 +80,14 @@ export function fromPostgres({ url, searchPath, max = 10 }: PostgresOptions): Da
   };
 }
 
-/** PGlite in dataDir when no DATABASE_URL is given, a PostgreSQL server otherwise. */
+/**
+ * A PostgreSQL server when DATABASE_URL is given; otherwise PGlite in dataDir, run in a thread of
+ * its own so that its work does not stall HTTP serving (server/db/embedded.ts).
+ */
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
 }): Promise<Database> {
   if (opts.databaseUrl) return fromPostgres({ url: opts.databaseUrl });
-  const client = await PGlite.create({ dataDir: opts.dataDir });
-  return fromPglite(client);
+  return fromPglite(await EmbeddedClient.open(opts.dataDir));
 }

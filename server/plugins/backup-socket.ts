@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { chmod, unlink } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedPglite } from '../db/client';
 
 /**
  * Live backups of the embedded database (docs/deploy.md section 7). Only the process that has
@@ -74,7 +74,7 @@ export async function dataDirInUse(dataDir: string): Promise<boolean> {
  * another process already holds it. Returns the function that releases it.
  */
 export async function serveBackups(
-  pglite: PGlite,
+  pglite: Pick<EmbeddedPglite, 'dumpDataDir'>,
   dataDir: string,
   log: { error: (obj: object, msg: string) => void } = console,
 ): Promise<() => Promise<void>> {
