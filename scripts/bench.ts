@@ -26,6 +26,7 @@ import {
   type WorkingDayResult,
   workingDay,
   workingDayReport,
+  freshReads,
 } from './bench/working-day';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -37,6 +38,7 @@ const FULL: AgencySize = { clients: 1000, editors: 60, videos: 100_000, comments
 const QUICK: AgencySize = { clients: 200, editors: 20, videos: 10_000, comments: 30_000 };
 const EMBEDDED: AgencySize = { clients: 100, editors: 10, videos: 5_000, comments: 15_000 };
 const SMALL: AgencySize = { clients: 10, editors: 5, videos: 1_000, comments: 1_000 };
+const SCALE_SIZES = [10_000, 100_000, 1_000_000];
 
 const CONNECTIONS = 50;
 const DURATION_S = quick ? 3 : 10;
@@ -414,7 +416,64 @@ function report(
   if (!quick && targets.some(([, ok]) => !ok)) process.exitCode = 1;
 }
 
-main().catch((err: Error) => {
+/**
+ * `npm run bench -- --scale [sizes]`: the working day's reads alone with the read cache bypassed
+ * at each size (videos; default 10,000, 100,000 and 1,000,000), each agency seeded at the full
+ * run's proportions (100 videos a client, an editor per ~17 clients, 3 comments a video), to
+ * show how the cost of a read grows with the data. Needs a PostgreSQL server.
+ */
+async function scale() {
+  if (!serverUrl) throw new Error('--scale needs BENCH_DATABASE_URL (a PostgreSQL server)');
+  const arg = process.argv[process.argv.indexOf('--scale') + 1];
+  const sizes = arg && /^[\d,]+$/.test(arg) ? arg.split(',').map(Number) : SCALE_SIZES;
+  const rows: { videos: number; reads: Awaited<ReturnType<typeof freshReads>> }[] = [];
+  for (const videos of sizes) {
+    const size: AgencySize = {
+      clients: Math.max(10, Math.round(videos / 100)),
+      editors: Math.max(5, Math.round(videos / 1_666)),
+      videos,
+      comments: videos * 3,
+    };
+    const seedStart = performance.now();
+    const prepared = await prepareDatabase(size);
+    console.log(
+      `Seeded ${videos.toLocaleString('en-US')} videos in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    );
+    const app = await startProcess('server/index.ts', prepared.env);
+    try {
+      const reads = await freshReads(app.url, (who) => login(app.url, who), {
+        ...WORKING_DAY,
+        clients: Math.min(WORKING_DAY.clients, size.clients),
+        editors: Math.min(WORKING_DAY.editors, size.editors),
+      });
+      rows.push({ videos, reads });
+      console.log(`  measured the reads at ${videos.toLocaleString('en-US')} videos`);
+    } finally {
+      await app.stop();
+      await prepared.cleanup();
+    }
+  }
+  const lines = [
+    `\nThe working day's reads alone, read cache bypassed, ${CONNECTIONS} connections, ${DURATION_S} s each`,
+    `${'videos'.padEnd(12)}${'req/s'.padEnd(9)}${'p50 ms'.padEnd(8)}${'p99 ms'.padEnd(8)}errors`,
+    ...rows.map(
+      (r) =>
+        `${r.videos.toLocaleString('en-US').padEnd(12)}${String(r.reads.rps).padEnd(9)}${String(r.reads.p50).padEnd(8)}${String(r.reads.p99).padEnd(8)}${r.reads.errors}`,
+    ),
+  ];
+  const at = (n: number) => rows.find((r) => r.videos === n)?.reads;
+  const [big, base] = [at(1_000_000), at(100_000)];
+  if (big && base) {
+    const ok = big.p50 <= base.p50 * SCALING_TARGET;
+    lines.push(
+      `\n${ok ? 'pass' : 'FAIL'}  read p50 at 1,000,000 videos (${big.p50} ms) within ${SCALING_TARGET}x of 100,000 (${base.p50} ms)`,
+    );
+    if (!ok) process.exitCode = 1;
+  }
+  console.log(lines.join('\n'));
+}
+
+(process.argv.includes('--scale') ? scale() : main()).catch((err: Error) => {
   console.error(err);
   process.exit(1);
 });

@@ -141,13 +141,8 @@ function startWriters(base: string, editors: EditorWork[], perSecond: number) {
   };
 }
 
-/** Signs everyone in, finds the editors' work, then measures reads alone and beside writers. */
-export async function workingDay(
-  base: string,
-  logIn: LogIn,
-  rss: () => number,
-  opts: WorkingDayOptions,
-): Promise<WorkingDayResult> {
+/** Signs everyone in: the screens they read, and the editors' work. */
+async function signIn(base: string, logIn: LogIn, opts: WorkingDayOptions) {
   const screens: Screen[] = [];
   const editors: EditorWork[] = [];
   for (let c = 1; c <= opts.clients; c++) {
@@ -167,6 +162,17 @@ export async function workingDay(
   }
   // Two lead sessions (the seed has one lead editor, signed in on two devices).
   for (let l = 0; l < 2; l++) screens.push(...screensOf('lead', await logIn('bench-lead')));
+  return { screens, editors };
+}
+
+/** Signs everyone in, finds the editors' work, then measures reads alone and beside writers. */
+export async function workingDay(
+  base: string,
+  logIn: LogIn,
+  rss: () => number,
+  opts: WorkingDayOptions,
+): Promise<WorkingDayResult> {
+  const { screens, editors } = await signIn(base, logIn, opts);
   if (!editors.length) throw new Error('No editor has a draft or in-progress video to move');
 
   const readOnly = await readAll(base, screens, opts);
@@ -174,6 +180,19 @@ export async function workingDay(
   const reads = await readAll(base, screens, opts);
   const writes = await stop(opts.durationS);
   return { readOnly, reads, writes, rss: rss() };
+}
+
+/**
+ * The working day's reads alone with the read cache bypassed (`refresh`, ADR 0004): what each
+ * read costs the database at this size, for `npm run bench -- --scale`.
+ */
+export async function freshReads(base: string, logIn: LogIn, opts: WorkingDayOptions) {
+  const { screens } = await signIn(base, logIn, opts);
+  const fresh = screens.map((s) => ({
+    ...s,
+    path: `${s.path}${s.path.includes('?') ? '&' : '?'}refresh=true`,
+  }));
+  return readAll(base, fresh, opts);
 }
 
 /** The scenario's lines in the report, and its targets (issue 20). */
