@@ -230,13 +230,12 @@ export async function insertVideo(
 ) {
   return inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${values.userId}))`);
-    const [next] = await tx
-      .select({ ordinal: sql<number>`coalesce(max(${videos.ordinal}), 0) + 1` })
-      .from(videos)
-      .where(eq(videos.userId, values.userId));
+    // The next ordinal is read by the insert itself, in a snapshot taken after the lock.
+    const next = sql<number>`(select coalesce(max(${videos.ordinal}), 0) + 1 from ${videos}
+      where ${videos.userId} = ${values.userId})`;
     const [row] = await tx
       .insert(videos)
-      .values({ ...values, ordinal: Number(next!.ordinal) })
+      .values({ ...values, ordinal: next })
       .returning();
     await tx.insert(videoStatusHistory).values({
       videoId: row!.id,
