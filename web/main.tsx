@@ -1,18 +1,46 @@
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './app/styles-critical.css';
 import { App } from './app/app';
+import { readBoot } from './app/boot';
+import { SCREENS, screenModulesFor } from './app/screen-modules';
+import { queryClient } from './lib/query-client';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-// The first render is a transition, so React draws the app in slices and a phone's main thread
-// stays free for input between them (Lighthouse total blocking time, issue 9 part 6).
-const reactRoot = createRoot(root);
-startTransition(() => {
-  reactRoot.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const boot = readBoot();
+if (boot) {
+  // The server drew this screen (ADR 0009): hydrate it with the answers and the user it was drawn
+  // from, once the screen's modules are here (the page preloads them), so the first render is
+  // the server's and nothing on the screen changes.
+  hydrate(queryClient, boot.queries);
+  const screens = screenModulesFor(window.location.pathname, boot.user.role);
+  void Promise.all(screens.map((screen) => SCREENS[screen].load()))
+    .catch(() => undefined)
+    .then(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App boot={boot} />
+        </StrictMode>,
+        {
+          // A page that did not hydrate as drawn (React then draws that part again): say so, so
+          // the browser suite sees it (e2e/first-paint.e2e.ts).
+          onRecoverableError: (error) => console.error('The page did not hydrate as drawn', error),
+        },
+      );
+    });
+} else {
+  // The first render is a transition, so React draws the app in slices and a phone's main thread
+  // stays free for input between them (Lighthouse total blocking time, issue 9 part 6).
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}

@@ -46,10 +46,13 @@ const LandingToasts = lazy(() =>
  */
 // The signed-in user's own dashboard, as stored from the last visit (the server checks the
 // session as soon as the app runs; a wrong guess costs one unused download).
-const storedRole = readStoredUser()?.role ?? null;
-for (const screen of screenModulesFor(window.location.pathname, storedRole)) {
-  // A failure shows when the lazy component asks again, inside the error boundary.
-  SCREENS[screen].load().catch(() => undefined);
+// On the server (server-render.tsx) there is no address yet: it loads the screen's modules itself.
+if (typeof window !== 'undefined') {
+  const storedRole = readStoredUser()?.role ?? null;
+  for (const screen of screenModulesFor(window.location.pathname, storedRole)) {
+    // A failure shows when the lazy component asks again, inside the error boundary.
+    SCREENS[screen].load().catch(() => undefined);
+  }
 }
 
 function Screen({ name }: { name: ScreenModule }) {
