@@ -10,7 +10,8 @@
  * Runs under /tmp/vw-web.lock (re-executing itself through flock when it is available) because
  * the server serves the shared dist/web, which another build would empty for a moment.
  *
- * LIGHTHOUSE_REPORT_DIR keeps each run's full report. LIGHTHOUSE_RUNS (default 3): runs per page and preset; the median score counts, so one run
+ * LIGHTHOUSE_REPORT_DIR keeps each run's full report. LIGHTHOUSE_ONLY (e.g. "Lead") measures only
+ * the pages whose name holds it, to look into one. LIGHTHOUSE_RUNS (default 3): runs per page and preset; the median score counts, so one run
  * disturbed by other work on the machine does not decide.
  */
 import { spawnSync } from 'node:child_process';
@@ -39,6 +40,7 @@ const DASHBOARD_TARGETS = { mobile: 95, desktop: 98 };
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
 /** LIGHTHOUSE_REPORT_DIR: where to keep every run's full report (JSON), to look into a miss. */
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
+const ONLY = process.env.LIGHTHOUSE_ONLY ?? '';
 const START_TIMEOUT_MS = 180_000;
 const VIDEOS = 12;
 
@@ -298,6 +300,7 @@ async function main() {
     const results: Measured[] = [];
     // The landing page first, while signed out (a signed-in visitor is sent to /dashboard).
     for (const preset of ['mobile', 'desktop'] as const) {
+      if (!'Landing /'.includes(ONLY)) break;
       console.log(`Landing page, ${preset} (${RUNS} run${RUNS > 1 ? 's' : ''})...`);
       results.push(await measure(page, `${baseUrl}/`, 'Landing /', preset, '/'));
     }
@@ -306,6 +309,7 @@ async function main() {
       ['Editor', people.editor],
       ['Lead', people.lead],
     ] as const) {
+      if (!`${role} /dashboard`.includes(ONLY)) continue;
       await signIn(page, baseUrl, who);
       for (const preset of ['mobile', 'desktop'] as const) {
         console.log(`${role} dashboard, ${preset}...`);
@@ -318,8 +322,8 @@ async function main() {
 
     const landing = results.filter((r) => r.page.startsWith('Landing'));
     const landingScripts = landing.flatMap((r) => r.scriptUrls);
-    const landingGzip = gzipOfBuiltScripts(landingScripts);
-    const landingTransfer = Math.max(...landing.map((r) => r.scriptTransferBytes));
+    const landingGzip = landing.length > 0 ? gzipOfBuiltScripts(landingScripts) : 0;
+    const landingTransfer = Math.max(0, ...landing.map((r) => r.scriptTransferBytes));
 
     const failures: string[] = [];
     console.log('\n| Page | Preset | Performance (median) | Runs | LCP | TBT | CLS | Target |');

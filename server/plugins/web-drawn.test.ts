@@ -72,7 +72,7 @@ describe('GET /dashboard drawn by the server', () => {
     const res = await dashboard(alice.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(res.headers.vary).toBe('Cookie');
+    expect(res.headers.vary).toBe('Cookie, Accept-Encoding');
     const { root, state } = partsOf(res.body);
     expect(root).toContain('Welcome back');
     expect(root).toContain('Alice Drawn');

@@ -64,19 +64,21 @@ export function createWebPages(root: string) {
   }
 
   /**
-   * index.html naming the screens' files, with `root` in #root and `after` after it. Stylesheets are only preloaded
-   * when `root` is the loading line (the screen's code attaches them when it runs, and as
-   * stylesheets here they would hold it back), and are stylesheets when `root` is the screen
-   * drawn by the server, which needs them to paint. `crossorigin` as on Vite's own.
+   * index.html with `root` in #root and `after` after it. For the loading line (`drawn` false)
+   * the page names the screens' scripts (modulepreload) and only preloads their stylesheets (the
+   * screen's code attaches them when it runs; as stylesheets here they would hold the line back).
+   * A screen the server drew needs the stylesheets to paint and no script: its scripts would
+   * share a phone's bandwidth with them, and the app asks for them when it starts (main.tsx).
+   * `crossorigin` as on Vite's own.
    */
-  function page(screens: ScreenModule[], root: string, after: string, styled: boolean): string {
+  function page(screens: ScreenModule[], root: string, after: string, drawn: boolean): string {
     const { scripts, styles } = filesOf(screens);
     const links = [
-      ...scripts.map(
+      ...(drawn ? [] : scripts).map(
         (file) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(file)}">`,
       ),
       ...styles.map((file) =>
-        styled
+        drawn
           ? `<link rel="stylesheet" crossorigin href="/${escapeAttr(file)}">`
           : `<link rel="preload" as="style" crossorigin href="/${escapeAttr(file)}">`,
       ),

@@ -29,7 +29,8 @@ import { createQueryClient } from '../lib/query-client';
 import { bootScript } from './boot';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
-import { SCREENS, screenModulesFor } from './screen-modules';
+import { loadScreen } from './lazy-screen';
+import { screenModulesFor } from './screen-modules';
 
 type Get = (url: string) => Promise<Response>;
 
@@ -91,12 +92,19 @@ function isEnabled(query: Query): boolean {
 /** The page's first screen drawn for `request.user`, or null when it cannot be drawn here. */
 export async function drawPage(request: DrawRequest): Promise<Drawn | null> {
   const pathname = new URL(request.url, 'http://page').pathname;
-  await Promise.all(screenModulesFor(pathname, request.user.role).map((s) => SCREENS[s].load()));
+  await Promise.all(screenModulesFor(pathname, request.user.role).map(loadScreen));
   let answers: DehydratedState | null = null;
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
     // A new client per pass, so each query is made with the options of this drawing (a query's
     // options are those it was first made with: `enabled` may have changed since).
     const client = createQueryClient();
+    // Answers fetched for this page are fresh, as in the browser's hydration (main.tsx): drawn
+    // without the 'fetching' state (a Refresh button's spinner) a stale answer would show.
+    const defaults = client.getDefaultOptions();
+    client.setDefaultOptions({
+      ...defaults,
+      queries: { ...defaults.queries, refetchOnMount: false },
+    });
     if (answers) hydrate(client, answers);
     const html = render(request, client);
     const asked = client

@@ -23,6 +23,9 @@ function snapshot(userId: string | null): Preferences {
   let prefs = cache.get(key);
   if (!prefs) {
     prefs = loadPreferences(userId);
+    // The defaults are the very object the server drew with (below): hydration then finds
+    // nothing changed and draws nothing again.
+    if (JSON.stringify(prefs) === JSON.stringify(DEFAULT_PREFERENCES)) prefs = DEFAULT_PREFERENCES;
     cache.set(key, prefs);
   }
   return prefs;

@@ -1,7 +1,7 @@
 import { Box, Button, Center, Loader, Text } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import type { VideoView } from '@domain/videos';
-import { useMinWidth } from '../../../hooks/use-min-width';
+import { useWidthQuery } from '../../../hooks/use-width-query';
 import { useWindowRows } from '../../../hooks/use-window-rows';
 
 /**
@@ -22,8 +22,8 @@ export function VirtualVideoGrid({
   loadingMore: boolean;
   onLoadMore: () => void;
 }) {
-  const wide = useMinWidth(62);
-  const medium = useMinWidth(40);
+  const wide = useWidthQuery('min', 62);
+  const medium = useWidthQuery('min', 40);
   const columns = wide ? 3 : medium ? 2 : 1;
   const rows = Math.ceil(videos.length / columns);
   // Rows are measured; the list's place on the page is followed (tiles, picker above it).
