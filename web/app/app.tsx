@@ -1,28 +1,18 @@
-import { useEffect, useRef } from 'react';
-import { BrowserRouter, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import { BrowserRouter } from 'react-router';
 import type { BootState } from './boot';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 
-/** Calls `onLeave` once the address first changes (not when the page opens). */
-function Leaving({ onLeave }: { onLeave: () => void }) {
-  const { pathname, search } = useLocation();
-  const opened = useRef(`${pathname}${search}`);
-  useEffect(() => {
-    if (`${pathname}${search}` !== opened.current) onLeave();
-  }, [pathname, search, onLeave]);
-  return null;
-}
-
 /**
- * The app in the browser; `boot` when it hydrates a page the server drew (ADR 0009), and
- * `onLeave` when the user first moves on from the screen the server drew.
+ * The app in the browser; `boot` when it hydrates a page the server drew (ADR 0009), with
+ * `children` drawn inside the router beside the routes (hydrate-drawn.tsx).
  */
-export function App({ boot = null, onLeave }: { boot?: BootState | null; onLeave?: () => void }) {
+export function App({ boot = null, children }: { boot?: BootState | null; children?: ReactNode }) {
   return (
     <AppProvider checkedUser={boot?.user ?? null} drawnWidth={boot?.width ?? null}>
       <BrowserRouter>
-        {onLeave && <Leaving onLeave={onLeave} />}
+        {children}
         <AppRoutes />
       </BrowserRouter>
     </AppProvider>

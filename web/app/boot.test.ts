@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BOOT_SCRIPT_ID, bootScript, readBoot, type BootState } from './boot';
+import { BOOT_SCRIPT_ID, bootScript, type BootState } from './boot';
+import { readBoot } from './hydrate-drawn';
 
 const state = (name: string): BootState => ({
   user: {

@@ -2,7 +2,7 @@
  * What the server hands the browser with a page it has drawn (ADR 0009): the signed-in user it
  * drew the page for, the answers the page was drawn from (TanStack Query's dehydrated state)
  * and the screen width it assumed. The browser hydrates the page from exactly these, so its
- * first render is the server's. Written by web/app/server-render.tsx, read by web/main.tsx.
+ * first render is the server's. Written by web/app/server-render.tsx, read by web/app/hydrate-drawn.tsx.
  */
 import type { DehydratedState } from '@tanstack/react-query';
 import type { PublicUser } from '@domain/user';
@@ -26,16 +26,4 @@ export function bootScript(state: BootState): string {
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
   return `<script type="application/json" id="${BOOT_SCRIPT_ID}">${json}</script>`;
-}
-
-/** The state the server drew this page with, or null for a page it did not draw. */
-export function readBoot(): BootState | null {
-  const text = document.getElementById(BOOT_SCRIPT_ID)?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as BootState;
-  } catch (error) {
-    console.error('Ignoring an unreadable server state', error);
-    return null;
-  }
 }

@@ -27,12 +27,12 @@ export function AuthProvider({
   checked?: PublicUser | null;
 }) {
   const queryClient = useQueryClient();
-  const [user, setUser] = useState<PublicUser | null>(() => checked ?? readStoredUser());
-  const [isLoading, setIsLoading] = useState(() => user !== null && checked === null);
-  const checkedRef = useRef(checked);
-  useEffect(() => {
-    if (checkedRef.current) writeStoredUser(checkedRef.current);
-  }, []);
+  const [user, setUser] = useState<PublicUser | null>(() => {
+    if (!checked) return readStoredUser();
+    writeStoredUser(checked);
+    return checked;
+  });
+  const [isLoading, setIsLoading] = useState(() => user !== null && !checked);
   // The latest user for callbacks and listeners that must not be re-created on every change.
   const userRef = useRef(user);
   useEffect(() => {
@@ -47,7 +47,7 @@ export function AuthProvider({
 
   useEffect(() => {
     const stored = userRef.current;
-    if (!stored || checkedRef.current) return;
+    if (!stored || checked) return;
     let cancelled = false;
     getMe()
       .then((me) => {
@@ -73,7 +73,7 @@ export function AuthProvider({
     return () => {
       cancelled = true;
     };
-  }, [clearSession]);
+  }, [clearSession, checked]);
 
   // Another tab signed in or out: follow it.
   useEffect(() => {
