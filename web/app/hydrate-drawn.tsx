@@ -20,10 +20,17 @@ export function readBoot(): BootState | null {
   }
 }
 
-/** Calls `onLeave` once the address first changes (not when the page opens). */
+/**
+ * Calls `onLeave` once the address first changes (not when the page opens). Its first effect
+ * marks the page as hydrated (`<html data-hydrated>`): until then the drawn screen shows but
+ * does not answer clicks and keys (the browser suite waits for it, e2e/support/browser.ts).
+ */
 function Leaving({ onLeave }: { onLeave: () => void }) {
   const { pathname, search } = useLocation();
   const opened = useRef(`${pathname}${search}`);
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   useEffect(() => {
     if (`${pathname}${search}` !== opened.current) onLeave();
   }, [pathname, search, onLeave]);
