@@ -15,24 +15,12 @@ import { AuthContext, type AuthContextValue } from '../../../lib/auth-context';
 /**
  * The session as the browser sees it (SPEC.md section 4 "Session"). The stored user makes the
  * first paint fast; the cookie session is the truth, so a stored user is checked with
- * GET /api/auth/me on start and dropped if the server no longer knows the session. `checked`
- * is the session's user as the server has just read it (a page the server drew, ADR 0009):
- * it needs no check, and it replaces the stored one.
+ * GET /api/auth/me on start and dropped if the server no longer knows the session.
  */
-export function AuthProvider({
-  children,
-  checked = null,
-}: {
-  children: ReactNode;
-  checked?: PublicUser | null;
-}) {
+export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [user, setUser] = useState<PublicUser | null>(() => {
-    if (!checked) return readStoredUser();
-    writeStoredUser(checked);
-    return checked;
-  });
-  const [isLoading, setIsLoading] = useState(() => user !== null && !checked);
+  const [user, setUser] = useState<PublicUser | null>(readStoredUser);
+  const [isLoading, setIsLoading] = useState(() => user !== null);
   // The latest user for callbacks and listeners that must not be re-created on every change.
   const userRef = useRef(user);
   useEffect(() => {
@@ -47,7 +35,7 @@ export function AuthProvider({
 
   useEffect(() => {
     const stored = userRef.current;
-    if (!stored || checked) return;
+    if (!stored) return;
     let cancelled = false;
     getMe()
       .then((me) => {
@@ -73,7 +61,7 @@ export function AuthProvider({
     return () => {
       cancelled = true;
     };
-  }, [clearSession, checked]);
+  }, [clearSession]);
 
   // Another tab signed in or out: follow it.
   useEffect(() => {
