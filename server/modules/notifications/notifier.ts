@@ -18,7 +18,7 @@ import type { RealtimeHub } from '../../plugins/realtime';
 import { teamLeadIdsOf } from '../team-leads/team-leads.repository';
 import { findUserById, listStaffRoles } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
-import type { NotificationView } from '@domain/notifications';
+import type { NotificationType, NotificationView } from '@domain/notifications';
 import {
   createUnreadCountCache,
   forgetCounts,
@@ -81,7 +81,8 @@ export interface Notifier {
   transaction<T>(work: (tx: Db, notify: NotificationTriggers) => Promise<T>): Promise<T>;
 }
 
-type Draft = Omit<NewNotification, 'recipientId'> & {
+type Draft = Omit<NewNotification, 'recipientId' | 'type'> & {
+  type: NotificationType;
   recipientId: string | null | undefined;
   /** The email kind when it is not the type (a move to posted). */
   emailKind?: EmailKind;
@@ -114,7 +115,7 @@ function triggersOn(
       values.push({
         ...d,
         recipientId: d.recipientId,
-        emailKind: emailKind ?? (d.type as EmailKind),
+        emailKind: emailKind ?? emailKindOf(d.type),
       });
     }
     // The email worker and the other instances take it from there.

@@ -123,11 +123,18 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   /** The video's view with its status history (read beside it, dropped when refused). */
   async function detail(scope: ViewerScope, id: string) {
     const [found, history] = await Promise.all([readable(scope, id), statusHistory(db, id)]);
-    return { ...toVideoView(scope, found), statusHistory: history };
+    return withHistory(scope, found, history);
   }
 
-  async function withHistory(scope: ViewerScope, found: VideoWithPeople) {
-    return { ...toVideoView(scope, found), statusHistory: await statusHistory(db, found.video.id) };
+  async function withHistory(
+    scope: ViewerScope,
+    found: VideoWithPeople,
+    history?: Awaited<ReturnType<typeof statusHistory>>,
+  ) {
+    return {
+      ...toVideoView(scope, found),
+      statusHistory: history ?? (await statusHistory(db, found.video.id)),
+    };
   }
 
   /**
