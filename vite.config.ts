@@ -24,6 +24,8 @@ function precompress(): Plugin {
   return {
     name: 'vw-precompress',
     apply: 'build',
+    // The browser's files only: the server renderer (dist/ssr) is read from disk by the server.
+    applyToEnvironment: (environment) => environment.name === 'client',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -55,6 +57,19 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'web',
   plugins: [react(), mantineStyles({ root: import.meta.dirname }), precompress()],
+  // `vite build` builds both environments: the browser's files (dist/web) and the server's
+  // renderer of the dashboards' first screen (dist/ssr, web/app/server-render.tsx, ADR 0009).
+  builder: {},
+  environments: {
+    ssr: {
+      build: {
+        outDir: '../dist/ssr',
+        emptyOutDir: true,
+        manifest: false,
+        rolldownOptions: { input: { 'server-render': 'app/server-render.tsx' } },
+      },
+    },
+  },
   // `@domain/*` as tsconfig.json names it.
   resolve: { tsconfigPaths: true },
   build: {

@@ -2,17 +2,27 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/styles-critical.css';
 import { App } from './app/app';
+import { BOOT_SCRIPT_ID } from './app/boot';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-// The first render is a transition, so React draws the app in slices and a phone's main thread
-// stays free for input between them (Lighthouse total blocking time, issue 9 part 6).
-const reactRoot = createRoot(root);
-startTransition(() => {
-  reactRoot.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+// A screen the server drew (ADR 0009) is hydrated; any other page, or one whose state cannot be
+// read, is drawn here.
+void (
+  document.getElementById(BOOT_SCRIPT_ID)
+    ? import('./app/hydrate-drawn').then(({ hydrateDrawn }) => hydrateDrawn(root))
+    : Promise.resolve(false)
+).then((hydrated) => {
+  if (hydrated) return;
+  // The first render is a transition, so React draws the app in slices and a phone's main
+  // thread stays free for input between them (Lighthouse total blocking time, issue 9 part 6).
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });

@@ -86,6 +86,19 @@ export async function launchBrowser(): Promise<E2EBrowser> {
 
   let problems: ConsoleProblem[] = [];
   const watch = (page: Page) => {
+    // A dashboard the server drew shows before it answers clicks and keys (ADR 0009): a
+    // navigation ends when the app has hydrated it, as one that the browser draws ends when
+    // the app has drawn it. `waitUntil: 'commit'` is left alone (first-paint.e2e.ts).
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil !== 'commit') {
+        await page.waitForFunction(
+          () => !document.getElementById('vw-boot') || document.documentElement.dataset.hydrated,
+        );
+      }
+      return response;
+    };
     page.on('console', (message: ConsoleMessage) => {
       if (message.type() !== 'error') return;
       problems.push({ kind: 'console.error', text: message.text(), url: message.location().url });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SCREEN_SOURCES, screenModulesFor } from '../../web/app/screen-modules';
+import type { Drawn } from '../../web/app/server-render';
+import { SCREEN_SOURCES, screenModulesFor, type ScreenModule } from '../../web/app/screen-modules';
 
 /** One entry of Vite's build manifest (dist/web/.vite/manifest.json). */
 interface ManifestChunk {
@@ -47,14 +48,8 @@ export function createWebPages(root: string) {
   if (entryKey) collect(entryKey, loadedByEntry);
   const pages = new Map<string, string>();
 
-  /** The page for an address; `role` (the session's) adds that role's dashboard to /dashboard. */
-  function pageFor(pathname: string, role: string | null = null): string {
-    const screens = screenModulesFor(pathname, role);
-    if (screens.length === 0 || !indexHtml.includes(ROOT_TAG)) return indexHtml;
-    const cacheKey = screens.join(',');
-    const cached = pages.get(cacheKey);
-    if (cached) return cached;
-
+  /** The files of an address's screens that the entry does not load. */
+  function filesOf(screens: ScreenModule[]) {
     const needed = new Set<string>();
     for (const screen of screens) collect(SCREEN_SOURCES[screen], needed);
     const scripts: string[] = [];
@@ -65,22 +60,55 @@ export function createWebPages(root: string) {
       for (const css of chunk.css ?? []) styles.add(css);
       scripts.push(chunk.file);
     }
-    // Stylesheets are only preloaded: the screen's code attaches them when it runs, and as
-    // stylesheets here they would hold back the loading line. `crossorigin` as on Vite's own.
+    return { scripts, styles: [...styles] };
+  }
+
+  /**
+   * index.html with `root` in #root and `after` after it. For the loading line (`drawn` false)
+   * the page names the screens' scripts (modulepreload) and only preloads their stylesheets (the
+   * screen's code attaches them when it runs; as stylesheets here they would hold the line back).
+   * A screen the server drew needs the stylesheets to paint and no script: its scripts would
+   * share a phone's bandwidth with them, and the app asks for them when it starts (main.tsx).
+   * `crossorigin` as on Vite's own.
+   */
+  function page(screens: ScreenModule[], root: string, after: string, drawn: boolean): string {
+    const { scripts, styles } = filesOf(screens);
     const links = [
-      ...scripts.map(
+      ...(drawn ? [] : scripts).map(
         (file) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(file)}">`,
       ),
-      ...[...styles].map(
-        (file) => `<link rel="preload" as="style" crossorigin href="/${escapeAttr(file)}">`,
+      ...styles.map((file) =>
+        drawn
+          ? `<link rel="stylesheet" crossorigin href="/${escapeAttr(file)}">`
+          : `<link rel="preload" as="style" crossorigin href="/${escapeAttr(file)}">`,
       ),
     ].join('\n    ');
-    const html = indexHtml
+    return indexHtml
       .replace('</head>', links ? `  ${links}\n  </head>` : '</head>')
-      .replace(ROOT_TAG, `<div id="root">${BOOT_MARKUP}</div>`);
+      .replace(ROOT_TAG, () => `<div id="root">${root}</div>${after}`);
+  }
+
+  /** The page for an address; `role` (the session's) adds that role's dashboard to /dashboard. */
+  function pageFor(pathname: string, role: string | null = null): string {
+    const screens = screenModulesFor(pathname, role);
+    if (screens.length === 0 || !indexHtml.includes(ROOT_TAG)) return indexHtml;
+    const cacheKey = screens.join(',');
+    const cached = pages.get(cacheKey);
+    if (cached) return cached;
+    const html = page(screens, BOOT_MARKUP, '', false);
     pages.set(cacheKey, html);
     return html;
   }
 
-  return { pageFor };
+  /**
+   * The page of an address whose screen the server drew for the session's user
+   * (server-render.tsx): its markup in #root, then the state the browser hydrates it with.
+   */
+  function drawnPageFor(pathname: string, role: string, drawn: Drawn): string | null {
+    const screens = screenModulesFor(pathname, role);
+    if (screens.length === 0 || !indexHtml.includes(ROOT_TAG)) return null;
+    return page(screens, drawn.html, drawn.boot, true);
+  }
+
+  return { pageFor, drawnPageFor };
 }

@@ -1,13 +1,54 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PublicUser } from '@domain/user';
+import type { drawPage } from '../../web/app/server-render';
 import { createWebPages } from './web-page';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * A drawn page compressed as the browser accepts (the built files come compressed already,
+ * vite.config.ts): its tens of kilobytes of markup cross a phone's network at a fifth.
+ */
+async function compressed(request: FastifyRequest, html: string) {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepts)) {
+    const body = await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return { body, encoding: 'br' };
+  }
+  if (/\bgzip\b/.test(accepts))
+    return { body: await gzipAsync(html, { level: 6 }), encoding: 'gzip' };
+  return { body: html, encoding: null };
+}
+
+/** The addresses whose first screen the server draws for a signed-in user (ADR 0009). */
+const DRAWN_PATHS = new Set(['/dashboard', '/dashboard/']);
+
+/**
+ * The width the server draws for: a phone's when the browser says it is one (the
+ * Sec-CH-UA-Mobile hint Chromium sends, or a phone's user agent), a laptop's otherwise. Only
+ * Mantine's breakpoints (640 px and up) tell widths apart, so any phone and any laptop draw
+ * alike; a wrong guess is put right by the browser just after hydration.
+ */
+export function drawnWidthOf(request: FastifyRequest): number {
+  const mobile =
+    request.headers['sec-ch-ua-mobile'] === '?1' ||
+    /\b(Mobi|Android|iPhone|iPod)\b/.test(request.headers['user-agent'] ?? '');
+  return mobile ? 390 : 1280;
+}
 
 /**
  * Serves the built web app with an SPA fallback: any unknown GET that is not under /api/
- * gets index.html; an unknown /api/* stays a JSON 404.
+ * gets index.html; an unknown /api/* stays a JSON 404. A signed-in user's dashboard comes drawn
+ * (dist/ssr, built beside dist/web): the server renders its first screen from the API's answers
+ * to that user's own session, and the browser hydrates it.
  */
 export const web = fp(async (app: FastifyInstance, opts: { root: string | null }) => {
   const root = opts.root && existsSync(path.join(opts.root, 'index.html')) ? opts.root : null;
@@ -31,16 +72,81 @@ export const web = fp(async (app: FastifyInstance, opts: { root: string | null }
     });
   }
   const pages = root ? createWebPages(root) : null;
-  app.setNotFoundHandler((request, reply) => {
+  const rendererFile = root ? path.join(path.dirname(root), 'ssr', 'server-render.js') : null;
+  let renderer: Promise<typeof drawPage | null> | null = null;
+  const loadRenderer = () => {
+    renderer ??=
+      rendererFile && existsSync(rendererFile)
+        ? (import(pathToFileURL(rendererFile).href) as Promise<{ drawPage: typeof drawPage }>)
+            .then((m) => m.drawPage)
+            .catch((err: unknown) => {
+              app.log.error(
+                { err },
+                'the server renderer could not be loaded; pages are drawn by the browser',
+              );
+              return null;
+            })
+        : Promise.resolve(null);
+    return renderer;
+  };
+
+  /** A GET of this server's API as the page request's session (its cookie, nothing else). */
+  const getAs = (request: FastifyRequest) => async (url: string) => {
+    const res = await app.inject({
+      method: 'GET',
+      url,
+      headers: {
+        accept: 'application/json',
+        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+      },
+    });
+    return new Response(res.statusCode === 204 ? null : res.payload, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+    });
+  };
+
+  /** The drawn page of `pathname` for the session's user, or null to send the usual page. */
+  async function drawn(request: FastifyRequest, pathname: string): Promise<string | null> {
+    if (!pages || !request.user || !DRAWN_PATHS.has(pathname)) return null;
+    const draw = await loadRenderer();
+    if (!draw) return null;
+    try {
+      const get = getAs(request);
+      // The user as the API shows it to itself, read with the same cookie as everything drawn.
+      const me = await get('/api/auth/me');
+      if (!me.ok) return null;
+      const user = (await me.json()) as PublicUser;
+      const page = await draw({ url: request.url, user, width: drawnWidthOf(request), get });
+      return page ? pages.drawnPageFor(pathname, user.role, page) : null;
+    } catch (err) {
+      request.log.error({ err }, 'could not draw the page on the server; the browser draws it');
+      return null;
+    }
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
     if (!isApi && pages && (request.method === 'GET' || request.method === 'HEAD')) {
       const pathname = request.url.split('?')[0] ?? '/';
+      const html = request.method === 'GET' ? await drawn(request, pathname) : null;
+      reply.type('text/html; charset=utf-8');
+      if (html) {
+        const { body, encoding } = await compressed(request, html);
+        if (encoding) reply.header('content-encoding', encoding);
+        return (
+          reply
+            // A drawn page shows one user's data: no cache may keep it.
+            .header('cache-control', 'private, no-store')
+            .header('vary', 'Cookie, Accept-Encoding')
+            .send(body)
+        );
+      }
       return (
         reply
           .header('cache-control', 'no-cache')
           // The page names the signed-in user's dashboard code (web-page.ts).
           .header('vary', 'Cookie')
-          .type('text/html; charset=utf-8')
           .send(pages.pageFor(pathname, request.user?.role ?? null))
       );
     }

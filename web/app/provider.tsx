@@ -1,16 +1,32 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { PublicUser } from '@domain/user';
 import { AuthProvider } from '../features/auth/components/auth-provider';
+import { DrawnWidth } from '../lib/drawn-width';
 import { queryClient } from '../lib/query-client';
 
 /**
  * Data and session for every screen. Mantine and the toasts live in the lazily loaded shell
- * (mantine-shell.tsx) so the landing page does not download them.
+ * (mantine-shell.tsx) so the landing page does not download them. A page the server draws
+ * (server-render.tsx) and the browser's hydration of it name the server-checked user and the
+ * width drawn for; the server also brings its own query client, one per page.
  */
-export function AppProvider({ children }: { children: ReactNode }) {
+export function AppProvider({
+  children,
+  client = queryClient,
+  checkedUser = null,
+  drawnWidth = null,
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+  checkedUser?: PublicUser | null;
+  drawnWidth?: number | null;
+}) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>{children}</AuthProvider>
+    <QueryClientProvider client={client}>
+      <DrawnWidth.Provider value={drawnWidth}>
+        <AuthProvider checked={checkedUser}>{children}</AuthProvider>
+      </DrawnWidth.Provider>
     </QueryClientProvider>
   );
 }

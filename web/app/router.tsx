@@ -10,12 +10,11 @@ import {
 } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { LandingRoute } from './routes/landing';
-import { lazyScreen } from './lazy-screen';
+import { lazyScreen, loadScreen, screenLoaded } from './lazy-screen';
 import {
   ACCESS,
   REDIRECTS,
   ROUTES,
-  SCREENS,
   screenModulesFor,
   type Access,
   type ScreenModule,
@@ -26,13 +25,7 @@ import { readStoredUser } from '../lib/session-storage';
  * Mantine, its stylesheet and the toasts, around every screen but the landing page: the landing
  * page is plain markup so a first visit downloads neither (Lighthouse mobile, DESIGN.md section 8).
  */
-let shellLoaded = false;
-const MantineShell = lazy(() =>
-  SCREENS.shell.load().then((shell) => {
-    shellLoaded = true;
-    return { default: shell };
-  }),
-);
+const MantineShell = lazyScreen('shell');
 const LandingToasts = lazy(() =>
   import('./mantine-shell').then((m) => ({ default: m.LandingToasts })),
 );
@@ -46,10 +39,13 @@ const LandingToasts = lazy(() =>
  */
 // The signed-in user's own dashboard, as stored from the last visit (the server checks the
 // session as soon as the app runs; a wrong guess costs one unused download).
-const storedRole = readStoredUser()?.role ?? null;
-for (const screen of screenModulesFor(window.location.pathname, storedRole)) {
-  // A failure shows when the lazy component asks again, inside the error boundary.
-  SCREENS[screen].load().catch(() => undefined);
+// On the server (server-render.tsx) there is no address yet: it loads the screen's modules itself.
+if (typeof window !== 'undefined') {
+  const storedRole = readStoredUser()?.role ?? null;
+  for (const screen of screenModulesFor(window.location.pathname, storedRole)) {
+    // A failure shows when the lazy component asks again, inside the error boundary.
+    loadScreen(screen).catch(() => undefined);
+  }
 }
 
 function Screen({ name }: { name: ScreenModule }) {
@@ -126,7 +122,7 @@ function BootLoading() {
 
 /** The landing page, with the app's toasts once the app has been loaded (e.g. 'Logged out'). */
 function Landing() {
-  const [withToasts] = useState(() => shellLoaded);
+  const [withToasts] = useState(() => screenLoaded('shell'));
   return (
     <>
       <LandingRoute />

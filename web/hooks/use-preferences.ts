@@ -1,5 +1,10 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { sanitizePreferences, type Preferences, type Preset } from '@domain/preferences';
+import {
+  DEFAULT_PREFERENCES,
+  sanitizePreferences,
+  type Preferences,
+  type Preset,
+} from '@domain/preferences';
 import { addRecentSearch, toggleFavoriteType } from '@domain/search-suggestions';
 import { useAuth } from './use-auth';
 import { loadPreferences, savePreferences } from '../lib/preferences-storage';
@@ -18,6 +23,9 @@ function snapshot(userId: string | null): Preferences {
   let prefs = cache.get(key);
   if (!prefs) {
     prefs = loadPreferences(userId);
+    // The defaults are the very object the server drew with (below): hydration then finds
+    // nothing changed and draws nothing again.
+    if (JSON.stringify(prefs) === JSON.stringify(DEFAULT_PREFERENCES)) prefs = DEFAULT_PREFERENCES;
     cache.set(key, prefs);
   }
   return prefs;
@@ -31,7 +39,13 @@ function snapshot(userId: string | null): Preferences {
 export function usePreferences() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  const preferences = useSyncExternalStore(subscribe, () => snapshot(userId));
+  // The server, which cannot read this browser's storage, draws with the defaults, and so does
+  // the browser's hydration of that page; stored preferences apply right after (ADR 0009).
+  const preferences = useSyncExternalStore(
+    subscribe,
+    () => snapshot(userId),
+    () => DEFAULT_PREFERENCES,
+  );
 
   const update = useCallback(
     (change: (prefs: Preferences) => Partial<Preferences>) => {

@@ -1,5 +1,9 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useContext, useLayoutEffect, useRef, useState } from 'react';
+import { DrawnWidth } from '../lib/drawn-width';
+
+/** The screen a page drawn by the server assumes: as tall as a phone's, or a laptop's. */
+const drawnRect = (width: number) => ({ width, height: width < 768 ? 844 : 900 });
 
 /**
  * Window-scrolled virtual rows: only rows near the screen are rendered. Returns the element
@@ -13,6 +17,8 @@ export function useWindowRows<E extends HTMLElement>(
 ) {
   const ref = useRef<E>(null);
   const [offset, setOffset] = useState(0);
+  // In a page the server drew, the first render draws the rows of the server's screen.
+  const drawn = useContext(DrawnWidth);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- after every render on purpose; the equality check stops the loop
   useLayoutEffect(() => {
     const el = ref.current;
@@ -26,6 +32,7 @@ export function useWindowRows<E extends HTMLElement>(
     overscan,
     scrollMargin: offset,
     gap,
+    ...(drawn === null ? {} : { initialRect: drawnRect(drawn), initialOffset: 0 }),
   });
   return { ref, virtualizer };
 }

@@ -24,6 +24,18 @@ function storedUserId(): string | null {
   }
 }
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let serverTransport: () => Transport | undefined = () => undefined;
+
+/**
+ * Where the reads of a page being drawn on the server go (web/app/server-render.tsx): `current`
+ * names the transport of the render in progress (the server's own API, with that request's
+ * cookie), or none, when a call goes to `fetch` as in the browser.
+ */
+export function setServerTransport(current: () => Transport | undefined): void {
+  serverTransport = current;
+}
+
 /** Sends a request and returns the response whatever its status. */
 export async function apiFetch(method: string, url: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -32,7 +44,7 @@ export async function apiFetch(method: string, url: string, body?: unknown): Pro
   // Only a request that carries a body says it is JSON (the server also takes an empty JSON body
   // where a call takes none: server/plugins/json-body.ts).
   if (body !== undefined) headers['content-type'] = 'application/json';
-  return fetch(url, {
+  return (serverTransport() ?? fetch)(url, {
     method,
     headers,
     credentials: 'include',

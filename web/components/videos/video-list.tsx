@@ -1,7 +1,8 @@
 import { Alert, Button, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useDeferredValue, type ReactNode } from 'react';
+import { useContext, useDeferredValue, type ReactNode } from 'react';
 import type { PublicUser } from '@domain/user';
 import type { VideoView } from '@domain/videos';
+import { DrawnWidth } from '../../lib/drawn-width';
 import { EmptyState } from '../empty-state';
 import { VideoCardsSkeleton } from '../skeletons';
 import { VideoCard } from './video-card';
@@ -46,7 +47,9 @@ export function VideoList({
   // The cards are drawn in a background (transition) render: React draws them in slices, so a
   // long list holds neither the rest of the page's first paint nor the phone's main thread
   // (Lighthouse mobile, issue 9 part 6). A new list (filters, search) follows the same way.
-  const shown = useDeferredValue(videos, NO_VIDEOS);
+  // In a page the server drew, the cards are in its HTML already: hydration keeps them.
+  const drawn = useContext(DrawnWidth) !== null;
+  const shown = useDeferredValue(videos, drawn ? videos : NO_VIDEOS);
   if (isLoading) return <VideoCardsSkeleton label="Loading videos..." compact={compact} />;
   if (error) {
     return (

@@ -15,12 +15,24 @@ import { AuthContext, type AuthContextValue } from '../../../lib/auth-context';
 /**
  * The session as the browser sees it (SPEC.md section 4 "Session"). The stored user makes the
  * first paint fast; the cookie session is the truth, so a stored user is checked with
- * GET /api/auth/me on start and dropped if the server no longer knows the session.
+ * GET /api/auth/me on start and dropped if the server no longer knows the session. `checked`
+ * is the session's user as the server has just read it (a page the server drew, ADR 0009):
+ * it needs no check, and it replaces the stored one.
  */
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({
+  children,
+  checked = null,
+}: {
+  children: ReactNode;
+  checked?: PublicUser | null;
+}) {
   const queryClient = useQueryClient();
-  const [user, setUser] = useState<PublicUser | null>(readStoredUser);
-  const [isLoading, setIsLoading] = useState(() => user !== null);
+  const [user, setUser] = useState<PublicUser | null>(() => {
+    if (!checked) return readStoredUser();
+    writeStoredUser(checked);
+    return checked;
+  });
+  const [isLoading, setIsLoading] = useState(() => user !== null && !checked);
   // The latest user for callbacks and listeners that must not be re-created on every change.
   const userRef = useRef(user);
   useEffect(() => {
@@ -35,7 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const stored = userRef.current;
-    if (!stored) return;
+    if (!stored || checked) return;
     let cancelled = false;
     getMe()
       .then((me) => {
@@ -61,7 +73,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [clearSession]);
+  }, [clearSession, checked]);
 
   // Another tab signed in or out: follow it.
   useEffect(() => {

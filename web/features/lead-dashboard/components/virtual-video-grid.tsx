@@ -1,7 +1,7 @@
 import { Box, Button, Center, Loader, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, type ReactNode } from 'react';
 import type { VideoView } from '@domain/videos';
+import { useWidthQuery } from '../../../hooks/use-width-query';
 import { useWindowRows } from '../../../hooks/use-window-rows';
 
 /**
@@ -22,8 +22,8 @@ export function VirtualVideoGrid({
   loadingMore: boolean;
   onLoadMore: () => void;
 }) {
-  const wide = useMediaQuery('(min-width: 62em)');
-  const medium = useMediaQuery('(min-width: 40em)');
+  const wide = useWidthQuery('min', 62);
+  const medium = useWidthQuery('min', 40);
   const columns = wide ? 3 : medium ? 2 : 1;
   const rows = Math.ceil(videos.length / columns);
   // Rows are measured; the list's place on the page is followed (tiles, picker above it).

@@ -1,0 +1,126 @@
+/**
+ * The dashboards come drawn by the server and the browser hydrates them (ADR 0009): the screen
+ * is there before any script has run, and running the scripts keeps it as it is: the same
+ * text, the same elements seen (React adopts the server's nodes instead of drawing new ones) and
+ * no hydration error in the console (web/main.tsx reports one as a console error). For the
+ * client, the editor and the lead, at desktop and at phone width.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
+import { assignEditor, createVideoAs, screenshot } from './support/videos';
+import {
+  createUsersAsKing,
+  kingCredentials,
+  registerClient,
+  signIn,
+  type TestUser,
+} from './support/users';
+
+let browser: E2EBrowser;
+let people: Record<'client' | 'editor' | 'lead', TestUser>;
+const TITLE = 'Drawn first </script><b>not bold</b>';
+const IN_REVIEW = 'Drawn for review';
+/** A video each dashboard's first list shows. */
+const SHOWN = { client: TITLE, editor: TITLE, lead: IN_REVIEW };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const client = await registerClient(browser, { name: 'Paint Client' });
+  const [editor, lead] = await createUsersAsKing(browser, ['editor', 'lead_editor']);
+  await assignEditor(browser, client.id, editor.id);
+  // In progress, so that every dashboard's first list (In Progress) shows it.
+  await createVideoAs(browser, kingCredentials(browser), {
+    name: TITLE,
+    targetUserId: client.id,
+    status: 'in_progress',
+  });
+  // In review, for the lead's first list (Needs My Review).
+  await createVideoAs(browser, kingCredentials(browser), {
+    name: IN_REVIEW,
+    targetUserId: client.id,
+    status: 'review',
+  });
+  people = { client, editor, lead };
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/**
+ * Opens /dashboard with the scripts held back, reads the screen the server drew, then lets the
+ * scripts run and waits until React has taken the page over.
+ */
+async function drawnThenHydrated(page: Page) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/dashboard', { waitUntil: 'commit' });
+  await page.waitForSelector('#root [data-testid="total-videos"]', { state: 'attached' });
+  // The page as painted: with its stylesheets.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => l.sheet),
+  );
+  const drawn = await page.evaluate(() => {
+    const root = document.getElementById('root')!;
+    // Every element one can see is marked (a property, not an attribute React would notice).
+    const seen = [...root.querySelectorAll('*')].filter((el) =>
+      el.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
+    );
+    for (const el of seen) (el as unknown as { drawn: boolean }).drawn = true;
+    (window as unknown as { drawnSeen: Element[] }).drawnSeen = seen;
+    return { text: root.innerText, seen: seen.length };
+  });
+  release();
+  // Hydrated: React's own properties are on the drawn elements.
+  await page.waitForFunction(() => {
+    const badge = document.querySelector('[data-testid="total-videos"]');
+    return badge !== null && Object.keys(badge).some((key) => key.startsWith('__reactFiber'));
+  });
+  await page.waitForLoadState('networkidle');
+  const hydrated = await page.evaluate(() => {
+    const root = document.getElementById('root')!;
+    const seen = (window as unknown as { drawnSeen: Element[] }).drawnSeen;
+    return {
+      text: root.innerText,
+      // Still in the page, and still seen (hydration may drop what nobody saw, e.g. a
+      // button's faded-out loader).
+      kept: seen.filter(
+        (el) =>
+          el.isConnected && el.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
+      ).length,
+    };
+  });
+  await page.unroute(/\/assets\/.+\.js$/);
+  return { drawn, hydrated };
+}
+
+describe('the dashboards are drawn by the server and hydrated as drawn', () => {
+  for (const role of ['client', 'editor', 'lead'] as const) {
+    for (const [width, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      it(`${role}, ${width}`, { timeout: 60_000 }, async () => {
+        const page = await browser.newPage(viewport);
+        // A phone says so (Chromium's Sec-CH-UA-Mobile), and the server draws for one.
+        await page.setExtraHTTPHeaders(width === 'phone' ? { 'sec-ch-ua-mobile': '?1' } : {});
+        await signIn(browser, page, people[role]);
+        const { drawn, hydrated } = await drawnThenHydrated(page);
+        // The server's screen is the real one, before any script ran.
+        expect(drawn.text).toContain(SHOWN[role]);
+        expect(drawn.text).not.toContain('Loading');
+        // Hydration changed nothing: the same words, on the same elements.
+        expect(hydrated.text).toBe(drawn.text);
+        browser.expectNoConsoleErrors();
+        expect(hydrated.kept).toBe(drawn.seen);
+        await screenshot(page, `first-paint-${role}-${width}`);
+      });
+    }
+  }
+});

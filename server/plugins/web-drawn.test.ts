@@ -1,0 +1,137 @@
+/**
+ * The dashboard the server draws (ADR 0009), on the real build: the page carries the session's
+ * own user's videos and nobody else's, escapes what people typed, keeps its state script
+ * unbreakable, and no cache may keep it. The suite builds the web app and the server renderer
+ * into a directory of its own (the real vite.config.ts), so it never touches dist/.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createBuilder } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, seedPerson, seedVideo, type TestApp } from '../test/helper';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const HOSTILE = '</script><img src=x onerror="alert(1)"><!--';
+const DOLLARS = 'Cost $& and $1 & <b>bold</b>';
+
+let t: TestApp;
+let outDir: string;
+let alice: Awaited<ReturnType<typeof seedPerson>>;
+let bob: Awaited<ReturnType<typeof seedPerson>>;
+
+async function buildInto(dir: string) {
+  const builder = await createBuilder({
+    configFile: path.join(ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    environments: {
+      client: { build: { outDir: path.join(dir, 'web') } },
+      ssr: { build: { outDir: path.join(dir, 'ssr') } },
+    },
+  });
+  await builder.buildApp();
+}
+
+/** The page's parts: the markup in #root and the state script's JSON. */
+function partsOf(html: string) {
+  const start = html.indexOf('<div id="root">');
+  const boot = /<script type="application\/json" id="vw-boot">([^<]*)<\/script>/.exec(html);
+  return {
+    root: html.slice(start, boot ? boot.index : undefined),
+    state: boot ? (JSON.parse(boot[1]!) as unknown) : null,
+  };
+}
+
+beforeAll(async () => {
+  outDir = await mkdtemp(path.join(tmpdir(), 'vw-drawn-'));
+  await buildInto(outDir);
+  t = await createTestApp({ webRoot: path.join(outDir, 'web') });
+  alice = await seedPerson(t, { username: 'alice', name: 'Alice Drawn' });
+  bob = await seedPerson(t, { username: 'bob', name: 'Bob Drawn' });
+  await seedVideo(t, { userId: alice.id, name: 'Alice first cut' });
+  await seedVideo(t, { userId: alice.id, name: HOSTILE });
+  await seedVideo(t, { userId: alice.id, name: DOLLARS });
+  await seedVideo(t, { userId: bob.id, name: 'Bob secret teaser' });
+}, 240_000);
+
+afterAll(async () => {
+  await t?.close();
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+const dashboard = (cookie?: string, userAgent?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: '/dashboard',
+    headers: { ...(cookie ? { cookie } : {}), ...(userAgent ? { 'user-agent': userAgent } : {}) },
+  });
+
+describe('GET /dashboard drawn by the server', () => {
+  it("draws the client's own videos, and no other client's, in a page no cache keeps", async () => {
+    const res = await dashboard(alice.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.vary).toBe('Cookie, Accept-Encoding');
+    const { root, state } = partsOf(res.body);
+    expect(root).toContain('Welcome back');
+    expect(root).toContain('Alice Drawn');
+    expect(root).toContain('Alice first cut');
+    expect(JSON.stringify(state)).toContain('Alice first cut');
+    expect(res.body).not.toContain('Bob secret teaser');
+    expect(res.body).not.toContain('Bob Drawn');
+    // Bob's own page is his.
+    const his = await dashboard(bob.cookie);
+    expect(his.body).toContain('Bob secret teaser');
+    expect(his.body).not.toContain('Alice first cut');
+  });
+
+  it('escapes what people typed, in the markup and in the state script', async () => {
+    const { body } = await dashboard(alice.cookie);
+    const { root, state } = partsOf(body);
+    // The markup shows the title as text.
+    expect(root).toContain('&lt;/script&gt;&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&lt;!--');
+    expect(root).toContain('Cost $&amp; and $1 &amp; &lt;b&gt;bold&lt;/b&gt;');
+    // Nothing anyone typed became an element or ended a script early.
+    expect(body).not.toContain('<img');
+    expect(body).not.toContain('<b>bold');
+    expect(body.match(/<\/script>/g)?.length).toBe(body.match(/<script/g)?.length);
+    // The state script reads back as exactly what the API said.
+    const titles = JSON.stringify(state);
+    expect(titles).toContain(JSON.stringify(HOSTILE).slice(1, -1));
+    expect(titles).toContain(JSON.stringify(DOLLARS).slice(1, -1));
+  });
+
+  it('draws for a phone when the browser says it is one', async () => {
+    const phone = await dashboard(
+      alice.cookie,
+      'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) Mobile Safari/537.36',
+    );
+    const desktop = await dashboard(alice.cookie, 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0');
+    expect((partsOf(phone.body).state as { width: number }).width).toBe(390);
+    expect((partsOf(desktop.body).state as { width: number }).width).toBe(1280);
+    // The list's toolbar is the phone's (a Filters button) or the desktop's (the sort field).
+    expect(partsOf(phone.body).root).not.toContain('Sort by');
+    expect(partsOf(desktop.body).root).toContain('Sort by');
+  });
+
+  it('sends the usual page, drawn by the browser, without a session or a valid one', async () => {
+    for (const cookie of [undefined, 'sid=not-a-session']) {
+      const res = await dashboard(cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('Loading page...');
+      expect(res.body).not.toContain('vw-boot');
+    }
+  });
+
+  it('draws no other address', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/profile',
+      headers: { cookie: alice.cookie },
+    });
+    expect(res.body).not.toContain('vw-boot');
+    expect(res.body).not.toContain('Alice first cut');
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * What the server hands the browser with a page it has drawn (ADR 0009): the signed-in user it
+ * drew the page for, the answers the page was drawn from (TanStack Query's dehydrated state)
+ * and the screen width it assumed. The browser hydrates the page from exactly these, so its
+ * first render is the server's. Written by web/app/server-render.tsx, read by web/app/hydrate-drawn.tsx.
+ */
+import type { DehydratedState } from '@tanstack/react-query';
+import type { PublicUser } from '@domain/user';
+
+export interface BootState {
+  user: PublicUser;
+  queries: DehydratedState;
+  /** The width in CSS pixels the page was drawn for (web/lib/drawn-width.ts). */
+  width: number;
+}
+
+export const BOOT_SCRIPT_ID = 'vw-boot';
+
+/**
+ * The state as a script element's JSON that no data can end early: `<` (as in `</script>`
+ * or `<!--`), `>` and `&` are written as JSON escapes, and so are U+2028 and U+2029.
+ */
+export function bootScript(state: BootState): string {
+  const json = JSON.stringify(state).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `<script type="application/json" id="${BOOT_SCRIPT_ID}">${json}</script>`;
+}
