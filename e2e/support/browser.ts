@@ -87,16 +87,23 @@ export async function launchBrowser(): Promise<E2EBrowser> {
   let problems: ConsoleProblem[] = [];
   const watch = (page: Page) => {
     // A dashboard the server drew shows before it answers clicks and keys (ADR 0009): a
-    // navigation ends when the app has hydrated it, as one that the browser draws ends when
-    // the app has drawn it. `waitUntil: 'commit'` is left alone (first-paint.e2e.ts).
+    // navigation (goto, reload) ends when the app has hydrated it, as one that the browser
+    // draws ends when the app has drawn it. `waitUntil: 'commit'` is left alone
+    // (first-paint.e2e.ts).
+    const hydrated = () =>
+      page.waitForFunction(
+        () => !document.getElementById('vw-boot') || document.documentElement.dataset.hydrated,
+      );
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      if (options?.waitUntil !== 'commit') {
-        await page.waitForFunction(
-          () => !document.getElementById('vw-boot') || document.documentElement.dataset.hydrated,
-        );
-      }
+      if (options?.waitUntil !== 'commit') await hydrated();
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (options?.waitUntil !== 'commit') await hydrated();
       return response;
     };
     page.on('console', (message: ConsoleMessage) => {
