@@ -21,8 +21,10 @@ let browser: E2EBrowser;
 let people: Record<'client' | 'editor' | 'lead', TestUser>;
 const TITLE = 'Drawn first </script><b>not bold</b>';
 const IN_REVIEW = 'Drawn for review';
+/** How many more videos wait for review than a screen holds (newest first, so this one on top). */
+const MORE_TO_REVIEW = 16;
 /** A video each dashboard's first list shows. */
-const SHOWN = { client: TITLE, editor: TITLE, lead: IN_REVIEW };
+const SHOWN = { client: TITLE, editor: TITLE, lead: `Also for review ${MORE_TO_REVIEW}` };
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -41,6 +43,15 @@ beforeAll(async () => {
     targetUserId: client.id,
     status: 'review',
   });
+  // More to review than a screen holds, as in a full run: the lead's list is virtual, and the
+  // rows kept beyond the screen are counted again once the browser measures them.
+  for (let n = 1; n <= MORE_TO_REVIEW; n++) {
+    await createVideoAs(browser, kingCredentials(browser), {
+      name: `Also for review ${n}`,
+      targetUserId: client.id,
+      status: 'review',
+    });
+  }
   // Overdue, as videos left by other suites are in a full run: opening a dashboard asks for
   // the day's overdue notices (POST /api/notifications/check-delayed), which moves the bell.
   await createVideoAs(browser, kingCredentials(browser), {
@@ -54,6 +65,36 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/**
+ * What the window shows, in the page: the elements one can see on the screen (rows a virtual
+ * list keeps below it are left out: the browser counts them again once it has measured the
+ * list) and their words. `mark` keeps them, to count afterwards how many are still seen.
+ */
+function readScreen(mark: boolean) {
+  const onScreen = (el: Element) => {
+    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+    const r = el.getBoundingClientRect();
+    return r.bottom > 0 && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth;
+  };
+  const seen = [...document.getElementById('root')!.querySelectorAll('*')].filter(onScreen);
+  const page = window as unknown as { drawnSeen?: Element[] };
+  // Properties, not attributes: React would notice an attribute while hydrating.
+  if (mark) page.drawnSeen = seen;
+  const words = seen.flatMap((el) =>
+    [...el.childNodes]
+      .filter((node) => node.nodeType === Node.TEXT_NODE)
+      .map((node) => node.textContent?.trim() ?? '')
+      .filter((text) => text !== ''),
+  );
+  return {
+    text: words.join('\n'),
+    seen: seen.length,
+    // Still in the page, and still seen (hydration may drop what nobody saw, e.g. a button's
+    // faded-out loader).
+    kept: (page.drawnSeen ?? []).filter((el) => el.isConnected && onScreen(el)).length,
+  };
+}
 
 /**
  * Opens /dashboard with the scripts held back, reads the screen the server drew, then lets the
@@ -74,16 +115,11 @@ async function drawnThenHydrated(page: Page) {
   await page.waitForFunction(() =>
     [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => l.sheet),
   );
-  const drawn = await page.evaluate(() => {
-    const root = document.getElementById('root')!;
-    // Every element one can see is marked (a property, not an attribute React would notice).
-    const seen = [...root.querySelectorAll('*')].filter((el) =>
-      el.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
-    );
-    for (const el of seen) (el as unknown as { drawn: boolean }).drawn = true;
-    (window as unknown as { drawnSeen: Element[] }).drawnSeen = seen;
-    return { text: root.innerText, seen: seen.length };
-  });
+  // The screen as it settles: cards come in with a short animation.
+  const settled = () =>
+    page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await settled();
+  const drawn = await page.evaluate(readScreen, true);
   release();
   // Hydrated: React's own properties are on the drawn elements.
   await page.waitForFunction(() => {
@@ -91,19 +127,8 @@ async function drawnThenHydrated(page: Page) {
     return badge !== null && Object.keys(badge).some((key) => key.startsWith('__reactFiber'));
   });
   await page.waitForLoadState('networkidle');
-  const hydrated = await page.evaluate(() => {
-    const root = document.getElementById('root')!;
-    const seen = (window as unknown as { drawnSeen: Element[] }).drawnSeen;
-    return {
-      text: root.innerText,
-      // Still in the page, and still seen (hydration may drop what nobody saw, e.g. a
-      // button's faded-out loader).
-      kept: seen.filter(
-        (el) =>
-          el.isConnected && el.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
-      ).length,
-    };
-  });
+  await settled();
+  const hydrated = await page.evaluate(readScreen, false);
   await page.unroute(/\/assets\/.+\.js$/);
   return { drawn, hydrated };
 }

@@ -26,8 +26,10 @@ export function VirtualVideoGrid({
   const medium = useWidthQuery('min', 40);
   const columns = wide ? 3 : medium ? 2 : 1;
   const rows = Math.ceil(videos.length / columns);
-  // Rows are measured; the list's place on the page is followed (tiles, picker above it).
-  const { ref: listRef, virtualizer } = useWindowRows<HTMLDivElement>(rows, 190, {
+  // Rows are measured; the list's place on the page is followed (tiles, picker above it). A
+  // page the server drew places its rows at this estimate until the browser measures them: a
+  // review card's height at every width (a one-line title), so the rows stay where drawn.
+  const { ref: listRef, virtualizer } = useWindowRows<HTMLDivElement>(rows, 196, {
     overscan: 4,
     gap: 12,
   });
