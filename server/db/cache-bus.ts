@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { Listener } from './listener';
 
@@ -44,7 +43,7 @@ export class CacheBus {
   private markers = 0;
 
   constructor(
-    private readonly database: Database,
+    database: Database,
     private readonly onError: (err: unknown) => void = () => {},
   ) {
     this.listener = new Listener(
@@ -119,12 +118,12 @@ export class CacheBus {
       resolve();
     };
     this.unheard.set(marker, { finish, done });
-    this.database.db
-      .execute(sql`select pg_notify(${this.listener.channel}, ${marker})`)
-      .catch((err: unknown) => {
-        this.onError(err);
-        finish(false);
-      });
+    // On the listener's connection: queued behind the pool's queries, it would make the
+    // lookups that wait for it (TtlCache.load) wait for them too.
+    this.listener.notify(marker).catch((err: unknown) => {
+      this.onError(err);
+      finish(false);
+    });
   }
 
   start() {

@@ -61,9 +61,24 @@ export class Listener {
     }
   }
 
+  /**
+   * NOTIFYs `payload` on the channel over the listener's own connection (on PGlite, its one
+   * connection), so that a pool busy with queries does not hold it back. Fails while the
+   * connection is lost.
+   */
+  async notify(payload: string) {
+    if (this.database.pglite) {
+      await this.database.db.execute(sql`select pg_notify(${this.channel}, ${payload})`);
+      return;
+    }
+    if (!this.client) throw new Error(`not listening on ${this.channel}`);
+    await this.client.query('select pg_notify($1, $2)', [this.channel, payload]);
+  }
+
   private async connect(reconnected: boolean) {
     if (this.closed || !this.database.pool) return;
-    const client = new pg.Client(this.database.pool.options);
+    // Named after its channel, so pg_stat_activity tells the listeners apart.
+    const client = new pg.Client({ ...this.database.pool.options, application_name: this.channel });
     client.on('error', (err) => this.events.error(err, false));
     client.on('notification', (msg) => {
       if (msg.channel === this.channel && msg.payload) this.events.message(msg.payload);

@@ -137,9 +137,27 @@ describe.skipIf(noServer !== '')(
       (
         (await t.database.pool!.query(
           `select pid from pg_stat_activity
-            where query = 'LISTEN "vw_cache_' || current_schema() || '"'`,
+            where application_name = 'vw_cache_' || current_schema()`,
         )) as { rows: { pid: number }[] }
       ).rows.map((r) => r.pid);
+
+    it('hears its own writes with every pooled connection busy: the marker has its own', async () => {
+      expect(await countOn(t.app)).toBe(0);
+      const pool = t.database.pool!;
+      // Every connection of the app's pool taken, as under a burst of requests.
+      const held = await Promise.all(
+        Array.from({ length: pool.options.max ?? 10 }, () => pool.connect()),
+      );
+      try {
+        t.app.cacheBus.localWrite();
+        expect(t.app.cacheBus.settled).toBe(false);
+        // Heard well before the marker's time limit, which would have emptied the caches.
+        expect(await until(() => t.app.cacheBus.settled)).toBe(true);
+        expect(t.app.sessionCache.get(sessionId)?.user.id).toBe(userId);
+      } finally {
+        for (const connection of held) connection.release();
+      }
+    });
 
     it('keeps nothing while it is away, and caches again once it has reconnected', async () => {
       const [pid, ...others] = await listenerPids();

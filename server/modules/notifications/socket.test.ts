@@ -352,7 +352,7 @@ describe('several instances on one database (LISTEN/NOTIFY)', () => {
         (
           await pool.query(
             `select pid from pg_stat_activity
-              where query = 'LISTEN "vw_realtime_' || current_schema() || '"'`,
+              where application_name = 'vw_realtime_' || current_schema()`,
           )
         ).rows as { pid: number }[];
       // Both instances listening, on connections other than `old`.
