@@ -85,6 +85,11 @@ describe.skipIf(embeddedOnly !== '')(
       expect(Math.max(...answers)).toBeLessThan(500);
     });
 
+    it("keeps a smaller page cache than PostgreSQL's default, for the process's memory", async () => {
+      const result = await database.db.execute(sql`show shared_buffers`);
+      expect(rowsOf<{ shared_buffers: string }>(result)[0]!.shared_buffers).toBe('64MB');
+    });
+
     it('runs a transaction alone: a query from outside waits for the commit and sees it', async () => {
       let outside: Promise<number> | undefined;
       await database.db.transaction(async (tx) => {
