@@ -1,4 +1,5 @@
 import { Alert, Badge, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { OutboxView } from '@domain/email';
 import { LoadingState } from '../../../components/loading-state';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -39,9 +40,16 @@ function StatusCell({ message, delivering }: { message: Message; delivering: boo
   );
 }
 
+/** The read of the outbox as the screen uses it (react-query's answer, or a test's). */
+type OutboxRead = Pick<UseQueryResult<OutboxView>, 'data' | 'error' | 'isError'>;
+
 /** The king's view of the email outbox (issue 19): every message, its status and its errors. */
 export function EmailOutbox() {
-  const outbox = useEmailOutbox(true);
+  return <OutboxPanel outbox={useEmailOutbox(true)} />;
+}
+
+/** The outbox as it stands: the failure to read it, the wait, or its messages. */
+export function OutboxPanel({ outbox }: { outbox: OutboxRead }) {
   if (outbox.isError) {
     return (
       <Alert color="red" title="Failed to fetch the outbox" role="alert">
