@@ -12,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OutboxView } from '@domain/email';
 import { type AppProcess, startAppProcess } from '../scripts/lib/app-process';
 import { answer } from './support/api';
-import { DESKTOP, type E2EBrowser, launchBrowser } from './support/browser';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { seeHeading, seeText, seeToast, visible } from './support/screen';
 import { signIn, uniqueUsername, type Credentials } from './support/users';
+import { screenshot } from './support/videos';
 
 const KING_PASSWORD = `king-${randomBytes(9).toString('base64url')}`;
 const king: Credentials = { username: 'king', password: KING_PASSWORD };
@@ -146,6 +147,30 @@ describe("the king's outbox", () => {
     await seeText(page, `You were mentioned: ${video}`);
     await seeText(page, 'Kept (not sent)');
     await expect.poll(() => page.getByText('No email yet').count()).toBe(0);
+    await screenshot(page, 'email-outbox-desktop');
+    browser.expectNoConsoleErrors();
+  });
+
+  it('reads on a 390 px phone without scrolling sideways', async () => {
+    page = await browser.newPage(PHONE);
+    await page.goto(`${base}/admin`);
+    await page.getByRole('tab', { name: 'Email' }).click();
+    await seeText(page, `You were mentioned: ${video}`);
+    await page.getByText('Email is not being sent').scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 120));
+    await screenshot(page, 'email-outbox-phone');
+    const sideways = await page.evaluate(() => {
+      const wide = [...document.querySelectorAll<HTMLElement>('[role=tabpanel] *')].filter(
+        (e) =>
+          ['auto', 'scroll'].includes(getComputedStyle(e).overflowX) &&
+          e.scrollWidth > e.clientWidth + 1,
+      );
+      const root = document.documentElement;
+      return { page: root.scrollWidth - root.clientWidth, scrollers: wide.length };
+    });
+    expect(sideways).toEqual({ page: 0, scrollers: 0 });
+    await visible(page.getByText(address));
+    await visible(page.getByText('Kept (not sent)'));
     browser.expectNoConsoleErrors();
   });
 

@@ -133,6 +133,23 @@ describe('OutboxPanel', () => {
     expect(screen.queryByText(/attempt/)).toBeNull();
   });
 
+  it('stacks each message in a card of its own on a phone (jsdom matches no min-width)', () => {
+    const messages = [
+      message({ id: 'm2', toAddress: 'olivia@client.test', subject: 'Second' }),
+      message({ id: 'm1', toAddress: 'eddie@agency.test', subject: 'First', status: 'sent' }),
+    ];
+    renderWithProviders(<OutboxPanel outbox={read({ delivering: true, messages })} />);
+    expect(screen.queryByRole('table')).toBeNull();
+    const list = screen.getByRole('list', { name: 'Email outbox' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    const second = within(list).getByRole('article', { name: 'Second' });
+    expect(within(second).getByText('olivia@client.test')).toBeTruthy();
+    expect(within(second).getByText('Waiting')).toBeTruthy();
+    const first = within(list).getByRole('article', { name: 'First' });
+    expect(within(first).getByText('eddie@agency.test')).toBeTruthy();
+    expect(within(first).getByText('Sent')).toBeTruthy();
+  });
+
   it('names the count of failures in the plural', () => {
     const failed = (id: string) =>
       message({ id, toAddress: `${id}@client.test`, status: 'failed', attempts: 5 });
