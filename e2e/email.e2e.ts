@@ -3,7 +3,8 @@
  * no SMTP_URL, so the outbox starts empty and keeps what it composes): a client saves an address
  * and choices on the profile's email card; the king's outbox at /admin is empty, then lists the
  * mention the client was sent. The outbox says it is loading while the server is paused
- * (SIGSTOP) and that it failed once the server is gone.
+ * (SIGSTOP) and that it failed once the server is gone. axe checks the card and the outbox at
+ * both widths; screenshots of the outbox at 1280 and 390 px land in e2e/artifacts.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { type APIRequestContext, type Page, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OutboxView } from '@domain/email';
 import { type AppProcess, startAppProcess } from '../scripts/lib/app-process';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { answer } from './support/api';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { seeHeading, seeText, seeToast, visible } from './support/screen';
@@ -82,6 +84,7 @@ describe("the client's email card", () => {
     await comments.getByText('At once').click();
     await page.getByRole('button', { name: 'Save Email Settings' }).click();
     await seeToast(page, 'Email settings saved');
+    await expectNoSeriousA11yViolations(page);
 
     await page.reload();
     await expect.poll(() => page.getByLabel('Email address').inputValue()).toBe(address);
@@ -148,6 +151,7 @@ describe("the king's outbox", () => {
     await seeText(page, 'Kept (not sent)');
     await expect.poll(() => page.getByText('No email yet').count()).toBe(0);
     await screenshot(page, 'email-outbox-desktop');
+    await expectNoSeriousA11yViolations(page);
     browser.expectNoConsoleErrors();
   });
 
@@ -171,6 +175,7 @@ describe("the king's outbox", () => {
     expect(sideways).toEqual({ page: 0, scrollers: 0 });
     await visible(page.getByText(address));
     await visible(page.getByText('Kept (not sent)'));
+    await expectNoSeriousA11yViolations(page);
     browser.expectNoConsoleErrors();
   });
 
