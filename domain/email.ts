@@ -230,6 +230,12 @@ export function nextDigestAt(now: Date, frequency: DigestFrequency, zone: string
 export const EMAIL_MAX_ATTEMPTS = 5;
 export const retryDelayMs = (failures: number): number => 60_000 * 4 ** (failures - 1);
 
+/**
+ * How long a sent message stays in the outbox (counted from its sending); then the worker
+ * deletes it. Failed and waiting messages stay until someone deals with them.
+ */
+export const OUTBOX_KEEP_SENT_DAYS = 30;
+
 // --- Texts -----------------------------------------------------------------------------------
 
 export interface EmailItem {

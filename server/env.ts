@@ -148,7 +148,19 @@ export function readTestSettings(env: NodeJS.ProcessEnv = process.env) {
     testDriver: env.TEST_DB_DRIVER === 'postgres' ? ('postgres' as const) : ('pglite' as const),
     chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
     e2eBaseUrl: env.E2E_BASE_URL || undefined,
+    testPorts: parsePortRange(env.TEST_PORTS),
   };
+}
+
+/** TEST_PORTS: `first-last`, the loopback ports the test helpers may listen on. */
+function parsePortRange(raw: string | undefined) {
+  if (!raw) return undefined;
+  const match = /^(\d+)-(\d+)$/.exec(raw.trim());
+  const [first, last] = [Number(match?.[1]), Number(match?.[2])];
+  if (!match || first < 1 || last > 65535 || first > last) {
+    throw new Error(`TEST_PORTS must be a range of ports like 5600-5649 (got "${raw}")`);
+  }
+  return { first, last };
 }
 
 export const generatePassword = () => randomBytes(12).toString('base64url');

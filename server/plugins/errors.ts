@@ -2,11 +2,16 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-/** An error whose message is meant for the user; thrown by handlers and repositories. */
+/**
+ * An error whose message is meant for the user; thrown by handlers and repositories and answered
+ * here, the one place errors become responses. `details` are more fields of the answer beside
+ * `message`, for a screen that draws each case its own way (a review link's refusal `reason`).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly details: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }
@@ -72,7 +77,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid input', errors });
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message });
+      return reply.status(error.statusCode).send({ message: error.message, ...error.details });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { freePort } from './scratch';
 
 /*
  * A real SMTP server on loopback for the email suites: it receives what the app sends and
@@ -37,7 +38,8 @@ export async function startInbox(): Promise<Inbox> {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const free = await freePort();
+  await new Promise<void>((resolve) => server.listen(free, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return Object.assign(inbox, {
     url: `smtp://127.0.0.1:${port}`,

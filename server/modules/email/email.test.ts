@@ -1,7 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_MAX_ATTEMPTS, type EmailSettings, type OutboxView } from '@domain/email';
+import {
+  EMAIL_MAX_ATTEMPTS,
+  OUTBOX_KEEP_SENT_DAYS,
+  type EmailSettings,
+  type OutboxView,
+} from '@domain/email';
 import { emailEvents, emailOutbox } from '../../db/schema';
 import { readSettings } from '../../env';
 import { createTestApp, seedPeople, seedVideo, type Caller, type TestApp } from '../../test/helper';
@@ -22,6 +27,24 @@ let call: Caller;
 let videoId: string;
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** A message put in the outbox by hand, as the worker would have left it. */
+async function outboxRow(values: Partial<typeof emailOutbox.$inferInsert>) {
+  const [row] = await t.db
+    .insert(emailOutbox)
+    .values({
+      toAddress: 'olivia@client.test',
+      kind: 'mention',
+      subject: 'A message',
+      textBody: 'text',
+      htmlBody: '<p>html</p>',
+      unsubscribeUrl: `${PUBLIC}/unsubscribe?token=${'y'.repeat(32)}`,
+      ...values,
+    })
+    .returning();
+  return row!;
+}
 
 beforeAll(async () => {
   inbox = await startInbox();
@@ -270,26 +293,69 @@ describe('a refused send', () => {
   });
 
   it('a message whose worker died is taken again once its lease runs out', async () => {
-    const [row] = await t.db
-      .insert(emailOutbox)
-      .values({
-        toAddress: 'olivia@client.test',
-        kind: 'mention',
-        subject: 'Left behind',
-        textBody: 'text',
-        htmlBody: '<p>html</p>',
-        unsubscribeUrl: `${PUBLIC}/unsubscribe?token=${'y'.repeat(32)}`,
-        status: 'sending',
-        attempts: 1,
-        worker: 'gone',
-        leaseUntil: new Date(Date.now() + 60_000),
-      })
-      .returning();
+    const row = await outboxRow({
+      subject: 'Left behind',
+      status: 'sending',
+      attempts: 1,
+      worker: 'gone',
+      leaseUntil: new Date(Date.now() + 60_000),
+    });
     expect(await t.app.mailer.work()).toMatchObject({ sent: 0 });
     expect(await t.app.mailer.work(new Date(Date.now() + 61_000))).toMatchObject({ sent: 1 });
     const [after] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, row!.id));
     expect(after).toMatchObject({ status: 'sent', attempts: 2 });
     expect(inbox.messages.filter((m) => m.subject === 'Left behind')).toHaveLength(1);
+  });
+});
+
+describe('the outbox', () => {
+  it('is pruned of messages sent longer ago than OUTBOX_KEEP_SENT_DAYS; the rest stay', async () => {
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * DAY);
+    const keep = OUTBOX_KEEP_SENT_DAYS;
+    const old = await outboxRow({
+      subject: 'Sent long ago',
+      status: 'sent',
+      attempts: 1,
+      createdAt: daysAgo(keep + 2),
+      sentAt: daysAgo(keep + 1),
+    });
+    // Written long ago, sent lately (after retries or while SMTP was off): its sending counts.
+    const late = await outboxRow({
+      subject: 'Sent lately',
+      status: 'sent',
+      attempts: 3,
+      createdAt: daysAgo(keep + 2),
+      sentAt: daysAgo(keep - 1),
+    });
+    const failed = await outboxRow({
+      subject: 'Never delivered',
+      status: 'failed',
+      attempts: EMAIL_MAX_ATTEMPTS,
+      lastError: 'Mailbox unavailable',
+      createdAt: daysAgo(keep * 3),
+      nextAttemptAt: daysAgo(keep * 2),
+    });
+
+    expect(await t.app.mailer.work(now)).toMatchObject({ pruned: 1 });
+    const left = await t.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.id, [old.id, late.id, failed.id]));
+    expect(left.map((r) => r.id).sort()).toEqual([late.id, failed.id].sort());
+    // The king's view still names the failure.
+    const view = (await call('king', 'GET', '/api/admin/email-outbox')).json<OutboxView>();
+    expect(view.messages.find((m) => m.id === failed.id)).toMatchObject({ status: 'failed' });
+
+    // A day later the lately sent one is old enough too; the failed one stays.
+    expect(await t.app.mailer.work(new Date(now.getTime() + 2 * DAY))).toMatchObject({
+      pruned: 1,
+    });
+    const [still] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, failed.id));
+    expect(still).toMatchObject({ status: 'failed', subject: 'Never delivered' });
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, late.id))).toHaveLength(
+      0,
+    );
   });
 });
 

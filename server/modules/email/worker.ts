@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 import {
   EMAIL_MAX_ATTEMPTS,
   isEmailKind,
+  OUTBOX_KEEP_SENT_DAYS,
   nextDigestAt,
   renderDigest,
   renderEmail,
@@ -12,6 +13,7 @@ import {
   type EmailItem,
   type EmailKind,
 } from '@domain/email';
+import { DAY_MS } from '@domain/day-counter';
 import { notificationHref } from '@domain/notifications';
 import { firstTimecode } from '@domain/timecode';
 import type { Db } from '../../db/client';
@@ -20,10 +22,11 @@ import { createUnsubscribeToken, toEmailSettings } from './email.repository';
 
 /**
  * The email worker (docs/decisions/0006-email-outbox.md): a loop in each server process that
- * turns the notifier's email events into messages (at once, or gathered into the user's digest)
- * and delivers the outbox over SMTP. Every step claims its rows with FOR UPDATE SKIP LOCKED, so
- * instances sharing a database never take the same row; a message being sent holds a lease,
- * and one whose worker died is taken again when the lease runs out.
+ * turns the notifier's email events into messages (at once, or gathered into the user's digest),
+ * delivers the outbox over SMTP, and deletes messages sent long ago. Every step that sends
+ * claims its rows with FOR UPDATE SKIP LOCKED, so instances sharing a database never take the
+ * same row; a message being sent holds a lease, and one whose worker died is taken again when
+ * the lease runs out.
  */
 
 export interface MailSettings {
@@ -40,11 +43,15 @@ export interface MailSettings {
 export const LEASE_MS = 2 * 60_000;
 /** Rows one step takes at a time. */
 const BATCH = 50;
+/** Sent messages one pass deletes at the most (a long backlog goes over a few passes). */
+const PRUNE_BATCH = 1000;
 
 export interface WorkResult {
   composed: number;
   sent: number;
   failed: number;
+  /** Sent messages deleted for being older than OUTBOX_KEEP_SENT_DAYS. */
+  pruned: number;
 }
 
 export interface Mailer {
@@ -300,9 +307,35 @@ export function createMailer(db: Db, mail: MailSettings, log: FastifyBaseLogger)
     return result;
   }
 
+  /**
+   * Deletes messages sent more than OUTBOX_KEEP_SENT_DAYS before `now`; failed and waiting ones
+   * stay. A message is written before it is sent, so `created_at` before the cutoff is implied:
+   * saying so lets the search walk email_outbox_created_idx over the old rows only.
+   */
+  async function pruneSent(now: Date): Promise<number> {
+    const cutoff = new Date(now.getTime() - OUTBOX_KEEP_SENT_DAYS * DAY_MS);
+    const old = db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(
+        and(
+          lt(emailOutbox.createdAt, cutoff),
+          eq(emailOutbox.status, 'sent'),
+          lt(emailOutbox.sentAt, cutoff),
+        ),
+      )
+      .limit(PRUNE_BATCH);
+    const gone = await db
+      .delete(emailOutbox)
+      .where(inArray(emailOutbox.id, old))
+      .returning({ id: emailOutbox.id });
+    return gone.length;
+  }
+
   async function work(now = new Date()): Promise<WorkResult> {
     const composed = (await routeEvents(now)) + (await sendDigests(now));
-    return { composed, ...(await deliver(now)) };
+    const delivered = await deliver(now);
+    return { composed, ...delivered, pruned: await pruneSent(now) };
   }
 
   let timer: NodeJS.Timeout | undefined;

@@ -64,14 +64,13 @@ const guestVideoParams = tokenParams.extend({
 });
 const refusals = { 401: reviewRefusalSchema, 404: reviewRefusalSchema, 410: reviewRefusalSchema };
 
-/** A refusal the review page draws as its own screen (not found, expired, revoked, password). */
-class Refusal extends Error {
-  constructor(
-    readonly statusCode: 401 | 404 | 410,
-    readonly reason: ReviewRefusal['reason'],
-    message: string,
-  ) {
-    super(message);
+/**
+ * A refusal the review page draws as its own screen (not found, expired, revoked, password):
+ * thrown like any HttpError and answered by the app's error handler as `{ message, reason }`.
+ */
+class Refusal extends HttpError {
+  constructor(statusCode: 401 | 404 | 410, reason: ReviewRefusal['reason'], message: string) {
+    super(statusCode, message, { reason });
   }
 }
 
@@ -170,12 +169,6 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
 
   // --- The guest's side: public routes, the token is the only key ---
 
-  /** Answers a refusal with its reason, so the page can draw the right screen. */
-  const refuse = (reply: FastifyReply, err: unknown) => {
-    if (!(err instanceof Refusal)) throw err;
-    return reply.status(err.statusCode).send({ message: err.message, reason: err.reason });
-  };
-
   /** The link a guest may use now: counted against both limits, then checked in order. */
   async function openLink(
     request: FastifyRequest,
@@ -266,25 +259,21 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       schema: { params: tokenParams, response: { 200: reviewPageSchema, ...refusals } },
     },
     async (request, reply) => {
-      try {
-        const link = await openLink(request, request.params.token, reply);
-        const client = await findUserById(db, link.clientId);
-        const rows = await linkVideoRows(db, link.id);
-        const ids = rows.map((r) => r.videoId);
-        const found = new Map((await findVideos(db, ids)).map((f) => [f.video.id, f.video]));
-        const comments = await commentsOfVideos(db, ids);
-        const videos = rows.flatMap((row) => {
-          const video = found.get(row.videoId);
-          return video ? [guestVideo(video, row, comments.get(video.id) ?? [])] : [];
-        });
-        return {
-          client: client ? displayName(client) : '',
-          expiresAt: link.expiresAt.toISOString(),
-          videos,
-        };
-      } catch (err) {
-        return refuse(reply, err);
-      }
+      const link = await openLink(request, request.params.token, reply);
+      const client = await findUserById(db, link.clientId);
+      const rows = await linkVideoRows(db, link.id);
+      const ids = rows.map((r) => r.videoId);
+      const found = new Map((await findVideos(db, ids)).map((f) => [f.video.id, f.video]));
+      const comments = await commentsOfVideos(db, ids);
+      const videos = rows.flatMap((row) => {
+        const video = found.get(row.videoId);
+        return video ? [guestVideo(video, row, comments.get(video.id) ?? [])] : [];
+      });
+      return {
+        client: client ? displayName(client) : '',
+        expiresAt: link.expiresAt.toISOString(),
+        videos,
+      };
     },
   );
 
@@ -299,19 +288,15 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       },
     },
     async (request, reply) => {
-      try {
-        const link = await openLink(request, request.params.token, reply);
-        const { video } = await linkVideo(link, request.params.videoId);
-        const { name, content } = request.body;
-        const row = await app.notifier.transaction(async (tx, notify) => {
-          const comment = await insertComment(tx, { videoId: video.id, guestName: name, content });
-          await notify.guestActed(guestLabel(name), video, { comment });
-          return comment;
-        });
-        return reply.status(201).send(guestComment(toCommentView(row, null)));
-      } catch (err) {
-        return refuse(reply, err);
-      }
+      const link = await openLink(request, request.params.token, reply);
+      const { video } = await linkVideo(link, request.params.videoId);
+      const { name, content } = request.body;
+      const row = await app.notifier.transaction(async (tx, notify) => {
+        const comment = await insertComment(tx, { videoId: video.id, guestName: name, content });
+        await notify.guestActed(guestLabel(name), video, { comment });
+        return comment;
+      });
+      return reply.status(201).send(guestComment(toCommentView(row, null)));
     },
   );
 
@@ -326,38 +311,34 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       },
     },
     async (request, reply) => {
-      try {
-        const link = await openLink(request, request.params.token, reply);
-        const { row, video } = await linkVideo(link, request.params.videoId);
-        const { name, decision, note } = request.body;
-        if (row.decision) throw new HttpError(409, REVIEW_LINK_MESSAGES.alreadyDecided);
-        // The guest decides as the video's client would: Approve, or Request changes with a note.
-        const wantsChanges = decision === 'request_changes';
-        const action = allowedActions('client', video.status).find(
-          (a) => Boolean(a.takesNote) === wantsChanges,
-        );
-        if (!action) throw new HttpError(409, REVIEW_LINK_MESSAGES.notInReview);
-        await app.notifier.transaction(async (tx, notify) => {
-          const recorded = await recordDecision(tx, {
-            linkId: link.id,
-            videoId: video.id,
-            decision: wantsChanges ? 'changes_requested' : 'approved',
-            name,
-          });
-          if (!recorded) throw new HttpError(409, REVIEW_LINK_MESSAGES.alreadyDecided);
-          const updated = await updateVideo(tx, video, { status: action.to }, null, name);
-          if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
-          const comment =
-            wantsChanges && note
-              ? await insertComment(tx, { videoId: video.id, guestName: name, content: note })
-              : undefined;
-          await notify.guestActed(guestLabel(name), updated, { before: video, comment });
+      const link = await openLink(request, request.params.token, reply);
+      const { row, video } = await linkVideo(link, request.params.videoId);
+      const { name, decision, note } = request.body;
+      if (row.decision) throw new HttpError(409, REVIEW_LINK_MESSAGES.alreadyDecided);
+      // The guest decides as the video's client would: Approve, or Request changes with a note.
+      const wantsChanges = decision === 'request_changes';
+      const action = allowedActions('client', video.status).find(
+        (a) => Boolean(a.takesNote) === wantsChanges,
+      );
+      if (!action) throw new HttpError(409, REVIEW_LINK_MESSAGES.notInReview);
+      await app.notifier.transaction(async (tx, notify) => {
+        const recorded = await recordDecision(tx, {
+          linkId: link.id,
+          videoId: video.id,
+          decision: wantsChanges ? 'changes_requested' : 'approved',
+          name,
         });
-        const after = await linkVideo(link, video.id);
-        return guestVideo(after.video, after.row, await listComments(db, video.id));
-      } catch (err) {
-        return refuse(reply, err);
-      }
+        if (!recorded) throw new HttpError(409, REVIEW_LINK_MESSAGES.alreadyDecided);
+        const updated = await updateVideo(tx, video, { status: action.to }, null, name);
+        if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
+        const comment =
+          wantsChanges && note
+            ? await insertComment(tx, { videoId: video.id, guestName: name, content: note })
+            : undefined;
+        await notify.guestActed(guestLabel(name), updated, { before: video, comment });
+      });
+      const after = await linkVideo(link, video.id);
+      return guestVideo(after.video, after.row, await listComments(db, video.id));
     },
   );
 };

@@ -9,6 +9,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import type { UseQueryResult } from '@tanstack/react-query';
 import {
   DAILY_DIGEST_HOUR,
   EMAIL_KIND_LABELS,
@@ -130,9 +131,16 @@ function EmailSettingsFields({ settings }: { settings: EmailSettings }) {
   );
 }
 
+/** The read of one's settings as the card uses it (react-query's answer, or a test's). */
+type SettingsRead = Pick<UseQueryResult<EmailSettings>, 'data' | 'error' | 'isError'>;
+
 /** The profile's email card: address, digest timing, time zone and each kind's mode. */
 export function EmailSettingsForm() {
-  const settings = useEmailSettings();
+  return <EmailSettingsCard settings={useEmailSettings()} />;
+}
+
+/** The card for the settings as read: the failure, the wait, or the form. */
+export function EmailSettingsCard({ settings }: { settings: SettingsRead }) {
   if (settings.isError) {
     return (
       <Text c="red" size="sm" role="alert">
