@@ -119,8 +119,13 @@ export class CacheBus {
       resolve();
     };
     this.unheard.set(marker, { finish, done });
+    // A transaction that NOTIFYs holds PostgreSQL's one lock of the notification queue until
+    // its commit ends; the marker keeps no data, so its commit need not wait for the disk, and
+    // the lock is not held through a flush (ADR 0007, "Commits that do not wait").
     this.database.db
-      .execute(sql`select pg_notify(${this.listener.channel}, ${marker})`)
+      .execute(
+        sql`select set_config('synchronous_commit', 'off', true), pg_notify(${this.listener.channel}, ${marker})`,
+      )
       .catch((err: unknown) => {
         this.onError(err);
         finish(false);
@@ -233,12 +238,9 @@ export class TtlCache<V> {
     this.remove(key);
   }
 
-  /**
-   * Drops the matching entries. `keepEpoch` lets loads under way be stored all the same: only
-   * for values that carry their own data versions, which a stale load cannot pass off as new.
-   */
-  deleteWhere(match: (value: V) => boolean, opts: { keepEpoch?: boolean } = {}) {
-    if (!opts.keepEpoch) this.epoch++;
+  /** Drops the matching entries. */
+  deleteWhere(match: (value: V) => boolean) {
+    this.epoch++;
     for (const [key, entry] of this.entries) if (match(entry.value)) this.remove(key);
   }
 

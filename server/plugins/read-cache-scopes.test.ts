@@ -63,11 +63,12 @@ async function renameUnseen(id: string, name: string) {
   });
 }
 
-/** The versions of the scopes named, 0 for one never moved. */
+/** The versions of the scopes named (the sums of their counters), 0 for one never moved. */
 async function versions(...scopes: string[]) {
   const rows = rowsOf<{ scope: string; version: string }>(
     await t.db.execute(
-      sql`select scope, version::text as version from cache_scopes where scope in ${scopes}`,
+      sql`select scope, sum(version)::text as version from cache_scopes
+          where scope in ${scopes} group by scope`,
     ),
   );
   return Object.fromEntries(
@@ -191,8 +192,8 @@ describe('no answer older than a committed change is served', () => {
     await renameUnseen(x.videoB.id, 'check B renamed');
     // Moved by hand: cache_scopes has no trigger, so no instance hears of it.
     await t.db.execute(
-      sql`insert into cache_scopes (scope, version) values (${`user:${x.a.id}`}, 1)
-          on conflict (scope) do update set version = cache_scopes.version + 1`,
+      sql`insert into cache_scopes (scope, slot, version) values (${`user:${x.a.id}`}, 0, 1)
+          on conflict (scope, slot) do update set version = cache_scopes.version + 1`,
     );
     for (const app of [t.app, second]) {
       expect(await names(app, x.a.cookie)).toEqual(['check A renamed']);
@@ -204,8 +205,8 @@ describe('no answer older than a committed change is served', () => {
       ]);
     }
     await t.db.execute(
-      sql`insert into cache_scopes (scope, version) values ('all:5', 1)
-          on conflict (scope) do update set version = cache_scopes.version + 1`,
+      sql`insert into cache_scopes (scope, slot, version) values ('all:5', 0, 1)
+          on conflict (scope, slot) do update set version = cache_scopes.version + 1`,
     );
     for (const app of [t.app, second]) {
       expect(await names(app, x.manager.cookie, 'check')).toEqual([
@@ -249,6 +250,59 @@ describe('no answer older than a committed change is served', () => {
       }
       for (const app of [t.app, second]) {
         expect(await names(app, x.a.cookie)).toEqual(['open A changed']);
+      }
+    },
+  );
+
+  it.skipIf(postgres !== '')(
+    titled(
+      "commits on one client's videos do not wait for each other, and a label sees each, in whatever order they commit",
+      postgres,
+    ),
+    async () => {
+      const x = await agency('order');
+      const videoA2 = await seedVideo(t, { userId: x.a.id, name: 'order A second' });
+      for (const app of [t.app, second]) {
+        expect(await names(app, x.a.cookie)).toEqual(['order A second', 'order A video']);
+      }
+      const first = await t.database.pool!.connect();
+      const later = await t.database.pool!.connect();
+      try {
+        // The first change moves its versions now (its deferred trigger fired) and stays open.
+        await first.query('begin');
+        await first.query('update videos set name = $1 where id = $2', [
+          'order A changed first',
+          x.videoA.id,
+        ]);
+        await first.query('set constraints all immediate');
+        // A later change of the same client's data moves its versions and commits before it,
+        // without waiting for it (under 0013 it waited on the scope's one row until the end).
+        await later.query('begin');
+        await later.query("set local lock_timeout = '3s'");
+        await later.query('update videos set name = $1 where id = $2', [
+          'order A changed later',
+          videoA2.id,
+        ]);
+        await later.query('commit');
+        // Read and kept under a label that has the later change and not the first.
+        for (const app of [t.app, second]) {
+          expect(await names(app, x.a.cookie)).toEqual(['order A changed later', 'order A video']);
+        }
+        await first.query('commit');
+      } finally {
+        // After a failure, neither goes back to the pool with its transaction open.
+        for (const client of [first, later]) {
+          await client.query('rollback');
+          client.release();
+        }
+      }
+      // The first change's versions moved at its commit: a label that only kept the newest
+      // move (the largest of a sequence) would not have changed, and served the kept answer.
+      for (const app of [t.app, second]) {
+        expect(await names(app, x.a.cookie)).toEqual([
+          'order A changed first',
+          'order A changed later',
+        ]);
       }
     },
   );
