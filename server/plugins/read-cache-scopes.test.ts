@@ -76,6 +76,14 @@ async function versions(...scopes: string[]) {
   );
 }
 
+/** How many counters a scope has (rows of cache_scopes; its version is their sum). */
+async function counters(scope: string) {
+  const rows = rowsOf<{ n: number }>(
+    await t.db.execute(sql`select count(*)::int as n from cache_scopes where scope = ${scope}`),
+  );
+  return rows[0]!.n;
+}
+
 /**
  * Two clients, A and B, each with a video, an editor and a team lead of their own; a lead
  * editor (a manager) over everything. Each test makes its own, so they do not share answers.
@@ -162,6 +170,20 @@ describe('a write empties only the answers it can change', () => {
     const moved = stripes.filter((s) => after[s] !== before[s]);
     expect(moved).toHaveLength(1);
     expect(after[moved[0]!]).toBe(before[moved[0]!]! + 1);
+  });
+
+  it('commits one after another move one counter of a scope: its rows do not grow with the writes', async () => {
+    const x = await agency('counters');
+    const scope = `user:${x.a.id}`;
+    const before = await versions(scope);
+    for (let i = 0; i < 5; i++) {
+      const res = await write('POST', `/api/videos/${x.videoA.id}/comments`, x.a.cookie, {
+        content: `Note ${i}`,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect((await versions(scope))[scope]).toBe(before[scope]! + 5);
+    expect(await counters(scope)).toBe(1);
   });
 
   it('an assignment ended takes the client out of the editor’s answer at once, on both instances', async () => {
@@ -304,6 +326,8 @@ describe('no answer older than a committed change is served', () => {
           'order A changed later',
         ]);
       }
+      // The later commit found the scope's one counter held and added a second; no more.
+      expect(await counters(`user:${x.a.id}`)).toBe(2);
     },
   );
 });
