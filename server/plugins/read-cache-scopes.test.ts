@@ -186,6 +186,29 @@ describe('a write empties only the answers it can change', () => {
     expect(await counters(scope)).toBe(1);
   });
 
+  it('a change rolled back to a savepoint moves nothing; the rest of its transaction moves once, and leaves no pending row', async () => {
+    const x = await agency('savepoint');
+    const [a, b] = [`user:${x.a.id}`, `user:${x.b.id}`];
+    const before = await versions(a, b);
+    await t.db.transaction(async (tx) => {
+      await tx
+        .transaction(async (inner) => {
+          await inner.update(videos).set({ name: 'savepoint A' }).where(eq(videos.id, x.videoA.id));
+          throw new Error('rolled back');
+        })
+        .catch(() => {});
+      await tx.update(videos).set({ name: 'savepoint B' }).where(eq(videos.id, x.videoB.id));
+      await tx.update(videos).set({ name: 'savepoint B2' }).where(eq(videos.id, x.videoB.id));
+    });
+    const after = await versions(a, b);
+    expect(after[a]).toBe(before[a]);
+    expect(after[b]).toBe(before[b]! + 1);
+    const pending = rowsOf<{ n: number }>(
+      await t.db.execute(sql`select count(*)::int as n from cache_scope_pending`),
+    );
+    expect(pending[0]!.n).toBe(0);
+  });
+
   it('an assignment ended takes the client out of the editor’s answer at once, on both instances', async () => {
     const x = await agency('unassign');
     for (const app of [t.app, second]) {
