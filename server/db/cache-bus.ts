@@ -232,12 +232,9 @@ export class TtlCache<V> {
     this.remove(key);
   }
 
-  /**
-   * Drops the matching entries. `keepEpoch` lets loads under way be stored all the same: only
-   * for values that carry their own data versions, which a stale load cannot pass off as new.
-   */
-  deleteWhere(match: (value: V) => boolean, opts: { keepEpoch?: boolean } = {}) {
-    if (!opts.keepEpoch) this.epoch++;
+  /** Drops the matching entries. */
+  deleteWhere(match: (value: V) => boolean) {
+    this.epoch++;
     for (const [key, entry] of this.entries) if (match(entry.value)) this.remove(key);
   }
 

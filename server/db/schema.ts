@@ -470,14 +470,20 @@ export const emailUnsubscribeTokens = pgTable('email_unsubscribe_tokens', {
 });
 
 /**
- * The read cache's data versions (migration 0013, docs/decisions/0007-invalidation-by-scope.md):
- * one row per scope a change touched ('global', 'user:<id>', 'all:<0-7>'), moved at commit by
- * triggers, never by the app.
+ * The read cache's data versions (migrations 0013 and 0015, docs/decisions/
+ * 0007-invalidation-by-scope.md): the counters of each scope a change touched ('global',
+ * 'user:<id>', 'all:<0-7>'), whose sum is its version; moved at commit by triggers, never by
+ * the app.
  */
-export const cacheScopes = pgTable('cache_scopes', {
-  scope: text('scope').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull(),
-});
+export const cacheScopes = pgTable(
+  'cache_scopes',
+  {
+    scope: text('scope').notNull(),
+    slot: integer('slot').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'cache_scopes_pkey', columns: [t.scope, t.slot] })],
+);
 
 /** A transaction that changed data, until its commit moves the versions (migration 0013). */
 export const cacheScopePending = pgTable('cache_scope_pending', {

@@ -63,16 +63,25 @@ async function renameUnseen(id: string, name: string) {
   });
 }
 
-/** The versions of the scopes named, 0 for one never moved. */
+/** The versions of the scopes named (the sums of their counters), 0 for one never moved. */
 async function versions(...scopes: string[]) {
   const rows = rowsOf<{ scope: string; version: string }>(
     await t.db.execute(
-      sql`select scope, version::text as version from cache_scopes where scope in ${scopes}`,
+      sql`select scope, sum(version)::text as version from cache_scopes
+          where scope in ${scopes} group by scope`,
     ),
   );
   return Object.fromEntries(
     scopes.map((s) => [s, Number(rows.find((r) => r.scope === s)?.version ?? 0)]),
   );
+}
+
+/** How many counters a scope has (rows of cache_scopes; its version is their sum). */
+async function counters(scope: string) {
+  const rows = rowsOf<{ n: number }>(
+    await t.db.execute(sql`select count(*)::int as n from cache_scopes where scope = ${scope}`),
+  );
+  return rows[0]!.n;
 }
 
 /**
@@ -163,6 +172,43 @@ describe('a write empties only the answers it can change', () => {
     expect(after[moved[0]!]).toBe(before[moved[0]!]! + 1);
   });
 
+  it('commits one after another move one counter of a scope: its rows do not grow with the writes', async () => {
+    const x = await agency('counters');
+    const scope = `user:${x.a.id}`;
+    const before = await versions(scope);
+    for (let i = 0; i < 5; i++) {
+      const res = await write('POST', `/api/videos/${x.videoA.id}/comments`, x.a.cookie, {
+        content: `Note ${i}`,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect((await versions(scope))[scope]).toBe(before[scope]! + 5);
+    expect(await counters(scope)).toBe(1);
+  });
+
+  it('a change rolled back to a savepoint moves nothing; the rest of its transaction moves once, and leaves no pending row', async () => {
+    const x = await agency('savepoint');
+    const [a, b] = [`user:${x.a.id}`, `user:${x.b.id}`];
+    const before = await versions(a, b);
+    await t.db.transaction(async (tx) => {
+      await tx
+        .transaction(async (inner) => {
+          await inner.update(videos).set({ name: 'savepoint A' }).where(eq(videos.id, x.videoA.id));
+          throw new Error('rolled back');
+        })
+        .catch(() => {});
+      await tx.update(videos).set({ name: 'savepoint B' }).where(eq(videos.id, x.videoB.id));
+      await tx.update(videos).set({ name: 'savepoint B2' }).where(eq(videos.id, x.videoB.id));
+    });
+    const after = await versions(a, b);
+    expect(after[a]).toBe(before[a]);
+    expect(after[b]).toBe(before[b]! + 1);
+    const pending = rowsOf<{ n: number }>(
+      await t.db.execute(sql`select count(*)::int as n from cache_scope_pending`),
+    );
+    expect(pending[0]!.n).toBe(0);
+  });
+
   it('an assignment ended takes the client out of the editor’s answer at once, on both instances', async () => {
     const x = await agency('unassign');
     for (const app of [t.app, second]) {
@@ -191,8 +237,8 @@ describe('no answer older than a committed change is served', () => {
     await renameUnseen(x.videoB.id, 'check B renamed');
     // Moved by hand: cache_scopes has no trigger, so no instance hears of it.
     await t.db.execute(
-      sql`insert into cache_scopes (scope, version) values (${`user:${x.a.id}`}, 1)
-          on conflict (scope) do update set version = cache_scopes.version + 1`,
+      sql`insert into cache_scopes (scope, slot, version) values (${`user:${x.a.id}`}, 0, 1)
+          on conflict (scope, slot) do update set version = cache_scopes.version + 1`,
     );
     for (const app of [t.app, second]) {
       expect(await names(app, x.a.cookie)).toEqual(['check A renamed']);
@@ -204,8 +250,8 @@ describe('no answer older than a committed change is served', () => {
       ]);
     }
     await t.db.execute(
-      sql`insert into cache_scopes (scope, version) values ('all:5', 1)
-          on conflict (scope) do update set version = cache_scopes.version + 1`,
+      sql`insert into cache_scopes (scope, slot, version) values ('all:5', 0, 1)
+          on conflict (scope, slot) do update set version = cache_scopes.version + 1`,
     );
     for (const app of [t.app, second]) {
       expect(await names(app, x.manager.cookie, 'check')).toEqual([
@@ -250,6 +296,61 @@ describe('no answer older than a committed change is served', () => {
       for (const app of [t.app, second]) {
         expect(await names(app, x.a.cookie)).toEqual(['open A changed']);
       }
+    },
+  );
+
+  it.skipIf(postgres !== '')(
+    titled(
+      "commits on one client's videos do not wait for each other, and a label sees each, in whatever order they commit",
+      postgres,
+    ),
+    async () => {
+      const x = await agency('order');
+      const videoA2 = await seedVideo(t, { userId: x.a.id, name: 'order A second' });
+      for (const app of [t.app, second]) {
+        expect(await names(app, x.a.cookie)).toEqual(['order A second', 'order A video']);
+      }
+      const first = await t.database.pool!.connect();
+      const later = await t.database.pool!.connect();
+      try {
+        // The first change moves its versions now (its deferred trigger fired) and stays open.
+        await first.query('begin');
+        await first.query('update videos set name = $1 where id = $2', [
+          'order A changed first',
+          x.videoA.id,
+        ]);
+        await first.query('set constraints all immediate');
+        // A later change of the same client's data moves its versions and commits before it,
+        // without waiting for it (under 0013 it waited on the scope's one row until the end).
+        await later.query('begin');
+        await later.query("set local lock_timeout = '3s'");
+        await later.query('update videos set name = $1 where id = $2', [
+          'order A changed later',
+          videoA2.id,
+        ]);
+        await later.query('commit');
+        // Read and kept under a label that has the later change and not the first.
+        for (const app of [t.app, second]) {
+          expect(await names(app, x.a.cookie)).toEqual(['order A changed later', 'order A video']);
+        }
+        await first.query('commit');
+      } finally {
+        // After a failure, neither goes back to the pool with its transaction open.
+        for (const client of [first, later]) {
+          await client.query('rollback');
+          client.release();
+        }
+      }
+      // The first change's versions moved at its commit: a label that only kept the newest
+      // move (the largest of a sequence) would not have changed, and served the kept answer.
+      for (const app of [t.app, second]) {
+        expect(await names(app, x.a.cookie)).toEqual([
+          'order A changed first',
+          'order A changed later',
+        ]);
+      }
+      // The later commit found the scope's one counter held and added a second; no more.
+      expect(await counters(`user:${x.a.id}`)).toBe(2);
     },
   );
 });

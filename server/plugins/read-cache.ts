@@ -33,8 +33,6 @@ export interface CachedReply {
    * 0006); served only while the viewer's label is still the same.
    */
   label: string;
-  /** The scopes of the label: a NOTIFY naming one of them drops the answer. */
-  scopes: string[];
   /** The body as bytes: encoded once, not at every answer (lists run to hundreds of KB). */
   payload: Buffer;
   headers: Record<string, string>;
@@ -53,7 +51,9 @@ const MANAGERS = 'all';
 /**
  * The label of each viewer (a user id, or MANAGERS): their scopes with the versions committed
  * now, read in one statement, so the scopes (which follow the assignments) and their versions
- * come from one snapshot. A scope never moved has no row: version 0. See migration 0013.
+ * come from one snapshot. A scope's version is the sum of its counters, the number of moves
+ * committed (migration 0015), so it grows with every commit whatever their order; a scope never
+ * moved has none: version 0. See migrations 0013 and 0015.
  */
 const labelsOf = (userIds: string[], managers: boolean) => sql`
   with viewer as (select unnest(${`{${userIds.join(',')}}`}::uuid[]) as id),
@@ -67,14 +67,16 @@ const labelsOf = (userIds: string[], managers: boolean) => sql`
       from client_team_lead_assignments a join viewer v on a.team_lead_id = v.id
   )
   select d.viewer, string_agg(d.scope || '=' || coalesce(c.version, 0), ',' order by d.scope) as label
-  from deps d left join cache_scopes c on c.scope = d.scope
+  from deps d
+    left join lateral (select sum(version) as version from cache_scopes where scope = d.scope) c
+    on true
   group by d.viewer`;
 
 /**
  * The read cache: a GET of a route marked `cacheable`, by the same user with the same URL, is
- * answered from memory while the versions of the viewer's scopes have not moved (ADR 0007);
- * a NOTIFY 'd' naming one of them drops it sooner. Only while the bus listens; `refresh` in the
- * query always reads afresh. Needs the session (plugins/auth.ts) registered before it.
+ * answered from memory while the versions of the viewer's scopes have not moved (ADR 0007).
+ * Only while the bus listens; `refresh` in the query always reads afresh. Needs the session
+ * (plugins/auth.ts) registered before it.
  */
 export const readCache = fp(
   async (app: FastifyInstance, opts: { db: Db }) => {
@@ -90,17 +92,14 @@ export const readCache = fp(
     const pendingReads = new WeakMap<FastifyRequest, PendingRead>();
     /** Reads being made now, so that concurrent identical ones wait for the first. */
     const inFlight = new Map<string, Promise<CachedReply | undefined>>();
-    // The answers a change can have altered go early, on every instance ('d' alone: all). The
-    // labels alone keep answers right; this frees the memory. Loads under way may still be
-    // stored: their labels predate the change. A write on this instance is seen the same way.
+    // The labels alone keep answers right, with no message about the change (migration 0015
+    // sends none): an answer whose label is old is replaced at its next read, or goes with its
+    // time limit or the size limits. While nobody listens (null), nothing is kept.
     bus.subscribe(
       (message) => {
-        if (message === null || message === 'd') {
+        if (message === null) {
           cache.clear();
           inFlight.clear();
-        } else if (message[0] === 'd') {
-          const changed = new Set(message.slice(1).split(','));
-          cache.deleteWhere((r) => r.scopes.some((s) => changed.has(s)), { keepEpoch: true });
         }
       },
       { versioned: true },
@@ -211,7 +210,6 @@ export const readCache = fp(
       }
       const cached = {
         label: pending.label,
-        scopes: pending.label.split(',').map((s) => s.slice(0, s.lastIndexOf('='))),
         payload: Buffer.from(payload),
         headers,
       };
