@@ -327,7 +327,8 @@ export async function ensureVideoType(db: Db, name: string, ownerId: string | nu
 /**
  * The select of the status history row of the video that the CTE `cte` (videos' columns, one
  * row or none) returns, moved from `fromStatus` at its status_changed_at; a select, since an
- * insert's values cannot come from a CTE.
+ * insert's values cannot come from a CTE. Its columns are video_status_history's, in the
+ * table's order (drizzle names them all): a new column there must be added here too.
  */
 const historyOf = (
   cte: string,
