@@ -32,10 +32,9 @@ import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { leadEditorIds } from '../notifications/notifier';
 import { unreadRecipientsOfComment } from '../notifications/notifications.repository';
-import { teamLeadIdsOf } from '../team-leads/team-leads.repository';
 import { toDirectoryUser } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
-import { findVideo, findVideos } from '../videos/videos.repository';
+import { findReadableVideo, findVideos } from '../videos/videos.repository';
 import {
   commentsOfVideos,
   deleteComment,
@@ -55,13 +54,11 @@ const commentParams = z.object({ id: z.uuid({ error: COMMENT_MESSAGES.notFound }
  * timecoded comments are also read as markers for editing software (issue 18, domain/markers.ts).
  */
 export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  /** The video if the viewer may read it (findReadableVideo); 404 otherwise. */
   async function readableVideo(request: Parameters<typeof currentUser>[0], id: string) {
-    const [scope, found] = await Promise.all([
-      loadViewerScope(db, currentUser(request)),
-      findVideo(db, id),
-    ]);
-    if (!found || !canReadVideo(scope, found.video)) throw new HttpError(404, VIDEO_NOT_FOUND);
-    return { scope, found };
+    const readable = await findReadableVideo(db, currentUser(request), id);
+    if (!readable) throw new HttpError(404, VIDEO_NOT_FOUND);
+    return readable;
   }
 
   app.get(
@@ -142,7 +139,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      const { found } = await readableVideo(request, request.params.id);
+      const { found, teamLeadIds } = await readableVideo(request, request.params.id);
       // The comment and its notifications commit together; the sockets hear after the commit.
       const row = await app.notifier.transaction(async (tx, notify) => {
         const comment = await insertComment(tx, {
@@ -150,7 +147,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
           userId: actor.id,
           content: request.body.content,
         });
-        await notify.commentPosted(actor, found.video, comment);
+        await notify.commentPosted(actor, found.video, comment, teamLeadIds);
         return comment;
       });
       return reply.status(201).send(toCommentView(row, actor));
@@ -182,10 +179,13 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/api/videos/:id/mentionable',
     { schema: { params: videoParams, response: { 200: directoryUserListSchema } } },
     async (request) => {
-      const { found, scope } = await readableVideo(request, request.params.id);
+      const {
+        found,
+        scope,
+        teamLeadIds: teamLeads,
+      } = await readableVideo(request, request.params.id);
       const { video } = found;
       const leads = await leadEditorIds(db);
-      const teamLeads = await teamLeadIdsOf(db, video.userId);
       const ids = [
         ...new Set([video.userId, ...teamLeads, video.assignedEditorId, ...leads]),
       ].filter((id): id is string => Boolean(id));

@@ -34,11 +34,16 @@ import {
  * transaction, so the change and its notifications commit (or fail) together, and they are
  * pushed over /ws only after the commit.
  */
+/**
+ * `teamLeadIds`, where a trigger takes them: the team leads of the video's client when the
+ * caller has read them already (findReadableVideo), so the trigger need not read them again.
+ */
 export interface NotificationTriggers {
   commentPosted(
     actor: SessionUser,
     video: VideoRow,
     comment: { id: string; content: string },
+    teamLeadIds?: readonly string[],
   ): Promise<void>;
   /**
    * A video sent back from review with a note (the note is `comment`): its editor (or, with
@@ -48,10 +53,21 @@ export interface NotificationTriggers {
     actor: SessionUser,
     video: VideoRow,
     comment: { id: string; content: string },
+    teamLeadIds?: readonly string[],
   ): Promise<void>;
-  videoCreated(actor: SessionUser, video: VideoRow): Promise<void>;
+  /** `clientEditorIds`: the editors of the video's client, when the caller has read them. */
+  videoCreated(
+    actor: SessionUser,
+    video: VideoRow,
+    clientEditorIds?: readonly string[],
+  ): Promise<void>;
   /** Status changes and a new assigned editor, from any of the update calls. */
-  videoChanged(actor: SessionUser, before: VideoRow, after: VideoRow): Promise<void>;
+  videoChanged(
+    actor: SessionUser,
+    before: VideoRow,
+    after: VideoRow,
+    teamLeadIds?: readonly string[],
+  ): Promise<void>;
   /**
    * A review link's guest (issue 19), named `guest` ("Alex (guest)"), commented or, when
    * `before` is given, moved the video with a decision (a Request changes with its note as
@@ -131,9 +147,9 @@ function triggersOn(
   }
 
   /** The owner and its team leads, who act for it and hear what it hears. */
-  const clientSideOf = async (video: VideoRow) => [
+  const clientSideOf = async (video: VideoRow, teamLeadIds?: readonly string[]) => [
     video.userId,
-    ...(await teamLeadIdsOf(db, video.userId)),
+    ...(teamLeadIds ?? (await teamLeadIdsOf(db, video.userId))),
   ];
 
   /**
@@ -175,28 +191,28 @@ function triggersOn(
   }
 
   return {
-    commentPosted: async (actor, video, comment) => {
+    commentPosted: async (actor, video, comment, teamLeadIds) => {
       // The client side and the assigned editor hear of it.
       const text = NOTIFICATION_TEXT.comment(personLabel(actor), video.name);
-      const recipients = [...(await clientSideOf(video)), video.assignedEditorId];
+      const recipients = [...(await clientSideOf(video, teamLeadIds)), video.assignedEditorId];
       await commentNotices(actor, video, comment, text, recipients);
     },
 
-    sentBack: async (actor, video, comment) => {
+    sentBack: async (actor, video, comment, teamLeadIds) => {
       const text = NOTIFICATION_TEXT.changesRequested(personLabel(actor), video.name);
       const editors = video.assignedEditorId
         ? [video.assignedEditorId]
         : await editorsOf(video.userId);
       await commentNotices(actor, video, comment, text, [
-        ...(await clientSideOf(video)),
+        ...(await clientSideOf(video, teamLeadIds)),
         ...editors,
       ]);
     },
 
-    videoCreated: async (actor, video) => {
+    videoCreated: async (actor, video, clientEditorIds) => {
       const who = personLabel(actor);
       const owner = video.userId === actor.id ? null : await findUserById(db, video.userId);
-      const clientEditors = await editorsOf(video.userId);
+      const clientEditors = clientEditorIds ?? (await editorsOf(video.userId));
       const drafts: Draft[] = [];
       // The video's own editor hears that they were made its editor, not just that it exists.
       if (video.assignedEditorId) {
@@ -217,7 +233,7 @@ function triggersOn(
       await send(actor, drafts);
     },
 
-    videoChanged: async (actor, before, after) => {
+    videoChanged: async (actor, before, after, teamLeadIds) => {
       const who = personLabel(actor);
       const drafts: Draft[] = [];
       if (before.status !== after.status) {
@@ -229,7 +245,8 @@ function triggersOn(
         } else {
           const text = NOTIFICATION_TEXT.statusChange(who, after.name, before.status, after.status);
           const emailKind = emailKindOf(text.type, after.status);
-          for (const id of [...(await clientSideOf(after)), after.assignedEditorId]) {
+          const clientSide = await clientSideOf(after, teamLeadIds);
+          for (const id of [...clientSide, after.assignedEditorId]) {
             drafts.push({ ...text, emailKind, videoId: after.id, recipientId: id });
           }
         }

@@ -1,7 +1,6 @@
 import {
   aliasedTable,
   and,
-  asc,
   desc,
   eq,
   ilike,
@@ -12,14 +11,30 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { canSeeInternalNotes, canSeePayment, type ViewerScope } from '@domain/permissions';
+import {
+  canReadVideo,
+  canSeeInternalNotes,
+  canSeePayment,
+  type ViewerScope,
+} from '@domain/permissions';
 import { isManager } from '@domain/roles';
 import { utcDay } from '@domain/publishing';
 import { COMPLETED_STATUSES, type VideoStatus } from '@domain/video-status';
 import { avatarUrl } from '@domain/user';
 import type { VideoView } from '@domain/videos';
 import { type Db, inTransaction } from '../../db/client';
-import { users, videos, videoStatusHistory, videoTypes, type VideoRow } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
+import {
+  clientEditorAssignments,
+  clientTeamLeadAssignments,
+  users,
+  videos,
+  videoStatusHistory,
+  videoTypes,
+  type SessionUser,
+  type VideoRow,
+} from '../../db/schema';
+import { teamRolesOf } from './scope';
 
 const owner = aliasedTable(users, 'owner');
 const editor = aliasedTable(users, 'editor');
@@ -118,6 +133,103 @@ export async function findVideo(db: Db, id: string): Promise<VideoWithPeople | u
   return row;
 }
 
+/** A video's status history as the answers show it, oldest first. */
+export type StatusHistory = {
+  fromStatus: string | null;
+  toStatus: string;
+  changedAt: string;
+  guestName: string | null;
+  changedBy: { id: string; username: string; name: string | null } | null;
+}[];
+
+/**
+ * The history of the row of `videos` the query is at, as one JSON array, oldest first. Spelled
+ * with its table: a query of one table names its columns bare, and `id` is the history's too.
+ */
+const historyJson = () => sql<StatusHistory>`(
+  select coalesce(json_agg(json_build_object(
+    'fromStatus', h.from_status, 'toStatus', h.to_status, 'changedAt', h.changed_at,
+    'guestName', h.guest_name,
+    'changedBy', case when u.id is null then null
+      else json_build_object('id', u.id, 'username', u.username, 'name', u.name) end
+  ) order by h.changed_at, h.id), '[]'::json)
+  from ${videoStatusHistory} h left join ${users} u on u.id = h.changed_by_id
+  where h.video_id = ${videos}.${sql.identifier(videos.id.name)})`;
+
+/** JSON gives the times as PostgreSQL prints them; the answers give them as ISO strings. */
+const isoHistory = (history: StatusHistory): StatusHistory =>
+  history.map((h) => ({ ...h, changedAt: new Date(h.changedAt).toISOString() }));
+
+export interface ReadableVideo {
+  /**
+   * The viewer's scope as far as this video goes: `teamClientIds` holds the video's client if
+   * the viewer is on its team, and no other client (it answers for this video only).
+   */
+  scope: ViewerScope;
+  found: VideoWithPeople;
+  /** The team leads of the video's client, who hear what the client hears. */
+  teamLeadIds: string[];
+  /** With `{ history: true }` only. */
+  history?: StatusHistory;
+}
+
+/**
+ * The video if `viewer` may read it (DESIGN.md section 4), with its people, whether the viewer
+ * is on its client's team, its client's team leads and (if asked) its status history, all in
+ * one statement, so in one snapshot; undefined when it does not exist or may not be read.
+ */
+export async function findReadableVideo(
+  db: Db,
+  viewer: Pick<SessionUser, 'id' | 'role' | 'isAdmin'>,
+  id: string,
+  opts: { history?: boolean } = {},
+): Promise<ReadableVideo | undefined> {
+  const { asEditor, asLead } = teamRolesOf(viewer.role);
+  const editors = clientEditorAssignments;
+  const leads = clientTeamLeadAssignments;
+  const onTeamAsEditor: SQL<boolean> = asEditor
+    ? sql`exists (select 1 from ${editors} where ${editors.clientId} = ${videos.userId}
+        and ${editors.editorId} = ${viewer.id})`
+    : sql`false`;
+  const history: SQL<StatusHistory | null> = opts.history ? historyJson() : sql`null`;
+  const rows = await db
+    .select({
+      video: videos,
+      owner: summary(owner),
+      editor: summary(editor),
+      onTeamAsEditor,
+      teamLeadIds: sql<string[]>`array(select ${leads.teamLeadId}::text from ${leads}
+        where ${leads.clientId} = ${videos.userId})`,
+      history,
+    })
+    .from(videos)
+    .innerJoin(owner, eq(owner.id, videos.userId))
+    .leftJoin(editor, eq(editor.id, videos.assignedEditorId))
+    .where(eq(videos.id, id))
+    .limit(1);
+  // Spelled out: drizzle types a selection of these aliased joins as never.
+  const [row] = rows as (VideoWithPeople & {
+    onTeamAsEditor: boolean;
+    teamLeadIds: string[];
+    history: StatusHistory | null;
+  })[];
+  if (!row) return undefined;
+  const onTeam = row.onTeamAsEditor || (asLead && row.teamLeadIds.includes(viewer.id));
+  const scope: ViewerScope = {
+    id: viewer.id,
+    role: viewer.role,
+    isAdmin: viewer.isAdmin,
+    teamClientIds: new Set(onTeam ? [row.video.userId] : []),
+  };
+  if (!canReadVideo(scope, row.video)) return undefined;
+  return {
+    scope,
+    found: { video: row.video, owner: row.owner, editor: row.editor },
+    teamLeadIds: row.teamLeadIds,
+    ...(row.history && { history: isoHistory(row.history) }),
+  };
+}
+
 /** Several videos with their people, in one query; the ones not found are left out. */
 export async function findVideos(db: Db, ids: readonly string[]): Promise<VideoWithPeople[]> {
   if (ids.length === 0) return [];
@@ -129,25 +241,12 @@ export async function findVideos(db: Db, ids: readonly string[]): Promise<VideoW
     .where(inArray(videos.id, [...ids]));
 }
 
-export async function statusHistory(db: Db, videoId: string) {
-  const changedBy = aliasedTable(users, 'changed_by');
-  const rows = await db
-    .select({
-      fromStatus: videoStatusHistory.fromStatus,
-      toStatus: videoStatusHistory.toStatus,
-      changedAt: videoStatusHistory.changedAt,
-      guestName: videoStatusHistory.guestName,
-      changedBy: { id: changedBy.id, username: changedBy.username, name: changedBy.name },
-    })
-    .from(videoStatusHistory)
-    .leftJoin(changedBy, eq(changedBy.id, videoStatusHistory.changedById))
-    .where(eq(videoStatusHistory.videoId, videoId))
-    .orderBy(asc(videoStatusHistory.changedAt), asc(videoStatusHistory.id));
-  return rows.map((r) => ({
-    ...r,
-    changedAt: r.changedAt.toISOString(),
-    changedBy: r.changedBy?.id ? r.changedBy : null,
-  }));
+export async function statusHistory(db: Db, videoId: string): Promise<StatusHistory> {
+  const [row] = await db
+    .select({ history: historyJson() })
+    .from(videos)
+    .where(eq(videos.id, videoId));
+  return row ? isoHistory(row.history) : [];
 }
 
 /** The video as the viewer may see it: hidden fields are absent, not empty. */
@@ -206,44 +305,89 @@ export function toVideoView(
 }
 
 /**
- * Adds a custom type to video_types (price 0.00) so the king can price it, owned by `ownerId`.
- * A name that exists already is used as it is: one row per name (prices are by name), keeping
- * its first owner; another client using it sees it through its own videos (listVideoTypesFor).
+ * The video_types row of a custom type (price 0.00, so the king can price it), owned by
+ * `ownerId`. A name that exists already is used as it is: one row per name (prices are by
+ * name), keeping its first owner; another client using it sees it through its own videos
+ * (listVideoTypesFor).
  */
-export async function ensureVideoType(db: Db, name: string, ownerId: string | null) {
+function newVideoType(db: Db, name: string, ownerId: string | null) {
   const displayName = name
     .split('-')
     .filter(Boolean)
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join(' ');
-  await db.insert(videoTypes).values({ name, displayName, ownerId }).onConflictDoNothing();
+  return db.insert(videoTypes).values({ name, displayName, ownerId }).onConflictDoNothing();
+}
+
+/** Adds a custom type unless one of that name exists (newVideoType). */
+export async function ensureVideoType(db: Db, name: string, ownerId: string | null) {
+  await newVideoType(db, name, ownerId);
 }
 
 /**
- * Inserts a video with the next ordinal of its client. The advisory lock serialises creates for
- * one client, so concurrent creates never collide on (user_id, ordinal).
+ * The select of the status history row of the video that the CTE `cte` (videos' columns, one
+ * row or none) returns, moved from `fromStatus` at its status_changed_at; a select, since an
+ * insert's values cannot come from a CTE. Its columns are video_status_history's, in the
+ * table's order (drizzle names them all): a new column there must be added here too.
+ */
+const historyOf = (
+  cte: string,
+  row: { changedById: string | null; fromStatus: string | null; guestName?: string },
+) =>
+  sql`select gen_random_uuid(), id, ${row.changedById}::uuid, ${row.fromStatus}::text, status,
+    status_changed_at, ${row.guestName ?? null}::text from ${sql.identifier(cte)}`;
+
+/** The history entry historyOf wrote for `video`, as statusHistory reads it. */
+export const historyEntry = (
+  video: VideoRow,
+  fromStatus: string | null,
+  by: { id: string; username: string; name: string | null },
+): StatusHistory[number] => ({
+  fromStatus,
+  toStatus: video.status,
+  changedAt: video.statusChangedAt.toISOString(),
+  guestName: null,
+  changedBy: { id: by.id, username: by.username, name: by.name },
+});
+
+/**
+ * Inserts a video with the next ordinal of its client, its first status history row and (if
+ * it is new) its custom type `typeOwnerId` owns, in one statement. The advisory lock serialises
+ * creates for one client, so concurrent creates never collide on (user_id, ordinal); the
+ * statement that takes it also reads the client's editors (who hear of the new video).
  */
 export async function insertVideo(
   db: Db,
-  values: Omit<typeof videos.$inferInsert, 'ordinal'>,
+  values: Omit<typeof videos.$inferInsert, 'ordinal' | 'type'> & { type: string },
   changedById: string,
-) {
+  typeOwnerId: string | null,
+): Promise<{ row: VideoRow; clientEditorIds: string[] }> {
   return inTransaction(db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${values.userId}))`);
+    const editors = clientEditorAssignments;
+    const [locked] = rowsOf<{ editors: string[] }>(
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${values.userId})),
+        array(select ${editors.editorId}::text from ${editors}
+          where ${editors.clientId} = ${values.userId}) as editors`),
+    );
     // The next ordinal is read by the insert itself, in a snapshot taken after the lock.
     const next = sql<number>`(select coalesce(max(${videos.ordinal}), 0) + 1 from ${videos}
       where ${videos.userId} = ${values.userId})`;
-    const [row] = await tx
-      .insert(videos)
-      .values({ ...values, ordinal: next })
-      .returning();
-    await tx.insert(videoStatusHistory).values({
-      videoId: row!.id,
-      changedById,
-      fromStatus: null,
-      toStatus: row!.status,
-    });
-    return row!;
+    const type = tx.$with('new_type').as(newVideoType(tx, values.type, typeOwnerId));
+    const created = tx.$with('created').as(
+      tx
+        .insert(videos)
+        .values({ ...values, ordinal: next })
+        .returning(),
+    );
+    const history = tx
+      .$with('created_history')
+      .as(
+        tx
+          .insert(videoStatusHistory)
+          .select(historyOf('created', { changedById, fromStatus: null })),
+      );
+    const [row] = await tx.with(type, created, history).select().from(created);
+    return { row: row!, clientEditorIds: locked!.editors };
   });
 }
 
@@ -264,39 +408,40 @@ export async function updateVideo(
   /** A review link's guest, who moves it without an account (changedById null). */
   guestName?: string,
 ): Promise<VideoRow | null> {
-  return inTransaction(db, async (tx) => {
-    const values: Partial<typeof videos.$inferInsert> = { ...changes, updatedAt: new Date() };
-    const newStatus = changes.status;
-    const moves = newStatus !== undefined && newStatus !== current.status;
-    // The moment of the move: the history row's and the video's status_changed_at alike.
-    const movedAt = new Date();
-    if (moves) {
-      if (COMPLETE.has(newStatus)) values.finishDate = current.finishDate ?? new Date();
-      else values.finishDate = null;
-      values.statusChangedAt = movedAt;
-      // Posted on a day: today's unless one is given or kept (domain/publishing.ts).
-      if (newStatus === 'posted' && !current.publishedAt && changes.publishedAt === undefined) {
-        values.publishedAt = utcDay(new Date());
-      }
+  const values: Partial<typeof videos.$inferInsert> = { ...changes, updatedAt: new Date() };
+  const newStatus = changes.status;
+  const moves = newStatus !== undefined && newStatus !== current.status;
+  // The moment of the move: the history row's and the video's status_changed_at alike.
+  const movedAt = new Date();
+  if (moves) {
+    if (COMPLETE.has(newStatus)) values.finishDate = current.finishDate ?? new Date();
+    else values.finishDate = null;
+    values.statusChangedAt = movedAt;
+    // Posted on a day: today's unless one is given or kept (domain/publishing.ts).
+    if (newStatus === 'posted' && !current.publishedAt && changes.publishedAt === undefined) {
+      values.publishedAt = utcDay(new Date());
     }
-    const [row] = await tx
+  }
+  // The change and its history row are one statement: both or neither, without a transaction.
+  const moved = db.$with('moved').as(
+    db
       .update(videos)
       .set(values)
       .where(and(eq(videos.id, current.id), moves ? eq(videos.status, current.status) : undefined))
-      .returning();
-    if (!row) return null;
-    if (moves) {
-      await tx.insert(videoStatusHistory).values({
-        videoId: current.id,
-        changedById,
-        guestName,
-        fromStatus: current.status,
-        toStatus: newStatus,
-        changedAt: movedAt,
-      });
-    }
-    return row;
-  });
+      .returning(),
+  );
+  const history = db
+    .$with('moved_history')
+    .as(
+      db
+        .insert(videoStatusHistory)
+        .select(historyOf('moved', { changedById, fromStatus: current.status, guestName })),
+    );
+  const [row] = await db
+    .with(...(moves ? [moved, history] : [moved]))
+    .select()
+    .from(moved);
+  return row ?? null;
 }
 
 export async function deleteVideos(db: Db, ids: string[]) {

@@ -13,7 +13,6 @@ import {
   canCreateVideoFor,
   canDeleteVideo,
   canEditVideo,
-  canReadVideo,
   canSeeInternalNotes,
   canSetAssignedEditor,
   type ViewerScope,
@@ -50,7 +49,7 @@ import {
   workflowSide,
 } from '@domain/workflow';
 import type { Db } from '../../db/client';
-import { users, videos } from '../../db/schema';
+import { type SessionUser, users, videos, type VideoRow } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { editorIdsOf } from '../assignments/assignments.repository';
@@ -60,11 +59,14 @@ import { loadViewerScope } from './scope';
 import {
   deleteVideos,
   ensureVideoType,
+  findReadableVideo,
   findVideo,
+  historyEntry,
   insertVideo,
   listVideos,
   readableBy,
   statusHistory,
+  type StatusHistory,
   toVideoView,
   updateVideo,
   type VideoWithPeople,
@@ -106,31 +108,28 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     return loadViewerScope(db, currentUser(request));
   }
 
-  /** The video if the viewer may read it; otherwise 404, never revealing that it exists. */
-  async function readable(scope: ViewerScope, id: string): Promise<VideoWithPeople> {
-    const found = await findVideo(db, id);
-    if (!found || !canReadVideo(scope, found.video)) throw new HttpError(404, NOT_FOUND);
-    return found;
+  /**
+   * The video if the viewer may read it, with their scope as far as it goes, its client's team
+   * leads and (if asked) its history (findReadableVideo); otherwise 404, never revealing that it
+   * exists.
+   */
+  async function readableFor(
+    request: Parameters<typeof currentUser>[0],
+    id: string,
+    opts: { history?: boolean } = {},
+  ) {
+    const readable = await findReadableVideo(db, currentUser(request), id, opts);
+    if (!readable) throw new HttpError(404, NOT_FOUND);
+    return { ...readable, ...readable.found };
   }
 
-  /** The viewer's scope and the video if they may read it, read at once; 404 otherwise. */
-  async function readableFor(request: Parameters<typeof currentUser>[0], id: string) {
-    const [scope, found] = await Promise.all([scopeOf(request), findVideo(db, id)]);
-    if (!found || !canReadVideo(scope, found.video)) throw new HttpError(404, NOT_FOUND);
-    return { scope, ...found };
-  }
-
-  /** The video's view with its status history (read beside it, dropped when refused). */
-  async function detail(scope: ViewerScope, id: string) {
-    const [found, history] = await Promise.all([readable(scope, id), statusHistory(db, id)]);
+  /** The video's view with its status history, read afresh. */
+  async function detail(request: Parameters<typeof currentUser>[0], id: string) {
+    const { scope, found, history } = await readableFor(request, id, { history: true });
     return withHistory(scope, found, history);
   }
 
-  async function withHistory(
-    scope: ViewerScope,
-    found: VideoWithPeople,
-    history?: Awaited<ReturnType<typeof statusHistory>>,
-  ) {
+  async function withHistory(scope: ViewerScope, found: VideoWithPeople, history?: StatusHistory) {
     return {
       ...toVideoView(scope, found),
       statusHistory: history ?? (await statusHistory(db, found.video.id)),
@@ -199,7 +198,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.get(
     '/api/videos/:id',
     { schema: { params: idParams, response: { 200: videoViewSchema } } },
-    async (request) => detail(await scopeOf(request), request.params.id),
+    async (request) => detail(request, request.params.id),
   );
 
   app.post(
@@ -219,12 +218,13 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       }
       const refusal = creationRefusal(workflowSide(scope), input.status);
       if (refusal) throw new HttpError(403, refusal);
-      if (input.assignedEditorId) await checkEditorChoice(scope, target.id, input.assignedEditorId);
-      await ensureVideoType(db, input.type, customTypeOwner(target));
+      const editor = input.assignedEditorId
+        ? await checkEditorChoice(scope, target.id, input.assignedEditorId)
+        : null;
       const actor = currentUser(request);
       // The video and its notifications commit together; sockets hear after the commit.
       const row = await app.notifier.transaction(async (tx, notify) => {
-        const created = await insertVideo(
+        const { row: created, clientEditorIds } = await insertVideo(
           tx,
           {
             userId: target.id,
@@ -245,17 +245,25 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
             publishedAt: input.status === 'posted' ? utcDay(new Date()) : null,
           },
           scope.id,
+          customTypeOwner(target),
         );
-        await notify.videoCreated(actor, created);
+        await notify.videoCreated(actor, created, clientEditorIds);
         return created;
       });
-      return reply.status(201).send(await detail(scope, row.id));
+      // The answer is made of what was written and whom it names, not read back.
+      const found = { video: row, owner: target, editor };
+      return reply
+        .status(201)
+        .send(await withHistory(scope, found, [historyEntry(row, null, actor)]));
     },
   );
 
-  /** Who may be made a video's editor on creation, by the same rule as changing it later. */
+  /**
+   * Who may be made a video's editor on creation, by the same rule as changing it later; the
+   * editor's row when they may.
+   */
   async function checkEditorChoice(scope: ViewerScope, clientId: string, editorId: string) {
-    await checkAssignableEditor(editorId);
+    const editor = await checkAssignableEditor(editorId);
     const clientEditors = await editorsOfClient(clientId);
     const ok = canSetAssignedEditor(
       scope,
@@ -264,6 +272,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       clientEditors,
     );
     if (!ok) throw new HttpError(403, 'You cannot assign this editor');
+    return editor;
   }
 
   /** 400 unless the user exists and may be a video's editor (an editor or a lead editor). */
@@ -272,14 +281,39 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     if (!editor || !mayBeAssignedEditor(editor)) {
       throw new HttpError(400, VIDEO_MESSAGES.editorInvalid);
     }
+    return editor;
   }
 
   async function editorsOfClient(clientId: string) {
     return new Set(await editorIdsOf(db, clientId));
   }
 
+  /**
+   * The answer to a change of a video read with its history (`read`): the view of `updated`
+   * (its people did not change) and the history, with the move appended when the change moved
+   * it to `status`. A change that did not move it yet finds it moved (someone else did, just
+   * before) reads the history afresh.
+   */
+  function changedAnswer(
+    read: Awaited<ReturnType<typeof readableFor>>,
+    updated: VideoRow,
+    actor: SessionUser,
+    status: string | undefined,
+  ) {
+    const before = read.video.status;
+    const history =
+      status !== undefined && status !== before
+        ? [...read.history!, historyEntry(updated, before, actor)]
+        : updated.status === before
+          ? read.history
+          : undefined;
+    return withHistory(read.scope, { ...read.found, video: updated }, history);
+  }
+
   app.patch('/api/videos/:id', videoChange(updateVideoBody), async (request) => {
-    const { scope, video, owner } = await readableFor(request, request.params.id);
+    const read = await readableFor(request, request.params.id, { history: true });
+    const { scope, video, owner, teamLeadIds } = read;
+    const actor = currentUser(request);
     if (!canEditVideo(scope, video)) throw new HttpError(403, 'You cannot edit this video');
     const changes = Object.fromEntries(
       Object.entries(request.body).filter(([, v]) => v !== undefined),
@@ -309,17 +343,19 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       : null;
     if (lock) throw new HttpError(403, billingLockMessage(lock, 'change'));
     if (changes.type) await ensureVideoType(db, changes.type, customTypeOwner(owner));
-    await app.notifier.transaction(async (tx, notify) => {
-      const updated = await updateVideo(tx, video, changes, scope.id);
-      if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
-      await notify.videoChanged(currentUser(request), video, updated);
+    const updated = await app.notifier.transaction(async (tx, notify) => {
+      const row = await updateVideo(tx, video, changes, scope.id);
+      if (!row) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
+      await notify.videoChanged(actor, video, row, teamLeadIds);
+      return row;
     });
-    return detail(scope, video.id);
+    return changedAnswer(read, updated, actor, changes.status);
   });
 
   app.patch('/api/videos/:id/status', videoChange(statusBody), async (request) => {
     const actor = currentUser(request);
-    const { scope, video } = await readableFor(request, request.params.id);
+    const read = await readableFor(request, request.params.id, { history: true });
+    const { scope, video, teamLeadIds } = read;
     const { status, publishedUrl, publishedAt } = request.body;
     const note = request.body.note || undefined;
     const side = workflowSide(scope);
@@ -335,20 +371,24 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       throw new HttpError(400, WORKFLOW_MESSAGES.noteOnlyWhenSendingBack);
     }
     // The move, its note and their notifications land together or not at all.
-    await app.notifier.transaction(async (tx, notify) => {
+    const updated = await app.notifier.transaction(async (tx, notify) => {
       // Only the move to posted carries them (statusBody), and only a side that may make it.
       const published = { publishedUrl, publishedAt };
-      const updated = await updateVideo(tx, video, { status, ...published }, scope.id);
-      if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
-      if (!note) return notify.videoChanged(actor, video, updated);
+      const row = await updateVideo(tx, video, { status, ...published }, scope.id);
+      if (!row) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
+      if (!note) {
+        await notify.videoChanged(actor, video, row, teamLeadIds);
+        return row;
+      }
       const comment = await insertComment(tx, {
         videoId: video.id,
         userId: actor.id,
         content: note,
       });
-      return notify.sentBack(actor, updated, comment);
+      await notify.sentBack(actor, row, comment, teamLeadIds);
+      return row;
     });
-    return detail(scope, video.id);
+    return changedAnswer(read, updated, actor, status);
   });
 
   app.patch(

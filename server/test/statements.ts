@@ -1,0 +1,57 @@
+import type { Database } from '../db/client';
+
+/** The first argument of a driver's query call: the text, or a config object carrying it. */
+type QueryText = string | { text?: string; sql?: string };
+const textOf = (q: QueryText) => (typeof q === 'string' ? q : (q.text ?? q.sql ?? '?'));
+type Queryable = { query: (q: QueryText, ...rest: unknown[]) => Promise<unknown> };
+
+/**
+ * Records the statements the app sends to its database (each one a round trip), on either
+ * driver: every query of a node-postgres client the pool hands out, or of PGlite and its
+ * transactions (their BEGIN and COMMIT included). `during(work)` answers the texts sent while
+ * `work` ran, leaving out the cache bus's marker (CacheBus.localWrite), which goes out after a
+ * write's answer and is not the write's own.
+ */
+export function recordStatements(database: Database) {
+  let log: string[] | null = null;
+  const note = (q: QueryText) => log?.push(textOf(q).trim().replace(/\s+/g, ' '));
+  const patched = new WeakSet<object>();
+  const watch = (client: Queryable) => {
+    if (patched.has(client)) return;
+    patched.add(client);
+    const query = client.query.bind(client);
+    client.query = (q, ...rest) => {
+      note(q);
+      return query(q, ...rest);
+    };
+  };
+  if (database.pool) {
+    database.pool.on('acquire', (client) => watch(client as unknown as Queryable));
+  } else {
+    const pglite = database.pglite as unknown as Queryable & {
+      transaction: <T>(work: (tx: Queryable) => Promise<T>) => Promise<T>;
+    };
+    watch(pglite);
+    const transaction = pglite.transaction.bind(pglite);
+    pglite.transaction = (work) => {
+      note('begin');
+      return transaction(async (tx) => {
+        watch(tx);
+        const result = await work(tx);
+        note('commit');
+        return result;
+      });
+    };
+  }
+  return {
+    async during(work: () => Promise<unknown>): Promise<string[]> {
+      log = [];
+      try {
+        await work();
+        return log.filter((s) => !/^select pg_notify\(\$1, \$2\)$/.test(s));
+      } finally {
+        log = null;
+      }
+    },
+  };
+}
