@@ -74,6 +74,15 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   build: {
     outDir: '../dist/web',
+    // A dynamic import does not preload its chunk's imports (its stylesheets still load first):
+    // Vite's helper appends one <link rel=modulepreload> a file, all in the importing task, and a
+    // dashboard the server drew imports some sixty files as it starts hydrating, which on
+    // Lighthouse's 4x slower phone was the longest task after the first paint (ADR 0009,
+    // addendum). index.html keeps the preloads of the entry's imports, and the server names a
+    // screen's files in the pages it does not draw (server/plugins/web-page.ts).
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     // Read by the server to name each screen's files in the page it sends (server/plugins/web-page.ts).
     manifest: true,
     emptyOutDir: true,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_VIDEO_SORT,
   DESKTOP_STATUS_PILLS,
@@ -240,5 +240,30 @@ describe('sortVideos', () => {
     ];
     expect(ids(sortVideos(videos, 'newest'))).toEqual(['c', 'b', 'a', 'unknown']);
     expect(ids(sortVideos(videos, 'oldest'))).toEqual(['a', 'b', 'c', 'unknown']);
+  });
+});
+
+describe('the collator', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  // A browser's first Intl.Collator loads its collation data: tens of milliseconds on a slow
+  // phone, paid by a dashboard's start-up although its default sort is by number (ADR 0009).
+  it('is made when names are first compared, not when the module loads or sorts by number', async () => {
+    const Collator = Intl.Collator;
+    const made = vi.spyOn(Intl, 'Collator').mockImplementation(function collator(
+      ...args: ConstructorParameters<typeof Collator>
+    ) {
+      return new Collator(...args);
+    } as typeof Collator);
+    vi.resetModules();
+    const fresh = await import('./video-list');
+    const videos = [v('b', { ordinal: '2' }), v('a', { ordinal: '1' })];
+    expect(ids(fresh.sortVideos(videos, 'ordinal'))).toEqual(['a', 'b']);
+    expect(made).not.toHaveBeenCalled();
+    expect(ids(fresh.sortVideos(videos, 'name'))).toEqual(['a', 'b']);
+    expect(ids(fresh.sortVideos(videos, 'name-desc'))).toEqual(['b', 'a']);
+    expect(made).toHaveBeenCalledTimes(1);
   });
 });

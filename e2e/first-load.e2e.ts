@@ -9,11 +9,11 @@ import { request, type APIRequestContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_SOURCES } from '../web/app/screen-modules';
 import { type E2EBrowser, launchBrowser } from './support/browser';
-import { createUsersAsKing, kingCredentials, registerClient } from './support/users';
+import { createUsersAsKing, kingCredentials, registerClient, signIn } from './support/users';
 
 const MANIFEST = path.resolve(import.meta.dirname, '../dist/web/.vite/manifest.json');
 let browser: E2EBrowser;
-let manifest: Record<string, { file: string }>;
+let manifest: Record<string, { file: string; imports?: string[] }>;
 const contexts: APIRequestContext[] = [];
 
 beforeAll(async () => {
@@ -77,5 +77,77 @@ describe("each page names its screen's code", () => {
       }
     }
     // What each dashboard draws: browser suite e2e/first-paint.e2e.ts.
+  });
+
+  // ADR 0009, addendum: the app's own steps, not a <link rel=modulepreload> a file appended in
+  // one task (which on a slow phone was the longest task after the first paint), and all the
+  // dashboard's modules run at once.
+  it("a drawn dashboard's code loads in steps, the Mantine shell first, with no preload links", async () => {
+    const client = await registerClient(browser);
+    const page = await browser.newPage();
+    await signIn(browser, page, client);
+    const events: string[] = [];
+    const fileName = (url: string) => new URL(url).pathname.slice(1);
+    page.on('request', (r) => events.push(`start ${fileName(r.url())}`));
+    page.on('requestfinished', (r) => events.push(`end ${fileName(r.url())}`));
+    const response = await page.goto('/dashboard');
+    expect(await page.locator('#vw-boot').count()).toBe(1);
+    // Only the entry's own imports, which index.html names; none the app appended.
+    const sent = [...((await response?.text()) ?? '').matchAll(/rel="modulepreload"[^>]*>/g)];
+    expect(sent.length).toBeGreaterThan(0);
+    expect(await page.locator('link[rel="modulepreload"]').count()).toBe(sent.length);
+    const shellFiles = [SCREEN_SOURCES.shell, ...(manifest[SCREEN_SOURCES.shell]?.imports ?? [])]
+      .map((key) => manifest[key]?.file)
+      .filter((file) => file !== undefined && events.includes(`start ${file}`));
+    expect(shellFiles.length).toBeGreaterThan(1);
+    const dashboardStart = events.indexOf(`start ${fileOf(SCREEN_SOURCES.clientDashboard)}`);
+    expect(dashboardStart).toBeGreaterThan(-1);
+    for (const file of shellFiles) {
+      expect(events.indexOf(`end ${file}`), file).toBeGreaterThan(-1);
+      expect(events.indexOf(`end ${file}`), file).toBeLessThan(dashboardStart);
+    }
+    browser.expectNoConsoleErrors();
+  });
+
+  // ADR 0009, addendum: neither changes the first screen, and opening them in the effects that
+  // hydration runs made those tasks longer on a slow phone: they wait for the browser's idle time.
+  it('a drawn dashboard opens its socket and asks for overdue notices in idle time', async () => {
+    const client = await registerClient(browser);
+    const page = await browser.newPage();
+    await signIn(browser, page, client);
+    await page.addInitScript(() => {
+      const seen: Record<string, string> = {};
+      (window as unknown as { vwSeen: typeof seen }).vwSeen = seen;
+      let idle = false;
+      const realIdle = window.requestIdleCallback.bind(window);
+      window.requestIdleCallback = (callback, options) =>
+        realIdle((deadline) => {
+          idle = true;
+          try {
+            callback(deadline);
+          } finally {
+            idle = false;
+          }
+        }, options);
+      const when = () => (idle ? 'idle' : 'busy');
+      const RealSocket = window.WebSocket;
+      window.WebSocket = class extends RealSocket {
+        constructor(...args: ConstructorParameters<typeof WebSocket>) {
+          super(...args);
+          seen.socket ??= when();
+        }
+      };
+      const realFetch = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        if (String(input).includes('/api/notifications/check-delayed')) seen.overdue ??= when();
+        return realFetch(input, init);
+      };
+    });
+    await page.goto('/dashboard');
+    expect(await page.locator('#vw-boot').count()).toBe(1);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { vwSeen: object }).vwSeen))
+      .toEqual({ socket: 'idle', overdue: 'idle' });
+    browser.expectNoConsoleErrors();
   });
 });

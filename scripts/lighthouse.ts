@@ -40,7 +40,13 @@ const DASHBOARD_TARGETS = { mobile: 95, desktop: 98 };
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
 /** LIGHTHOUSE_REPORT_DIR: where to keep every run's full report (JSON), to look into a miss. */
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
+/** LIGHTHOUSE_TRACES=1: beside each report, the trace it was worked out from (for DevTools). */
+const TRACES = process.env.LIGHTHOUSE_TRACES === '1';
 const ONLY = process.env.LIGHTHOUSE_ONLY ?? '';
+/** LIGHTHOUSE_PRESET ("mobile" or "desktop"): measure with that preset only. */
+const PRESETS = (['mobile', 'desktop'] as const).filter((p) =>
+  p.includes(process.env.LIGHTHOUSE_PRESET ?? ''),
+);
 const START_TIMEOUT_MS = 180_000;
 const VIDEOS = 12;
 
@@ -228,6 +234,10 @@ async function measure(
     if (REPORT_DIR) {
       const file = `${name.replace(/[^a-z]+/gi, '-').toLowerCase()}${preset}-${run + 1}.json`;
       await writeFile(path.join(REPORT_DIR, file), JSON.stringify(lhr));
+      if (TRACES) {
+        const trace = file.replace(/\.json$/, '.trace.json');
+        await writeFile(path.join(REPORT_DIR, trace), JSON.stringify(runner.artifacts.Trace));
+      }
     }
     if (lhr.runtimeError) {
       // Chromium now and then loses the trace (NO_NAVSTART) on a busy machine: measure again.
@@ -299,7 +309,7 @@ async function main() {
 
     const results: Measured[] = [];
     // The landing page first, while signed out (a signed-in visitor is sent to /dashboard).
-    for (const preset of ['mobile', 'desktop'] as const) {
+    for (const preset of PRESETS) {
       if (!'Landing /'.includes(ONLY)) break;
       console.log(`Landing page, ${preset} (${RUNS} run${RUNS > 1 ? 's' : ''})...`);
       results.push(await measure(page, `${baseUrl}/`, 'Landing /', preset, '/'));
@@ -311,7 +321,7 @@ async function main() {
     ] as const) {
       if (!`${role} /dashboard`.includes(ONLY)) continue;
       await signIn(page, baseUrl, who);
-      for (const preset of ['mobile', 'desktop'] as const) {
+      for (const preset of PRESETS) {
         console.log(`${role} dashboard, ${preset}...`);
         results.push(
           await measure(page, `${baseUrl}/dashboard`, `${role} /dashboard`, preset, '/dashboard'),

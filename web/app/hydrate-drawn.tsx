@@ -6,7 +6,7 @@ import { queryClient } from '../lib/query-client';
 import { App } from './app';
 import { BOOT_SCRIPT_ID, type BootState } from './boot';
 import { loadScreen } from './lazy-screen';
-import { screenModulesFor } from './screen-modules';
+import { screenModulesFor, type ScreenModule } from './screen-modules';
 
 /** The state the server drew this page with, or null for a page it did not draw. */
 export function readBoot(): BootState | null {
@@ -38,6 +38,22 @@ function Leaving({ onLeave }: { onLeave: () => void }) {
 }
 
 /**
+ * Loads the screen's modules: the Mantine shell (the first) on its own, then the rest, each
+ * step's modules run in a task of its own. All at once, running every module of the dashboard
+ * was one task of 100-230 ms on Lighthouse's 4x slower phone, all of it blocking time (ADR 0009,
+ * addendum). A failure shows when the lazy component asks again, inside the error boundary.
+ */
+async function loadScreensInSteps([first, ...rest]: ScreenModule[]) {
+  try {
+    if (first) await loadScreen(first);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await Promise.all(rest.map(loadScreen));
+  } catch {
+    // As above.
+  }
+}
+
+/**
  * Hydrates a page the server drew (ADR 0009) with the answers and the user it was drawn from,
  * once the screen's modules are here, so the first render is the server's and nothing on the
  * screen changes. Its own chunk: the landing page, which the server never draws, does not
@@ -57,8 +73,7 @@ export async function hydrateDrawn(root: HTMLElement): Promise<boolean> {
     ...defaults,
     queries: { ...defaults.queries, refetchOnMount: (query) => !drawn.has(query) },
   });
-  const screens = screenModulesFor(window.location.pathname, boot.user.role);
-  await Promise.all(screens.map(loadScreen)).catch(() => undefined);
+  await loadScreensInSteps(screenModulesFor(window.location.pathname, boot.user.role));
   // In a transition, React hydrates in slices and a phone's main thread stays free for input
   // between them, as for a first render drawn in the browser (main.tsx).
   startTransition(() => {

@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { BOOT_SCRIPT_ID } from './boot';
 import { LandingRoute } from './routes/landing';
 import { lazyScreen, loadScreen, screenLoaded } from './lazy-screen';
 import {
@@ -39,8 +40,9 @@ const LandingToasts = lazy(() =>
  */
 // The signed-in user's own dashboard, as stored from the last visit (the server checks the
 // session as soon as the app runs; a wrong guess costs one unused download).
-// On the server (server-render.tsx) there is no address yet: it loads the screen's modules itself.
-if (typeof window !== 'undefined') {
+// On the server (server-render.tsx) there is no address yet: it loads the screen's modules itself,
+// and so does the browser's hydration of a page the server drew (hydrate-drawn.tsx), in steps.
+if (typeof window !== 'undefined' && !document.getElementById(BOOT_SCRIPT_ID)) {
   const storedRole = readStoredUser()?.role ?? null;
   for (const screen of screenModulesFor(window.location.pathname, storedRole)) {
     // A failure shows when the lazy component asks again, inside the error boundary.

@@ -1,19 +1,12 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { whenIdle } from '../lib/when-idle';
 
-const IDLE_FALLBACK_MS = 1500;
+const IDLE_TIMEOUT_MS = 3000;
 
 /** Fetches `load`'s code once the browser is idle (or soon, where it cannot tell). */
 function usePreloadWhenIdle(load: () => Promise<unknown>) {
-  useEffect(() => {
-    // A failure shows when the dialog is opened, inside the route's error boundary.
-    const preload = () => void load().catch(() => undefined);
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(preload, { timeout: IDLE_FALLBACK_MS * 2 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = window.setTimeout(preload, IDLE_FALLBACK_MS);
-    return () => window.clearTimeout(timer);
-  }, [load]);
+  // A failure shows when the dialog is opened, inside the route's error boundary.
+  useEffect(() => whenIdle(() => void load().catch(() => undefined), IDLE_TIMEOUT_MS), [load]);
 }
 
 /**

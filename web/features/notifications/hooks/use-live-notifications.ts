@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { NotificationView } from '@domain/notifications';
 import { connectSocket } from '../../../lib/socket';
+import { whenIdle } from '../../../lib/when-idle';
 import {
   checkDelayed,
   invalidateNotifications,
@@ -21,35 +22,51 @@ function showBrowserNotification(n: NotificationView) {
 }
 
 /**
+ * How long the socket and the overdue check wait for the browser to be idle at most: opening
+ * both (a WebSocket, a fetch) was a sixth of the task that commits a hydrated dashboard on a slow
+ * phone (ADR 0009, addendum), and neither changes what the first screen shows.
+ */
+const IDLE_TIMEOUT_MS = 500;
+
+/**
  * While someone is signed in: the live socket (SPEC.md section 4) and, once per sign-in, the
- * overdue check (SPEC.md section 7: on load, failures only logged).
+ * overdue check (SPEC.md section 7: on load, failures only logged), each once the browser is
+ * idle after the screen has been drawn.
  */
 export function useLiveNotifications(userId: string | null | undefined) {
   const queryClient = useQueryClient();
 
   useEffect(() => {
     if (!userId) return;
-    const connection = connectSocket({
-      userId,
-      onNotification: (n) => {
-        // A notification means the videos it is about changed too.
-        void invalidateNotifications(queryClient);
-        void invalidateVideos(queryClient);
-        showBrowserNotification(n);
-      },
-      onCount: (count) => setNotificationCount(queryClient, count),
-    });
-    return () => connection.close();
+    let connection: ReturnType<typeof connectSocket> | null = null;
+    const cancel = whenIdle(() => {
+      connection = connectSocket({
+        userId,
+        onNotification: (n) => {
+          // A notification means the videos it is about changed too.
+          void invalidateNotifications(queryClient);
+          void invalidateVideos(queryClient);
+          showBrowserNotification(n);
+        },
+        onCount: (count) => setNotificationCount(queryClient, count),
+      });
+    }, IDLE_TIMEOUT_MS);
+    return () => {
+      cancel();
+      connection?.close();
+    };
   }, [userId, queryClient]);
 
   useEffect(() => {
     if (!userId) return;
-    checkDelayed().then(
-      // Notices it created arrive over the socket too; the read is for a socket that is down.
-      ({ created }) => {
-        if (created > 0) void invalidateNotifications(queryClient);
-      },
-      (error: unknown) => console.warn('The overdue check failed', error),
-    );
+    return whenIdle(() => {
+      checkDelayed().then(
+        // Notices it created arrive over the socket too; the read is for a socket that is down.
+        ({ created }) => {
+          if (created > 0) void invalidateNotifications(queryClient);
+        },
+        (error: unknown) => console.warn('The overdue check failed', error),
+      );
+    }, IDLE_TIMEOUT_MS);
   }, [userId, queryClient]);
 }
