@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBuilder } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, seedPerson, seedVideo, type TestApp } from '../test/helper';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -68,6 +68,17 @@ const dashboard = (cookie?: string, userAgent?: string) =>
   });
 
 describe('GET /dashboard drawn by the server', () => {
+  it('draws without an error on the server (the browser-only stores are left alone)', async () => {
+    const errors = vi.spyOn(console, 'error');
+    try {
+      const res = await dashboard(alice.cookie);
+      expect(partsOf(res.body).state).not.toBeNull();
+      expect(errors.mock.calls.map((call) => String(call[0]))).toEqual([]);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it("draws the client's own videos, and no other client's, in a page no cache keeps", async () => {
     const res = await dashboard(alice.cookie);
     expect(res.statusCode).toBe(200);

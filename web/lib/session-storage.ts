@@ -53,6 +53,8 @@ export function readStoredUser(): PublicUser | null {
 }
 
 export function writeStoredUser(user: PublicUser): void {
+  // The server's renderer (ADR 0009) draws with the user too, and has no storage to keep it in.
+  if (typeof localStorage === 'undefined') return;
   try {
     localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
     localStorage.setItem(USER_ID_STORAGE_KEY, user.id);
