@@ -247,10 +247,19 @@ describe('a lead editor', () => {
   });
 
   it("adds a video on a client's page, numbered after the others", async () => {
+    // The user's heading shows before their videos answer, and the page's own Add Video comes
+    // with them: until then the only Add Video is the header's (CI clicked that one once). The
+    // videos answer late here, so the test waits for the page's button, not the header's.
+    const late = /\/api\/king\/users\/[^/]+\/videos$/;
+    await page.route(late, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue().catch(() => undefined);
+    });
     await page.goto(`/dashboard/user/${client.id}`);
     await seeHeading(page, client.username);
     const count = (await videosOf(api, client.id)).length;
-    await page.getByRole('button', { name: 'Add Video', exact: true }).last().click();
+    await page.getByRole('main').getByRole('button', { name: 'Add Video', exact: true }).click();
+    await page.unroute(late);
     const dialog = page.getByRole('dialog', { name: 'Add Video' });
     expect(await dialog.getByRole('textbox', { name: 'Order' }).inputValue()).toBe(
       String(count + 1),
