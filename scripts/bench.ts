@@ -19,7 +19,7 @@ import { migrate } from '../server/db/migrate';
 import { readTestSettings } from '../server/env';
 import { type ProbeResult, probeWhile } from './bench/probe';
 import { type AgencySize, BENCH_PASSWORD, seedAgency } from './bench/seed';
-import { createScratchDatabase } from '../server/test/scratch';
+import { createScratchDatabase, freePort } from '../server/test/scratch';
 import { type SequentialWrites, sequentialWrites } from './bench/sequential-writes';
 import {
   type WorkingDayOptions,
@@ -92,7 +92,7 @@ interface Running {
 
 /** Starts a server script in its own Node process (so its memory and CPU are its own). */
 async function startProcess(script: string, env: Record<string, string>): Promise<Running> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
     env: {
