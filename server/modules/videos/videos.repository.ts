@@ -15,7 +15,7 @@ import {
   canReadVideo,
   canSeeInternalNotes,
   canSeePayment,
-  type ViewerScope,
+  type TeamScope,
 } from '@domain/permissions';
 import { isManager } from '@domain/roles';
 import { utcDay } from '@domain/publishing';
@@ -34,7 +34,7 @@ import {
   type SessionUser,
   type VideoRow,
 } from '../../db/schema';
-import { teamRolesOf } from './scope';
+import { teamRolesOf, type VideoScope, type ViewerScope } from './scope';
 
 const owner = aliasedTable(users, 'owner');
 const editor = aliasedTable(users, 'editor');
@@ -161,11 +161,8 @@ const isoHistory = (history: StatusHistory): StatusHistory =>
   history.map((h) => ({ ...h, changedAt: new Date(h.changedAt).toISOString() }));
 
 export interface ReadableVideo {
-  /**
-   * The viewer's scope as far as this video goes: `teamClientIds` holds the video's client if
-   * the viewer is on its team, and no other client (it answers for this video only).
-   */
-  scope: ViewerScope;
+  /** The viewer's scope as far as this video goes (VideoScope: not for a list query). */
+  scope: VideoScope;
   found: VideoWithPeople;
   /** The team leads of the video's client, who hear what the client hears. */
   teamLeadIds: string[];
@@ -215,7 +212,8 @@ export async function findReadableVideo(
   })[];
   if (!row) return undefined;
   const onTeam = row.onTeamAsEditor || (asLead && row.teamLeadIds.includes(viewer.id));
-  const scope: ViewerScope = {
+  const scope: VideoScope = {
+    reach: 'one video',
     id: viewer.id,
     role: viewer.role,
     isAdmin: viewer.isAdmin,
@@ -253,7 +251,7 @@ export async function statusHistory(db: Db, videoId: string): Promise<StatusHist
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toVideoView(
-  viewer: ViewerScope,
+  viewer: TeamScope,
   { video, owner: o, editor: e }: VideoWithPeople,
 ): VideoView {
   const view: VideoView = {
