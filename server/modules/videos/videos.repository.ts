@@ -323,17 +323,32 @@ export async function ensureVideoType(db: Db, name: string, ownerId: string | nu
 }
 
 /**
- * The select of the status history row of the video that the CTE `cte` (videos' columns, one
- * row or none) returns, moved from `fromStatus` at its status_changed_at; a select, since an
- * insert's values cannot come from a CTE. Its columns are video_status_history's, in the
- * table's order (drizzle names them all): a new column there must be added here too.
+ * The insert of the status history row of the video that the CTE `cte` (videos' columns, one
+ * row or none) returns, moved from `fromStatus` at its status_changed_at; an insert from a
+ * select, since an insert's values cannot come from a CTE. Each value is named by its column
+ * (the table's own names), so a column added to video_status_history takes its default here.
  */
 const historyOf = (
   cte: string,
   row: { changedById: string | null; fromStatus: string | null; guestName?: string },
-) =>
-  sql`select gen_random_uuid(), id, ${row.changedById}::uuid, ${row.fromStatus}::text, status,
-    status_changed_at, ${row.guestName ?? null}::text from ${sql.identifier(cte)}`;
+) => {
+  const video = (column: keyof typeof videos.$inferSelect) => sql.identifier(videos[column].name);
+  const values: { [K in keyof typeof videoStatusHistory.$inferInsert]?: SQL } = {
+    videoId: sql`${video('id')}`,
+    changedById: sql`${row.changedById}::uuid`,
+    fromStatus: sql`${row.fromStatus}::text`,
+    toStatus: sql`${video('status')}`,
+    changedAt: sql`${video('statusChangedAt')}`,
+    guestName: sql`${row.guestName ?? null}::text`,
+  };
+  const named = Object.entries(values) as [keyof typeof values, SQL][];
+  const columns = named.map(([key]) => sql.identifier(videoStatusHistory[key].name));
+  return sql`insert into ${videoStatusHistory} (${sql.join(columns, sql`, `)})
+    select ${sql.join(
+      named.map(([, value]) => value),
+      sql`, `,
+    )} from ${sql.identifier(cte)}`;
+};
 
 /** The history entry historyOf wrote for `video`, as statusHistory reads it. */
 export const historyEntry = (
@@ -378,12 +393,8 @@ export async function insertVideo(
         .returning(),
     );
     const history = tx
-      .$with('created_history')
-      .as(
-        tx
-          .insert(videoStatusHistory)
-          .select(historyOf('created', { changedById, fromStatus: null })),
-      );
+      .$with('created_history', {})
+      .as(historyOf('created', { changedById, fromStatus: null }));
     const [row] = await tx.with(type, created, history).select().from(created);
     return { row: row!, clientEditorIds: locked!.editors };
   });
@@ -429,12 +440,8 @@ export async function updateVideo(
       .returning(),
   );
   const history = db
-    .$with('moved_history')
-    .as(
-      db
-        .insert(videoStatusHistory)
-        .select(historyOf('moved', { changedById, fromStatus: current.status, guestName })),
-    );
+    .$with('moved_history', {})
+    .as(historyOf('moved', { changedById, fromStatus: current.status, guestName }));
   const [row] = await db
     .with(...(moves ? [moved, history] : [moved]))
     .select()
