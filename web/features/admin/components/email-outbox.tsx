@@ -172,12 +172,7 @@ export function OutboxPanel({ outbox }: { outbox: OutboxRead }) {
           </Alert>
         )
       ) : (
-        // Mantine's yellow title on its light yellow fails contrast (axe): the title in text color.
-        <Alert
-          color="yellow"
-          title="Email is not being sent"
-          styles={{ title: { color: 'var(--mantine-color-text)' } }}
-        >
+        <Alert color="yellow" title="Email is not being sent">
           SMTP_URL is not set, so messages are kept here and not delivered. Set SMTP_URL and
           MAIL_FROM and restart to send them.
         </Alert>
