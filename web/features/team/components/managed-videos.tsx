@@ -15,7 +15,7 @@ import { useBulkDeleteVideos, useDeleteVideo } from '../../../api/videos';
 import { DeleteVideoDialog } from '../../../components/videos/delete-video-dialog';
 import { ExportMarkersMenu } from '../../../components/videos/export-markers-menu';
 import { useStatusChange } from '../../../hooks/use-status-change';
-import { MarkPostedDialog } from '../../../components/videos/mark-posted-dialog';
+import { MarkPostedDialog } from '../../../components/videos/lazy-dialogs';
 import { AddUserVideoDialog } from './add-user-video-dialog';
 import { ManagedVideoFilterBar } from './managed-video-filter-bar';
 import { ManagedVideoCards, ManagedVideoTable } from './managed-video-list';
@@ -230,6 +230,7 @@ export function ManagedVideos({
       )}
       {posting && (
         <MarkPostedDialog
+          opened
           videoName={posting.name}
           kept={posting}
           pending={pendingId === posting.id}
