@@ -105,6 +105,26 @@ export default tseslint.config(
     },
   },
   {
+    // One width hook for every screen, so a page the server draws for a width is drawn the
+    // same in the browser's first render (ADR 0009): web/hooks/use-width-query.ts.
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/hooks/use-width-query.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mantine/hooks',
+              importNames: ['useMediaQuery'],
+              message: 'Use web/hooks/use-width-query.ts (usePhoneLayout, useDesktopLayout).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',

@@ -7,6 +7,7 @@ import {
   quotedVideoName,
   relativeTime,
 } from './notifications';
+import { DAY_MS } from './day-counter';
 
 describe('notification texts', () => {
   it.each([
@@ -80,7 +81,7 @@ describe('bell helpers', () => {
     expect(relativeTime(ago(30_000), now)).toBe('Just now');
     expect(relativeTime(ago(5 * 60_000), now)).toBe('5m ago');
     expect(relativeTime(ago(3 * 3_600_000), now)).toBe('3h ago');
-    expect(relativeTime(ago(2 * 86_400_000), now)).toBe('2d ago');
+    expect(relativeTime(ago(2 * DAY_MS), now)).toBe('2d ago');
     expect(relativeTime('not a date', now)).toBe('recently');
     expect(relativeTime(null, now)).toBe('recently');
   });

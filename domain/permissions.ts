@@ -4,8 +4,11 @@ import { isAdmin, isManager, normalizeRole, type Actor } from './roles';
  * Who may do what with a video (DESIGN.md section 4), as pure functions of facts the server
  * loads. The server enforces them; the web app uses them to hide what would be refused.
  */
-export interface ViewerScope extends Actor {
-  /** Clients whose team the viewer is on: assigned editor or client team lead of. */
+export interface TeamScope extends Actor {
+  /**
+   * Clients whose team the viewer is on (assigned editor or client team lead of): all of them,
+   * or (the server's VideoScope) at least the client of the video at hand.
+   */
   teamClientIds: ReadonlySet<string>;
 }
 
@@ -14,7 +17,7 @@ export interface VideoRef {
   assignedEditorId: string | null;
 }
 
-export function canReadVideo(viewer: ViewerScope, video: VideoRef): boolean {
+export function canReadVideo(viewer: TeamScope, video: VideoRef): boolean {
   return (
     isManager(viewer) ||
     video.userId === viewer.id ||
@@ -41,7 +44,7 @@ export const canSeePayment = (viewer: Actor, video: Pick<VideoRef, 'userId'>): b
  * them and owns no videos); managers for any client or self.
  */
 export function canCreateVideoFor(
-  viewer: ViewerScope,
+  viewer: TeamScope,
   target: { id: string; role: string },
 ): boolean {
   if (target.id === viewer.id) return normalizeRole(viewer.role) !== 'client_team_lead';
@@ -57,7 +60,7 @@ export function canCreateVideoFor(
  * `clientEditorIds` are the editors assigned to the video's owner.
  */
 export function canSetAssignedEditor(
-  viewer: ViewerScope,
+  viewer: TeamScope,
   video: VideoRef,
   newEditorId: string | null,
   clientEditorIds: ReadonlySet<string>,

@@ -10,8 +10,9 @@ import {
 import { firstByField, issues } from './test-helpers';
 import { statusBody, updateVideoBody } from './videos';
 import { DATE_RANGE_MESSAGE } from './dates';
+import { DAY_MS } from './day-counter';
 
-const today = latestPublishDay(new Date(Date.now() - 24 * 60 * 60 * 1000));
+const today = latestPublishDay(new Date(Date.now() - DAY_MS));
 
 describe('the move to posted (PATCH /api/videos/{id}/status)', () => {
   it('takes neither, either or both fields, the URL with https added when left out', () => {
@@ -32,7 +33,7 @@ describe('the move to posted (PATCH /api/videos/{id}/status)', () => {
     }
   });
   it('refuses a day in the future, an impossible day and one out of range', () => {
-    const far = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const far = new Date(Date.now() + 3 * DAY_MS).toISOString().slice(0, 10);
     expect(issues(statusBody, { status: 'posted', publishedAt: far })).toEqual([
       ['publishedAt', PUBLISHING_MESSAGES.dayInFuture],
     ]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATE_RANGE_MESSAGE, yearInRange } from './dates';
 import { isValidVideoLink, normalizeWebLink } from './links';
+import { DAY_MS } from './day-counter';
 
 /**
  * Posting as a step (issue 18): marking a video posted asks, optionally, where it went out (the
@@ -43,7 +44,7 @@ export function isCalendarDay(text: string): boolean {
  * (publishDayRefusal with the browser's day).
  */
 export function latestPublishDay(now: Date): string {
-  const next = new Date(now.getTime() + 24 * 60 * 60 * 1000);
+  const next = new Date(now.getTime() + DAY_MS);
   return utcDay(next);
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { newPassword, requiredName } from './auth';
 import { commentBody } from './comments';
-import { canReadVideo, type VideoRef, type ViewerScope } from './permissions';
+import { canReadVideo, type VideoRef, type TeamScope } from './permissions';
 import { isManager, normalizeRole } from './roles';
 
 /**
@@ -52,7 +52,7 @@ export const REVIEW_LINK_MESSAGES = {
  * Who may share a video for review (DESIGN.md section 4's managers, or the client side: the
  * owner and the owner's team leads). Editors read it but may not hand it outside.
  */
-export function canShareForReview(viewer: ViewerScope, video: VideoRef): boolean {
+export function canShareForReview(viewer: TeamScope, video: VideoRef): boolean {
   if (!canReadVideo(viewer, video)) return false;
   if (isManager(viewer)) return true;
   if (video.userId === viewer.id) return true;
@@ -65,7 +65,7 @@ export function canShareForReview(viewer: ViewerScope, video: VideoRef): boolean
  * Whether the web offers "Share for review" to someone who reads the video: for a reader the
  * role decides (a client reads only its own videos, a team lead only its clients').
  */
-export const offersShareForReview = (viewer: Pick<ViewerScope, 'role' | 'isAdmin'>): boolean =>
+export const offersShareForReview = (viewer: Pick<TeamScope, 'role' | 'isAdmin'>): boolean =>
   isManager(viewer) || ['client', 'client_team_lead'].includes(normalizeRole(viewer.role));
 
 /** POST /api/review-links. */

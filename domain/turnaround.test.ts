@@ -14,9 +14,9 @@ import {
   TURNAROUND_MESSAGES,
   type TurnaroundVideo,
 } from './turnaround';
+import { DAY_MS as D } from './day-counter';
 
 const H = 3_600_000;
-const D = 24 * H;
 const T0 = Date.UTC(2026, 10, 2, 9); // 2 Nov 2026, 09:00Z
 const at = (hours: number) => new Date(T0 + hours * H).toISOString();
 const step = (toStatus: string, hours: number) => ({ toStatus, changedAt: at(hours) });
@@ -78,7 +78,7 @@ describe('statusStays and timeInStatus', () => {
 describe('videoTurnaround', () => {
   it('runs from first leaving draft to first ready, with every review stay in between', () => {
     expect(videoTurnaround(backAndForth)).toEqual({
-      startedAt: T0 + 24 * H,
+      startedAt: T0 + D,
       readyAt: T0 + 90 * H,
       turnaroundMs: 66 * H,
       clientWaitMs: 30 * H,

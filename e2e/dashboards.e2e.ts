@@ -433,6 +433,26 @@ describe('an editor', () => {
     await detail.waitFor({ state: 'hidden' });
   });
 
+  it("warns before deleting the client's video, legibly at both widths (axe)", async () => {
+    await page.getByRole('button', { name: /^All Videos \(/ }).click();
+    await card('Client spot').getByRole('button', { name: 'Details' }).click();
+    const detail = dialog('Edit Video Details');
+    await detail.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = dialog('Delete video');
+    await visible(confirm.getByText('Team deletion warning'));
+    await visible(confirm.getByText(/^This video belongs to your client Dana Client\./));
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'delete-video-warning-desktop');
+    await page.setViewportSize(PHONE);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'delete-video-warning-phone');
+    await page.setViewportSize(DESKTOP);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'hidden' });
+  });
+
   it('filters with R/P/A, 1-4 and C, and focuses search with /', async () => {
     const pressed = (name: RegExp) =>
       page.getByRole('button', { name }).first().getAttribute('aria-pressed');

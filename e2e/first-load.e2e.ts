@@ -55,6 +55,32 @@ describe("each page names its screen's code", () => {
     }
   });
 
+  it("no dashboard's first screen holds the video card's dialogs: they load on first use", () => {
+    const loadedFirst = (key: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(key)) return seen;
+      seen.add(key);
+      for (const next of manifest[key]?.imports ?? []) loadedFirst(next, seen);
+      return seen;
+    };
+    const dialogs = [
+      'components/videos/mark-posted-dialog.tsx',
+      'components/videos/send-back-dialog.tsx',
+    ];
+    for (const dialog of dialogs) expect(fileOf(dialog), dialog).toMatch(/^assets\/.+\.js$/);
+    const dashboards = [
+      'clientDashboard',
+      'editorDashboard',
+      'leadDashboard',
+      'teamLeadDashboard',
+    ] as const;
+    for (const screen of dashboards) {
+      const source = SCREEN_SOURCES[screen];
+      const first = loadedFirst(source);
+      expect(first.size, source).toBeGreaterThan(1);
+      for (const dialog of dialogs) expect(first.has(dialog), `${source}: ${dialog}`).toBe(false);
+    }
+  });
+
   it('the landing page names no screen; the login page names the shell and the login screen', async () => {
     // Only what index.html itself preloads (the entry's own imports), no screen.
     const landing = await preloads('/');

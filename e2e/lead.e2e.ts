@@ -28,9 +28,9 @@ import {
   signOut,
   type TestUser,
 } from './support/users';
+import { DAY_MS as DAY } from '@domain/day-counter';
 
 const ARTIFACTS = 'e2e/artifacts';
-const DAY = 86_400_000;
 let browser: E2EBrowser;
 let page: Page;
 let api: APIRequestContext;

@@ -31,8 +31,8 @@ import {
   videoTypes,
 } from './schema';
 import { ensureKing } from './seed';
+import { DAY_MS as DAY } from '@domain/day-counter';
 
-const DAY = 86_400_000;
 const NOW = new Date();
 const MONEY = /^\d+\.\d{2}$/;
 const COMPLETED = ['ready_to_post', 'posted'];

@@ -25,6 +25,7 @@ import {
   videoStatusHistory,
   videoTypes,
 } from './schema';
+import { DAY_MS as DAY } from '@domain/day-counter';
 
 /**
  * The demo agency of `npm run demo` (DESIGN.md section 2): clients, editors, lead editors, a
@@ -536,7 +537,6 @@ class Random {
 }
 
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 function capitalise(text: string) {

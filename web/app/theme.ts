@@ -1,4 +1,4 @@
-import { createTheme, Notification, type CSSVariablesResolver } from '@mantine/core';
+import { Alert, createTheme, Notification, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'violet',
@@ -16,6 +16,14 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     Paper: { defaultProps: { radius: 'lg' } },
     Card: { defaultProps: { radius: 'lg' } },
+    // Mantine's yellow and orange alert titles on their light backgrounds are below 4.5:1
+    // contrast (axe): those titles are in the text color.
+    Alert: Alert.extend({
+      styles: (_theme, props) =>
+        props.color === 'yellow' || props.color === 'orange'
+          ? { title: { color: 'var(--mantine-color-text)' } }
+          : {},
+    }),
     // Toasts: a named close button, and description text dark enough for 4.5:1 contrast.
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },

@@ -4,7 +4,7 @@ import { whenIdle } from '../lib/when-idle';
 const IDLE_TIMEOUT_MS = 3000;
 
 /** Fetches `load`'s code once the browser is idle (or soon, where it cannot tell). */
-function usePreloadWhenIdle(load: () => Promise<unknown>) {
+export function usePreloadWhenIdle(load: () => Promise<unknown>) {
   // A failure shows when the dialog is opened, inside the route's error boundary.
   useEffect(() => whenIdle(() => void load().catch(() => undefined), IDLE_TIMEOUT_MS), [load]);
 }
@@ -17,7 +17,7 @@ function usePreloadWhenIdle(load: () => Promise<unknown>) {
  */
 export function lazyDialog<P extends { opened: boolean }>(load: () => Promise<ComponentType<P>>) {
   const Dialog = lazy(() => load().then((component) => ({ default: component })));
-  return function LazyDialog(props: P) {
+  function LazyDialog(props: P) {
     usePreloadWhenIdle(load);
     const [mounted, setMounted] = useState(props.opened);
     if (props.opened && !mounted) setMounted(true);
@@ -27,5 +27,8 @@ export function lazyDialog<P extends { opened: boolean }>(load: () => Promise<Co
         <Dialog {...props} />
       </Suspense>
     );
-  };
+  }
+  /** For a screen that mounts the dialog only while it is open: preload with this instead. */
+  LazyDialog.load = load;
+  return LazyDialog;
 }

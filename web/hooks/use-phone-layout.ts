@@ -1,9 +1,21 @@
 import { useWidthQuery } from './use-width-query';
 
+/** Mantine's sm breakpoint in em: below it `hiddenFrom="sm"` parts show (a phone). */
+const SM = 48;
+
 /**
  * Below Mantine's sm breakpoint (48em), where `hiddenFrom="sm"` parts show: a phone. Known from
  * the first render (so a desktop never draws the phone layout for a frame).
  */
 export function usePhoneLayout(): boolean {
-  return useWidthQuery('max', 47.99);
+  return useWidthQuery('max', SM - 0.01);
+}
+
+/**
+ * At or above Mantine's sm breakpoint: where a table's columns fit. Not `!usePhoneLayout()`
+ * because a browser whose width is not yet known (jsdom) matches neither: it gets the phone's
+ * stacked layout, which reads at any width.
+ */
+export function useDesktopLayout(): boolean {
+  return useWidthQuery('min', SM);
 }

@@ -2,8 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users, type SessionUser } from '../../db/schema';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '@domain/day-counter';
 
 /**
  * How long a session lives: it ends `idleMs` after its last request and `maxMs` after sign-in,

@@ -11,6 +11,7 @@ import { emailEvents, emailOutbox } from '../../db/schema';
 import { readSettings } from '../../env';
 import { createTestApp, seedPeople, seedVideo, type Caller, type TestApp } from '../../test/helper';
 import { startInbox, type Inbox } from '../../test/smtp';
+import { DAY_MS as DAY } from '@domain/day-counter';
 
 /**
  * Email over real SMTP (issue 19): a receiving server on loopback takes what the worker sends,
@@ -27,7 +28,6 @@ let call: Caller;
 let videoId: string;
 
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
 /** A message put in the outbox by hand, as the worker would have left it. */
 async function outboxRow(values: Partial<typeof emailOutbox.$inferInsert>) {

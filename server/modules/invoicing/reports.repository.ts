@@ -13,6 +13,7 @@ import { rowsOf } from '../../db/rows';
 import { listInvoicingRows } from './invoicing.repository';
 import { ledgerBreakdownBy } from './ledger.repository';
 import { moneyText, owedSql } from './pricing-sql';
+import { DAY_MS } from '@domain/day-counter';
 
 /**
  * A client's invoice for a month: the completed videos finished in it, with what each costs
@@ -76,7 +77,7 @@ export async function revenueBreakdown(db: Db, month: string) {
  * finish date is missing), with what it owes at today's prices.
  */
 export async function unpaidAging(db: Db, now = new Date()): Promise<UnpaidAging> {
-  const age = sql`floor(extract(epoch from (${now.toISOString()}::timestamptz - coalesce(finish_date, created_at))) / 86400)`;
+  const age = sql`floor(extract(epoch from (${now.toISOString()}::timestamptz - coalesce(finish_date, created_at))) * 1000 / ${DAY_MS})`;
   const bucket = sql.join(
     [
       sql`case`,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice, RevenueBreakdown, UnpaidAging } from '@domain/invoicing';
 import { toCents } from '@domain/money';
 import { createScene, type Scene } from './test-fixtures';
+import { DAY_MS } from '@domain/day-counter';
 
 let s: Scene;
 beforeAll(async () => {
@@ -18,7 +19,7 @@ const king = async (url: string) => {
 };
 const setDefaultPrice: Scene['setDefaultPrice'] = (...args) => s.setDefaultPrice(...args);
 const pay: Scene['pay'] = (...args) => s.pay(...args);
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS);
 
 describe('GET /api/admin/invoicing.csv', () => {
   it('exports the filtered rows with money as two-decimal text and safe cells', async () => {

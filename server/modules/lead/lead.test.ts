@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TURNAROUND_MESSAGES, type TurnaroundFigures } from '@domain/turnaround';
 import { videos, videoStatusHistory } from '../../db/schema';
 import { setUpSuite } from '../../test/helper';
+import { DAY_MS as DAY } from '@domain/day-counter';
 
 const t = setUpSuite([
   ['c1', 'client'],
@@ -11,8 +12,6 @@ const t = setUpSuite([
   ['lead', 'lead_editor'],
 ]);
 const { id, call } = t;
-
-const DAY = 86_400_000;
 
 beforeAll(async () => {
   const past = new Date(Date.now() - DAY);
@@ -199,7 +198,7 @@ describe('GET /api/lead/turnaround', () => {
     const f = (await get('lead', '/api/lead/turnaround')).json() as TurnaroundFigures;
     const today = new Date().toISOString().slice(0, 10);
     expect(f.to).toBe(today);
-    expect((Date.parse(f.to) - Date.parse(f.from)) / 86_400_000).toBe(29);
+    expect((Date.parse(f.to) - Date.parse(f.from)) / DAY).toBe(29);
   });
 
   it('is for managers only, and refuses bad ranges with a clear message', async () => {

@@ -3,11 +3,11 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { NOTIFICATION_LIST_LIMIT, NOTIFICATION_TEXT } from '@domain/notifications';
 import type { NotificationView } from '@domain/notifications';
 import type { EmailKind } from '@domain/email';
-import type { ViewerScope } from '@domain/permissions';
 import { type CacheBus, SHORT_CACHE_MS, TtlCache } from '../../db/cache-bus';
 import type { Db } from '../../db/client';
 import { notifications, overdueNotices, videos } from '../../db/schema';
 import { emailEventRow, emailEventsFrom, enqueueEmailEvents } from '../email/email.repository';
+import type { ViewerScope } from '../videos/scope';
 import { overdueWhere, readableBy } from '../videos/videos.repository';
 
 type NotificationRow = typeof notifications.$inferSelect;

@@ -4,6 +4,7 @@ import { NOTIFICATION_LIST_LIMIT, type NotificationView } from '@domain/notifica
 import { clientEditorAssignments, notifications, videos } from '../../db/schema';
 import { seedVideo, setUpVideoPeople, type Method } from '../../test/helper';
 import { notificationsByUser, readNotices } from './test-fixtures';
+import { DAY_MS } from '@domain/day-counter';
 
 const t = setUpVideoPeople();
 const { id, call } = t;
@@ -236,13 +237,13 @@ describe('the notification calls', () => {
 });
 
 describe('POST /api/notifications/check-delayed', () => {
-  const past = () => new Date(Date.now() - 2 * 86_400_000);
+  const past = () => new Date(Date.now() - 2 * DAY_MS);
 
   it('creates one overdue notice per readable overdue video, due date and person, ever', async () => {
     const late = await video({ name: 'Late one', dueDate: past() });
     await video({ name: 'Done late', dueDate: past(), status: 'posted' });
     await video({ name: 'Ready late', dueDate: past(), status: 'ready_to_post' });
-    await video({ name: 'Not due', dueDate: new Date(Date.now() + 86_400_000) });
+    await video({ name: 'Not due', dueDate: new Date(Date.now() + DAY_MS) });
     await video({ name: 'No due date', dueDate: null });
     await video({ name: 'Someone else', dueDate: past(), userId: id.other! });
 
@@ -276,7 +277,7 @@ describe('POST /api/notifications/check-delayed', () => {
     // A new due date that passes too is a new lateness: one more notice.
     await t.db
       .update(videos)
-      .set({ dueDate: new Date(Date.now() - 86_400_000) })
+      .set({ dueDate: new Date(Date.now() - DAY_MS) })
       .where(eq(videos.id, late.id));
     const moved = await call('owner', 'POST', '/api/notifications/check-delayed');
     expect(moved.json().created).toBe(1);

@@ -51,9 +51,9 @@ import {
   toReviewLinkView,
   type ReviewLinkRow,
 } from './review-links.repository';
+import { DAY_MS } from '@domain/day-counter';
 
 const VIDEO_NOT_FOUND = 'Video not found';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const videoParams = z.object({ id: z.uuid({ error: VIDEO_NOT_FOUND }) });
 const linkParams = z.object({ id: z.uuid({ error: REVIEW_LINK_MESSAGES.linkNotFound }) });

@@ -1,9 +1,27 @@
-import type { ViewerScope } from '@domain/permissions';
+import type { TeamScope } from '@domain/permissions';
 import { normalizeRole } from '@domain/roles';
 import type { Db } from '../../db/client';
 import type { SessionUser } from '../../db/schema';
 import { clientIdsOf } from '../assignments/assignments.repository';
 import { clientsLedBy } from '../team-leads/team-leads.repository';
+
+/**
+ * A viewer's scope over every client whose team they are on (loadViewerScope): the only scope
+ * that may bound a list of videos (readableBy) or of clients.
+ */
+export interface ViewerScope extends TeamScope {
+  readonly reach: 'every client';
+}
+
+/**
+ * A viewer's scope as far as one video goes (findReadableVideo): `teamClientIds` holds the
+ * video's client if the viewer is on its team, and no other client. The rules about that video
+ * (canReadVideo, toVideoView, …) take it; a list query refuses it, since it would leave out the
+ * viewer's other clients.
+ */
+export interface VideoScope extends TeamScope {
+  readonly reach: 'one video';
+}
 
 /**
  * Which assignments put a viewer on a client's team: an editor's as editor, a client team
@@ -30,5 +48,5 @@ export async function loadViewerScope(db: Db, user: SessionUser): Promise<Viewer
     asEditor ? clientIdsOf(db, user.id) : [],
     asLead ? clientsLedBy(db, user.id) : [],
   ]);
-  return { ...base, teamClientIds: new Set([...ofEditor, ...ofLead]) };
+  return { ...base, reach: 'every client', teamClientIds: new Set([...ofEditor, ...ofLead]) };
 }

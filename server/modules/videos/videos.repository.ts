@@ -15,7 +15,7 @@ import {
   canReadVideo,
   canSeeInternalNotes,
   canSeePayment,
-  type ViewerScope,
+  type TeamScope,
 } from '@domain/permissions';
 import { isManager } from '@domain/roles';
 import { utcDay } from '@domain/publishing';
@@ -34,7 +34,7 @@ import {
   type SessionUser,
   type VideoRow,
 } from '../../db/schema';
-import { teamRolesOf } from './scope';
+import { teamRolesOf, type VideoScope, type ViewerScope } from './scope';
 
 const owner = aliasedTable(users, 'owner');
 const editor = aliasedTable(users, 'editor');
@@ -161,11 +161,8 @@ const isoHistory = (history: StatusHistory): StatusHistory =>
   history.map((h) => ({ ...h, changedAt: new Date(h.changedAt).toISOString() }));
 
 export interface ReadableVideo {
-  /**
-   * The viewer's scope as far as this video goes: `teamClientIds` holds the video's client if
-   * the viewer is on its team, and no other client (it answers for this video only).
-   */
-  scope: ViewerScope;
+  /** The viewer's scope as far as this video goes (VideoScope: not for a list query). */
+  scope: VideoScope;
   found: VideoWithPeople;
   /** The team leads of the video's client, who hear what the client hears. */
   teamLeadIds: string[];
@@ -215,7 +212,8 @@ export async function findReadableVideo(
   })[];
   if (!row) return undefined;
   const onTeam = row.onTeamAsEditor || (asLead && row.teamLeadIds.includes(viewer.id));
-  const scope: ViewerScope = {
+  const scope: VideoScope = {
+    reach: 'one video',
     id: viewer.id,
     role: viewer.role,
     isAdmin: viewer.isAdmin,
@@ -253,7 +251,7 @@ export async function statusHistory(db: Db, videoId: string): Promise<StatusHist
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toVideoView(
-  viewer: ViewerScope,
+  viewer: TeamScope,
   { video, owner: o, editor: e }: VideoWithPeople,
 ): VideoView {
   const view: VideoView = {
@@ -325,17 +323,32 @@ export async function ensureVideoType(db: Db, name: string, ownerId: string | nu
 }
 
 /**
- * The select of the status history row of the video that the CTE `cte` (videos' columns, one
- * row or none) returns, moved from `fromStatus` at its status_changed_at; a select, since an
- * insert's values cannot come from a CTE. Its columns are video_status_history's, in the
- * table's order (drizzle names them all): a new column there must be added here too.
+ * The insert of the status history row of the video that the CTE `cte` (videos' columns, one
+ * row or none) returns, moved from `fromStatus` at its status_changed_at; an insert from a
+ * select, since an insert's values cannot come from a CTE. Each value is named by its column
+ * (the table's own names), so a column added to video_status_history takes its default here.
  */
 const historyOf = (
   cte: string,
   row: { changedById: string | null; fromStatus: string | null; guestName?: string },
-) =>
-  sql`select gen_random_uuid(), id, ${row.changedById}::uuid, ${row.fromStatus}::text, status,
-    status_changed_at, ${row.guestName ?? null}::text from ${sql.identifier(cte)}`;
+) => {
+  const video = (column: keyof typeof videos.$inferSelect) => sql.identifier(videos[column].name);
+  const values: { [K in keyof typeof videoStatusHistory.$inferInsert]?: SQL } = {
+    videoId: sql`${video('id')}`,
+    changedById: sql`${row.changedById}::uuid`,
+    fromStatus: sql`${row.fromStatus}::text`,
+    toStatus: sql`${video('status')}`,
+    changedAt: sql`${video('statusChangedAt')}`,
+    guestName: sql`${row.guestName ?? null}::text`,
+  };
+  const named = Object.entries(values) as [keyof typeof values, SQL][];
+  const columns = named.map(([key]) => sql.identifier(videoStatusHistory[key].name));
+  return sql`insert into ${videoStatusHistory} (${sql.join(columns, sql`, `)})
+    select ${sql.join(
+      named.map(([, value]) => value),
+      sql`, `,
+    )} from ${sql.identifier(cte)}`;
+};
 
 /** The history entry historyOf wrote for `video`, as statusHistory reads it. */
 export const historyEntry = (
@@ -380,12 +393,8 @@ export async function insertVideo(
         .returning(),
     );
     const history = tx
-      .$with('created_history')
-      .as(
-        tx
-          .insert(videoStatusHistory)
-          .select(historyOf('created', { changedById, fromStatus: null })),
-      );
+      .$with('created_history', {})
+      .as(historyOf('created', { changedById, fromStatus: null }));
     const [row] = await tx.with(type, created, history).select().from(created);
     return { row: row!, clientEditorIds: locked!.editors };
   });
@@ -431,12 +440,8 @@ export async function updateVideo(
       .returning(),
   );
   const history = db
-    .$with('moved_history')
-    .as(
-      db
-        .insert(videoStatusHistory)
-        .select(historyOf('moved', { changedById, fromStatus: current.status, guestName })),
-    );
+    .$with('moved_history', {})
+    .as(historyOf('moved', { changedById, fromStatus: current.status, guestName }));
   const [row] = await db
     .with(...(moves ? [moved, history] : [moved]))
     .select()

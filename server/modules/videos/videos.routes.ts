@@ -15,7 +15,7 @@ import {
   canEditVideo,
   canSeeInternalNotes,
   canSetAssignedEditor,
-  type ViewerScope,
+  type TeamScope,
 } from '@domain/permissions';
 import { messageAnswer } from '@domain/api';
 import { mayOpenManagedUser } from '@domain/lead-dashboard';
@@ -55,7 +55,7 @@ import { HttpError } from '../../plugins/errors';
 import { editorIdsOf } from '../assignments/assignments.repository';
 import { insertComment } from '../comments/comments.repository';
 import { findUserById, toPublicUser } from '../users/users.repository';
-import { loadViewerScope } from './scope';
+import { loadViewerScope, type ViewerScope } from './scope';
 import {
   deleteVideos,
   ensureVideoType,
@@ -129,7 +129,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     return withHistory(scope, found, history);
   }
 
-  async function withHistory(scope: ViewerScope, found: VideoWithPeople, history?: StatusHistory) {
+  async function withHistory(scope: TeamScope, found: VideoWithPeople, history?: StatusHistory) {
     return {
       ...toVideoView(scope, found),
       statusHistory: history ?? (await statusHistory(db, found.video.id)),

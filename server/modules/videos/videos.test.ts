@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { videos } from '../../db/schema';
 import { seedPerson, setUpVideoPeople } from '../../test/helper';
+import { DAY_MS } from '@domain/day-counter';
 
 const t = setUpVideoPeople();
 const { id, call } = t;
@@ -29,7 +30,7 @@ describe('create', () => {
     expect(v.internalNotes).toBeUndefined();
     const due = new Date(v.dueDate);
     expect(due.getHours()).toBe(14);
-    expect(Math.round((due.getTime() - Date.now()) / 86_400_000)).toBeGreaterThanOrEqual(2);
+    expect(Math.round((due.getTime() - Date.now()) / DAY_MS)).toBeGreaterThanOrEqual(2);
     expect(v.statusHistory).toEqual([
       expect.objectContaining({
         fromStatus: null,

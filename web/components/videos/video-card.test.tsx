@@ -4,6 +4,7 @@ import type { PublicUser } from '@domain/user';
 import { renderWithProviders } from '../../test/render';
 import { videoView } from '../../test/videos';
 import { VideoCard } from './video-card';
+import { DAY_MS } from '@domain/day-counter';
 
 const editor: PublicUser = {
   id: 'client',
@@ -30,7 +31,7 @@ function card(status: string, statusSince: string) {
 
 describe('VideoCard: whose turn', () => {
   it("says it is the agency's turn, and for how long", () => {
-    expect(card('in_progress', ago(3 * 24 * H + H)).textContent).toContain(
+    expect(card('in_progress', ago(3 * DAY_MS + H)).textContent).toContain(
       "Agency's turn · 3 days",
     );
   });

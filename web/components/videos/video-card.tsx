@@ -23,11 +23,11 @@ import {
   type StatusAction,
 } from '@domain/workflow';
 import { useStatusChange } from '../../hooks/use-status-change';
+import { usePreloadWhenIdle } from '../lazy-dialog';
 import { DayCounterBadge } from './day-counter-badge';
-import { MarkPostedDialog } from './mark-posted-dialog';
+import { MarkPostedDialog, SendBackDialog } from './lazy-dialogs';
 import { PublishedLine } from './published-line';
 import { PlatformLabel } from './platform-label';
-import { SendBackDialog } from './send-back-dialog';
 import { StatusActionsMenu } from './status-actions-menu';
 import { StatusBadge } from './status-badge';
 import classes from './video-card.module.css';
@@ -99,6 +99,9 @@ export function VideoCard({
   const [confirming, setConfirming] = useState(false);
   const [sendingBack, setSendingBack] = useState<StatusAction | null>(null);
   const [posting, setPosting] = useState(false);
+  // Mounted only while open: their code is fetched in idle time, so opening does not wait.
+  usePreloadWhenIdle(SendBackDialog.load);
+  usePreloadWhenIdle(MarkPostedDialog.load);
   const allowed = canReadVideo({ ...viewer, teamClientIds: new Set(teamClientIds) }, video);
   // Only the moves this viewer may make (domain/workflow.ts): the first is the button, the
   // others are in the menu; Send Back / Request Changes ask for a note first.
@@ -254,6 +257,7 @@ export function VideoCard({
       </Modal>
       {sendingBack && (
         <SendBackDialog
+          opened
           action={sendingBack}
           videoName={video.name}
           pending={busy}
@@ -263,6 +267,7 @@ export function VideoCard({
       )}
       {posting && (
         <MarkPostedDialog
+          opened
           videoName={video.name}
           kept={video}
           pending={busy}

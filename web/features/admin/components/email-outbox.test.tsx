@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderEmail, type OutboxView } from '@domain/email';
 import { ApiError } from '../../../lib/api-client';
-import { renderWithProviders } from '../../../test/render';
+import { drawAtWidth, renderWithProviders } from '../../../test/render';
 import { OutboxPanel } from './email-outbox';
 
 type Message = OutboxView['messages'][number];
@@ -148,6 +148,17 @@ describe('OutboxPanel', () => {
     const first = within(list).getByRole('article', { name: 'First' });
     expect(within(first).getByText('eddie@agency.test')).toBeTruthy();
     expect(within(first).getByText('Sent')).toBeTruthy();
+  });
+
+  it('draws, on the server, the layout of the width it draws for: cards at 390 px, a table at 1280', () => {
+    const messages = [message({ id: 'm1', toAddress: 'olivia@client.test', subject: 'First' })];
+    const panel = <OutboxPanel outbox={read({ delivering: true, messages })} />;
+    const phone = drawAtWidth(panel, 390);
+    expect(phone.querySelector('table')).toBeNull();
+    expect(within(phone).getByRole('list', { name: 'Email outbox' })).toBeTruthy();
+    const desktop = drawAtWidth(panel, 1280);
+    expect(desktop.querySelector('table')).not.toBeNull();
+    expect(within(desktop).queryByRole('list', { name: 'Email outbox' })).toBeNull();
   });
 
   it('names the count of failures in the plural', () => {

@@ -1,10 +1,10 @@
 import { Alert, Badge, Card, Paper, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { OutboxView } from '@domain/email';
 import { LoadingState } from '../../../components/loading-state';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useEmailOutbox } from '../../../api/email';
+import { useDesktopLayout } from '../../../hooks/use-phone-layout';
 
 type Message = OutboxView['messages'][number];
 
@@ -152,7 +152,7 @@ export function EmailOutbox() {
 /** The outbox as it stands: the failure to read it, the wait, or its messages. */
 export function OutboxPanel({ outbox }: { outbox: OutboxRead }) {
   // A table where its four columns fit; one card a message on a phone (no sideways scrolling).
-  const desktop = useMediaQuery('(min-width: 48em)', true);
+  const desktop = useDesktopLayout();
   if (outbox.isError) {
     return (
       <Alert color="red" title="Failed to fetch the outbox" role="alert">
@@ -172,12 +172,7 @@ export function OutboxPanel({ outbox }: { outbox: OutboxRead }) {
           </Alert>
         )
       ) : (
-        // Mantine's yellow title on its light yellow fails contrast (axe): the title in text color.
-        <Alert
-          color="yellow"
-          title="Email is not being sent"
-          styles={{ title: { color: 'var(--mantine-color-text)' } }}
-        >
+        <Alert color="yellow" title="Email is not being sent">
           SMTP_URL is not set, so messages are kept here and not delivered. Set SMTP_URL and
           MAIL_FROM and restart to send them.
         </Alert>

@@ -7,6 +7,7 @@ import { notificationCountQueryOptions } from '../../../api/notifications';
 import { isVideoQuery } from '../../../api/videos';
 import { bellLabel, NotificationBadge } from './notification-badge';
 import { NotificationList } from './notification-list';
+import { DAY_MS } from '@domain/day-counter';
 
 const now = new Date('2026-05-01T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
@@ -50,7 +51,7 @@ describe('NotificationList', () => {
       notice({ id: 'a', createdAt: ago(30_000) }),
       notice({ id: 'b', createdAt: ago(5 * 60_000) }),
       notice({ id: 'c', createdAt: ago(3 * 3_600_000) }),
-      notice({ id: 'd', createdAt: ago(2 * 86_400_000) }),
+      notice({ id: 'd', createdAt: ago(2 * DAY_MS) }),
       notice({ id: 'e', createdAt: 'not a date' }),
     ];
     renderWithProviders(<NotificationList notifications={list} now={now} onOpen={() => {}} />);

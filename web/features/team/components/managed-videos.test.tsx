@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '@domain/user';
 import { AuthContext } from '../../../lib/auth-context';
-import { renderWithProviders } from '../../../test/render';
+import { drawAtWidth, renderWithProviders } from '../../../test/render';
 import { videoView } from '../../../test/videos';
 import { ManagedVideos } from './managed-videos';
 
@@ -22,7 +22,7 @@ const person = (
 });
 const king = person('king', 'king', 'true');
 
-function renderPage(target: PublicUser, names = ['Intro', 'Outro'], paid: string[] = []) {
+function page(target: PublicUser, names = ['Intro', 'Outro'], paid: string[] = []) {
   const owner = { id: 'client', username: 'client', name: 'Bright Smile', avatarUrl: null };
   const videos = names.map((name, i) =>
     videoView(String(i + 1), name, paid.includes(name) ? 'posted' : 'draft', {
@@ -32,7 +32,7 @@ function renderPage(target: PublicUser, names = ['Intro', 'Outro'], paid: string
     }),
   );
   const auth = { user: king, isLoading: false, login: () => {}, logout: async () => {} };
-  renderWithProviders(
+  return (
     <AuthContext.Provider value={{ ...auth, refresh: async () => king }}>
       <ManagedVideos
         target={target}
@@ -44,8 +44,12 @@ function renderPage(target: PublicUser, names = ['Intro', 'Outro'], paid: string
         refreshing={false}
         canAdd={false}
       />
-    </AuthContext.Provider>,
+    </AuthContext.Provider>
   );
+}
+
+function renderPage(...args: Parameters<typeof page>) {
+  renderWithProviders(page(...args));
 }
 
 // The rows (desktop) or cards (phone) name the client beside its VIP badge.
@@ -62,6 +66,17 @@ describe('ManagedVideos: the client column', () => {
   it("names the client on each row of an editor's page, whose videos are several clients'", () => {
     renderPage(person('sam', 'editor'));
     expect(clientShown()).toBe(2);
+  });
+});
+
+describe('ManagedVideos: drawn by the server', () => {
+  it('draws cards for a 390 px phone and the table for a 1280 px desktop', () => {
+    const phone = drawAtWidth(page(person('client', 'client')), 390);
+    expect(phone.querySelector('table')).toBeNull();
+    expect(phone.textContent).toContain('Intro');
+    expect(
+      drawAtWidth(page(person('client', 'client')), 1280).querySelector('table'),
+    ).not.toBeNull();
   });
 });
 

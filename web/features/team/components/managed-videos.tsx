@@ -1,5 +1,4 @@
 import { Button, Card, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { billingFactsOfView, billingLock } from '@domain/billing';
 import { bulkDeleteMessage, managedUserColumns } from '@domain/lead-dashboard';
@@ -16,10 +15,11 @@ import { useBulkDeleteVideos, useDeleteVideo } from '../../../api/videos';
 import { DeleteVideoDialog } from '../../../components/videos/delete-video-dialog';
 import { ExportMarkersMenu } from '../../../components/videos/export-markers-menu';
 import { useStatusChange } from '../../../hooks/use-status-change';
-import { MarkPostedDialog } from '../../../components/videos/mark-posted-dialog';
+import { MarkPostedDialog } from '../../../components/videos/lazy-dialogs';
 import { AddUserVideoDialog } from './add-user-video-dialog';
 import { ManagedVideoFilterBar } from './managed-video-filter-bar';
 import { ManagedVideoCards, ManagedVideoTable } from './managed-video-list';
+import { useDesktopLayout } from '../../../hooks/use-phone-layout';
 
 interface Props {
   target: PublicUser;
@@ -49,7 +49,7 @@ export function ManagedVideos({
   refreshing,
   canAdd,
 }: Props) {
-  const desktop = useMediaQuery('(min-width: 48em)', true);
+  const desktop = useDesktopLayout();
   const filters = useVideoFilters(videos);
   const [confirmBulk, setConfirmBulk] = useState(false);
   const [adding, setAdding] = useState(false);
@@ -230,6 +230,7 @@ export function ManagedVideos({
       )}
       {posting && (
         <MarkPostedDialog
+          opened
           videoName={posting.name}
           kept={posting}
           pending={pendingId === posting.id}

@@ -10,7 +10,6 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { schemaResolver, useForm } from '@mantine/form';
 import { detectPlatform, isValidVideoLink, normalizeLink, PLATFORM_LABELS } from '@domain/links';
 import {
@@ -33,6 +32,7 @@ import { useLedClients } from '../../../api/team-leads';
 import { useCreateVideo } from '../../../api/videos';
 import { PlatformIcon } from '../../../components/videos/platform-label';
 import { displayName } from '@domain/people';
+import { usePhoneLayout } from '../../../hooks/use-phone-layout';
 
 export interface AddVideoDialogProps {
   opened: boolean;
@@ -50,7 +50,7 @@ export interface AddVideoDialogProps {
  * editor ('auto' = none) and the link with its platform and normalised form shown before saving.
  */
 export function AddVideoDialog({ opened, onClose, defaultTargetId, onAdded }: AddVideoDialogProps) {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhoneLayout();
   return (
     <Modal
       closeButtonProps={{ 'aria-label': 'Close' }}
@@ -58,7 +58,7 @@ export function AddVideoDialog({ opened, onClose, defaultTargetId, onAdded }: Ad
       onClose={onClose}
       title="Add New Video"
       size="lg"
-      fullScreen={Boolean(phone)}
+      fullScreen={phone}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {opened && (

@@ -14,7 +14,6 @@ import {
   Textarea,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { BILLING_MESSAGES, billingFactsOfView, billingLock } from '@domain/billing';
 import { isOpenableLink, LINK_MESSAGES } from '@domain/links';
@@ -51,6 +50,7 @@ import { PlayerSlot, usePlayer } from './link-player';
 import { ShareReviewDialog } from './share-review-dialog';
 import { StatusHistory } from './status-history';
 import { IconExternal, IconTrash } from '../../../components/videos/video-icons';
+import { usePhoneLayout } from '../../../hooks/use-phone-layout';
 
 export interface VideoDetailDialogProps {
   /** The video to show; null keeps the dialog closed. */
@@ -80,7 +80,7 @@ export function VideoDetailDialog({
   comments,
   startAt = null,
 }: VideoDetailDialogProps) {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhoneLayout();
   const { user } = useAuth();
   // After a delete the video is gone: keep showing what it was while the dialog fades out,
   // and never ask the server for it (or its comments) again, not even in the render between
@@ -102,7 +102,7 @@ export function VideoDetailDialog({
       onClose={close}
       title="Edit Video Details"
       size="min(1100px, 100%)"
-      fullScreen={Boolean(phone)}
+      fullScreen={phone}
       scrollAreaComponent={ScrollArea.Autosize}
       styles={{
         content: { transition: 'opacity 300ms ease', opacity: gone ? 0 : 1 },
