@@ -312,9 +312,14 @@ export async function statusHistory(db: Db, videoId: string): Promise<StatusHist
   return row ? isoHistory(row.history) : [];
 }
 
-/** The video as the viewer may see it: hidden fields are absent, not empty. */
+/** A time as the answers give it. */
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * The video as the viewer may see it: hidden fields are absent, not empty. It depends on the
+ * viewer only through canSeeInternalNotes and canSeePayment: video-list.ts keys the kept JSON by
+ * them (a new viewer fact here must join that key).
+ */
 export function toVideoView(
   viewer: ViewerScope,
   { video, owner: o, editor: e }: VideoWithPeople,
