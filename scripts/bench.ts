@@ -416,6 +416,56 @@ function report(
   if (!quick && targets.some(([, ok]) => !ok)) process.exitCode = 1;
 }
 
+/** An agency of `videos` at the full run's proportions (FULL at 100,000). */
+const proportionalSize = (videos: number): AgencySize => ({
+  clients: Math.max(10, Math.round(videos / 100)),
+  editors: Math.max(5, Math.round(videos / 1_666)),
+  videos,
+  comments: videos * 3,
+});
+
+/**
+ * `npm run bench -- --working-day [videos]`: the working day alone (reads alone, then beside
+ * the writers, as the full run measures it) on a fresh agency of that many videos (default
+ * 100,000) at the full run's proportions, on BENCH_DATABASE_URL or embedded; for before/after
+ * comparisons of the reads without the rest of the run.
+ */
+async function workingDayOnly() {
+  const arg = process.argv[process.argv.indexOf('--working-day') + 1];
+  const size = proportionalSize(arg && /^\d+$/.test(arg) ? Number(arg) : FULL.videos);
+  const prepared = await prepareDatabase(size);
+  const app = await startProcess('server/index.ts', prepared.env);
+  const options: WorkingDayOptions = {
+    ...WORKING_DAY,
+    clients: Math.min(WORKING_DAY.clients, size.clients),
+    editors: Math.min(WORKING_DAY.editors, size.editors),
+  };
+  try {
+    const day = await workingDay(
+      app.url,
+      (who) => login(app.url, who),
+      () => rssMb(app.pid),
+      options,
+    );
+    const report = workingDayReport(day, options, {
+      readShare: WORKING_DAY_READ_SHARE,
+      p99Ms: P99_READ_TARGET_MS,
+      rssMb: RSS_TARGET_MB,
+    });
+    console.log(
+      [
+        `${serverUrl ? 'PostgreSQL server' : 'embedded PGlite'}, ${size.videos.toLocaleString('en-US')} videos`,
+        ...report.lines,
+        '',
+        ...report.checks.map(([what, ok]) => `${ok ? 'pass' : 'FAIL'}  ${what}`),
+      ].join('\n'),
+    );
+  } finally {
+    await app.stop();
+    await prepared.cleanup();
+  }
+}
+
 /**
  * `npm run bench -- --scale [sizes]`: the working day's reads alone with the read cache bypassed
  * at each size (videos; default 10,000, 100,000 and 1,000,000), each agency seeded at the full
@@ -428,12 +478,7 @@ async function scale() {
   const sizes = arg && /^[\d,]+$/.test(arg) ? arg.split(',').map(Number) : SCALE_SIZES;
   const rows: { videos: number; reads: Awaited<ReturnType<typeof freshReads>> }[] = [];
   for (const videos of sizes) {
-    const size: AgencySize = {
-      clients: Math.max(10, Math.round(videos / 100)),
-      editors: Math.max(5, Math.round(videos / 1_666)),
-      videos,
-      comments: videos * 3,
-    };
+    const size = proportionalSize(videos);
     const seedStart = performance.now();
     const prepared = await prepareDatabase(size);
     console.log(
@@ -473,7 +518,12 @@ async function scale() {
   console.log(lines.join('\n'));
 }
 
-(process.argv.includes('--scale') ? scale() : main()).catch((err: Error) => {
+(process.argv.includes('--scale')
+  ? scale()
+  : process.argv.includes('--working-day')
+    ? workingDayOnly()
+    : main()
+).catch((err: Error) => {
   console.error(err);
   process.exit(1);
 });

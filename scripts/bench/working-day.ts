@@ -165,7 +165,28 @@ async function signIn(base: string, logIn: LogIn, opts: WorkingDayOptions) {
   return { screens, editors };
 }
 
-/** Signs everyone in, finds the editors' work, then measures reads alone and beside writers. */
+/**
+ * Everyone opens their screens once before the clock starts, as at the start of a day: what the
+ * server keeps between reads (the read cache, the videos' JSON) is measured in its steady state,
+ * not while it fills.
+ */
+async function openScreens(base: string, screens: Screen[]) {
+  let next = 0;
+  const open = async () => {
+    while (next < screens.length) {
+      const { cookie, path } = screens[next++]!;
+      const res = await fetch(`${base}${path}`, { headers: { cookie } });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, open));
+}
+
+/**
+ * Signs everyone in, finds the editors' work, opens every screen once, then measures reads alone
+ * and beside writers.
+ */
 export async function workingDay(
   base: string,
   logIn: LogIn,
@@ -175,6 +196,7 @@ export async function workingDay(
   const { screens, editors } = await signIn(base, logIn, opts);
   if (!editors.length) throw new Error('No editor has a draft or in-progress video to move');
 
+  await openScreens(base, screens);
   const readOnly = await readAll(base, screens, opts);
   const stop = startWriters(base, editors, opts.writesPerSecond);
   const reads = await readAll(base, screens, opts);

@@ -202,7 +202,9 @@ export const readCache = fp(
       const pending = pendingReads.get(request);
       if (!pending) return;
       pendingReads.delete(request);
-      if (reply.statusCode !== 200 || typeof payload !== 'string') return pending.done(undefined);
+      const body =
+        typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) && payload;
+      if (reply.statusCode !== 200 || !body) return pending.done(undefined);
       const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
         const value = reply.getHeader(name);
@@ -210,7 +212,7 @@ export const readCache = fp(
       }
       const cached = {
         label: pending.label,
-        payload: Buffer.from(payload),
+        payload: body,
         headers,
       };
       cache.setIf(pending.key, cached, pending.epoch);

@@ -95,8 +95,17 @@ export interface VideoFilters {
   cursor?: { createdAt: Date; id: string };
 }
 
-export async function listVideos(db: Db, where: SQL | undefined, f: VideoFilters = {}) {
-  const conditions = [
+/**
+ * The version of a listed video's row and of its people's rows: the transactions that wrote the
+ * row versions read (`xmin`), so any change to what toVideoView reads gives a new one. Two
+ * committed versions of a row never share it (a transaction's own earlier versions are never
+ * seen by others); server/modules/videos/video-list.ts keys each video's JSON by it.
+ */
+const rowVersion = sql<string>`${videos}.xmin::text || '.' || ${owner}.xmin::text || '.' || coalesce(${editor}.xmin::text, '')`;
+
+/** What a list's query narrows to: the viewer's `where` and the query's filters. */
+function listWhere(where: SQL | undefined, f: VideoFilters) {
+  return and(
     where,
     f.status ? eq(videos.status, f.status) : undefined,
     f.clientId ? eq(videos.userId, f.clientId) : undefined,
@@ -110,16 +119,70 @@ export async function listVideos(db: Db, where: SQL | undefined, f: VideoFilters
           and(eq(videos.createdAt, f.cursor.createdAt), lt(videos.id, f.cursor.id)),
         )
       : undefined,
-  ];
+  );
+}
+
+export type VersionedVideo = VideoWithPeople & { version: string };
+
+/** Videos with their people and version (rowVersion), for `where` to narrow. */
+const versionedVideos = (db: Db) =>
+  db
+    .select({
+      video: videos,
+      owner: listSummary(owner),
+      editor: listSummary(editor),
+      version: rowVersion,
+    })
+    .from(videos)
+    .innerJoin(owner, eq(owner.id, videos.userId))
+    .leftJoin(editor, eq(editor.id, videos.assignedEditorId));
+
+/** The videos `where` and the filters allow, newest first, with their people and version. */
+export async function listVideos(db: Db, where: SQL | undefined, f: VideoFilters = {}) {
+  const query = versionedVideos(db)
+    .where(listWhere(where, f))
+    .orderBy(desc(videos.createdAt), desc(videos.id));
+  const rows = await (f.limit ? query.limit(f.limit) : query);
+  return rows as VersionedVideo[];
+}
+
+export interface ListedVersion {
+  id: string;
+  userId: string;
+  createdAt: Date;
+  version: string;
+}
+
+/**
+ * The same list as listVideos, in the same order, but only what tells its videos apart: each
+ * one's id, client, creation time (for the cursor) and version (rowVersion).
+ */
+export async function listVideoVersions(
+  db: Db,
+  where: SQL | undefined,
+  f: VideoFilters = {},
+): Promise<ListedVersion[]> {
   const query = db
-    .select({ video: videos, owner: listSummary(owner), editor: listSummary(editor) })
+    .select({
+      id: videos.id,
+      userId: videos.userId,
+      createdAt: videos.createdAt,
+      version: rowVersion,
+    })
     .from(videos)
     .innerJoin(owner, eq(owner.id, videos.userId))
     .leftJoin(editor, eq(editor.id, videos.assignedEditorId))
-    .where(and(...conditions))
+    .where(listWhere(where, f))
     .orderBy(desc(videos.createdAt), desc(videos.id));
-  const rows = await (f.limit ? query.limit(f.limit) : query);
-  return rows as VideoWithPeople[];
+  return f.limit ? query.limit(f.limit) : query;
+}
+
+/** Videos by id with their people and version (rowVersion); the ones not found are left out. */
+export async function findVersionedVideos(db: Db, ids: readonly string[]) {
+  const rows = await versionedVideos(db).where(
+    sql`${videos.id} = any(${`{${ids.join(',')}}`}::uuid[])`,
+  );
+  return rows as VersionedVideo[];
 }
 
 export async function findVideo(db: Db, id: string): Promise<VideoWithPeople | undefined> {
@@ -247,9 +310,14 @@ export async function statusHistory(db: Db, videoId: string): Promise<StatusHist
   return row ? isoHistory(row.history) : [];
 }
 
-/** The video as the viewer may see it: hidden fields are absent, not empty. */
+/** A time as the answers give it. */
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * The video as the viewer may see it: hidden fields are absent, not empty. It depends on the
+ * viewer only through canSeeInternalNotes and canSeePayment: video-list.ts keys the kept JSON by
+ * them (a new viewer fact here must join that key).
+ */
 export function toVideoView(
   viewer: TeamScope,
   { video, owner: o, editor: e }: VideoWithPeople,

@@ -56,6 +56,7 @@ import { editorIdsOf } from '../assignments/assignments.repository';
 import { insertComment } from '../comments/comments.repository';
 import { findUserById, toPublicUser } from '../users/users.repository';
 import { loadViewerScope, type ViewerScope } from './scope';
+import { listJson, VideoJsonCache, videoListJson } from './video-list';
 import {
   deleteVideos,
   ensureVideoType,
@@ -63,7 +64,6 @@ import {
   findVideo,
   historyEntry,
   insertVideo,
-  listVideos,
   readableBy,
   statusHistory,
   type StatusHistory,
@@ -103,7 +103,19 @@ function parseCursor(cursor: string | undefined) {
 const makeCursor = (v: { createdAt: Date; id: string }) =>
   Buffer.from(`${v.createdAt.toISOString()}|${v.id}`).toString('base64url');
 
+/** The kept JSON of listed videos (video-list.ts): about 1 KB a video. */
+const VIDEO_JSON_BYTES = 96 * 1024 * 1024;
+
+/** A list's answer from its videos' JSON, as the response serializer would have written it. */
+function jsonAnswer(reply: FastifyReply, parts: Buffer[]) {
+  return reply.type('application/json; charset=utf-8').send(listJson(parts));
+}
+
 export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const videoJson = new VideoJsonCache(VIDEO_JSON_BYTES);
+  // Versions are numbers of transactions: a database put back from a backup may reuse them.
+  // It is reached through a new connection, so start afresh whenever the feed was down.
+  app.cacheBus.subscribe((message) => message === null && videoJson.clear(), { versioned: true });
   async function scopeOf(request: Parameters<typeof currentUser>[0]) {
     return loadViewerScope(db, currentUser(request));
   }
@@ -145,20 +157,25 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     scope: ViewerScope,
     where: SQL | undefined,
     query: z.infer<typeof videoListQuery>,
-    reply: Pick<FastifyReply, 'header'>,
+    reply: FastifyReply,
   ) {
     const { limit, cursor, overdue, ...filters } = query;
-    const rows = await listVideos(db, where, {
+    const { parts, rows } = await videoListJson(db, videoJson, scope, where, {
       ...filters,
       overdue: overdue === 'true',
       limit: limit ? limit + 1 : undefined,
       cursor: parseCursor(cursor),
     });
     if (limit && rows.length > limit) {
-      rows.length = limit;
-      reply.header('x-next-cursor', makeCursor(rows[limit - 1]!.video));
+      parts.length = limit;
+      reply.header('x-next-cursor', makeCursor(rows[limit - 1]!));
     }
-    return rows.map((r) => toVideoView(scope, r));
+    return jsonAnswer(reply, parts);
+  }
+
+  /** A whole list, as listPage gives a page. */
+  async function wholeList(scope: ViewerScope, where: SQL | undefined, reply: FastifyReply) {
+    return jsonAnswer(reply, (await videoListJson(db, videoJson, scope, where, {})).parts);
   }
 
   app.get(
@@ -176,11 +193,11 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.get(
     '/api/videos/assigned-to-me',
-    { schema: { response: { 200: videoListSchema } } },
-    async (request) => {
+    // Made of the videos assigned to the viewer, all of their own scope (ADR 0007).
+    { config: { cacheable: true }, schema: { response: { 200: videoListSchema } } },
+    async (request, reply) => {
       const scope = await scopeOf(request);
-      const rows = await listVideos(db, eq(videos.assignedEditorId, scope.id));
-      return rows.map((r) => toVideoView(scope, r));
+      return wholeList(scope, eq(videos.assignedEditorId, scope.id), reply);
     },
   );
 
@@ -506,20 +523,20 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         response: { 200: videoListSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const scope = await scopeOf(request);
       const targetId = request.params.id;
       if (!mayOpenManagedUser(scope, targetId, scope.teamClientIds)) {
         throw new HttpError(403, 'You cannot manage this user');
       }
-      const rows = await listVideos(
-        db,
+      return wholeList(
+        scope,
         and(
           readableBy(scope),
           or(eq(videos.userId, targetId), eq(videos.assignedEditorId, targetId)),
         ),
+        reply,
       );
-      return rows.map((r) => toVideoView(scope, r));
     },
   );
 

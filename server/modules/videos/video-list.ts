@@ -1,0 +1,137 @@
+import type { SQL } from 'drizzle-orm';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { canSeeInternalNotes, canSeePayment } from '@domain/permissions';
+import { videoViewSchema } from '@domain/videos';
+import type { Db } from '../../db/client';
+import type { ViewerScope } from './scope';
+import {
+  findVersionedVideos,
+  listVideos,
+  listVideoVersions,
+  type ListedVersion,
+  toVideoView,
+  type VersionedVideo,
+  type VideoFilters,
+} from './videos.repository';
+
+/**
+ * One video's answer as the app's response serializer writes it (server/app.ts): a list's JSON
+ * is its videos' JSON joined, byte for byte what serializing the list at once gives.
+ */
+const encodeView = serializerCompiler({
+  schema: videoViewSchema,
+  method: 'GET',
+  url: '/api/videos',
+}) as (view: unknown) => string;
+
+/**
+ * Each listed video's JSON, by row version and what the viewer may see of it (ADR 0007, "Video
+ * lists from kept JSON"). A version names the exact rows a view is made of, so an entry is never
+ * stale: a change makes a new version, and the old entry ages out, least recently used first,
+ * within `maxBytes`.
+ */
+export class VideoJsonCache {
+  /** Bytes, not strings: outside the JS heap, so they do not grow what the collector walks. */
+  private readonly entries = new Map<string, Buffer>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): Buffer | undefined {
+    const json = this.entries.get(key);
+    if (json !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, json);
+    }
+    return json;
+  }
+
+  set(key: string, json: Buffer) {
+    if (this.entries.has(key)) return;
+    this.entries.set(key, json);
+    this.bytes += key.length + json.length;
+    for (const [oldest, value] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= oldest.length + value.length;
+    }
+  }
+
+  clear() {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+}
+
+/** The key of a video's JSON for this viewer: its version and the hidden fields it may see. */
+const keyOf = (viewer: ViewerScope, v: Pick<ListedVersion, 'id' | 'userId' | 'version'>) =>
+  `${v.id}|${v.version}|${canSeeInternalNotes(viewer) ? 1 : 0}${canSeePayment(viewer, v) ? 1 : 0}`;
+
+export interface VideoListJson {
+  /** Each video's JSON, in the list's order (listJson joins them into the list's). */
+  parts: Buffer[];
+  /** The videos' ids and creation times, in the list's order (for a page's cursor). */
+  rows: Pick<ListedVersion, 'id' | 'createdAt'>[];
+}
+
+/**
+ * A video list (listVideos' rows as the viewer sees them) as JSON, re-serializing only the
+ * videos whose rows changed since they were last listed: one light read of the list's versions,
+ * then the full rows of the videos whose JSON is not kept. The answer is the list as the first
+ * read saw it; if a video changed or went between the two reads, the whole list is read afresh.
+ */
+export async function videoListJson(
+  db: Db,
+  cache: VideoJsonCache,
+  viewer: ViewerScope,
+  where: SQL | undefined,
+  filters: VideoFilters,
+): Promise<VideoListJson> {
+  const listed = await listVideoVersions(db, where, filters);
+  const keys = listed.map((v) => keyOf(viewer, v));
+  const parts = keys.map((key) => cache.get(key));
+  const missing = listed.filter((_, i) => parts[i] === undefined);
+  if (missing.length === 0) return { parts: parts as Buffer[], rows: listed };
+  // Most missing (a first read): the whole list in one read is cheaper than by id.
+  if (missing.length * 2 < listed.length) {
+    const found = new Map(
+      (
+        await findVersionedVideos(
+          db,
+          missing.map((v) => v.id),
+        )
+      ).map((f) => [f.video.id, f]),
+    );
+    if (missing.every((v) => found.get(v.id)?.version === v.version)) {
+      listed.forEach((v, i) => {
+        if (parts[i] === undefined) parts[i] = store(cache, viewer, keys[i]!, found.get(v.id)!);
+      });
+      return { parts: parts as Buffer[], rows: listed };
+    }
+  }
+  const rows = await listVideos(db, where, filters);
+  return {
+    parts: rows.map((row) => store(cache, viewer, keyOf(viewer, { ...row.video, ...row }), row)),
+    rows: rows.map((r) => r.video),
+  };
+}
+
+function store(cache: VideoJsonCache, viewer: ViewerScope, key: string, row: VersionedVideo) {
+  const json = Buffer.from(encodeView(toVideoView(viewer, row)));
+  cache.set(key, json);
+  return json;
+}
+
+/** `[a,b,…]` from the videos' JSON: the list's answer, as serializing it at once writes it. */
+export function listJson(parts: Buffer[]): Buffer {
+  let length = 2 + Math.max(0, parts.length - 1);
+  for (const part of parts) length += part.length;
+  const out = Buffer.allocUnsafe(length);
+  let at = out.write('[');
+  parts.forEach((part, i) => {
+    if (i > 0) at += out.write(',', at);
+    at += part.copy(out, at);
+  });
+  out.write(']', at);
+  return out;
+}
