@@ -126,6 +126,21 @@ export class CacheBus {
     });
   }
 
+  /**
+   * Messages of a change this instance has committed that no trigger sent (new notifications,
+   * `countsAdded`), to every instance: on the listener's own connection, so they go out before
+   * the write's marker (`localWrite`, called after) and this instance hears them first; through
+   * the pool if that connection is lost. If neither can send, the other instances' entries live
+   * out their time limit (SHORT_CACHE_MS).
+   */
+  tell(messages: string[]) {
+    if (!messages.length) return;
+    this.listener
+      .notify(...messages)
+      .catch(() => this.listener.notifyPooled(messages))
+      .catch((err: unknown) => this.onError(err));
+  }
+
   start() {
     return this.listener.start();
   }

@@ -62,17 +62,36 @@ export class Listener {
   }
 
   /**
-   * NOTIFYs `payload` on the channel over the listener's own connection (on PGlite, its one
-   * connection), so that a pool busy with queries does not hold it back. Fails while the
-   * connection is lost.
+   * NOTIFYs `payloads` on the channel, in order and in one statement, over the listener's own
+   * connection (on PGlite, its one connection), so that a pool busy with queries does not hold
+   * them back. Fails while the connection is lost.
    */
-  async notify(payload: string) {
+  async notify(...payloads: string[]) {
     if (this.database.pglite) {
-      await this.database.db.execute(sql`select pg_notify(${this.channel}, ${payload})`);
+      if (payloads.length === 1) {
+        await this.database.db.execute(sql`select pg_notify(${this.channel}, ${payloads[0]})`);
+      } else {
+        await this.notifyPooled(payloads);
+      }
       return;
     }
     if (!this.client) throw new Error(`not listening on ${this.channel}`);
-    await this.client.query('select pg_notify($1, $2)', [this.channel, payload]);
+    if (payloads.length === 1) {
+      await this.client.query('select pg_notify($1, $2)', [this.channel, payloads[0]]);
+    } else {
+      await this.client.query('select pg_notify($1, p) from unnest($2::text[]) p', [
+        this.channel,
+        payloads,
+      ]);
+    }
+  }
+
+  /** NOTIFYs `payloads` on the channel through the app's pool (when `notify` cannot). */
+  async notifyPooled(payloads: string[]) {
+    await this.database.db.execute(
+      sql`select pg_notify(${this.channel}, p)
+          from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) p`,
+    );
   }
 
   private async connect(reconnected: boolean) {

@@ -264,20 +264,25 @@ export class RealtimeHub {
 
   // --- What the app calls ----------------------------------------------------------------------
 
-  /** New notifications, to their recipients' sockets on every instance. */
+  /**
+   * New notifications, committed, to their recipients' sockets on every instance: here at once,
+   * elsewhere by NOTIFYs sent on the listener's own connection (through the pool if it is lost),
+   * never inside a write's transaction, whose commit would then hold PostgreSQL's notification
+   * queue lock through its flush (ADR 0007, "Notices told after the commit").
+   */
   async notificationsCreated(list: NotificationView[]) {
     this.deliverHere(list);
-    for (const payload of this.notificationMessages(list).payloads) {
-      await this.publish(payload);
-    }
+    const payloads = this.notificationMessages(list);
+    if (!payloads.length) return;
+    await this.listener.notify(...payloads).catch(() => this.listener.notifyPooled(payloads));
   }
 
   /**
    * The NOTIFYs that tell the other instances of new notifications: as few as the payload limit
-   * allows; a notification too big alone travels by id. A writer that sends them in its own
-   * transaction (they go out at its commit) calls `deliverHere` once it has committed.
+   * allows; a notification too big alone travels by id.
    */
-  notificationMessages(list: NotificationView[]): { channel: string; payloads: string[] } {
+  private notificationMessages(list: NotificationView[]): string[] {
+    if (this.closed) return [];
     const payloads: string[] = [];
     let batch: NotificationView[] = [];
     let size = 0;
@@ -305,7 +310,7 @@ export class RealtimeHub {
       size += bytes;
     }
     flush();
-    return { channel: this.listener.channel, payloads: this.closed ? [] : payloads };
+    return payloads;
   }
 
   /** New notifications, to their recipients' sockets on this instance. */

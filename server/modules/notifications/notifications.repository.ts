@@ -32,14 +32,15 @@ export function toNotificationView(row: NotificationRow): NotificationView {
 export type NotificationDraft = NewNotification & { recipientId: string; emailKind: EmailKind };
 
 /**
- * Stores new notifications, leaves them for the email worker and sends `notify`'s NOTIFYs, in
- * one statement of the caller's transaction (the NOTIFYs go out at its commit). Their ids and
- * times are made here, so the views are known before the statement runs.
+ * Stores new notifications and leaves them for the email worker, in one statement of the
+ * caller's transaction. It sends no NOTIFY (which would hold PostgreSQL's notification-queue lock
+ * through the commit): the caller tells the other instances after the commit (`Notifier`), and
+ * the statement marks the transaction so that the count trigger does not (migration 0016). Their
+ * ids and times are made here, so the views are known before the statement runs.
  */
 export async function storeNotifications(
   db: Db,
   drafts: NotificationDraft[],
-  notify: (views: NotificationView[]) => { channel: string; payloads: string[] },
 ): Promise<NotificationView[]> {
   if (!drafts.length) return [];
   const createdAt = new Date();
@@ -63,7 +64,6 @@ export async function storeNotifications(
       created_at: v.createdAt,
     })),
   );
-  const { channel, payloads } = notify(views);
   await db.execute(sql`
     with e as (
       select * from jsonb_to_recordset(${rows}::jsonb) as e(id uuid, recipient_id uuid,
@@ -77,8 +77,7 @@ export async function storeNotifications(
       from e
     ),
     mailed as (${emailEventsFrom(sql`e`)})
-    select pg_notify(${channel}, p)
-    from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) p`);
+    select set_config('vw.notices_told', 'on', true)`);
   return views;
 }
 
@@ -110,19 +109,31 @@ export async function listNotifications(
 /** An app instance's unread counts by recipient id (the notifier decorates the app with it). */
 export type UnreadCountCache = TtlCache<number>;
 
+/** The cache bus's message that a recipient's notifications changed (migrations 0004, 0016). */
+const countMessage = (recipientId: string) => `n${recipientId}`;
+
 /**
  * The unread counts of one app instance, kept for SHORT_CACHE_MS while the cache bus listens
  * (docs/decisions/0004-session-and-count-cache.md): a recipient's entry goes when the triggers
- * report a change to their notifications ('n'), all of them when anything may be stale. The
- * writes below also drop their recipients' entries at once.
+ * (or `countsAdded`) report a change to their notifications ('n'), all of them when anything
+ * may be stale. The writes below also drop their recipients' entries at once.
  */
 export function createUnreadCountCache(bus: CacheBus): UnreadCountCache {
   const cache = new TtlCache<number>(bus, SHORT_CACHE_MS);
   bus.subscribe((message) => {
     if (message === null) cache.clear();
-    else if (message[0] === 'n') cache.delete(message.slice(1));
+    else if (message[0] === countMessage('')) cache.delete(message.slice(1));
   });
   return cache;
+}
+
+/**
+ * After the commit of notifications stored by `storeNotifications` (whose trigger says nothing):
+ * drops their recipients' counts here and tells every instance to drop them.
+ */
+export function countsAdded(bus: CacheBus, counts: UnreadCountCache, recipientIds: Set<string>) {
+  forgetCounts(counts, recipientIds);
+  bus.tell([...recipientIds].map(countMessage));
 }
 
 /** The unread count the bell shows, from the cache when it holds it. */

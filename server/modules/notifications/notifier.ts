@@ -6,6 +6,7 @@ import { parseMentions } from '@domain/mentions';
 import { NOTIFICATION_TEXT, personLabel } from '@domain/notifications';
 import { canReadVideo } from '@domain/permissions';
 import { normalizeRole } from '@domain/roles';
+import type { CacheBus } from '../../db/cache-bus';
 import type { Db } from '../../db/client';
 import {
   clientEditorAssignments,
@@ -20,8 +21,8 @@ import { findUserById, listStaffRoles } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
 import type { NotificationType, NotificationView } from '@domain/notifications';
 import {
+  countsAdded,
   createUnreadCountCache,
-  forgetCounts,
   type NewNotification,
   type NotificationDraft,
   storeNotifications,
@@ -110,15 +111,8 @@ export async function leadEditorIds(db: Db): Promise<string[]> {
   return staff.filter((u) => normalizeRole(u.role) === 'lead_editor').map((u) => u.id);
 }
 
-/**
- * The triggers, writing with `db` (a transaction) and collecting what they create; `notify`
- * gives the NOTIFYs that tell the other instances, sent in the same statement.
- */
-function triggersOn(
-  db: Db,
-  created: NotificationView[],
-  notify: RealtimeHub['notificationMessages'],
-): NotificationTriggers {
+/** The triggers, writing with `db` (a transaction) and collecting what they create. */
+function triggersOn(db: Db, created: NotificationView[]): NotificationTriggers {
   /** Drops the actor, empty and repeated recipients, and stores the rest in one statement. */
   async function send(actor: { id: string | null }, drafts: Draft[]) {
     const seen = new Set<string>();
@@ -134,8 +128,8 @@ function triggersOn(
         emailKind: emailKind ?? emailKindOf(d.type),
       });
     }
-    // The email worker and the other instances take it from there.
-    created.push(...(await storeNotifications(db, values, notify)));
+    // The email worker takes it from there; the sockets hear after the commit.
+    created.push(...(await storeNotifications(db, values)));
   }
 
   async function editorsOf(clientId: string) {
@@ -307,6 +301,7 @@ function triggersOn(
 export function createNotifier(
   db: Db,
   hub: RealtimeHub,
+  bus: CacheBus,
   counts: UnreadCountCache,
   log: FastifyBaseLogger,
 ): Notifier {
@@ -314,17 +309,15 @@ export function createNotifier(
     work: (tx: Db, notify: NotificationTriggers) => Promise<T>,
   ): Promise<T> {
     const created: NotificationView[] = [];
-    const messages = hub.notificationMessages.bind(hub);
-    const result = await db.transaction((tx) => work(tx, triggersOn(tx, created, messages)));
-    // Committed: counts cached before the commit are stale, and the sockets here may hear now
-    // (the other instances' heard at the commit). The change stands whatever happens to the
-    // push (a socket reconnect reads the count again).
-    forgetCounts(counts, new Set(created.map((n) => n.recipientId)));
-    try {
-      hub.deliverHere(created);
-    } catch (err) {
-      log.warn({ err }, 'notifications saved but not pushed');
-    }
+    const result = await db.transaction((tx) => work(tx, triggersOn(tx, created)));
+    if (!created.length) return result;
+    // Committed: counts cached before the commit are stale, here and on the other instances,
+    // and the sockets may hear now. The change stands whatever happens to the push (a socket
+    // reconnect reads the count again; the rows are stored for the next fetch).
+    countsAdded(bus, counts, new Set(created.map((n) => n.recipientId)));
+    hub
+      .notificationsCreated(created)
+      .catch((err: unknown) => log.warn({ err }, 'notifications saved but not pushed'));
     return result;
   }
 
@@ -347,7 +340,7 @@ export const notifier = fp(
   async (app: FastifyInstance, opts: { db: Db }) => {
     const counts = createUnreadCountCache(app.cacheBus);
     app.decorate('unreadCounts', counts);
-    app.decorate('notifier', createNotifier(opts.db, app.realtime, counts, app.log));
+    app.decorate('notifier', createNotifier(opts.db, app.realtime, app.cacheBus, counts, app.log));
   },
   { name: 'notifier', dependencies: ['caches', 'realtime'] },
 );
