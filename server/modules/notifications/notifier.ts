@@ -25,6 +25,7 @@ import {
   createUnreadCountCache,
   type NewNotification,
   type NotificationDraft,
+  noticesWith,
   storeNotifications,
   type UnreadCountCache,
 } from './notifications.repository';
@@ -96,6 +97,18 @@ export interface Notifier {
    * change nor its notifications are kept.
    */
   transaction<T>(work: (tx: Db, notify: NotificationTriggers) => Promise<T>): Promise<T>;
+  /**
+   * A change that is one statement (a status change), with its notifications in it: `plan`
+   * runs the triggers, which only gather them; `write` makes the change, adding `notices(guard)`
+   * to its statement, which stores them only if `guard` (one of its expressions) has a row. When
+   * `write` answers a row, the recipients hear of them as after `transaction`'s commit.
+   */
+  oneStatement<T>(
+    plan: (notify: NotificationTriggers) => Promise<void>,
+    write: (
+      notices: (guard: string) => ReturnType<typeof noticesWith>['ctes'],
+    ) => Promise<T | null>,
+  ): Promise<T | null>;
 }
 
 type Draft = Omit<NewNotification, 'recipientId' | 'type'> & {
@@ -111,8 +124,11 @@ export async function leadEditorIds(db: Db): Promise<string[]> {
   return staff.filter((u) => normalizeRole(u.role) === 'lead_editor').map((u) => u.id);
 }
 
-/** The triggers, writing with `db` (a transaction) and collecting what they create. */
-function triggersOn(db: Db, created: NotificationView[]): NotificationTriggers {
+/** The triggers, reading with `db` and handing what they make to `store`. */
+function triggersOn(
+  db: Db,
+  store: (values: NotificationDraft[]) => Promise<void>,
+): NotificationTriggers {
   /** Drops the actor, empty and repeated recipients, and stores the rest in one statement. */
   async function send(actor: { id: string | null }, drafts: Draft[]) {
     const seen = new Set<string>();
@@ -129,7 +145,7 @@ function triggersOn(db: Db, created: NotificationView[]): NotificationTriggers {
       });
     }
     // The email worker takes it from there; the sockets hear after the commit.
-    created.push(...(await storeNotifications(db, values)));
+    await store(values);
   }
 
   async function editorsOf(clientId: string) {
@@ -305,23 +321,51 @@ export function createNotifier(
   counts: UnreadCountCache,
   log: FastifyBaseLogger,
 ): Notifier {
-  async function transaction<T>(
-    work: (tx: Db, notify: NotificationTriggers) => Promise<T>,
-  ): Promise<T> {
-    const created: NotificationView[] = [];
-    const result = await db.transaction((tx) => work(tx, triggersOn(tx, created)));
-    if (!created.length) return result;
-    // Committed: counts cached before the commit are stale, here and on the other instances,
-    // and the sockets may hear now. The change stands whatever happens to the push (a socket
-    // reconnect reads the count again; the rows are stored for the next fetch).
+  /** Committed: counts cached before are stale, here and elsewhere, and the sockets may hear. */
+  function told(created: NotificationView[]) {
+    if (!created.length) return;
+    // The change stands whatever happens to the push (a socket reconnect reads the count
+    // again; the rows are stored for the next fetch).
     countsAdded(bus, counts, new Set(created.map((n) => n.recipientId)));
     hub
       .notificationsCreated(created)
       .catch((err: unknown) => log.warn({ err }, 'notifications saved but not pushed'));
+  }
+
+  async function transaction<T>(
+    work: (tx: Db, notify: NotificationTriggers) => Promise<T>,
+  ): Promise<T> {
+    const created: NotificationView[] = [];
+    const result = await db.transaction((tx) =>
+      work(
+        tx,
+        triggersOn(tx, async (values) => {
+          created.push(...(await storeNotifications(tx, values)));
+        }),
+      ),
+    );
+    told(created);
     return result;
   }
 
-  return { transaction };
+  const oneStatement: Notifier['oneStatement'] = async (plan, write) => {
+    const drafts: NotificationDraft[] = [];
+    await plan(
+      triggersOn(db, async (values) => {
+        drafts.push(...values);
+      }),
+    );
+    let views: NotificationView[] = [];
+    const result = await write((guard) => {
+      const notices = noticesWith(db, drafts, guard);
+      views = notices.views;
+      return notices.ctes;
+    });
+    if (result !== null) told(views);
+    return result;
+  };
+
+  return { transaction, oneStatement };
 }
 
 declare module 'fastify' {
