@@ -103,10 +103,11 @@ export async function storeNotifications(
 }
 
 /**
- * The same, as common table expressions for the caller's own statement (a status change):
- * stored only if `guard`, an expression of that statement, has a row (the change was made).
+ * The same, as common table expressions for the caller's own statement (a status change, a
+ * comment): stored only if `guard`, an expression of that statement, has a row (the change was
+ * made), or with the statement when there is no guard.
  */
-export function noticesWith(db: Db, drafts: NotificationDraft[], guard: string) {
+export function noticesWith(db: Db, drafts: NotificationDraft[], guard?: string) {
   if (!drafts.length) return { views: [], ctes: [] };
   const { views, rows } = noticeRows(drafts);
   const ctes = noticeParts(rows, guard).map(([name, body]) => db.$with(name, {}).as(body));

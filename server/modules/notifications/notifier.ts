@@ -100,13 +100,14 @@ export interface Notifier {
   /**
    * A change that is one statement (a status change), with its notifications in it: `plan`
    * runs the triggers, which only gather them; `write` makes the change, adding `notices(guard)`
-   * to its statement, which stores them only if `guard` (one of its expressions) has a row. When
+   * to its statement, which stores them only if `guard` (one of its expressions) has a row, or
+   * with the statement without one. When
    * `write` answers a row, the recipients hear of them as after `transaction`'s commit.
    */
   oneStatement<T>(
     plan: (notify: NotificationTriggers) => Promise<void>,
     write: (
-      notices: (guard: string) => ReturnType<typeof noticesWith>['ctes'],
+      notices: (guard?: string) => ReturnType<typeof noticesWith>['ctes'],
     ) => Promise<T | null>,
   ): Promise<T | null>;
 }

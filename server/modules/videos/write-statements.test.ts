@@ -113,10 +113,10 @@ describe('the day writes in few statements', () => {
     expect(answer.statusHistory).toHaveLength(3);
   });
 
-  it('posts a comment in 5 statements; the team lead hears of it', async () => {
+  it('posts a comment in 2 statements (a read; the comment and its notices); the team lead hears of it', async () => {
     const comment = { content: 'Looks good at 0:42' };
     const url = `/api/videos/${videoId}/comments`;
-    const { told } = await inStatements(5, 'owner', 'POST', url, comment, 201);
+    const { told } = await inStatements(2, 'owner', 'POST', url, comment, 201);
     expect(told).toEqual([teamLead.id]);
   });
 });
