@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from './client';
-import { Listener } from './listener';
+import { type BusNotice, Listener } from './listener';
 
 /**
  * The invalidation feed of the per-instance caches (docs/decisions/0004-session-and-count-cache.md).
@@ -127,18 +127,12 @@ export class CacheBus {
   }
 
   /**
-   * Messages of a change this instance has committed that no trigger sent (new notifications,
-   * `countsAdded`), to every instance: on the listener's own connection, so they go out before
-   * the write's marker (`localWrite`, called after) and this instance hears them first; through
-   * the pool if that connection is lost. If neither can send, the other instances' entries live
-   * out their time limit (SHORT_CACHE_MS).
+   * The NOTIFYs of messages of a change this instance has committed that no trigger sent (new
+   * notifications, `countsAdded`), for the caller to send to every instance once it has applied
+   * them here itself (so this instance's marker need not wait for them).
    */
-  tell(messages: string[]) {
-    if (!messages.length) return;
-    this.listener
-      .notify(...messages)
-      .catch(() => this.listener.notifyPooled(messages))
-      .catch((err: unknown) => this.onError(err));
+  notices(messages: string[]): BusNotice[] {
+    return messages.map((m) => [this.listener.channel, m] as const);
   }
 
   start() {

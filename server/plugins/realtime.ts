@@ -10,7 +10,7 @@ import {
   type SocketMessage,
 } from '@domain/notifications';
 import type { Database } from '../db/client';
-import { Listener } from '../db/listener';
+import { type BusNotice, Listener } from '../db/listener';
 import { sessions } from '../db/schema';
 import { countUnread, findNotification } from '../modules/notifications/notifications.repository';
 import { sameOrigin } from './auth';
@@ -266,15 +266,16 @@ export class RealtimeHub {
 
   /**
    * New notifications, committed, to their recipients' sockets on every instance: here at once,
-   * elsewhere by NOTIFYs sent on the listener's own connection (through the pool if it is lost),
-   * never inside a write's transaction, whose commit would then hold PostgreSQL's notification
-   * queue lock through its flush (ADR 0007, "Notices told after the commit").
+   * elsewhere by NOTIFYs sent, with `also` (the count caches' messages), in one statement on the
+   * listener's own connection (through the pool if it is lost), never inside a write's
+   * transaction, whose commit would then hold PostgreSQL's notification-queue lock through its
+   * flush (ADR 0007, "Notices told after the commit").
    */
-  async notificationsCreated(list: NotificationView[]) {
+  async notificationsCreated(list: NotificationView[], also: readonly BusNotice[] = []) {
     this.deliverHere(list);
-    const payloads = this.notificationMessages(list);
-    if (!payloads.length) return;
-    await this.listener.notify(...payloads).catch(() => this.listener.notifyPooled(payloads));
+    const channel = this.listener.channel;
+    const own = this.notificationMessages(list).map((p) => [channel, p] as const);
+    await this.listener.send([...also, ...own]);
   }
 
   /**

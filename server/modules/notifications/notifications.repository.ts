@@ -162,11 +162,11 @@ export function createUnreadCountCache(bus: CacheBus): UnreadCountCache {
 
 /**
  * After the commit of notifications stored by `storeNotifications` (whose trigger says nothing):
- * drops their recipients' counts here and tells every instance to drop them.
+ * drops their recipients' counts here; the NOTIFYs that tell every instance to drop them.
  */
 export function countsAdded(bus: CacheBus, counts: UnreadCountCache, recipientIds: Set<string>) {
   forgetCounts(counts, recipientIds);
-  bus.tell([...recipientIds].map(countMessage));
+  return bus.notices([...recipientIds].map(countMessage));
 }
 
 /** The unread count the bell shows, from the cache when it holds it. */

@@ -327,9 +327,9 @@ export function createNotifier(
     if (!created.length) return;
     // The change stands whatever happens to the push (a socket reconnect reads the count
     // again; the rows are stored for the next fetch).
-    countsAdded(bus, counts, new Set(created.map((n) => n.recipientId)));
+    const countNotices = countsAdded(bus, counts, new Set(created.map((n) => n.recipientId)));
     hub
-      .notificationsCreated(created)
+      .notificationsCreated(created, countNotices)
       .catch((err: unknown) => log.warn({ err }, 'notifications saved but not pushed'));
   }
 

@@ -7,9 +7,9 @@ import { recordStatements } from '../../test/statements';
 /**
  * Issue 20's writes near their data's cost: each of the day's three writes makes few round
  * trips, and what it answers is what a fresh read shows. The viewer's scope, the client's team
- * leads and the history come with the video's one read, a status change and its history row
- * are one statement, a create's type, video and history row another, and the answer is made of
- * what was written.
+ * leads and the history come with the video's one read; a status change, its history row and
+ * its notices are one statement, a comment and its notices another, a create's type, video and
+ * history row another; and the answer is made of what was written.
  */
 const t = setUpVideoPeople();
 let statements: ReturnType<typeof recordStatements>;
