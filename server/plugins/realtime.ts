@@ -266,23 +266,20 @@ export class RealtimeHub {
 
   /**
    * New notifications, committed, to their recipients' sockets on every instance: here at once,
-   * elsewhere by NOTIFYs sent, with `also` (the count caches' messages), in one statement on the
-   * listener's own connection (through the pool if it is lost), never inside a write's
-   * transaction, whose commit would then hold PostgreSQL's notification-queue lock through its
-   * flush (ADR 0007, "Notices told after the commit").
+   * elsewhere by NOTIFYs sent on the listener's own connection (through the pool if it is lost).
    */
-  async notificationsCreated(list: NotificationView[], also: readonly BusNotice[] = []) {
+  async notificationsCreated(list: NotificationView[]) {
     this.deliverHere(list);
-    const channel = this.listener.channel;
-    const own = this.notificationMessages(list).map((p) => [channel, p] as const);
-    await this.listener.send([...also, ...own]);
+    await this.listener.send(this.notificationNotices(list));
   }
 
   /**
    * The NOTIFYs that tell the other instances of new notifications: as few as the payload limit
-   * allows; a notification too big alone travels by id.
+   * allows; a notification too big alone travels by id. A writer sends them after its commit,
+   * never inside its transaction, whose commit would then hold PostgreSQL's notification-queue
+   * lock through its flush (ADR 0007, "Notices told after the commit").
    */
-  private notificationMessages(list: NotificationView[]): string[] {
+  notificationNotices(list: NotificationView[]): BusNotice[] {
     if (this.closed) return [];
     const payloads: string[] = [];
     let batch: NotificationView[] = [];
@@ -311,7 +308,7 @@ export class RealtimeHub {
       size += bytes;
     }
     flush();
-    return payloads;
+    return payloads.map((p) => [this.listener.channel, p] as const);
   }
 
   /** New notifications, to their recipients' sockets on this instance. */

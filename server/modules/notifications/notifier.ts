@@ -328,9 +328,13 @@ export function createNotifier(
     // The change stands whatever happens to the push (a socket reconnect reads the count
     // again; the rows are stored for the next fetch).
     const countNotices = countsAdded(bus, counts, new Set(created.map((n) => n.recipientId)));
-    hub
-      .notificationsCreated(created, countNotices)
-      .catch((err: unknown) => log.warn({ err }, 'notifications saved but not pushed'));
+    try {
+      hub.deliverHere(created);
+    } catch (err) {
+      log.warn({ err }, 'notifications saved but not pushed');
+    }
+    // The other instances hear with the write's marker (CacheBus.post).
+    bus.post([...countNotices, ...hub.notificationNotices(created)]);
   }
 
   async function transaction<T>(
