@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from './client';
-import { Listener } from './listener';
+import { type BusNotice, Listener } from './listener';
 
 /**
  * The invalidation feed of the per-instance caches (docs/decisions/0004-session-and-count-cache.md).
@@ -41,6 +41,8 @@ export class CacheBus {
   >();
   private readonly markerPrefix = `${MARKER}${randomBytes(6).toString('hex')}.`;
   private markers = 0;
+  /** NOTIFYs waiting for the next marker (`post`). */
+  private readonly outgoing: BusNotice[] = [];
 
   constructor(
     database: Database,
@@ -120,9 +122,36 @@ export class CacheBus {
     this.unheard.set(marker, { finish, done });
     // On the listener's connection: queued behind the pool's queries, it would make the
     // lookups that wait for it (TtlCache.load) wait for them too.
-    this.listener.notify(marker).catch((err: unknown) => {
+    this.flush([this.listener.channel, marker]).catch(() => finish(false));
+  }
+
+  /**
+   * The NOTIFYs of messages of a change this instance has committed that no trigger sent (new
+   * notifications, `countsAdded`), for `post` once the caller has applied them here itself.
+   */
+  notices(messages: string[]): BusNotice[] {
+    return messages.map((m) => [this.listener.channel, m] as const);
+  }
+
+  /**
+   * Sends NOTIFYs of a change this instance has committed and has applied here already (the
+   * count caches' and the sockets' messages of new notifications) with the write's marker, in
+   * its statement (`localWrite`), or by themselves if no marker goes out before the event loop's
+   * next turn. They need not come before the marker: this instance has them.
+   */
+  post(notices: readonly BusNotice[]) {
+    if (!notices.length) return;
+    if (!this.outgoing.length) setImmediate(() => void this.flush().catch(() => {}));
+    this.outgoing.push(...notices);
+  }
+
+  /** Sends what `post` holds, and `marker` last, in one statement. */
+  private flush(marker?: BusNotice) {
+    const notices = this.outgoing.splice(0);
+    if (marker) notices.push(marker);
+    return this.listener.send(notices).catch((err: unknown) => {
       this.onError(err);
-      finish(false);
+      throw err;
     });
   }
 

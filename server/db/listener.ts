@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from './client';
 
+/** A NOTIFY to send: its channel and payload. */
+export type BusNotice = readonly [channel: string, payload: string];
+
 export interface ListenerEvents {
   message(payload: string): void;
   /** Listening: at start, and again (`reconnected`) after the connection was lost. */
@@ -62,17 +65,41 @@ export class Listener {
   }
 
   /**
-   * NOTIFYs `payload` on the channel over the listener's own connection (on PGlite, its one
-   * connection), so that a pool busy with queries does not hold it back. Fails while the
-   * connection is lost.
+   * NOTIFYs `payloads` on the channel, in order and in one statement, over the listener's own
+   * connection (on PGlite, its one connection), so that a pool busy with queries does not hold
+   * them back. Fails while the connection is lost.
    */
-  async notify(payload: string) {
+  async notify(...payloads: string[]) {
+    if (payloads.length !== 1) return this.send(payloads.map((p) => [this.channel, p] as const));
     if (this.database.pglite) {
-      await this.database.db.execute(sql`select pg_notify(${this.channel}, ${payload})`);
+      await this.database.db.execute(sql`select pg_notify(${this.channel}, ${payloads[0]})`);
       return;
     }
     if (!this.client) throw new Error(`not listening on ${this.channel}`);
-    await this.client.query('select pg_notify($1, $2)', [this.channel, payload]);
+    await this.client.query('select pg_notify($1, $2)', [this.channel, payloads[0]]);
+  }
+
+  /**
+   * NOTIFYs each payload on its channel (this listener's or another's), in order and in one
+   * statement, over the listener's own connection as `notify` does, or through the app's pool
+   * if that cannot be done.
+   */
+  async send(notices: readonly BusNotice[]) {
+    if (!notices.length) return;
+    if (this.client) {
+      try {
+        await this.client.query(
+          'select pg_notify(c, p) from unnest($1::text[], $2::text[]) as u(c, p)',
+          [notices.map(([c]) => c), notices.map(([, p]) => p)],
+        );
+        return;
+      } catch {
+        // lost meanwhile: the pool below
+      }
+    }
+    await this.database.db.execute(
+      sql`select pg_notify(n->>0, n->>1) from jsonb_array_elements(${JSON.stringify(notices)}::jsonb) n`,
+    );
   }
 
   private async connect(reconnected: boolean) {

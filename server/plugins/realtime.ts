@@ -10,7 +10,7 @@ import {
   type SocketMessage,
 } from '@domain/notifications';
 import type { Database } from '../db/client';
-import { Listener } from '../db/listener';
+import { type BusNotice, Listener } from '../db/listener';
 import { sessions } from '../db/schema';
 import { countUnread, findNotification } from '../modules/notifications/notifications.repository';
 import { sameOrigin } from './auth';
@@ -264,20 +264,23 @@ export class RealtimeHub {
 
   // --- What the app calls ----------------------------------------------------------------------
 
-  /** New notifications, to their recipients' sockets on every instance. */
+  /**
+   * New notifications, committed, to their recipients' sockets on every instance: here at once,
+   * elsewhere by NOTIFYs sent on the listener's own connection (through the pool if it is lost).
+   */
   async notificationsCreated(list: NotificationView[]) {
     this.deliverHere(list);
-    for (const payload of this.notificationMessages(list).payloads) {
-      await this.publish(payload);
-    }
+    await this.listener.send(this.notificationNotices(list));
   }
 
   /**
    * The NOTIFYs that tell the other instances of new notifications: as few as the payload limit
-   * allows; a notification too big alone travels by id. A writer that sends them in its own
-   * transaction (they go out at its commit) calls `deliverHere` once it has committed.
+   * allows; a notification too big alone travels by id. A writer sends them after its commit,
+   * never inside its transaction, whose commit would then hold PostgreSQL's notification-queue
+   * lock through its flush (ADR 0007, "Notices told after the commit").
    */
-  notificationMessages(list: NotificationView[]): { channel: string; payloads: string[] } {
+  notificationNotices(list: NotificationView[]): BusNotice[] {
+    if (this.closed) return [];
     const payloads: string[] = [];
     let batch: NotificationView[] = [];
     let size = 0;
@@ -305,7 +308,7 @@ export class RealtimeHub {
       size += bytes;
     }
     flush();
-    return { channel: this.listener.channel, payloads: this.closed ? [] : payloads };
+    return payloads.map((p) => [this.listener.channel, p] as const);
   }
 
   /** New notifications, to their recipients' sockets on this instance. */

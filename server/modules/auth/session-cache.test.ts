@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { notifications, sessions, users, videos } from '../../db/schema';
-import { createTestApp, loginAs, secondInstance, seedUser, type TestApp } from '../../test/helper';
+import {
+  createTestApp,
+  loginAs,
+  secondInstance,
+  seedUser,
+  seedVideo,
+  type TestApp,
+} from '../../test/helper';
 
 /*
  * Each instance caches session lookups (server/plugins/auth.ts, docs/decisions/
@@ -154,6 +161,24 @@ describe('a cached session ends at once', () => {
 });
 
 describe('the unread count cache', () => {
+  /** Polls both instances (B last) for at most 250 ms each until they count `n` for `cookie`. */
+  async function expectCountOnBoth(cookie: string, n: number) {
+    for (const app of [t.app, second]) {
+      const deadline = performance.now() + 250;
+      let count = -1;
+      while (performance.now() < deadline) {
+        await ioTurn();
+        count = (
+          JSON.parse((await get(app, '/api/notifications/count', cookie)).body) as {
+            count: number;
+          }
+        ).count;
+        if (count === n) break;
+      }
+      expect(count).toBe(n);
+    }
+  }
+
   it('shows a new notification at once on both instances', async () => {
     const { row, a } = await user('count-user');
     await warm(a);
@@ -163,20 +188,23 @@ describe('the unread count cache', () => {
     await t.db
       .insert(notifications)
       .values({ recipientId: row.id, type: 'comment', title: 'New comment', message: 'Hi' });
-    for (const app of [t.app, second]) {
-      const deadline = performance.now() + 250;
-      let count = 0;
-      while (performance.now() < deadline) {
-        await ioTurn();
-        count = (
-          JSON.parse((await get(app, '/api/notifications/count', a)).body) as {
-            count: number;
-          }
-        ).count;
-        if (count === 1) break;
-      }
-      expect(count).toBe(1);
-    }
+    await expectCountOnBoth(a, 1);
+  });
+
+  it("shows a write's notification at once on both instances (told after its commit)", async () => {
+    const client = await user('count-client');
+    const editor = await user('count-editor', 'editor');
+    const video = await seedVideo(t, { userId: client.row.id, assignedEditorId: editor.row.id });
+    await warm(client.a);
+    await expectCountOnBoth(client.a, 0);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/api/videos/${video.id}/comments`,
+      headers: { cookie: editor.a },
+      payload: { content: 'Have a look' },
+    });
+    expect(posted.statusCode).toBe(201);
+    await expectCountOnBoth(client.a, 1);
   });
 });
 

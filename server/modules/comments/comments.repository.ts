@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, type WithSubquery } from 'drizzle-orm';
 import type { CommentView } from '@domain/comments';
 import { normalizeRole } from '@domain/roles';
 import { avatarUrl } from '@domain/user';
@@ -64,13 +64,22 @@ export async function commentsOfVideos(
   return byVideo;
 }
 
+/**
+ * Inserts a comment; with `notices` (Notifier.oneStatement's notifications of it, whose
+ * `values.id` the caller made), in the same statement.
+ */
 export async function insertComment(
   db: Db,
-  values: { videoId: string; content: string } & (
+  values: { id?: string; videoId: string; content: string } & (
     { userId: string } | { userId?: null; guestName: string }
   ),
+  notices: WithSubquery[] = [],
 ) {
-  const [row] = await db.insert(comments).values(values).returning();
+  const [row] = await db
+    .with(...notices)
+    .insert(comments)
+    .values(values)
+    .returning();
   return row!;
 }
 

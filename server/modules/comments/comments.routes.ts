@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -140,16 +141,17 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request, reply) => {
       const actor = currentUser(request);
       const { found, teamLeadIds } = await readableVideo(request, request.params.id);
-      // The comment and its notifications commit together; the sockets hear after the commit.
-      const row = await app.notifier.transaction(async (tx, notify) => {
-        const comment = await insertComment(tx, {
-          videoId: found.video.id,
-          userId: actor.id,
-          content: request.body.content,
-        });
-        await notify.commentPosted(actor, found.video, comment, teamLeadIds);
-        return comment;
-      });
+      // The comment and its notifications: one statement; the sockets hear after it.
+      const comment = {
+        id: randomUUID(),
+        videoId: found.video.id,
+        userId: actor.id,
+        content: request.body.content,
+      };
+      const row = (await app.notifier.oneStatement(
+        (notify) => notify.commentPosted(actor, found.video, comment, teamLeadIds),
+        (notices) => insertComment(db, comment, notices()),
+      ))!;
       return reply.status(201).send(toCommentView(row, actor));
     },
   );

@@ -31,17 +31,8 @@ export function toNotificationView(row: NotificationRow): NotificationView {
 /** A notification to store, with the email kind it is left for the email worker as. */
 export type NotificationDraft = NewNotification & { recipientId: string; emailKind: EmailKind };
 
-/**
- * Stores new notifications, leaves them for the email worker and sends `notify`'s NOTIFYs, in
- * one statement of the caller's transaction (the NOTIFYs go out at its commit). Their ids and
- * times are made here, so the views are known before the statement runs.
- */
-export async function storeNotifications(
-  db: Db,
-  drafts: NotificationDraft[],
-  notify: (views: NotificationView[]) => { channel: string; payloads: string[] },
-): Promise<NotificationView[]> {
-  if (!drafts.length) return [];
+/** The views of new notifications (ids and times made here) and the JSON rows stored of them. */
+function noticeRows(drafts: NotificationDraft[]) {
   const createdAt = new Date();
   const views = drafts.map((d) =>
     toNotificationView({
@@ -63,23 +54,64 @@ export async function storeNotifications(
       created_at: v.createdAt,
     })),
   );
-  const { channel, payloads } = notify(views);
-  await db.execute(sql`
-    with e as (
-      select * from jsonb_to_recordset(${rows}::jsonb) as e(id uuid, recipient_id uuid,
-        type text, title text, message text, video_id uuid, comment_id uuid, priority text,
-        created_at timestamptz, kind text)
-    ),
-    stored as (
-      insert into notifications
-        (id, recipient_id, type, title, message, video_id, comment_id, priority, created_at)
-      select id, recipient_id, type, title, message, video_id, comment_id, priority, created_at
-      from e
-    ),
-    mailed as (${emailEventsFrom(sql`e`)})
-    select pg_notify(${channel}, p)
-    from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) p`);
+  return { views, rows };
+}
+
+/**
+ * The common table expressions that store notifications and leave them for the email worker:
+ * `notice_rows` (the rows; none unless `guard`, another expression of the statement, has a
+ * row), then the two inserts. They send no NOTIFY (which would hold PostgreSQL's
+ * notification-queue lock through the commit): the caller tells the other instances after the
+ * commit (`Notifier`), and the rows mark their transaction so that the count trigger does not
+ * (vw.notices_told, migration 0016).
+ */
+function noticeParts(rows: string, guard?: string) {
+  const guarded = guard ? sql`and exists (select 1 from ${sql.identifier(guard)})` : sql``;
+  return [
+    [
+      'notice_rows',
+      sql`select * from jsonb_to_recordset(${rows}::jsonb) as e(id uuid, recipient_id uuid,
+          type text, title text, message text, video_id uuid, comment_id uuid, priority text,
+          created_at timestamptz, kind text)
+        where set_config('vw.notices_told', 'on', true) = 'on' ${guarded}`,
+    ],
+    [
+      'notices_stored',
+      sql`insert into notifications
+          (id, recipient_id, type, title, message, video_id, comment_id, priority, created_at)
+        select id, recipient_id, type, title, message, video_id, comment_id, priority, created_at
+        from notice_rows`,
+    ],
+    ['notices_mailed', emailEventsFrom(sql`notice_rows e`)],
+  ] as const;
+}
+
+/**
+ * Stores new notifications and leaves them for the email worker, in one statement of the
+ * caller's transaction (noticeParts). Their ids and times are made here, so the views are known
+ * before the statement runs.
+ */
+export async function storeNotifications(
+  db: Db,
+  drafts: NotificationDraft[],
+): Promise<NotificationView[]> {
+  if (!drafts.length) return [];
+  const { views, rows } = noticeRows(drafts);
+  const ctes = noticeParts(rows).map(([name, body]) => sql`${sql.identifier(name)} as (${body})`);
+  await db.execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
   return views;
+}
+
+/**
+ * The same, as common table expressions for the caller's own statement (a status change, a
+ * comment): stored only if `guard`, an expression of that statement, has a row (the change was
+ * made), or with the statement when there is no guard.
+ */
+export function noticesWith(db: Db, drafts: NotificationDraft[], guard?: string) {
+  if (!drafts.length) return { views: [], ctes: [] };
+  const { views, rows } = noticeRows(drafts);
+  const ctes = noticeParts(rows, guard).map(([name, body]) => db.$with(name, {}).as(body));
+  return { views, ctes };
 }
 
 export async function findNotification(db: Db, id: string) {
@@ -110,19 +142,31 @@ export async function listNotifications(
 /** An app instance's unread counts by recipient id (the notifier decorates the app with it). */
 export type UnreadCountCache = TtlCache<number>;
 
+/** The cache bus's message that a recipient's notifications changed (migrations 0004, 0016). */
+const countMessage = (recipientId: string) => `n${recipientId}`;
+
 /**
  * The unread counts of one app instance, kept for SHORT_CACHE_MS while the cache bus listens
  * (docs/decisions/0004-session-and-count-cache.md): a recipient's entry goes when the triggers
- * report a change to their notifications ('n'), all of them when anything may be stale. The
- * writes below also drop their recipients' entries at once.
+ * (or `countsAdded`) report a change to their notifications ('n'), all of them when anything
+ * may be stale. The writes below also drop their recipients' entries at once.
  */
 export function createUnreadCountCache(bus: CacheBus): UnreadCountCache {
   const cache = new TtlCache<number>(bus, SHORT_CACHE_MS);
   bus.subscribe((message) => {
     if (message === null) cache.clear();
-    else if (message[0] === 'n') cache.delete(message.slice(1));
+    else if (message[0] === countMessage('')) cache.delete(message.slice(1));
   });
   return cache;
+}
+
+/**
+ * After the commit of notifications stored by `storeNotifications` (whose trigger says nothing):
+ * drops their recipients' counts here; the NOTIFYs that tell every instance to drop them.
+ */
+export function countsAdded(bus: CacheBus, counts: UnreadCountCache, recipientIds: Set<string>) {
+  forgetCounts(counts, recipientIds);
+  return bus.notices([...recipientIds].map(countMessage));
 }
 
 /** The unread count the bell shows, from the cache when it holds it. */

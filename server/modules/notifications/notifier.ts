@@ -6,6 +6,7 @@ import { parseMentions } from '@domain/mentions';
 import { NOTIFICATION_TEXT, personLabel } from '@domain/notifications';
 import { canReadVideo } from '@domain/permissions';
 import { normalizeRole } from '@domain/roles';
+import type { CacheBus } from '../../db/cache-bus';
 import type { Db } from '../../db/client';
 import {
   clientEditorAssignments,
@@ -20,10 +21,11 @@ import { findUserById, listStaffRoles } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
 import type { NotificationType, NotificationView } from '@domain/notifications';
 import {
+  countsAdded,
   createUnreadCountCache,
-  forgetCounts,
   type NewNotification,
   type NotificationDraft,
+  noticesWith,
   storeNotifications,
   type UnreadCountCache,
 } from './notifications.repository';
@@ -95,6 +97,19 @@ export interface Notifier {
    * change nor its notifications are kept.
    */
   transaction<T>(work: (tx: Db, notify: NotificationTriggers) => Promise<T>): Promise<T>;
+  /**
+   * A change that is one statement (a status change), with its notifications in it: `plan`
+   * runs the triggers, which only gather them; `write` makes the change, adding `notices(guard)`
+   * to its statement, which stores them only if `guard` (one of its expressions) has a row, or
+   * with the statement without one. When
+   * `write` answers a row, the recipients hear of them as after `transaction`'s commit.
+   */
+  oneStatement<T>(
+    plan: (notify: NotificationTriggers) => Promise<void>,
+    write: (
+      notices: (guard?: string) => ReturnType<typeof noticesWith>['ctes'],
+    ) => Promise<T | null>,
+  ): Promise<T | null>;
 }
 
 type Draft = Omit<NewNotification, 'recipientId' | 'type'> & {
@@ -110,14 +125,10 @@ export async function leadEditorIds(db: Db): Promise<string[]> {
   return staff.filter((u) => normalizeRole(u.role) === 'lead_editor').map((u) => u.id);
 }
 
-/**
- * The triggers, writing with `db` (a transaction) and collecting what they create; `notify`
- * gives the NOTIFYs that tell the other instances, sent in the same statement.
- */
+/** The triggers, reading with `db` and handing what they make to `store`. */
 function triggersOn(
   db: Db,
-  created: NotificationView[],
-  notify: RealtimeHub['notificationMessages'],
+  store: (values: NotificationDraft[]) => Promise<void>,
 ): NotificationTriggers {
   /** Drops the actor, empty and repeated recipients, and stores the rest in one statement. */
   async function send(actor: { id: string | null }, drafts: Draft[]) {
@@ -134,8 +145,8 @@ function triggersOn(
         emailKind: emailKind ?? emailKindOf(d.type),
       });
     }
-    // The email worker and the other instances take it from there.
-    created.push(...(await storeNotifications(db, values, notify)));
+    // The email worker takes it from there; the sockets hear after the commit.
+    await store(values);
   }
 
   async function editorsOf(clientId: string) {
@@ -307,28 +318,59 @@ function triggersOn(
 export function createNotifier(
   db: Db,
   hub: RealtimeHub,
+  bus: CacheBus,
   counts: UnreadCountCache,
   log: FastifyBaseLogger,
 ): Notifier {
-  async function transaction<T>(
-    work: (tx: Db, notify: NotificationTriggers) => Promise<T>,
-  ): Promise<T> {
-    const created: NotificationView[] = [];
-    const messages = hub.notificationMessages.bind(hub);
-    const result = await db.transaction((tx) => work(tx, triggersOn(tx, created, messages)));
-    // Committed: counts cached before the commit are stale, and the sockets here may hear now
-    // (the other instances' heard at the commit). The change stands whatever happens to the
-    // push (a socket reconnect reads the count again).
-    forgetCounts(counts, new Set(created.map((n) => n.recipientId)));
+  /** Committed: counts cached before are stale, here and elsewhere, and the sockets may hear. */
+  function told(created: NotificationView[]) {
+    if (!created.length) return;
+    // The change stands whatever happens to the push (a socket reconnect reads the count
+    // again; the rows are stored for the next fetch).
+    const countNotices = countsAdded(bus, counts, new Set(created.map((n) => n.recipientId)));
     try {
       hub.deliverHere(created);
     } catch (err) {
       log.warn({ err }, 'notifications saved but not pushed');
     }
+    // The other instances hear with the write's marker (CacheBus.post).
+    bus.post([...countNotices, ...hub.notificationNotices(created)]);
+  }
+
+  async function transaction<T>(
+    work: (tx: Db, notify: NotificationTriggers) => Promise<T>,
+  ): Promise<T> {
+    const created: NotificationView[] = [];
+    const result = await db.transaction((tx) =>
+      work(
+        tx,
+        triggersOn(tx, async (values) => {
+          created.push(...(await storeNotifications(tx, values)));
+        }),
+      ),
+    );
+    told(created);
     return result;
   }
 
-  return { transaction };
+  const oneStatement: Notifier['oneStatement'] = async (plan, write) => {
+    const drafts: NotificationDraft[] = [];
+    await plan(
+      triggersOn(db, async (values) => {
+        drafts.push(...values);
+      }),
+    );
+    let views: NotificationView[] = [];
+    const result = await write((guard) => {
+      const notices = noticesWith(db, drafts, guard);
+      views = notices.views;
+      return notices.ctes;
+    });
+    if (result !== null) told(views);
+    return result;
+  };
+
+  return { transaction, oneStatement };
 }
 
 declare module 'fastify' {
@@ -347,7 +389,7 @@ export const notifier = fp(
   async (app: FastifyInstance, opts: { db: Db }) => {
     const counts = createUnreadCountCache(app.cacheBus);
     app.decorate('unreadCounts', counts);
-    app.decorate('notifier', createNotifier(opts.db, app.realtime, counts, app.log));
+    app.decorate('notifier', createNotifier(opts.db, app.realtime, app.cacheBus, counts, app.log));
   },
   { name: 'notifier', dependencies: ['caches', 'realtime'] },
 );

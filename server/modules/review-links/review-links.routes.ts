@@ -329,7 +329,9 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
           name,
         });
         if (!recorded) throw new HttpError(409, REVIEW_LINK_MESSAGES.alreadyDecided);
-        const updated = await updateVideo(tx, video, { status: action.to }, null, name);
+        const updated = await updateVideo(tx, video, { status: action.to }, null, {
+          guestName: name,
+        });
         if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
         const comment =
           wantsChanges && note

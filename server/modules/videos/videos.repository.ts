@@ -10,6 +10,7 @@ import {
   or,
   sql,
   type SQL,
+  type WithSubquery,
 } from 'drizzle-orm';
 import {
   canReadVideo,
@@ -482,9 +483,17 @@ export async function updateVideo(
   current: VideoRow,
   changes: Partial<typeof videos.$inferInsert>,
   changedById: string | null,
-  /** A review link's guest, who moves it without an account (changedById null). */
-  guestName?: string,
+  opts: {
+    /** A review link's guest, who moves it without an account (changedById null). */
+    guestName?: string;
+    /**
+     * More of the statement (Notifier.oneStatement's notifications), made only if the video
+     * was changed (its expression `moved` has the row).
+     */
+    notices?: (guard: 'moved') => WithSubquery[];
+  } = {},
 ): Promise<VideoRow | null> {
+  const { guestName, notices } = opts;
   const values: Partial<typeof videos.$inferInsert> = { ...changes, updatedAt: new Date() };
   const newStatus = changes.status;
   const moves = newStatus !== undefined && newStatus !== current.status;
@@ -499,7 +508,8 @@ export async function updateVideo(
       values.publishedAt = utcDay(new Date());
     }
   }
-  // The change and its history row are one statement: both or neither, without a transaction.
+  // The change, its history row and its notifications are one statement: all or none, without
+  // a transaction.
   const moved = db.$with('moved').as(
     db
       .update(videos)
@@ -511,7 +521,7 @@ export async function updateVideo(
     .$with('moved_history', {})
     .as(historyOf('moved', { changedById, fromStatus: current.status, guestName }));
   const [row] = await db
-    .with(...(moves ? [moved, history] : [moved]))
+    .with(...(moves ? [moved, history] : [moved]), ...(notices?.('moved') ?? []))
     .select()
     .from(moved);
   return row ?? null;

@@ -387,24 +387,27 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     if (note && !action?.takesNote) {
       throw new HttpError(400, WORKFLOW_MESSAGES.noteOnlyWhenSendingBack);
     }
-    // The move, its note and their notifications land together or not at all.
-    const updated = await app.notifier.transaction(async (tx, notify) => {
-      // Only the move to posted carries them (statusBody), and only a side that may make it.
-      const published = { publishedUrl, publishedAt };
-      const row = await updateVideo(tx, video, { status, ...published }, scope.id);
-      if (!row) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
-      if (!note) {
-        await notify.videoChanged(actor, video, row, teamLeadIds);
-        return row;
-      }
-      const comment = await insertComment(tx, {
-        videoId: video.id,
-        userId: actor.id,
-        content: note,
-      });
-      await notify.sentBack(actor, row, comment, teamLeadIds);
-      return row;
-    });
+    // The move, its note and their notifications land together or not at all. Only the move
+    // to posted carries the published fields (statusBody), and only a side that may make it.
+    const changes = { status, publishedUrl, publishedAt };
+    const updated = note
+      ? await app.notifier.transaction(async (tx, notify) => {
+          const row = await updateVideo(tx, video, changes, scope.id);
+          if (!row) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
+          const comment = await insertComment(tx, {
+            videoId: video.id,
+            userId: actor.id,
+            content: note,
+          });
+          await notify.sentBack(actor, row, comment, teamLeadIds);
+          return row;
+        })
+      : // Without a note, one statement: the move, its history and its notifications.
+        await app.notifier.oneStatement(
+          (notify) => notify.videoChanged(actor, video, { ...video, status }, teamLeadIds),
+          (notices) => updateVideo(db, video, changes, scope.id, { notices }),
+        );
+    if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
     return changedAnswer(read, updated, actor, status);
   });
 

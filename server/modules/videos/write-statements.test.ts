@@ -7,9 +7,9 @@ import { recordStatements } from '../../test/statements';
 /**
  * Issue 20's writes near their data's cost: each of the day's three writes makes few round
  * trips, and what it answers is what a fresh read shows. The viewer's scope, the client's team
- * leads and the history come with the video's one read, a status change and its history row
- * are one statement, a create's type, video and history row another, and the answer is made of
- * what was written.
+ * leads and the history come with the video's one read; a status change, its history row and
+ * its notices are one statement, a comment and its notices another, a create's type, video and
+ * history row another; and the answer is made of what was written.
  */
 const t = setUpVideoPeople();
 let statements: ReturnType<typeof recordStatements>;
@@ -29,17 +29,24 @@ describe('the day writes in few statements', () => {
   });
 
   /**
-   * A call as `who` that must answer `status` in 5 statements: its answer, and whom the
+   * A call as `who` that must answer `status` in `n` statements: its answer, and whom the
    * notifications it made went to.
    */
-  async function inFive(who: string, method: Method, url: string, payload: object, status: number) {
+  async function inStatements(
+    n: number,
+    who: string,
+    method: Method,
+    url: string,
+    payload: object,
+    status: number,
+  ) {
     await t.db.delete(notifications);
     let res: LightMyRequestResponse | undefined;
     const sent = await statements.during(async () => {
       res = await t.call(who, method, url, payload);
     });
     expect(res!.statusCode).toBe(status);
-    expect(sent, sent.join('\n')).toHaveLength(5);
+    expect(sent, sent.join('\n')).toHaveLength(n);
     const told = await t.db.select({ to: notifications.recipientId }).from(notifications);
     return { res: res!, told: told.map((n) => n.to).sort() };
   }
@@ -52,7 +59,7 @@ describe('the day writes in few statements', () => {
   it('creates a video (a new custom type, then the same again) in 5 statements', async () => {
     for (const name of ['First', 'Second']) {
       const video = { name, type: 'behind-the-scenes', link: 'https://youtu.be/abc' };
-      const { res, told } = await inFive('owner', 'POST', '/api/videos', video, 201);
+      const { res, told } = await inStatements(5, 'owner', 'POST', '/api/videos', video, 201);
       expect(told).toEqual([t.id.teameditor]);
       const created = res.json<{ id: string; statusHistory: unknown[] }>();
       videoId = created.id;
@@ -61,10 +68,10 @@ describe('the day writes in few statements', () => {
     }
   });
 
-  it('changes a status in 5 statements; the client and its team lead hear of it', async () => {
+  it('changes a status in 2 statements (a read; the move, its history and notices); the client and its team lead hear of it', async () => {
     const move = { status: 'in_progress' };
     const url = `/api/videos/${videoId}/status`;
-    const { res, told } = await inFive('teameditor', 'PATCH', url, move, 200);
+    const { res, told } = await inStatements(2, 'teameditor', 'PATCH', url, move, 200);
     const answer = res.json<{ statusHistory: { fromStatus: string; toStatus: string }[] }>();
     expect(answer).toEqual(await detailAs('teameditor', videoId));
     expect(answer.statusHistory.map((h) => [h.fromStatus, h.toStatus])).toEqual([
@@ -72,6 +79,26 @@ describe('the day writes in few statements', () => {
       ['draft', 'in_progress'],
     ]);
     expect(told).toEqual([t.id.owner, teamLead.id].sort());
+  });
+
+  it('stores no notice when the move finds the video changed meanwhile (409)', async () => {
+    // A trigger that skips the update stands in for a move made between the read and the write.
+    await t.database.exec(`
+      create function skip_update() returns trigger language plpgsql as $$
+        begin return null; end $$;
+      create trigger skip_update before update on videos
+        for each row execute function skip_update();`);
+    try {
+      const res = await t.call('teameditor', 'PATCH', `/api/videos/${videoId}/status`, {
+        status: 'draft',
+      });
+      expect(res.statusCode).toBe(409);
+    } finally {
+      await t.database.exec('drop trigger skip_update on videos; drop function skip_update();');
+    }
+    expect(await t.db.select().from(notifications)).toEqual([]);
+    const history = (await detailAs('teameditor', videoId)).statusHistory as unknown[];
+    expect(history).toHaveLength(2);
   });
 
   it('changes fields and status through PATCH, answering what a read shows', async () => {
@@ -86,10 +113,10 @@ describe('the day writes in few statements', () => {
     expect(answer.statusHistory).toHaveLength(3);
   });
 
-  it('posts a comment in 5 statements; the team lead hears of it', async () => {
+  it('posts a comment in 2 statements (a read; the comment and its notices); the team lead hears of it', async () => {
     const comment = { content: 'Looks good at 0:42' };
     const url = `/api/videos/${videoId}/comments`;
-    const { told } = await inFive('owner', 'POST', url, comment, 201);
+    const { told } = await inStatements(2, 'owner', 'POST', url, comment, 201);
     expect(told).toEqual([teamLead.id]);
   });
 });
