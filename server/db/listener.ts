@@ -36,6 +36,8 @@ export class Listener {
   private unlistenPglite: (() => Promise<void>) | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private retryMs: number;
+  /** The last statement sent on `client`: the next waits for it (pg 9 refuses a second at once). */
+  private sending: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly database: Database,
@@ -75,8 +77,16 @@ export class Listener {
       await this.database.db.execute(sql`select pg_notify(${this.channel}, ${payloads[0]})`);
       return;
     }
-    if (!this.client) throw new Error(`not listening on ${this.channel}`);
-    await this.client.query('select pg_notify($1, $2)', [this.channel, payloads[0]]);
+    await this.onClient('select pg_notify($1, $2)', [this.channel, payloads[0]]);
+  }
+
+  /** A statement on the listener's own connection, after the one before it has answered. */
+  private onClient(text: string, values: unknown[]) {
+    const client = this.client;
+    if (!client) return Promise.reject(new Error(`not listening on ${this.channel}`));
+    const sent = this.sending.then(() => client.query(text, values));
+    this.sending = sent.catch(() => undefined);
+    return sent;
   }
 
   /**
@@ -88,7 +98,7 @@ export class Listener {
     if (!notices.length) return;
     if (this.client) {
       try {
-        await this.client.query(
+        await this.onClient(
           'select pg_notify(c, p) from unnest($1::text[], $2::text[]) as u(c, p)',
           [notices.map(([c]) => c), notices.map(([, p]) => p)],
         );

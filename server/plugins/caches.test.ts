@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
+import { Listener } from '../db/listener';
 import { sessionIdOf } from '../modules/auth/sessions.repository';
 import { titled, unmet } from '../test/conditions';
 import { createTestApp, seedPerson, type TestApp } from '../test/helper';
@@ -157,6 +158,34 @@ describe.skipIf(noServer !== '')(
       } finally {
         for (const connection of held) connection.release();
       }
+    });
+
+    it('sends one statement at a time on the listener connection (pg 9 refuses a second)', async () => {
+      // pg 8 queues a query sent while another runs, with a DeprecationWarning once per process;
+      // pg 9 will throw. Markers and notices go out together under load.
+      const heard: string[] = [];
+      const listener = new Listener(
+        t.database,
+        'vw_one_',
+        { message: (p) => heard.push(p), error: () => {} },
+        { firstMs: 100, maxMs: 1_000 },
+      );
+      await listener.start();
+      const warnings: string[] = [];
+      const onWarning = (w: Error) => warnings.push(w.message);
+      process.on('warning', onWarning);
+      try {
+        await Promise.all([
+          ...Array.from({ length: 5 }, (_, i) => listener.notify(`x${i}`)),
+          listener.send([[listener.channel, 'y']]),
+        ]);
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(await until(() => heard.length === 6)).toBe(true);
+      } finally {
+        process.off('warning', onWarning);
+        await listener.close();
+      }
+      expect(warnings.filter((m) => m.includes('already executing a query'))).toEqual([]);
     });
 
     it('keeps nothing while it is away, and caches again once it has reconnected', async () => {
