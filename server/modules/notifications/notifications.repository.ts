@@ -143,7 +143,8 @@ export async function listNotifications(
 export type UnreadCountCache = TtlCache<number>;
 
 /** The cache bus's message that a recipient's notifications changed (migrations 0004, 0016). */
-const countMessage = (recipientId: string) => `n${recipientId}`;
+const COUNT_PREFIX = 'n';
+const countMessage = (recipientId: string) => `${COUNT_PREFIX}${recipientId}`;
 
 /**
  * The unread counts of one app instance, kept for SHORT_CACHE_MS while the cache bus listens
@@ -155,7 +156,7 @@ export function createUnreadCountCache(bus: CacheBus): UnreadCountCache {
   const cache = new TtlCache<number>(bus, SHORT_CACHE_MS);
   bus.subscribe((message) => {
     if (message === null) cache.clear();
-    else if (message[0] === countMessage('')) cache.delete(message.slice(1));
+    else if (message.startsWith(COUNT_PREFIX)) cache.delete(message.slice(COUNT_PREFIX.length));
   });
   return cache;
 }
