@@ -3,13 +3,14 @@
  * filtering, sorting, opening, editing and deleting videos; moving a video through every
  * status; assigning oneself; the editor's shortcuts; the phone layout; screenshots and axe.
  */
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PUBLISHING_MESSAGES } from '@domain/publishing';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { makePng } from './support/png';
 import { atPath, dismissToast, seeHeading, seeText, seeToast, visible } from './support/screen';
+import { withApiAs } from './support/api';
 import { createUsersAsKing, registerClient, signIn, signOut, type TestUser } from './support/users';
 import { assignEditor, createVideoAs, screenshot } from './support/videos';
 
@@ -374,6 +375,41 @@ describe('an editor', () => {
     await url.press('Enter');
     await ask.waitFor({ state: 'hidden' });
   }
+
+  it('reads the list again only when it changed (304 while the same)', async () => {
+    // Every screen that opens reads its data afresh (SPEC.md section 7); the list this browser
+    // holds is confirmed by its tag (docs/decisions/0013-conditional-reads.md) rather than sent again.
+    const lists: number[] = [];
+    const onResponse = (response: Response) => {
+      if (new URL(response.url()).pathname === '/api/videos') lists.push(response.status());
+    };
+    const reopen = async () => {
+      await page.getByRole('link', { name: /View assigned clients/ }).click();
+      await seeHeading(page, 'Assigned Clients');
+      await page.getByRole('link', { name: 'Back to dashboard' }).click();
+      await seeHeading(page, 'Editor Dashboard');
+      await page.getByRole('button', { name: /^All Videos \(/ }).click();
+    };
+    page.on('response', onResponse);
+    try {
+      await reopen();
+      await visible(card('Client spot'));
+      // (A change pushed meanwhile, such as the client's new videos, may read it whole first.)
+      await expect.poll(() => lists).toContain(304);
+
+      // A change: the list comes whole again (pushed to this screen, or read when it reopens).
+      const before = lists.length;
+      const renamed = await withApiAs(browser, client, (api) =>
+        api.patch(`/api/videos/${mine.id}`, { data: { name: 'Client spot, renamed' } }),
+      );
+      expect(renamed.status()).toBe(200);
+      await reopen();
+      await visible(card('Client spot, renamed'));
+      expect(lists.slice(before)).toContain(200);
+    } finally {
+      page.off('response', onResponse);
+    }
+  });
 
   it('moves a video through every status with the card buttons', async () => {
     await page.getByRole('button', { name: /^All Videos \(/ }).click();

@@ -24,6 +24,8 @@ export interface Latencies {
   p50: number;
   p99: number;
   errors: number;
+  /** The share of reads answered 304: the reader held that very answer (its ETag). */
+  unchanged?: number;
 }
 
 export interface WorkingDayResult {
@@ -39,6 +41,8 @@ type LogIn = (username: string) => Promise<string>;
 interface Screen {
   cookie: string;
   path: string;
+  /** The ETag of the answer this screen holds, sent back as the web app does (api-client.ts). */
+  etag?: string;
 }
 
 interface EditorWork {
@@ -53,22 +57,44 @@ interface ListedVideo {
   owner?: { username: string };
 }
 
-/** The addresses each person's screen reads when it opens or refreshes (see web/api). */
+/**
+ * The addresses each person's dashboard reads when it opens (as the web app sends them, seen in
+ * a browser on 2026-11-25), and the bell's list (what it reads when opened).
+ */
+const SCREENS = {
+  client: ['/api/videos', '/api/videos/count', '/api/assignments/my-editors'],
+  editor: ['/api/videos', '/api/videos/count', '/api/assignments/my-clients'],
+  lead: [
+    '/api/lead/summary',
+    '/api/videos?limit=50&status=review',
+    '/api/videos/count',
+    '/api/clients',
+  ],
+  everyone: ['/api/notifications/count', '/api/notifications?includeRead=true'],
+};
+
 function screensOf(role: 'client' | 'editor' | 'lead', cookie: string): Screen[] {
-  const paths =
-    role === 'client'
-      ? ['/api/videos', '/api/notifications/count', '/api/notifications']
-      : role === 'editor'
-        ? ['/api/videos?limit=50', '/api/notifications/count', '/api/videos/assigned-to-me']
-        : ['/api/lead/summary', '/api/videos?limit=50', '/api/notifications/count'];
-  return paths.map((path) => ({ cookie, path }));
+  return [...SCREENS[role], ...SCREENS.everyone].map((path) => ({ cookie, path }));
 }
+
+/** An answer's header by name, whatever its case (autocannon keeps the raw names). */
+const headerOf = (headers: Record<string, unknown>, name: string) =>
+  Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! : 0;
 
-/** Readers at `connections`, each request a random person's random screen. */
-async function readAll(base: string, screens: Screen[], opts: WorkingDayOptions) {
+/**
+ * Readers at `connections`, each request a random person's random screen. `conditional`: each
+ * screen sends the ETag of the answer it holds and keeps the new one, as the web app does; a
+ * 304 is an answer, not an error, and its share is reported.
+ */
+async function readAll(
+  base: string,
+  screens: Screen[],
+  opts: WorkingDayOptions,
+  { conditional = true }: { conditional?: boolean } = {},
+) {
   let i = 0;
   const result = await autocannon({
     url: base,
@@ -76,21 +102,36 @@ async function readAll(base: string, screens: Screen[], opts: WorkingDayOptions)
     duration: opts.durationS,
     requests: [
       {
-        setupRequest: (req) => {
+        setupRequest: (req, context) => {
           // A stride through the list (co-prime with its length is not needed: every entry is
           // visited), so consecutive requests belong to different people.
           i = (i + 7919) % screens.length;
           const screen = screens[i]!;
-          return { ...req, path: screen.path, headers: { ...req.headers, cookie: screen.cookie } };
+          // One request at a time on a connection: its answer is this screen's.
+          (context as { screen?: Screen }).screen = screen;
+          const tag = conditional && screen.etag ? { 'if-none-match': screen.etag } : {};
+          return {
+            ...req,
+            path: screen.path,
+            headers: { ...req.headers, cookie: screen.cookie, ...tag },
+          };
+        },
+        onResponse: (status, _body, context, headers) => {
+          const etag = headerOf(headers ?? {}, 'etag');
+          if (conditional && status === 200 && typeof etag === 'string') {
+            (context as { screen: Screen }).screen.etag = etag;
+          }
         },
       },
     ],
   });
+  const unchanged = result.statusCodeStats?.['304']?.count ?? 0;
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    errors: result.errors + result.timeouts + result.non2xx - unchanged,
+    unchanged: result.requests.total ? unchanged / result.requests.total : 0,
   };
 }
 
@@ -174,10 +215,11 @@ async function openScreens(base: string, screens: Screen[]) {
   let next = 0;
   const open = async () => {
     while (next < screens.length) {
-      const { cookie, path } = screens[next++]!;
-      const res = await fetch(`${base}${path}`, { headers: { cookie } });
+      const screen = screens[next++]!;
+      const res = await fetch(`${base}${screen.path}`, { headers: { cookie: screen.cookie } });
       await res.arrayBuffer();
-      if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
+      if (!res.ok) throw new Error(`GET ${screen.path}: ${res.status}`);
+      screen.etag = res.headers.get('etag') ?? undefined;
     }
   };
   await Promise.all(Array.from({ length: 10 }, open));
@@ -214,7 +256,7 @@ export async function freshReads(base: string, logIn: LogIn, opts: WorkingDayOpt
     ...s,
     path: `${s.path}${s.path.includes('?') ? '&' : '?'}refresh=true`,
   }));
-  return readAll(base, fresh, opts);
+  return readAll(base, fresh, opts, { conditional: false });
 }
 
 /** The scenario's lines in the report, and its targets (issue 20). */
@@ -225,11 +267,11 @@ export function workingDayReport(
 ): { lines: string[]; checks: [string, boolean][] } {
   const share = r.readOnly.rps ? r.reads.rps / r.readOnly.rps : 0;
   const row = (name: string, l: Latencies) =>
-    `${name.padEnd(28)}${String(l.rps).padEnd(9)}${String(l.p50).padEnd(8)}${String(l.p99).padEnd(8)}${String(l.errors).padEnd(8)}`;
+    `${name.padEnd(28)}${String(l.rps).padEnd(9)}${String(l.p50).padEnd(8)}${String(l.p99).padEnd(8)}${String(l.errors).padEnd(8)}${l.unchanged === undefined ? '' : `${(l.unchanged * 100).toFixed(0)}%`}`;
   return {
     lines: [
       `\nWorking day: ${opts.clients} clients, ${opts.editors} editors and 2 lead sessions reading at ${opts.connections} connections; writers at ${opts.writesPerSecond}/s`,
-      `${'scenario'.padEnd(28)}${'req/s'.padEnd(9)}${'p50 ms'.padEnd(8)}${'p99 ms'.padEnd(8)}${'errors'.padEnd(8)}`,
+      `${'scenario'.padEnd(28)}${'req/s'.padEnd(9)}${'p50 ms'.padEnd(8)}${'p99 ms'.padEnd(8)}${'errors'.padEnd(8)}304 (held)`,
       row('reads alone', r.readOnly),
       row('reads beside writers', r.reads),
       row(`writes (${r.writes.count})`, r.writes),

@@ -1,10 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { isManager } from '@domain/roles';
 import { TtlCache } from '../db/cache-bus';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { namesTag } from '../lib/http';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,6 +15,8 @@ declare module 'fastify' {
      * clock beyond READ_CACHE_MS): kept in the read cache (docs/decisions/0004-...). For anyone
      * but a manager, only on the data of the viewer's scopes (their own videos and those assigned
      * to them, their team's clients' rows, and what everyone sees: docs/decisions/0006-...).
+     * Its answers carry an ETag, and a read naming it in If-None-Match is answered 304 while
+     * the answer is the same (docs/decisions/0013-conditional-reads.md).
      */
     cacheable?: boolean;
   }
@@ -25,7 +29,18 @@ declare module 'fastify' {
 /** How long a cached GET answer may be served; also bounds clock-based fields like overdue. */
 const READ_CACHE_MS = 3_000;
 /** The answer headers a cached GET keeps besides its body. */
-const KEPT_HEADERS = ['content-type', 'x-next-cursor', 'x-total-count'];
+const KEPT_HEADERS = ['content-type', 'etag', 'x-next-cursor', 'x-total-count'];
+/** How many answers' tags are kept (about 200 bytes each): every reader's screens, not bodies. */
+const KEPT_TAGS = 20_000;
+
+/** A cacheable answer's ETag: a hash of its bytes, so the same answer always has the same tag. */
+const tagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/** The tag of the answer a viewer's URL last had, and the viewer's label when it was read. */
+interface KeptTag {
+  label: string;
+  etag: string;
+}
 
 export interface CachedReply {
   /**
@@ -42,6 +57,8 @@ interface PendingRead {
   key: string;
   label: string;
   epoch: number;
+  /** The tags' own epoch (they are emptied with the answers, but count apart). */
+  tagEpoch: number;
   done: (reply: CachedReply | undefined) => void;
 }
 
@@ -88,6 +105,15 @@ export const readCache = fp(
       versioned: true,
     });
     app.decorate('readCache', cache);
+    /**
+     * The tags of answers too many or too large to keep whole (an editor's list at 100,000
+     * videos is 1.5 MB): a reader that holds the answer is told 304 with no database read but
+     * the label, as long as the label and the time limit allow serving a kept answer.
+     */
+    const tags = new TtlCache<KeptTag>(bus, READ_CACHE_MS, {
+      maxEntries: KEPT_TAGS,
+      versioned: true,
+    });
     /** The reads of this app that will fill the cache when their answer is sent. */
     const pendingReads = new WeakMap<FastifyRequest, PendingRead>();
     /** Reads being made now, so that concurrent identical ones wait for the first. */
@@ -99,6 +125,7 @@ export const readCache = fp(
       (message) => {
         if (message === null) {
           cache.clear();
+          tags.clear();
           inFlight.clear();
         }
       },
@@ -170,6 +197,11 @@ export const readCache = fp(
       // the viewer's scopes even if its NOTIFY is still on the way, so a kept answer is never
       // older than the request. A change to others' data leaves the label as it was.
       const label = await labelOf(isManager(user) ? MANAGERS : user.id);
+      const asked = request.headers['if-none-match'];
+      const tag = asked ? tags.get(key) : undefined;
+      if (tag?.label === label && namesTag(asked, tag.etag)) {
+        return reply.header('etag', tag.etag).code(304).send();
+      }
       let cached = cache.get(key);
       if (cached?.label !== label) cached = undefined;
       const flightKey = `${label}|${key}`;
@@ -184,6 +216,7 @@ export const readCache = fp(
       }
       if (cached) {
         for (const [name, value] of Object.entries(cached.headers)) reply.header(name, value);
+        if (namesTag(asked, cached.headers.etag ?? '')) return reply.code(304).send();
         return reply.send(cached.payload);
       }
       if (inFlight.has(flightKey)) return; // the first one failed; this one reads for itself
@@ -193,18 +226,35 @@ export const readCache = fp(
       void running.then(() => {
         if (inFlight.get(flightKey) === running) inFlight.delete(flightKey);
       });
-      pendingReads.set(request, { key, label, epoch: cache.epochNow(), done });
+      pendingReads.set(request, {
+        key,
+        label,
+        epoch: cache.epochNow(),
+        tagEpoch: tags.epochNow(),
+        done,
+      });
     });
 
-    // The answer of a read this instance made: kept (if nothing changed meanwhile) and handed
-    // to the identical reads that waited for it.
+    // The answer of a read this instance made: tagged, kept (if nothing changed meanwhile) and
+    // handed to the identical reads that waited for it; 304 if the reader holds it already.
     app.addHook('onSend', async (request, reply, payload) => {
       const pending = pendingReads.get(request);
-      if (!pending) return;
       pendingReads.delete(request);
-      const body =
-        typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) && payload;
-      if (reply.statusCode !== 200 || !body) return pending.done(undefined);
+      const tagged =
+        request.method === 'GET' &&
+        request.routeOptions.config?.cacheable &&
+        reply.statusCode === 200 &&
+        (typeof payload === 'string' || Buffer.isBuffer(payload));
+      if (!tagged) return pending?.done(undefined);
+      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+      const etag = tagOf(body);
+      reply.header('etag', etag);
+      if (pending) keep(pending, body, reply);
+      if (!namesTag(request.headers['if-none-match'], etag)) return payload;
+      reply.code(304);
+      return null;
+    });
+    const keep = (pending: PendingRead, body: Buffer, reply: FastifyReply) => {
       const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
         const value = reply.getHeader(name);
@@ -216,8 +266,9 @@ export const readCache = fp(
         headers,
       };
       cache.setIf(pending.key, cached, pending.epoch);
+      tags.setIf(pending.key, { label: pending.label, etag: headers.etag! }, pending.tagEpoch);
       pending.done(cached);
-    });
+    };
     // A read that ended without an answer (error, aborted) must not keep others waiting.
     const settle = async (request: FastifyRequest) => {
       const pending = pendingReads.get(request);

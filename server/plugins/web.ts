@@ -102,7 +102,11 @@ export const web = fp(async (app: FastifyInstance, opts: { root: string | null }
     });
     return new Response(res.statusCode === 204 ? null : res.payload, {
       status: res.statusCode,
-      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+      headers: {
+        'content-type': String(res.headers['content-type'] ?? 'application/json'),
+        // The answer's tag, handed to the browser with the page (docs/decisions/0013-...).
+        ...(res.headers.etag ? { etag: String(res.headers.etag) } : {}),
+      },
     });
   };
 

@@ -23,7 +23,14 @@ import type {
   VideoListQuery,
   VideoView,
 } from '@domain/videos';
-import { ApiError, apiFetch, apiJson, getErrorMessage, throwIfNotOk } from '../lib/api-client';
+import {
+  ApiError,
+  apiFetch,
+  apiGetJson,
+  apiJson,
+  getErrorMessage,
+  throwIfNotOk,
+} from '../lib/api-client';
 import { notifyError } from '../lib/notify';
 import { invalidateClients } from './clients';
 
@@ -119,13 +126,20 @@ function withQuery(path: string, query: VideoListQuery): string {
 
 // --- Reads ---------------------------------------------------------------------------------------
 
-/** GET /api/videos: every video the signed-in user may read (own, assigned, team, all for managers). */
-export function getVideos(query: VideoListQuery = {}): Promise<VideoView[]> {
-  return apiJson<VideoView[]>('GET', withQuery('/api/videos', query));
+/**
+ * GET /api/videos: every video the signed-in user may read (own, assigned, team, all for
+ * managers); `held`, the list this client holds, comes back as is when unchanged (304).
+ */
+export function getVideos(query: VideoListQuery = {}, held?: VideoView[]): Promise<VideoView[]> {
+  return apiGetJson<VideoView[]>(withQuery('/api/videos', query), held);
 }
 
 export function useVideos(options: { enabled?: boolean; refetchInterval?: number | false } = {}) {
-  return useQuery({ queryKey: videoKeys.list(), queryFn: () => getVideos(), ...options });
+  return useQuery({
+    queryKey: videoKeys.list(),
+    queryFn: ({ client, queryKey }) => getVideos({}, client.getQueryData(queryKey)),
+    ...options,
+  });
 }
 
 /** The Refresh button: GET /api/videos?refresh=true, stored as the list. */

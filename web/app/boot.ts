@@ -12,6 +12,11 @@ export interface BootState {
   queries: DehydratedState;
   /** The width in CSS pixels the page was drawn for (web/lib/drawn-width.ts). */
   width: number;
+  /**
+   * The ETag of each answer, by its query's hash, so the browser's next read of it can be
+   * confirmed with a 304 rather than sent whole (web/lib/api-client.ts).
+   */
+  tags?: Record<string, string>;
 }
 
 export const BOOT_SCRIPT_ID = 'vw-boot';

@@ -2,6 +2,7 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect, useRef } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { useLocation } from 'react-router';
+import { tagAnswer } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
 import { App } from './app';
 import { BOOT_SCRIPT_ID, type BootState } from './boot';
@@ -63,6 +64,9 @@ export async function hydrateDrawn(root: HTMLElement): Promise<boolean> {
   const boot = readBoot();
   if (!boot) return false;
   hydrate(queryClient, boot.queries);
+  for (const [hash, tag] of Object.entries(boot.tags ?? {})) {
+    tagAnswer(queryClient.getQueryCache().get(hash)?.state.data, tag);
+  }
   // The server read these answers for this very page: the screen it drew takes them as its
   // first fetch instead of asking again while it hydrates (its parts hydrate one Suspense
   // boundary after the other, and each must draw as the server did, not 'fetching'). Once the

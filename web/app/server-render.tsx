@@ -24,7 +24,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { PublicUser } from '@domain/user';
-import { setServerTransport } from '../lib/api-client';
+import { setServerTransport, tagOf } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { bootScript } from './boot';
 import { AppProvider } from './provider';
@@ -84,6 +84,14 @@ function render(request: DrawRequest, client: QueryClient): string | null {
   return html.includes('<!--$!-->') || html.includes('<!--$?-->') ? null : html;
 }
 
+/** The tags of the answers read so far, by query hash (they do not survive dehydrating). */
+function keepTags(client: QueryClient, tags: Record<string, string>) {
+  for (const query of client.getQueryCache().getAll()) {
+    const tag = tagOf(query.state.data);
+    if (tag) tags[query.queryHash] = tag;
+  }
+}
+
 function isEnabled(query: Query): boolean {
   const { enabled } = query.options as { enabled?: boolean | ((q: Query) => boolean) };
   return (typeof enabled === 'function' ? enabled(query) : enabled) !== false;
@@ -94,6 +102,7 @@ export async function drawPage(request: DrawRequest): Promise<Drawn | null> {
   const pathname = new URL(request.url, 'http://page').pathname;
   await Promise.all(screenModulesFor(pathname, request.user.role).map(loadScreen));
   let answers: DehydratedState | null = null;
+  const tags: Record<string, string> = {};
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
     // A new client per pass, so each query is made with the options of this drawing (a query's
     // options are those it was first made with: `enabled` may have changed since).
@@ -118,11 +127,13 @@ export async function drawPage(request: DrawRequest): Promise<Drawn | null> {
         user: request.user,
         queries: dehydrate(client),
         width: request.width,
+        tags,
       });
       return { html, boot: state };
     }
     await reads.run(request.get, () => Promise.all(asked.map((q) => q.fetch().catch(() => null))));
     if (asked.some((q) => q.state.status !== 'success')) return null;
+    keepTags(client, tags);
     // The lazy parts this drawing started load in a moment (their modules are here).
     if (html === null) await setImmediate();
     answers = dehydrate(client);

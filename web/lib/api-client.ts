@@ -37,8 +37,13 @@ export function setServerTransport(current: () => Transport | undefined): void {
 }
 
 /** Sends a request and returns the response whatever its status. */
-export async function apiFetch(method: string, url: string, body?: unknown): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+export async function apiFetch(
+  method: string,
+  url: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
   const userId = storedUserId();
   if (userId) headers['x-user-id'] = userId;
   // Only a request that carries a body says it is JSON (the server also takes an empty JSON body
@@ -63,6 +68,51 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   const response = await apiFetch(method, url, body);
   await throwIfNotOk(response);
   return response;
+}
+
+/**
+ * The ETag each answer this client holds came with, by the answer's object. The server tags the
+ * answers it may keep (server/plugins/read-cache.ts) and answers 304 to a read that names the
+ * tag of the answer it would send, so a list crosses the wire again only when it changed.
+ */
+const answerTags = new WeakMap<object, string>();
+
+/** The ETag `answer` came with, if it is an answer this client read and the server tagged. */
+export const tagOf = (answer: unknown): string | undefined =>
+  answer && typeof answer === 'object' ? answerTags.get(answer) : undefined;
+
+/** Records the ETag an answer came with (read here, or by the server for a page it drew). */
+export function tagAnswer(answer: unknown, tag: string | null | undefined): void {
+  if (tag && answer && typeof answer === 'object') answerTags.set(answer, tag);
+}
+
+/** Gives `to` the tag of `from` (the query cache keeps a copy that shares unchanged parts). */
+export function carryTag(from: unknown, to: unknown): void {
+  tagAnswer(to, tagOf(from));
+}
+
+/** The header that asks for `held` (the answer this client holds) to be confirmed, if tagged. */
+export function revalidating(held: unknown): Record<string, string> {
+  const tag = tagOf(held);
+  return tag ? { 'if-none-match': tag } : {};
+}
+
+/**
+ * A GET's JSON body, tagged with its ETag; `held` itself when the server confirms it (304).
+ * Throws an {@link ApiError} for any other non-OK response.
+ */
+export async function readJson<T>(response: Response, held?: T): Promise<T> {
+  if (response.status === 304 && held !== undefined) return held;
+  await throwIfNotOk(response);
+  const text = await response.text();
+  const answer = (text ? JSON.parse(text) : undefined) as T;
+  tagAnswer(answer, response.headers.get('etag'));
+  return answer;
+}
+
+/** GET `url` as JSON, sending the tag of `held` (the answer this client holds) if it has one. */
+export async function apiGetJson<T>(url: string, held?: T): Promise<T> {
+  return readJson(await apiFetch('GET', url, undefined, revalidating(held)), held);
 }
 
 /** Sends a request and returns its JSON body (undefined for an empty one). */

@@ -1,19 +1,35 @@
-import { QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
-import { apiFetch, throwIfNotOk } from './api-client';
+import {
+  QueryClient,
+  replaceEqualDeep,
+  type QueryFunction,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { apiFetch, carryTag, readJson, revalidating } from './api-client';
 
 type On401 = 'returnNull' | 'throw';
 
 /**
  * The default read (SPEC.md section 7): a GET of the query key joined with '/', e.g.
  * `['/api/users', id]` reads `/api/users/{id}`. A 401 throws unless `on401` is 'returnNull'.
+ * It sends the tag of the answer held for the key, and keeps that answer when told 304.
  */
 export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | null> {
-  return async ({ queryKey }) => {
-    const response = await apiFetch('GET', queryKey.join('/'));
+  return async ({ queryKey, client }) => {
+    const held = client.getQueryData<T>(queryKey);
+    const response = await apiFetch('GET', queryKey.join('/'), undefined, revalidating(held));
     if (on401 === 'returnNull' && response.status === 401) return null;
-    await throwIfNotOk(response);
-    return (await response.json()) as T;
+    return readJson(response, held);
   };
+}
+
+/**
+ * The query cache's sharing of unchanged parts between an old and a new answer, keeping the new
+ * answer's tag on what is kept (so the next read can name it: web/lib/api-client.ts).
+ */
+export function shareTagged(old: unknown, next: unknown): unknown {
+  const shared = replaceEqualDeep(old, next);
+  carryTag(next, shared);
+  return shared;
 }
 
 /**
@@ -35,6 +51,7 @@ export const createQueryClient = () =>
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),
+        structuralSharing: shareTagged,
         staleTime: 0,
         refetchOnWindowFocus: false,
         refetchInterval: false,

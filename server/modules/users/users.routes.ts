@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { namesTag } from '../../lib/http';
 import { AVATAR_BODY_LIMIT } from '../auth/auth.routes';
 import { directoryIds } from './directory';
 import {
@@ -91,8 +92,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
           'cache-control',
           request.query.v === avatar.version ? IMMUTABLE : 'private, no-cache',
         );
-      const asked = request.headers['if-none-match'];
-      if (asked && asked.split(',').some((tag) => tag.trim() === etag)) {
+      if (namesTag(request.headers['if-none-match'], etag)) {
         return reply.status(304).send(null);
       }
       return reply.type(avatar.contentType).send(avatar.bytes);

@@ -201,10 +201,11 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
   );
 
-  // The header's total: a count in SQL, so a manager's header never loads every video.
+  // The header's total: a count in SQL, so a manager's header never loads every video. Of the
+  // same videos as the list, so kept as long as the list is.
   app.get(
     '/api/videos/count',
-    { schema: { response: { 200: videoCountSchema } } },
+    { config: { cacheable: true }, schema: { response: { 200: videoCountSchema } } },
     async (request) => {
       const scope = await scopeOf(request);
       const [row] = await db.select({ n: count() }).from(videos).where(readableBy(scope));

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { seedVideo, setUpVideoPeople } from '../test/helper';
+import { recordStatements } from '../test/statements';
+
+/*
+ * Conditional reads (docs/decisions/0013-conditional-reads.md): a `cacheable` GET's answer carries an ETag, and a
+ * reader that names it in If-None-Match is answered 304, with no body, while the answer is the
+ * same. The web app sends the tag of the answer it holds (web/lib/api-client.ts), so an editor's
+ * list (1.5 MB at 100,000 videos) crosses the wire again only when it changed.
+ */
+const t = setUpVideoPeople();
+
+const read = (who: 'owner' | 'other' | 'lead1', url: string, tag?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: { cookie: t.cookie[who], ...(tag ? { 'if-none-match': tag } : {}) },
+  });
+
+describe('conditional reads of cacheable answers', () => {
+  it('tags an answer and answers 304 without a body to a reader who holds it', async () => {
+    await seedVideo(t, { userId: t.id.owner, name: 'Tagged one' });
+    const first = await read('owner', '/api/videos');
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+
+    const again = await read('owner', '/api/videos', etag);
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    // A weak form of the same tag, or a list of tags holding it, is the same answer.
+    expect((await read('owner', '/api/videos', `"x", W/${etag}`)).statusCode).toBe(304);
+    // Another tag gets the whole answer, with the same tag as before.
+    const other = await read('owner', '/api/videos', '"not-this-one"');
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(first.body);
+    expect(other.headers.etag).toBe(etag);
+  });
+
+  it('sends the whole answer again once it changed, with a new tag', async () => {
+    const video = await seedVideo(t, { userId: t.id.owner, name: 'Before the change' });
+    const before = await read('owner', '/api/videos');
+    const etag = before.headers.etag as string;
+    const rename = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/videos/${video.id}`,
+      headers: { cookie: t.cookie.owner },
+      payload: { name: 'After the change' },
+    });
+    expect(rename.statusCode, rename.body).toBe(200);
+
+    const after = await read('owner', '/api/videos', etag);
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('After the change');
+    expect(after.headers.etag).not.toBe(etag);
+    expect((await read('owner', '/api/videos', after.headers.etag as string)).statusCode).toBe(304);
+  });
+
+  it("never answers 304 to a reader whose answer differs from the tag's", async () => {
+    await seedVideo(t, { userId: t.id.owner, name: "Owner's own" });
+    const owners = await read('owner', '/api/videos');
+    const others = await read('other', '/api/videos', owners.headers.etag as string);
+    expect(others.statusCode).toBe(200);
+    expect(others.body).not.toContain("Owner's own");
+  });
+
+  it('answers 304 from the kept tag alone when the answer itself is not kept', async () => {
+    await seedVideo(t, { userId: t.id.owner, name: 'Kept by tag' });
+    const statements = recordStatements(t.database);
+    const first = await read('lead1', '/api/videos?limit=10');
+    const etag = first.headers.etag as string;
+    // The whole answers go (an editor's 1.5 MB list is often not kept); the tags stay.
+    t.app.readCache.clear();
+    let answer!: Awaited<ReturnType<typeof read>>;
+    const sent = await statements.during(async () => {
+      answer = await read('lead1', '/api/videos?limit=10', etag);
+    });
+    expect(answer.statusCode).toBe(304);
+    if (!t.app.cacheBus.live) return; // nothing is kept while no bus listens
+    // Only the label of the viewer's scopes is read: no video.
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain('cache_scopes');
+  });
+
+  it("tags the header's total, and leaves answers that are not cacheable untagged", async () => {
+    const total = await read('owner', '/api/videos/count');
+    expect(total.statusCode).toBe(200);
+    expect(total.headers.etag).toBeDefined();
+    expect(
+      (await read('owner', '/api/videos/count', total.headers.etag as string)).statusCode,
+    ).toBe(304);
+    const notices = await read('owner', '/api/notifications');
+    expect(notices.statusCode).toBe(200);
+    expect(notices.headers.etag).toBeUndefined();
+  });
+});
