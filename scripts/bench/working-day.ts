@@ -26,6 +26,8 @@ export interface Latencies {
   errors: number;
   /** The share of reads answered 304: the reader held that very answer (its ETag). */
   unchanged?: number;
+  /** Each address's reads (by role), slowest p99 first. */
+  byAddress?: { address: string; count: number; p50: number; p99: number; unchanged: number }[];
 }
 
 export interface WorkingDayResult {
@@ -39,6 +41,8 @@ export interface WorkingDayResult {
 type LogIn = (username: string) => Promise<string>;
 
 interface Screen {
+  /** Whose screen and the address it reads ('editor /api/videos'), for the breakdown. */
+  address: string;
   cookie: string;
   path: string;
   /** The ETag of the answer this screen holds, sent back as the web app does (api-client.ts). */
@@ -74,7 +78,11 @@ const SCREENS = {
 };
 
 function screensOf(role: 'client' | 'editor' | 'lead', cookie: string): Screen[] {
-  return [...SCREENS[role], ...SCREENS.everyone].map((path) => ({ cookie, path }));
+  return [...SCREENS[role], ...SCREENS.everyone].map((path) => ({
+    address: `${role} ${path}`,
+    cookie,
+    path,
+  }));
 }
 
 /** An answer's header by name, whatever its case (autocannon keeps the raw names). */
@@ -96,6 +104,7 @@ async function readAll(
   { conditional = true }: { conditional?: boolean } = {},
 ) {
   let i = 0;
+  const times = new Map<string, { ms: number[]; unchanged: number }>();
   const result = await autocannon({
     url: base,
     connections: opts.connections,
@@ -108,7 +117,7 @@ async function readAll(
           i = (i + 7919) % screens.length;
           const screen = screens[i]!;
           // One request at a time on a connection: its answer is this screen's.
-          (context as { screen?: Screen }).screen = screen;
+          Object.assign(context, { screen, started: performance.now() });
           const tag = conditional && screen.etag ? { 'if-none-match': screen.etag } : {};
           return {
             ...req,
@@ -117,10 +126,13 @@ async function readAll(
           };
         },
         onResponse: (status, _body, context, headers) => {
+          const { screen, started } = context as { screen: Screen; started: number };
           const etag = headerOf(headers ?? {}, 'etag');
-          if (conditional && status === 200 && typeof etag === 'string') {
-            (context as { screen: Screen }).screen.etag = etag;
-          }
+          if (conditional && status === 200 && typeof etag === 'string') screen.etag = etag;
+          let address = times.get(screen.address);
+          if (!address) times.set(screen.address, (address = { ms: [], unchanged: 0 }));
+          address.ms.push(performance.now() - started);
+          if (status === 304) address.unchanged += 1;
         },
       },
     ],
@@ -132,6 +144,13 @@ async function readAll(
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx - unchanged,
     unchanged: result.requests.total ? unchanged / result.requests.total : 0,
+    byAddress: [...times]
+      .map(([address, { ms, unchanged: held }]) => {
+        ms.sort((a, b) => a - b);
+        const at = (p: number) => Math.round(percentile(ms, p) * 10) / 10;
+        return { address, count: ms.length, p50: at(50), p99: at(99), unchanged: held / ms.length };
+      })
+      .sort((a, b) => b.p99 - a.p99),
   };
 }
 
@@ -276,6 +295,12 @@ export function workingDayReport(
       row('reads beside writers', r.reads),
       row(`writes (${r.writes.count})`, r.writes),
       `reads beside writers keep ${(share * 100).toFixed(0)}% of their read-only throughput; server RSS ${r.rss} MB`,
+      `\nReads beside writers by address, slowest first (timed by the bench's client)`,
+      `${'address'.padEnd(48)}${'reads'.padEnd(8)}${'p50 ms'.padEnd(8)}${'p99 ms'.padEnd(8)}304 (held)`,
+      ...(r.reads.byAddress ?? []).map(
+        (a) =>
+          `${a.address.padEnd(48)}${String(a.count).padEnd(8)}${String(a.p50).padEnd(8)}${String(a.p99).padEnd(8)}${(a.unchanged * 100).toFixed(0)}%`,
+      ),
     ],
     checks: [
       [
