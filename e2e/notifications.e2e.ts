@@ -8,7 +8,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { APIRequestContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
@@ -92,6 +92,33 @@ describe('a mention reaches the person live', () => {
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
       true,
     );
+  });
+
+  it('reads its lists once for a burst of notices, not once for each', async () => {
+    // Seen on a lead's first sign-in of the day: the overdue check's notices arrived together
+    // and each one read the counts and the video list again (25 of each in 4 s).
+    const reads: string[] = [];
+    const onRequest = (request: Request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/notifications/count' || pathname === '/api/videos') {
+        reads.push(pathname);
+      }
+    };
+    page.on('request', onRequest);
+    try {
+      await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          postComment(clientApi, video.id, `@${editor.username} note ${i + 1} of 8`),
+        ),
+      );
+      await bell('Notifications, 8 unread').waitFor({ state: 'visible', timeout: 5000 });
+      await page.waitForTimeout(1000);
+      const count = (path: string) => reads.filter((r) => r === path).length;
+      expect(count('/api/notifications/count'), reads.join(' ')).toBeLessThanOrEqual(3);
+      expect(count('/api/videos'), reads.join(' ')).toBeLessThanOrEqual(3);
+    } finally {
+      page.off('request', onRequest);
+    }
   });
 
   it('lists it in the dropdown, which passes axe at 1280 px', async () => {

@@ -1,3 +1,4 @@
+import { useThrottledCallback } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { NotificationView } from '@domain/notifications';
@@ -29,12 +30,23 @@ function showBrowserNotification(n: NotificationView) {
 const IDLE_TIMEOUT_MS = 500;
 
 /**
+ * Notices that arrive together (an overdue check's, a busy thread's) read the lists that show
+ * them at most twice, at once and when the burst is over, rather than once for each notice.
+ */
+const BURST_MS = 400;
+
+/**
  * While someone is signed in: the live socket (SPEC.md section 4) and, once per sign-in, the
  * overdue check (SPEC.md section 7: on load, failures only logged), each once the browser is
  * idle after the screen has been drawn.
  */
 export function useLiveNotifications(userId: string | null | undefined) {
   const queryClient = useQueryClient();
+  // A notification means the videos it is about changed too.
+  const refreshLists = useThrottledCallback(() => {
+    void invalidateNotifications(queryClient);
+    void invalidateVideos(queryClient);
+  }, BURST_MS);
 
   useEffect(() => {
     if (!userId) return;
@@ -43,9 +55,7 @@ export function useLiveNotifications(userId: string | null | undefined) {
       connection = connectSocket({
         userId,
         onNotification: (n) => {
-          // A notification means the videos it is about changed too.
-          void invalidateNotifications(queryClient);
-          void invalidateVideos(queryClient);
+          refreshLists();
           showBrowserNotification(n);
         },
         onCount: (count) => setNotificationCount(queryClient, count),
@@ -55,7 +65,7 @@ export function useLiveNotifications(userId: string | null | undefined) {
       cancel();
       connection?.close();
     };
-  }, [userId, queryClient]);
+  }, [userId, queryClient, refreshLists]);
 
   useEffect(() => {
     if (!userId) return;
