@@ -34,12 +34,16 @@ function newestMtime(dir: string): number {
 
 const mtimeOf = (file: string) => (existsSync(file) ? statSync(file).mtimeMs : null);
 
-/** dist/web is missing or older than the web app's sources. */
+/** dist/web is missing or older than the web app's sources or its build's configuration. */
 function webStale(): boolean {
   const built = mtimeOf(path.join(ROOT, 'dist/web/index.html'));
   return (
     built === null ||
-    built < Math.max(newestMtime(path.join(ROOT, 'web')), newestMtime(path.join(ROOT, 'domain')))
+    built <
+      Math.max(
+        ...['web', 'domain', 'scripts/vite'].map((dir) => newestMtime(path.join(ROOT, dir))),
+        mtimeOf(path.join(ROOT, 'vite.config.ts')) ?? 0,
+      )
   );
 }
 
