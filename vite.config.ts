@@ -62,6 +62,10 @@ export default defineConfig({
   builder: {},
   environments: {
     ssr: {
+      // Mantine in the renderer's file, only the components the screens use: loaded from
+      // node_modules, its index loads every component, which cost the server 27 MB more once
+      // a dashboard was drawn (ADR 0012). Its CommonJS dependencies stay packages.
+      resolve: { noExternal: [/^@mantine\//] },
       build: {
         outDir: '../dist/ssr',
         emptyOutDir: true,

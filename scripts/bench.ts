@@ -93,10 +93,27 @@ interface Running {
   stop: () => Promise<void>;
 }
 
-/** Starts a server script in its own Node process (so its memory and CPU are its own). */
-async function startProcess(script: string, env: Record<string, string>): Promise<Running> {
+/**
+ * The app as `npm start` runs it: package.json's start script (`node scripts/start.mjs`, the
+ * compiled server on Node alone, built first when stale), so the memory and speed measured are
+ * what users get (ADR 0012).
+ */
+const APP = (() => {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [node, ...args] = pkg.scripts.start.split(' ');
+  if (node !== 'node') throw new Error(`npm start is not a node command: ${pkg.scripts.start}`);
+  return args;
+})();
+/** The bare Fastify server the app's throughput is compared with, from source. */
+const BARE = ['--import', 'tsx', 'scripts/bench/bare-server.ts'];
+
+/** Starts a server in its own Node process (so its memory and CPU are its own). */
+async function startProcess(args: string[], env: Record<string, string>): Promise<Running> {
+  const script = args.at(-1)!;
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -240,8 +257,8 @@ async function main() {
   const seedStart = performance.now();
   const prepared = await prepareDatabase(size);
   console.log(`Seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
-  const bare = await startProcess('scripts/bench/bare-server.ts', {});
-  const app = await startProcess('server/index.ts', prepared.env);
+  const bare = await startProcess(BARE, {});
+  const app = await startProcess(APP, prepared.env);
   const results: Result[] = [];
   let leadAtSize = 0;
   let writes: SequentialWrites | undefined;
@@ -314,7 +331,7 @@ async function main() {
   let leadAtSmall = 0;
   if (!quick && serverUrl) {
     const small = await prepareDatabase(SMALL);
-    const smallApp = await startProcess('server/index.ts', small.env);
+    const smallApp = await startProcess(APP, small.env);
     try {
       const lead = await login(smallApp.url, 'bench-lead');
       leadAtSmall = await medianMs(`${smallApp.url}${LEAD_FIRST_PAGE_FRESH}`, lead);
@@ -452,7 +469,7 @@ async function workingDayOnly() {
   const arg = process.argv[process.argv.indexOf('--working-day') + 1];
   const size = proportionalSize(arg && /^\d+$/.test(arg) ? Number(arg) : FULL.videos);
   const prepared = await prepareDatabase(size);
-  const app = await startProcess('server/index.ts', prepared.env);
+  const app = await startProcess(APP, prepared.env);
   const options: WorkingDayOptions = {
     ...WORKING_DAY,
     clients: Math.min(WORKING_DAY.clients, size.clients),
@@ -502,7 +519,7 @@ async function scale() {
     console.log(
       `Seeded ${videos.toLocaleString('en-US')} videos in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
     );
-    const app = await startProcess('server/index.ts', prepared.env);
+    const app = await startProcess(APP, prepared.env);
     try {
       const reads = await freshReads(app.url, (who) => login(app.url, who), {
         ...WORKING_DAY,

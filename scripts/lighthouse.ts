@@ -1,7 +1,7 @@
 /**
  * `npm run lighthouse`: the web performance targets of issue 9 (part 6) and DESIGN.md section 8,
- * measured on the real thing. Starts the server the way a user does (`scripts/start.ts` builds
- * the web app when it is stale), on a fresh database with a known king password, registers a
+ * measured on the real thing. Starts the server the way a user does (`scripts/start.mjs` builds
+ * the web app and the server when stale), on a fresh database with a known king password, registers a
  * client with a few videos, an editor assigned to it and a lead editor, and runs Lighthouse
  * (Chromium at CHROME_PATH, default /usr/bin/chromium) on the landing page and on the client's,
  * the editor's and the lead's dashboards, each signed in, with the mobile and desktop presets. Also weighs the JavaScript the landing page downloads, gzipped,

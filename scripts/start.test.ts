@@ -1,15 +1,17 @@
 /**
- * What a newcomer sees after `npm start` (scripts/start.ts, building the web app when it is
- * missing or stale) on a fresh DATA_DIR: the URL and the king's password in the first screenful
- * and no warning; `npm run reset-king-password` then replaces the password; a second start
- * prints none.
+ * What a newcomer sees after `npm start` (scripts/start.mjs, building the web app and the server
+ * when missing or stale) on a fresh DATA_DIR: the URL and the king's password in the first
+ * screenful and no warning; `npm run reset-king-password` then replaces the password; a second
+ * start prints none. And that it runs the compiled server, on Node alone (ADR 0012).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_ENTRY, serverStale } from './build';
 import { startAppProcess, type AppProcess } from './lib/app-process';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -92,5 +94,38 @@ describe('npm start on a fresh data directory', () => {
     expect(output).not.toContain(newPassword);
     expect(await signIn(app, firstPassword)).toBe(401);
     expect(await signIn(app, newPassword)).toBe(200);
+  }, 240_000);
+
+  it('builds the server when it is missing, then runs it compiled, without a TypeScript loader', async () => {
+    await app?.stop();
+    // As on a fresh clone. (A start meanwhile elsewhere would build it too: it is missing.)
+    await unlink(SERVER_ENTRY).catch(() => {});
+    app = await start(dataDir);
+    const output = await startupOutput(app);
+    expect(output).toMatch(/^ {2}Building the server\.\.\. done in \d+ s$/m);
+    expect(existsSync(SERVER_ENTRY)).toBe(true);
+    expect(serverStale()).toBe(false);
+
+    // The process that answers is `node scripts/start.mjs` itself (app-process runs it through
+    // `env`, which becomes it): no --import tsx on its command line or in NODE_OPTIONS.
+    const pid = app.child.pid!;
+    const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    expect(commandLine).toEqual([process.execPath, 'scripts/start.mjs']);
+    const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+    expect(environment.filter((v) => v.startsWith('NODE_OPTIONS=') && v.includes('tsx'))).toEqual(
+      [],
+    );
+    // The compiled server finds the built web app (dist/web beside it, not beside the bundle).
+    const landing = await fetch(`${app.baseUrl}/`);
+    expect(landing.headers.get('content-type')).toContain('text/html');
+    expect(await landing.text()).toContain('<div id="root">');
+    await app.stop();
+  }, 240_000);
+
+  it('does not build the server again when nothing changed', async () => {
+    app = await start(dataDir);
+    const output = await startupOutput(app);
+    expect(output).toContain('Video workflow is ready');
+    expect(output).not.toContain('Building');
   }, 240_000);
 });

@@ -1,7 +1,7 @@
 /**
- * Starts the real server once for the whole browser suite, the way a user does (`tsx
- * scripts/start.ts`: builds the web app when it is stale, migrates a fresh database, creates the
- * king), and stops it at the end. Tests read the address and the king's password with inject().
+ * Starts the real server once for the whole browser suite, the way a user does (`node
+ * scripts/start.mjs`: builds the web app and the server when stale, migrates a fresh database,
+ * creates the king), and stops it at the end. Tests read the address and the king's password with inject().
  */
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';

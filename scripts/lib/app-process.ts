@@ -1,9 +1,9 @@
 /**
- * Starts the real app the way a user does (`tsx scripts/start.ts`, on the Node running this:
- * builds the web app when it is stale, migrates, creates the king) in a process group of its own
- * on a free loopback port, waits until it answers /api/health, and stops it with SIGTERM
- * (SIGKILL after a grace). Used by the browser suite's global setup, `npm run lighthouse` and
- * the start script's test.
+ * Starts the real app the way a user does (`node scripts/start.mjs`, on the Node running this:
+ * builds the web app and the server when stale, then runs the compiled server, which migrates
+ * and creates the king) in a process group of its own on a free loopback port, waits until it
+ * answers /api/health, and stops it with SIGTERM (SIGKILL after a grace). Used by the browser
+ * suite's global setup, `npm run lighthouse` and the start script's test.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -61,9 +61,7 @@ export async function startAppProcess(opts: {
       'LOG_LEVEL=warn',
       ...Object.entries(opts.env ?? {}).map(([name, value]) => `${name}=${value}`),
       process.execPath,
-      '--import',
-      'tsx',
-      'scripts/start.ts',
+      'scripts/start.mjs',
     ],
     { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
