@@ -19,7 +19,7 @@ import { readTestSettings } from '../server/env';
 import { type ProbeResult, probeWhile } from './bench/probe';
 import { type AgencySize, BENCH_PASSWORD, seedAgency } from './bench/seed';
 import { createScratchDatabase, freePort } from '../server/test/scratch';
-import { childPids, rssMb } from '../server/test/processes';
+import { databaseProcesses, rssMb } from '../server/test/processes';
 import { type SequentialWrites, sequentialWrites } from './bench/sequential-writes';
 import {
   type WorkingDayOptions,
@@ -138,12 +138,12 @@ async function startProcess(script: string, env: Record<string, string>): Promis
 }
 
 /**
- * The embedded database's own process (server/db/embedded.ts), the server's one child: its
+ * The embedded database's own process (server/db/embedded.ts), a child of the server: its
  * memory is printed beside the server's and not judged, as the run on a PostgreSQL server does
  * not count PostgreSQL's. 0 on a server.
  */
 const databaseRssMb = (serverPid: number) =>
-  childPids(serverPid).reduce((sum, pid) => sum + rssMb(pid), 0);
+  databaseProcesses(serverPid).reduce((sum, pid) => sum + rssMb(pid), 0);
 
 /** The highest value of `measure` until `stop`, sampled every 250 ms. */
 function highestOf(measure: () => number) {

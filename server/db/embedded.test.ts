@@ -14,7 +14,7 @@ import {
 } from '../ops/load-workflow';
 import { summarizeBackup } from '../plugins/backup-socket';
 import { titled, unmet } from '../test/conditions';
-import { childPids, commandLine, running } from '../test/processes';
+import { databaseProcesses, running } from '../test/processes';
 import { openDatabase, type Database } from './client';
 import { Listener } from './listener';
 import { migrate } from './migrate';
@@ -28,14 +28,6 @@ import { rowsOf } from './rows';
  * everything the app asks of PGlite (transactions, errors, LISTEN, backups, a clean close) still
  * holds across the processes, and the database process ends with the server, however it ends.
  */
-
-/** The embedded database processes (server/db/embedded-process.mjs) of `parent` on `dataDir`. */
-function databaseProcesses(parent: number, dataDir: string): number[] {
-  return childPids(parent).filter((pid) => {
-    const command = commandLine(pid);
-    return command.includes('embedded-process.mjs') && command.includes(dataDir);
-  });
-}
 
 /** The longest the event loop went without running a timer while `work` ran. */
 async function longestStall(work: Promise<unknown>): Promise<number> {

@@ -55,7 +55,9 @@ function rebuildError(fields: Record<string, unknown>): Error {
   return err;
 }
 
-const PROCESS = fileURLToPath(new URL('./embedded-process.mjs', import.meta.url));
+/** The database process's script, beside this file (also how tests and the bench tell it). */
+export const DATABASE_PROCESS_SCRIPT = 'embedded-process.mjs';
+const PROCESS = fileURLToPath(new URL(`./${DATABASE_PROCESS_SCRIPT}`, import.meta.url));
 /** How long close() waits for the process to end after PGlite's close before killing it. */
 const EXIT_GRACE_MS = 5_000;
 

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { DATABASE_PROCESS_SCRIPT } from '../db/embedded';
 
 /**
  * The processes a test or the benchmark looks at from outside (Linux /proc): a server's children
@@ -45,4 +46,15 @@ export function commandLine(pid: number): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * The embedded database processes among `parent`'s children (a server has one, on its DATA_DIR;
+ * tsx may run others, such as esbuild), optionally only those on `dataDir`.
+ */
+export function databaseProcesses(parent: number, dataDir?: string): number[] {
+  return childPids(parent).filter((pid) => {
+    const command = commandLine(pid);
+    return command.includes(DATABASE_PROCESS_SCRIPT) && (!dataDir || command.includes(dataDir));
+  });
 }
