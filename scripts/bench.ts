@@ -8,7 +8,6 @@
  */
 import autocannon from 'autocannon';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +19,7 @@ import { readTestSettings } from '../server/env';
 import { type ProbeResult, probeWhile } from './bench/probe';
 import { type AgencySize, BENCH_PASSWORD, seedAgency } from './bench/seed';
 import { createScratchDatabase, freePort } from '../server/test/scratch';
+import { databaseProcesses, rssMb } from '../server/test/processes';
 import { type SequentialWrites, sequentialWrites } from './bench/sequential-writes';
 import {
   type WorkingDayOptions,
@@ -154,10 +154,30 @@ async function startProcess(args: string[], env: Record<string, string>): Promis
   };
 }
 
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
+/**
+ * The embedded database's own process (server/db/embedded.ts), a child of the server: its
+ * memory is printed beside the server's and not judged, as the run on a PostgreSQL server does
+ * not count PostgreSQL's. 0 on a server.
+ */
+const databaseRssMb = (serverPid: number) =>
+  databaseProcesses(serverPid).reduce((sum, pid) => sum + rssMb(pid), 0);
+
+/** The highest value of `measure` until `stop`, sampled every 250 ms. */
+function highestOf(measure: () => number) {
+  let highest = measure();
+  const timer = setInterval(() => (highest = Math.max(highest, measure())), 250);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.max(highest, measure());
+    },
+  };
+}
+
+interface Memory {
+  /** Highest RSS of the server process and of the embedded database's process, MB. */
+  server: number;
+  database: number;
 }
 
 async function login(url: string, username: string): Promise<string> {
@@ -194,6 +214,8 @@ interface Result {
   p99: number;
   errors: number;
   rss: number;
+  /** The embedded database's process, 0 on a server. */
+  databaseRss: number;
 }
 
 async function drive(base: string, pid: number, call: Call): Promise<Result> {
@@ -216,6 +238,7 @@ async function drive(base: string, pid: number, call: Call): Promise<Result> {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     rss: rssMb(pid),
+    databaseRss: databaseRssMb(pid),
   };
 }
 
@@ -269,6 +292,9 @@ async function main() {
     editors: Math.min(WORKING_DAY.editors, size.editors),
     clients: Math.min(WORKING_DAY.clients, size.clients),
   };
+  const serverPeak = highestOf(() => rssMb(app.pid));
+  const databasePeak = highestOf(() => databaseRssMb(app.pid));
+  let memory: Memory | undefined;
   try {
     const client = await login(app.url, 'bench-client-1');
     const lead = await login(app.url, 'bench-lead');
@@ -322,6 +348,7 @@ async function main() {
     );
     console.log('  measured the working day');
   } finally {
+    memory = { server: serverPeak.stop(), database: databasePeak.stop() };
     await app.stop();
     await bare.stop();
     await prepared.cleanup();
@@ -341,7 +368,7 @@ async function main() {
     }
   }
 
-  report(results, size, engine, leadAtSize, leadAtSmall, writes, day, dayOptions, probe);
+  report(results, size, engine, leadAtSize, leadAtSmall, writes, day, dayOptions, probe, memory);
 }
 
 /**
@@ -374,16 +401,20 @@ function report(
   day: WorkingDayResult,
   dayOptions: WorkingDayOptions,
   probe: ProbeResult | undefined,
+  memory: Memory,
 ) {
   const bareRps = results.find((r) => r.name === 'bare Fastify route')!.rps;
   const pad = (s: string | number, n: number) => String(s).padEnd(n);
+  const server = engine === 'PostgreSQL server';
+  // The embedded database's process, beside the server's RSS (which alone is judged).
+  const databaseColumn = (r?: Result) => (server ? '' : pad(r ? r.databaseRss : 'DB MB', 8));
   const lines = [
     `\n${engine}, ${size.videos.toLocaleString('en-US')} videos, ${CONNECTIONS} connections, ${DURATION_S} s per call`,
-    `${pad('call', 28)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}${pad('RSS MB', 8)}${pad('vs bare', 8)}`,
+    `${pad('call', 28)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('errors', 8)}${pad('RSS MB', 8)}${databaseColumn()}${pad('vs bare', 8)}`,
   ];
   for (const r of results) {
     lines.push(
-      `${pad(r.name, 28)}${pad(r.rps, 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.errors, 8)}${pad(r.rss, 8)}${pad(`${((r.rps / bareRps) * 100).toFixed(1)}%`, 8)}`,
+      `${pad(r.name, 28)}${pad(r.rps, 9)}${pad(r.p50, 8)}${pad(r.p99, 8)}${pad(r.errors, 8)}${pad(r.rss, 8)}${databaseColumn(r)}${pad(`${((r.rps / bareRps) * 100).toFixed(1)}%`, 8)}`,
     );
   }
   if (probe) {
@@ -394,7 +425,6 @@ function report(
     );
   }
   const app = results.filter((r) => r.name !== 'bare Fastify route');
-  const server = engine === 'PostgreSQL server';
   const count = results.find((r) => r.name === 'notifications count')!;
   const targets: [string, boolean][] = [
     ['no errors', app.every((r) => r.errors === 0)],
@@ -435,7 +465,8 @@ function report(
     const login = results.find((r) => r.name === 'login')!;
     targets.push([
       `login p99 under ${EMBEDDED_LOGIN_P99_TARGET_MS} ms`,
-      login.p99 < EMBEDDED_LOGIN_P99_TARGET_MS,
+      // No login answered within the call (a busy machine): its p99 reads 0, which is no pass.
+      login.rps > 0 && login.p99 < EMBEDDED_LOGIN_P99_TARGET_MS,
     ]);
   }
   const working = workingDayReport(day, dayOptions, {
@@ -445,6 +476,13 @@ function report(
   });
   lines.push(...working.lines);
   targets.push(...working.checks);
+  lines.push(
+    server
+      ? `Highest server RSS sampled every 250 ms: ${memory.server} MB (PostgreSQL's own memory is not counted)`
+      : `Highest RSS sampled every 250 ms: server ${memory.server} MB; the embedded database's own ` +
+          `process ${memory.database} MB, printed and not judged (as the PostgreSQL run does not count ` +
+          `PostgreSQL's); together ${memory.server + memory.database} MB at most`,
+  );
   lines.push('');
   for (const [what, ok] of targets) lines.push(`${ok ? 'pass' : 'FAIL'}  ${what}`);
   console.log(lines.join('\n'));

@@ -4,8 +4,17 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
+import {
+  createLoadDatabase,
+  release,
+  sleep,
+  startServer,
+  type LoadDatabase,
+  type ServerProcess,
+} from '../ops/load-workflow';
 import { summarizeBackup } from '../plugins/backup-socket';
 import { titled, unmet } from '../test/conditions';
+import { databaseProcesses, running } from '../test/processes';
 import { openDatabase, type Database } from './client';
 import { Listener } from './listener';
 import { migrate } from './migrate';
@@ -13,10 +22,11 @@ import { rowsOf } from './rows';
 
 /*
  * Issue 20, the embedded default off the event loop (docs/decisions/0008-embedded-database-off-
- * the-event-loop.md): without DATABASE_URL the server's PGlite runs in a thread of its own
- * (db/embedded.ts), so a long query delays the queries behind it but not the HTTP serving, and
+ * the-event-loop.md) and out of the server's memory (0011-embedded-database-in-a-process-of-its-
+ * own.md): without DATABASE_URL the server's PGlite runs in a process of its own
+ * (db/embedded.ts), so a long query delays the queries behind it but not the HTTP serving,
  * everything the app asks of PGlite (transactions, errors, LISTEN, backups, a clean close) still
- * holds across the thread.
+ * holds across the processes, and the database process ends with the server, however it ends.
  */
 
 /** The longest the event loop went without running a timer while `work` ran. */
@@ -44,7 +54,7 @@ const count = async (database: Database, table: string) => {
 // It opens its own data directory, whatever the test driver: it runs once.
 const embeddedOnly = unmet({ driver: 'pglite' });
 describe.skipIf(embeddedOnly !== '')(
-  titled('the embedded database in a thread of its own', embeddedOnly),
+  titled('the embedded database in a process of its own', embeddedOnly),
   () => {
     let dataDir: string;
     let database: Database;
@@ -62,6 +72,10 @@ describe.skipIf(embeddedOnly !== '')(
       await app?.close();
       await database?.close();
       await rm(dataDir, { recursive: true, force: true });
+    });
+
+    it('runs PGlite in a child process, not in this one', () => {
+      expect(databaseProcesses(process.pid, dataDir)).toHaveLength(1);
     });
 
     it('keeps serving HTTP while the database runs a long query', async () => {
@@ -121,7 +135,7 @@ describe.skipIf(embeddedOnly !== '')(
       expect((duplicate as { cause?: { code?: string } }).cause?.code).toBe('23505');
     });
 
-    it('carries LISTEN and NOTIFY across the thread (the cache bus and the socket hub)', async () => {
+    it('carries LISTEN and NOTIFY across the processes (the cache bus and the socket hub)', async () => {
       const heard: string[] = [];
       const listener = new Listener(
         database,
@@ -144,12 +158,58 @@ describe.skipIf(embeddedOnly !== '')(
       expect(summary).toMatch(/^\d+ users, 0 videos, 0 comments, \d+ migrations$/);
     });
 
-    it('writes its data directory out on close: a new thread on it finds the rows', async () => {
+    it('writes its data directory out on close and ends: a new process on it finds the rows', async () => {
+      const [closing] = databaseProcesses(process.pid, dataDir);
+      expect(closing).toBeGreaterThan(0);
       await app.close();
       await database.close();
+      expect(running(closing!)).toBe(false);
       database = await openDatabase({ dataDir });
       expect(await count(database, 'probe')).toBe(2);
       app = await buildApp({ database, logger: false });
     });
+  },
+);
+
+describe.skipIf(embeddedOnly !== '')(
+  titled('the embedded database process ends with the server', embeddedOnly),
+  () => {
+    let data: LoadDatabase;
+    let server: ServerProcess | undefined;
+    beforeAll(async () => {
+      data = await createLoadDatabase();
+    });
+    afterAll(() => release(server, data), 30_000);
+
+    const databaseOf = (started: ServerProcess) => {
+      const found = databaseProcesses(started.child.pid!, data.env.DATA_DIR!);
+      expect(found).toHaveLength(1);
+      return found[0]!;
+    };
+    const ready = async (started: ServerProcess) =>
+      (await fetch(`${started.base}/api/ready`)).status;
+
+    it('leaves Ctrl+C and SIGTERM to the server, and ends when the server closes it', async () => {
+      server = await startServer(data.env);
+      const pid = databaseOf(server);
+      // What a terminal's Ctrl+C or a signal to the process group does to it.
+      process.kill(pid, 'SIGINT');
+      process.kill(pid, 'SIGTERM');
+      await sleep(500);
+      expect(running(pid)).toBe(true);
+      expect(await ready(server)).toBe(200);
+      expect(await server.stop('SIGTERM')).toBe(0);
+      // The server exits only after its database process has ended.
+      expect(running(pid)).toBe(false);
+    }, 120_000);
+
+    it('ends when the server is killed, and the next start opens the data directory', async () => {
+      server = await startServer(data.env);
+      const pid = databaseOf(server);
+      await server.stop('SIGKILL');
+      await expect.poll(() => running(pid), { timeout: 5_000 }).toBe(false);
+      server = await startServer(data.env);
+      expect(await ready(server)).toBe(200);
+    }, 120_000);
   },
 );

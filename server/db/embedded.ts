@@ -1,14 +1,16 @@
 /**
  * The embedded database off the event loop (docs/decisions/0008-embedded-database-off-the-event-
- * loop.md): PGlite runs in a worker thread (server/db/embedded-worker.mjs) and this client, on the
- * main thread, offers the part of PGlite's API that the app and drizzle's PGlite driver use
- * (query, exec, transaction, listen, dumpDataDir, close), each call one message to the thread.
- * A long query then delays only the queries queued behind it, never the HTTP serving.
+ * loop.md) and out of the server's memory (0011-embedded-database-in-a-process-of-its-own.md):
+ * PGlite runs in a child process (server/db/embedded-process.mjs) and this client offers the
+ * part of PGlite's API that the app and drizzle's PGlite driver use (query, exec, transaction,
+ * listen, dumpDataDir, close), each call one IPC message to that process. A long query then
+ * delays only the queries queued behind it, never the HTTP serving.
  */
-import { Worker } from 'node:worker_threads';
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 
-/** The calls of the main thread to the database thread. */
+/** The calls of the server to the database process. */
 export type Request = { id: number } & (
   | {
       op: 'query';
@@ -53,7 +55,11 @@ function rebuildError(fields: Record<string, unknown>): Error {
   return err;
 }
 
-const THREAD = new URL('./embedded-worker.mjs', import.meta.url);
+/** The database process's script, beside this file (also how tests and the bench tell it). */
+export const DATABASE_PROCESS_SCRIPT = 'embedded-process.mjs';
+const PROCESS = fileURLToPath(new URL(`./${DATABASE_PROCESS_SCRIPT}`, import.meta.url));
+/** How long close() waits for the process to end after PGlite's close before killing it. */
+const EXIT_GRACE_MS = 5_000;
 
 export class EmbeddedClient {
   private nextId = 1;
@@ -64,24 +70,38 @@ export class EmbeddedClient {
   private readonly listeners = new Map<number, (payload: string) => void>();
   private failure: Error | undefined;
 
-  private constructor(private readonly worker: Worker) {
-    worker.on('message', (reply: Reply) => this.receive(reply));
-    worker.on('error', (err) => this.fail(err));
-    worker.on('exit', (code) => this.fail(new Error(`the database thread stopped (exit ${code})`)));
+  private readonly exited: Promise<void>;
+
+  private constructor(private readonly child: ChildProcess) {
+    child.on('message', (reply: Reply) => this.receive(reply));
+    child.on('error', (err) => this.fail(err));
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => {
+        this.fail(new Error(`the database process stopped (${signal ?? `exit ${code}`})`));
+        resolve();
+      }),
+    );
   }
 
-  /** Starts the database thread on `dataDir` and waits until PGlite has opened it. */
+  /** The database process's id (its memory is its own: the benchmark reports it apart). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** Starts the database process on `dataDir` and waits until PGlite has opened it. */
   static async open(dataDir: string): Promise<EmbeddedClient> {
-    const worker = new Worker(THREAD, {
-      workerData: { dataDir },
-      // Not the main thread's flags: its `--import tsx` would load a TypeScript loader here too.
+    const child = fork(PROCESS, [dataDir], {
+      // Not the server's flags: its `--import tsx` would load a TypeScript loader there too.
       execArgv: [],
+      // Structured clone, as between threads: dates, byte arrays, the backup's ArrayBuffer.
+      serialization: 'advanced',
     });
-    const client = new EmbeddedClient(worker);
+    const client = new EmbeddedClient(child);
     try {
       await new Promise((resolve, reject) => client.pending.set(0, { resolve, reject }));
     } catch (err) {
-      await worker.terminate();
+      child.kill('SIGKILL');
+      await client.exited;
       throw err;
     }
     return client;
@@ -110,7 +130,7 @@ export class EmbeddedClient {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.worker.postMessage({ ...body, id });
+      this.child.send({ ...body, id });
     });
   }
 
@@ -142,7 +162,7 @@ export class EmbeddedClient {
   /** Runs `callback` in one transaction: committed when it resolves, rolled back when it throws. */
   async transaction<T>(callback: (tx: EmbeddedTransaction) => Promise<T>): Promise<T> {
     const id = this.nextId; // the id `call` gives the begin, which names the transaction
-    // Not awaited before the first statement: the thread runs it after BEGIN (one crossing
+    // Not awaited before the first statement: the database process runs it after BEGIN (one crossing
     // fewer per transaction, while PGlite's lock is held). A failed BEGIN fails them too.
     const begun = this.call({ op: 'begin' });
     begun.catch(() => {});
@@ -184,13 +204,19 @@ export class EmbeddedClient {
     return new Blob([bytes], { type: compression === 'gzip' ? 'application/x-gzip' : '' });
   }
 
-  /** Closes PGlite (which writes out its data directory) and ends the thread. */
+  /**
+   * Closes PGlite (which writes out its data directory) and waits for the process to end, so
+   * that nothing holds DATA_DIR once this resolves.
+   */
   async close(): Promise<void> {
     try {
       if (!this.failure) await this.call({ op: 'close' });
     } finally {
-      // Never left running: a process that exits beside a live thread may die of a signal.
-      await this.worker.terminate();
+      // The process ends when its channel closes: at once if PGlite's close failed.
+      if (this.child.connected) this.child.disconnect();
+      const timer = setTimeout(() => this.child.kill('SIGKILL'), EXIT_GRACE_MS);
+      await this.exited;
+      clearTimeout(timer);
     }
   }
 }

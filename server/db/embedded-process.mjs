@@ -1,26 +1,36 @@
 // @ts-check
 /**
- * The embedded database's thread (server/db/embedded.ts starts it): PGlite in DATA_DIR, answering
- * the main thread's requests one message each. Everything PGlite does (the WASM PostgreSQL, the
- * parsing of results) runs here, so the server's event loop only passes messages.
+ * The embedded database's process (server/db/embedded.ts forks it): PGlite in the data directory
+ * given as its argument, answering the server's requests one IPC message each. Everything PGlite
+ * does (the WASM PostgreSQL, its memory, the parsing of results) happens here, so the server's
+ * event loop only passes messages and the server's process holds only the server
+ * (docs/decisions/0011-embedded-database-in-a-process-of-its-own.md).
  *
- * Plain JavaScript, the one such file of the server: a thread that loads TypeScript through tsx
- * needs tsx's loader (and on Node 20 a loader thread) of its own, which cost the process 20-60 MB
- * of its 300 MB (ADR 0008). The messages' types are in embedded.ts.
+ * It ends with the server, whatever way the server ends: on the server's `close` request (after
+ * PGlite's close has written the data directory out) and when the IPC channel closes (the server
+ * exited or was killed: then at once, as the thread it was before died with its process). Ctrl+C
+ * and a SIGTERM sent to the whole process group reach it too; it leaves them to the server, which
+ * finishes its requests and then closes the database.
+ *
+ * Plain JavaScript, started with no Node flags: a process that loads TypeScript through tsx needs
+ * tsx's loader (and on Node 20 a loader thread) of its own, 20-60 MB of memory (ADR 0008). The
+ * messages' types are in embedded.ts.
  *
  * @typedef {import('./embedded.ts').Request} Request
  * @typedef {import('./embedded.ts').Reply} Reply
  * @typedef {import('@electric-sql/pglite').Transaction} Transaction
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import process from 'node:process';
 import { PGlite } from '@electric-sql/pglite';
 
-const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-const { dataDir } = /** @type {{ dataDir: string }} */ (workerData);
+const dataDir = process.argv[2];
 
-/** @param {Reply} reply @param {ArrayBuffer[]} [transfer] */
-function send(reply, transfer = []) {
-  port.postMessage(reply, transfer);
+/** @param {Reply} reply @returns {Promise<void>} once the reply is written to the channel */
+function send(reply) {
+  // Nobody to answer once the server is gone (the 'disconnect' handler below ends this process).
+  if (!process.connected || !process.send) return Promise.resolve();
+  const sending = process.send;
+  return new Promise((resolve) => sending.call(process, reply, undefined, {}, () => resolve()));
 }
 
 /** A database error as plain fields (code, detail, constraint…), which a clone would drop. */
@@ -36,7 +46,7 @@ function describeError(err) {
   return { ...fields, name: err.name, message: err.message };
 }
 
-/** drizzle passes identity parsers for the types it reads as text; the main thread names them. */
+/** drizzle passes identity parsers for the types it reads as text; the server names them. */
 /** @param {number[] | undefined} rawTypes */
 function parsersFor(rawTypes) {
   if (!rawTypes) return undefined;
@@ -45,6 +55,8 @@ function parsersFor(rawTypes) {
 
 /** @type {PGlite} */
 let db;
+/** Set once PGlite has closed on the server's request. */
+let closed = false;
 /**
  * An open transaction: its handle, the way to end it, and its outcome (the COMMIT's).
  * @typedef {{ tx: Transaction, end: (commit: boolean) => void, done: Promise<unknown> }} OpenTransaction
@@ -58,7 +70,7 @@ function opened(id) {
   if (!opening) throw new Error('the transaction has ended');
   return opening;
 }
-/** What ends a transaction the main thread rolls back (PGlite then runs ROLLBACK). */
+/** What ends a transaction the server rolls back (PGlite then runs ROLLBACK). */
 const ROLLED_BACK = new Error('rolled back');
 /** @type {Map<number, () => Promise<void>>} */
 const unlisteners = new Map();
@@ -132,22 +144,30 @@ async function handle(request) {
     }
     case 'dump': {
       const file = await db.dumpDataDir('gzip');
-      const bytes = await file.arrayBuffer();
-      send({ id, ok: true, value: bytes }, [bytes]);
+      send({ id, ok: true, value: await file.arrayBuffer() });
       return;
     }
     case 'close': {
       await db.close();
-      send({ id, ok: true, value: undefined });
-      port.close();
+      closed = true;
+      await send({ id, ok: true, value: undefined });
+      process.disconnect(); // the channel was all that kept this process running
       return;
     }
   }
 }
 
-port.on('message', (/** @type {Request} */ request) => {
-  handle(request).catch((err) => send({ id: request.id, ok: false, error: describeError(err) }));
+process.on('message', (/** @type {Request} */ request) => {
+  handle(request).catch(
+    (err) => void send({ id: request.id, ok: false, error: describeError(err) }),
+  );
 });
+// The server exited, was killed or closed the database: nothing may hold DATA_DIR after it.
+process.on('disconnect', () => process.exit(closed ? 0 : 1));
+// Ctrl+C and a group's SIGTERM are the server's to act on: it closes the database when its
+// requests are done. Ending here first would fail them.
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => {});
 
 /**
  * PostgreSQL's settings as PGlite starts it, with a page cache of 64 MB instead of 128 MB: the
