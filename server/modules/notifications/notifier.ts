@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type WithSubquery } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { emailKindOf, type EmailKind } from '@domain/email';
@@ -25,7 +25,8 @@ import {
   createUnreadCountCache,
   type NewNotification,
   type NotificationDraft,
-  noticesWith,
+  noticeCtes,
+  noticeRows,
   storeNotifications,
   type UnreadCountCache,
 } from './notifications.repository';
@@ -98,18 +99,29 @@ export interface Notifier {
    */
   transaction<T>(work: (tx: Db, notify: NotificationTriggers) => Promise<T>): Promise<T>;
   /**
-   * A change that is one statement (a status change), with its notifications in it: `plan`
-   * runs the triggers, which only gather them; `write` makes the change, adding `notices(guard)`
-   * to its statement, which stores them only if `guard` (one of its expressions) has a row, or
-   * with the statement without one. When
-   * `write` answers a row, the recipients hear of them as after `transaction`'s commit.
+   * A change that is one statement (a status change, a comment), with its notifications in it:
+   * `plan` runs the triggers, which only gather them; `write` makes the change with them in its
+   * statement (StatementNotices). When `write` answers a row, the recipients hear of them as
+   * after `transaction`'s commit.
    */
   oneStatement<T>(
     plan: (notify: NotificationTriggers) => Promise<void>,
-    write: (
-      notices: (guard?: string) => ReturnType<typeof noticesWith>['ctes'],
-    ) => Promise<T | null>,
+    write: (notices: StatementNotices) => Promise<T | null>,
   ): Promise<T | null>;
+}
+
+/** The notifications `oneStatement`'s triggers gathered, for its write to add to its statement. */
+export interface StatementNotices {
+  /**
+   * The expressions that store them (noticeCtes), only if `guard` (one of the statement's
+   * expressions) has a row, or with the statement without one; none when there are none.
+   */
+  ctes: (guard?: string) => WithSubquery[];
+  /**
+   * The same notifications as the one parameter a prepared statement takes them as (noticeCtes
+   * with a placeholder, server/db/prepared.ts), or null when there are none.
+   */
+  rows: () => string | null;
 }
 
 type Draft = Omit<NewNotification, 'recipientId' | 'type'> & {
@@ -360,13 +372,20 @@ export function createNotifier(
         drafts.push(...values);
       }),
     );
-    let views: NotificationView[] = [];
-    const result = await write((guard) => {
-      const notices = noticesWith(db, drafts, guard);
-      views = notices.views;
-      return notices.ctes;
+    const notices = drafts.length ? noticeRows(drafts) : null;
+    // Told only if the write took them into its statement.
+    let taken = false;
+    const result = await write({
+      ctes: (guard) => {
+        taken = notices !== null;
+        return notices ? noticeCtes(db, notices.rows, guard) : [];
+      },
+      rows: () => {
+        taken = notices !== null;
+        return notices?.rows ?? null;
+      },
     });
-    if (result !== null) told(views);
+    if (result !== null && taken) told(notices!.views);
     return result;
   };
 

@@ -24,6 +24,7 @@ import { COMPLETED_STATUSES, type VideoStatus } from '@domain/video-status';
 import { avatarUrl } from '@domain/user';
 import type { VideoView } from '@domain/videos';
 import { type Db, inTransaction } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 import {
   clientEditorAssignments,
@@ -239,6 +240,35 @@ export interface ReadableVideo {
  * is on its client's team, its client's team leads and (if asked) its status history, all in
  * one statement, so in one snapshot; undefined when it does not exist or may not be read.
  */
+/**
+ * findReadableVideo's statement, prepared (server/db/prepared.ts) with and without the history:
+ * the viewer and whether its editor assignments count (teamRolesOf) are placeholders.
+ */
+const readableVideoStatement = (history: boolean) =>
+  preparedStatement(history ? 'readable_video_with_history' : 'readable_video', (db) => {
+    const editors = clientEditorAssignments;
+    const leads = clientTeamLeadAssignments;
+    return db
+      .select({
+        video: videos,
+        owner: summary(owner),
+        editor: summary(editor),
+        onTeamAsEditor: sql<boolean>`${sql.placeholder('asEditor')}::boolean and exists (
+          select 1 from ${editors} where ${editors.clientId} = ${videos.userId}
+            and ${editors.editorId} = ${sql.placeholder('viewerId')}::uuid)`,
+        teamLeadIds: sql<string[]>`array(select ${leads.teamLeadId}::text from ${leads}
+          where ${leads.clientId} = ${videos.userId})`,
+        history: history ? historyJson() : sql<StatusHistory | null>`null`,
+      })
+      .from(videos)
+      .innerJoin(owner, eq(owner.id, videos.userId))
+      .leftJoin(editor, eq(editor.id, videos.assignedEditorId))
+      .where(eq(videos.id, sql.placeholder('id')))
+      .limit(1);
+  });
+const readableVideo = readableVideoStatement(false);
+const readableVideoWithHistory = readableVideoStatement(true);
+
 export async function findReadableVideo(
   db: Db,
   viewer: Pick<SessionUser, 'id' | 'role' | 'isAdmin'>,
@@ -246,28 +276,8 @@ export async function findReadableVideo(
   opts: { history?: boolean } = {},
 ): Promise<ReadableVideo | undefined> {
   const { asEditor, asLead } = teamRolesOf(viewer.role);
-  const editors = clientEditorAssignments;
-  const leads = clientTeamLeadAssignments;
-  const onTeamAsEditor: SQL<boolean> = asEditor
-    ? sql`exists (select 1 from ${editors} where ${editors.clientId} = ${videos.userId}
-        and ${editors.editorId} = ${viewer.id})`
-    : sql`false`;
-  const history: SQL<StatusHistory | null> = opts.history ? historyJson() : sql`null`;
-  const rows = await db
-    .select({
-      video: videos,
-      owner: summary(owner),
-      editor: summary(editor),
-      onTeamAsEditor,
-      teamLeadIds: sql<string[]>`array(select ${leads.teamLeadId}::text from ${leads}
-        where ${leads.clientId} = ${videos.userId})`,
-      history,
-    })
-    .from(videos)
-    .innerJoin(owner, eq(owner.id, videos.userId))
-    .leftJoin(editor, eq(editor.id, videos.assignedEditorId))
-    .where(eq(videos.id, id))
-    .limit(1);
+  const statement = opts.history ? readableVideoWithHistory : readableVideo;
+  const rows = await statement(db).execute({ id, viewerId: viewer.id, asEditor });
   // Spelled out: drizzle types a selection of these aliased joins as never.
   const [row] = rows as (VideoWithPeople & {
     onTeamAsEditor: boolean;
