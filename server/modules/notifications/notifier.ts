@@ -1,4 +1,4 @@
-import { eq, inArray, sql, type WithSubquery } from 'drizzle-orm';
+import { eq, sql, type WithSubquery } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { emailKindOf, type EmailKind } from '@domain/email';
@@ -8,8 +8,10 @@ import { canReadVideo } from '@domain/permissions';
 import { normalizeRole } from '@domain/roles';
 import type { CacheBus } from '../../db/cache-bus';
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import {
   clientEditorAssignments,
+  clientTeamLeadAssignments,
   users,
   type SessionUser,
   type UserRow,
@@ -18,7 +20,7 @@ import {
 import type { RealtimeHub } from '../../plugins/realtime';
 import { teamLeadIdsOf } from '../team-leads/team-leads.repository';
 import { findUserById, listStaffRoles } from '../users/users.repository';
-import { loadViewerScope } from '../videos/scope';
+import { videoScopeOf } from '../videos/scope';
 import type { NotificationType, NotificationView } from '@domain/notifications';
 import {
   countsAdded,
@@ -137,6 +139,37 @@ export async function leadEditorIds(db: Db): Promise<string[]> {
   return staff.filter((u) => normalizeRole(u.role) === 'lead_editor').map((u) => u.id);
 }
 
+/**
+ * The people a comment names (`usernames`, lowercase, as a JSON array) with whether their editor
+ * and team-lead assignments name the video's client (`clientId`): with videoScopeOf, whether
+ * each may read the video, in one prepared statement (server/db/prepared.ts).
+ */
+const mentionedPeople = preparedStatement('mentioned_people', (db) => {
+  const editors = clientEditorAssignments;
+  const leads = clientTeamLeadAssignments;
+  const clientId = sql`${sql.placeholder('clientId')}::uuid`;
+  // Spelled with its table: a query of one table names its columns bare, and the assignments
+  // have an `id` too.
+  const userId = sql`${users}.${sql.identifier(users.id.name)}`;
+  return db
+    .select({
+      id: users.id,
+      role: users.role,
+      isAdmin: users.isAdmin,
+      assigned: {
+        asEditor: sql<boolean>`exists (select 1 from ${editors}
+          where ${editors.clientId} = ${clientId} and ${editors.editorId} = ${userId})`,
+        asLead: sql<boolean>`exists (select 1 from ${leads}
+          where ${leads.clientId} = ${clientId} and ${leads.teamLeadId} = ${userId})`,
+      },
+    })
+    .from(users)
+    .where(
+      sql`lower(${users.username}) in
+        (select jsonb_array_elements_text(${sql.placeholder('usernames')}::jsonb))`,
+    );
+});
+
 /** The triggers, reading with `db` and handing what they make to `store`. */
 function triggersOn(
   db: Db,
@@ -191,13 +224,13 @@ function triggersOn(
     const mentioned = new Set<string>();
     const usernames = parseMentions(comment.content);
     if (usernames.length) {
-      const found = await db
-        .select()
-        .from(users)
-        .where(inArray(sql`lower(${users.username})`, usernames));
-      for (const user of found) {
+      const found = await mentionedPeople(db).execute({
+        usernames: JSON.stringify(usernames),
+        clientId: video.userId,
+      });
+      for (const { assigned, ...user } of found) {
         if (user.id === actor.id) continue;
-        if (canReadVideo(await loadViewerScope(db, user), video)) mentioned.add(user.id);
+        if (canReadVideo(videoScopeOf(user, video.userId, assigned), video)) mentioned.add(user.id);
       }
     }
     const drafts: Draft[] = [...mentioned].map((recipientId) => ({

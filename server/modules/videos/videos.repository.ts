@@ -36,7 +36,7 @@ import {
   type SessionUser,
   type VideoRow,
 } from '../../db/schema';
-import { teamRolesOf, type VideoScope, type ViewerScope } from './scope';
+import { videoScopeOf, type VideoScope, type ViewerScope } from './scope';
 
 const owner = aliasedTable(users, 'owner');
 const editor = aliasedTable(users, 'editor');
@@ -241,8 +241,8 @@ export interface ReadableVideo {
  * one statement, so in one snapshot; undefined when it does not exist or may not be read.
  */
 /**
- * findReadableVideo's statement, prepared (server/db/prepared.ts) with and without the history:
- * the viewer and whether its editor assignments count (teamRolesOf) are placeholders.
+ * findReadableVideo's statement, prepared (server/db/prepared.ts) with and without the history;
+ * the viewer is a placeholder.
  */
 const readableVideoStatement = (history: boolean) =>
   preparedStatement(history ? 'readable_video_with_history' : 'readable_video', (db) => {
@@ -253,8 +253,8 @@ const readableVideoStatement = (history: boolean) =>
         video: videos,
         owner: summary(owner),
         editor: summary(editor),
-        onTeamAsEditor: sql<boolean>`${sql.placeholder('asEditor')}::boolean and exists (
-          select 1 from ${editors} where ${editors.clientId} = ${videos.userId}
+        onTeamAsEditor: sql<boolean>`exists (select 1 from ${editors}
+          where ${editors.clientId} = ${videos.userId}
             and ${editors.editorId} = ${sql.placeholder('viewerId')}::uuid)`,
         teamLeadIds: sql<string[]>`array(select ${leads.teamLeadId}::text from ${leads}
           where ${leads.clientId} = ${videos.userId})`,
@@ -275,9 +275,8 @@ export async function findReadableVideo(
   id: string,
   opts: { history?: boolean } = {},
 ): Promise<ReadableVideo | undefined> {
-  const { asEditor, asLead } = teamRolesOf(viewer.role);
   const statement = opts.history ? readableVideoWithHistory : readableVideo;
-  const rows = await statement(db).execute({ id, viewerId: viewer.id, asEditor });
+  const rows = await statement(db).execute({ id, viewerId: viewer.id });
   // Spelled out: drizzle types a selection of these aliased joins as never.
   const [row] = rows as (VideoWithPeople & {
     onTeamAsEditor: boolean;
@@ -285,14 +284,10 @@ export async function findReadableVideo(
     history: StatusHistory | null;
   })[];
   if (!row) return undefined;
-  const onTeam = row.onTeamAsEditor || (asLead && row.teamLeadIds.includes(viewer.id));
-  const scope: VideoScope = {
-    reach: 'one video',
-    id: viewer.id,
-    role: viewer.role,
-    isAdmin: viewer.isAdmin,
-    teamClientIds: new Set(onTeam ? [row.video.userId] : []),
-  };
+  const scope = videoScopeOf(viewer, row.video.userId, {
+    asEditor: row.onTeamAsEditor,
+    asLead: row.teamLeadIds.includes(viewer.id),
+  });
   if (!canReadVideo(scope, row.video)) return undefined;
   return {
     scope,

@@ -120,6 +120,15 @@ describe('the day writes in few statements', () => {
     expect(told).toEqual([teamLead.id]);
   });
 
+  it('posts a comment that mentions people in 3 statements (a read; who they are and whether they may read it; the comment and its notices)', async () => {
+    const comment = { content: '@teameditor and @stranger, look at 0:42' };
+    const url = `/api/videos/${videoId}/comments`;
+    const { told } = await inStatements(3, 'owner', 'POST', url, comment, 201);
+    // teameditor is on the client's team and hears of the mention; the stranger may not read
+    // the video and hears nothing.
+    expect(told).toEqual([t.id.teameditor, teamLead.id].sort());
+  });
+
   it('posts every comment with the same two statements, built once and on PostgreSQL prepared by name', async () => {
     const url = `/api/videos/${videoId}/comments`;
     const post = (content: string) =>
