@@ -5,9 +5,16 @@
  * On the PostgreSQL server of BENCH_DATABASE_URL (or TEST_DATABASE_URL) it uses a database of its
  * own, dropped afterwards; without one it uses an embedded PGlite in a temporary directory, with
  * a smaller agency. `--quick` is the reduced run CI makes.
+ *
+ * `--call <name>` (repeatable) measures only the named hot calls of the table (say
+ * `--call 'post a comment'`) at the run's size, and prints with each the CPU time the server
+ * process and the database's backends (those of the bench's database on a local PostgreSQL
+ * server) spent per request, each after a 3 s warm-up: a quicker loop when working on one call. `--cpu-prof <dir>` has the
+ * app's server write a V8 CPU profile into `dir` when it stops (open it in Chrome's DevTools).
  */
 import autocannon from 'autocannon';
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,6 +38,13 @@ import {
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const quick = process.argv.includes('--quick');
+/** The values that follow each `flag` on the command line. */
+const flagValues = (flag: string) =>
+  process.argv.flatMap((arg, i) =>
+    arg === flag && process.argv[i + 1] ? [process.argv[i + 1]!] : [],
+  );
+const onlyCalls = flagValues('--call');
+const cpuProfileDir = flagValues('--cpu-prof')[0];
 // A benchmark-only setting; the app's own settings are read in server/env.ts.
 const serverUrl = process.env.BENCH_DATABASE_URL || readTestSettings().testDatabaseUrl;
 
@@ -63,6 +77,8 @@ const WORKING_DAY: WorkingDayOptions = {
 
 interface Prepared {
   env: Record<string, string>;
+  /** The database's name on the PostgreSQL server (none when embedded). */
+  name?: string;
   cleanup: () => Promise<void>;
 }
 
@@ -76,6 +92,7 @@ async function prepareDatabase(size: AgencySize): Promise<Prepared> {
     await database.close();
     return {
       env: { DATABASE_URL: scratch.url },
+      name: scratch.name,
       cleanup: () => scratch.drop(),
     };
   }
@@ -113,7 +130,9 @@ const BARE = ['--import', 'tsx', 'scripts/bench/bare-server.ts'];
 async function startProcess(args: string[], env: Record<string, string>): Promise<Running> {
   const script = args.at(-1)!;
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, args, {
+  const profile =
+    cpuProfileDir && args === APP ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...args], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -152,6 +171,34 @@ async function startProcess(args: string[], env: Record<string, string>): Promis
       await new Promise((r) => child.once('exit', r));
     },
   };
+}
+
+/** CPU seconds (user and system) a process has used so far. */
+function cpuSeconds(pid: number): number {
+  try {
+    // /proc/<pid>/stat: the name in parentheses may hold spaces; utime and stime follow as
+    // the 12th and 13th fields after it, in clock ticks (100 a second on Linux).
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0; // gone meanwhile
+  }
+}
+
+/** The pids of the local PostgreSQL server's backends connected to the database `name`. */
+function backendPids(name: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        return title.startsWith('postgres: ') && title.split(' ').includes(name);
+      } catch {
+        return false;
+      }
+    });
 }
 
 /**
@@ -218,12 +265,17 @@ interface Result {
   databaseRss: number;
 }
 
-async function drive(base: string, pid: number, call: Call): Promise<Result> {
+async function drive(
+  base: string,
+  pid: number,
+  call: Call,
+  durationS = DURATION_S,
+): Promise<Result> {
   const result = await autocannon({
     url: `${base}${call.path}`,
     method: call.method ?? 'GET',
     connections: CONNECTIONS,
-    duration: DURATION_S,
+    duration: durationS,
     headers: {
       ...(call.cookie ? { cookie: call.cookie } : {}),
       ...(call.body ? { 'content-type': 'application/json' } : {}),
@@ -269,6 +321,39 @@ const PROBED_CALL = 'post a comment';
 /** Between calls: lets the previous call's backlog (argon2 hashes after login) drain first. */
 const SETTLE_MS = 1500;
 
+/** Signs in the bench's client, lead and king and names the hot calls each one makes. */
+async function hotCalls(url: string) {
+  const client = await login(url, 'bench-client-1');
+  const lead = await login(url, 'bench-lead');
+  const king = await login(url, 'bench-king');
+  const own = await getJson<{ id: string }[]>(`${url}/api/videos?limit=1`, client);
+  const calls: Call[] = [
+    { name: 'bare Fastify route', read: true, path: '/bare' },
+    {
+      name: 'login',
+      read: false,
+      method: 'POST',
+      path: '/api/auth/login',
+      body: JSON.stringify({ username: 'bench-client-2', password: BENCH_PASSWORD }),
+    },
+    { name: 'notifications count', read: true, path: '/api/notifications/count', cookie: client },
+    { name: "a client's videos", read: true, path: '/api/videos', cookie: client },
+    { name: 'lead dashboard counts', read: true, path: '/api/lead/summary', cookie: lead },
+    { name: 'lead dashboard first page', read: true, path: LEAD_FIRST_PAGE, cookie: lead },
+    // What the invoicing screen asks for when it opens: this month, the first 100 rows.
+    { name: 'invoicing month', read: true, path: INVOICING_MONTH, cookie: king },
+    {
+      name: 'post a comment',
+      read: false,
+      method: 'POST',
+      path: `/api/videos/${own[0]!.id}/comments`,
+      cookie: client,
+      body: JSON.stringify({ content: 'Benchmark comment at 0:42' }),
+    },
+  ];
+  return { client, lead, calls };
+}
+
 async function main() {
   // Issue 20 judges the embedded default at 10,000 videos, the reduced run's size.
   const size = serverUrl && !quick ? FULL : QUICK;
@@ -296,34 +381,7 @@ async function main() {
   const databasePeak = highestOf(() => databaseRssMb(app.pid));
   let memory: Memory | undefined;
   try {
-    const client = await login(app.url, 'bench-client-1');
-    const lead = await login(app.url, 'bench-lead');
-    const king = await login(app.url, 'bench-king');
-    const own = await getJson<{ id: string }[]>(`${app.url}/api/videos?limit=1`, client);
-    const calls: Call[] = [
-      { name: 'bare Fastify route', read: true, path: '/bare' },
-      {
-        name: 'login',
-        read: false,
-        method: 'POST',
-        path: '/api/auth/login',
-        body: JSON.stringify({ username: 'bench-client-2', password: BENCH_PASSWORD }),
-      },
-      { name: 'notifications count', read: true, path: '/api/notifications/count', cookie: client },
-      { name: "a client's videos", read: true, path: '/api/videos', cookie: client },
-      { name: 'lead dashboard counts', read: true, path: '/api/lead/summary', cookie: lead },
-      { name: 'lead dashboard first page', read: true, path: LEAD_FIRST_PAGE, cookie: lead },
-      // What the invoicing screen asks for when it opens: this month, the first 100 rows.
-      { name: 'invoicing month', read: true, path: INVOICING_MONTH, cookie: king },
-      {
-        name: 'post a comment',
-        read: false,
-        method: 'POST',
-        path: `/api/videos/${own[0]!.id}/comments`,
-        cookie: client,
-        body: JSON.stringify({ content: 'Benchmark comment at 0:42' }),
-      },
-    ];
+    const { client, lead, calls } = await hotCalls(app.url);
     await fetch(`${app.url}${NO_DATABASE_ROUTE}`); // the first answer builds the document
     for (const call of calls) {
       const target = call.path === '/bare' ? bare : app;
@@ -489,6 +547,47 @@ function report(
   if (!quick && targets.some(([, ok]) => !ok)) process.exitCode = 1;
 }
 
+/**
+ * `--call <name>`: only the named calls of the table, with the CPU the server and the database
+ * spent on them (process times over the call, per request).
+ */
+async function callsOnly() {
+  const WARM_UP_S = 3;
+  const size = serverUrl && !quick ? FULL : QUICK;
+  const prepared = await prepareDatabase(size);
+  const app = await startProcess(APP, prepared.env);
+  const lines = [
+    `${serverUrl ? 'PostgreSQL server' : 'embedded PGlite'}, ${size.videos.toLocaleString('en-US')} videos, ${CONNECTIONS} connections, ${DURATION_S} s per call`,
+    `${'call'.padEnd(28)}${'req/s'.padEnd(9)}${'p50 ms'.padEnd(8)}${'p99 ms'.padEnd(8)}${'errors'.padEnd(8)}server CPU/req, database CPU/req`,
+  ];
+  try {
+    const { calls } = await hotCalls(app.url);
+    for (const name of onlyCalls) {
+      const call = calls.find((c) => c.name === name && c.path !== '/bare');
+      if (!call)
+        throw new Error(`no call named "${name}" (${calls.map((c) => c.name).join(', ')})`);
+      // Warmed up first (the code compiled, the caches filled), as in the full run's order.
+      await drive(app.url, app.pid, call, WARM_UP_S);
+      await new Promise((r) => setTimeout(r, SETTLE_MS));
+      const backends = prepared.name ? backendPids(prepared.name) : [];
+      const databaseCpu = () => backends.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+      const before = { server: cpuSeconds(app.pid), database: databaseCpu() };
+      const r = await drive(app.url, app.pid, call);
+      const requests = r.rps * DURATION_S;
+      const perRequest = (seconds: number) => `${((seconds * 1000) / requests).toFixed(2)} ms`;
+      lines.push(
+        `${r.name.padEnd(28)}${String(r.rps).padEnd(9)}${String(r.p50).padEnd(8)}${String(r.p99).padEnd(8)}${String(r.errors).padEnd(8)}` +
+          `${perRequest(cpuSeconds(app.pid) - before.server)}, ` +
+          (prepared.name ? perRequest(databaseCpu() - before.database) : 'in the server'),
+      );
+    }
+  } finally {
+    await app.stop();
+    await prepared.cleanup();
+  }
+  console.log(lines.join('\n'));
+}
+
 /** An agency of `videos` at the full run's proportions (FULL at 100,000). */
 const proportionalSize = (videos: number): AgencySize => ({
   clients: Math.max(10, Math.round(videos / 100)),
@@ -593,9 +692,11 @@ async function scale() {
 
 (process.argv.includes('--scale')
   ? scale()
-  : process.argv.includes('--working-day')
-    ? workingDayOnly()
-    : main()
+  : onlyCalls.length
+    ? callsOnly()
+    : process.argv.includes('--working-day')
+      ? workingDayOnly()
+      : main()
 ).catch((err: Error) => {
   console.error(err);
   process.exit(1);

@@ -36,7 +36,12 @@ export class Listener {
   private unlistenPglite: (() => Promise<void>) | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private retryMs: number;
-  /** The last statement sent on `client`: the next waits for it (pg 9 refuses a second at once). */
+  /**
+   * The NOTIFYs for `client` that wait for the statement before them to answer (pg 9 refuses a
+   * second statement at once), to go together in the next one; undefined once that has gone.
+   */
+  private waiting: { notices: BusNotice[]; sent: Promise<unknown> } | undefined;
+  /** The last statement sent or waiting on `client`: the next goes after it has answered. */
   private sending: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -66,42 +71,50 @@ export class Listener {
     }
   }
 
-  /**
-   * NOTIFYs `payloads` on the channel, in order and in one statement, over the listener's own
-   * connection (on PGlite, its one connection), so that a pool busy with queries does not hold
-   * them back. Fails while the connection is lost.
-   */
-  async notify(...payloads: string[]) {
-    if (payloads.length !== 1) return this.send(payloads.map((p) => [this.channel, p] as const));
-    if (this.database.pglite) {
-      await this.database.db.execute(sql`select pg_notify(${this.channel}, ${payloads[0]})`);
-      return;
-    }
-    await this.onClient('select pg_notify($1, $2)', [this.channel, payloads[0]]);
+  /** NOTIFYs `payloads` on the channel, in order and in one statement, as `send` does. */
+  notify(...payloads: string[]) {
+    return this.send(payloads.map((p) => [this.channel, p] as const));
   }
 
-  /** A statement on the listener's own connection, after the one before it has answered. */
-  private onClient(text: string, values: unknown[]) {
+  /**
+   * NOTIFYs on the listener's own connection, after the statement before them has answered and
+   * together with every other NOTIFY given meanwhile, in the order given: under load the writes'
+   * markers (CacheBus.localWrite) go out many to a statement, each statement a commit fewer for
+   * PostgreSQL's notification queue. The statement is prepared under a name (parsed once).
+   */
+  private onClient(notices: readonly BusNotice[]) {
     const client = this.client;
     if (!client) return Promise.reject(new Error(`not listening on ${this.channel}`));
-    const sent = this.sending.then(() => client.query(text, values));
-    this.sending = sent.catch(() => undefined);
-    return sent;
+    if (this.waiting) {
+      this.waiting.notices.push(...notices);
+      return this.waiting.sent;
+    }
+    const waiting = { notices: [...notices], sent: Promise.resolve() as Promise<unknown> };
+    waiting.sent = this.sending.then(() => {
+      // Gone: what is given from now on waits for this one.
+      if (this.waiting === waiting) this.waiting = undefined;
+      return client.query({
+        name: 'vw_listener_notify',
+        text: 'select pg_notify(c, p) from unnest($1::text[], $2::text[]) as u(c, p)',
+        values: [waiting.notices.map(([c]) => c), waiting.notices.map(([, p]) => p)],
+      });
+    });
+    this.waiting = waiting;
+    this.sending = waiting.sent.catch(() => undefined);
+    return waiting.sent;
   }
 
   /**
    * NOTIFYs each payload on its channel (this listener's or another's), in order and in one
-   * statement, over the listener's own connection as `notify` does, or through the app's pool
-   * if that cannot be done.
+   * statement, over the listener's own connection (on PGlite, its one connection), so that a
+   * pool busy with queries does not hold them back; through the app's pool if that cannot be
+   * done.
    */
   async send(notices: readonly BusNotice[]) {
     if (!notices.length) return;
     if (this.client) {
       try {
-        await this.onClient(
-          'select pg_notify(c, p) from unnest($1::text[], $2::text[]) as u(c, p)',
-          [notices.map(([c]) => c), notices.map(([, p]) => p)],
-        );
+        await this.onClient(notices);
         return;
       } catch {
         // lost meanwhile: the pool below

@@ -142,6 +142,19 @@ describe.skipIf(noServer !== '')(
         )) as { rows: { pid: number }[] }
       ).rows.map((r) => r.pid);
 
+    /** A listener of its own on the test's schema, and the payloads it has heard. */
+    const startListener = async (prefix: string) => {
+      const heard: string[] = [];
+      const listener = new Listener(
+        t.database,
+        prefix,
+        { message: (p) => heard.push(p), error: () => {} },
+        { firstMs: 100, maxMs: 1_000 },
+      );
+      await listener.start();
+      return { listener, heard };
+    };
+
     it('hears its own writes with every pooled connection busy: the marker has its own', async () => {
       expect(await countOn(t.app)).toBe(0);
       const pool = t.database.pool!;
@@ -163,14 +176,7 @@ describe.skipIf(noServer !== '')(
     it('sends one statement at a time on the listener connection (pg 9 refuses a second)', async () => {
       // pg 8 queues a query sent while another runs, with a DeprecationWarning once per process;
       // pg 9 will throw. Markers and notices go out together under load.
-      const heard: string[] = [];
-      const listener = new Listener(
-        t.database,
-        'vw_one_',
-        { message: (p) => heard.push(p), error: () => {} },
-        { firstMs: 100, maxMs: 1_000 },
-      );
-      await listener.start();
+      const { listener, heard } = await startListener('vw_one_');
       const warnings: string[] = [];
       const onWarning = (w: Error) => warnings.push(w.message);
       process.on('warning', onWarning);
@@ -186,6 +192,33 @@ describe.skipIf(noServer !== '')(
         await listener.close();
       }
       expect(warnings.filter((m) => m.includes('already executing a query'))).toEqual([]);
+    });
+
+    it('sends the NOTIFYs given while a statement runs together in the next one, in order', async () => {
+      // Under load every write's marker (CacheBus.localWrite) comes while the one before it is
+      // on its way: each used to be a statement (a commit for the notification queue) of its own.
+      const { listener, heard } = await startListener('vw_together_');
+      // The listener's own connection, to count the statements it is sent.
+      const client = (listener as unknown as { client: { query: (...args: unknown[]) => unknown } })
+        .client;
+      const query = client.query.bind(client);
+      let statements = 0;
+      client.query = (...args) => {
+        statements++;
+        return query(...args);
+      };
+      const payloads = Array.from({ length: 50 }, (_, i) => `m${i}`);
+      try {
+        const first = listener.notify('first');
+        // Given while the first is on its way, as the writes' markers under load.
+        await new Promise((resolve) => setImmediate(resolve));
+        await Promise.all([first, ...payloads.map((p) => listener.notify(p))]);
+        expect(await until(() => heard.length === 51)).toBe(true);
+      } finally {
+        await listener.close();
+      }
+      expect(heard).toEqual(['first', ...payloads]);
+      expect(statements).toBe(2);
     });
 
     it('keeps nothing while it is away, and caches again once it has reconnected', async () => {

@@ -1,9 +1,22 @@
 import type { Database } from '../db/client';
 
 /** The first argument of a driver's query call: the text, or a config object carrying it. */
-type QueryText = string | { text?: string; sql?: string };
+type QueryText = string | { text?: string; sql?: string; name?: string };
 const textOf = (q: QueryText) => (typeof q === 'string' ? q : (q.text ?? q.sql ?? '?'));
 type Queryable = { query: (q: QueryText, ...rest: unknown[]) => Promise<unknown> };
+
+/** A statement as the app handed it to its driver. */
+export interface SentStatement {
+  /** Its text, blanks folded. */
+  text: string;
+  /** node-postgres: the name it is prepared under on the connection (server/db/prepared.ts). */
+  name: string | undefined;
+  /**
+   * The query config object that came with it (node-postgres: the first argument; PGlite: the
+   * options), the same object each time for a statement built once.
+   */
+  config: object | undefined;
+}
 
 /**
  * Records the statements the app sends to its database (each one a round trip), on either
@@ -15,15 +28,20 @@ type Queryable = { query: (q: QueryText, ...rest: unknown[]) => Promise<unknown>
  * with a NOTIFY.)
  */
 export function recordStatements(database: Database) {
-  let log: string[] | null = null;
-  const note = (q: QueryText) => log?.push(textOf(q).trim().replace(/\s+/g, ' '));
+  let log: SentStatement[] | null = null;
+  const note = (q: QueryText, options?: unknown) =>
+    log?.push({
+      text: textOf(q).trim().replace(/\s+/g, ' '),
+      name: typeof q === 'string' ? undefined : q.name,
+      config: typeof q === 'string' ? (options as object | undefined) : q,
+    });
   const patched = new WeakSet<object>();
   const watch = (client: Queryable) => {
     if (patched.has(client)) return;
     patched.add(client);
     const query = client.query.bind(client);
     client.query = (q, ...rest) => {
-      note(q);
+      note(q, rest[1]);
       return query(q, ...rest);
     };
   };
@@ -45,15 +63,21 @@ export function recordStatements(database: Database) {
       });
     };
   }
+  /** The statements sent while `work` ran, the listeners' NOTIFYs left out. */
+  async function sentDuring(work: () => Promise<unknown>): Promise<SentStatement[]> {
+    log = [];
+    try {
+      await work();
+      return log.filter((s) => !s.text.startsWith('select pg_notify('));
+    } finally {
+      log = null;
+    }
+  }
   return {
+    /** The texts of the statements sent while `work` ran. */
     async during(work: () => Promise<unknown>): Promise<string[]> {
-      log = [];
-      try {
-        await work();
-        return log.filter((s) => !s.startsWith('select pg_notify('));
-      } finally {
-        log = null;
-      }
+      return (await sentDuring(work)).map((s) => s.text);
     },
+    sentDuring,
   };
 }

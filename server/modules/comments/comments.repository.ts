@@ -1,9 +1,12 @@
-import { asc, eq, inArray, type WithSubquery } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CommentView } from '@domain/comments';
 import { normalizeRole } from '@domain/roles';
 import { avatarUrl } from '@domain/user';
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { comments, users, videos, type UserRow } from '../../db/schema';
+import { noticeCtes } from '../notifications/notifications.repository';
 
 type CommentRow = typeof comments.$inferSelect;
 type Author = Pick<UserRow, 'id' | 'name' | 'username' | 'avatarVersion' | 'role'>;
@@ -65,21 +68,45 @@ export async function commentsOfVideos(
 }
 
 /**
- * Inserts a comment; with `notices` (Notifier.oneStatement's notifications of it, whose
- * `values.id` the caller made), in the same statement.
+ * The insert of a comment, prepared (server/db/prepared.ts) with and without the notifications
+ * of it (noticeCtes, whose JSON is the placeholder `notices`).
+ */
+const insertStatement = (noticed: boolean) =>
+  preparedStatement(noticed ? 'insert_comment_noticed' : 'insert_comment', (db) =>
+    db
+      .with(...(noticed ? noticeCtes(db, sql.placeholder('notices')) : []))
+      .insert(comments)
+      .values({
+        id: sql.placeholder('id'),
+        videoId: sql.placeholder('videoId'),
+        userId: sql.placeholder('userId'),
+        guestName: sql.placeholder('guestName'),
+        content: sql.placeholder('content'),
+      })
+      .returning(),
+  );
+const insertPlain = insertStatement(false);
+const insertNoticed = insertStatement(true);
+
+/**
+ * Inserts a comment (its id made here unless given); with `notices` (Notifier.oneStatement's
+ * notifications of it, whose `values.id` the caller made), in the same statement.
  */
 export async function insertComment(
   db: Db,
   values: { id?: string; videoId: string; content: string } & (
     { userId: string } | { userId?: null; guestName: string }
   ),
-  notices: WithSubquery[] = [],
+  notices: string | null = null,
 ) {
-  const [row] = await db
-    .with(...notices)
-    .insert(comments)
-    .values(values)
-    .returning();
+  const [row] = await (notices ? insertNoticed : insertPlain)(db).execute({
+    id: values.id ?? randomUUID(),
+    videoId: values.videoId,
+    userId: values.userId ?? null,
+    guestName: 'guestName' in values ? values.guestName : null,
+    content: values.content,
+    notices,
+  });
   return row!;
 }
 

@@ -150,7 +150,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       };
       const row = (await app.notifier.oneStatement(
         (notify) => notify.commentPosted(actor, found.video, comment, teamLeadIds),
-        (notices) => insertComment(db, comment, notices()),
+        (notices) => insertComment(db, comment, notices.rows()),
       ))!;
       return reply.status(201).send(toCommentView(row, actor));
     },

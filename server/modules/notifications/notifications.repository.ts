@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type Placeholder, sql, type WithSubquery } from 'drizzle-orm';
 import { NOTIFICATION_LIST_LIMIT, NOTIFICATION_TEXT } from '@domain/notifications';
 import type { NotificationView } from '@domain/notifications';
 import type { EmailKind } from '@domain/email';
@@ -32,7 +32,7 @@ export function toNotificationView(row: NotificationRow): NotificationView {
 export type NotificationDraft = NewNotification & { recipientId: string; emailKind: EmailKind };
 
 /** The views of new notifications (ids and times made here) and the JSON rows stored of them. */
-function noticeRows(drafts: NotificationDraft[]) {
+export function noticeRows(drafts: NotificationDraft[]) {
   const createdAt = new Date();
   const views = drafts.map((d) =>
     toNotificationView({
@@ -65,7 +65,7 @@ function noticeRows(drafts: NotificationDraft[]) {
  * commit (`Notifier`), and the rows mark their transaction so that the count trigger does not
  * (vw.notices_told, migration 0016).
  */
-function noticeParts(rows: string, guard?: string) {
+function noticeParts(rows: string | Placeholder, guard?: string) {
   const guarded = guard ? sql`and exists (select 1 from ${sql.identifier(guard)})` : sql``;
   return [
     [
@@ -105,13 +105,11 @@ export async function storeNotifications(
 /**
  * The same, as common table expressions for the caller's own statement (a status change, a
  * comment): stored only if `guard`, an expression of that statement, has a row (the change was
- * made), or with the statement when there is no guard.
+ * made), or with the statement when there is no guard. `rows` is noticeRows' JSON, or the
+ * placeholder a prepared statement takes it as (server/db/prepared.ts).
  */
-export function noticesWith(db: Db, drafts: NotificationDraft[], guard?: string) {
-  if (!drafts.length) return { views: [], ctes: [] };
-  const { views, rows } = noticeRows(drafts);
-  const ctes = noticeParts(rows, guard).map(([name, body]) => db.$with(name, {}).as(body));
-  return { views, ctes };
+export function noticeCtes(db: Db, rows: string | Placeholder, guard?: string): WithSubquery[] {
+  return noticeParts(rows, guard).map(([name, body]) => db.$with(name, {}).as(body));
 }
 
 export async function findNotification(db: Db, id: string) {

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql, type WithSubquery } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { emailKindOf, type EmailKind } from '@domain/email';
@@ -8,8 +8,10 @@ import { canReadVideo } from '@domain/permissions';
 import { normalizeRole } from '@domain/roles';
 import type { CacheBus } from '../../db/cache-bus';
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import {
   clientEditorAssignments,
+  clientTeamLeadAssignments,
   users,
   type SessionUser,
   type UserRow,
@@ -18,14 +20,15 @@ import {
 import type { RealtimeHub } from '../../plugins/realtime';
 import { teamLeadIdsOf } from '../team-leads/team-leads.repository';
 import { findUserById, listStaffRoles } from '../users/users.repository';
-import { loadViewerScope } from '../videos/scope';
+import { videoScopeOf } from '../videos/scope';
 import type { NotificationType, NotificationView } from '@domain/notifications';
 import {
   countsAdded,
   createUnreadCountCache,
   type NewNotification,
   type NotificationDraft,
-  noticesWith,
+  noticeCtes,
+  noticeRows,
   storeNotifications,
   type UnreadCountCache,
 } from './notifications.repository';
@@ -98,18 +101,29 @@ export interface Notifier {
    */
   transaction<T>(work: (tx: Db, notify: NotificationTriggers) => Promise<T>): Promise<T>;
   /**
-   * A change that is one statement (a status change), with its notifications in it: `plan`
-   * runs the triggers, which only gather them; `write` makes the change, adding `notices(guard)`
-   * to its statement, which stores them only if `guard` (one of its expressions) has a row, or
-   * with the statement without one. When
-   * `write` answers a row, the recipients hear of them as after `transaction`'s commit.
+   * A change that is one statement (a status change, a comment), with its notifications in it:
+   * `plan` runs the triggers, which only gather them; `write` makes the change with them in its
+   * statement (StatementNotices). When `write` answers a row, the recipients hear of them as
+   * after `transaction`'s commit.
    */
   oneStatement<T>(
     plan: (notify: NotificationTriggers) => Promise<void>,
-    write: (
-      notices: (guard?: string) => ReturnType<typeof noticesWith>['ctes'],
-    ) => Promise<T | null>,
+    write: (notices: StatementNotices) => Promise<T | null>,
   ): Promise<T | null>;
+}
+
+/** The notifications `oneStatement`'s triggers gathered, for its write to add to its statement. */
+export interface StatementNotices {
+  /**
+   * The expressions that store them (noticeCtes), only if `guard` (one of the statement's
+   * expressions) has a row, or with the statement without one; none when there are none.
+   */
+  ctes: (guard?: string) => WithSubquery[];
+  /**
+   * The same notifications as the one parameter a prepared statement takes them as (noticeCtes
+   * with a placeholder, server/db/prepared.ts), or null when there are none.
+   */
+  rows: () => string | null;
 }
 
 type Draft = Omit<NewNotification, 'recipientId' | 'type'> & {
@@ -124,6 +138,37 @@ export async function leadEditorIds(db: Db): Promise<string[]> {
   const staff = await listStaffRoles(db);
   return staff.filter((u) => normalizeRole(u.role) === 'lead_editor').map((u) => u.id);
 }
+
+/**
+ * The people a comment names (`usernames`, lowercase, as a JSON array) with whether their editor
+ * and team-lead assignments name the video's client (`clientId`): with videoScopeOf, whether
+ * each may read the video, in one prepared statement (server/db/prepared.ts).
+ */
+const mentionedPeople = preparedStatement('mentioned_people', (db) => {
+  const editors = clientEditorAssignments;
+  const leads = clientTeamLeadAssignments;
+  const clientId = sql`${sql.placeholder('clientId')}::uuid`;
+  // Spelled with its table: a query of one table names its columns bare, and the assignments
+  // have an `id` too.
+  const userId = sql`${users}.${sql.identifier(users.id.name)}`;
+  return db
+    .select({
+      id: users.id,
+      role: users.role,
+      isAdmin: users.isAdmin,
+      assigned: {
+        asEditor: sql<boolean>`exists (select 1 from ${editors}
+          where ${editors.clientId} = ${clientId} and ${editors.editorId} = ${userId})`,
+        asLead: sql<boolean>`exists (select 1 from ${leads}
+          where ${leads.clientId} = ${clientId} and ${leads.teamLeadId} = ${userId})`,
+      },
+    })
+    .from(users)
+    .where(
+      sql`lower(${users.username}) in
+        (select jsonb_array_elements_text(${sql.placeholder('usernames')}::jsonb))`,
+    );
+});
 
 /** The triggers, reading with `db` and handing what they make to `store`. */
 function triggersOn(
@@ -179,13 +224,13 @@ function triggersOn(
     const mentioned = new Set<string>();
     const usernames = parseMentions(comment.content);
     if (usernames.length) {
-      const found = await db
-        .select()
-        .from(users)
-        .where(inArray(sql`lower(${users.username})`, usernames));
-      for (const user of found) {
+      const found = await mentionedPeople(db).execute({
+        usernames: JSON.stringify(usernames),
+        clientId: video.userId,
+      });
+      for (const { assigned, ...user } of found) {
         if (user.id === actor.id) continue;
-        if (canReadVideo(await loadViewerScope(db, user), video)) mentioned.add(user.id);
+        if (canReadVideo(videoScopeOf(user, video.userId, assigned), video)) mentioned.add(user.id);
       }
     }
     const drafts: Draft[] = [...mentioned].map((recipientId) => ({
@@ -360,13 +405,20 @@ export function createNotifier(
         drafts.push(...values);
       }),
     );
-    let views: NotificationView[] = [];
-    const result = await write((guard) => {
-      const notices = noticesWith(db, drafts, guard);
-      views = notices.views;
-      return notices.ctes;
+    const notices = drafts.length ? noticeRows(drafts) : null;
+    // Told only if the write took them into its statement.
+    let taken = false;
+    const result = await write({
+      ctes: (guard) => {
+        taken = notices !== null;
+        return notices ? noticeCtes(db, notices.rows, guard) : [];
+      },
+      rows: () => {
+        taken = notices !== null;
+        return notices?.rows ?? null;
+      },
     });
-    if (result !== null) told(views);
+    if (result !== null && taken) told(notices!.views);
     return result;
   };
 

@@ -37,6 +37,26 @@ export function teamRolesOf(role: string): { asEditor: boolean; asLead: boolean 
 }
 
 /**
+ * A viewer's scope as far as a video of `clientId` goes (VideoScope), from whether its editor
+ * and its team-lead assignments name that client; teamRolesOf says which of them count.
+ */
+export function videoScopeOf(
+  viewer: Pick<SessionUser, 'id' | 'role' | 'isAdmin'>,
+  clientId: string,
+  assigned: { asEditor: boolean; asLead: boolean },
+): VideoScope {
+  const { asEditor, asLead } = teamRolesOf(viewer.role);
+  const onTeam = (asEditor && assigned.asEditor) || (asLead && assigned.asLead);
+  return {
+    reach: 'one video',
+    id: viewer.id,
+    role: viewer.role,
+    isAdmin: viewer.isAdmin,
+    teamClientIds: new Set(onTeam ? [clientId] : []),
+  };
+}
+
+/**
  * The facts the permission rules need about a viewer: whose team they are on. An editor is on
  * the teams of the clients it is assigned to, a client team lead on those of the clients it
  * leads (teamRolesOf).

@@ -24,6 +24,7 @@ import { COMPLETED_STATUSES, type VideoStatus } from '@domain/video-status';
 import { avatarUrl } from '@domain/user';
 import type { VideoView } from '@domain/videos';
 import { type Db, inTransaction } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 import {
   clientEditorAssignments,
@@ -35,7 +36,7 @@ import {
   type SessionUser,
   type VideoRow,
 } from '../../db/schema';
-import { teamRolesOf, type VideoScope, type ViewerScope } from './scope';
+import { videoScopeOf, type VideoScope, type ViewerScope } from './scope';
 
 const owner = aliasedTable(users, 'owner');
 const editor = aliasedTable(users, 'editor');
@@ -239,35 +240,43 @@ export interface ReadableVideo {
  * is on its client's team, its client's team leads and (if asked) its status history, all in
  * one statement, so in one snapshot; undefined when it does not exist or may not be read.
  */
+/**
+ * findReadableVideo's statement, prepared (server/db/prepared.ts) with and without the history;
+ * the viewer is a placeholder.
+ */
+const readableVideoStatement = (history: boolean) =>
+  preparedStatement(history ? 'readable_video_with_history' : 'readable_video', (db) => {
+    const editors = clientEditorAssignments;
+    const leads = clientTeamLeadAssignments;
+    return db
+      .select({
+        video: videos,
+        owner: summary(owner),
+        editor: summary(editor),
+        onTeamAsEditor: sql<boolean>`exists (select 1 from ${editors}
+          where ${editors.clientId} = ${videos.userId}
+            and ${editors.editorId} = ${sql.placeholder('viewerId')}::uuid)`,
+        teamLeadIds: sql<string[]>`array(select ${leads.teamLeadId}::text from ${leads}
+          where ${leads.clientId} = ${videos.userId})`,
+        history: history ? historyJson() : sql<StatusHistory | null>`null`,
+      })
+      .from(videos)
+      .innerJoin(owner, eq(owner.id, videos.userId))
+      .leftJoin(editor, eq(editor.id, videos.assignedEditorId))
+      .where(eq(videos.id, sql.placeholder('id')))
+      .limit(1);
+  });
+const readableVideo = readableVideoStatement(false);
+const readableVideoWithHistory = readableVideoStatement(true);
+
 export async function findReadableVideo(
   db: Db,
   viewer: Pick<SessionUser, 'id' | 'role' | 'isAdmin'>,
   id: string,
   opts: { history?: boolean } = {},
 ): Promise<ReadableVideo | undefined> {
-  const { asEditor, asLead } = teamRolesOf(viewer.role);
-  const editors = clientEditorAssignments;
-  const leads = clientTeamLeadAssignments;
-  const onTeamAsEditor: SQL<boolean> = asEditor
-    ? sql`exists (select 1 from ${editors} where ${editors.clientId} = ${videos.userId}
-        and ${editors.editorId} = ${viewer.id})`
-    : sql`false`;
-  const history: SQL<StatusHistory | null> = opts.history ? historyJson() : sql`null`;
-  const rows = await db
-    .select({
-      video: videos,
-      owner: summary(owner),
-      editor: summary(editor),
-      onTeamAsEditor,
-      teamLeadIds: sql<string[]>`array(select ${leads.teamLeadId}::text from ${leads}
-        where ${leads.clientId} = ${videos.userId})`,
-      history,
-    })
-    .from(videos)
-    .innerJoin(owner, eq(owner.id, videos.userId))
-    .leftJoin(editor, eq(editor.id, videos.assignedEditorId))
-    .where(eq(videos.id, id))
-    .limit(1);
+  const statement = opts.history ? readableVideoWithHistory : readableVideo;
+  const rows = await statement(db).execute({ id, viewerId: viewer.id });
   // Spelled out: drizzle types a selection of these aliased joins as never.
   const [row] = rows as (VideoWithPeople & {
     onTeamAsEditor: boolean;
@@ -275,14 +284,10 @@ export async function findReadableVideo(
     history: StatusHistory | null;
   })[];
   if (!row) return undefined;
-  const onTeam = row.onTeamAsEditor || (asLead && row.teamLeadIds.includes(viewer.id));
-  const scope: VideoScope = {
-    reach: 'one video',
-    id: viewer.id,
-    role: viewer.role,
-    isAdmin: viewer.isAdmin,
-    teamClientIds: new Set(onTeam ? [row.video.userId] : []),
-  };
+  const scope = videoScopeOf(viewer, row.video.userId, {
+    asEditor: row.onTeamAsEditor,
+    asLead: row.teamLeadIds.includes(viewer.id),
+  });
   if (!canReadVideo(scope, row.video)) return undefined;
   return {
     scope,

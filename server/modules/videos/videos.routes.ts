@@ -406,7 +406,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       : // Without a note, one statement: the move, its history and its notifications.
         await app.notifier.oneStatement(
           (notify) => notify.videoChanged(actor, video, { ...video, status }, teamLeadIds),
-          (notices) => updateVideo(db, video, changes, scope.id, { notices }),
+          (notices) => updateVideo(db, video, changes, scope.id, { notices: notices.ctes }),
         );
     if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
     return changedAnswer(read, updated, actor, status);

@@ -119,4 +119,33 @@ describe('the day writes in few statements', () => {
     const { told } = await inStatements(2, 'owner', 'POST', url, comment, 201);
     expect(told).toEqual([teamLead.id]);
   });
+
+  it('posts a comment that mentions people in 3 statements (a read; who they are and whether they may read it; the comment and its notices)', async () => {
+    const comment = { content: '@teameditor and @stranger, look at 0:42' };
+    const url = `/api/videos/${videoId}/comments`;
+    const { told } = await inStatements(3, 'owner', 'POST', url, comment, 201);
+    // teameditor is on the client's team and hears of the mention; the stranger may not read
+    // the video and hears nothing.
+    expect(told).toEqual([t.id.teameditor, teamLead.id].sort());
+  });
+
+  it('posts every comment with the same two statements, built once and on PostgreSQL prepared by name', async () => {
+    const url = `/api/videos/${videoId}/comments`;
+    const post = (content: string) =>
+      statements.sentDuring(async () => {
+        expect((await t.call('owner', 'POST', url, { content })).statusCode).toBe(201);
+      });
+    const first = await post('First of two');
+    const second = await post('Second of two');
+    expect(second).toHaveLength(2);
+    second.forEach((sent, i) => {
+      expect(sent.text).toBe(first[i]!.text);
+      // The driver is handed the statement built for the first comment, not one built anew.
+      expect(sent.config).toBe(first[i]!.config);
+    });
+    // Named, node-postgres parses each once per connection and PostgreSQL keeps its plan.
+    const names =
+      t.database.kind === 'postgres' ? ['readable_video', 'insert_comment_noticed'] : [];
+    expect(second.map((s) => s.name).filter(Boolean)).toEqual(names);
+  });
 });
