@@ -117,9 +117,7 @@ export async function apiGetJson<T>(url: string, held?: T): Promise<T> {
 
 /** Sends a request and returns its JSON body (undefined for an empty one). */
 export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await apiRequest(method, url, body);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return readJson<T>(await apiFetch(method, url, body));
 }
 
 /** The HTTP status of an error thrown by this client, if it was a response. */
