@@ -165,3 +165,26 @@ describe('the dashboards are drawn by the server and hydrated as drawn', () => {
     }
   }
 });
+
+describe('a page drawn a while before the browser hydrates it', () => {
+  it('hydrates with the time it was drawn at, then tells the browser’s time', async () => {
+    // A browser of its own: a clock set in a browser context stays for all of its pages.
+    const own = await launchBrowser();
+    try {
+      const page = await own.newPage(DESKTOP);
+      await signIn(own, page, people.client);
+      // The browser's clock 10 minutes ahead of the server's, as for a page that took that long
+      // to arrive or a laptop whose clock is off: the card's 'Agency's turn · 1 min' is
+      // '· 10 min' by the browser's clock, and the first render must still say what was drawn.
+      await own.context.clock.setFixedTime(Date.now() + 10 * 60_000);
+      await page.goto('/dashboard');
+      const card = page.getByRole('article', { name: TITLE });
+      await expect
+        .poll(() => card.textContent(), { timeout: 10_000 })
+        .toMatch(/Agency's turn · 1[01] min/);
+      own.expectNoConsoleErrors();
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -10,7 +10,11 @@ import { AppRoutes } from './router';
  */
 export function App({ boot = null, children }: { boot?: BootState | null; children?: ReactNode }) {
   return (
-    <AppProvider checkedUser={boot?.user ?? null} drawnWidth={boot?.width ?? null}>
+    <AppProvider
+      checkedUser={boot?.user ?? null}
+      drawnWidth={boot?.width ?? null}
+      drawnAt={boot?.drawnAt ?? null}
+    >
       <BrowserRouter>
         {children}
         <AppRoutes />

@@ -1,7 +1,7 @@
 /**
  * What the server hands the browser with a page it has drawn (ADR 0009): the signed-in user it
  * drew the page for, the answers the page was drawn from (TanStack Query's dehydrated state)
- * and the screen width it assumed. The browser hydrates the page from exactly these, so its
+ * and the screen width and moment it assumed. The browser hydrates the page from exactly these, so its
  * first render is the server's. Written by web/app/server-render.tsx, read by web/app/hydrate-drawn.tsx.
  */
 import type { DehydratedState } from '@tanstack/react-query';
@@ -12,6 +12,8 @@ export interface BootState {
   queries: DehydratedState;
   /** The width in CSS pixels the page was drawn for (web/lib/drawn-width.ts). */
   width: number;
+  /** When the page was drawn, in ms since the epoch (web/lib/clock.ts). */
+  drawnAt?: number;
   /**
    * The ETag of each answer, by its query's hash, so the browser's next read of it can be
    * confirmed with a 304 rather than sent whole (web/lib/api-client.ts).

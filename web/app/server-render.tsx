@@ -70,10 +70,15 @@ setServerTransport(() => {
 const MAX_PASSES = 8;
 
 /** Draws the page once; null when a part of it was still loading (a fallback in its place). */
-function render(request: DrawRequest, client: QueryClient): string | null {
+function render(request: DrawRequest, client: QueryClient, drawnAt: number): string | null {
   const html = renderToString(
     <StrictMode>
-      <AppProvider client={client} checkedUser={request.user} drawnWidth={request.width}>
+      <AppProvider
+        client={client}
+        checkedUser={request.user}
+        drawnWidth={request.width}
+        drawnAt={drawnAt}
+      >
         <StaticRouter location={request.url}>
           <AppRoutes />
         </StaticRouter>
@@ -103,6 +108,8 @@ export async function drawPage(request: DrawRequest): Promise<Drawn | null> {
   await Promise.all(screenModulesFor(pathname, request.user.role).map(loadScreen));
   let answers: DehydratedState | null = null;
   const tags: Record<string, string> = {};
+  // Every pass, and the browser's hydration, tell the time from one moment (web/lib/clock.ts).
+  const drawnAt = Date.now();
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
     // A new client per pass, so each query is made with the options of this drawing (a query's
     // options are those it was first made with: `enabled` may have changed since).
@@ -115,7 +122,7 @@ export async function drawPage(request: DrawRequest): Promise<Drawn | null> {
       queries: { ...defaults.queries, refetchOnMount: false },
     });
     if (answers) hydrate(client, answers);
-    const html = render(request, client);
+    const html = render(request, client, drawnAt);
     const asked = client
       .getQueryCache()
       .getAll()
@@ -127,6 +134,7 @@ export async function drawPage(request: DrawRequest): Promise<Drawn | null> {
         user: request.user,
         queries: dehydrate(client),
         width: request.width,
+        drawnAt,
         tags,
       });
       return { html, boot: state };

@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { dayCounter } from '@domain/day-counter';
 import type { DateInput } from '@domain/workflow';
+import { useNow } from '../../lib/clock';
 import { badgeTextColor } from './status-badge';
 import { IconAlert, IconClock } from './video-icons';
 
@@ -19,11 +20,10 @@ const STATE_TEXT = {
  */
 export function DayCounterBadge({
   video,
-  now = new Date(),
 }: {
   video: { startDate: DateInput; dueDate: DateInput; status: string; finishDate?: DateInput };
-  now?: Date;
 }) {
+  const now = useNow();
   const counter = dayCounter(video, now);
   if (!counter) return null;
   const icon =

@@ -23,6 +23,7 @@ import {
   type StatusAction,
 } from '@domain/workflow';
 import { useStatusChange } from '../../hooks/use-status-change';
+import { useNow } from '../../lib/clock';
 import { usePreloadWhenIdle } from '../lazy-dialog';
 import { DayCounterBadge } from './day-counter-badge';
 import { MarkPostedDialog, SendBackDialog } from './lazy-dialogs';
@@ -102,6 +103,7 @@ export function VideoCard({
   // Mounted only while open: their code is fetched in idle time, so opening does not wait.
   usePreloadWhenIdle(SendBackDialog.load);
   usePreloadWhenIdle(MarkPostedDialog.load);
+  const now = useNow();
   const allowed = canReadVideo({ ...viewer, teamClientIds: new Set(teamClientIds) }, video);
   // Only the moves this viewer may make (domain/workflow.ts): the first is the button, the
   // others are in the menu; Send Back / Request Changes ask for a note first.
@@ -117,7 +119,7 @@ export function VideoCard({
   };
   const busy = pendingId === video.id;
   const ownerName = displayName(video.owner);
-  const turn = turnLine(video, new Date());
+  const turn = turnLine(video, now);
 
   return (
     <Card

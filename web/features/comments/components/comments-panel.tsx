@@ -18,6 +18,7 @@ import { canDeleteComment, COMMENT_MESSAGES, type CommentView } from '@domain/co
 import { firstTimecode, sortByTimecode } from '@domain/timecode';
 import { Icon, IconMessage } from '../../../components/icons';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useNow } from '../../../lib/clock';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAuth } from '../../../hooks/use-auth';
 import type { PlayerHandle } from '../../../lib/player-handle';
@@ -58,16 +59,6 @@ function EmptyComments() {
   );
 }
 
-/** Keeps the relative times fresh while the panel is shown. */
-function useMinuteClock(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
 /**
  * The video dialog's comments (SPEC.md section 2): the count, collapsible, the list (oldest
  * first, rich text), the field with @-mentions, and delete with confirmation for the author,
@@ -94,7 +85,7 @@ export function CommentsPanel({
   const [confirming, setConfirming] = useState<CommentView | null>(null);
   const [params] = useSearchParams();
   const focusedId = params.get('comment');
-  const now = useMinuteClock();
+  const now = useNow();
   const bodyId = useId();
 
   const comments = useComments(videoId, { enabled: expanded });

@@ -10,10 +10,11 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notificationHref, quotedVideoName, type NotificationView } from '@domain/notifications';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useNow } from '../../../lib/clock';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAuth } from '../../../hooks/use-auth';
 import {
@@ -46,18 +47,6 @@ async function copyText(text: string): Promise<void> {
   if (!copied) throw new Error('The browser refused to copy');
 }
 
-/** The minute the relative times are measured from, moving on while the list is open. */
-function useNow(active: boolean): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    if (!active) return;
-    setNow(new Date());
-    const timer = setInterval(() => setNow(new Date()), 30_000);
-    return () => clearInterval(timer);
-  }, [active]);
-  return now;
-}
-
 function DesktopAlertsButton() {
   const supported = typeof Notification !== 'undefined';
   const [permission, setPermission] = useState(() =>
@@ -84,7 +73,7 @@ function DropdownBody({
 }) {
   const { user } = useAuth();
   const list = useNotifications({ enabled: opened && Boolean(user) });
-  const now = useNow(opened);
+  const now = useNow();
   if (list.isPending) {
     return (
       <Center py="lg">

@@ -1,0 +1,46 @@
+import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
+
+/**
+ * The moment (ms since the epoch) a page drawn by the server was drawn at, or null in a page the
+ * browser drew itself. The words a screen says about time ('Agency's turn · 5 min', 'Day 3',
+ * '2 minutes ago') are measured from it while the browser hydrates the page, so its first render
+ * says what the server said, however long the page took to arrive or however far the two clocks
+ * are apart (ADR 0009); right after, they are measured from the browser's clock. Kept apart from
+ * the screens, as DrawnWidth is: the server's renderer provides it (web/app/boot.ts).
+ */
+export const DrawnAt = createContext<number | null>(null);
+
+/** How often the words about time move on while a screen stays open. */
+export const CLOCK_TICK_MS = 30_000;
+
+const listeners = new Set<() => void>();
+let timer: ReturnType<typeof setInterval> | undefined;
+
+/** One timer for every screen that tells the time, running while any does. */
+function subscribe(onTick: () => void): () => void {
+  listeners.add(onTick);
+  timer ??= setInterval(() => {
+    for (const listener of listeners) listener();
+  }, CLOCK_TICK_MS);
+  return () => {
+    listeners.delete(onTick);
+    if (listeners.size === 0) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+}
+
+/** The browser's time to the second: the same value however often React reads it in a render. */
+const currentSecond = () => Math.floor(Date.now() / 1000) * 1000;
+
+/**
+ * Now, for the words a screen says about time: the moment the page was drawn while a page the
+ * server drew hydrates (React's server snapshot), then the browser's time, moving on every
+ * CLOCK_TICK_MS while the screen is shown.
+ */
+export function useNow(): Date {
+  const drawnAt = useContext(DrawnAt);
+  const at = useSyncExternalStore(subscribe, currentSecond, () => drawnAt ?? currentSecond());
+  return useMemo(() => new Date(at), [at]);
+}
