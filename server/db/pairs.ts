@@ -9,14 +9,21 @@ import type { Db } from './client';
  */
 type PairTable = PgTable & { id: PgColumn };
 
+/**
+ * The ids on the `to` side of every pair whose `from` side is `id`, as a query not yet run: a
+ * subquery of a statement that lists those people (one round trip, not two).
+ */
+export const pairedIds = (db: Db, table: PairTable, [from, id]: [PgColumn, string], to: PgColumn) =>
+  db.select({ id: to }).from(table).where(eq(from, id));
+
 /** The ids on the `to` side of every pair whose `from` side is `id`. */
 export async function pairedWith(
   db: Db,
   table: PairTable,
-  [from, id]: [PgColumn, string],
+  pair: [PgColumn, string],
   to: PgColumn,
 ): Promise<string[]> {
-  const rows = await db.select({ id: to }).from(table).where(eq(from, id));
+  const rows = await pairedIds(db, table, pair, to);
   return rows.map((r) => r.id as string);
 }
 

@@ -48,13 +48,13 @@ const countOn = async (app: App) => {
 describe('the caches of two apps on one database', () => {
   it('keep what each app read to that app', async () => {
     expect(await countOn(t.app)).toBe(0);
-    expect(t.app.unreadCounts.get(userId)).toBe(0);
+    expect(t.app.notices.get(userId)).toBe(0);
     expect(t.app.sessionCache.get(sessionId)?.user.id).toBe(userId);
-    expect(second.unreadCounts.get(userId)).toBeUndefined();
+    expect(second.notices.get(userId)).toBeUndefined();
     expect(second.sessionCache.get(sessionId)).toBeUndefined();
 
     expect(await countOn(second)).toBe(0);
-    expect(second.unreadCounts.get(userId)).toBe(0);
+    expect(second.notices.get(userId)).toBe(0);
   });
 
   it('serve nothing on the app that answered a write until its messages are heard', async () => {
@@ -67,7 +67,7 @@ describe('the caches of two apps on one database', () => {
     });
     expect(res.statusCode).toBe(200);
     // The answer has left; the write's NOTIFYs may still be on their way.
-    expect(second.unreadCounts.get(userId)).toBeUndefined();
+    expect(second.notices.get(userId)).toBeUndefined();
     if (!second.cacheBus.settled) expect(second.sessionCache.get(sessionId)).toBeUndefined();
     await until(() => second.cacheBus.settled);
     // Heard: the write changed no session, so the session is served from the cache again.
@@ -84,7 +84,7 @@ describe('the caches of two apps on one database', () => {
     // Until the marker sent after the write comes back, nothing unversioned is served...
     expect(second.cacheBus.settled).toBe(false);
     expect(second.sessionCache.get(otherSession)).toBeUndefined();
-    expect(second.unreadCounts.get(other.id)).toBeUndefined();
+    expect(second.notices.get(other.id)).toBeUndefined();
     // ... a request's lookup waits for it rather than read the database...
     const found = await second.sessionCache.load(otherSession, () => {
       throw new Error('read the database');
@@ -93,7 +93,7 @@ describe('the caches of two apps on one database', () => {
     // ... and then everything the write did not change is served.
     expect(await until(() => second.cacheBus.settled)).toBe(true);
     expect(second.sessionCache.get(otherSession)?.user.id).toBe(other.id);
-    expect(second.unreadCounts.get(other.id)).toBe(0);
+    expect(second.notices.get(other.id)).toBe(0);
   });
 
   it('see a change the write made at once, though its NOTIFY comes after the answer', async () => {
@@ -121,7 +121,7 @@ describe('the caches of two apps on one database', () => {
     });
     expect(await countOn(t.app)).toBe(0);
     await until(() => t.app.cacheBus.settled);
-    expect(t.app.unreadCounts.get(userId)).toBe(0);
+    expect(t.app.notices.get(userId)).toBe(0);
     expect(t.app.sessionCache.get(sessionId)?.user.id).toBe(userId);
   });
 });
@@ -225,17 +225,17 @@ describe.skipIf(noServer !== '')(
       const [pid, ...others] = await listenerPids();
       expect(others).toEqual([]);
       expect(await countOn(t.app)).toBe(0);
-      expect(t.app.unreadCounts.get(userId)).toBe(0);
+      expect(t.app.notices.get(userId)).toBe(0);
 
       await t.database.pool!.query('select pg_terminate_backend($1)', [pid]);
       expect(await until(() => !t.app.cacheBus.live)).toBe(true);
-      expect(t.app.unreadCounts.get(userId)).toBeUndefined();
+      expect(t.app.notices.get(userId)).toBeUndefined();
       expect(t.app.sessionCache.get(sessionId)).toBeUndefined();
 
       expect(await until(() => t.app.cacheBus.live)).toBe(true);
       expect(await listenerPids()).not.toContain(pid);
       expect(await countOn(t.app)).toBe(0);
-      expect(t.app.unreadCounts.get(userId)).toBe(0);
+      expect(t.app.notices.get(userId)).toBe(0);
     });
   },
 );

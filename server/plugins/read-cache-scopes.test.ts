@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { rowsOf } from '../db/rows';
-import { clientEditorAssignments, clientTeamLeadAssignments, videos } from '../db/schema';
+import { clientEditorAssignments, clientTeamLeadAssignments, users, videos } from '../db/schema';
 import { unmet, titled } from '../test/conditions';
 import {
   createTestApp,
@@ -223,6 +223,52 @@ describe('a write empties only the answers it can change', () => {
     await t.db.insert(clientEditorAssignments).values({ clientId: x.b.id, editorId: x.editorA.id });
     for (const app of [t.app, second]) {
       expect(await names(app, x.editorA.cookie)).toEqual(['unassign B video']);
+    }
+  });
+});
+
+describe("an editor's clients (GET /api/assignments/my-clients), kept", () => {
+  /** The editor's clients as name, videos, editors. */
+  const clientsOf = async (app: App, cookie: string) => {
+    const res = await get(app, '/api/assignments/my-clients', cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    return (
+      res.json() as {
+        assignedClients: { name: string | null; videoCount: number; editorCount: number }[];
+      }
+    ).assignedClients.map((c) => [c.name, c.videoCount, c.editorCount]);
+  };
+
+  it("is served from memory, and moves with the client's videos and editors on both instances", async () => {
+    const x = await agency('mine');
+    await t.db.update(users).set({ name: 'Client A' }).where(eq(users.id, x.a.id));
+    for (const app of [t.app, second]) {
+      expect(await clientsOf(app, x.editorA.cookie)).toEqual([['Client A', 1, 1]]);
+    }
+    // Renamed with the triggers off: a kept answer still says the old name.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(users).set({ name: 'Client A renamed' }).where(eq(users.id, x.a.id));
+    });
+    for (const app of [t.app, second]) {
+      expect(await clientsOf(app, x.editorA.cookie)).toEqual([['Client A', 1, 1]]);
+    }
+    // A new video of the client moves its scope: a fresh answer, on both instances.
+    await seedVideo(t, { userId: x.a.id, name: 'mine A second' });
+    for (const app of [t.app, second]) {
+      expect(await clientsOf(app, x.editorA.cookie)).toEqual([['Client A renamed', 2, 1]]);
+    }
+    // Another editor for the client: its pair moves the client's scope too.
+    await t.db.insert(clientEditorAssignments).values({ clientId: x.a.id, editorId: x.editorB.id });
+    for (const app of [t.app, second]) {
+      expect(await clientsOf(app, x.editorA.cookie)).toEqual([['Client A renamed', 2, 2]]);
+    }
+    // Unassigned: the client leaves the editor's answer at once.
+    await t.db
+      .delete(clientEditorAssignments)
+      .where(eq(clientEditorAssignments.editorId, x.editorA.id));
+    for (const app of [t.app, second]) {
+      expect(await clientsOf(app, x.editorA.cookie)).toEqual([]);
     }
   });
 });

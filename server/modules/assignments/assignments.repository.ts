@@ -1,26 +1,19 @@
-import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Assignment, ClientWithCounts, EditorWithCounts } from '@domain/assignments';
 import { CLIENT_ROLE_TEXTS } from '@domain/roles';
 import type { Db } from '../../db/client';
-import { deletePair, pairedWith } from '../../db/pairs';
+import { deletePair, pairedIds, pairedWith } from '../../db/pairs';
+import { countWhere } from '../../db/rows';
 import { clientEditorAssignments, users, videos, type UserRow } from '../../db/schema';
 import { hasClientRole, toDirectoryUser, toPublicUser } from '../users/users.repository';
 
 const byName = sql`lower(coalesce(${users.name}, ${users.username}))`;
 
-/**
- * A subquery of how many rows of `table` carry each value of `column` (a client's videos, an
- * editor's clients), to left-join on `key`; a value with no rows is absent, so read it through
- * coalesce.
- */
-export function countPer(db: Db, table: PgTable, column: PgColumn, alias: string) {
-  return db
-    .select({ key: column, n: count().as(`${alias}_n`) })
-    .from(table)
-    .groupBy(column)
-    .as(alias);
-}
+/** Whose rows a list holds: ids, or a subquery of them (`pairedIds`). */
+type PeopleIds = readonly string[] | SQLWrapper;
+
+const amongIds = (ids: PeopleIds) =>
+  inArray(users.id, Array.isArray(ids) ? [...(ids as readonly string[])] : (ids as SQLWrapper));
 
 /**
  * Clients with their video and editor counts, by name; only `ids` when given. The admin flag is
@@ -28,26 +21,17 @@ export function countPer(db: Db, table: PgTable, column: PgColumn, alias: string
  */
 export async function listClientsWithCounts(
   db: Db,
-  { ids, withAdminFlag }: { ids?: readonly string[]; withAdminFlag: boolean },
+  { ids, withAdminFlag }: { ids?: PeopleIds; withAdminFlag: boolean },
 ): Promise<ClientWithCounts[]> {
-  if (ids && ids.length === 0) return [];
-  const videoCounts = countPer(db, videos, videos.userId, 'vc');
-  const editorCounts = countPer(
-    db,
-    clientEditorAssignments,
-    clientEditorAssignments.clientId,
-    'ec',
-  );
+  if (Array.isArray(ids) && ids.length === 0) return [];
   const rows = await db
     .select({
       user: users,
-      videoCount: sql<number>`coalesce(${videoCounts.n}, 0)`,
-      editorCount: sql<number>`coalesce(${editorCounts.n}, 0)`,
+      videoCount: countWhere(videos, videos.userId, users.id),
+      editorCount: countWhere(clientEditorAssignments, clientEditorAssignments.clientId, users.id),
     })
     .from(users)
-    .leftJoin(videoCounts, eq(videoCounts.key, users.id))
-    .leftJoin(editorCounts, eq(editorCounts.key, users.id))
-    .where(and(hasClientRole(), ids ? inArray(users.id, [...ids]) : undefined))
+    .where(and(hasClientRole(), ids ? amongIds(ids) : undefined))
     .orderBy(byName);
   return rows.map((r) => ({
     ...toDirectoryUser(r.user, withAdminFlag),
@@ -59,20 +43,16 @@ export async function listClientsWithCounts(
 /** Editors with how many clients each is assigned to, by name; only `ids` when given. */
 export async function listEditorsWithCounts(
   db: Db,
-  { ids, withAdminFlag }: { ids?: readonly string[]; withAdminFlag: boolean },
+  { ids, withAdminFlag }: { ids?: PeopleIds; withAdminFlag: boolean },
 ): Promise<EditorWithCounts[]> {
-  if (ids && ids.length === 0) return [];
-  const clientCounts = countPer(
-    db,
-    clientEditorAssignments,
-    clientEditorAssignments.editorId,
-    'cc',
-  );
+  if (Array.isArray(ids) && ids.length === 0) return [];
   const rows = await db
-    .select({ user: users, clientCount: sql<number>`coalesce(${clientCounts.n}, 0)` })
+    .select({
+      user: users,
+      clientCount: countWhere(clientEditorAssignments, clientEditorAssignments.editorId, users.id),
+    })
     .from(users)
-    .leftJoin(clientCounts, eq(clientCounts.key, users.id))
-    .where(and(eq(users.role, 'editor'), ids ? inArray(users.id, [...ids]) : undefined))
+    .where(and(eq(users.role, 'editor'), ids ? amongIds(ids) : undefined))
     .orderBy(byName);
   return rows.map((r) => ({
     ...toDirectoryUser(r.user, withAdminFlag),
@@ -81,6 +61,12 @@ export async function listEditorsWithCounts(
 }
 
 const pairs = clientEditorAssignments;
+
+/** The editors assigned to a client, and the clients assigned to an editor, as subqueries. */
+export const editorsOfClient = (db: Db, clientId: string) =>
+  pairedIds(db, pairs, [pairs.clientId, clientId], pairs.editorId);
+export const clientsOfEditor = (db: Db, editorId: string) =>
+  pairedIds(db, pairs, [pairs.editorId, editorId], pairs.clientId);
 
 /** The editors assigned to a client. */
 export const editorIdsOf = (db: Db, clientId: string) =>

@@ -118,6 +118,18 @@ export async function findNotification(db: Db, id: string) {
 }
 
 /** Newest first, unread only unless asked, at most NOTIFICATION_LIST_LIMIT. */
+/** The bell's list, from the cache when it holds it (see NoticeCache). */
+export function listNotificationsCached(
+  db: Db,
+  notices: NoticeCache,
+  recipientId: string,
+  options: { includeRead: boolean },
+) {
+  return notices.lists.load(NoticeCache.listKey(recipientId, options.includeRead), () =>
+    listNotifications(db, recipientId, options),
+  );
+}
+
 export async function listNotifications(
   db: Db,
   recipientId: string,
@@ -137,21 +149,47 @@ export async function listNotifications(
   return rows.map(toNotificationView);
 }
 
-/** An app instance's unread counts by recipient id (the notifier decorates the app with it). */
-export type UnreadCountCache = TtlCache<number>;
-
 /** The cache bus's message that a recipient's notifications changed (migrations 0004, 0016). */
 const COUNT_PREFIX = 'n';
 const countMessage = (recipientId: string) => `${COUNT_PREFIX}${recipientId}`;
 
 /**
- * The unread counts of one app instance, kept for SHORT_CACHE_MS while the cache bus listens
- * (docs/decisions/0004-session-and-count-cache.md): a recipient's entry goes when the triggers
- * (or `countsAdded`) report a change to their notifications ('n'), all of them when anything
- * may be stale. The writes below also drop their recipients' entries at once.
+ * An app instance's unread counts by recipient id, and with them the bell's lists (the notifier
+ * decorates the app with it): forgetting a recipient drops both, so the lists go exactly when
+ * the counts do. The list's key is the recipient's id and whether read ones are in it.
  */
-export function createUnreadCountCache(bus: CacheBus): UnreadCountCache {
-  const cache = new TtlCache<number>(bus, SHORT_CACHE_MS);
+export class NoticeCache extends TtlCache<number> {
+  readonly lists: TtlCache<NotificationView[]>;
+
+  constructor(bus: CacheBus) {
+    super(bus, SHORT_CACHE_MS);
+    this.lists = new TtlCache<NotificationView[]>(bus, SHORT_CACHE_MS);
+  }
+
+  static listKey(recipientId: string, includeRead: boolean) {
+    return `${recipientId}|${includeRead}`;
+  }
+
+  override delete(recipientId: string) {
+    super.delete(recipientId);
+    this.lists.delete(NoticeCache.listKey(recipientId, true));
+    this.lists.delete(NoticeCache.listKey(recipientId, false));
+  }
+
+  override clear() {
+    super.clear();
+    this.lists.clear();
+  }
+}
+
+/**
+ * The unread counts and bell lists of one app instance, kept for SHORT_CACHE_MS while the cache
+ * bus listens (docs/decisions/0004-session-and-count-cache.md): a recipient's entries go when the
+ * triggers (or `countsAdded`) report a change to their notifications ('n'), all of them when
+ * anything may be stale. The writes below also drop their recipients' entries at once.
+ */
+export function createNoticeCache(bus: CacheBus): NoticeCache {
+  const cache = new NoticeCache(bus);
   bus.subscribe((message) => {
     if (message === null) cache.clear();
     else if (message.startsWith(COUNT_PREFIX)) cache.delete(message.slice(COUNT_PREFIX.length));
@@ -163,7 +201,7 @@ export function createUnreadCountCache(bus: CacheBus): UnreadCountCache {
  * After the commit of notifications stored by `storeNotifications` (whose trigger says nothing):
  * drops their recipients' counts here; the NOTIFYs that tell every instance to drop them.
  */
-export function countsAdded(bus: CacheBus, counts: UnreadCountCache, recipientIds: Set<string>) {
+export function countsAdded(bus: CacheBus, counts: NoticeCache, recipientIds: Set<string>) {
   forgetCounts(counts, recipientIds);
   return bus.notices([...recipientIds].map(countMessage));
 }
@@ -171,13 +209,13 @@ export function countsAdded(bus: CacheBus, counts: UnreadCountCache, recipientId
 /** The unread count the bell shows, from the cache when it holds it. */
 export async function countUnreadCached(
   db: Db,
-  counts: UnreadCountCache,
+  counts: NoticeCache,
   recipientId: string,
 ): Promise<number> {
   return counts.load(recipientId, () => countUnread(db, recipientId));
 }
 
-export function forgetCounts(counts: UnreadCountCache, recipientIds: Iterable<string>) {
+export function forgetCounts(counts: NoticeCache, recipientIds: Iterable<string>) {
   for (const id of recipientIds) counts.delete(id);
 }
 
@@ -191,7 +229,7 @@ export async function countUnread(db: Db, recipientId: string): Promise<number> 
 }
 
 /** Marks one notification read if it is the recipient's; undefined otherwise. */
-export async function markRead(db: Db, counts: UnreadCountCache, id: string, recipientId: string) {
+export async function markRead(db: Db, counts: NoticeCache, id: string, recipientId: string) {
   const [row] = await db
     .update(notifications)
     .set({ isRead: true })
@@ -203,7 +241,7 @@ export async function markRead(db: Db, counts: UnreadCountCache, id: string, rec
 
 export async function markAllRead(
   db: Db,
-  counts: UnreadCountCache,
+  counts: NoticeCache,
   recipientId: string,
 ): Promise<number> {
   const rows = await db
@@ -215,11 +253,7 @@ export async function markAllRead(
   return rows.length;
 }
 
-export async function clearAll(
-  db: Db,
-  counts: UnreadCountCache,
-  recipientId: string,
-): Promise<number> {
+export async function clearAll(db: Db, counts: NoticeCache, recipientId: string): Promise<number> {
   const rows = await db
     .delete(notifications)
     .where(eq(notifications.recipientId, recipientId))
@@ -246,7 +280,7 @@ const OVERDUE_BATCH = 500;
  * in overdue_notices, whose key makes a concurrent call wait for the first and then skip what
  * it wrote; clearing the bell does not bring a notice back, a new due date that passes does.
  */
-export async function createOverdueNotices(db: Db, counts: UnreadCountCache, viewer: ViewerScope) {
+export async function createOverdueNotices(db: Db, counts: NoticeCache, viewer: ViewerScope) {
   const created = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: videos.id, name: videos.name, dueDate: videos.dueDate })

@@ -18,7 +18,7 @@ import {
   clearAll,
   countUnreadCached,
   createOverdueNotices,
-  listNotifications,
+  listNotificationsCached,
   markAllRead,
   markRead,
 } from './notifications.repository';
@@ -33,7 +33,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
    */
   async function changeAll(request: FastifyRequest, change: typeof markAllRead) {
     const user = currentUser(request);
-    const changed = await change(db, app.unreadCounts, user.id);
+    const changed = await change(db, app.notices, user.id);
     if (changed) await app.realtime.countsChanged([user.id]);
     return changed;
   }
@@ -47,7 +47,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       },
     },
     async (request) =>
-      listNotifications(db, currentUser(request).id, {
+      listNotificationsCached(db, app.notices, currentUser(request).id, {
         includeRead: request.query.includeRead === 'true',
       }),
   );
@@ -56,7 +56,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     '/api/notifications/count',
     { schema: { response: { 200: notificationCountSchema } } },
     async (request) => ({
-      count: await countUnreadCached(db, app.unreadCounts, currentUser(request).id),
+      count: await countUnreadCached(db, app.notices, currentUser(request).id),
     }),
   );
 
@@ -70,7 +70,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     },
     async (request) => {
       const user = currentUser(request);
-      const row = await markRead(db, app.unreadCounts, request.params.id, user.id);
+      const row = await markRead(db, app.notices, request.params.id, user.id);
       if (!row) throw new HttpError(404, NOT_FOUND);
       await app.realtime.countsChanged([user.id]);
       return row;
@@ -100,7 +100,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     { schema: { response: { 200: checkDelayedAnswer } } },
     async (request) => {
       const scope = await loadViewerScope(db, currentUser(request));
-      const created = await createOverdueNotices(db, app.unreadCounts, scope);
+      const created = await createOverdueNotices(db, app.notices, scope);
       await app.realtime.notificationsCreated(created);
       return {
         message: created.length

@@ -24,13 +24,13 @@ import { videoScopeOf } from '../videos/scope';
 import type { NotificationType, NotificationView } from '@domain/notifications';
 import {
   countsAdded,
-  createUnreadCountCache,
+  createNoticeCache,
   type NewNotification,
   type NotificationDraft,
   noticeCtes,
   noticeRows,
   storeNotifications,
-  type UnreadCountCache,
+  type NoticeCache,
 } from './notifications.repository';
 
 /**
@@ -364,7 +364,7 @@ export function createNotifier(
   db: Db,
   hub: RealtimeHub,
   bus: CacheBus,
-  counts: UnreadCountCache,
+  counts: NoticeCache,
   log: FastifyBaseLogger,
 ): Notifier {
   /** Committed: counts cached before are stale, here and elsewhere, and the sockets may hear. */
@@ -428,8 +428,8 @@ export function createNotifier(
 declare module 'fastify' {
   interface FastifyInstance {
     notifier: Notifier;
-    /** This instance's unread counts, which the notifier and the notification routes keep. */
-    unreadCounts: UnreadCountCache;
+    /** This instance's unread counts and bell lists, which the notifier and the routes keep. */
+    notices: NoticeCache;
   }
 }
 
@@ -439,8 +439,8 @@ declare module 'fastify' {
  */
 export const notifier = fp(
   async (app: FastifyInstance, opts: { db: Db }) => {
-    const counts = createUnreadCountCache(app.cacheBus);
-    app.decorate('unreadCounts', counts);
+    const counts = createNoticeCache(app.cacheBus);
+    app.decorate('notices', counts);
     app.decorate('notifier', createNotifier(opts.db, app.realtime, app.cacheBus, counts, app.log));
   },
   { name: 'notifier', dependencies: ['caches', 'realtime'] },

@@ -1,6 +1,7 @@
-import { aliasedTable, and, count, eq, sql } from 'drizzle-orm';
+import { aliasedTable, and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deletePair, pairedWith } from '../../db/pairs';
+import { countWhere } from '../../db/rows';
 import { clientTeamLeadAssignments, users, videos } from '../../db/schema';
 import { toPublicUser } from '../users/users.repository';
 
@@ -49,16 +50,10 @@ export async function listTeamLeadAssignments(
 
 /** The clients a team lead leads, each with its number of videos, by name. */
 export async function ledClients(db: Db, teamLeadId: string) {
-  const videoCounts = db
-    .select({ userId: videos.userId, n: count().as('video_n') })
-    .from(videos)
-    .groupBy(videos.userId)
-    .as('vc');
   const rows = await db
-    .select({ user: users, videoCount: sql<number>`coalesce(${videoCounts.n}, 0)` })
+    .select({ user: users, videoCount: countWhere(videos, videos.userId, users.id) })
     .from(clientTeamLeadAssignments)
     .innerJoin(users, eq(users.id, clientTeamLeadAssignments.clientId))
-    .leftJoin(videoCounts, eq(videoCounts.userId, users.id))
     .where(eq(clientTeamLeadAssignments.teamLeadId, teamLeadId))
     .orderBy(sql`lower(coalesce(${users.name}, ${users.username}))`);
   return rows.map((r) => ({ ...toPublicUser(r.user), videoCount: Number(r.videoCount) }));
