@@ -273,6 +273,53 @@ describe("an editor's clients (GET /api/assignments/my-clients), kept", () => {
   });
 });
 
+describe("a client's editors (GET /api/assignments/my-editors), kept", () => {
+  const editorsOf = async (app: App, cookie: string) => {
+    const res = await get(app, '/api/assignments/my-editors', cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    return (
+      res.json() as { assignedEditors: { name: string | null; clientCount: number }[] }
+    ).assignedEditors.map((e) => [e.name, e.clientCount]);
+  };
+
+  it("is served from memory, moves with the editor's pairs with other clients, and not with their videos", async () => {
+    const x = await agency('theirs');
+    await t.db.update(users).set({ name: 'Editor A' }).where(eq(users.id, x.editorA.id));
+    for (const app of [t.app, second]) {
+      expect(await editorsOf(app, x.a.cookie)).toEqual([['Editor A', 1]]);
+    }
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(users).set({ name: 'Editor A renamed' }).where(eq(users.id, x.editorA.id));
+    });
+    // A video of another client of the editor moves the editor's scope, not the client's label.
+    await t.db.insert(clientEditorAssignments).values({ clientId: x.b.id, editorId: x.editorA.id });
+    const kept = await versions(`user:${x.editorA.id}`);
+    await seedVideo(t, { userId: x.b.id, name: 'theirs B second', assignedEditorId: x.editorA.id });
+    expect((await versions(`user:${x.editorA.id}`))[`user:${x.editorA.id}`]).toBeGreaterThan(
+      kept[`user:${x.editorA.id}`]!,
+    );
+    // The pair with client B moved 'pairs:<editor>': a fresh answer with the new count...
+    for (const app of [t.app, second]) {
+      expect(await editorsOf(app, x.a.cookie)).toEqual([['Editor A renamed', 2]]);
+    }
+    // ... then kept again while only the editor's videos move.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(users).set({ name: 'Editor A again' }).where(eq(users.id, x.editorA.id));
+    });
+    await seedVideo(t, { userId: x.b.id, name: 'theirs B third', assignedEditorId: x.editorA.id });
+    for (const app of [t.app, second]) {
+      expect(await editorsOf(app, x.a.cookie)).toEqual([['Editor A renamed', 2]]);
+    }
+    // The pair with client B ended: the count moves at once, on both instances.
+    await t.db.delete(clientEditorAssignments).where(eq(clientEditorAssignments.clientId, x.b.id));
+    for (const app of [t.app, second]) {
+      expect(await editorsOf(app, x.a.cookie)).toEqual([['Editor A again', 1]]);
+    }
+  });
+});
+
 describe('no answer older than a committed change is served', () => {
   it('the version check alone: a moved version with no NOTIFY at all empties just its answers', async () => {
     const x = await agency('check');

@@ -68,9 +68,10 @@ const MANAGERS = 'all';
 /**
  * The label of each viewer (a user id, or MANAGERS): their scopes with the versions committed
  * now, read in one statement, so the scopes (which follow the assignments) and their versions
- * come from one snapshot. A scope's version is the sum of its counters, the number of moves
- * committed (migration 0015), so it grows with every commit whatever their order; a scope never
- * moved has none: version 0. See migrations 0013 and 0015.
+ * come from one snapshot. A client's label also holds the pairs of each of its editors (their
+ * number of clients is in its list of editors; migration 0017). A scope's version is the sum of
+ * its counters, the number of moves committed (migration 0015), so it grows with every commit
+ * whatever their order; a scope never moved has none: version 0. See migrations 0013 and 0015.
  */
 const labelsOf = (userIds: string[], managers: boolean) => sql`
   with viewer as (select unnest(${`{${userIds.join(',')}}`}::uuid[]) as id),
@@ -82,6 +83,8 @@ const labelsOf = (userIds: string[], managers: boolean) => sql`
       from client_editor_assignments a join viewer v on a.editor_id = v.id
     union select v.id::text, 'user:' || a.client_id
       from client_team_lead_assignments a join viewer v on a.team_lead_id = v.id
+    union select v.id::text, 'pairs:' || a.editor_id
+      from client_editor_assignments a join viewer v on a.client_id = v.id
   )
   select d.viewer, string_agg(d.scope || '=' || coalesce(c.version, 0), ',' order by d.scope) as label
   from deps d

@@ -96,9 +96,11 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     }),
   );
 
+  // Kept in the read cache: a client's label holds its own scope (its pairs, the editors' names
+  // are 'global') and each of its editors' pairs (their client counts; migration 0017).
   app.get(
     '/api/assignments/my-editors',
-    { schema: { response: { 200: assignedEditorsSchema } } },
+    { config: { cacheable: true }, schema: { response: { 200: assignedEditorsSchema } } },
     async (request) => ({
       assignedEditors: await listEditorsWithCounts(db, ownPairs(request, editorsOfClient)),
     }),
