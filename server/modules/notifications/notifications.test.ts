@@ -176,6 +176,10 @@ describe('the notification calls', () => {
         ...extra,
       })),
     );
+    // Rows added behind the app's back reach its kept counts and lists by their trigger's NOTIFY
+    // (ADR 0004): wait until it is heard, as the app does after a write of its own.
+    t.app.cacheBus.localWrite();
+    await t.app.cacheBus.heard();
   }
 
   it('lists unread newest first by default, all with includeRead=true, at most 100', async () => {
