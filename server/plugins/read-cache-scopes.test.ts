@@ -320,6 +320,58 @@ describe("a client's editors (GET /api/assignments/my-editors), kept", () => {
   });
 });
 
+describe('the client list (GET /api/clients), kept for all but an editor', () => {
+  const clientNames = async (app: App, cookie: string, tag: string) => {
+    const res = await get(app, '/api/clients', cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { name: string | null; videoCount: number }[])
+      .filter((c) => c.name?.startsWith(tag))
+      .map((c) => [c.name, c.videoCount]);
+  };
+
+  it('is kept for a manager and a client, and read afresh for an editor, whose label holds only their own clients', async () => {
+    const x = await agency('list');
+    await t.db.update(users).set({ name: 'list B' }).where(eq(users.id, x.b.id));
+    await t.db.update(users).set({ name: 'list A' }).where(eq(users.id, x.a.id));
+    const readers = [x.manager, x.b, x.editorA];
+    const before = [
+      [
+        ['list A', 1],
+        ['list B', 1],
+      ],
+      [['list B', 1]],
+      [
+        ['list A', 1],
+        ['list B', 1],
+      ],
+    ];
+    for (const [i, who] of readers.entries()) {
+      expect(await clientNames(t.app, who.cookie, 'list')).toEqual(before[i]);
+    }
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(users).set({ name: 'list B renamed' }).where(eq(users.id, x.b.id));
+    });
+    // Kept: the manager and client B still see the old name...
+    expect(await clientNames(t.app, x.manager.cookie, 'list')).toEqual(before[0]);
+    expect(await clientNames(t.app, x.b.cookie, 'list')).toEqual(before[1]);
+    // ... an editor reads afresh: client B is not theirs, its changes would not move their label.
+    expect(await clientNames(t.app, x.editorA.cookie, 'list')).toEqual([
+      ['list A', 1],
+      ['list B renamed', 1],
+    ]);
+    // A video of client B moves its scope and a stripe of 'all': fresh for the manager and B.
+    await seedVideo(t, { userId: x.b.id, name: 'list B second' });
+    for (const app of [t.app, second]) {
+      expect(await clientNames(app, x.manager.cookie, 'list')).toEqual([
+        ['list A', 1],
+        ['list B renamed', 2],
+      ]);
+      expect(await clientNames(app, x.b.cookie, 'list')).toEqual([['list B renamed', 2]]);
+    }
+  });
+});
+
 describe('no answer older than a committed change is served', () => {
   it('the version check alone: a moved version with no NOTIFY at all empties just its answers', async () => {
     const x = await agency('check');

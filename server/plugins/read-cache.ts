@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { isManager } from '@domain/roles';
 import { TtlCache } from '../db/cache-bus';
 import type { Db } from '../db/client';
+import type { SessionUser } from '../db/schema';
 import { rowsOf } from '../db/rows';
 import { namesTag } from '../lib/http';
 
@@ -16,9 +17,10 @@ declare module 'fastify' {
      * but a manager, only on the data of the viewer's scopes (their own videos and those assigned
      * to them, their team's clients' rows, and what everyone sees: docs/decisions/0006-...).
      * Its answers carry an ETag, and a read naming it in If-None-Match is answered 304 while
-     * the answer is the same (docs/decisions/0013-conditional-reads.md).
+     * the answer is the same (docs/decisions/0013-conditional-reads.md). A function says for
+     * whom: an answer that for some viewers holds data outside their scopes is kept for the rest.
      */
-    cacheable?: boolean;
+    cacheable?: boolean | ((user: SessionUser) => boolean);
   }
   interface FastifyInstance {
     /** The answers of `cacheable` GETs, by user and URL (docs/decisions/0004-..., read cache). */
@@ -61,6 +63,13 @@ interface PendingRead {
   tagEpoch: number;
   done: (reply: CachedReply | undefined) => void;
 }
+
+/** Whether the request's route keeps its answers for the request's user. */
+const cacheableFor = (request: FastifyRequest): boolean => {
+  const cacheable = request.routeOptions.config?.cacheable;
+  if (typeof cacheable !== 'function') return cacheable === true;
+  return request.user ? cacheable(request.user) : false;
+};
 
 /** Whose data a manager's answers are made of: everyone's, as the eight stripes of 'all'. */
 const MANAGERS = 'all';
@@ -189,7 +198,7 @@ export const readCache = fp(
       if (
         request.method !== 'GET' ||
         !user ||
-        !request.routeOptions.config?.cacheable ||
+        !cacheableFor(request) ||
         !bus.live ||
         request.url.includes('refresh=')
       ) {
@@ -245,7 +254,7 @@ export const readCache = fp(
       pendingReads.delete(request);
       const tagged =
         request.method === 'GET' &&
-        request.routeOptions.config?.cacheable &&
+        cacheableFor(request) &&
         reply.statusCode === 200 &&
         (typeof payload === 'string' || Buffer.isBuffer(payload));
       if (!tagged) return pending?.done(undefined);

@@ -61,8 +61,16 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     return shownTo(viewer, idsOf(db, viewer.id));
   }
 
-  app.get('/api/clients', { schema: { response: { 200: clientListSchema } } }, async (request) =>
-    listClientsWithCounts(db, await directoryOf(currentUser(request))),
+  // Kept in the read cache, but not for an editor: staff see every client, and an editor's label
+  // holds only their own clients' scopes. A manager's holds everyone's; a client's and a team
+  // lead's hold every client they may see.
+  app.get(
+    '/api/clients',
+    {
+      config: { cacheable: (user) => isManager(user) || !seesWholeDirectory(user) },
+      schema: { response: { 200: clientListSchema } },
+    },
+    async (request) => listClientsWithCounts(db, await directoryOf(currentUser(request))),
   );
 
   app.get('/api/editors', { schema: { response: { 200: editorListSchema } } }, async (request) =>
