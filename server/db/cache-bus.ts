@@ -220,8 +220,11 @@ export class TtlCache<V> {
     return this.epoch;
   }
 
-  /** Stores a loaded value unless something was invalidated since `epoch` (or nobody listens). */
-  setIf(key: string, value: V, epoch: number) {
+  /**
+   * Stores a loaded value unless something was invalidated since `epoch` (or nobody listens), for
+   * the cache's time limit or `ttlMs`.
+   */
+  setIf(key: string, value: V, epoch: number, ttlMs = this.ttlMs) {
     if (epoch !== this.epoch || !this.bus?.live || value === undefined) return;
     const bytes = this.limits.sizeOf?.(value) ?? 0;
     const maxBytes = this.limits.maxBytes ?? Infinity;
@@ -231,7 +234,7 @@ export class TtlCache<V> {
     while (this.entries.size >= maxEntries || this.bytes + bytes > maxBytes) {
       this.remove(this.entries.keys().next().value!);
     }
-    this.entries.set(key, { value, until: Date.now() + this.ttlMs, bytes });
+    this.entries.set(key, { value, until: Date.now() + ttlMs, bytes });
     this.bytes += bytes;
   }
 

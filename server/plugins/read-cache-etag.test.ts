@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { seedVideo, setUpVideoPeople } from '../test/helper';
 import { recordStatements } from '../test/statements';
 
@@ -81,6 +81,34 @@ describe('conditional reads of cacheable answers', () => {
     // Only the label of the viewer's scopes is read: no video.
     expect(sent).toHaveLength(1);
     expect(sent[0]).toContain('cache_scopes');
+  });
+
+  it('keeps the tag of an answer the clock cannot change past the 3 s of a kept answer', async () => {
+    await seedVideo(t, { userId: t.id.owner, name: 'Kept a while' });
+    const first = await read('owner', '/api/videos');
+    const overdue = await read('lead1', '/api/lead/summary');
+    const statements = recordStatements(t.database);
+    // A minute later (the read cache's clock only: the database's stays where it is).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_000 });
+    try {
+      let list!: Awaited<ReturnType<typeof read>>;
+      const sent = await statements.during(async () => {
+        list = await read('owner', '/api/videos', first.headers.etag as string);
+      });
+      expect(list.statusCode).toBe(304);
+      if (!t.app.cacheBus.live) return; // nothing is kept while no bus listens
+      // The list's tag is still kept: the label is read (and the session, whose 5 s are past
+      // too), no video...
+      expect(sent.some((q) => q.includes('cache_scopes'))).toBe(true);
+      expect(sent.filter((q) => q.includes('"videos"'))).toEqual([]);
+      // ... but the lead's summary counts overdue videos by the clock: made again.
+      const summarySent = await statements.during(async () => {
+        await read('lead1', '/api/lead/summary', overdue.headers.etag as string);
+      });
+      expect(summarySent.filter((q) => q.includes('"videos"')).length).toBeGreaterThan(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("tags the header's total, and leaves answers that are not cacheable untagged", async () => {

@@ -21,6 +21,14 @@ declare module 'fastify' {
      * whom: an answer that for some viewers holds data outside their scopes is kept for the rest.
      */
     cacheable?: boolean | ((user: SessionUser) => boolean);
+    /**
+     * A `cacheable` GET whose answer does not depend on the clock (no "overdue", no "this
+     * month"), or a function of the request that says for which reads: the tag of its answer is
+     * kept for KEPT_TAG_MS rather than READ_CACHE_MS, since only a change of data (the label)
+     * can change it. A reader who holds it is then answered 304 from the label alone however
+     * long ago the answer was made.
+     */
+    timeless?: boolean | ((request: FastifyRequest) => boolean);
   }
   interface FastifyInstance {
     /** The answers of `cacheable` GETs, by user and URL (docs/decisions/0004-..., read cache). */
@@ -34,6 +42,12 @@ const READ_CACHE_MS = 3_000;
 const KEPT_HEADERS = ['content-type', 'etag', 'x-next-cursor', 'x-total-count'];
 /** How many answers' tags are kept (about 200 bytes each): every reader's screens, not bodies. */
 const KEPT_TAGS = 20_000;
+/**
+ * How long the tag of a `timeless` answer is kept. Kept for READ_CACHE_MS like the answers, a
+ * tag went 3 s after it was made, and every screen read again in full at least that often: in
+ * the working day beside writers, 30-40% of the reads, where a screen came round every second.
+ */
+const KEPT_TAG_MS = 10 * 60_000;
 
 /** A cacheable answer's ETag: a hash of its bytes, so the same answer always has the same tag. */
 const tagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -61,6 +75,8 @@ interface PendingRead {
   epoch: number;
   /** The tags' own epoch (they are emptied with the answers, but count apart). */
   tagEpoch: number;
+  /** Whether the answer is the same whatever the clock says (`timeless`). */
+  timeless: boolean;
   done: (reply: CachedReply | undefined) => void;
 }
 
@@ -69,6 +85,12 @@ const cacheableFor = (request: FastifyRequest): boolean => {
   const cacheable = request.routeOptions.config?.cacheable;
   if (typeof cacheable !== 'function') return cacheable === true;
   return request.user ? cacheable(request.user) : false;
+};
+
+/** Whether the request's answer is the same whatever the clock says. */
+const timelessFor = (request: FastifyRequest): boolean => {
+  const timeless = request.routeOptions.config?.timeless;
+  return typeof timeless === 'function' ? timeless(request) : timeless === true;
 };
 
 /** Whose data a manager's answers are made of: everyone's, as the eight stripes of 'all'. */
@@ -243,6 +265,7 @@ export const readCache = fp(
         label,
         epoch: cache.epochNow(),
         tagEpoch: tags.epochNow(),
+        timeless: timelessFor(request),
         done,
       });
     });
@@ -278,7 +301,12 @@ export const readCache = fp(
         headers,
       };
       cache.setIf(pending.key, cached, pending.epoch);
-      tags.setIf(pending.key, { label: pending.label, etag: headers.etag! }, pending.tagEpoch);
+      tags.setIf(
+        pending.key,
+        { label: pending.label, etag: headers.etag! },
+        pending.tagEpoch,
+        pending.timeless ? KEPT_TAG_MS : READ_CACHE_MS,
+      );
       pending.done(cached);
     };
     // A read that ended without an answer (error, aborted) must not keep others waiting.

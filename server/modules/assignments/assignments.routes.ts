@@ -67,7 +67,10 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   app.get(
     '/api/clients',
     {
-      config: { cacheable: (user) => isManager(user) || !seesWholeDirectory(user) },
+      config: {
+        cacheable: (user) => isManager(user) || !seesWholeDirectory(user),
+        timeless: true,
+      },
       schema: { response: { 200: clientListSchema } },
     },
     async (request) => listClientsWithCounts(db, await directoryOf(currentUser(request))),
@@ -98,7 +101,10 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   // which every row of this answer moves (the pair, the client's videos, editors and name).
   app.get(
     '/api/assignments/my-clients',
-    { config: { cacheable: true }, schema: { response: { 200: assignedClientsSchema } } },
+    {
+      config: { cacheable: true, timeless: true },
+      schema: { response: { 200: assignedClientsSchema } },
+    },
     async (request) => ({
       assignedClients: await listClientsWithCounts(db, ownPairs(request, clientsOfEditor)),
     }),
@@ -108,7 +114,10 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   // are 'global') and each of its editors' pairs (their client counts; migration 0017).
   app.get(
     '/api/assignments/my-editors',
-    { config: { cacheable: true }, schema: { response: { 200: assignedEditorsSchema } } },
+    {
+      config: { cacheable: true, timeless: true },
+      schema: { response: { 200: assignedEditorsSchema } },
+    },
     async (request) => ({
       assignedEditors: await listEditorsWithCounts(db, ownPairs(request, editorsOfClient)),
     }),

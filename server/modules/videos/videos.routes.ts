@@ -181,8 +181,12 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.get(
     '/api/videos',
     {
-      // Kept in the per-instance read cache until the data changes (server/plugins/read-cache.ts).
-      config: { cacheable: true },
+      // Kept in the per-instance read cache until the data changes (server/plugins/read-cache.ts);
+      // only the overdue filter reads the clock.
+      config: {
+        cacheable: true,
+        timeless: (request) => (request.query as { overdue?: string }).overdue !== 'true',
+      },
       schema: { querystring: videoListQuery, response: { 200: videoListSchema } },
     },
     async (request, reply) => {
@@ -194,7 +198,10 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.get(
     '/api/videos/assigned-to-me',
     // Made of the videos assigned to the viewer, all of their own scope (ADR 0007).
-    { config: { cacheable: true }, schema: { response: { 200: videoListSchema } } },
+    {
+      config: { cacheable: true, timeless: true },
+      schema: { response: { 200: videoListSchema } },
+    },
     async (request, reply) => {
       const scope = await scopeOf(request);
       return wholeList(scope, eq(videos.assignedEditorId, scope.id), reply);
@@ -205,7 +212,10 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   // same videos as the list, so kept as long as the list is.
   app.get(
     '/api/videos/count',
-    { config: { cacheable: true }, schema: { response: { 200: videoCountSchema } } },
+    {
+      config: { cacheable: true, timeless: true },
+      schema: { response: { 200: videoCountSchema } },
+    },
     async (request) => {
       const scope = await scopeOf(request);
       const [row] = await db.select({ n: count() }).from(videos).where(readableBy(scope));
