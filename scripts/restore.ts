@@ -12,9 +12,11 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { getTableName } from 'drizzle-orm';
 import { fromPglite, fromPostgres } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { rowsOf } from '../server/db/rows';
+import { videoCounts } from '../server/db/schema';
 import { readSettings } from '../server/env';
 import { dataDirInUse, summarizeBackup } from '../server/plugins/backup-socket';
 
@@ -57,7 +59,16 @@ function restorePostgres(databaseUrl: string, file: string) {
   console.log('  Restored into the PostgreSQL server of DATABASE_URL');
 }
 
-/** Tables in an order where every table comes after the tables its foreign keys point to. */
+/**
+ * Tables the database's triggers fill from other tables' rows (migration 0018): not copied, but
+ * made again as those rows go in (copied as well, they would count every video twice).
+ */
+const MADE_BY_TRIGGERS = new Set<string>([getTableName(videoCounts)]);
+
+/**
+ * Tables in an order where every table comes after the tables its foreign keys point to, but
+ * those MADE_BY_TRIGGERS.
+ */
 async function tablesInLoadOrder(source: PGlite): Promise<string[]> {
   const tables = (
     await source.query<{ name: string }>(
@@ -65,7 +76,9 @@ async function tablesInLoadOrder(source: PGlite): Promise<string[]> {
        where table_schema = current_schema() and table_type = 'BASE TABLE'
          and table_name <> 'app_migrations' order by table_name`,
     )
-  ).rows.map((r) => r.name);
+  ).rows
+    .map((r) => r.name)
+    .filter((name) => !MADE_BY_TRIGGERS.has(name));
   const edges = (
     await source.query<{ child: string; parent: string }>(
       `select c.relname as child, p.relname as parent from pg_constraint k

@@ -142,10 +142,29 @@ export const videos = pgTable(
     // entries instead of sorting every video.
     index('videos_created_idx').on(t.createdAt, t.id),
     index('videos_due_date_idx').on(t.dueDate),
+    // The overdue tile reads only the open videos past their date (migration 0018).
+    index('videos_open_due_idx')
+      .on(t.dueDate)
+      .where(sql`${t.status} not in ('ready_to_post', 'posted')`),
     index('videos_finish_date_idx').on(t.finishDate),
     index('videos_paid_date_idx').on(t.paidDate),
   ],
 );
+
+/**
+ * Each client's videos counted by status (migration 0018): kept by statement triggers on
+ * videos, never by the app, so the lead dashboard's tiles and the client list's counts read a
+ * row a client instead of every video. `total` counts every status.
+ */
+export const videoCounts = pgTable('video_counts', {
+  userId: uuid('user_id').primaryKey(),
+  total: bigint('total', { mode: 'number' }).notNull().default(0),
+  draft: bigint('draft', { mode: 'number' }).notNull().default(0),
+  inProgress: bigint('in_progress', { mode: 'number' }).notNull().default(0),
+  review: bigint('review', { mode: 'number' }).notNull().default(0),
+  readyToPost: bigint('ready_to_post', { mode: 'number' }).notNull().default(0),
+  posted: bigint('posted', { mode: 'number' }).notNull().default(0),
+});
 
 export const videoStatusHistory = pgTable(
   'video_status_history',

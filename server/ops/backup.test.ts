@@ -8,7 +8,15 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { fromPglite, fromPostgres } from '../db/client';
-import { comments, notifications, sessions, users, videos, videoTypes } from '../db/schema';
+import {
+  comments,
+  notifications,
+  sessions,
+  users,
+  videoCounts,
+  videos,
+  videoTypes,
+} from '../db/schema';
 import { ensureKing } from '../db/seed';
 import { migrate } from '../db/migrate';
 import { readTestSettings } from '../env';
@@ -317,7 +325,16 @@ describe.skipIf(noServer !== '')(
           DATABASE_URL: scratch.url,
         });
         expect(moved.code, moved.output).toBe(0);
-        for (const table of [users, sessions, videos, comments, notifications, videoTypes]) {
+        // video_counts is made by the videos' triggers: the same counts, not twice them.
+        for (const table of [
+          users,
+          sessions,
+          videos,
+          comments,
+          notifications,
+          videoTypes,
+          videoCounts,
+        ]) {
           const sorted = (list: Record<string, unknown>[]) =>
             list.map((r) => JSON.stringify(r)).sort();
           const from = sorted(await source.db.select().from(table));

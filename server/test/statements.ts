@@ -1,7 +1,7 @@
 import type { Database } from '../db/client';
 
 /** The first argument of a driver's query call: the text, or a config object carrying it. */
-type QueryText = string | { text?: string; sql?: string; name?: string };
+type QueryText = string | { text?: string; sql?: string; name?: string; values?: unknown[] };
 const textOf = (q: QueryText) => (typeof q === 'string' ? q : (q.text ?? q.sql ?? '?'));
 type Queryable = { query: (q: QueryText, ...rest: unknown[]) => Promise<unknown> };
 
@@ -16,6 +16,8 @@ export interface SentStatement {
    * options), the same object each time for a statement built once.
    */
   config: object | undefined;
+  /** The values of its placeholders, in order. */
+  params: unknown[];
 }
 
 /**
@@ -29,11 +31,12 @@ export interface SentStatement {
  */
 export function recordStatements(database: Database) {
   let log: SentStatement[] | null = null;
-  const note = (q: QueryText, options?: unknown) =>
+  const note = (q: QueryText, params?: unknown, options?: unknown) =>
     log?.push({
       text: textOf(q).trim().replace(/\s+/g, ' '),
       name: typeof q === 'string' ? undefined : q.name,
       config: typeof q === 'string' ? (options as object | undefined) : q,
+      params: (params as unknown[] | undefined) ?? (typeof q === 'string' ? [] : (q.values ?? [])),
     });
   const patched = new WeakSet<object>();
   const watch = (client: Queryable) => {
@@ -41,7 +44,7 @@ export function recordStatements(database: Database) {
     patched.add(client);
     const query = client.query.bind(client);
     client.query = (q, ...rest) => {
-      note(q, rest[1]);
+      note(q, rest[0], rest[1]);
       return query(q, ...rest);
     };
   };

@@ -6,6 +6,7 @@ import { deletePair, pairedIds, pairedWith } from '../../db/pairs';
 import { countWhere } from '../../db/rows';
 import { clientEditorAssignments, users, videos, type UserRow } from '../../db/schema';
 import { hasClientRole, toDirectoryUser, toPublicUser } from '../users/users.repository';
+import { videoCountOf } from '../videos/videos.repository';
 
 const byName = sql`lower(coalesce(${users.name}, ${users.username}))`;
 
@@ -27,7 +28,7 @@ export async function listClientsWithCounts(
   const rows = await db
     .select({
       user: users,
-      videoCount: countWhere(videos, videos.userId, users.id),
+      videoCount: videoCountOf(users.id),
       editorCount: countWhere(clientEditorAssignments, clientEditorAssignments.clientId, users.id),
     })
     .from(users)

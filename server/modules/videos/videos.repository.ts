@@ -1,6 +1,7 @@
 import {
   aliasedTable,
   and,
+  count,
   desc,
   eq,
   ilike,
@@ -23,6 +24,7 @@ import { utcDay } from '@domain/publishing';
 import { COMPLETED_STATUSES, type VideoStatus } from '@domain/video-status';
 import { avatarUrl } from '@domain/user';
 import type { VideoView } from '@domain/videos';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, inTransaction } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
@@ -31,6 +33,7 @@ import {
   clientTeamLeadAssignments,
   users,
   videos,
+  videoCounts,
   videoStatusHistory,
   videoTypes,
   type SessionUser,
@@ -76,6 +79,27 @@ export function readableBy(viewer: ViewerScope): SQL | undefined {
     eq(videos.assignedEditorId, viewer.id),
     team.length ? inArray(videos.userId, team) : undefined,
   );
+}
+
+/**
+ * How many videos the client `clientId` has (a user id column of the outer query), from the
+ * clients' kept counts (migration 0018): one row read, whatever the number of videos.
+ */
+export const videoCountOf = (clientId: AnyPgColumn) =>
+  sql<number>`coalesce((select ${videoCounts.total} from ${videoCounts} where ${videoCounts.userId} = ${clientId}), 0)`.mapWith(
+    Number,
+  );
+
+/**
+ * How many videos a viewer may read: for a manager, every client's kept count added up (one row
+ * a client, not a count of every video); for anyone else, their videos counted through the
+ * indexes of their scope.
+ */
+export async function readableCount(db: Db, viewer: ViewerScope): Promise<number> {
+  const [row] = isManager(viewer)
+    ? await db.select({ n: sql`coalesce(sum(${videoCounts.total}), 0)` }).from(videoCounts)
+    : await db.select({ n: count() }).from(videos).where(readableBy(viewer));
+  return Number(row?.n ?? 0);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -65,6 +65,7 @@ import {
   historyEntry,
   insertVideo,
   readableBy,
+  readableCount,
   statusHistory,
   type StatusHistory,
   toVideoView,
@@ -217,9 +218,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       schema: { response: { 200: videoCountSchema } },
     },
     async (request) => {
-      const scope = await scopeOf(request);
-      const [row] = await db.select({ n: count() }).from(videos).where(readableBy(scope));
-      return { count: Number(row?.n ?? 0) };
+      return { count: await readableCount(db, await scopeOf(request)) };
     },
   );
 

@@ -1,0 +1,181 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '@domain/day-counter';
+import { leadSummary } from '../modules/lead/lead.repository';
+import { rowsOf } from './rows';
+import { videos } from './schema';
+import { seedVideo, setUpSuite } from '../test/helper';
+import { recordStatements } from '../test/statements';
+
+// Each client's videos counted by status (migration 0018), kept by the videos' own statements:
+// whatever a statement does to the videos, the kept counts equal a count of the rows.
+const t = setUpSuite([
+  ['c1', 'client'],
+  ['c2', 'client'],
+  ['e1', 'editor'],
+  ['lead', 'lead_editor'],
+]);
+const { id, call } = t;
+
+/** The clients whose kept counts differ from a count of their videos now (none: all kept). */
+async function countsAstray() {
+  return rowsOf<{ user_id: string }>(
+    await t.db.execute(sql`
+      with counted as (
+        select user_id, count(*) as total,
+          count(*) filter (where status = 'draft') as draft,
+          count(*) filter (where status = 'in_progress') as in_progress,
+          count(*) filter (where status = 'review') as review,
+          count(*) filter (where status = 'ready_to_post') as ready_to_post,
+          count(*) filter (where status = 'posted') as posted
+        from videos group by user_id)
+      select coalesce(c.user_id, k.user_id) as user_id
+      from counted c full join video_counts k on k.user_id = c.user_id
+      where (coalesce(c.total, 0), coalesce(c.draft, 0), coalesce(c.in_progress, 0),
+             coalesce(c.review, 0), coalesce(c.ready_to_post, 0), coalesce(c.posted, 0))
+        is distinct from
+            (coalesce(k.total, 0), coalesce(k.draft, 0), coalesce(k.in_progress, 0),
+             coalesce(k.review, 0), coalesce(k.ready_to_post, 0), coalesce(k.posted, 0))`),
+  );
+}
+
+const past = () => new Date(Date.now() - DAY_MS);
+const future = () => new Date(Date.now() + DAY_MS);
+
+describe("each client's kept video counts", () => {
+  afterEach(async () => {
+    expect(await countsAstray()).toEqual([]);
+  });
+
+  it('follow videos added, moved and deleted through the API', async () => {
+    const added = await call('c1', 'POST', '/api/videos', {
+      name: 'Through the API',
+      link: 'https://youtu.be/dQw4w9WgXcQ',
+    });
+    expect(added.statusCode).toBe(201);
+    const videoId = added.json().id as string;
+    expect(await countsAstray()).toEqual([]);
+    for (const status of ['in_progress', 'review', 'ready_to_post', 'posted']) {
+      const moved = await call('lead', 'PATCH', `/api/videos/${videoId}/status`, { status });
+      expect(moved.statusCode).toBe(200);
+      expect(await countsAstray()).toEqual([]);
+    }
+    expect((await call('lead', 'DELETE', `/api/videos/${videoId}`)).statusCode).toBe(200);
+  });
+
+  it('follow statements of many rows: a bulk insert, a status change, a move to another client, a delete', async () => {
+    await t.db.insert(videos).values(
+      Array.from({ length: 40 }, (_, i) => ({
+        userId: i % 2 ? id.c1 : id.c2,
+        ordinal: 1_000 + i,
+        name: `Bulk ${i}`,
+        status: (['draft', 'review', 'posted', 'in_progress'] as const)[i % 4],
+        link: 'https://a.io/v',
+      })),
+    );
+    expect(await countsAstray()).toEqual([]);
+    await t.db.execute(
+      sql`update videos set status = 'review' where name like 'Bulk %' and status = 'draft'`,
+    );
+    expect(await countsAstray()).toEqual([]);
+    // Both ways at once, and a rename that moves nothing.
+    await t.db.execute(
+      sql`update videos set user_id = case when user_id = ${id.c1} then ${id.c2}::uuid else ${id.c1}::uuid end,
+            ordinal = ordinal + 100 where name like 'Bulk %'`,
+    );
+    expect(await countsAstray()).toEqual([]);
+    await t.db.execute(sql`update videos set name = name || '!' where name like 'Bulk %'`);
+    expect(await countsAstray()).toEqual([]);
+    await t.db.execute(sql`delete from videos where name like 'Bulk %' and status = 'posted'`);
+  });
+
+  it('are emptied with the table', async () => {
+    await seedVideo(t, { userId: id.c1, name: 'Before the truncate' });
+    await t.db.execute(sql`truncate videos cascade`);
+    const [row] = rowsOf<{ n: number }>(
+      await t.db.execute(sql`select count(*)::int as n from video_counts`),
+    );
+    expect(row!.n).toBe(0);
+  });
+});
+
+describe("the lead dashboard's tiles", () => {
+  beforeAll(async () => {
+    // Mostly finished work past its date, a few late videos still in the agency's hands.
+    for (let i = 0; i < 60; i++) {
+      await seedVideo(t, { userId: i % 2 ? id.c1 : id.c2, status: 'posted', dueDate: past() });
+    }
+    for (let i = 0; i < 3; i++) {
+      await seedVideo(t, { userId: id.c1, status: 'review', dueDate: past() });
+      await seedVideo(t, { userId: id.c2, status: 'draft', dueDate: future() });
+    }
+  });
+
+  /** How many rows of videos a statement reads, by its plan (index scans preferred). */
+  async function videoRowsRead(text: string, params: unknown[]) {
+    const plan = async (run: (q: string, p?: unknown[]) => Promise<unknown>) => {
+      await run('set enable_seqscan = off');
+      try {
+        const result = await run(`explain (analyze, format json) ${text}`, params);
+        return rowsOf<{ 'QUERY PLAN': unknown }>(result)[0]!['QUERY PLAN'];
+      } finally {
+        await run('reset enable_seqscan');
+      }
+    };
+    let json: unknown;
+    if (t.database.pool) {
+      const client = await t.database.pool.connect();
+      try {
+        json = await plan((q, p) => client.query(q, p));
+      } finally {
+        client.release();
+      }
+    } else {
+      json = await plan((q, p) => t.database.pglite!.query(q, p));
+    }
+    type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
+    const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+    const root = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
+    return nodes(root[0]!.Plan)
+      .filter((n) => n['Relation Name'] === 'videos')
+      .reduce(
+        (sum, n) =>
+          sum +
+          Number(n['Actual Rows'] ?? 0) * Number(n['Actual Loops'] ?? 1) +
+          Number(n['Rows Removed by Filter'] ?? 0) +
+          Number(n['Rows Removed by Index Recheck'] ?? 0),
+        0,
+      );
+  }
+
+  it('count from the kept counts and read only the late open videos, not every video', async () => {
+    const statements = recordStatements(t.database);
+    let summary!: Awaited<ReturnType<typeof leadSummary>>;
+    const sent = await statements.sentDuring(async () => {
+      summary = await leadSummary(t.db, {});
+    });
+    const all = await call('lead', 'GET', '/api/videos/count');
+    expect(summary.counts.total).toBe(all.json().count);
+    expect(summary.counts).toMatchObject({ overdue: 3, needsReview: 3, posted: 60 });
+    expect(sent).toHaveLength(1);
+    // Before the kept counts: every video (66 and more) for the status tiles.
+    expect(await videoRowsRead(sent[0]!.text, sent[0]!.params)).toBeLessThanOrEqual(3);
+  });
+
+  it("say the same as a count of the picked client's videos", async () => {
+    const summary = await leadSummary(t.db, { clientId: id.c1 });
+    const [row] = rowsOf<Record<string, number>>(
+      await t.db.execute(sql`select count(*)::int as total,
+        count(*) filter (where status = 'review')::int as review,
+        count(*) filter (where status = 'posted')::int as posted,
+        count(*) filter (where due_date < now() and status not in ('ready_to_post', 'posted'))::int as overdue
+        from videos where user_id = ${id.c1}`),
+    );
+    expect(summary.counts).toMatchObject({
+      total: row!.total,
+      needsReview: row!.review,
+      posted: row!.posted,
+      overdue: row!.overdue,
+    });
+  });
+});
