@@ -13,6 +13,7 @@ import { rowsOf } from '../db/rows';
 import { clientEditorAssignments, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { createScratchDatabase, freePort } from '../test/scratch';
+import { VIDEO_COUNTS_ASTRAY } from '../test/video-counts';
 
 /**
  * Issue 9 parts 3 and 4: a real server process on loopback, a crowd of simulated clients and
@@ -589,6 +590,10 @@ export async function reconcile(database: Database, result: LoadResult, cast: Ca
   );
   const sessionsOf = new Map(sessions.map((s) => [s.user_id, Number(s.n)]));
   const descriptions = new Set(videos.map((v) => v.description));
+  // The kept counts of each client's videos (migration 0018) followed every write that happened.
+  for (const astray of await query<{ user_id: string }>(VIDEO_COUNTS_ASTRAY)) {
+    problems.push(`video_counts of ${astray.user_id} differ from a count of its videos`);
+  }
 
   // Every video (of the simulated users) was written whole: its creation is in the history, and
   // its status is the last one the history shows.
