@@ -4,6 +4,7 @@ import {
   count,
   desc,
   eq,
+  getTableName,
   ilike,
   inArray,
   lt,
@@ -86,7 +87,10 @@ export function readableBy(viewer: ViewerScope): SQL | undefined {
  * clients' kept counts (migration 0018): one row read, whatever the number of videos.
  */
 export const videoCountOf = (clientId: AnyPgColumn) =>
-  sql<number>`coalesce((select ${videoCounts.total} from ${videoCounts} where ${videoCounts.userId} = ${clientId}), 0)`.mapWith(
+  // Named in full, as countWhere (db/rows.ts) does: in a query of one table the builder writes
+  // the outer column bare, which inside the subquery would name a column of video_counts.
+  sql<number>`coalesce((select kept.${sql.identifier(videoCounts.total.name)} from ${videoCounts} kept
+    where kept.${sql.identifier(videoCounts.userId.name)} = ${sql.identifier(getTableName(clientId.table))}.${sql.identifier(clientId.name)}), 0)`.mapWith(
     Number,
   );
 
