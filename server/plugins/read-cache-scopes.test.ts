@@ -110,7 +110,7 @@ async function agency(tag: string) {
 }
 
 describe('a write empties only the answers it can change', () => {
-  it("a comment on A's video: B's answers stay cached; A's, A's team's and the managers' go, on both instances", async () => {
+  it("a change to A's video: B's answers stay cached; A's, A's team's and the managers' go, on both instances", async () => {
     const x = await agency('scope');
     const readers = [x.a, x.b, x.editorA, x.editorB, x.leadOfA, x.manager];
     for (const app of [t.app, second]) {
@@ -128,10 +128,10 @@ describe('a write empties only the answers it can change', () => {
       ]);
     }
 
-    const posted = await write('POST', `/api/videos/${x.videoA.id}/comments`, x.a.cookie, {
-      content: 'Looks good',
+    const changed = await write('PATCH', `/api/videos/${x.videoA.id}`, x.manager.cookie, {
+      description: 'Cut the intro',
     });
-    expect(posted.statusCode, posted.body).toBe(201);
+    expect(changed.statusCode, changed.body).toBe(200);
 
     // At once, on the instance that wrote and on the other (no NOTIFY awaited).
     for (const app of [t.app, second]) {
@@ -146,6 +146,42 @@ describe('a write empties only the answers it can change', () => {
       expect(await names(app, x.b.cookie)).toEqual(['scope B video']);
       expect(await names(app, x.editorB.cookie)).toEqual(['scope B video']);
     }
+  });
+
+  it('a comment moves no version: no kept answer is made of comments, so every one is still served (migration 0019)', async () => {
+    const x = await agency('comment');
+    await t.db
+      .update(videos)
+      .set({ assignedEditorId: x.editorA.id })
+      .where(eq(videos.id, x.videoA.id));
+    const readers = [x.a, x.editorA, x.leadOfA, x.manager];
+    for (const app of [t.app, second]) {
+      for (const r of readers) await names(app, r.cookie);
+    }
+    const scopes = [`user:${x.a.id}`, `user:${x.editorA.id}`, 'global'];
+    const stripes = Array.from({ length: 8 }, (_, n) => `all:${n}`);
+    const before = await versions(...scopes, ...stripes);
+    await renameUnseen(x.videoA.id, 'comment A renamed');
+
+    const posted = await write('POST', `/api/videos/${x.videoA.id}/comments`, x.a.cookie, {
+      content: `@${'comment-editor-a'} looks good at 0:42`,
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+
+    expect(await versions(...scopes, ...stripes)).toEqual(before);
+    for (const app of [t.app, second]) {
+      for (const r of [x.a, x.editorA, x.leadOfA]) {
+        expect(await names(app, r.cookie)).toEqual(['comment A video']);
+      }
+      expect(await names(app, x.manager.cookie, 'comment')).toEqual([
+        'comment A video',
+        'comment B video',
+      ]);
+    }
+    // The comment itself is read afresh: its list is not a kept answer.
+    const comments = await get(t.app, `/api/videos/${x.videoA.id}/comments`, x.editorA.cookie);
+    expect(comments.statusCode, comments.body).toBe(200);
+    expect(JSON.stringify(comments.json())).toContain('looks good at 0:42');
   });
 
   it("a status change moves the versions of the video's client, its editor and one stripe of 'all', nothing else", async () => {
@@ -177,10 +213,10 @@ describe('a write empties only the answers it can change', () => {
     const scope = `user:${x.a.id}`;
     const before = await versions(scope);
     for (let i = 0; i < 5; i++) {
-      const res = await write('POST', `/api/videos/${x.videoA.id}/comments`, x.a.cookie, {
-        content: `Note ${i}`,
+      const res = await write('PATCH', `/api/videos/${x.videoA.id}`, x.manager.cookie, {
+        description: `Note ${i}`,
       });
-      expect(res.statusCode, res.body).toBe(201);
+      expect(res.statusCode, res.body).toBe(200);
     }
     expect((await versions(scope))[scope]).toBe(before[scope]! + 5);
     expect(await counters(scope)).toBe(1);
