@@ -136,7 +136,8 @@ export const videos = pgTable(
   },
   (t) => [
     uniqueIndex('videos_user_ordinal_uq').on(t.userId, t.ordinal),
-    index('videos_assigned_editor_idx').on(t.assignedEditorId),
+    // With the client: an editor's count of other clients' videos from the index alone (0020).
+    index('videos_assigned_editor_idx').on(t.assignedEditorId, t.userId),
     index('videos_status_idx').on(t.status, t.createdAt),
     // The lists' order and cursor (created_at desc, id desc): the first page reads 50 index
     // entries instead of sorting every video.

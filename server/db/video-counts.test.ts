@@ -3,9 +3,10 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '@domain/day-counter';
 import { VIDEO_STATUSES } from '@domain/video-status';
 import { leadSummary } from '../modules/lead/lead.repository';
-import { overdueWhere } from '../modules/videos/videos.repository';
+import { loadViewerScope } from '../modules/videos/scope';
+import { overdueWhere, readableBy, readableCount } from '../modules/videos/videos.repository';
 import { rowsOf } from './rows';
-import { videoCounts, videos } from './schema';
+import { clientEditorAssignments, users, videoCounts, videos } from './schema';
 import { seedVideo, setUpSuite } from '../test/helper';
 import { recordStatements } from '../test/statements';
 import { VIDEO_COUNTS_ASTRAY } from '../test/video-counts';
@@ -26,6 +27,43 @@ const countsAstray = async () =>
 
 const past = () => new Date(Date.now() - DAY_MS);
 const future = () => new Date(Date.now() + DAY_MS);
+
+/** How many rows of videos a statement reads, by its plan (index scans preferred). */
+async function videoRowsRead(text: string, params: unknown[]) {
+  const plan = async (run: (q: string, p?: unknown[]) => Promise<unknown>) => {
+    await run('set enable_seqscan = off');
+    try {
+      const result = await run(`explain (analyze, format json) ${text}`, params);
+      return rowsOf<{ 'QUERY PLAN': unknown }>(result)[0]!['QUERY PLAN'];
+    } finally {
+      await run('reset enable_seqscan');
+    }
+  };
+  let json: unknown;
+  if (t.database.pool) {
+    const client = await t.database.pool.connect();
+    try {
+      json = await plan((q, p) => client.query(q, p));
+    } finally {
+      client.release();
+    }
+  } else {
+    json = await plan((q, p) => t.database.pglite!.query(q, p));
+  }
+  type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
+  const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+  const root = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
+  return nodes(root[0]!.Plan)
+    .filter((n) => n['Relation Name'] === 'videos')
+    .reduce(
+      (sum, n) =>
+        sum +
+        Number(n['Actual Rows'] ?? 0) * Number(n['Actual Loops'] ?? 1) +
+        Number(n['Rows Removed by Filter'] ?? 0) +
+        Number(n['Rows Removed by Index Recheck'] ?? 0),
+      0,
+    );
+}
 
 describe("each client's kept video counts", () => {
   afterEach(async () => {
@@ -103,43 +141,6 @@ describe("the lead dashboard's tiles", () => {
     }
   });
 
-  /** How many rows of videos a statement reads, by its plan (index scans preferred). */
-  async function videoRowsRead(text: string, params: unknown[]) {
-    const plan = async (run: (q: string, p?: unknown[]) => Promise<unknown>) => {
-      await run('set enable_seqscan = off');
-      try {
-        const result = await run(`explain (analyze, format json) ${text}`, params);
-        return rowsOf<{ 'QUERY PLAN': unknown }>(result)[0]!['QUERY PLAN'];
-      } finally {
-        await run('reset enable_seqscan');
-      }
-    };
-    let json: unknown;
-    if (t.database.pool) {
-      const client = await t.database.pool.connect();
-      try {
-        json = await plan((q, p) => client.query(q, p));
-      } finally {
-        client.release();
-      }
-    } else {
-      json = await plan((q, p) => t.database.pglite!.query(q, p));
-    }
-    type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
-    const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
-    const root = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: PlanNode }[];
-    return nodes(root[0]!.Plan)
-      .filter((n) => n['Relation Name'] === 'videos')
-      .reduce(
-        (sum, n) =>
-          sum +
-          Number(n['Actual Rows'] ?? 0) * Number(n['Actual Loops'] ?? 1) +
-          Number(n['Rows Removed by Filter'] ?? 0) +
-          Number(n['Rows Removed by Index Recheck'] ?? 0),
-        0,
-      );
-  }
-
   it('count from the kept counts and read only the late open videos, not every video', async () => {
     const statements = recordStatements(t.database);
     let summary!: Awaited<ReturnType<typeof leadSummary>>;
@@ -164,5 +165,30 @@ describe("the lead dashboard's tiles", () => {
       posted: await counted(eq(videos.status, 'posted')),
       overdue: await counted(overdueWhere()),
     });
+  });
+});
+
+describe("an editor's video count (GET /api/videos/count)", () => {
+  it("adds the kept counts of the editor's own and assigned clients' videos to the other videos assigned to them, reading only those", async () => {
+    await t.db.insert(clientEditorAssignments).values({ clientId: id.c1, editorId: id.e1 });
+    for (let i = 0; i < 20; i++) await seedVideo(t, { userId: id.c1 });
+    await seedVideo(t, { userId: id.c1, assignedEditorId: id.e1 });
+    await seedVideo(t, { userId: id.c2, assignedEditorId: id.e1 });
+    await seedVideo(t, { userId: id.c2 });
+    await seedVideo(t, { userId: id.e1 });
+    const [editor] = await t.db.select().from(users).where(eq(users.id, id.e1));
+    const scope = await loadViewerScope(t.db, editor!);
+
+    const statements = recordStatements(t.database);
+    let counted = 0;
+    const sent = await statements.sentDuring(async () => {
+      counted = await readableCount(t.db, scope);
+    });
+    expect(counted).toBe(await t.db.$count(videos, readableBy(scope)));
+    expect((await call('e1', 'GET', '/api/videos/count')).json()).toEqual({ count: counted });
+    expect(sent).toHaveLength(1);
+    // A count of the rows read all of c1's videos and the editor's (23 and more); the kept
+    // counts leave only the videos assigned to the editor: c1's and c2's.
+    expect(await videoRowsRead(sent[0]!.text, sent[0]!.params)).toBeLessThanOrEqual(2);
   });
 });

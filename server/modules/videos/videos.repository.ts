@@ -1,7 +1,6 @@
 import {
   aliasedTable,
   and,
-  count,
   desc,
   eq,
   getTableName,
@@ -95,14 +94,26 @@ export const videoCountOf = (clientId: AnyPgColumn) =>
   );
 
 /**
- * How many videos a viewer may read: for a manager, every client's kept count added up (one row
- * a client, not a count of every video); for anyone else, their videos counted through the
- * indexes of their scope.
+ * How many videos a viewer may read (readableBy), from the clients' kept counts (migration
+ * 0018), one row a client rather than a count of every video: for a manager every client's; for
+ * anyone else their own and their team's clients' (`userId` in that set), plus the videos of
+ * other clients assigned to them, counted through the editor index (the two sets are apart).
  */
 export async function readableCount(db: Db, viewer: ViewerScope): Promise<number> {
-  const [row] = isManager(viewer)
-    ? await db.select({ n: sql`coalesce(sum(${videoCounts.total}), 0)` }).from(videoCounts)
-    : await db.select({ n: count() }).from(videos).where(readableBy(viewer));
+  if (isManager(viewer)) {
+    const [row] = await db
+      .select({ n: sql`coalesce(sum(${videoCounts.total}), 0)` })
+      .from(videoCounts);
+    return Number(row?.n ?? 0);
+  }
+  const owners = [viewer.id, ...viewer.teamClientIds];
+  const [row] = rowsOf<{ n: string | number }>(
+    await db.execute(sql`select
+      (select coalesce(sum(${videoCounts.total}), 0) from ${videoCounts}
+        where ${inArray(videoCounts.userId, owners)})
+      + (select count(*) from ${videos}
+        where ${and(eq(videos.assignedEditorId, viewer.id), notInArray(videos.userId, owners))}) as n`),
+  );
   return Number(row?.n ?? 0);
 }
 
