@@ -5,7 +5,12 @@ import type { Db } from '../../db/client';
 import { deletePair, pairedIds, pairedWith } from '../../db/pairs';
 import { countWhere } from '../../db/rows';
 import { clientEditorAssignments, users, videos, type UserRow } from '../../db/schema';
-import { hasClientRole, toDirectoryUser, toPublicUser } from '../users/users.repository';
+import {
+  hasClientRole,
+  publicUserColumns,
+  toDirectoryUser,
+  toPublicUser,
+} from '../users/users.repository';
 import { videoCountOf } from '../videos/videos.repository';
 
 const byName = sql`lower(coalesce(${users.name}, ${users.username}))`;
@@ -27,7 +32,7 @@ export async function listClientsWithCounts(
   if (Array.isArray(ids) && ids.length === 0) return [];
   const rows = await db
     .select({
-      user: users,
+      user: publicUserColumns,
       videoCount: videoCountOf(users.id),
       editorCount: countWhere(clientEditorAssignments, clientEditorAssignments.clientId, users.id),
     })
@@ -49,7 +54,7 @@ export async function listEditorsWithCounts(
   if (Array.isArray(ids) && ids.length === 0) return [];
   const rows = await db
     .select({
-      user: users,
+      user: publicUserColumns,
       clientCount: countWhere(clientEditorAssignments, clientEditorAssignments.editorId, users.id),
     })
     .from(users)

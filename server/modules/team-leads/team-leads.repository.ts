@@ -2,7 +2,7 @@ import { aliasedTable, and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deletePair, pairedWith } from '../../db/pairs';
 import { clientTeamLeadAssignments, users } from '../../db/schema';
-import { toPublicUser } from '../users/users.repository';
+import { publicUserColumns, toPublicUser } from '../users/users.repository';
 import { videoCountOf } from '../videos/videos.repository';
 
 const client = aliasedTable(users, 'client');
@@ -51,7 +51,7 @@ export async function listTeamLeadAssignments(
 /** The clients a team lead leads, each with its number of videos, by name. */
 export async function ledClients(db: Db, teamLeadId: string) {
   const rows = await db
-    .select({ user: users, videoCount: videoCountOf(users.id) })
+    .select({ user: publicUserColumns, videoCount: videoCountOf(users.id) })
     .from(clientTeamLeadAssignments)
     .innerJoin(users, eq(users.id, clientTeamLeadAssignments.clientId))
     .where(eq(clientTeamLeadAssignments.teamLeadId, teamLeadId))

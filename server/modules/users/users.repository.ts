@@ -11,6 +11,20 @@ export type PublicUserRow = Pick<
   'id' | 'username' | 'name' | 'avatarVersion' | 'role' | 'isAdmin' | 'isVip'
 >;
 
+/**
+ * The columns of PublicUserRow, for a list of people answered through toPublicUser: the list's
+ * query then reads no password hash (nor any other column it does not answer with).
+ */
+export const publicUserColumns = {
+  id: users.id,
+  username: users.username,
+  name: users.name,
+  avatarVersion: users.avatarVersion,
+  role: users.role,
+  isAdmin: users.isAdmin,
+  isVip: users.isVip,
+} satisfies { [K in keyof PublicUserRow]: (typeof users)[K] };
+
 /** The one place a user row becomes a response: public fields only, never the password hash. */
 export function toPublicUser(row: PublicUserRow): PublicUser {
   return {
