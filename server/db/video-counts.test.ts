@@ -6,7 +6,13 @@ import { leadSummary } from '../modules/lead/lead.repository';
 import { loadViewerScope } from '../modules/videos/scope';
 import { overdueWhere, readableBy, readableCount } from '../modules/videos/videos.repository';
 import { rowsOf } from './rows';
-import { clientEditorAssignments, users, videoCounts, videos } from './schema';
+import {
+  clientEditorAssignments,
+  clientTeamLeadAssignments,
+  users,
+  videoCounts,
+  videos,
+} from './schema';
 import { seedVideo, setUpSuite } from '../test/helper';
 import { recordStatements } from '../test/statements';
 import { VIDEO_COUNTS_ASTRAY } from '../test/video-counts';
@@ -17,6 +23,7 @@ const t = setUpSuite([
   ['c1', 'client'],
   ['c2', 'client'],
   ['e1', 'editor'],
+  ['tl', 'client_team_lead'],
   ['lead', 'lead_editor'],
 ]);
 const { id, call } = t;
@@ -168,17 +175,25 @@ describe("the lead dashboard's tiles", () => {
   });
 });
 
-describe("an editor's video count (GET /api/videos/count)", () => {
-  it("adds the kept counts of the editor's own and assigned clients' videos to the other videos assigned to them, reading only those", async () => {
+/** A viewer's scope (loadViewerScope) by their key in the cast. */
+const scopeOf = async (key: keyof typeof id) => {
+  const [user] = await t.db.select().from(users).where(eq(users.id, id[key]));
+  return loadViewerScope(t.db, user!);
+};
+
+describe("a viewer's video count (GET /api/videos/count)", () => {
+  beforeAll(async () => {
     await t.db.insert(clientEditorAssignments).values({ clientId: id.c1, editorId: id.e1 });
+    await t.db.insert(clientTeamLeadAssignments).values({ clientId: id.c2, teamLeadId: id.tl });
     for (let i = 0; i < 20; i++) await seedVideo(t, { userId: id.c1 });
     await seedVideo(t, { userId: id.c1, assignedEditorId: id.e1 });
     await seedVideo(t, { userId: id.c2, assignedEditorId: id.e1 });
     await seedVideo(t, { userId: id.c2 });
     await seedVideo(t, { userId: id.e1 });
-    const [editor] = await t.db.select().from(users).where(eq(users.id, id.e1));
-    const scope = await loadViewerScope(t.db, editor!);
+  });
 
+  it("an editor's adds the kept counts of their own and assigned clients' videos to the other videos assigned to them, reading only those", async () => {
+    const scope = await scopeOf('e1');
     const statements = recordStatements(t.database);
     let counted = 0;
     const sent = await statements.sentDuring(async () => {
@@ -191,4 +206,14 @@ describe("an editor's video count (GET /api/videos/count)", () => {
     // counts leave only the videos assigned to the editor: c1's and c2's.
     expect(await videoRowsRead(sent[0]!.text, sent[0]!.params)).toBeLessThanOrEqual(2);
   });
+
+  // readableCount restates readableBy from the kept counts: for every kind of viewer, the two
+  // must agree, or the header's total and the lists would tell different stories.
+  it.each(['c1', 'c2', 'e1', 'tl', 'lead'] as const)(
+    "%s's is a count of the videos readableBy lets them read",
+    async (key) => {
+      const scope = await scopeOf(key);
+      expect(await readableCount(t.db, scope)).toBe(await t.db.$count(videos, readableBy(scope)));
+    },
+  );
 });

@@ -7,7 +7,8 @@
 --
 -- The rule of migration 0013 stands: a table whose rows a cached answer is made of needs its
 -- trigger. A route that comes to show comments (a count on a video card, say) and is kept must
--- bring this table's triggers back with it (read-cache-scopes.test.ts fails until it does).
+-- bring this table's triggers back with it, and change the read-cache-scopes.test.ts test that
+-- pins that a comment moves no version (nothing fails by itself if it does not).
 DROP TRIGGER comments_cache_scopes ON comments;
 --> statement-breakpoint
 DROP TRIGGER comments_cache_scopes_truncate ON comments;
