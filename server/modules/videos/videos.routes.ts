@@ -52,11 +52,12 @@ import type { Db } from '../../db/client';
 import { type SessionUser, users, videos, type VideoRow } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { tagOfKeys } from '../../plugins/read-cache';
 import { editorIdsOf } from '../assignments/assignments.repository';
 import { insertComment } from '../comments/comments.repository';
 import { findUserById, toPublicUser } from '../users/users.repository';
 import { loadViewerScope, type ViewerScope } from './scope';
-import { listJson, VideoJsonCache, videoListJson } from './video-list';
+import { listJson, VideoJsonCache, videoListJson, type VideoListJson } from './video-list';
 import {
   deleteVideos,
   ensureVideoType,
@@ -107,9 +108,15 @@ const makeCursor = (v: { createdAt: Date; id: string }) =>
 /** The kept JSON of listed videos (video-list.ts): about 1 KB a video. */
 const VIDEO_JSON_BYTES = 96 * 1024 * 1024;
 
-/** A list's answer from its videos' JSON, as the response serializer would have written it. */
-function jsonAnswer(reply: FastifyReply, parts: Buffer[]) {
-  return reply.type('application/json; charset=utf-8').send(listJson(parts));
+/**
+ * A list's answer from its videos' JSON, as the response serializer would have written it,
+ * tagged by the keys of its videos' JSON (tagOfKeys) rather than by its bytes.
+ */
+function jsonAnswer(reply: FastifyReply, { parts, keys }: Pick<VideoListJson, 'parts' | 'keys'>) {
+  return reply
+    .type('application/json; charset=utf-8')
+    .header('etag', tagOfKeys(keys))
+    .send(listJson(parts));
 }
 
 export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -161,7 +168,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     reply: FastifyReply,
   ) {
     const { limit, cursor, overdue, ...filters } = query;
-    const { parts, rows } = await videoListJson(db, videoJson, scope, where, {
+    const { parts, keys, rows } = await videoListJson(db, videoJson, scope, where, {
       ...filters,
       overdue: overdue === 'true',
       limit: limit ? limit + 1 : undefined,
@@ -169,14 +176,15 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     });
     if (limit && rows.length > limit) {
       parts.length = limit;
+      keys.length = limit;
       reply.header('x-next-cursor', makeCursor(rows[limit - 1]!));
     }
-    return jsonAnswer(reply, parts);
+    return jsonAnswer(reply, { parts, keys });
   }
 
   /** A whole list, as listPage gives a page. */
   async function wholeList(scope: ViewerScope, where: SQL | undefined, reply: FastifyReply) {
-    return jsonAnswer(reply, (await videoListJson(db, videoJson, scope, where, {})).parts);
+    return jsonAnswer(reply, await videoListJson(db, videoJson, scope, where, {}));
   }
 
   app.get(
