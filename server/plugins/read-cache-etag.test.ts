@@ -122,4 +122,28 @@ describe('conditional reads of cacheable answers', () => {
     expect(notices.statusCode).toBe(200);
     expect(notices.headers.etag).toBeUndefined();
   });
+
+  it('reads every label with one statement built once, on PostgreSQL prepared by name', async () => {
+    expect(t.app.cacheBus.live).toBe(true);
+    const statements = recordStatements(t.database);
+    const labelReads = async (who: 'owner' | 'other' | 'lead1') => {
+      const sent = await statements.sentDuring(async () => {
+        expect((await read(who, '/api/videos')).statusCode).toBe(200);
+      });
+      return sent.filter((s) => s.text.includes('cache_scopes'));
+    };
+    const [first, second, manager] = [
+      await labelReads('owner'),
+      await labelReads('other'),
+      await labelReads('lead1'),
+    ];
+    expect(first).toHaveLength(1);
+    for (const sent of [second, manager]) {
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.text).toBe(first[0]!.text);
+      // The driver is handed the statement built for the first label, not one built anew.
+      expect(sent[0]!.config).toBe(first[0]!.config);
+      expect(sent[0]!.name).toBe(t.database.pool ? 'read_cache_labels' : undefined);
+    }
+  });
 });
