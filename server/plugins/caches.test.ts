@@ -3,7 +3,7 @@ import { buildApp, type App } from '../app';
 import { Listener } from '../db/listener';
 import { sessionIdOf } from '../modules/auth/sessions.repository';
 import { titled, unmet } from '../test/conditions';
-import { createTestApp, seedPerson, type TestApp } from '../test/helper';
+import { cacheListenerPids, createTestApp, seedPerson, type TestApp } from '../test/helper';
 
 /*
  * The per-instance caches (docs/decisions/0004-session-and-count-cache.md) belong to the app
@@ -134,13 +134,7 @@ describe.skipIf(noServer !== '')(
     noServer,
   ),
   () => {
-    const listenerPids = async () =>
-      (
-        (await t.database.pool!.query(
-          `select pid from pg_stat_activity
-            where application_name = 'vw_cache_' || current_schema()`,
-        )) as { rows: { pid: number }[] }
-      ).rows.map((r) => r.pid);
+    const listenerPids = () => cacheListenerPids(t);
 
     /** A listener of its own on the test's schema, and the payloads it has heard. */
     const startListener = async (prefix: string) => {

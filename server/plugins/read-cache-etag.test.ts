@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { seedVideo, setUpVideoPeople } from '../test/helper';
+import { titled, unmet } from '../test/conditions';
+import { cacheListenerPids, secondInstance, seedVideo, setUpVideoPeople } from '../test/helper';
 import { recordStatements } from '../test/statements';
 
 /*
@@ -146,4 +147,68 @@ describe('conditional reads of cacheable answers', () => {
       expect(sent[0]!.name).toBe(t.database.pool ? 'read_cache_labels' : undefined);
     }
   });
+});
+
+/*
+ * A video list is tagged by the keys of its videos' JSON, which name its bytes only as far as one
+ * build writes them and one database numbers its rows (row versions are transaction numbers,
+ * which a database put back from a backup may give again). The tag also takes the instance's
+ * salt, drawn at start and again after the cache bus's feed was down (a restore is reached
+ * through new connections): a reader never gets 304 for bytes it does not hold.
+ */
+describe("a video list's tag is its instance's", () => {
+  it('is not honoured by another instance (another build, as in a rolling deploy)', async () => {
+    await seedVideo(t, { userId: t.id.owner, name: 'Across a deploy' });
+    const here = await read('owner', '/api/videos');
+    expect(here.statusCode).toBe(200);
+    const other = await secondInstance(t);
+    try {
+      const there = await other.app.inject({
+        method: 'GET',
+        url: '/api/videos',
+        headers: { cookie: t.cookie.owner, 'if-none-match': here.headers.etag as string },
+      });
+      expect(there.statusCode).toBe(200);
+      expect(there.body).toBe(here.body);
+      expect(there.headers.etag).not.toBe(here.headers.etag);
+    } finally {
+      await other.close();
+    }
+    // This instance still honours its own.
+    expect((await read('owner', '/api/videos', here.headers.etag as string)).statusCode).toBe(304);
+  });
+
+  const noServer = unmet({ driver: 'postgres' });
+  describe.skipIf(noServer !== '')(
+    titled(
+      'changes once the feed was down (PostgreSQL only: PGlite has no backend to kill)',
+      noServer,
+    ),
+    () => {
+      it('answers the whole list, under a new tag, to a reader holding the old one', async () => {
+        await seedVideo(t, { userId: t.id.owner, name: 'Across a restore' });
+        const before = await read('owner', '/api/videos');
+        const etag = before.headers.etag as string;
+        expect((await read('owner', '/api/videos', etag)).statusCode).toBe(304);
+
+        // This app's listener (and the closed second instance's, if it is still going away).
+        const pids = await cacheListenerPids(t);
+        expect(pids.length).toBeGreaterThan(0);
+        await t.database.pool!.query(
+          'select pg_terminate_backend(pid) from unnest($1::int[]) pid',
+          [pids],
+        );
+        await vi.waitUntil(() => !t.app.cacheBus.live, { timeout: 5_000 });
+        await vi.waitUntil(() => t.app.cacheBus.live, { timeout: 5_000 });
+
+        const after = await read('owner', '/api/videos', etag);
+        expect(after.statusCode).toBe(200);
+        expect(after.body).toBe(before.body);
+        expect(after.headers.etag).not.toBe(etag);
+        expect((await read('owner', '/api/videos', after.headers.etag as string)).statusCode).toBe(
+          304,
+        );
+      });
+    },
+  );
 });

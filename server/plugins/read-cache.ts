@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
@@ -33,6 +33,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The answers of `cacheable` GETs, by user and URL (docs/decisions/0004-..., read cache). */
     readCache: TtlCache<CachedReply>;
+    /** The ETag of an answer made of parts named by these keys (read-cache.ts, tagOfKeys). */
+    tagOfKeys: (keys: readonly string[]) => string;
   }
 }
 
@@ -53,13 +55,19 @@ const KEPT_TAG_MS = 10 * 60_000;
 const tagOf = (body: Buffer | string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /**
- * The ETag of an answer made of parts whose keys name their bytes, for its handler to set: a
- * hash of the keys. A video list's key names one video's JSON, version and hidden fields
- * (video-list.ts), ~50 bytes where the JSON is ~1 KB: an editor's list at 100,000 videos (1.5 MB)
- * was hashed in 2 ms after every change to one of its videos. The same answer still always has
- * the same tag, on every instance; an answer whose handler set none is tagged by its bytes.
+ * The ETag of an answer made of parts whose keys name their bytes, for its handler to set
+ * (`app.tagOfKeys`): a hash of the keys. A video list's key names one video's JSON, version and
+ * hidden fields (video-list.ts), ~50 bytes where the JSON is ~1 KB: an editor's list at 100,000
+ * videos (1.5 MB) was hashed in 2 ms after every change to one of its videos. The keys name the
+ * bytes only as far as this build writes them and this database numbers its rows, so the hash
+ * also takes the instance's salt, drawn at start and again whenever the cache bus's feed was
+ * down: another build (a rolling deploy) or a database put back from a backup (whose row
+ * versions, transaction numbers, may come again) never gives a reader a 304 for bytes it does
+ * not hold. The price is a whole answer, not a 304, for a reader who moves to another instance
+ * or outlives a restart. An answer whose handler set no tag is tagged by its bytes.
  */
-export const tagOfKeys = (keys: readonly string[]) => tagOf(`keys\n${keys.join('\n')}`);
+const tagOfKeys = (salt: string, keys: readonly string[]) =>
+  tagOf(`keys ${salt}\n${keys.join('\n')}`);
 
 /** The tag of the answer a viewer's URL last had, and the viewer's label when it was read. */
 interface KeptTag {
@@ -152,6 +160,9 @@ export const readCache = fp(
       versioned: true,
     });
     app.decorate('readCache', cache);
+    const newSalt = () => randomBytes(12).toString('base64url');
+    let salt = newSalt();
+    app.decorate('tagOfKeys', (keys: readonly string[]) => tagOfKeys(salt, keys));
     /**
      * The tags of answers too many or too large to keep whole (an editor's list at 100,000
      * videos is 1.5 MB): a reader that holds the answer is told 304 with no database read but
@@ -174,6 +185,7 @@ export const readCache = fp(
           cache.clear();
           tags.clear();
           inFlight.clear();
+          salt = newSalt();
         }
       },
       { versioned: true },

@@ -101,6 +101,15 @@ export async function secondInstance(t: TestApp) {
   };
 }
 
+/** The backends of the cache listeners on the test's schema (PostgreSQL only). */
+export async function cacheListenerPids(t: TestApp): Promise<number[]> {
+  const { rows } = (await t.database.pool!.query(
+    `select pid from pg_stat_activity
+      where application_name = 'vw_cache_' || current_schema()`,
+  )) as { rows: { pid: number }[] };
+  return rows.map((r) => r.pid);
+}
+
 /** Inserts a user directly (any role), the way a test sets the scene. */
 export async function seedUser(
   t: TestApp,

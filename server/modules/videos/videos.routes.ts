@@ -52,7 +52,6 @@ import type { Db } from '../../db/client';
 import { type SessionUser, users, videos, type VideoRow } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { tagOfKeys } from '../../plugins/read-cache';
 import { editorIdsOf } from '../assignments/assignments.repository';
 import { insertComment } from '../comments/comments.repository';
 import { findUserById, toPublicUser } from '../users/users.repository';
@@ -110,12 +109,12 @@ const VIDEO_JSON_BYTES = 96 * 1024 * 1024;
 
 /**
  * A list's answer from its videos' JSON, as the response serializer would have written it,
- * tagged by the keys of its videos' JSON (tagOfKeys) rather than by its bytes.
+ * tagged by the keys of its videos' JSON (app.tagOfKeys) rather than by its bytes.
  */
 function jsonAnswer(reply: FastifyReply, { parts, keys }: Pick<VideoListJson, 'parts' | 'keys'>) {
   return reply
     .type('application/json; charset=utf-8')
-    .header('etag', tagOfKeys(keys))
+    .header('etag', reply.server.tagOfKeys(keys))
     .send(listJson(parts));
 }
 
