@@ -8,7 +8,8 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-const isTransaction = (db: Db): boolean => db instanceof PgTransaction;
+/** Whether `db` is a transaction's handle. */
+export const isTransaction = (db: Db): boolean => db instanceof PgTransaction;
 
 /**
  * Runs `work` in a transaction: in the caller's when `db` is one (no savepoint: two round trips

@@ -60,10 +60,13 @@ export interface NotificationTriggers {
     comment: { id: string; content: string },
     teamLeadIds?: readonly string[],
   ): Promise<void>;
-  /** `clientEditorIds`: the editors of the video's client, when the caller has read them. */
+  /**
+   * `video`: what its notices name, known before it is stored (its id is drawn by the caller).
+   * `clientEditorIds`: the editors of the video's client, when the caller has read them.
+   */
   videoCreated(
     actor: SessionUser,
-    video: VideoRow,
+    video: Pick<VideoRow, 'id' | 'name' | 'userId' | 'assignedEditorId'>,
     clientEditorIds?: readonly string[],
   ): Promise<void>;
   /** Status changes and a new assigned editor, from any of the update calls. */
@@ -97,9 +100,16 @@ export interface Notifier {
   /**
    * Runs `work` in one database transaction with triggers that write there; after the commit
    * the new notifications go to their recipients' sockets. If anything in it fails, neither the
-   * change nor its notifications are kept.
+   * change nor its notifications are kept. `inStatement` is `oneStatement` within it: the
+   * notifications go into a statement of the transaction and are told after the commit.
    */
-  transaction<T>(work: (tx: Db, notify: NotificationTriggers) => Promise<T>): Promise<T>;
+  transaction<T>(
+    work: (
+      tx: Db,
+      notify: NotificationTriggers,
+      inStatement: Notifier['oneStatement'],
+    ) => Promise<T>,
+  ): Promise<T>;
   /**
    * A change that is one statement (a status change, a comment), with its notifications in it:
    * `plan` runs the triggers, which only gather them; `write` makes the change with them in its
@@ -382,8 +392,45 @@ export function createNotifier(
     bus.post([...countNotices, ...hub.notificationNotices(created)]);
   }
 
+  /**
+   * `plan`'s notifications in `write`'s statement, on `handle` (the database or a transaction):
+   * `taken` hears of them when the write took them and answered a row.
+   */
+  async function withNotices<T>(
+    handle: Db,
+    plan: (notify: NotificationTriggers) => Promise<void>,
+    write: (notices: StatementNotices) => Promise<T | null>,
+    taken: (views: NotificationView[]) => void,
+  ): Promise<T | null> {
+    const drafts: NotificationDraft[] = [];
+    await plan(
+      triggersOn(handle, async (values) => {
+        drafts.push(...values);
+      }),
+    );
+    const notices = drafts.length ? noticeRows(drafts) : null;
+    // Told only if the write took them into its statement.
+    let took = false;
+    const result = await write({
+      ctes: (guard) => {
+        took = notices !== null;
+        return notices ? noticeCtes(handle, notices.rows, guard) : [];
+      },
+      rows: () => {
+        took = notices !== null;
+        return notices?.rows ?? null;
+      },
+    });
+    if (result !== null && took) taken(notices!.views);
+    return result;
+  }
+
   async function transaction<T>(
-    work: (tx: Db, notify: NotificationTriggers) => Promise<T>,
+    work: (
+      tx: Db,
+      notify: NotificationTriggers,
+      inStatement: Notifier['oneStatement'],
+    ) => Promise<T>,
   ): Promise<T> {
     const created: NotificationView[] = [];
     const result = await db.transaction((tx) =>
@@ -392,35 +439,15 @@ export function createNotifier(
         triggersOn(tx, async (values) => {
           created.push(...(await storeNotifications(tx, values)));
         }),
+        (plan, write) => withNotices(tx, plan, write, (views) => created.push(...views)),
       ),
     );
     told(created);
     return result;
   }
 
-  const oneStatement: Notifier['oneStatement'] = async (plan, write) => {
-    const drafts: NotificationDraft[] = [];
-    await plan(
-      triggersOn(db, async (values) => {
-        drafts.push(...values);
-      }),
-    );
-    const notices = drafts.length ? noticeRows(drafts) : null;
-    // Told only if the write took them into its statement.
-    let taken = false;
-    const result = await write({
-      ctes: (guard) => {
-        taken = notices !== null;
-        return notices ? noticeCtes(db, notices.rows, guard) : [];
-      },
-      rows: () => {
-        taken = notices !== null;
-        return notices?.rows ?? null;
-      },
-    });
-    if (result !== null && taken) told(notices!.views);
-    return result;
-  };
+  const oneStatement: Notifier['oneStatement'] = (plan, write) =>
+    withNotices(db, plan, write, told);
 
   return { transaction, oneStatement };
 }

@@ -25,7 +25,7 @@ import { COMPLETED_STATUSES, type VideoStatus } from '@domain/video-status';
 import { avatarUrl } from '@domain/user';
 import type { VideoView } from '@domain/videos';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type Db, inTransaction } from '../../db/client';
+import { type Db, isTransaction } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 import {
@@ -477,40 +477,54 @@ export const historyEntry = (
 });
 
 /**
- * Inserts a video with the next ordinal of its client, its first status history row and (if
- * it is new) its custom type `typeOwnerId` owns, in one statement. The advisory lock serialises
- * creates for one client, so concurrent creates never collide on (user_id, ordinal); the
- * statement that takes it also reads the client's editors (who hear of the new video).
+ * Serialises the creates of one client's videos until the transaction ends (an advisory lock), so
+ * that concurrent creates never collide on (user_id, ordinal), and answers the client's editors
+ * (who hear of the new video). The first statement of a create's transaction; insertVideo the
+ * second.
+ */
+export async function lockClientVideos(tx: Db, clientId: string): Promise<string[]> {
+  if (!isTransaction(tx)) throw new Error('lockClientVideos needs a transaction');
+  const editors = clientEditorAssignments;
+  const [locked] = rowsOf<{ editors: string[] }>(
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${clientId})),
+      array(select ${editors.editorId}::text from ${editors}
+        where ${editors.clientId} = ${clientId}) as editors`),
+  );
+  return locked!.editors;
+}
+
+/**
+ * Inserts a video (its id drawn by the caller, so that its notifications can name it) with the
+ * next ordinal of its client, its first status history row, its custom type `typeOwnerId` owns
+ * (if it is new) and `notices` (Notifier's StatementNotices, guarded by the insert), in one
+ * statement. In the transaction that took lockClientVideos: the ordinal is read in a snapshot
+ * taken after the lock.
  */
 export async function insertVideo(
-  db: Db,
-  values: Omit<typeof videos.$inferInsert, 'ordinal' | 'type'> & { type: string },
+  tx: Db,
+  values: Omit<typeof videos.$inferInsert, 'ordinal' | 'type'> & { id: string; type: string },
   changedById: string,
   typeOwnerId: string | null,
-): Promise<{ row: VideoRow; clientEditorIds: string[] }> {
-  return inTransaction(db, async (tx) => {
-    const editors = clientEditorAssignments;
-    const [locked] = rowsOf<{ editors: string[] }>(
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${values.userId})),
-        array(select ${editors.editorId}::text from ${editors}
-          where ${editors.clientId} = ${values.userId}) as editors`),
-    );
-    // The next ordinal is read by the insert itself, in a snapshot taken after the lock.
-    const next = sql<number>`(select coalesce(max(${videos.ordinal}), 0) + 1 from ${videos}
-      where ${videos.userId} = ${values.userId})`;
-    const type = tx.$with('new_type').as(newVideoType(tx, values.type, typeOwnerId));
-    const created = tx.$with('created').as(
-      tx
-        .insert(videos)
-        .values({ ...values, ordinal: next })
-        .returning(),
-    );
-    const history = tx
-      .$with('created_history', {})
-      .as(historyOf('created', { changedById, fromStatus: null }));
-    const [row] = await tx.with(type, created, history).select().from(created);
-    return { row: row!, clientEditorIds: locked!.editors };
-  });
+  notices?: (guard: 'created') => WithSubquery[],
+): Promise<VideoRow> {
+  if (!isTransaction(tx)) throw new Error('insertVideo needs the transaction of lockClientVideos');
+  const next = sql<number>`(select coalesce(max(${videos.ordinal}), 0) + 1 from ${videos}
+    where ${videos.userId} = ${values.userId})`;
+  const type = tx.$with('new_type').as(newVideoType(tx, values.type, typeOwnerId));
+  const created = tx.$with('created').as(
+    tx
+      .insert(videos)
+      .values({ ...values, ordinal: next })
+      .returning(),
+  );
+  const history = tx
+    .$with('created_history', {})
+    .as(historyOf('created', { changedById, fromStatus: null }));
+  const [row] = await tx
+    .with(type, created, history, ...(notices?.('created') ?? []))
+    .select()
+    .from(created);
+  return row!;
 }
 
 const COMPLETE = new Set(['ready_to_post', 'posted']);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -64,6 +65,7 @@ import {
   findVideo,
   historyEntry,
   insertVideo,
+  lockClientVideos,
   readableBy,
   readableCount,
   statusHistory,
@@ -256,34 +258,35 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         ? await checkEditorChoice(scope, target.id, input.assignedEditorId)
         : null;
       const actor = currentUser(request);
-      // The video and its notifications commit together; sockets hear after the commit.
-      const row = await app.notifier.transaction(async (tx, notify) => {
-        const { row: created, clientEditorIds } = await insertVideo(
-          tx,
-          {
-            userId: target.id,
-            name: input.name ?? 'Untitled video',
-            type: input.type,
-            status: input.status,
-            link: input.link,
-            description: input.description ?? '',
-            internalNotes: canSeeInternalNotes(scope) ? (input.internalNotes ?? '') : '',
-            assignedEditorId: input.assignedEditorId,
-            startDate: input.startDate ?? new Date(),
-            dueDate: input.dueDate === undefined ? defaultDueDate(new Date()) : input.dueDate,
-            duration: input.duration ?? null,
-            paymentAmount: isAdmin(scope) && input.paymentAmount ? input.paymentAmount : '0.00',
-            finishDate:
-              input.status === 'ready_to_post' || input.status === 'posted' ? new Date() : null,
-            // Created posted: published today, as a move to posted without a day.
-            publishedAt: input.status === 'posted' ? utcDay(new Date()) : null,
-          },
-          scope.id,
-          customTypeOwner(target),
+      const values = {
+        id: randomUUID(),
+        userId: target.id,
+        name: input.name ?? 'Untitled video',
+        type: input.type,
+        status: input.status,
+        link: input.link,
+        description: input.description ?? '',
+        internalNotes: canSeeInternalNotes(scope) ? (input.internalNotes ?? '') : '',
+        assignedEditorId: input.assignedEditorId ?? null,
+        startDate: input.startDate ?? new Date(),
+        dueDate: input.dueDate === undefined ? defaultDueDate(new Date()) : input.dueDate,
+        duration: input.duration ?? null,
+        paymentAmount: isAdmin(scope) && input.paymentAmount ? input.paymentAmount : '0.00',
+        finishDate:
+          input.status === 'ready_to_post' || input.status === 'posted' ? new Date() : null,
+        // Created posted: published today, as a move to posted without a day.
+        publishedAt: input.status === 'posted' ? utcDay(new Date()) : null,
+      };
+      // The video and its notifications commit together, in two statements of one transaction
+      // (the lock, then the video, its history and its notices); sockets hear after the commit.
+      const row = await app.notifier.transaction(async (tx, _notify, inStatement) => {
+        const clientEditorIds = await lockClientVideos(tx, target.id);
+        return inStatement(
+          (notify) => notify.videoCreated(actor, values, clientEditorIds),
+          (notices) => insertVideo(tx, values, scope.id, customTypeOwner(target), notices.ctes),
         );
-        await notify.videoCreated(actor, created, clientEditorIds);
-        return created;
       });
+      if (!row) throw new Error('The insert answered no video');
       // The answer is made of what was written and whom it names, not read back.
       const found = { video: row, owner: target, editor };
       return reply
