@@ -7,6 +7,7 @@
  * are.
  */
 import autocannon from 'autocannon';
+import { DELTA_STATUS, LIST_DELTA } from '@domain/list-delta';
 
 export interface WorkingDayOptions {
   /** Reading connections (autocannon's). */
@@ -26,8 +27,17 @@ export interface Latencies {
   errors: number;
   /** The share of reads answered 304: the reader held that very answer (its ETag). */
   unchanged?: number;
+  /** The share of reads answered with what changed since the list the reader held (226). */
+  delta?: number;
   /** Each address's reads (by role), slowest p99 first. */
-  byAddress?: { address: string; count: number; p50: number; p99: number; unchanged: number }[];
+  byAddress?: {
+    address: string;
+    count: number;
+    p50: number;
+    p99: number;
+    unchanged: number;
+    delta: number;
+  }[];
 }
 
 export interface WorkingDayResult {
@@ -47,6 +57,8 @@ interface Screen {
   path: string;
   /** The ETag of the answer this screen holds, sent back as the web app does (api-client.ts). */
   etag?: string;
+  /** A video list, which the web app asks to be sent as a delta (apiGetList). */
+  list: boolean;
 }
 
 interface EditorWork {
@@ -82,6 +94,7 @@ function screensOf(role: 'client' | 'editor' | 'lead', cookie: string): Screen[]
     address: `${role} ${path}`,
     cookie,
     path,
+    list: /^\/api\/videos($|\?)/.test(path),
   }));
 }
 
@@ -104,7 +117,7 @@ async function readAll(
   { conditional = true }: { conditional?: boolean } = {},
 ) {
   let i = 0;
-  const times = new Map<string, { ms: number[]; unchanged: number }>();
+  const times = new Map<string, { ms: number[]; unchanged: number; delta: number }>();
   const result = await autocannon({
     url: base,
     connections: opts.connections,
@@ -118,7 +131,13 @@ async function readAll(
           const screen = screens[i]!;
           // One request at a time on a connection: its answer is this screen's.
           Object.assign(context, { screen, started: performance.now() });
-          const tag = conditional && screen.etag ? { 'if-none-match': screen.etag } : {};
+          const tag =
+            conditional && screen.etag
+              ? {
+                  'if-none-match': screen.etag,
+                  ...(screen.list ? { 'a-im': LIST_DELTA } : {}),
+                }
+              : {};
           return {
             ...req,
             path: screen.path,
@@ -128,27 +147,39 @@ async function readAll(
         onResponse: (status, _body, context, headers) => {
           const { screen, started } = context as { screen: Screen; started: number };
           const etag = headerOf(headers ?? {}, 'etag');
-          if (conditional && status === 200 && typeof etag === 'string') screen.etag = etag;
+          const fresh = status === 200 || status === DELTA_STATUS;
+          if (conditional && fresh && typeof etag === 'string') screen.etag = etag;
           let address = times.get(screen.address);
-          if (!address) times.set(screen.address, (address = { ms: [], unchanged: 0 }));
+          if (!address) times.set(screen.address, (address = { ms: [], unchanged: 0, delta: 0 }));
           address.ms.push(performance.now() - started);
           if (status === 304) address.unchanged += 1;
+          if (status === DELTA_STATUS) address.delta += 1;
         },
       },
     ],
   });
   const unchanged = result.statusCodeStats?.['304']?.count ?? 0;
+  const delta = result.statusCodeStats?.[`${DELTA_STATUS}`]?.count ?? 0;
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx - unchanged,
     unchanged: result.requests.total ? unchanged / result.requests.total : 0,
+    delta: result.requests.total ? delta / result.requests.total : 0,
     byAddress: [...times]
-      .map(([address, { ms, unchanged: held }]) => {
+      .map(([address, { ms, unchanged: held, delta: changes }]) => {
         ms.sort((a, b) => a - b);
         const at = (p: number) => Math.round(percentile(ms, p) * 10) / 10;
-        return { address, count: ms.length, p50: at(50), p99: at(99), unchanged: held / ms.length };
+        const share = (n: number) => n / ms.length;
+        return {
+          address,
+          count: ms.length,
+          p50: at(50),
+          p99: at(99),
+          unchanged: share(held),
+          delta: share(changes),
+        };
       })
       .sort((a, b) => b.p99 - a.p99),
   };
@@ -285,21 +316,22 @@ export function workingDayReport(
   targets: { readShare: number; p99Ms: number; rssMb: number },
 ): { lines: string[]; checks: [string, boolean][] } {
   const share = r.readOnly.rps ? r.reads.rps / r.readOnly.rps : 0;
+  const pct = (n: number | undefined) => (n === undefined ? '' : `${(n * 100).toFixed(0)}%`);
   const row = (name: string, l: Latencies) =>
-    `${name.padEnd(28)}${String(l.rps).padEnd(9)}${String(l.p50).padEnd(8)}${String(l.p99).padEnd(8)}${String(l.errors).padEnd(8)}${l.unchanged === undefined ? '' : `${(l.unchanged * 100).toFixed(0)}%`}`;
+    `${name.padEnd(28)}${String(l.rps).padEnd(9)}${String(l.p50).padEnd(8)}${String(l.p99).padEnd(8)}${String(l.errors).padEnd(8)}${pct(l.unchanged).padEnd(12)}${pct(l.delta)}`;
   return {
     lines: [
       `\nWorking day: ${opts.clients} clients, ${opts.editors} editors and 2 lead sessions reading at ${opts.connections} connections; writers at ${opts.writesPerSecond}/s`,
-      `${'scenario'.padEnd(28)}${'req/s'.padEnd(9)}${'p50 ms'.padEnd(8)}${'p99 ms'.padEnd(8)}${'errors'.padEnd(8)}304 (held)`,
+      `${'scenario'.padEnd(28)}${'req/s'.padEnd(9)}${'p50 ms'.padEnd(8)}${'p99 ms'.padEnd(8)}${'errors'.padEnd(8)}${'304 (held)'.padEnd(12)}226 (delta)`,
       row('reads alone', r.readOnly),
       row('reads beside writers', r.reads),
       row(`writes (${r.writes.count})`, r.writes),
       `reads beside writers keep ${(share * 100).toFixed(0)}% of their read-only throughput; server RSS ${r.rss} MB`,
       `\nReads beside writers by address, slowest first (timed by the bench's client)`,
-      `${'address'.padEnd(48)}${'reads'.padEnd(8)}${'p50 ms'.padEnd(8)}${'p99 ms'.padEnd(8)}304 (held)`,
+      `${'address'.padEnd(48)}${'reads'.padEnd(8)}${'p50 ms'.padEnd(8)}${'p99 ms'.padEnd(8)}${'304 (held)'.padEnd(12)}226 (delta)`,
       ...(r.reads.byAddress ?? []).map(
         (a) =>
-          `${a.address.padEnd(48)}${String(a.count).padEnd(8)}${String(a.p50).padEnd(8)}${String(a.p99).padEnd(8)}${(a.unchanged * 100).toFixed(0)}%`,
+          `${a.address.padEnd(48)}${String(a.count).padEnd(8)}${String(a.p50).padEnd(8)}${String(a.p99).padEnd(8)}${pct(a.unchanged).padEnd(12)}${pct(a.delta)}`,
       ),
     ],
     checks: [

@@ -16,23 +16,17 @@ export const SHORT_CACHE_MS = 5_000;
 
 /**
  * How long a write's marker may take to come back (it takes well under a millisecond on
- * loopback); past it the caches are emptied, as for a write before markers.
+ * loopback); past it the caches are emptied and the listener listens afresh: it may be deaf (a
+ * socket half open after a failover, a LISTEN gone), and a deaf feed that still counts as live
+ * would never redraw what a change of database must redraw (the list tags' salt, read-cache.ts).
  */
 const MARKER_TIMEOUT_MS = 2_000;
 /** The first letter of a write's marker, a message of the bus to itself. */
 const MARKER = 'b';
 
-interface Subscription {
-  /**
-   * The cache checks each entry's data versions before serving it (the read cache, ADR 0007): a
-   * write on this instance needs nothing from it, and emptying it would only cost hits.
-   */
-  versioned?: boolean;
-}
-
 export class CacheBus {
   live = false;
-  private readonly subscribers = new Map<(message: CacheMessage) => void, Subscription>();
+  private readonly subscribers = new Set<(message: CacheMessage) => void>();
   private readonly listener: Listener;
   /** This instance's writes whose marker has not come back yet, by marker. */
   private readonly unheard = new Map<
@@ -72,14 +66,12 @@ export class CacheBus {
     );
   }
 
-  subscribe(fn: (message: CacheMessage) => void, opts: Subscription = {}) {
-    this.subscribers.set(fn, opts);
+  subscribe(fn: (message: CacheMessage) => void) {
+    this.subscribers.add(fn);
   }
 
-  private emit(message: CacheMessage, localWrite = false) {
-    for (const [fn, opts] of this.subscribers) {
-      if (!localWrite || !opts.versioned) fn(message);
-    }
+  private emit(message: CacheMessage) {
+    for (const fn of this.subscribers) fn(message);
   }
 
   /**
@@ -103,20 +95,24 @@ export class CacheBus {
    * arrive after the client's next request. Until they are heard, the unversioned caches serve
    * nothing (`settled`): a marker NOTIFY sent now, after the write's commit, comes back after
    * them, because PostgreSQL delivers notifications in commit order. If it does not come back in
-   * time (or cannot be sent), every subscriber drops everything, as when the feed is down.
+   * time (or cannot be sent), every subscriber drops everything, as when the feed is down, and
+   * after a timeout the listener listens on a new connection (its feed is down until then).
    * Caches whose entries carry data versions (the read cache) see the change by themselves.
    */
   localWrite() {
     if (!this.live) return;
     const marker = `${this.markerPrefix}${++this.markers}`;
-    const timer = setTimeout(() => finish(false), MARKER_TIMEOUT_MS);
+    const timer = setTimeout(() => {
+      this.listener.reconnect();
+      finish(false);
+    }, MARKER_TIMEOUT_MS);
     timer.unref();
     let resolve = () => {};
     const done = new Promise<void>((r) => (resolve = r));
     const finish = (heard: boolean) => {
       if (!this.unheard.delete(marker)) return;
       clearTimeout(timer);
-      if (!heard) this.emit(null, true);
+      if (!heard) this.emit(null);
       resolve();
     };
     this.unheard.set(marker, { finish, done });

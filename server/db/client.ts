@@ -12,14 +12,6 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export const isTransaction = (db: Db): boolean => db instanceof PgTransaction;
 
 /**
- * Runs `work` in a transaction: in the caller's when `db` is one (no savepoint: two round trips
- * fewer), in a new one otherwise.
- */
-export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return isTransaction(db) ? work(db) : db.transaction(work);
-}
-
-/**
  * What the app uses of PGlite: a PGlite in this process (the tests, the scripts) or the one in
  * the database thread that the running server uses (server/db/embedded.ts).
  */

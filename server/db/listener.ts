@@ -128,7 +128,14 @@ export class Listener {
   private async connect(reconnected: boolean) {
     if (this.closed || !this.database.pool) return;
     // Named after its channel, so pg_stat_activity tells the listeners apart.
-    const client = new pg.Client({ ...this.database.pool.options, application_name: this.channel });
+    // Keep-alive probes: a socket left half open (the server gone in a failover) ends in minutes
+    // rather than hours, and with it a feed that would hear nothing.
+    const client = new pg.Client({
+      ...this.database.pool.options,
+      application_name: this.channel,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     client.on('error', (err) => this.events.error(err, false));
     client.on('notification', (msg) => {
       if (msg.channel === this.channel && msg.payload) this.events.message(msg.payload);
@@ -154,6 +161,22 @@ export class Listener {
     this.client = client;
     this.retryMs = this.retry.firstMs;
     this.events.up?.(reconnected);
+  }
+
+  /**
+   * Listens afresh on a new connection, as if this one had been lost (down, then up): its user
+   * found it deaf (CacheBus: a write's marker did not come back). Nothing on PGlite, whose
+   * `listen` has no connection to lose.
+   */
+  reconnect() {
+    const client = this.client;
+    if (!client) return;
+    this.client = undefined;
+    // What waits on the old connection may never be answered (a half-open socket).
+    this.waiting = undefined;
+    this.sending = Promise.resolve();
+    client.end().catch(() => {});
+    this.lost();
   }
 
   private lost() {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import { DELTA_STATUS, deltaOrder, LIST_DELTA } from '@domain/list-delta';
 import { isManager } from '@domain/roles';
 import { TtlCache } from '../db/cache-bus';
 import type { Db } from '../db/client';
@@ -33,9 +34,25 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The answers of `cacheable` GETs, by user and URL (docs/decisions/0004-..., read cache). */
     readCache: TtlCache<CachedReply>;
-    /** The ETag of an answer made of parts named by these keys (read-cache.ts, tagOfKeys). */
-    tagOfKeys: (keys: readonly string[]) => string;
+    /**
+     * For a read of an answer made of parts named by keys, taken as the read begins: the ETag of
+     * the answer once its keys are known (read-cache.ts, tagOfKeys), or undefined if the salt
+     * was redrawn meanwhile (the answer is then tagged by its bytes).
+     */
+    keysTagger: () => (keys: readonly string[]) => string | undefined;
+    /**
+     * Notes that `reply` is a list whose parts (`keys` name their bytes) are `parts`, under the
+     * tag keysTagger gave: a reader holding an older list of this instance's may then be sent
+     * only what changed (read-cache.ts, delta answers; docs/decisions/0014-list-deltas.md).
+     */
+    noteKeyedList: (reply: FastifyReply, list: KeyedList) => void;
   }
+}
+
+/** A list answer's parts and the keys that name their bytes (see `noteKeyedList`). */
+export interface KeyedList {
+  keys: string[];
+  parts: Buffer[];
 }
 
 /** How long a cached GET answer may be served; also bounds clock-based fields like overdue. */
@@ -56,18 +73,43 @@ const tagOf = (body: Buffer | string) => `"${createHash('sha1').update(body).dig
 
 /**
  * The ETag of an answer made of parts whose keys name their bytes, for its handler to set
- * (`app.tagOfKeys`): a hash of the keys. A video list's key names one video's JSON, version and
+ * (`app.keysTagger`): a hash of the keys. A video list's key names one video's JSON, version and
  * hidden fields (video-list.ts), ~50 bytes where the JSON is ~1 KB: an editor's list at 100,000
  * videos (1.5 MB) was hashed in 2 ms after every change to one of its videos. The keys name the
  * bytes only as far as this build writes them and this database numbers its rows, so the hash
  * also takes the instance's salt, drawn at start and again whenever the cache bus's feed was
  * down: another build (a rolling deploy) or a database put back from a backup (whose row
  * versions, transaction numbers, may come again) never gives a reader a 304 for bytes it does
- * not hold. The price is a whole answer, not a 304, for a reader who moves to another instance
- * or outlives a restart. An answer whose handler set no tag is tagged by its bytes.
+ * not hold; a read that began under an old salt is tagged by its bytes. The price is a whole
+ * answer, not a 304, for a reader who moves to another instance or outlives a restart. An
+ * answer whose handler set no tag is tagged by its bytes.
  */
 const tagOfKeys = (salt: string, keys: readonly string[]) =>
   tagOf(`keys ${salt}\n${keys.join('\n')}`);
+
+/**
+ * How many list keys (~60 bytes each) are kept to answer deltas: the lists readers hold, under
+ * their tags, e.g. 80 editors' lists of 1,700 videos.
+ */
+const HELD_LIST_KEYS = 150_000;
+/** Lists shorter than this are sent whole: a delta would save little. */
+const DELTA_MIN_PARTS = 50;
+
+const COMMA = Buffer.from(',');
+
+/** Where each part of a list joined as `[a,b,…]` ends in its bytes (CachedReply.keyed). */
+const partEnds = (list: KeyedList | undefined) => {
+  if (!list) return undefined;
+  const ends = new Uint32Array(list.parts.length);
+  let at = 1;
+  list.parts.forEach((part, i) => {
+    at += part.length;
+    ends[i] = at;
+    at += 1;
+  });
+  return { keys: list.keys, ends };
+};
+const CLOSE_DELTA = Buffer.from(']}');
 
 /** The tag of the answer a viewer's URL last had, and the viewer's label when it was read. */
 interface KeptTag {
@@ -84,6 +126,11 @@ export interface CachedReply {
   /** The body as bytes: encoded once, not at every answer (lists run to hundreds of KB). */
   payload: Buffer;
   headers: Record<string, string>;
+  /**
+   * A list's keys and where each part ends in `payload` (a comma or the closing bracket follows
+   * it), to answer a delta from (`noteKeyedList`) without holding the parts a second time.
+   */
+  keyed?: { keys: string[]; ends: Uint32Array };
 }
 
 interface PendingRead {
@@ -160,9 +207,57 @@ export const readCache = fp(
       versioned: true,
     });
     app.decorate('readCache', cache);
+    /**
+     * The keys of the lists this instance tagged, by viewer and tag: what a reader who holds one
+     * holds, part by part, so that it can be sent only what changed (`deltaFor`). Emptied with
+     * the salt: keys name bytes only within it.
+     */
+    const heldLists = new TtlCache<string[]>(bus, KEPT_TAG_MS, {
+      maxEntries: KEPT_TAGS,
+      maxBytes: HELD_LIST_KEYS,
+      sizeOf: (keys) => keys.length,
+      versioned: true,
+    });
+    const keyedReplies = new WeakMap<FastifyReply, KeyedList>();
+    app.decorate('noteKeyedList', (reply: FastifyReply, list: KeyedList) => {
+      const etag = reply.getHeader('etag');
+      const viewer = reply.request.user?.id;
+      if (list.parts.length < DELTA_MIN_PARTS || typeof etag !== 'string' || !viewer) return;
+      keyedReplies.set(reply, list);
+      heldLists.setIf(`${viewer} ${etag}`, list.keys, heldLists.epochNow());
+    });
+    /**
+     * The answer to a reader who asked for a delta (A-IM) and holds a list this instance tagged
+     * (If-None-Match): the new list as runs of the held one and the videos to add, if that is
+     * less than half of it (domain/list-delta.ts).
+     */
+    const deltaFor = (
+      request: FastifyRequest,
+      keys: string[] | undefined,
+      partAt: (i: number) => Buffer,
+    ) => {
+      const asked = request.headers['if-none-match'];
+      const wanted = request.headers['a-im'];
+      if (!keys || !asked || !request.user || typeof wanted !== 'string') return undefined;
+      if (!wanted.split(',').some((im) => im.trim() === LIST_DELTA)) return undefined;
+      const held = heldLists.get(`${request.user.id} ${asked.trim().replace(/^W\//, '')}`);
+      if (!held) return undefined;
+      const { order, send } = deltaOrder(held, keys);
+      if (send.length * 2 > keys.length) return undefined;
+      const chunks: Buffer[] = [Buffer.from(`{"order":${JSON.stringify(order)},"changed":[`)];
+      send.forEach((i, n) => {
+        if (n > 0) chunks.push(COMMA);
+        chunks.push(partAt(i));
+      });
+      chunks.push(CLOSE_DELTA);
+      return Buffer.concat(chunks);
+    };
     const newSalt = () => randomBytes(12).toString('base64url');
     let salt = newSalt();
-    app.decorate('tagOfKeys', (keys: readonly string[]) => tagOfKeys(salt, keys));
+    app.decorate('keysTagger', () => {
+      const before = salt;
+      return (keys: readonly string[]) => (salt === before ? tagOfKeys(salt, keys) : undefined);
+    });
     /**
      * The tags of answers too many or too large to keep whole (an editor's list at 100,000
      * videos is 1.5 MB): a reader that holds the answer is told 304 with no database read but
@@ -179,17 +274,15 @@ export const readCache = fp(
     // The labels alone keep answers right, with no message about the change (migration 0015
     // sends none): an answer whose label is old is replaced at its next read, or goes with its
     // time limit or the size limits. While nobody listens (null), nothing is kept.
-    bus.subscribe(
-      (message) => {
-        if (message === null) {
-          cache.clear();
-          tags.clear();
-          inFlight.clear();
-          salt = newSalt();
-        }
-      },
-      { versioned: true },
-    );
+    bus.subscribe((message) => {
+      if (message === null) {
+        cache.clear();
+        tags.clear();
+        heldLists.clear();
+        inFlight.clear();
+        salt = newSalt();
+      }
+    });
 
     /**
      * The label of a viewer for a request that has just arrived. Concurrent requests share one
@@ -277,6 +370,11 @@ export const readCache = fp(
       if (cached) {
         for (const [name, value] of Object.entries(cached.headers)) reply.header(name, value);
         if (namesTag(asked, cached.headers.etag ?? '')) return reply.code(304).send();
+        const { payload, keyed } = cached;
+        const delta = deltaFor(request, keyed?.keys, (i) =>
+          payload.subarray(i ? keyed!.ends[i - 1]! + 1 : 1, keyed!.ends[i]),
+        );
+        if (delta) return reply.code(DELTA_STATUS).header('im', LIST_DELTA).send(delta);
         return reply.send(cached.payload);
       }
       if (inFlight.has(flightKey)) return; // the first one failed; this one reads for itself
@@ -308,14 +406,20 @@ export const readCache = fp(
         (typeof payload === 'string' || Buffer.isBuffer(payload));
       if (!tagged) return pending?.done(undefined);
       const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-      // Set by the handler (tagOfKeys), or by a kept answer served again (preHandler).
+      // Set by the handler (keysTagger), or by a kept answer served again (preHandler).
       const named = reply.getHeader('etag');
       const etag = typeof named === 'string' ? named : tagOf(body);
       reply.header('etag', etag);
       if (pending) keep(pending, body, reply);
-      if (!namesTag(request.headers['if-none-match'], etag)) return payload;
-      reply.code(304);
-      return null;
+      if (namesTag(request.headers['if-none-match'], etag)) {
+        reply.code(304);
+        return null;
+      }
+      const keyed = keyedReplies.get(reply);
+      const delta = deltaFor(request, keyed?.keys, (i) => keyed!.parts[i]!);
+      if (!delta) return payload;
+      reply.code(DELTA_STATUS).header('im', LIST_DELTA);
+      return delta;
     });
     const keep = (pending: PendingRead, body: Buffer, reply: FastifyReply) => {
       const headers: Record<string, string> = {};
@@ -327,6 +431,7 @@ export const readCache = fp(
         label: pending.label,
         payload: body,
         headers,
+        keyed: partEnds(keyedReplies.get(reply)),
       };
       cache.setIf(pending.key, cached, pending.epoch);
       tags.setIf(

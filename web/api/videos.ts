@@ -26,7 +26,7 @@ import type {
 import {
   ApiError,
   apiFetch,
-  apiGetJson,
+  apiGetList,
   apiJson,
   getErrorMessage,
   throwIfNotOk,
@@ -131,7 +131,7 @@ function withQuery(path: string, query: VideoListQuery): string {
  * managers); `held`, the list this client holds, comes back as is when unchanged (304).
  */
 export function getVideos(query: VideoListQuery = {}, held?: VideoView[]): Promise<VideoView[]> {
-  return apiGetJson<VideoView[]>(withQuery('/api/videos', query), held);
+  return apiGetList<VideoView>(withQuery('/api/videos', query), held);
 }
 
 export function useVideos(options: { enabled?: boolean; refetchInterval?: number | false } = {}) {

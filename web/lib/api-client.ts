@@ -2,6 +2,8 @@
  * The one way the web app talks to the API (SPEC.md section 7): cookies on every call, the
  * stored user id in `x-user-id`, JSON in and out, and an Error for every non-OK response.
  */
+import { applyListDelta, DELTA_STATUS, LIST_DELTA } from '@domain/list-delta';
+
 export const USER_ID_STORAGE_KEY = 'demoUserId';
 
 /** A non-OK response. Its message is `${status}: ${body text or status text}` (SPEC.md section 8). */
@@ -113,6 +115,23 @@ export async function readJson<T>(response: Response, held?: T): Promise<T> {
 /** GET `url` as JSON, sending the tag of `held` (the answer this client holds) if it has one. */
 export async function apiGetJson<T>(url: string, held?: T): Promise<T> {
   return readJson(await apiFetch('GET', url, undefined, revalidating(held)), held);
+}
+
+/**
+ * GET a video list as {@link apiGetJson} does, asking the server to send only what changed since
+ * `held` (A-IM `vw-list-delta`, answered 226: domain/list-delta.ts) and applying it; read whole
+ * again if the delta does not fit what is held.
+ */
+export async function apiGetList<T extends { id: string }>(url: string, held?: T[]): Promise<T[]> {
+  const asked = revalidating(held);
+  const headers = asked['if-none-match'] ? { ...asked, 'a-im': LIST_DELTA } : asked;
+  const response = await apiFetch('GET', url, undefined, headers);
+  if (response.status !== DELTA_STATUS) return readJson(response, held);
+  const delta: unknown = await response.json().catch(() => undefined);
+  const list = held ? applyListDelta(held, delta) : undefined;
+  if (!list) return apiGetJson<T[]>(url);
+  tagAnswer(list, response.headers.get('etag'));
+  return list;
 }
 
 /** Sends a request and returns its JSON body (undefined for an empty one). */

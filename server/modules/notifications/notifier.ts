@@ -62,12 +62,13 @@ export interface NotificationTriggers {
   ): Promise<void>;
   /**
    * `video`: what its notices name, known before it is stored (its id is drawn by the caller).
-   * `clientEditorIds`: the editors of the video's client, when the caller has read them.
+   * `clientEditorIds`: the editors of the video's client, and `owner` the client (whom the
+   * notices name when someone else created it), when the caller has read them.
    */
   videoCreated(
     actor: SessionUser,
     video: Pick<VideoRow, 'id' | 'name' | 'userId' | 'assignedEditorId'>,
-    clientEditorIds?: readonly string[],
+    known?: { clientEditorIds?: readonly string[]; owner?: Parameters<typeof personLabel>[0] },
   ): Promise<void>;
   /** Status changes and a new assigned editor, from any of the update calls. */
   videoChanged(
@@ -275,10 +276,11 @@ function triggersOn(
       ]);
     },
 
-    videoCreated: async (actor, video, clientEditorIds) => {
+    videoCreated: async (actor, video, known = {}) => {
       const who = personLabel(actor);
-      const owner = video.userId === actor.id ? null : await findUserById(db, video.userId);
-      const clientEditors = clientEditorIds ?? (await editorsOf(video.userId));
+      const owner =
+        video.userId === actor.id ? null : (known.owner ?? (await findUserById(db, video.userId)));
+      const clientEditors = known.clientEditorIds ?? (await editorsOf(video.userId));
       const drafts: Draft[] = [];
       // The video's own editor hears that they were made its editor, not just that it exists.
       if (video.assignedEditorId) {

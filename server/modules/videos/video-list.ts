@@ -37,6 +37,8 @@ export class VideoJsonCache {
    */
   private readonly entries = new Map<string, { json: Buffer; used: boolean }>();
   private bytes = 0;
+  /** Moves with every `clear`: JSON made from a read that began before it is not kept. */
+  epoch = 0;
 
   constructor(private readonly maxBytes: number) {}
 
@@ -50,9 +52,12 @@ export class VideoJsonCache {
     return entry?.json;
   }
 
-  /** Keeps `json`; over the limit, the oldest entry not used since it was last passed goes. */
-  set(key: string, json: Buffer) {
-    if (this.entries.has(key)) return;
+  /**
+   * Keeps `json`, made by a read that began at `epoch`, unless the cache was emptied since; over
+   * the limit, the oldest entry not used since it was last passed goes.
+   */
+  set(key: string, json: Buffer, epoch: number) {
+    if (epoch !== this.epoch || this.entries.has(key)) return;
     this.entries.set(key, { json, used: false });
     this.bytes += key.length + json.length;
     while (this.bytes > this.maxBytes) {
@@ -68,6 +73,7 @@ export class VideoJsonCache {
   }
 
   clear() {
+    this.epoch++;
     this.entries.clear();
     this.bytes = 0;
   }
@@ -109,6 +115,12 @@ export async function videoListJson(
   where: SQL | undefined,
   filters: VideoFilters,
 ): Promise<VideoListJson> {
+  const epoch = cache.epoch;
+  const store = (key: string, row: VersionedVideo) => {
+    const json = Buffer.from(encodeView(toVideoView(viewer, row)));
+    cache.set(key, json, epoch);
+    return json;
+  };
   const listed = await listVideoVersions(db, where, filters);
   const keys = listed.map((v) => keyOf(viewer, v));
   const parts = keys.map((key) => cache.get(key));
@@ -126,7 +138,7 @@ export async function videoListJson(
     );
     if (missing.every((v) => found.get(v.id)?.version === v.version)) {
       listed.forEach((v, i) => {
-        if (parts[i] === undefined) parts[i] = store(cache, viewer, keys[i]!, found.get(v.id)!);
+        if (parts[i] === undefined) parts[i] = store(keys[i]!, found.get(v.id)!);
       });
       return { parts: parts as Buffer[], keys, rows: listed };
     }
@@ -134,16 +146,10 @@ export async function videoListJson(
   const rows = await listVideos(db, where, filters);
   const read = rows.map((row) => keyOf(viewer, { ...row.video, ...row }));
   return {
-    parts: rows.map((row, i) => store(cache, viewer, read[i]!, row)),
+    parts: rows.map((row, i) => store(read[i]!, row)),
     keys: read,
     rows: rows.map((r) => r.video),
   };
-}
-
-function store(cache: VideoJsonCache, viewer: ViewerScope, key: string, row: VersionedVideo) {
-  const json = Buffer.from(encodeView(toVideoView(viewer, row)));
-  cache.set(key, json);
-  return json;
 }
 
 const [OPEN, COMMA, CLOSE] = Buffer.from('[,]');

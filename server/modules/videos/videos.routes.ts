@@ -111,20 +111,28 @@ const VIDEO_JSON_BYTES = 96 * 1024 * 1024;
 
 /**
  * A list's answer from its videos' JSON, as the response serializer would have written it,
- * tagged by the keys of its videos' JSON (app.tagOfKeys) rather than by its bytes.
+ * tagged by the keys of its videos' JSON (app.keysTagger, taken before the list was read) rather
+ * than by its bytes.
  */
-function jsonAnswer(reply: FastifyReply, { parts, keys }: Pick<VideoListJson, 'parts' | 'keys'>) {
-  return reply
-    .type('application/json; charset=utf-8')
-    .header('etag', reply.server.tagOfKeys(keys))
-    .send(listJson(parts));
+function jsonAnswer(
+  reply: FastifyReply,
+  tagOf: (keys: readonly string[]) => string | undefined,
+  { parts, keys }: Pick<VideoListJson, 'parts' | 'keys'>,
+) {
+  const etag = tagOf(keys);
+  if (etag) {
+    reply.header('etag', etag);
+    // A reader holding an older list of this instance's may be sent what changed (226).
+    reply.server.noteKeyedList(reply, { keys, parts });
+  }
+  return reply.type('application/json; charset=utf-8').send(listJson(parts));
 }
 
 export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const videoJson = new VideoJsonCache(VIDEO_JSON_BYTES);
   // Versions are numbers of transactions: a database put back from a backup may reuse them.
   // It is reached through a new connection, so start afresh whenever the feed was down.
-  app.cacheBus.subscribe((message) => message === null && videoJson.clear(), { versioned: true });
+  app.cacheBus.subscribe((message) => message === null && videoJson.clear());
   async function scopeOf(request: Parameters<typeof currentUser>[0]) {
     return loadViewerScope(db, currentUser(request));
   }
@@ -169,6 +177,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     reply: FastifyReply,
   ) {
     const { limit, cursor, overdue, ...filters } = query;
+    const tagOf = reply.server.keysTagger();
     const { parts, keys, rows } = await videoListJson(db, videoJson, scope, where, {
       ...filters,
       overdue: overdue === 'true',
@@ -180,12 +189,13 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       keys.length = limit;
       reply.header('x-next-cursor', makeCursor(rows[limit - 1]!));
     }
-    return jsonAnswer(reply, { parts, keys });
+    return jsonAnswer(reply, tagOf, { parts, keys });
   }
 
   /** A whole list, as listPage gives a page. */
   async function wholeList(scope: ViewerScope, where: SQL | undefined, reply: FastifyReply) {
-    return jsonAnswer(reply, await videoListJson(db, videoJson, scope, where, {}));
+    const tagOf = reply.server.keysTagger();
+    return jsonAnswer(reply, tagOf, await videoListJson(db, videoJson, scope, where, {}));
   }
 
   app.get(
@@ -279,14 +289,17 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       };
       // The video and its notifications commit together, in two statements of one transaction
       // (the lock, then the video, its history and its notices); sockets hear after the commit.
+      // Its notices name the client as read above, not read again.
       const row = await app.notifier.transaction(async (tx, _notify, inStatement) => {
         const clientEditorIds = await lockClientVideos(tx, target.id);
-        return inStatement(
-          (notify) => notify.videoCreated(actor, values, clientEditorIds),
+        const inserted = await inStatement(
+          (notify) => notify.videoCreated(actor, values, { clientEditorIds, owner: target }),
           (notices) => insertVideo(tx, values, scope.id, customTypeOwner(target), notices.ctes),
         );
+        // Within the transaction, so that nothing of a create without its video commits.
+        if (!inserted) throw new Error('The insert answered no video');
+        return inserted;
       });
-      if (!row) throw new Error('The insert answered no video');
       // The answer is made of what was written and whom it names, not read back.
       const found = { video: row, owner: target, editor };
       return reply

@@ -24,7 +24,7 @@ describe('the day writes in few statements', () => {
       .insert(clientTeamLeadAssignments)
       .values({ clientId: t.id.owner, teamLeadId: teamLead.id });
     // Sessions looked up once, as on a server in use.
-    for (const who of ['owner', 'teameditor'] as const) {
+    for (const who of ['owner', 'teameditor', 'lead1'] as const) {
       expect((await t.call(who, 'GET', '/api/auth/me')).statusCode).toBe(200);
     }
   });
@@ -67,6 +67,15 @@ describe('the day writes in few statements', () => {
       expect(created).toEqual(await detailAs('owner', created.id));
       expect(created.statusHistory).toHaveLength(1);
     }
+  });
+
+  it("creates a video for a client in 7 statements when a lead editor does (their scope's two reads and the client's row first, read once)", async () => {
+    const video = { name: 'For her', link: 'https://youtu.be/abc', targetUserId: t.id.owner };
+    const { res, told } = await inStatements(7, 'lead1', 'POST', '/api/videos', video, 201);
+    const created = res.json<{ id: string; userId: string }>();
+    expect(created.userId).toBe(t.id.owner);
+    expect(created).toEqual(await detailAs('lead1', created.id));
+    expect(told).toEqual([t.id.teameditor]);
   });
 
   it('changes a status in 2 statements (a read; the move, its history and notices); the client and its team lead hear of it', async () => {
