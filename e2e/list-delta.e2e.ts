@@ -54,16 +54,28 @@ it('applies a delta to the list the dashboard holds when the editor moves a vide
   await newest.waitFor();
   expect(await newest.getByText('In Progress').count()).toBe(0);
 
-  // The editor moves her newest video; her socket hears of it and the list is read again.
-  await withApiAs(browser, editor!, async (api) =>
-    answer(
-      'PATCH /api/videos/{id}/status',
-      await api.patch(`/api/videos/${ids.at(-1)}/status`, { data: { status: 'in_progress' } }),
-    ),
-  );
-  await expect.poll(() => listReads.includes(DELTA_STATUS), { timeout: 15_000 }).toBe(true);
+  // The editor moves her two newest videos, one after the other; her socket hears of each
+  // (the bell) and the list is read again with the tag of the one it holds.
+  const move = (id: string) =>
+    withApiAs(browser, editor!, async (api) =>
+      answer(
+        'PATCH /api/videos/{id}/status',
+        await api.patch(`/api/videos/${id}/status`, { data: { status: 'in_progress' } }),
+      ),
+    );
+  for (const [n, id] of [ids.at(-1)!, ids.at(-2)!].entries()) {
+    await move(id);
+    await page
+      .getByRole('button', { name: `Notifications, ${n + 1} unread` })
+      .waitFor({ state: 'visible', timeout: 15_000 });
+  }
+  await expect.poll(() => listReads.join(','), { timeout: 15_000 }).toContain(String(DELTA_STATUS));
   await newest.getByText('In Progress').first().waitFor();
+  await page
+    .getByRole('article', { name: `Delta cut ${VIDEOS - 1}`, exact: true })
+    .getByText('In Progress')
+    .first()
+    .waitFor();
   await expect.poll(() => page.getByTestId('total-videos').textContent()).toBe(`${VIDEOS} videos`);
-  await page.getByRole('article', { name: `Delta cut ${VIDEOS - 1}`, exact: true }).waitFor();
   browser.expectNoConsoleErrors();
 });
