@@ -102,10 +102,17 @@ export class CacheBus {
   localWrite() {
     if (!this.live) return;
     const marker = `${this.markerPrefix}${++this.markers}`;
-    const timer = setTimeout(() => {
-      this.listener.reconnect();
-      finish(false);
-    }, MARKER_TIMEOUT_MS);
+    // Decided after the event loop's next poll: after a stall of 2 s the timer runs before the
+    // socket that holds the marker is read, and a heard marker must not restart the feed.
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (!this.unheard.has(marker)) return;
+          this.listener.reconnect();
+          finish(false);
+        }),
+      MARKER_TIMEOUT_MS,
+    );
     timer.unref();
     let resolve = () => {};
     const done = new Promise<void>((r) => (resolve = r));

@@ -175,6 +175,12 @@ export class Listener {
     // What waits on the old connection may never be answered (a half-open socket).
     this.waiting = undefined;
     this.sending = Promise.resolve();
+    // Destroyed, not ended: on a half-open socket a statement still waiting would otherwise
+    // wait for TCP to give up (minutes), and the NOTIFYs behind it with it; failed now, they go
+    // through the pool (`send`).
+    (
+      client as unknown as { connection?: { stream?: { destroy(): void } } }
+    ).connection?.stream?.destroy();
     client.end().catch(() => {});
     this.lost();
   }

@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { titled, unmet } from '../test/conditions';
-import { cacheListenerPids, secondInstance, seedVideo, setUpVideoPeople } from '../test/helper';
+import {
+  cacheListenerPids,
+  secondInstance,
+  seedPerson,
+  seedVideo,
+  setUpVideoPeople,
+} from '../test/helper';
 import { recordStatements } from '../test/statements';
 
 /*
@@ -110,6 +116,25 @@ describe('conditional reads of cacheable answers', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('gives a page of the same videos another tag once a next page appears', async () => {
+    const client = await seedPerson(t, { username: 'paged', role: 'client' });
+    for (const name of ['Page one', 'Page two']) await seedVideo(t, { userId: client.id, name });
+    const url = '/api/videos?limit=2';
+    const first = await t.app.inject({ method: 'GET', url, headers: { cookie: client.cookie } });
+    expect(first.headers['x-next-cursor']).toBeUndefined();
+    // An older video: the page's two videos are the same, and now a page follows.
+    await seedVideo(t, { userId: client.id, name: 'Older', createdAt: new Date(2020, 0, 1) });
+    const after = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: client.cookie, 'if-none-match': first.headers.etag as string },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toBe(first.body);
+    expect(after.headers['x-next-cursor']).toBeTruthy();
+    expect(after.headers.etag).not.toBe(first.headers.etag);
   });
 
   it("tags the header's total, and leaves answers that are not cacheable untagged", async () => {

@@ -203,7 +203,8 @@ export const readCache = fp(
     const cache = new TtlCache<CachedReply>(bus, READ_CACHE_MS, {
       maxEntries: 2_000,
       maxBytes: 32 * 1024 * 1024,
-      sizeOf: (r) => r.payload.length,
+      // The keys of a list kept for deltas (~80 bytes each) count too.
+      sizeOf: (r) => r.payload.length + (r.keyed ? r.keyed.keys.length * 80 : 0),
       versioned: true,
     });
     app.decorate('readCache', cache);
@@ -222,7 +223,9 @@ export const readCache = fp(
     app.decorate('noteKeyedList', (reply: FastifyReply, list: KeyedList) => {
       const etag = reply.getHeader('etag');
       const viewer = reply.request.user?.id;
-      if (list.parts.length < DELTA_MIN_PARTS || typeof etag !== 'string' || !viewer) return;
+      // Only where a delta can be answered: a cacheable read, a list the held keys can keep.
+      if (!viewer || typeof etag !== 'string' || !cacheableFor(reply.request)) return;
+      if (list.parts.length < DELTA_MIN_PARTS || list.keys.length > HELD_LIST_KEYS / 4) return;
       keyedReplies.set(reply, list);
       heldLists.setIf(`${viewer} ${etag}`, list.keys, heldLists.epochNow());
     });

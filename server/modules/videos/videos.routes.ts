@@ -118,8 +118,11 @@ function jsonAnswer(
   reply: FastifyReply,
   tagOf: (keys: readonly string[]) => string | undefined,
   { parts, keys }: Pick<VideoListJson, 'parts' | 'keys'>,
+  nextCursor?: string,
 ) {
-  const etag = tagOf(keys);
+  // A page's next cursor is part of its answer: a page whose videos are the same but which now
+  // has a next page (or no longer has one) is another answer.
+  const etag = tagOf(nextCursor === undefined ? keys : [...keys, `next ${nextCursor}`]);
   if (etag) {
     reply.header('etag', etag);
     // A reader holding an older list of this instance's may be sent what changed (226).
@@ -184,12 +187,14 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       limit: limit ? limit + 1 : undefined,
       cursor: parseCursor(cursor),
     });
+    let next: string | undefined;
     if (limit && rows.length > limit) {
       parts.length = limit;
       keys.length = limit;
-      reply.header('x-next-cursor', makeCursor(rows[limit - 1]!));
+      next = makeCursor(rows[limit - 1]!);
+      reply.header('x-next-cursor', next);
     }
-    return jsonAnswer(reply, tagOf, { parts, keys });
+    return jsonAnswer(reply, tagOf, { parts, keys }, next);
   }
 
   /** A whole list, as listPage gives a page. */
