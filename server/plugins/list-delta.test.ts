@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { applyListDelta, DELTA_STATUS, LIST_DELTA, type ListDelta } from '@domain/list-delta';
 import { titled, unmet } from '../test/conditions';
 import { cacheListenerPids, seedPerson, seedVideo, setUpVideoPeople } from '../test/helper';
+import { type CachedReply, readCacheKey } from './read-cache';
 
 /*
  * Delta answers (docs/decisions/0014-list-deltas.md): a reader that holds a video list this
@@ -67,6 +68,25 @@ describe('a video list sent as what changed since the one the reader holds', () 
     const again = await read(client.cookie, '/api/videos', asDelta(tag));
     expect(again.statusCode).toBe(DELTA_STATUS);
     expect(again.body).toBe(delta.body);
+  });
+
+  it("keeps a list as its videos' kept JSON, not a copy: two lists of one reader share each video's bytes", async () => {
+    const { client, videos } = await clientWithList('shared1', 3);
+    expect((await read(client.cookie, '/api/videos?status=draft')).statusCode).toBe(200);
+    const partsOf = (url: string) => {
+      const kept: CachedReply | undefined = t.app.readCache.peek(
+        readCacheKey({ id: client.id, role: 'client', isAdmin: 'false' }, url),
+      );
+      expect(kept).toBeDefined();
+      const body = kept!.body;
+      if (!('list' in body)) throw new Error(`${url} was kept as bytes, not as its videos' JSON`);
+      return body.list.parts;
+    };
+    const all = partsOf('/api/videos');
+    const drafts = partsOf('/api/videos?status=draft');
+    expect(drafts).toHaveLength(videos.length);
+    // The same objects: the bytes each video's JSON was kept as once.
+    drafts.forEach((part, i) => expect(part).toBe(all[i]));
   });
 
   it('adds a new video and drops a deleted one', async () => {

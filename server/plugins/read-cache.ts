@@ -41,15 +41,18 @@ declare module 'fastify' {
      */
     keysTagger: () => (keys: readonly string[]) => string | undefined;
     /**
-     * Notes that `reply` is a list whose parts (`keys` name their bytes) are `parts`, under the
-     * tag keysTagger gave: a reader holding an older list of this instance's may then be sent
-     * only what changed (read-cache.ts, delta answers; docs/decisions/0014-list-deltas.md).
+     * Answers `reply` with a list joined as `[a,b,…]` from `list.parts` (its keys name their
+     * bytes), under the ETag keysTagger gave, set on `reply` (with none, the list is sent and
+     * tagged by its bytes): 304 to a reader who holds it; only what changed to a reader who
+     * holds an older list of this instance's and asks for that (226, docs/decisions/0014-list-
+     * deltas.md); the list otherwise. The list is joined only for that last answer, and kept in
+     * the read cache as its parts, which the videos' kept JSON holds already.
      */
-    noteKeyedList: (reply: FastifyReply, list: KeyedList) => void;
+    sendKeyedList: (reply: FastifyReply, list: KeyedList) => FastifyReply;
   }
 }
 
-/** A list answer's parts and the keys that name their bytes (see `noteKeyedList`). */
+/** A list answer's parts and the keys that name their bytes (see `sendKeyedList`). */
 export interface KeyedList {
   keys: string[];
   parts: Buffer[];
@@ -95,20 +98,28 @@ const HELD_LIST_KEYS = 150_000;
 /** Lists shorter than this are sent whole: a delta would save little. */
 const DELTA_MIN_PARTS = 50;
 
-const COMMA = Buffer.from(',');
+const [OPEN, COMMA, CLOSE] = Buffer.from('[,]');
 
-/** Where each part of a list joined as `[a,b,…]` ends in its bytes (CachedReply.keyed). */
-const partEnds = (list: KeyedList | undefined) => {
-  if (!list) return undefined;
-  const ends = new Uint32Array(list.parts.length);
+/**
+ * `[a,b,…]` from a list's parts, as serializing the list at once writes it. Each part goes in with
+ * the typed array's own copy, and the commas as bytes: `copy` and `write` cost more per call than
+ * the kilobyte they move.
+ */
+const joinList = (parts: readonly Buffer[]): Buffer => {
+  let length = 2 + Math.max(0, parts.length - 1);
+  for (const part of parts) length += part.length;
+  const out = Buffer.allocUnsafe(length);
+  out[0] = OPEN!;
   let at = 1;
-  list.parts.forEach((part, i) => {
+  for (const [i, part] of parts.entries()) {
+    if (i > 0) out[at++] = COMMA!;
+    out.set(part, at);
     at += part.length;
-    ends[i] = at;
-    at += 1;
-  });
-  return { keys: list.keys, ends };
+  }
+  out[at] = CLOSE!;
+  return out;
 };
+const COMMA_BYTES = Buffer.from(',');
 const CLOSE_DELTA = Buffer.from(']}');
 
 /** The tag of the answer a viewer's URL last had, and the viewer's label when it was read. */
@@ -123,14 +134,16 @@ export interface CachedReply {
    * 0006); served only while the viewer's label is still the same.
    */
   label: string;
-  /** The body as bytes: encoded once, not at every answer (lists run to hundreds of KB). */
-  payload: Buffer;
-  headers: Record<string, string>;
   /**
-   * A list's keys and where each part ends in `payload` (a comma or the closing bracket follows
-   * it), to answer a delta from (`noteKeyedList`) without holding the parts a second time.
+   * The body as bytes: encoded once, not at every answer; or, for a list its handler answered
+   * from keyed parts (`sendKeyedList`), those parts, joined only when the list is sent whole
+   * (most readers hold it: 304 or 226). The parts are the videos' kept JSON, so an editor's list
+   * (1.5 MB at 100,000 videos) is not held a second time.
    */
-  keyed?: { keys: string[]; ends: Uint32Array };
+  body: { payload: Buffer } | { list: KeyedList };
+  /** What it holds in bytes, for the cache's budget (a list's parts as if held only here). */
+  bytes: number;
+  headers: Record<string, string>;
 }
 
 interface PendingRead {
@@ -143,6 +156,10 @@ interface PendingRead {
   timeless: boolean;
   done: (reply: CachedReply | undefined) => void;
 }
+
+/** Where the read cache keeps a user's answer to a URL (an answer depends on role and rights too). */
+export const readCacheKey = (user: Pick<SessionUser, 'id' | 'role' | 'isAdmin'>, url: string) =>
+  `${user.id}|${user.role}|${user.isAdmin}|${url}`;
 
 /** Whether the request's route keeps its answers for the request's user. */
 const cacheableFor = (request: FastifyRequest): boolean => {
@@ -203,8 +220,7 @@ export const readCache = fp(
     const cache = new TtlCache<CachedReply>(bus, READ_CACHE_MS, {
       maxEntries: 2_000,
       maxBytes: 32 * 1024 * 1024,
-      // The keys of a list kept for deltas (~80 bytes each) count too.
-      sizeOf: (r) => r.payload.length + (r.keyed ? r.keyed.keys.length * 80 : 0),
+      sizeOf: (r) => r.bytes,
       versioned: true,
     });
     app.decorate('readCache', cache);
@@ -218,16 +234,6 @@ export const readCache = fp(
       maxBytes: HELD_LIST_KEYS,
       sizeOf: (keys) => keys.length,
       versioned: true,
-    });
-    const keyedReplies = new WeakMap<FastifyReply, KeyedList>();
-    app.decorate('noteKeyedList', (reply: FastifyReply, list: KeyedList) => {
-      const etag = reply.getHeader('etag');
-      const viewer = reply.request.user?.id;
-      // Only where a delta can be answered: a cacheable read, a list the held keys can keep.
-      if (!viewer || typeof etag !== 'string' || !cacheableFor(reply.request)) return;
-      if (list.parts.length < DELTA_MIN_PARTS || list.keys.length > HELD_LIST_KEYS / 4) return;
-      keyedReplies.set(reply, list);
-      heldLists.setIf(`${viewer} ${etag}`, list.keys, heldLists.epochNow());
     });
     /**
      * The answer to a reader who asked for a delta (A-IM) and holds a list this instance tagged
@@ -249,7 +255,7 @@ export const readCache = fp(
       if (send.length * 2 > keys.length) return undefined;
       const chunks: Buffer[] = [Buffer.from(`{"order":${JSON.stringify(order)},"changed":[`)];
       send.forEach((i, n) => {
-        if (n > 0) chunks.push(COMMA);
+        if (n > 0) chunks.push(COMMA_BYTES);
         chunks.push(partAt(i));
       });
       chunks.push(CLOSE_DELTA);
@@ -348,7 +354,7 @@ export const readCache = fp(
       ) {
         return;
       }
-      const key = `${user.id}|${user.role}|${user.isAdmin}|${request.url}`;
+      const key = readCacheKey(user, request.url);
       // One small read: a change committed before this request began has moved a version of
       // the viewer's scopes even if its NOTIFY is still on the way, so a kept answer is never
       // older than the request. A change to others' data leaves the label as it was.
@@ -373,12 +379,11 @@ export const readCache = fp(
       if (cached) {
         for (const [name, value] of Object.entries(cached.headers)) reply.header(name, value);
         if (namesTag(asked, cached.headers.etag ?? '')) return reply.code(304).send();
-        const { payload, keyed } = cached;
-        const delta = deltaFor(request, keyed?.keys, (i) =>
-          payload.subarray(i ? keyed!.ends[i - 1]! + 1 : 1, keyed!.ends[i]),
-        );
+        const { body } = cached;
+        if ('payload' in body) return reply.send(body.payload);
+        const delta = deltaFor(request, body.list.keys, (i) => body.list.parts[i]!);
         if (delta) return reply.code(DELTA_STATUS).header('im', LIST_DELTA).send(delta);
-        return reply.send(cached.payload);
+        return reply.send(joinList(body.list.parts));
       }
       if (inFlight.has(flightKey)) return; // the first one failed; this one reads for itself
       let done!: (reply: CachedReply | undefined) => void;
@@ -397,9 +402,38 @@ export const readCache = fp(
       });
     });
 
+    /** Replies sendKeyedList answered: tagged, kept and answered already. */
+    const answered = new WeakSet<FastifyReply>();
+    app.decorate('sendKeyedList', (reply: FastifyReply, list: KeyedList) => {
+      const request = reply.request;
+      const etag = reply.getHeader('etag');
+      if (typeof etag !== 'string') return reply.send(joinList(list.parts));
+      answered.add(reply);
+      const pending = pendingReads.get(request);
+      pendingReads.delete(request);
+      if (pending) {
+        const bytes = list.parts.reduce((sum, part) => sum + part.length + 1, 1);
+        // The keys, which a delta is made from, count too (~80 bytes each).
+        keep(pending, reply, { list }, bytes + list.keys.length * 80);
+      }
+      // Only where a delta can be answered: a cacheable read, a list the held keys can keep.
+      const viewer = request.user?.id;
+      const deltas =
+        viewer &&
+        cacheableFor(request) &&
+        list.parts.length >= DELTA_MIN_PARTS &&
+        list.keys.length <= HELD_LIST_KEYS / 4;
+      if (deltas) heldLists.setIf(`${viewer} ${etag}`, list.keys, heldLists.epochNow());
+      if (namesTag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      const delta = deltaFor(request, list.keys, (i) => list.parts[i]!);
+      if (delta) return reply.code(DELTA_STATUS).header('im', LIST_DELTA).send(delta);
+      return reply.send(joinList(list.parts));
+    });
+
     // The answer of a read this instance made: tagged, kept (if nothing changed meanwhile) and
     // handed to the identical reads that waited for it; 304 if the reader holds it already.
     app.addHook('onSend', async (request, reply, payload) => {
+      if (answered.has(reply)) return payload;
       const pending = pendingReads.get(request);
       pendingReads.delete(request);
       const tagged =
@@ -413,29 +447,23 @@ export const readCache = fp(
       const named = reply.getHeader('etag');
       const etag = typeof named === 'string' ? named : tagOf(body);
       reply.header('etag', etag);
-      if (pending) keep(pending, body, reply);
-      if (namesTag(request.headers['if-none-match'], etag)) {
-        reply.code(304);
-        return null;
-      }
-      const keyed = keyedReplies.get(reply);
-      const delta = deltaFor(request, keyed?.keys, (i) => keyed!.parts[i]!);
-      if (!delta) return payload;
-      reply.code(DELTA_STATUS).header('im', LIST_DELTA);
-      return delta;
+      if (pending) keep(pending, reply, { payload: body }, body.length);
+      if (!namesTag(request.headers['if-none-match'], etag)) return payload;
+      reply.code(304);
+      return null;
     });
-    const keep = (pending: PendingRead, body: Buffer, reply: FastifyReply) => {
+    const keep = (
+      pending: PendingRead,
+      reply: FastifyReply,
+      body: CachedReply['body'],
+      bytes: number,
+    ) => {
       const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      const cached = {
-        label: pending.label,
-        payload: body,
-        headers,
-        keyed: partEnds(keyedReplies.get(reply)),
-      };
+      const cached = { label: pending.label, body, bytes, headers };
       cache.setIf(pending.key, cached, pending.epoch);
       tags.setIf(
         pending.key,

@@ -16,12 +16,12 @@ describe("the videos' kept JSON (VideoJsonCache)", () => {
   it('gives an entry read since it was stored a second chance', () => {
     const cache = new VideoJsonCache(30);
     for (const key of ['k1', 'k2', 'k3']) cache.set(key, bytes(8), 0);
-    expect(cache.get('k1')).toHaveLength(8);
+    expect(cache.get('k1')?.json).toHaveLength(8);
     cache.set('k4', bytes(8), 0);
     // k1 was read: k2, the oldest not read, went instead.
     expect(cache.get('k2')).toBeUndefined();
-    expect(cache.get('k1')).toHaveLength(8);
-    expect(cache.get('k4')).toHaveLength(8);
+    expect(cache.get('k1')?.json).toHaveLength(8);
+    expect(cache.get('k4')?.json).toHaveLength(8);
   });
 
   it('keeps nothing larger than its limit, and stays within it', () => {
@@ -30,7 +30,7 @@ describe("the videos' kept JSON (VideoJsonCache)", () => {
     cache.get('k1');
     cache.set('big', bytes(40), 0);
     expect(cache.get('big')).toBeUndefined();
-    expect(cache.get('k1')).toHaveLength(8);
+    expect(cache.get('k1')?.json).toHaveLength(8);
   });
 
   it('keeps nothing made by a read that began before it was emptied', () => {
@@ -40,6 +40,6 @@ describe("the videos' kept JSON (VideoJsonCache)", () => {
     cache.set('k1', bytes(8), before);
     expect(cache.get('k1')).toBeUndefined();
     cache.set('k1', bytes(8), cache.epoch);
-    expect(cache.get('k1')).toHaveLength(8);
+    expect(cache.get('k1')?.json).toHaveLength(8);
   });
 });

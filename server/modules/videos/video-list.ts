@@ -30,12 +30,19 @@ const encodeView = serializerCompiler({
  * stale: a change makes a new version, and the old entry ages out, least recently used first,
  * within `maxBytes`.
  */
+/** A video's JSON as VideoJsonCache keeps it, under its key (`used`: its second chance). */
+interface KeptJson {
+  readonly key: string;
+  readonly json: Buffer;
+  used: boolean;
+}
+
 export class VideoJsonCache {
   /**
    * Bytes, not strings: outside the JS heap, so they do not grow what the collector walks.
    * Oldest first; `used` is the second chance an entry read since it was last passed gets.
    */
-  private readonly entries = new Map<string, { json: Buffer; used: boolean }>();
+  private readonly entries = new Map<string, KeptJson>();
   private bytes = 0;
   /** Moves with every `clear`: JSON made from a read that began before it is not kept. */
   epoch = 0;
@@ -44,12 +51,14 @@ export class VideoJsonCache {
 
   /**
    * A hit marks the entry used rather than moving it to the end: an editor's list reads 1,700 of
-   * them a time, and moving each was 3% of the server's time in the working day.
+   * them a time, and moving each was 3% of the server's time in the working day. It answers the
+   * key as kept too: a list that holds that string rather than its own copy of it (the read
+   * cache keeps a list's keys for ten minutes, to answer deltas) adds no string to the heap.
    */
-  get(key: string): Buffer | undefined {
+  get(key: string): KeptJson | undefined {
     const entry = this.entries.get(key);
     if (entry) entry.used = true;
-    return entry?.json;
+    return entry;
   }
 
   /**
@@ -58,7 +67,7 @@ export class VideoJsonCache {
    */
   set(key: string, json: Buffer, epoch: number) {
     if (epoch !== this.epoch || this.entries.has(key)) return;
-    this.entries.set(key, { json, used: false });
+    this.entries.set(key, { key, json, used: false });
     this.bytes += key.length + json.length;
     while (this.bytes > this.maxBytes) {
       const [oldest, entry] = this.entries.entries().next().value!;
@@ -94,7 +103,7 @@ const keyOf = (viewer: ViewerScope, v: Pick<ListedVersion, 'id' | 'userId' | 've
   ].join('|');
 
 export interface VideoListJson {
-  /** Each video's JSON, in the list's order (listJson joins them into the list's). */
+  /** Each video's JSON, in the list's order (the read cache's sendKeyedList joins them). */
   parts: Buffer[];
   /** The key of each part (its video, version and hidden fields): they name its bytes. */
   keys: string[];
@@ -123,7 +132,11 @@ export async function videoListJson(
   };
   const listed = await listVideoVersions(db, where, filters);
   const keys = listed.map((v) => keyOf(viewer, v));
-  const parts = keys.map((key) => cache.get(key));
+  const parts = keys.map((key, i) => {
+    const kept = cache.get(key);
+    if (kept) keys[i] = kept.key;
+    return kept?.json;
+  });
   const missing = listed.filter((_, i) => parts[i] === undefined);
   if (missing.length === 0) return { parts: parts as Buffer[], keys, rows: listed };
   // Most missing (a first read): the whole list in one read is cheaper than by id.
@@ -150,26 +163,4 @@ export async function videoListJson(
     keys: read,
     rows: rows.map((r) => r.video),
   };
-}
-
-const [OPEN, COMMA, CLOSE] = Buffer.from('[,]');
-
-/**
- * `[a,b,…]` from the videos' JSON: the list's answer, as serializing it at once writes it. Each
- * part goes in with the typed array's own copy, and the commas as bytes: `copy` and `write`
- * cost more per call than the kilobyte they move.
- */
-export function listJson(parts: readonly Buffer[]): Buffer {
-  let length = 2 + Math.max(0, parts.length - 1);
-  for (const part of parts) length += part.length;
-  const out = Buffer.allocUnsafe(length);
-  out[0] = OPEN!;
-  let at = 1;
-  for (const [i, part] of parts.entries()) {
-    if (i > 0) out[at++] = COMMA!;
-    out.set(part, at);
-    at += part.length;
-  }
-  out[at] = CLOSE!;
-  return out;
 }

@@ -57,7 +57,7 @@ import { editorIdsOf } from '../assignments/assignments.repository';
 import { insertComment } from '../comments/comments.repository';
 import { findUserById, toPublicUser } from '../users/users.repository';
 import { loadViewerScope, type ViewerScope } from './scope';
-import { listJson, VideoJsonCache, videoListJson, type VideoListJson } from './video-list';
+import { VideoJsonCache, videoListJson, type VideoListJson } from './video-list';
 import {
   deleteVideos,
   ensureVideoType,
@@ -123,12 +123,9 @@ function jsonAnswer(
   // A page's next cursor is part of its answer: a page whose videos are the same but which now
   // has a next page (or no longer has one) is another answer.
   const etag = tagOf(nextCursor === undefined ? keys : [...keys, `next ${nextCursor}`]);
-  if (etag) {
-    reply.header('etag', etag);
-    // A reader holding an older list of this instance's may be sent what changed (226).
-    reply.server.noteKeyedList(reply, { keys, parts });
-  }
-  return reply.type('application/json; charset=utf-8').send(listJson(parts));
+  if (etag) reply.header('etag', etag);
+  // Joined only for a reader who needs the whole list (a 304 or a delta needs no join).
+  return reply.server.sendKeyedList(reply.type('application/json; charset=utf-8'), { keys, parts });
 }
 
 export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
