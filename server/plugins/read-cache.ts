@@ -119,8 +119,7 @@ const joinList = (parts: readonly Buffer[]): Buffer => {
   out[at] = CLOSE!;
   return out;
 };
-const COMMA_BYTES = Buffer.from(',');
-const CLOSE_DELTA = Buffer.from(']}');
+const CLOSE_DELTA = Buffer.from('}');
 
 /** The tag of the answer a viewer's URL last had, and the viewer's label when it was read. */
 interface KeptTag {
@@ -253,13 +252,14 @@ export const readCache = fp(
       if (!held) return undefined;
       const { order, send } = deltaOrder(held, keys);
       if (send.length * 2 > keys.length) return undefined;
-      const chunks: Buffer[] = [Buffer.from(`{"order":${JSON.stringify(order)},"changed":[`)];
-      send.forEach((i, n) => {
-        if (n > 0) chunks.push(COMMA_BYTES);
-        chunks.push(partAt(i));
-      });
-      chunks.push(CLOSE_DELTA);
-      return Buffer.concat(chunks);
+      const head = Buffer.from(`{"order":${JSON.stringify(order)},"changed":`);
+      return Buffer.concat([head, joinList(send.map(partAt)), CLOSE_DELTA]);
+    };
+    /** A list to a reader who does not hold it: what changed if it asked (226), else whole. */
+    const sendList = (reply: FastifyReply, list: KeyedList) => {
+      const delta = deltaFor(reply.request, list.keys, (i) => list.parts[i]!);
+      if (delta) return reply.code(DELTA_STATUS).header('im', LIST_DELTA).send(delta);
+      return reply.send(joinList(list.parts));
     };
     const newSalt = () => randomBytes(12).toString('base64url');
     let salt = newSalt();
@@ -380,10 +380,7 @@ export const readCache = fp(
         for (const [name, value] of Object.entries(cached.headers)) reply.header(name, value);
         if (namesTag(asked, cached.headers.etag ?? '')) return reply.code(304).send();
         const { body } = cached;
-        if ('payload' in body) return reply.send(body.payload);
-        const delta = deltaFor(request, body.list.keys, (i) => body.list.parts[i]!);
-        if (delta) return reply.code(DELTA_STATUS).header('im', LIST_DELTA).send(delta);
-        return reply.send(joinList(body.list.parts));
+        return 'payload' in body ? reply.send(body.payload) : sendList(reply, body.list);
       }
       if (inFlight.has(flightKey)) return; // the first one failed; this one reads for itself
       let done!: (reply: CachedReply | undefined) => void;
@@ -425,9 +422,7 @@ export const readCache = fp(
         list.keys.length <= HELD_LIST_KEYS / 4;
       if (deltas) heldLists.setIf(`${viewer} ${etag}`, list.keys, heldLists.epochNow());
       if (namesTag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      const delta = deltaFor(request, list.keys, (i) => list.parts[i]!);
-      if (delta) return reply.code(DELTA_STATUS).header('im', LIST_DELTA).send(delta);
-      return reply.send(joinList(list.parts));
+      return sendList(reply, list);
     });
 
     // The answer of a read this instance made: tagged, kept (if nothing changed meanwhile) and

@@ -24,12 +24,6 @@ const encodeView = serializerCompiler({
   url: '/api/videos',
 }) as (view: unknown) => string;
 
-/**
- * Each listed video's JSON, by row version and what the viewer may see of it (ADR 0007, "Video
- * lists from kept JSON"). A version names the exact rows a view is made of, so an entry is never
- * stale: a change makes a new version, and the old entry ages out, least recently used first,
- * within `maxBytes`.
- */
 /** A video's JSON as VideoJsonCache keeps it, under its key (`used`: its second chance). */
 interface KeptJson {
   readonly key: string;
@@ -37,6 +31,12 @@ interface KeptJson {
   used: boolean;
 }
 
+/**
+ * Each listed video's JSON, by row version and what the viewer may see of it (ADR 0007, "Video
+ * lists from kept JSON"). A version names the exact rows a view is made of, so an entry is never
+ * stale: a change makes a new version, and the old entry ages out, least recently used first,
+ * within `maxBytes`.
+ */
 export class VideoJsonCache {
   /**
    * Bytes, not strings: outside the JS heap, so they do not grow what the collector walks.
