@@ -639,6 +639,41 @@ async function workingDayOnly() {
 }
 
 /**
+ * `npm run bench -- --writes [n]`: the writes one at a time alone (medians of `n`, default 60), as
+ * the full run times them, at the run's size, with the CPU the server spent per write; with
+ * `--cpu-prof <dir>` the server's profile shows where that CPU goes.
+ */
+async function writesOnly() {
+  const arg = process.argv[process.argv.indexOf('--writes') + 1];
+  const n = arg && /^\d+$/.test(arg) ? Number(arg) : 60;
+  const size = serverUrl && !quick ? FULL : QUICK;
+  const prepared = await prepareDatabase(size);
+  const app = await startProcess(APP, prepared.env);
+  try {
+    const actors = await writeActors(app.url, await login(app.url, 'bench-client-1'));
+    // Warmed up first (the code compiled, the statements prepared), as in the full run's order.
+    await sequentialWrites(app.url, actors, 20);
+    const backends = prepared.name ? backendPids(prepared.name) : [];
+    const databaseCpu = () => backends.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+    const before = { server: cpuSeconds(app.pid), database: databaseCpu() };
+    const writes = await sequentialWrites(app.url, actors, n);
+    const perWrite = (seconds: number) => `${((seconds * 1000) / (3 * (n + 5))).toFixed(2)} ms`;
+    console.log(
+      `${serverUrl ? 'PostgreSQL server' : 'embedded PGlite'}, ${size.videos.toLocaleString('en-US')} videos: ` +
+        `writes one at a time (medians of ${n}): create ${writes.create.toFixed(1)} ms, ` +
+        `status change ${writes.status.toFixed(1)} ms, comment ${writes.comment.toFixed(1)} ms; ` +
+        `CPU a write: server ${perWrite(cpuSeconds(app.pid) - before.server)}, ` +
+        (prepared.name
+          ? `database ${perWrite(databaseCpu() - before.database)}`
+          : 'database in the server'),
+    );
+  } finally {
+    await app.stop();
+    await prepared.cleanup();
+  }
+}
+
+/**
  * `npm run bench -- --scale [sizes]`: the working day's reads alone with the read cache bypassed
  * at each size (videos; default 10,000, 100,000 and 1,000,000), each agency seeded at the full
  * run's proportions (100 videos a client, an editor per ~17 clients, 3 comments a video), to
@@ -696,7 +731,9 @@ async function scale() {
     ? callsOnly()
     : process.argv.includes('--working-day')
       ? workingDayOnly()
-      : main()
+      : process.argv.includes('--writes')
+        ? writesOnly()
+        : main()
 ).catch((err: Error) => {
   console.error(err);
   process.exit(1);

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { getTableColumns, getTableName, sql, type SQL, type Table } from 'drizzle-orm';
 import type { Db } from './client';
 
 /**
@@ -31,3 +33,53 @@ export function preparedStatement<Q>(
     return query;
   };
 }
+
+/**
+ * A family of prepared statements whose text depends on a few choices, its `shape` (the columns
+ * a change sets, whether notices come with it): one statement per shape, built on its first use
+ * and named by the family and a hash of `keyOf(shape)`, which must tell every shape's text apart.
+ */
+export function preparedFamily<S, Q>(
+  family: string,
+  keyOf: (shape: S) => string,
+  build: (db: Db, shape: S) => { prepare(name: string): Q },
+): (db: Db, shape: S) => Q {
+  const byShape = new Map<string, (db: Db) => Q>();
+  return (db, shape) => {
+    const key = keyOf(shape);
+    let statement = byShape.get(key);
+    if (statement === undefined) {
+      const hash = createHash('sha256').update(key).digest('hex').slice(0, 16);
+      statement = preparedStatement(`${family}_${hash}`, (handle) => build(handle, shape));
+      byShape.set(key, statement);
+    }
+    return statement(db);
+  };
+}
+
+/**
+ * A prepared statement's values for `columns` of `table` in the form the driver takes, as Drizzle
+ * would encode them (a Date as its ISO text), null kept null: a placeholder given as a column's
+ * value is handed to the driver as it is (placeholderFor).
+ */
+export function driverValues(
+  table: Table,
+  values: Record<string, unknown>,
+): Record<string, unknown> {
+  const columns = getTableColumns(table);
+  const encoded: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    const column = columns[key];
+    if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
+    encoded[key] = value === null ? null : column.mapToDriverValue(value);
+  }
+  return encoded;
+}
+
+/**
+ * The value of column `key` as a placeholder of the same name, wrapped so that Drizzle leaves
+ * it to the driver (driverValues encodes it; Drizzle's own encoding of a placeholder fails on
+ * null dates).
+ */
+export const placeholderFor = (key: string): SQL => sql`${sql.placeholder(key)}`;

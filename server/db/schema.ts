@@ -98,6 +98,9 @@ export const videoTypes = pgTable('video_types', {
   updatedAt: updatedAt(),
 });
 
+/** The unique index of each client's ordinals (DESIGN.md section 5: next = highest + 1). */
+export const VIDEO_ORDINAL_INDEX = 'videos_user_ordinal_uq';
+
 export const videos = pgTable(
   'videos',
   {
@@ -135,7 +138,7 @@ export const videos = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('videos_user_ordinal_uq').on(t.userId, t.ordinal),
+    uniqueIndex(VIDEO_ORDINAL_INDEX).on(t.userId, t.ordinal),
     // With the client: an editor's count of other clients' videos from the index alone (0020).
     index('videos_assigned_editor_idx').on(t.assignedEditorId, t.userId),
     index('videos_status_idx').on(t.status, t.createdAt),

@@ -20,14 +20,6 @@ import {
 } from './pricing-sql';
 import { hasClientRole } from '../users/users.repository';
 
-/** True for a PostgreSQL unique violation, also when Drizzle wraps the driver's error. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 // --- Video types -------------------------------------------------------------------------------
 
 /**

@@ -27,6 +27,7 @@ import {
 } from '@domain/invoicing';
 import { actsAsClient } from '@domain/billing';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { clientsLedBy } from '../team-leads/team-leads.repository';
@@ -42,7 +43,6 @@ import {
   findVideoType,
   insertPlan,
   insertRule,
-  isUniqueViolation,
   listActiveVideoTypes,
   listClientPricing,
   listPlans,

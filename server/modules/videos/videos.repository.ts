@@ -11,7 +11,6 @@ import {
   or,
   sql,
   type SQL,
-  type WithSubquery,
 } from 'drizzle-orm';
 import {
   canReadVideo,
@@ -24,9 +23,10 @@ import { utcDay } from '@domain/publishing';
 import { COMPLETED_STATUSES, type VideoStatus } from '@domain/video-status';
 import { avatarUrl } from '@domain/user';
 import type { VideoView } from '@domain/videos';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgInsertValue } from 'drizzle-orm/pg-core';
 import { type Db, isTransaction } from '../../db/client';
-import { preparedStatement } from '../../db/prepared';
+import { isUniqueViolation } from '../../db/errors';
+import { driverValues, placeholderFor, preparedFamily, preparedStatement } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 import {
   clientEditorAssignments,
@@ -36,9 +36,11 @@ import {
   videoCounts,
   videoStatusHistory,
   videoTypes,
+  VIDEO_ORDINAL_INDEX,
   type SessionUser,
   type VideoRow,
 } from '../../db/schema';
+import { noticeCtes } from '../notifications/notifications.repository';
 import { videoScopeOf, type VideoScope, type ViewerScope } from './scope';
 
 const owner = aliasedTable(users, 'owner');
@@ -422,13 +424,19 @@ export function toVideoView(
  * (listVideoTypesFor).
  */
 function newVideoType(db: Db, name: string, ownerId: string | null) {
-  const displayName = name
+  return db
+    .insert(videoTypes)
+    .values({ name, displayName: typeDisplayName(name), ownerId })
+    .onConflictDoNothing();
+}
+
+/** A custom type's name as shown: 'behind-the-scenes' is 'Behind The Scenes'. */
+const typeDisplayName = (name: string) =>
+  name
     .split('-')
     .filter(Boolean)
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join(' ');
-  return db.insert(videoTypes).values({ name, displayName, ownerId }).onConflictDoNothing();
-}
 
 /** Adds a custom type unless one of that name exists (newVideoType). */
 export async function ensureVideoType(db: Db, name: string, ownerId: string | null) {
@@ -437,22 +445,20 @@ export async function ensureVideoType(db: Db, name: string, ownerId: string | nu
 
 /**
  * The insert of the status history row of the video that the CTE `cte` (videos' columns, one
- * row or none) returns, moved from `fromStatus` at its status_changed_at; an insert from a
- * select, since an insert's values cannot come from a CTE. Each value is named by its column
- * (the table's own names), so a column added to video_status_history takes its default here.
+ * row or none) returns, moved from the placeholder `fromStatus` at its status_changed_at, by the
+ * placeholders `changedById` and `guestName`; an insert from a select, since an insert's values
+ * cannot come from a CTE. Each value is named by its column (the table's own names), so a column
+ * added to video_status_history takes its default here.
  */
-const historyOf = (
-  cte: string,
-  row: { changedById: string | null; fromStatus: string | null; guestName?: string },
-) => {
+const historyOf = (cte: string) => {
   const video = (column: keyof typeof videos.$inferSelect) => sql.identifier(videos[column].name);
   const values: { [K in keyof typeof videoStatusHistory.$inferInsert]?: SQL } = {
     videoId: sql`${video('id')}`,
-    changedById: sql`${row.changedById}::uuid`,
-    fromStatus: sql`${row.fromStatus}::text`,
+    changedById: sql`${sql.placeholder('changedById')}::uuid`,
+    fromStatus: sql`${sql.placeholder('fromStatus')}::text`,
     toStatus: sql`${video('status')}`,
     changedAt: sql`${video('statusChangedAt')}`,
-    guestName: sql`${row.guestName ?? null}::text`,
+    guestName: sql`${sql.placeholder('guestName')}::text`,
   };
   const named = Object.entries(values) as [keyof typeof values, SQL][];
   const columns = named.map(([key]) => sql.identifier(videoStatusHistory[key].name));
@@ -462,6 +468,16 @@ const historyOf = (
       sql`, `,
     )} from ${sql.identifier(cte)}`;
 };
+
+/** Each of `columns` set to the placeholder of its name (prepared.ts's placeholderFor). */
+const placeholders = (columns: readonly string[]) =>
+  Object.fromEntries(columns.map((column) => [column, placeholderFor(column)]));
+
+/** The defined keys of `values`, sorted: a prepared statement's shape. */
+const definedKeys = (values: Record<string, unknown>) =>
+  Object.keys(values)
+    .filter((key) => values[key] !== undefined)
+    .sort();
 
 /** The history entry historyOf wrote for `video`, as statusHistory reads it. */
 export const historyEntry = (
@@ -477,53 +493,96 @@ export const historyEntry = (
 });
 
 /**
- * Serialises the creates of one client's videos until the transaction ends (an advisory lock), so
- * that concurrent creates never collide on (user_id, ordinal), and answers the client's editors
- * (who hear of the new video). The first statement of a create's transaction; insertVideo the
- * second.
+ * Takes the lock that orders the creates of one client's videos until the transaction ends (an
+ * advisory lock, which insertVideo's statement takes too), and answers the client's editors (who
+ * hear of the new video). A create whose one statement found its ordinal taken runs again in a
+ * transaction that starts with this, so that its insert reads the ordinal after the lock.
  */
 export async function lockClientVideos(tx: Db, clientId: string): Promise<string[]> {
   if (!isTransaction(tx)) throw new Error('lockClientVideos needs a transaction');
   const editors = clientEditorAssignments;
   const [locked] = rowsOf<{ editors: string[] }>(
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${clientId})),
+    await tx.execute(sql`select ${clientLock(sql`${clientId}`)},
       array(select ${editors.editorId}::text from ${editors}
         where ${editors.clientId} = ${clientId}) as editors`),
   );
   return locked!.editors;
 }
 
+/** The advisory lock of the creates of the client `clientId` (text), until the transaction ends. */
+const clientLock = (clientId: SQL) => sql`pg_advisory_xact_lock(hashtext(${clientId}::text))`;
+
+/**
+ * insertVideo's statement for the video columns `columns`, with or without the notices (the
+ * placeholder `notices`); prepared (server/db/prepared.ts).
+ */
+const insertVideoStatement = preparedFamily(
+  'insert_video',
+  (shape: { columns: string[]; noticed: boolean }) => `${shape.columns.join(',')} ${shape.noticed}`,
+  (db, { columns, noticed }) => {
+    const clientId = sql`${sql.placeholder('clientId')}::uuid`;
+    // The ordinal is read after the client's lock is taken (the left operand first), but in the
+    // statement's snapshot, taken before: a create that committed meanwhile makes it a taken one
+    // (the unique index refuses it; see insertVideo).
+    const next = sql<number>`(select 0 from (select ${clientLock(clientId)}) as locked)
+      + (select coalesce(max(${videos.ordinal}), 0) + 1 from ${videos}
+        where ${videos.userId} = ${clientId})`;
+    const type = db.$with('new_type').as(
+      db
+        .insert(videoTypes)
+        .values({
+          name: placeholderFor('typeName'),
+          displayName: placeholderFor('typeDisplayName'),
+          ownerId: placeholderFor('typeOwnerId'),
+        })
+        .onConflictDoNothing(),
+    );
+    const created = db.$with('created').as(
+      db
+        .insert(videos)
+        .values({ ...(placeholders(columns) as PgInsertValue<typeof videos>), ordinal: next })
+        .returning(),
+    );
+    const history = db.$with('created_history', {}).as(historyOf('created'));
+    const notices = noticed ? noticeCtes(db, sql.placeholder('notices'), 'created') : [];
+    return db
+      .with(type, created, history, ...notices)
+      .select()
+      .from(created);
+  },
+);
+
+/** A video whose ordinal another create of its client took first (insertVideo). */
+export const isOrdinalTaken = (error: unknown) => isUniqueViolation(error, VIDEO_ORDINAL_INDEX);
+
 /**
  * Inserts a video (its id drawn by the caller, so that its notifications can name it) with the
  * next ordinal of its client, its first status history row, its custom type `typeOwnerId` owns
- * (if it is new) and `notices` (Notifier's StatementNotices, guarded by the insert), in one
- * statement. In the transaction that took lockClientVideos: the ordinal is read in a snapshot
- * taken after the lock.
+ * (if it is new) and `notices` (Notifier's StatementNotices rows, stored only with the video), in
+ * one statement, which takes the client's lock before it reads the ordinal. Alone, its snapshot
+ * may miss a create of the same client that committed while it waited for the lock: it then fails
+ * (isOrdinalTaken) and nothing of it is kept. In the transaction of lockClientVideos it cannot.
  */
 export async function insertVideo(
-  tx: Db,
+  db: Db,
   values: Omit<typeof videos.$inferInsert, 'ordinal' | 'type'> & { id: string; type: string },
   changedById: string,
   typeOwnerId: string | null,
-  notices?: (guard: 'created') => WithSubquery[],
+  notices: string | null = null,
 ): Promise<VideoRow> {
-  if (!isTransaction(tx)) throw new Error('insertVideo needs the transaction of lockClientVideos');
-  const next = sql<number>`(select coalesce(max(${videos.ordinal}), 0) + 1 from ${videos}
-    where ${videos.userId} = ${values.userId})`;
-  const type = tx.$with('new_type').as(newVideoType(tx, values.type, typeOwnerId));
-  const created = tx.$with('created').as(
-    tx
-      .insert(videos)
-      .values({ ...values, ordinal: next })
-      .returning(),
-  );
-  const history = tx
-    .$with('created_history', {})
-    .as(historyOf('created', { changedById, fromStatus: null }));
-  const [row] = await tx
-    .with(type, created, history, ...(notices?.('created') ?? []))
-    .select()
-    .from(created);
+  const columns = definedKeys(values);
+  const statement = insertVideoStatement(db, { columns, noticed: notices !== null });
+  const [row] = await statement.execute({
+    ...driverValues(videos, values),
+    clientId: values.userId,
+    typeName: values.type,
+    typeDisplayName: typeDisplayName(values.type),
+    typeOwnerId,
+    changedById,
+    fromStatus: null,
+    guestName: null,
+    notices,
+  });
   return row!;
 }
 
@@ -545,13 +604,13 @@ export async function updateVideo(
     /** A review link's guest, who moves it without an account (changedById null). */
     guestName?: string;
     /**
-     * More of the statement (Notifier.oneStatement's notifications), made only if the video
-     * was changed (its expression `moved` has the row).
+     * Notifier's StatementNotices rows, stored only if the video was changed (the statement's
+     * expression `moved` has the row).
      */
-    notices?: (guard: 'moved') => WithSubquery[];
+    notices?: string | null;
   } = {},
 ): Promise<VideoRow | null> {
-  const { guestName, notices } = opts;
+  const { guestName, notices = null } = opts;
   const values: Partial<typeof videos.$inferInsert> = { ...changes, updatedAt: new Date() };
   const newStatus = changes.status;
   const moves = newStatus !== undefined && newStatus !== current.status;
@@ -566,24 +625,50 @@ export async function updateVideo(
       values.publishedAt = utcDay(new Date());
     }
   }
-  // The change, its history row and its notifications are one statement: all or none, without
-  // a transaction.
-  const moved = db.$with('moved').as(
-    db
-      .update(videos)
-      .set(values)
-      .where(and(eq(videos.id, current.id), moves ? eq(videos.status, current.status) : undefined))
-      .returning(),
-  );
-  const history = db
-    .$with('moved_history', {})
-    .as(historyOf('moved', { changedById, fromStatus: current.status, guestName }));
-  const [row] = await db
-    .with(...(moves ? [moved, history] : [moved]), ...(notices?.('moved') ?? []))
-    .select()
-    .from(moved);
+  const columns = definedKeys(values);
+  const statement = updateVideoStatement(db, { columns, moves, noticed: notices !== null });
+  const [row] = await statement.execute({
+    ...driverValues(videos, values),
+    videoId: current.id,
+    fromStatus: current.status,
+    changedById,
+    guestName: guestName ?? null,
+    notices,
+  });
   return row ?? null;
 }
+
+/**
+ * updateVideo's statement for the columns it sets, whether it moves the video (then only from
+ * the placeholder `fromStatus`, with its history row) and whether notices come with it: the
+ * change, its history row and its notifications are one statement, all or none without a
+ * transaction; prepared (server/db/prepared.ts).
+ */
+const updateVideoStatement = preparedFamily(
+  'update_video',
+  (shape: { columns: string[]; moves: boolean; noticed: boolean }) =>
+    `${shape.columns.join(',')} ${shape.moves} ${shape.noticed}`,
+  (db, { columns, moves, noticed }) => {
+    const moved = db.$with('moved').as(
+      db
+        .update(videos)
+        .set(placeholders(columns))
+        .where(
+          and(
+            eq(videos.id, sql.placeholder('videoId')),
+            moves ? eq(videos.status, sql.placeholder('fromStatus')) : undefined,
+          ),
+        )
+        .returning(),
+    );
+    const history = db.$with('moved_history', {}).as(historyOf('moved'));
+    const notices = noticed ? noticeCtes(db, sql.placeholder('notices'), 'moved') : [];
+    return db
+      .with(...(moves ? [moved, history] : [moved]), ...notices)
+      .select()
+      .from(moved);
+  },
+);
 
 export async function deleteVideos(db: Db, ids: string[]) {
   const rows = await db.delete(videos).where(inArray(videos.id, ids)).returning({ id: videos.id });

@@ -55,6 +55,7 @@ import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { editorIdsOf } from '../assignments/assignments.repository';
 import { insertComment } from '../comments/comments.repository';
+import type { Notifier } from '../notifications/notifier';
 import { findUserById, toPublicUser } from '../users/users.repository';
 import { loadViewerScope, type ViewerScope } from './scope';
 import { VideoJsonCache, videoListJson, type VideoListJson } from './video-list';
@@ -65,6 +66,7 @@ import {
   findVideo,
   historyEntry,
   insertVideo,
+  isOrdinalTaken,
   lockClientVideos,
   readableBy,
   readableCount,
@@ -289,19 +291,35 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         // Created posted: published today, as a move to posted without a day.
         publishedAt: input.status === 'posted' ? utcDay(new Date()) : null,
       };
-      // The video and its notifications commit together, in two statements of one transaction
-      // (the lock, then the video, its history and its notices); sockets hear after the commit.
-      // Its notices name the client as read above, not read again.
-      const row = await app.notifier.transaction(async (tx, _notify, inStatement) => {
-        const clientEditorIds = await lockClientVideos(tx, target.id);
+      // The video and its notifications commit together in one statement (the client's lock,
+      // the custom type, the video, its history and its notices), after a read of the client's
+      // editors, who hear of it; sockets hear after the commit. Its notices name the client as
+      // read above, not read again. When another create of the client took its ordinal first,
+      // it runs again in a transaction that takes the lock first (insertVideo).
+      const typeOwner = customTypeOwner(target);
+      const insert = async (
+        handle: Db,
+        clientEditorIds: string[],
+        inStatement: Notifier['oneStatement'],
+      ) => {
         const inserted = await inStatement(
           (notify) => notify.videoCreated(actor, values, { clientEditorIds, owner: target }),
-          (notices) => insertVideo(tx, values, scope.id, customTypeOwner(target), notices.ctes),
+          (notices) => insertVideo(handle, values, scope.id, typeOwner, notices.rows()),
         );
-        // Within the transaction, so that nothing of a create without its video commits.
+        // Thrown within the transaction, so that nothing of a create without its video commits.
         if (!inserted) throw new Error('The insert answered no video');
         return inserted;
-      });
+      };
+      let row: VideoRow;
+      try {
+        const editorIds = await editorIdsOf(db, target.id);
+        row = await insert(db, editorIds, (plan, write) => app.notifier.oneStatement(plan, write));
+      } catch (error) {
+        if (!isOrdinalTaken(error)) throw error;
+        row = await app.notifier.transaction(async (tx, _notify, inStatement) =>
+          insert(tx, await lockClientVideos(tx, target.id), inStatement),
+        );
+      }
       // The answer is made of what was written and whom it names, not read back.
       const found = { video: row, owner: target, editor };
       return reply
@@ -440,7 +458,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       : // Without a note, one statement: the move, its history and its notifications.
         await app.notifier.oneStatement(
           (notify) => notify.videoChanged(actor, video, { ...video, status }, teamLeadIds),
-          (notices) => updateVideo(db, video, changes, scope.id, { notices: notices.ctes }),
+          (notices) => updateVideo(db, video, changes, scope.id, { notices: notices.rows() }),
         );
     if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
     return changedAnswer(read, updated, actor, status);
