@@ -27,6 +27,7 @@ import { type ProbeResult, probeWhile } from './bench/probe';
 import { type AgencySize, BENCH_PASSWORD, seedAgency } from './bench/seed';
 import { createScratchDatabase, freePort } from '../server/test/scratch';
 import { databaseProcesses, rssMb } from '../server/test/processes';
+import { startArgs } from './lib/start-command';
 import { type SequentialWrites, sequentialWrites } from './bench/sequential-writes';
 import {
   type WorkingDayOptions,
@@ -111,18 +112,11 @@ interface Running {
 }
 
 /**
- * The app as `npm start` runs it: package.json's start script (`node scripts/start.mjs`, the
+ * The app as `npm start` runs it: package.json's start script (its Node flags and scripts/start.mjs, the
  * compiled server on Node alone, built first when stale), so the memory and speed measured are
  * what users get (ADR 0012).
  */
-const APP = (() => {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const [node, ...args] = pkg.scripts.start.split(' ');
-  if (node !== 'node') throw new Error(`npm start is not a node command: ${pkg.scripts.start}`);
-  return args;
-})();
+const APP = startArgs();
 /** The bare Fastify server the app's throughput is compared with, from source. */
 const BARE = ['--import', 'tsx', 'scripts/bench/bare-server.ts'];
 

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ENTRY, serverStale } from './build';
 import { startAppProcess, type AppProcess } from './lib/app-process';
+import { startArgs } from './lib/start-command';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const START_TIMEOUT_MS = 180_000;
@@ -106,11 +107,12 @@ describe('npm start on a fresh data directory', () => {
     expect(existsSync(SERVER_ENTRY)).toBe(true);
     expect(serverStale()).toBe(false);
 
-    // The process that answers is `node scripts/start.mjs` itself (app-process runs it through
+    // The process that answers is `npm start`'s command itself (app-process runs it through
     // `env`, which becomes it): no --import tsx on its command line or in NODE_OPTIONS.
     const pid = app.child.pid!;
     const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-    expect(commandLine).toEqual([process.execPath, 'scripts/start.mjs']);
+    expect(commandLine).toEqual([process.execPath, ...startArgs()]);
+    expect(commandLine.at(-1)).toBe('scripts/start.mjs');
     const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
     expect(environment.filter((v) => v.startsWith('NODE_OPTIONS=') && v.includes('tsx'))).toEqual(
       [],

@@ -1,5 +1,5 @@
 /**
- * Starts the real app the way a user does (`node scripts/start.mjs`, on the Node running this:
+ * Starts the real app the way a user does (`npm start`'s command, startArgs, on the Node running this:
  * builds the web app and the server when stale, then runs the compiled server, which migrates
  * and creates the king) in a process group of its own on a free loopback port, waits until it
  * answers /api/health, and stops it with SIGTERM (SIGKILL after a grace). Used by the browser
@@ -8,6 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../server/test/scratch';
+import { startArgs } from './start-command';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const STOP_TIMEOUT_MS = 10_000;
@@ -61,7 +62,7 @@ export async function startAppProcess(opts: {
       'LOG_LEVEL=warn',
       ...Object.entries(opts.env ?? {}).map(([name, value]) => `${name}=${value}`),
       process.execPath,
-      'scripts/start.mjs',
+      ...startArgs(),
     ],
     { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );

@@ -34,10 +34,15 @@ export function preparedStatement<Q>(
   };
 }
 
+/** How many shapes of a family are named: the ones a day uses are a few. */
+const FAMILY_SHAPES = 32;
+
 /**
  * A family of prepared statements whose text depends on a few choices, its `shape` (the columns
  * a change sets, whether notices come with it): one statement per shape, built on its first use
  * and named by the family and a hash of `keyOf(shape)`, which must tell every shape's text apart.
+ * Shapes are chosen by requests (an edit's fields), and each name stays on every pooled
+ * connection: past FAMILY_SHAPES, a new shape is built at each use and sent unnamed.
  */
 export function preparedFamily<S, Q>(
   family: string,
@@ -48,6 +53,8 @@ export function preparedFamily<S, Q>(
   return (db, shape) => {
     const key = keyOf(shape);
     let statement = byShape.get(key);
+    if (statement === undefined && byShape.size >= FAMILY_SHAPES)
+      return build(db, shape).prepare('');
     if (statement === undefined) {
       const hash = createHash('sha256').update(key).digest('hex').slice(0, 16);
       statement = preparedStatement(`${family}_${hash}`, (handle) => build(handle, shape));
@@ -58,13 +65,15 @@ export function preparedFamily<S, Q>(
 }
 
 /**
- * A prepared statement's values for `columns` of `table` in the form the driver takes, as Drizzle
+ * A prepared statement's values for the columns of `table` in the form the driver takes, as Drizzle
  * would encode them (a Date as its ISO text), null kept null: a placeholder given as a column's
  * value is handed to the driver as it is (placeholderFor).
  */
 export function driverValues(
   table: Table,
   values: Record<string, unknown>,
+  /** The statement's other placeholders, which no column may be named as. */
+  others: readonly string[],
 ): Record<string, unknown> {
   const columns = getTableColumns(table);
   const encoded: Record<string, unknown> = {};
@@ -72,6 +81,7 @@ export function driverValues(
     if (value === undefined) continue;
     const column = columns[key];
     if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
+    if (others.includes(key)) throw new Error(`the placeholder ${key} is also a column's`);
     encoded[key] = value === null ? null : column.mapToDriverValue(value);
   }
   return encoded;

@@ -469,6 +469,17 @@ const historyOf = (cte: string) => {
     )} from ${sql.identifier(cte)}`;
 };
 
+/** The placeholders of insertVideo's and updateVideo's statements besides the video's columns. */
+const HISTORY_PLACEHOLDERS = ['changedById', 'fromStatus', 'guestName', 'notices'];
+const INSERT_PLACEHOLDERS = [
+  ...HISTORY_PLACEHOLDERS,
+  'clientId',
+  'typeName',
+  'typeDisplayName',
+  'typeOwnerId',
+];
+const UPDATE_PLACEHOLDERS = [...HISTORY_PLACEHOLDERS, 'videoId'];
+
 /** Each of `columns` set to the placeholder of its name (prepared.ts's placeholderFor). */
 const placeholders = (columns: readonly string[]) =>
   Object.fromEntries(columns.map((column) => [column, placeholderFor(column)]));
@@ -502,14 +513,17 @@ export async function lockClientVideos(tx: Db, clientId: string): Promise<string
   if (!isTransaction(tx)) throw new Error('lockClientVideos needs a transaction');
   const editors = clientEditorAssignments;
   const [locked] = rowsOf<{ editors: string[] }>(
-    await tx.execute(sql`select ${clientLock(sql`${clientId}`)},
+    await tx.execute(sql`select ${clientLock(sql`${clientId}::uuid`)},
       array(select ${editors.editorId}::text from ${editors}
         where ${editors.clientId} = ${clientId}) as editors`),
   );
   return locked!.editors;
 }
 
-/** The advisory lock of the creates of the client `clientId` (text), until the transaction ends. */
+/**
+ * The advisory lock of the creates of the client `clientId` (a uuid), until the transaction
+ * ends; keyed by the id's canonical text, so that every statement that takes it names one lock.
+ */
 const clientLock = (clientId: SQL) => sql`pg_advisory_xact_lock(hashtext(${clientId}::text))`;
 
 /**
@@ -523,7 +537,9 @@ const insertVideoStatement = preparedFamily(
     const clientId = sql`${sql.placeholder('clientId')}::uuid`;
     // The ordinal is read after the client's lock is taken (the left operand first), but in the
     // statement's snapshot, taken before: a create that committed meanwhile makes it a taken one
-    // (the unique index refuses it; see insertVideo).
+    // (the unique index refuses it; see insertVideo). The custom type's insert, which nothing
+    // references, runs after the main query, so after the lock: two creates of one client with
+    // the same new type never wait for each other in opposite orders.
     const next = sql<number>`(select 0 from (select ${clientLock(clientId)}) as locked)
       + (select coalesce(max(${videos.ordinal}), 0) + 1 from ${videos}
         where ${videos.userId} = ${clientId})`;
@@ -561,7 +577,9 @@ export const isOrdinalTaken = (error: unknown) => isUniqueViolation(error, VIDEO
  * (if it is new) and `notices` (Notifier's StatementNotices rows, stored only with the video), in
  * one statement, which takes the client's lock before it reads the ordinal. Alone, its snapshot
  * may miss a create of the same client that committed while it waited for the lock: it then fails
- * (isOrdinalTaken) and nothing of it is kept. In the transaction of lockClientVideos it cannot.
+ * (isOrdinalTaken) and nothing of it is kept. In the transaction of lockClientVideos it cannot, as
+ * long as that transaction is READ COMMITTED (each statement's snapshot is taken when it starts;
+ * the app's transactions are).
  */
 export async function insertVideo(
   db: Db,
@@ -573,7 +591,7 @@ export async function insertVideo(
   const columns = definedKeys(values);
   const statement = insertVideoStatement(db, { columns, noticed: notices !== null });
   const [row] = await statement.execute({
-    ...driverValues(videos, values),
+    ...driverValues(videos, values, INSERT_PLACEHOLDERS),
     clientId: values.userId,
     typeName: values.type,
     typeDisplayName: typeDisplayName(values.type),
@@ -628,7 +646,7 @@ export async function updateVideo(
   const columns = definedKeys(values);
   const statement = updateVideoStatement(db, { columns, moves, noticed: notices !== null });
   const [row] = await statement.execute({
-    ...driverValues(videos, values),
+    ...driverValues(videos, values, UPDATE_PLACEHOLDERS),
     videoId: current.id,
     fromStatus: current.status,
     changedById,
