@@ -1,4 +1,4 @@
-import { eq, sql, type WithSubquery } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { emailKindOf, type EmailKind } from '@domain/email';
@@ -27,7 +27,6 @@ import {
   createNoticeCache,
   type NewNotification,
   type NotificationDraft,
-  noticeCtes,
   noticeRows,
   storeNotifications,
   type NoticeCache,
@@ -126,13 +125,8 @@ export interface Notifier {
 /** The notifications `oneStatement`'s triggers gathered, for its write to add to its statement. */
 export interface StatementNotices {
   /**
-   * The expressions that store them (noticeCtes), only if `guard` (one of the statement's
-   * expressions) has a row, or with the statement without one; none when there are none.
-   */
-  ctes: (guard?: string) => WithSubquery[];
-  /**
-   * The same notifications as the one parameter a prepared statement takes them as (noticeCtes
-   * with a placeholder, server/db/prepared.ts), or null when there are none.
+   * The notifications as the one parameter a prepared statement takes them as (noticeCtes with a
+   * placeholder, server/db/prepared.ts), or null when there are none.
    */
   rows: () => string | null;
 }
@@ -414,10 +408,6 @@ export function createNotifier(
     // Told only if the write took them into its statement.
     let took = false;
     const result = await write({
-      ctes: (guard) => {
-        took = notices !== null;
-        return notices ? noticeCtes(handle, notices.rows, guard) : [];
-      },
       rows: () => {
         took = notices !== null;
         return notices?.rows ?? null;
