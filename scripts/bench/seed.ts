@@ -99,6 +99,20 @@ export async function seedAgency(database: Database, size: AgencySize) {
       from videos v
      where v.ordinal <= 20;
   `);
+  // The read cache's counters of an agency in use: every scope a label names has been moved by
+  // some commit (its people's creation, their videos', their assignments'), while the bulk load
+  // above, one statement of thousands of rows, moved only 'global' and one stripe (migration
+  // 0013). Without them the table is a few rows and every label reads it as such.
+  await database.exec(`
+    insert into cache_scopes (scope, slot, version)
+    select s, 0, 1 from (
+      select 'user:' || id as s from users
+      union select 'pairs:' || id from users where role = 'editor'
+      union select 'all:' || n from generate_series(0, 7) n
+      union select 'global'
+    ) scopes
+    on conflict do nothing;
+  `);
   // What autovacuum does after a bulk load on a server that runs it (this machine's has it off):
   // the planner's statistics, and the visibility map, without which an index-only scan (the
   // overdue tile's, migration 0018) reads every row's page as well. Alone: VACUUM refuses to run
