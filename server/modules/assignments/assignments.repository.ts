@@ -22,28 +22,70 @@ const amongIds = (ids: PeopleIds) =>
   inArray(users.id, Array.isArray(ids) ? [...(ids as readonly string[])] : (ids as SQLWrapper));
 
 /**
+ * A client's video and editor counts, as a list of clients reads them (made when called: this
+ * module and the videos' import each other).
+ */
+const clientCounts = () => ({
+  videoCount: videoCountOf(users.id),
+  editorCount: countWhere(clientEditorAssignments, clientEditorAssignments.clientId, users.id),
+});
+
+/**
+ * What a listed client's JSON is made of: the version of its row (xmin, the transaction that
+ * wrote it: a name, a role, an avatar change is a new one) and its two counts, as they stand.
+ */
+const clientRowVersion = () => {
+  const { videoCount, editorCount } = clientCounts();
+  return sql`${users.id}::text || ':' || ${users}.xmin::text || ':' || ${videoCount} || ':' || ${editorCount}`;
+};
+
+/**
+ * The version of every client's list (each client's, in id order, hashed): the same string in
+ * the database's whole list and in the statement that lists them (`version` of
+ * listClientsWithCounts), so an equal version means the same rows as that list's.
+ */
+export async function clientListVersion(db: Db): Promise<string> {
+  const [row] = await db
+    .select({
+      version: sql<string>`md5(coalesce(string_agg(${clientRowVersion()}, ',' order by ${users.id}), ''))`,
+    })
+    .from(users)
+    .where(hasClientRole());
+  return row!.version;
+}
+
+/**
  * Clients with their video and editor counts, by name; only `ids` when given. The admin flag is
- * there only `withAdminFlag` (DESIGN.md section 4, user lists).
+ * there only `withAdminFlag` (DESIGN.md section 4, user lists). `version`, for the whole list
+ * only (no `ids`): clientListVersion of the rows read, in the same statement.
  */
 export async function listClientsWithCounts(
   db: Db,
   { ids, withAdminFlag }: { ids?: PeopleIds; withAdminFlag: boolean },
-): Promise<ClientWithCounts[]> {
-  if (Array.isArray(ids) && ids.length === 0) return [];
+): Promise<{ clients: ClientWithCounts[]; version?: string }> {
+  if (Array.isArray(ids) && ids.length === 0) return { clients: [] };
+  const whole = ids === undefined;
   const rows = await db
     .select({
       user: publicUserColumns,
-      videoCount: videoCountOf(users.id),
-      editorCount: countWhere(clientEditorAssignments, clientEditorAssignments.clientId, users.id),
+      ...clientCounts(),
+      // Over every row at once (the frame is the whole list), in id order as clientListVersion.
+      ...(whole && {
+        version: sql<string>`md5(coalesce(string_agg(${clientRowVersion()}, ',') over (order by ${users.id}
+          rows between unbounded preceding and unbounded following), ''))`,
+      }),
     })
     .from(users)
     .where(and(hasClientRole(), ids ? amongIds(ids) : undefined))
     .orderBy(byName);
-  return rows.map((r) => ({
+  const clients = rows.map((r) => ({
     ...toDirectoryUser(r.user, withAdminFlag),
     videoCount: Number(r.videoCount),
     editorCount: Number(r.editorCount),
   }));
+  if (!whole) return { clients };
+  // No client at all: the empty list's version, as clientListVersion gives it.
+  return { clients, version: rows[0]?.version ?? (await clientListVersion(db)) };
 }
 
 /** Editors with how many clients each is assigned to, by name; only `ids` when given. */

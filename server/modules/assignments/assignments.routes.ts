@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageAnswer } from '@domain/api';
 import {
@@ -27,6 +27,7 @@ import {
   editorsOfClient,
   insertAssignment,
   listAssignments,
+  clientListVersion,
   listClientsWithCounts,
   listEditorsWithCounts,
   removeAssignment,
@@ -61,6 +62,23 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     return shownTo(viewer, idsOf(db, viewer.id));
   }
 
+  /**
+   * The whole list of clients as last made, by whether it shows the admin flag, with the version
+   * of the rows it was made from (clientListVersion). A manager's answer depends on every
+   * client, so any write anywhere moves its label (ADR 0007) while the list seldom changes: a
+   * status change moves no count of it. Then one statement that hashes the rows in the database
+   * stands for reading and serializing a row a client. Row versions (xmin) repeat only across a
+   * database put back from a backup, reached after the cache feed was down: emptied then, and
+   * a list read while it was is not kept (the generation).
+   */
+  const wholeClientList = new Map<boolean, { version: string; body: Buffer }>();
+  let clientListGeneration = 0;
+  app.cacheBus.subscribe((message) => {
+    if (message !== null) return;
+    wholeClientList.clear();
+    clientListGeneration += 1;
+  });
+
   // Kept in the read cache, but not for an editor: staff see every client, and an editor's label
   // holds only their own clients' scopes. A manager's holds everyone's; a client's and a team
   // lead's hold every client they may see.
@@ -73,7 +91,23 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       },
       schema: { response: { 200: clientListSchema } },
     },
-    async (request) => listClientsWithCounts(db, await directoryOf(currentUser(request))),
+    async (request, reply) => {
+      const directory = await directoryOf(currentUser(request));
+      if (directory.ids) return (await listClientsWithCounts(db, directory)).clients;
+      // Every client (staff): made again only when a client, or a count, changed (its version).
+      const generation = clientListGeneration;
+      const kept = wholeClientList.get(directory.withAdminFlag);
+      // Sent as made: bytes the response schema's serializer wrote (reply.serialize).
+      const json: FastifyReply = reply.type('application/json; charset=utf-8');
+      const same = kept && kept.version === (await clientListVersion(db));
+      if (same && generation === clientListGeneration) return json.send(kept.body);
+      const { clients, version } = await listClientsWithCounts(db, directory);
+      const body = Buffer.from(reply.serialize(clients) as string);
+      if (generation === clientListGeneration) {
+        wholeClientList.set(directory.withAdminFlag, { version: version!, body });
+      }
+      return json.send(body);
+    },
   );
 
   app.get('/api/editors', { schema: { response: { 200: editorListSchema } } }, async (request) =>
@@ -106,7 +140,8 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       schema: { response: { 200: assignedClientsSchema } },
     },
     async (request) => ({
-      assignedClients: await listClientsWithCounts(db, ownPairs(request, clientsOfEditor)),
+      assignedClients: (await listClientsWithCounts(db, ownPairs(request, clientsOfEditor)))
+        .clients,
     }),
   );
 
