@@ -198,7 +198,9 @@ export interface ListedVersion {
 
 /**
  * The same list as listVideos, in the same order, but only what tells its videos apart: each
- * one's id, client, creation time (for the cursor) and version (rowVersion).
+ * one's id, client, creation time (for the cursor) and version (rowVersion). In one row, each
+ * video's four joined by spaces and the videos by commas (none of them holds either): an editor's
+ * list is ~1,700 videos, and a row each cost the server more to receive and map than the text.
  */
 export async function listVideoVersions(
   db: Db,
@@ -208,16 +210,28 @@ export async function listVideoVersions(
   const query = db
     .select({
       id: videos.id,
-      userId: videos.userId,
       createdAt: videos.createdAt,
-      version: rowVersion,
+      listed: sql<string>`${videos.id}::text || ' ' || ${videos.userId}::text || ' ' ||
+        (extract(epoch from ${videos.createdAt}) * 1000)::bigint || ' ' || ${rowVersion}`.as(
+        'listed',
+      ),
     })
     .from(videos)
     .innerJoin(owner, eq(owner.id, videos.userId))
     .leftJoin(editor, eq(editor.id, videos.assignedEditorId))
     .where(listWhere(where, f))
     .orderBy(desc(videos.createdAt), desc(videos.id));
-  return f.limit ? query.limit(f.limit) : query;
+  const list = (f.limit ? query.limit(f.limit) : query).as('list');
+  const [row] = await db
+    .select({
+      all: sql<string>`coalesce(string_agg(${list.listed}, ',' order by ${list.createdAt} desc, ${list.id} desc), '')`,
+    })
+    .from(list);
+  if (!row?.all) return [];
+  return row.all.split(',').map((video) => {
+    const [id, userId, ms, version] = video.split(' ') as [string, string, string, string];
+    return { id, userId, createdAt: new Date(Number(ms)), version };
+  });
 }
 
 /** Videos by id with their people and version (rowVersion); the ones not found are left out. */
