@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Assignment, ClientWithCounts, EditorWithCounts } from '@domain/assignments';
 import { CLIENT_ROLE_TEXTS } from '@domain/roles';
 import type { Db } from '../../db/client';
@@ -39,6 +39,9 @@ const clientRowVersion = () => {
   return sql`${users.id}::text || ':' || ${users}.xmin::text || ':' || ${videoCount} || ':' || ${editorCount}`;
 };
 
+/** The clients' row versions joined in id order (`joined`, an aggregate of them), hashed. */
+const hashed = (joined: SQL) => sql<string>`md5(coalesce(${joined}, ''))`;
+
 /**
  * The version of every client's list (each client's, in id order, hashed): the same string in
  * the database's whole list and in the statement that lists them (`version` of
@@ -47,7 +50,7 @@ const clientRowVersion = () => {
 export async function clientListVersion(db: Db): Promise<string> {
   const [row] = await db
     .select({
-      version: sql<string>`md5(coalesce(string_agg(${clientRowVersion()}, ',' order by ${users.id}), ''))`,
+      version: hashed(sql`string_agg(${clientRowVersion()}, ',' order by ${users.id})`),
     })
     .from(users)
     .where(hasClientRole());
@@ -57,7 +60,8 @@ export async function clientListVersion(db: Db): Promise<string> {
 /**
  * Clients with their video and editor counts, by name; only `ids` when given. The admin flag is
  * there only `withAdminFlag` (DESIGN.md section 4, user lists). `version`, for the whole list
- * only (no `ids`): clientListVersion of the rows read, in the same statement.
+ * only (no `ids`) of at least one client: clientListVersion of the rows read, in the same
+ * statement.
  */
 export async function listClientsWithCounts(
   db: Db,
@@ -71,8 +75,8 @@ export async function listClientsWithCounts(
       ...clientCounts(),
       // Over every row at once (the frame is the whole list), in id order as clientListVersion.
       ...(whole && {
-        version: sql<string>`md5(coalesce(string_agg(${clientRowVersion()}, ',') over (order by ${users.id}
-          rows between unbounded preceding and unbounded following), ''))`,
+        version: hashed(sql`string_agg(${clientRowVersion()}, ',') over (order by ${users.id}
+          rows between unbounded preceding and unbounded following)`),
       }),
     })
     .from(users)
@@ -83,9 +87,8 @@ export async function listClientsWithCounts(
     videoCount: Number(r.videoCount),
     editorCount: Number(r.editorCount),
   }));
-  if (!whole) return { clients };
-  // No client at all: the empty list's version, as clientListVersion gives it.
-  return { clients, version: rows[0]?.version ?? (await clientListVersion(db)) };
+  // None when there is no client: an empty list is not worth keeping.
+  return { clients, version: rows[0]?.version };
 }
 
 /** Editors with how many clients each is assigned to, by name; only `ids` when given. */

@@ -22,12 +22,12 @@ import { directoryIds } from '../users/directory';
 import { findUserById } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
 import {
+  clientListVersion,
   clientsOfEditor,
   editorIdsOf,
   editorsOfClient,
   insertAssignment,
   listAssignments,
-  clientListVersion,
   listClientsWithCounts,
   listEditorsWithCounts,
   removeAssignment,
@@ -103,8 +103,8 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       if (same && generation === clientListGeneration) return json.send(kept.body);
       const { clients, version } = await listClientsWithCounts(db, directory);
       const body = Buffer.from(reply.serialize(clients) as string);
-      if (generation === clientListGeneration) {
-        wholeClientList.set(directory.withAdminFlag, { version: version!, body });
+      if (version && generation === clientListGeneration) {
+        wholeClientList.set(directory.withAdminFlag, { version, body });
       }
       return json.send(body);
     },
