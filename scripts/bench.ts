@@ -707,6 +707,22 @@ async function scale() {
         `${r.videos.toLocaleString('en-US').padEnd(12)}${String(r.reads.rps).padEnd(9)}${String(r.reads.p50).padEnd(8)}${String(r.reads.p99).padEnd(8)}${r.reads.errors}`,
     ),
   ];
+  // Each address's p50 at each size, so the read whose cost grows with the data shows by name.
+  const addresses = [
+    ...new Set(rows.flatMap((r) => (r.reads.byAddress ?? []).map((a) => a.address))),
+  ];
+  lines.push(
+    `\nEach address's p50 ms by size`,
+    `${'address'.padEnd(48)}${rows.map((r) => r.videos.toLocaleString('en-US').padEnd(12)).join('')}`,
+    ...addresses.map(
+      (address) =>
+        `${address.padEnd(48)}${rows
+          .map((r) =>
+            String(r.reads.byAddress?.find((a) => a.address === address)?.p50 ?? '').padEnd(12),
+          )
+          .join('')}`,
+    ),
+  );
   const at = (n: number) => rows.find((r) => r.videos === n)?.reads;
   const [big, base] = [at(1_000_000), at(100_000)];
   if (big && base) {
