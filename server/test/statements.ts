@@ -18,6 +18,13 @@ export interface SentStatement {
   config: object | undefined;
   /** The values of its placeholders, in order. */
   params: unknown[];
+  /**
+   * When it was handed to the driver and when its answer came back, as places in one order of
+   * those events over all statements: two statements overlap when each was sent before the
+   * other's answer came.
+   */
+  sent: number;
+  answered?: number;
 }
 
 /**
@@ -31,21 +38,39 @@ export interface SentStatement {
  */
 export function recordStatements(database: Database) {
   let log: SentStatement[] | null = null;
-  const note = (q: QueryText, params?: unknown, options?: unknown) =>
-    log?.push({
+  let events = 0;
+  const note = (q: QueryText, params?: unknown, options?: unknown) => {
+    const statement: SentStatement = {
       text: textOf(q).trim().replace(/\s+/g, ' '),
       name: typeof q === 'string' ? undefined : q.name,
       config: typeof q === 'string' ? (options as object | undefined) : q,
       params: (params as unknown[] | undefined) ?? (typeof q === 'string' ? [] : (q.values ?? [])),
-    });
+      sent: ++events,
+    };
+    log?.push(statement);
+    return () => {
+      statement.answered ??= ++events;
+    };
+  };
   const patched = new WeakSet<object>();
   const watch = (client: Queryable) => {
     if (patched.has(client)) return;
     patched.add(client);
     const query = client.query.bind(client);
     client.query = (q, ...rest) => {
-      note(q, rest[0], rest[1]);
-      return query(q, ...rest);
+      const answered = note(q, rest[0], rest[1]);
+      // node-postgres's pool hands its clients a callback; everything else awaits a promise.
+      const last = rest.length - 1;
+      const callback = rest[last];
+      if (typeof callback === 'function') {
+        rest[last] = (...args: unknown[]) => {
+          answered();
+          return (callback as (...a: unknown[]) => unknown)(...args);
+        };
+      }
+      const result = query(q, ...rest);
+      void result?.then(answered, answered);
+      return result;
     };
   };
   if (database.pool) {

@@ -140,6 +140,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request, reply) => {
       const actor = currentUser(request);
+      // Who it mentions is looked up beside the read of the video, not after it.
+      const mentioned = app.notifier.mentionsIn(request.body.content, request.params.id);
       const { found, teamLeadIds } = await readableVideo(request, request.params.id);
       // The comment and its notifications: one statement; the sockets hear after it.
       const comment = {
@@ -149,7 +151,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         content: request.body.content,
       };
       const row = (await app.notifier.oneStatement(
-        (notify) => notify.commentPosted(actor, found.video, comment, teamLeadIds),
+        (notify) => notify.commentPosted(actor, found.video, comment, teamLeadIds, mentioned),
         (notices) => insertComment(db, comment, notices.rows()),
       ))!;
       return reply.status(201).send(toCommentView(row, actor));

@@ -13,6 +13,7 @@ import {
   clientEditorAssignments,
   clientTeamLeadAssignments,
   users,
+  videos,
   type SessionUser,
   type UserRow,
   type VideoRow,
@@ -43,11 +44,16 @@ import {
  * caller has read them already (findReadableVideo), so the trigger need not read them again.
  */
 export interface NotificationTriggers {
+  /**
+   * `mentioned`: the people the comment names, when the caller started looking them up
+   * (`Notifier.mentionsIn`) before it had read the video.
+   */
   commentPosted(
     actor: SessionUser,
     video: VideoRow,
     comment: { id: string; content: string },
     teamLeadIds?: readonly string[],
+    mentioned?: Mentioned,
   ): Promise<void>;
   /**
    * A video sent back from review with a note (the note is `comment`): its editor (or, with
@@ -116,6 +122,13 @@ export interface Notifier {
    * statement (StatementNotices). When `write` answers a row, the recipients hear of them as
    * after `transaction`'s commit.
    */
+  /**
+   * Starts looking up the people `content` mentions, for the video `videoId`, so that a comment's
+   * statement that reads the video runs beside it rather than before it (commentPosted takes
+   * it). Only whoever may read the video is ever told (commentPosted checks): a caller that
+   * finds the video unreadable drops it.
+   */
+  mentionsIn(content: string, videoId: string): Mentioned;
   oneStatement<T>(
     plan: (notify: NotificationTriggers) => Promise<void>,
     write: (notices: StatementNotices) => Promise<T | null>,
@@ -146,13 +159,17 @@ export async function leadEditorIds(db: Db): Promise<string[]> {
 
 /**
  * The people a comment names (`usernames`, lowercase, as a JSON array) with whether their editor
- * and team-lead assignments name the video's client (`clientId`): with videoScopeOf, whether
- * each may read the video, in one prepared statement (server/db/prepared.ts).
+ * and team-lead assignments name the client of the video `videoId`, and that client: with
+ * videoScopeOf, whether each may read the video, in one prepared statement (server/db/
+ * prepared.ts). By the video rather than its client, so that it can run beside the statement that
+ * reads the video (Notifier.mentionsIn).
  */
 const mentionedPeople = preparedStatement('mentioned_people', (db) => {
   const editors = clientEditorAssignments;
   const leads = clientTeamLeadAssignments;
-  const clientId = sql`${sql.placeholder('clientId')}::uuid`;
+  // One value for the statement (an uncorrelated subquery is computed once).
+  const clientId = sql<string>`(select ${videos.userId} from ${videos}
+    where ${videos.id} = ${sql.placeholder('videoId')}::uuid)`;
   // Spelled with its table: a query of one table names its columns bare, and the assignments
   // have an `id` too.
   const userId = sql`${users}.${sql.identifier(users.id.name)}`;
@@ -161,6 +178,7 @@ const mentionedPeople = preparedStatement('mentioned_people', (db) => {
       id: users.id,
       role: users.role,
       isAdmin: users.isAdmin,
+      clientId,
       assigned: {
         asEditor: sql<boolean>`exists (select 1 from ${editors}
           where ${editors.clientId} = ${clientId} and ${editors.editorId} = ${userId})`,
@@ -174,6 +192,21 @@ const mentionedPeople = preparedStatement('mentioned_people', (db) => {
         (select jsonb_array_elements_text(${sql.placeholder('usernames')}::jsonb))`,
     );
 });
+
+/**
+ * The people a comment names, as mentionedPeople reads them (none when it names no one). Its
+ * rejection is seen where it is awaited, never as unhandled: the caller may fail before that.
+ */
+export type Mentioned = Promise<MentionedPerson[]>;
+type MentionedPerson = Awaited<ReturnType<ReturnType<typeof mentionedPeople>['execute']>>[number];
+
+function lookUpMentions(db: Db, content: string, videoId: string): Mentioned {
+  const usernames = parseMentions(content);
+  if (!usernames.length) return Promise.resolve([]);
+  const found = mentionedPeople(db).execute({ usernames: JSON.stringify(usernames), videoId });
+  found.catch(() => {});
+  return found;
+}
 
 /** The triggers, reading with `db` and handing what they make to `store`. */
 function triggersOn(
@@ -223,20 +256,15 @@ function triggersOn(
     comment: { id: string; content: string },
     text: ReturnType<(typeof NOTIFICATION_TEXT)['comment']>,
     recipients: (string | null)[],
+    named: Mentioned = lookUpMentions(db, comment.content, video.id),
   ) {
     const who = personLabel(actor);
     const base = { videoId: video.id, commentId: comment.id };
     const mentioned = new Set<string>();
-    const usernames = parseMentions(comment.content);
-    if (usernames.length) {
-      const found = await mentionedPeople(db).execute({
-        usernames: JSON.stringify(usernames),
-        clientId: video.userId,
-      });
-      for (const { assigned, ...user } of found) {
-        if (user.id === actor.id) continue;
-        if (canReadVideo(videoScopeOf(user, video.userId, assigned), video)) mentioned.add(user.id);
-      }
+    for (const { assigned, clientId, ...user } of await named) {
+      // A video keeps its client; a lookup that saw another is not this video's.
+      if (user.id === actor.id || clientId !== video.userId) continue;
+      if (canReadVideo(videoScopeOf(user, video.userId, assigned), video)) mentioned.add(user.id);
     }
     const drafts: Draft[] = [...mentioned].map((recipientId) => ({
       ...NOTIFICATION_TEXT.mention(who, video.name),
@@ -252,11 +280,11 @@ function triggersOn(
   }
 
   return {
-    commentPosted: async (actor, video, comment, teamLeadIds) => {
+    commentPosted: async (actor, video, comment, teamLeadIds, mentioned) => {
       // The client side and the assigned editor hear of it.
       const text = NOTIFICATION_TEXT.comment(personLabel(actor), video.name);
       const recipients = [...(await clientSideOf(video, teamLeadIds)), video.assignedEditorId];
-      await commentNotices(actor, video, comment, text, recipients);
+      await commentNotices(actor, video, comment, text, recipients, mentioned);
     },
 
     sentBack: async (actor, video, comment, teamLeadIds) => {
@@ -441,7 +469,9 @@ export function createNotifier(
   const oneStatement: Notifier['oneStatement'] = (plan, write) =>
     withNotices(db, plan, write, told);
 
-  return { transaction, oneStatement };
+  const mentionsIn = (content: string, videoId: string) => lookUpMentions(db, content, videoId);
+
+  return { transaction, oneStatement, mentionsIn };
 }
 
 declare module 'fastify' {

@@ -168,6 +168,41 @@ describe('the day writes in few statements', () => {
     expect(told).toEqual([t.id.teameditor, teamLead.id].sort());
   });
 
+  it("looks up whom a comment mentions beside the video's read, not after it: two round trips in turn", async () => {
+    const url = `/api/videos/${videoId}/comments`;
+    const sent = await statements.sentDuring(async () => {
+      const res = await t.call('owner', 'POST', url, { content: '@teameditor, at 0:42?' });
+      expect(res.statusCode).toBe(201);
+    });
+    expect(sent).toHaveLength(3);
+    const lookup = sent.find((s) => s.text.includes('jsonb_array_elements_text'))!;
+    const read = sent.find((s) => s !== lookup && s.sent < sent.at(-1)!.sent)!;
+    // Each was sent before the other's answer came back; the comment's statement after both.
+    expect(read.sent).toBeLessThan(lookup.answered!);
+    expect(lookup.sent).toBeLessThan(read.answered!);
+    expect(sent.at(-1)!.sent).toBeGreaterThan(Math.max(read.answered!, lookup.answered!));
+  });
+
+  it('tells no one of a mention on a video the writer may not read (404), though the lookup began', async () => {
+    const hidden = await t.call('lead1', 'POST', '/api/videos', {
+      name: 'Not yours',
+      link: 'https://youtu.be/abc',
+      targetUserId: t.id.other,
+    });
+    expect(hidden.statusCode).toBe(201);
+    await t.db.delete(notifications);
+    const res = await t.call(
+      'owner',
+      'POST',
+      `/api/videos/${hidden.json<{ id: string }>().id}/comments`,
+      {
+        content: '@teameditor look',
+      },
+    );
+    expect(res.statusCode).toBe(404);
+    expect(await t.db.select().from(notifications)).toEqual([]);
+  });
+
   it('posts every comment with the same two statements, built once and on PostgreSQL prepared by name', async () => {
     const url = `/api/videos/${videoId}/comments`;
     const post = (content: string) =>
