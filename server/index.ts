@@ -17,6 +17,16 @@ import { main } from './main';
  * start script, which the benchmark, the browser suite and Lighthouse run too.
  */
 setFlagsFromString('--heap-growing-percent=30');
+/**
+ * No pretenuring: V8 allocates straight into the old generation wherever the objects made at a
+ * place in the code mostly outlived a young collection. During a burst of logins each request
+ * waits its turn for a hash (~300 ms) and what the HTTP layer and Fastify make for it outlives
+ * several, so those places were pretenured, and stayed so for every later request, however
+ * short: after 13 s of logins the working day's reads alone ran at 10,000-11,000 requests/s
+ * against ~15,000, with 20 full collections in 10 s against 2 (ADR 0007, "A burst of logins").
+ * Without it the reads ran alike after the logins, and a day without them no slower.
+ */
+setFlagsFromString('--no-allocation-site-pretenuring');
 
 main({ demo: process.argv.includes('--demo') }).catch((err: Error) => {
   console.error(`\n  Could not start: ${err.message}\n`);
