@@ -122,6 +122,10 @@ export interface Notifier {
    * statement (StatementNotices). When `write` answers a row, the recipients hear of them as
    * after `transaction`'s commit.
    */
+  oneStatement<T>(
+    plan: (notify: NotificationTriggers) => Promise<void>,
+    write: (notices: StatementNotices) => Promise<T | null>,
+  ): Promise<T | null>;
   /**
    * Starts looking up the people `content` mentions, for the video `videoId`, so that a comment's
    * statement that reads the video runs beside it rather than before it (commentPosted takes
@@ -129,10 +133,6 @@ export interface Notifier {
    * finds the video unreadable drops it.
    */
   mentionsIn(content: string, videoId: string): Mentioned;
-  oneStatement<T>(
-    plan: (notify: NotificationTriggers) => Promise<void>,
-    write: (notices: StatementNotices) => Promise<T | null>,
-  ): Promise<T | null>;
 }
 
 /** The notifications `oneStatement`'s triggers gathered, for its write to add to its statement. */

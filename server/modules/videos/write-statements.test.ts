@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { clientTeamLeadAssignments, notifications } from '../../db/schema';
-import { type Method, seedPerson, setUpVideoPeople } from '../../test/helper';
+import { type Method, seedPerson, seedVideo, setUpVideoPeople } from '../../test/helper';
 import { recordStatements } from '../../test/statements';
 
 /**
@@ -175,30 +175,19 @@ describe('the day writes in few statements', () => {
       expect(res.statusCode).toBe(201);
     });
     expect(sent).toHaveLength(3);
+    const insert = sent.at(-1)!;
     const lookup = sent.find((s) => s.text.includes('jsonb_array_elements_text'))!;
-    const read = sent.find((s) => s !== lookup && s.sent < sent.at(-1)!.sent)!;
+    const read = sent.find((s) => s !== lookup && s !== insert)!;
     // Each was sent before the other's answer came back; the comment's statement after both.
     expect(read.sent).toBeLessThan(lookup.answered!);
     expect(lookup.sent).toBeLessThan(read.answered!);
-    expect(sent.at(-1)!.sent).toBeGreaterThan(Math.max(read.answered!, lookup.answered!));
+    expect(insert.sent).toBeGreaterThan(Math.max(read.answered!, lookup.answered!));
   });
 
   it('tells no one of a mention on a video the writer may not read (404), though the lookup began', async () => {
-    const hidden = await t.call('lead1', 'POST', '/api/videos', {
-      name: 'Not yours',
-      link: 'https://youtu.be/abc',
-      targetUserId: t.id.other,
-    });
-    expect(hidden.statusCode).toBe(201);
-    await t.db.delete(notifications);
-    const res = await t.call(
-      'owner',
-      'POST',
-      `/api/videos/${hidden.json<{ id: string }>().id}/comments`,
-      {
-        content: '@teameditor look',
-      },
-    );
+    const hidden = await seedVideo(t, { userId: t.id.other });
+    const url = `/api/videos/${hidden.id}/comments`;
+    const res = await t.call('owner', 'POST', url, { content: '@teameditor look' });
     expect(res.statusCode).toBe(404);
     expect(await t.db.select().from(notifications)).toEqual([]);
   });
