@@ -11,6 +11,8 @@
  * process and the database's backends (those of the bench's database on a local PostgreSQL
  * server) spent per request, each after a 3 s warm-up: a quicker loop when working on one call. `--cpu-prof <dir>` has the
  * app's server write a V8 CPU profile into `dir` when it stops (open it in Chrome's DevTools).
+ * `--inside` times the requests, statements, event loop and collections inside the server
+ * (scripts/bench/server-timings.ts) and prints them for each `--call` and the working day's windows.
  */
 import autocannon from 'autocannon';
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -24,6 +26,12 @@ import { fromPglite, fromPostgres } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { readTestSettings } from '../server/env';
 import { type ProbeResult, probeWhile } from './bench/probe';
+import {
+  type ServerTimings,
+  serverTimingsReport,
+  serverTimingsSetup,
+  takeWindow,
+} from './bench/server-timings';
 import { type AgencySize, BENCH_PASSWORD, seedAgency } from './bench/seed';
 import { createScratchDatabase, freePort } from '../server/test/scratch';
 import { databaseProcesses, rssMb } from '../server/test/processes';
@@ -46,6 +54,10 @@ const flagValues = (flag: string) =>
   );
 const onlyCalls = flagValues('--call');
 const cpuProfileDir = flagValues('--cpu-prof')[0];
+/** Where the app's server writes its own timings (`--inside`). */
+const timingsFile = process.argv.includes('--inside')
+  ? path.join(tmpdir(), `vw-bench-timings-${process.pid}.json`)
+  : undefined;
 // A benchmark-only setting; the app's own settings are read in server/env.ts.
 const serverUrl = process.env.BENCH_DATABASE_URL || readTestSettings().testDatabaseUrl;
 
@@ -109,6 +121,8 @@ interface Running {
   url: string;
   pid: number;
   stop: () => Promise<void>;
+  /** With `--inside`, the app's timings since the last window (ServerTimings), and a new window. */
+  window?: () => Promise<ServerTimings>;
 }
 
 /**
@@ -126,22 +140,28 @@ async function startProcess(args: string[], env: Record<string, string>): Promis
   const port = await freePort();
   const profile =
     cpuProfileDir && args === APP ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, ...args], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      KING_PASSWORD: BENCH_PASSWORD,
-      NODE_ENV: '',
-      AUTH_RATE_LIMIT: '1000000',
-      // A few users write comments and status changes as fast as the server takes them.
-      WRITE_RATE_LIMIT: '100000000',
+  const timings = timingsFile && args === APP ? serverTimingsSetup(timingsFile) : undefined;
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...profile, ...(timings?.args ?? []), ...args],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...timings?.env,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        KING_PASSWORD: BENCH_PASSWORD,
+        NODE_ENV: '',
+        AUTH_RATE_LIMIT: '1000000',
+        // A few users write comments and status changes as fast as the server takes them.
+        WRITE_RATE_LIMIT: '100000000',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
@@ -164,6 +184,7 @@ async function startProcess(args: string[], env: Record<string, string>): Promis
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     },
+    ...(timings && { window: () => takeWindow(child.pid!, timingsFile!) }),
   };
 }
 
@@ -406,6 +427,7 @@ async function main() {
       (who) => login(app.url, who),
       () => rssMb(app.pid),
       dayOptions,
+      app.window,
     );
     console.log('  measured the working day');
   } finally {
@@ -562,6 +584,7 @@ async function callsOnly() {
     `${serverUrl ? 'PostgreSQL server' : 'embedded PGlite'}, ${size.videos.toLocaleString('en-US')} videos, ${CONNECTIONS} connections, ${DURATION_S} s per call`,
     `${'call'.padEnd(28)}${'req/s'.padEnd(9)}${'p50 ms'.padEnd(8)}${'p99 ms'.padEnd(8)}${'errors'.padEnd(8)}server CPU/req, database CPU/req`,
   ];
+  const timingsLines: string[] = [];
   try {
     const { calls } = await hotCalls(app.url);
     for (const name of onlyCalls) {
@@ -571,6 +594,7 @@ async function callsOnly() {
       // Warmed up first, as in the full run.
       await drive(app.url, app.pid, call, WARM_UP_S);
       await new Promise((r) => setTimeout(r, SETTLE_MS));
+      await app.window?.();
       const backends = prepared.name ? backendPids(prepared.name) : [];
       const databaseCpu = () => backends.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
       const before = { server: cpuSeconds(app.pid), database: databaseCpu() };
@@ -582,12 +606,14 @@ async function callsOnly() {
           `${perRequest(cpuSeconds(app.pid) - before.server)}, ` +
           (prepared.name ? perRequest(databaseCpu() - before.database) : 'in the server'),
       );
+      const inside = await app.window?.();
+      if (inside) timingsLines.push(...serverTimingsReport(`"${call.name}"`, inside));
     }
   } finally {
     await app.stop();
     await prepared.cleanup();
   }
-  console.log(lines.join('\n'));
+  console.log([...lines, ...timingsLines].join('\n'));
 }
 
 /** An agency of `videos` at the full run's proportions (FULL at 100,000). */
@@ -620,6 +646,7 @@ async function workingDayOnly() {
       (who) => login(app.url, who),
       () => rssMb(app.pid),
       options,
+      app.window,
     );
     const report = workingDayReport(day, options, {
       readShare: WORKING_DAY_READ_SHARE,

@@ -8,6 +8,7 @@
  */
 import autocannon from 'autocannon';
 import { DELTA_STATUS, LIST_DELTA } from '@domain/list-delta';
+import { type ServerTimings, serverTimingsReport } from './server-timings';
 
 export interface WorkingDayOptions {
   /** Reading connections (autocannon's). */
@@ -46,6 +47,8 @@ export interface WorkingDayResult {
   writes: Latencies & { count: number };
   /** Server RSS after the run with writers, MB. */
   rss: number;
+  /** Timed inside the server (`--inside`), in each window. */
+  inside?: { readsAlone: ServerTimings; besideWriters: ServerTimings };
 }
 
 type LogIn = (username: string) => Promise<string>;
@@ -284,16 +287,27 @@ export async function workingDay(
   logIn: LogIn,
   rss: () => number,
   opts: WorkingDayOptions,
+  /** With `--inside`: ends the server's window of timings and gives it. */
+  window?: () => Promise<ServerTimings>,
 ): Promise<WorkingDayResult> {
   const { screens, editors } = await signIn(base, logIn, opts);
   if (!editors.length) throw new Error('No editor has a draft or in-progress video to move');
 
   await openScreens(base, screens);
+  await window?.();
   const readOnly = await readAll(base, screens, opts);
+  const readsAlone = await window?.();
   const stop = startWriters(base, editors, opts.writesPerSecond);
   const reads = await readAll(base, screens, opts);
   const writes = await stop(opts.durationS);
-  return { readOnly, reads, writes, rss: rss() };
+  const besideWriters = await window?.();
+  return {
+    readOnly,
+    reads,
+    writes,
+    rss: rss(),
+    ...(readsAlone && besideWriters && { inside: { readsAlone, besideWriters } }),
+  };
 }
 
 /**
@@ -336,6 +350,12 @@ export function workingDayReport(
         (a) =>
           `${a.address.padEnd(48)}${String(a.count).padEnd(8)}${String(a.p50).padEnd(8)}${String(a.p99).padEnd(8)}${pct(a.unchanged).padEnd(12)}${pct(a.delta)}`,
       ),
+      ...(r.inside
+        ? [
+            ...serverTimingsReport("the working day's reads alone", r.inside.readsAlone),
+            ...serverTimingsReport('the working day beside the writers', r.inside.besideWriters),
+          ]
+        : []),
     ],
     checks: [
       [
