@@ -39,6 +39,7 @@ import { startArgs } from './lib/start-command';
 import { type SequentialWrites, sequentialWrites } from './bench/sequential-writes';
 import {
   type WorkingDayOptions,
+  type WorkingDayProbes,
   type WorkingDayResult,
   workingDay,
   workingDayReport,
@@ -223,6 +224,44 @@ function backendPids(name: string): number[] {
  */
 const databaseRssMb = (serverPid: number) =>
   databaseProcesses(serverPid).reduce((sum, pid) => sum + rssMb(pid), 0);
+
+/** Every PostgreSQL process on this machine (the server and its backends), none if it is elsewhere. */
+function postgresPids(): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        return command.startsWith('postgres') || /\/postgresql\/.*\/postgres\0/.test(command);
+      } catch {
+        return false;
+      }
+    });
+}
+
+/**
+ * What the working day looks at besides the answers: the server's memory, the CPU of the server,
+ * the database (every PostgreSQL process on this machine, or the embedded database's own) and
+ * this process, and with `--inside` the server's own timings.
+ */
+function dayProbes(app: Running): WorkingDayProbes {
+  return {
+    rss: () => rssMb(app.pid),
+    cpu: () => {
+      const database = serverUrl ? postgresPids() : databaseProcesses(app.pid);
+      const own = process.cpuUsage();
+      return {
+        server: cpuSeconds(app.pid),
+        ...(database.length && {
+          database: database.reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+        }),
+        bench: (own.user + own.system) / 1e6,
+      };
+    },
+    window: app.window,
+  };
+}
 
 /** The highest value of `measure` until `stop`, sampled every 250 ms. */
 function highestOf(measure: () => number) {
@@ -422,13 +461,7 @@ async function main() {
     writes = await sequentialWrites(app.url, await writeActors(app.url, client));
     console.log('  measured the writes one at a time');
     await new Promise((r) => setTimeout(r, SETTLE_MS));
-    day = await workingDay(
-      app.url,
-      (who) => login(app.url, who),
-      () => rssMb(app.pid),
-      dayOptions,
-      app.window,
-    );
+    day = await workingDay(app.url, (who) => login(app.url, who), dayOptions, dayProbes(app));
     console.log('  measured the working day');
   } finally {
     memory = { server: serverPeak.stop(), database: databasePeak.stop() };
@@ -641,13 +674,7 @@ async function workingDayOnly() {
     editors: Math.min(WORKING_DAY.editors, size.editors),
   };
   try {
-    const day = await workingDay(
-      app.url,
-      (who) => login(app.url, who),
-      () => rssMb(app.pid),
-      options,
-      app.window,
-    );
+    const day = await workingDay(app.url, (who) => login(app.url, who), options, dayProbes(app));
     const report = workingDayReport(day, options, {
       readShare: WORKING_DAY_READ_SHARE,
       p99Ms: P99_READ_TARGET_MS,

@@ -47,8 +47,28 @@ export interface WorkingDayResult {
   writes: Latencies & { count: number };
   /** Server RSS after the run with writers, MB. */
   rss: number;
+  /** The cores each process kept busy in each window (CPU seconds over the window's). */
+  cores?: { readsAlone: Cores; besideWriters: Cores };
   /** Timed inside the server (`--inside`), in each window. */
   inside?: { readsAlone: ServerTimings; besideWriters: ServerTimings };
+}
+
+/** CPU seconds (or cores) by process: the server, the database, the bench's own readers and writers. */
+export interface Cores {
+  server: number;
+  /** Undefined when the database's processes are not on this machine. */
+  database?: number;
+  bench: number;
+}
+
+/** What the working day may look at besides the answers. */
+export interface WorkingDayProbes {
+  /** The server's RSS now, MB. */
+  rss: () => number;
+  /** CPU seconds each process has used so far. */
+  cpu: () => Cores;
+  /** With `--inside`: ends the server's window of timings and gives it. */
+  window?: () => Promise<ServerTimings>;
 }
 
 type LogIn = (username: string) => Promise<string>;
@@ -285,27 +305,41 @@ async function openScreens(base: string, screens: Screen[]) {
 export async function workingDay(
   base: string,
   logIn: LogIn,
-  rss: () => number,
   opts: WorkingDayOptions,
-  /** With `--inside`: ends the server's window of timings and gives it. */
-  window?: () => Promise<ServerTimings>,
+  { rss, cpu, window }: WorkingDayProbes,
 ): Promise<WorkingDayResult> {
   const { screens, editors } = await signIn(base, logIn, opts);
   if (!editors.length) throw new Error('No editor has a draft or in-progress video to move');
 
   await openScreens(base, screens);
   await window?.();
+  const coresSince = (before: Cores, started: number) => {
+    const now = cpu();
+    const seconds = (performance.now() - started) / 1000;
+    const share = (a: number, b: number) => Math.round(((a - b) / seconds) * 100) / 100;
+    return {
+      server: share(now.server, before.server),
+      ...(now.database !== undefined &&
+        before.database !== undefined && { database: share(now.database, before.database) }),
+      bench: share(now.bench, before.bench),
+    };
+  };
+  let [before, started] = [cpu(), performance.now()];
   const readOnly = await readAll(base, screens, opts);
+  const coresAlone = coresSince(before, started);
   const readsAlone = await window?.();
+  [before, started] = [cpu(), performance.now()];
   const stop = startWriters(base, editors, opts.writesPerSecond);
   const reads = await readAll(base, screens, opts);
   const writes = await stop(opts.durationS);
+  const coresBeside = coresSince(before, started);
   const besideWriters = await window?.();
   return {
     readOnly,
     reads,
     writes,
     rss: rss(),
+    cores: { readsAlone: coresAlone, besideWriters: coresBeside },
     ...(readsAlone && besideWriters && { inside: { readsAlone, besideWriters } }),
   };
 }
@@ -326,6 +360,20 @@ export async function freshReads(base: string, logIn: LogIn, opts: WorkingDayOpt
   return readAll(base, fresh, opts, { conditional: false });
 }
 
+function coresLine({
+  readsAlone: a,
+  besideWriters: b,
+}: {
+  readsAlone: Cores;
+  besideWriters: Cores;
+}) {
+  const pair = (x: number | undefined, y: number | undefined) =>
+    x === undefined || y === undefined
+      ? 'not on this machine'
+      : `${x.toFixed(2)} / ${y.toFixed(2)}`;
+  return `server ${pair(a.server, b.server)}, database ${pair(a.database, b.database)}, the bench's readers and writers ${pair(a.bench, b.bench)}`;
+}
+
 /** The scenario's lines in the report, and its targets (issue 20). */
 export function workingDayReport(
   r: WorkingDayResult,
@@ -344,6 +392,9 @@ export function workingDayReport(
       row('reads beside writers', r.reads),
       row(`writes (${r.writes.count})`, r.writes),
       `reads beside writers keep ${(share * 100).toFixed(0)}% of their read-only throughput; server RSS ${r.rss} MB`,
+      ...(r.cores
+        ? [`cores busy (CPU seconds a second), reads alone / beside writers: ${coresLine(r.cores)}`]
+        : []),
       `\nReads beside writers by address, slowest first (timed by the bench's client)`,
       `${'address'.padEnd(48)}${'reads'.padEnd(8)}${'p50 ms'.padEnd(8)}${'p99 ms'.padEnd(8)}${'304 (held)'.padEnd(12)}226 (delta)`,
       ...(r.reads.byAddress ?? []).map(
