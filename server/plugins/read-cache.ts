@@ -50,6 +50,11 @@ declare module 'fastify' {
      * the read cache as its parts, which the videos' kept JSON holds already.
      */
     sendKeyedList: (reply: FastifyReply, list: KeyedList) => FastifyReply;
+    /**
+     * The label (`labels`) under which the request's answer will be kept: the viewer's scopes and
+     * their versions, read before its handler ran; undefined if it will not be kept.
+     */
+    readLabel: (request: FastifyRequest) => string | undefined;
   }
 }
 
@@ -215,6 +220,43 @@ const labels = preparedStatement('read_cache_labels', (db) =>
   group by d.viewer) as labels`),
 );
 
+/** A user's own scope, as `labels` names it. */
+const USER_SCOPE = 'user:';
+
+/**
+ * What moved between two labels of one viewer (`labels`): the ids of the users whose own scope
+ * (`user:<id>`, ADR 0007) moved, and of every user whose scope the label names; or undefined when
+ * anything else moved or the scopes are not the same ones (an assignment changed, or a manager's
+ * stripes moved). Only then are the changes to what the viewer reads since the first label all in
+ * rows of the moved users' scopes.
+ */
+export function movedUserScopes(
+  before: string,
+  after: string,
+): { moved: string[]; users: string[] } | undefined {
+  const versions = (label: string) =>
+    new Map(
+      label.split(',').map((pair) => {
+        const at = pair.lastIndexOf('=');
+        return [pair.slice(0, at), pair.slice(at + 1)] as const;
+      }),
+    );
+  const [was, now] = [versions(before), versions(after)];
+  if (was.size !== now.size) return undefined;
+  const moved: string[] = [];
+  const users: string[] = [];
+  for (const [scope, version] of now) {
+    const old = was.get(scope);
+    if (old === undefined) return undefined;
+    const user = scope.startsWith(USER_SCOPE) ? scope.slice(USER_SCOPE.length) : undefined;
+    if (user !== undefined) users.push(user);
+    if (old === version) continue;
+    if (user === undefined) return undefined;
+    moved.push(user);
+  }
+  return { moved, users };
+}
+
 /**
  * The read cache: a GET of a route marked `cacheable`, by the same user with the same URL, is
  * answered from memory while the versions of the viewer's scopes have not moved (ADR 0007).
@@ -374,6 +416,8 @@ export const readCache = fp(
         done,
       });
     });
+
+    app.decorate('readLabel', (request: FastifyRequest) => pendingReads.get(request)?.label);
 
     /** Replies sendKeyedList answered: tagged, kept and answered already. */
     const answered = new WeakSet<FastifyReply>();

@@ -1,13 +1,11 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 
-import { videoListSchema } from '@domain/videos';
-import { type SessionUser, users, videos } from '../../db/schema';
+import { users, videos } from '../../db/schema';
 import { seedVideo, setUpVideoPeople } from '../../test/helper';
 import { recordStatements } from '../../test/statements';
-import { loadViewerScope, type ViewerScope } from './scope';
-import { listVideos, readableBy, toVideoView } from './videos.repository';
+import { videoReadsOf, wholeListOf } from '../../test/video-lists';
+import type { ViewerScope } from './scope';
 
 /**
  * Issue 20's working day at 100,000 videos: an editor's list runs to ~1,700 videos (1.5 MB), read
@@ -17,24 +15,10 @@ import { listVideos, readableBy, toVideoView } from './videos.repository';
  */
 const t = setUpVideoPeople();
 let statements: ReturnType<typeof recordStatements>;
+const wholeListAs = (who: keyof typeof t.id, where?: (scope: ViewerScope) => SQL | undefined) =>
+  wholeListOf(t, who, where);
+const videoReads = (who: keyof typeof t.id, url: string) => videoReadsOf(t, statements, who, url);
 const ids: string[] = [];
-
-const serializeList = serializerCompiler({
-  schema: videoListSchema,
-  method: 'GET',
-  url: '/api/videos',
-}) as (views: unknown) => string;
-
-/** What the list route answered before: the rows read in full, serialized at once. */
-async function wholeListAs(
-  who: keyof typeof t.id,
-  where: (scope: ViewerScope) => SQL | undefined = readableBy,
-) {
-  const [user] = await t.db.select().from(users).where(eq(users.id, t.id[who]));
-  const scope = await loadViewerScope(t.db, user as SessionUser);
-  const rows = await listVideos(t.db, where(scope));
-  return serializeList(rows.map((r) => toVideoView(scope, r)));
-}
 
 /** Changes rows with the triggers off: no cache version moves and no NOTIFY goes out. */
 async function changeUnseen(work: (tx: typeof t.db) => Promise<unknown>) {
@@ -42,17 +26,6 @@ async function changeUnseen(work: (tx: typeof t.db) => Promise<unknown>) {
     await tx.execute(sql`set local session_replication_role = replica`);
     await work(tx);
   });
-}
-
-/** The statements a call sends that read videos. */
-async function videoReads(who: string, url: string) {
-  let body = '';
-  const sent = await statements.during(async () => {
-    const res = await t.call(who, 'GET', url);
-    expect(res.statusCode).toBe(200);
-    body = res.body;
-  });
-  return { body, reads: sent.filter((s) => s.includes('from "videos"')) };
 }
 
 describe('video lists from kept JSON', () => {

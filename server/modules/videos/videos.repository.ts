@@ -24,6 +24,7 @@ import { COMPLETED_STATUSES, type VideoStatus } from '@domain/video-status';
 import { avatarUrl } from '@domain/user';
 import type { VideoView } from '@domain/videos';
 import type { AnyPgColumn, PgInsertValue } from 'drizzle-orm/pg-core';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { type Db, isTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { driverValues, placeholderFor, preparedFamily, preparedStatement } from '../../db/prepared';
@@ -192,36 +193,54 @@ export async function listVideos(db: Db, where: SQL | undefined, f: VideoFilters
 export interface ListedVersion {
   id: string;
   userId: string;
-  createdAt: Date;
+  assignedEditorId: string | null;
+  /** Its creation time in microseconds, as the list's order has it. */
+  createdMicros: number;
   version: string;
 }
 
 /**
- * The same list as listVideos, in the same order, but only what tells its videos apart: each
- * one's id, client, creation time (for the cursor) and version (rowVersion). In one row, each
- * video's four joined by spaces and the videos by commas (none of them holds either): an editor's
- * list is ~1,700 videos, and a row each cost the server more to receive and map than the text.
+ * The same list as listVideos, in the same order, but only what tells its videos apart and
+ * places them: each one's id, client, assigned editor, creation time and version (rowVersion). In
+ * one row, each video's five joined by spaces and the videos by commas (none of them holds
+ * either): an editor's list is ~1,700 videos, and a row each cost the server more to receive and
+ * map than the text.
  */
 export async function listVideoVersions(
   db: Db,
   where: SQL | undefined,
   f: VideoFilters = {},
+  /**
+   * Two conditions of which a video meets at most one, each read on its own (union all), for a
+   * whole list: an `or` of conditions on two indexes reads every row either index names before
+   * it filters them.
+   */
+  apart?: [SQL, SQL],
 ): Promise<ListedVersion[]> {
-  const query = db
-    .select({
-      id: videos.id,
-      createdAt: videos.createdAt,
-      listed: sql<string>`${videos.id}::text || ' ' || ${videos.userId}::text || ' ' ||
-        (extract(epoch from ${videos.createdAt}) * 1000)::bigint || ' ' || ${rowVersion}`.as(
-        'listed',
-      ),
-    })
-    .from(videos)
-    .innerJoin(owner, eq(owner.id, videos.userId))
-    .leftJoin(editor, eq(editor.id, videos.assignedEditorId))
-    .where(listWhere(where, f))
-    .orderBy(desc(videos.createdAt), desc(videos.id));
-  const list = (f.limit ? query.limit(f.limit) : query).as('list');
+  const select = (condition: SQL | undefined) =>
+    db
+      .select({
+        id: videos.id,
+        createdAt: videos.createdAt,
+        listed: sql<string>`${videos.id}::text || ' ' || ${videos.userId}::text || ' ' ||
+        coalesce(${videos.assignedEditorId}::text, '-') || ' ' ||
+        (extract(epoch from ${videos.createdAt}) * 1000000)::bigint || ' ' || ${rowVersion}`.as(
+          'listed',
+        ),
+      })
+      .from(videos)
+      .innerJoin(owner, eq(owner.id, videos.userId))
+      .leftJoin(editor, eq(editor.id, videos.assignedEditorId))
+      .where(and(listWhere(where, f), condition));
+  const ordered = () => select(undefined).orderBy(desc(videos.createdAt), desc(videos.id));
+  const list = (
+    apart
+      ? // Typed as never by drizzle for a selection with a joined alias; the two are one select.
+        unionAll(select(apart[0]), select(apart[1]) as never)
+      : f.limit
+        ? ordered().limit(f.limit)
+        : ordered()
+  ).as('list');
   const [row] = await db
     .select({
       all: sql<string>`coalesce(string_agg(${list.listed}, ',' order by ${list.createdAt} desc, ${list.id} desc), '')`,
@@ -229,10 +248,20 @@ export async function listVideoVersions(
     .from(list);
   if (!row?.all) return [];
   return row.all.split(',').map((video) => {
-    const [id, userId, ms, version] = video.split(' ') as [string, string, string, string];
-    return { id, userId, createdAt: new Date(Number(ms)), version };
+    const [id, userId, editorId, micros, version] = video.split(' ') as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const assignedEditorId = editorId === '-' ? null : editorId;
+    return { id, userId, assignedEditorId, createdMicros: Number(micros), version };
   });
 }
+
+/** A time in microseconds (ListedVersion) as the milliseconds of a Date, as PostgreSQL rounds. */
+export const microsToDate = (micros: number) => new Date(Math.round(micros / 1000));
 
 /** Videos by id with their people and version (rowVersion); the ones not found are left out. */
 export async function findVersionedVideos(db: Db, ids: readonly string[]) {

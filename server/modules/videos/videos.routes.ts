@@ -53,12 +53,19 @@ import type { Db } from '../../db/client';
 import { type SessionUser, users, videos, type VideoRow } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { readCacheKey } from '../../plugins/read-cache';
 import { editorIdsOf } from '../assignments/assignments.repository';
 import { insertComment } from '../comments/comments.repository';
 import type { Notifier } from '../notifications/notifier';
 import { findUserById, toPublicUser } from '../users/users.repository';
 import { loadViewerScope, type ViewerScope } from './scope';
-import { VideoJsonCache, videoListJson, type VideoListJson } from './video-list';
+import {
+  type ListSince,
+  ListVersionsCache,
+  VideoJsonCache,
+  videoListJson,
+  type VideoListJson,
+} from './video-list';
 import {
   deleteVideos,
   ensureVideoType,
@@ -110,6 +117,11 @@ const makeCursor = (v: { createdAt: Date; id: string }) =>
 
 /** The kept JSON of listed videos (video-list.ts): about 1 KB a video. */
 const VIDEO_JSON_BYTES = 96 * 1024 * 1024;
+/**
+ * The whole lists whose versions are kept for their viewer's next read (video-list.ts,
+ * ListVersionsCache): ~70 KB for an editor's list of 1,700 videos.
+ */
+const LISTS_KEPT = 500;
 
 /**
  * A list's answer from its videos' JSON, as the response serializer would have written it,
@@ -132,9 +144,21 @@ function jsonAnswer(
 
 export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const videoJson = new VideoJsonCache(VIDEO_JSON_BYTES);
+  const listVersions = new ListVersionsCache(LISTS_KEPT);
   // Versions are numbers of transactions: a database put back from a backup may reuse them.
   // It is reached through a new connection, so start afresh whenever the feed was down.
-  app.cacheBus.subscribe((message) => message === null && videoJson.clear());
+  app.cacheBus.subscribe((message) => {
+    if (message !== null) return;
+    videoJson.clear();
+    listVersions.clear();
+  });
+  /** Where a list read for the read cache may start from the versions its viewer read last. */
+  function sinceOf(reply: FastifyReply): ListSince | undefined {
+    const label = app.readLabel(reply.request);
+    const user = reply.request.user;
+    if (label === undefined || !user) return undefined;
+    return { kept: listVersions, key: readCacheKey(user, reply.request.url), label };
+  }
   async function scopeOf(request: Parameters<typeof currentUser>[0]) {
     return loadViewerScope(db, currentUser(request));
   }
@@ -180,17 +204,24 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   ) {
     const { limit, cursor, overdue, ...filters } = query;
     const tagOf = reply.server.keysTagger();
-    const { parts, keys, rows } = await videoListJson(db, videoJson, scope, where, {
-      ...filters,
-      overdue: overdue === 'true',
-      limit: limit ? limit + 1 : undefined,
-      cursor: parseCursor(cursor),
-    });
+    const { parts, keys, cursorAt } = await videoListJson(
+      db,
+      videoJson,
+      scope,
+      where,
+      {
+        ...filters,
+        overdue: overdue === 'true',
+        limit: limit ? limit + 1 : undefined,
+        cursor: parseCursor(cursor),
+      },
+      sinceOf(reply),
+    );
     let next: string | undefined;
-    if (limit && rows.length > limit) {
+    if (limit && keys.length > limit) {
       parts.length = limit;
       keys.length = limit;
-      next = makeCursor(rows[limit - 1]!);
+      next = makeCursor(cursorAt(limit - 1));
       reply.header('x-next-cursor', next);
     }
     return jsonAnswer(reply, tagOf, { parts, keys }, next);
@@ -199,7 +230,11 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   /** A whole list, as listPage gives a page. */
   async function wholeList(scope: ViewerScope, where: SQL | undefined, reply: FastifyReply) {
     const tagOf = reply.server.keysTagger();
-    return jsonAnswer(reply, tagOf, await videoListJson(db, videoJson, scope, where, {}));
+    return jsonAnswer(
+      reply,
+      tagOf,
+      await videoListJson(db, videoJson, scope, where, {}, sinceOf(reply)),
+    );
   }
 
   app.get(
