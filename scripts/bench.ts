@@ -202,20 +202,23 @@ function cpuSeconds(pid: number): number {
   }
 }
 
-/** The pids of the local PostgreSQL server's backends connected to the database `name`. */
-function backendPids(name: string): number[] {
+/** The pids of this machine's processes whose command line `matches`. */
+function pidsWhose(matches: (command: string) => boolean): number[] {
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .map(Number)
     .filter((pid) => {
       try {
-        const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        return title.startsWith('postgres: ') && title.split(' ').includes(name);
+        return matches(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
       } catch {
         return false;
       }
     });
 }
+
+/** The pids of the local PostgreSQL server's backends connected to the database `name`. */
+const backendPids = (name: string) =>
+  pidsWhose((title) => title.startsWith('postgres: ') && title.split(' ').includes(name));
 
 /**
  * The embedded database's own process (server/db/embedded.ts), a child of the server: its
@@ -226,19 +229,10 @@ const databaseRssMb = (serverPid: number) =>
   databaseProcesses(serverPid).reduce((sum, pid) => sum + rssMb(pid), 0);
 
 /** Every PostgreSQL process on this machine (the server and its backends), none if it is elsewhere. */
-function postgresPids(): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .map(Number)
-    .filter((pid) => {
-      try {
-        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        return command.startsWith('postgres') || /\/postgresql\/.*\/postgres\0/.test(command);
-      } catch {
-        return false;
-      }
-    });
-}
+const postgresPids = () =>
+  pidsWhose(
+    (command) => command.startsWith('postgres') || /\/postgresql\/.*\/postgres\0/.test(command),
+  );
 
 /**
  * What the working day looks at besides the answers: the server's memory, the CPU of the server,
