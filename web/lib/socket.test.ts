@@ -27,7 +27,7 @@ function setup() {
   const sockets: FakeSocket[] = [];
   const timers: { fn: () => void; ms: number }[] = [];
   const log = { warn: vi.fn() };
-  const handlers = { onNotification: vi.fn(), onCount: vi.fn() };
+  const handlers = { onNotification: vi.fn(), onCount: vi.fn(), onOpen: vi.fn() };
   const connection = connectSocket({
     userId: 'u 1',
     location: { protocol: 'https:', host: 'app.example:8443' },
@@ -87,6 +87,20 @@ describe('connectSocket', () => {
     expect(timers.map((t) => t.ms)).toEqual([1000, 2000, 1000]);
   });
 
+  it('tells each opening, the first and every reconnect, and nothing else', () => {
+    const { sockets, handlers, fire } = setup();
+    expect(handlers.onOpen).not.toHaveBeenCalled();
+    sockets[0]!.open();
+    expect(handlers.onOpen).toHaveBeenCalledTimes(1);
+    sockets[0]!.drop();
+    fire();
+    expect(handlers.onOpen).toHaveBeenCalledTimes(1);
+    sockets[1]!.open();
+    expect(handlers.onOpen).toHaveBeenCalledTimes(2);
+    sockets[1]!.receive({ type: 'count_update', data: { count: 3 } });
+    expect(handlers.onOpen).toHaveBeenCalledTimes(2);
+  });
+
   it('does not reconnect after a normal close (1000) or after close()', () => {
     const first = setup();
     first.sockets[0]!.open();
@@ -114,7 +128,7 @@ describe('connectSocket', () => {
 
 describe('dispatchSocketMessage', () => {
   it('ignores unknown types and bad data with a warning, and pongs silently', () => {
-    const handlers = { onNotification: vi.fn(), onCount: vi.fn() };
+    const handlers = { onNotification: vi.fn(), onCount: vi.fn(), onOpen: vi.fn() };
     const log = { warn: vi.fn() };
     dispatchSocketMessage(JSON.stringify({ type: 'surprise', data: 1 }), handlers, log);
     dispatchSocketMessage('not json', handlers, log);

@@ -59,6 +59,9 @@ export function useLiveNotifications(userId: string | null | undefined) {
           showBrowserNotification(n);
         },
         onCount: (count) => setNotificationCount(queryClient, count),
+        // Notices sent before it opened (the page was drawn or read earlier, or it was down)
+        // were not heard: the lists that would have followed them are read again.
+        onOpen: refreshLists,
       });
     }, IDLE_TIMEOUT_MS);
     return () => {
