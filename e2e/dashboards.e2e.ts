@@ -9,7 +9,15 @@ import { PUBLISHING_MESSAGES } from '@domain/publishing';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { makePng } from './support/png';
-import { atPath, dismissToast, seeHeading, seeText, seeToast, visible } from './support/screen';
+import {
+  atPath,
+  dismissToast,
+  seeHeading,
+  seeText,
+  seeToast,
+  tileCount,
+  visible,
+} from './support/screen';
 import { withApiAs } from './support/api';
 import { createUsersAsKing, registerClient, signIn, signOut, type TestUser } from './support/users';
 import { assignEditor, createVideoAs, screenshot } from './support/videos';
@@ -540,8 +548,7 @@ describe('an editor', () => {
     await page.goto('/dashboard');
     await seeHeading(page, 'Editor Dashboard');
     const drafts = page.getByRole('button', { name: /^New Drafts: \d+$/ });
-    const draftCount = async () =>
-      Number((await drafts.getAttribute('aria-label'))!.split(': ')[1]);
+    const draftCount = () => tileCount(page, 'New Drafts');
     await expect.poll(draftCount).toBeGreaterThanOrEqual(0);
     const before = await draftCount();
     await createVideoAs(browser, client, { name: fresh, status: 'draft' });
@@ -573,12 +580,7 @@ describe('an editor', () => {
     await seeHeading(page, 'Editor Dashboard');
     const count = async (name: RegExp) =>
       Number(/\((\d+)\)$/.exec((await page.getByRole('button', { name }).textContent()) ?? '')![1]);
-    const tile = async (label: string) =>
-      Number(
-        (await page
-          .getByRole('button', { name: new RegExp(`^${label}: \\d+$`) })
-          .getAttribute('aria-label'))!.split(': ')[1],
-      );
+    const tile = (label: string) => tileCount(page, label);
     // Each tile against the status button of the same videos (Draft has no desktop pill).
     const pairs = [
       ['Total Videos', /^All Videos \(\d+\)$/],

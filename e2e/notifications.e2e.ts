@@ -14,7 +14,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { apiAs, withApiAs } from './support/api';
 import { createVideo, postComment } from './support/notifications';
-import { seeToast, visible } from './support/screen';
+import { seeToast, tileCount, visible } from './support/screen';
 import { assign } from './support/lead';
 import { createUsersAsKing, kingCredentials, signIn, type TestUser } from './support/users';
 
@@ -131,10 +131,9 @@ describe('a mention reaches the person live', () => {
       await held;
       ws.connectToServer();
     });
-    const total = page.getByRole('button', { name: /^Total Videos: \d+$/ });
-    const totalCount = async () => Number((await total.getAttribute('aria-label'))!.split(': ')[1]);
+    const totalCount = () => tileCount(page, 'Total Videos');
     await page.reload();
-    await visible(total);
+    await visible(page.getByRole('button', { name: /^Total Videos: \d+$/ }));
     const before = await totalCount();
     await createVideo(clientApi, {
       name: `Before the socket ${client.username.slice(-6)}`,

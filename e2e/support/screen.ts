@@ -11,6 +11,12 @@ export async function visible(locator: Locator): Promise<void> {
   await locator.first().waitFor({ state: 'visible' });
 }
 
+/** A dashboard tile's number (its button is named "Label: N"), once the tile is there. */
+export async function tileCount(page: Page, label: string): Promise<number> {
+  const tile = page.getByRole('button', { name: new RegExp(`^${label}: \\d+$`) });
+  return Number((await tile.getAttribute('aria-label'))!.split(': ')[1]);
+}
+
 /** Waits for exact text somewhere on the page. */
 export async function seeText(page: Page, text: string): Promise<void> {
   await visible(page.getByText(text, { exact: true }));

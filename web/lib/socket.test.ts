@@ -128,7 +128,7 @@ describe('connectSocket', () => {
 
 describe('dispatchSocketMessage', () => {
   it('ignores unknown types and bad data with a warning, and pongs silently', () => {
-    const handlers = { onNotification: vi.fn(), onCount: vi.fn(), onOpen: vi.fn() };
+    const handlers = { onNotification: vi.fn(), onCount: vi.fn() };
     const log = { warn: vi.fn() };
     dispatchSocketMessage(JSON.stringify({ type: 'surprise', data: 1 }), handlers, log);
     dispatchSocketMessage('not json', handlers, log);

@@ -15,16 +15,6 @@ export interface SocketHandlers {
   onCount(count: number): void;
 }
 
-/** What the socket tells its user besides its messages. */
-export interface SocketEvents {
-  /**
-   * Each time the socket opens, the first time and after a reconnect: what was sent while it
-   * was not open (a page drawn by the server opens it only once the browser is idle) is not sent
-   * again, so what it would have refreshed is read again.
-   */
-  onOpen?(): void;
-}
-
 /** The part of the browser's WebSocket this client uses. */
 export interface SocketLike {
   onopen: ((event: Event) => void) | null;
@@ -34,8 +24,14 @@ export interface SocketLike {
   close(code?: number, reason?: string): void;
 }
 
-export interface SocketOptions extends SocketHandlers, SocketEvents {
+export interface SocketOptions extends SocketHandlers {
   userId: string;
+  /**
+   * Each time the socket opens, the first time and after a reconnect: what was sent while it
+   * was not open (a page drawn by the server opens it only once the browser is idle) is not sent
+   * again, so what it would have refreshed is read again.
+   */
+  onOpen?(): void;
   /** The page's location; the socket goes to the same host. */
   location?: Pick<Location, 'protocol' | 'host'>;
   /** The WebSocket constructor (the browser's by default). */
