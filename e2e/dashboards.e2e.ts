@@ -11,6 +11,7 @@ import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browse
 import { makePng } from './support/png';
 import {
   atPath,
+  clickSwitch,
   dismissToast,
   seeHeading,
   seeText,
@@ -454,7 +455,7 @@ describe('an editor', () => {
         .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))),
     ).toEqual(['Back to Ready to Post: Client spot']);
     // The confirm toggle takes it back to Ready to Post.
-    await spot.getByRole('switch', { name: 'Posted: Client spot' }).click({ force: true });
+    await clickSwitch(spot.getByRole('switch', { name: 'Posted: Client spot' }));
     await dialog('Mark as ready to post?').getByRole('button', { name: 'Confirm' }).click();
     await seeToast(page, 'Status Updated');
     await expect.poll(() => spot.textContent()).toContain('Ready to Post');

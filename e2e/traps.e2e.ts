@@ -9,7 +9,7 @@ import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, type E2EBrowser, launchBrowser } from './support/browser';
 import { assign, createVideo, unassignInCard } from './support/lead';
-import { atPath, seeToast, visible } from './support/screen';
+import { atPath, clickSwitch, seeToast, visible } from './support/screen';
 import {
   createUsersAsKing,
   kingApi,
@@ -129,7 +129,7 @@ describe('as a client', () => {
     await visible(cards.first());
     const height = () => cards.first().evaluate((el) => el.getBoundingClientRect().height);
     const normal = await height();
-    await page.getByRole('switch', { name: 'Compact view' }).click({ force: true });
+    await clickSwitch(page.getByRole('switch', { name: 'Compact view' }));
     await expect.poll(height).toBeLessThan(normal);
     // No word of any title is split over two lines (each word is one box on screen).
     const split = await page.evaluate(() =>
@@ -149,7 +149,7 @@ describe('as a client', () => {
       ),
     );
     expect(split).toEqual([]);
-    await page.getByRole('switch', { name: 'Compact view' }).click({ force: true });
+    await clickSwitch(page.getByRole('switch', { name: 'Compact view' }));
   });
 });
 

@@ -17,6 +17,17 @@ export async function tileCount(page: Page, label: string): Promise<number> {
   return Number((await tile.getAttribute('aria-label'))!.split(': ')[1]);
 }
 
+/**
+ * Clicks a switch where a person does: on its visible body, a label holding the input (Mantine
+ * hides the input itself), once it is enabled, with Playwright's checks (visible, stable, not
+ * covered). A forced click on the hidden input skipped them: on a card just re-laid out (a phone
+ * width and back) it landed on nothing, once in CI.
+ */
+export async function clickSwitch(control: Locator): Promise<void> {
+  await control.locator('xpath=self::*[not(@disabled)]').waitFor({ state: 'attached' });
+  await control.locator('xpath=ancestor::label[1]').click();
+}
+
 /** Waits for exact text somewhere on the page. */
 export async function seeText(page: Page, text: string): Promise<void> {
   await visible(page.getByText(text, { exact: true }));
