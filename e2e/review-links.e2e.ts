@@ -105,6 +105,11 @@ describe('a review link', () => {
       await visible(page.getByRole('heading', { name: video.name, level: 1 }));
       // The player, not just a link: the YouTube frame is there.
       await visible(page.locator('iframe[src*="youtube-nocookie.com"]'));
+      // Undecided, with its Approve and Request changes buttons (issue 37: Approve's white on
+      // teal was 3.11:1): axe finds nothing serious on the page the guest first sees.
+      await visible(page.getByRole('button', { name: 'Approve' }));
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: `${ARTIFACTS}/review-page-undecided.png`, fullPage: true });
       await page.getByRole('textbox', { name: 'Your name' }).fill('Alex Guest');
       await page.getByRole('textbox', { name: 'Add a comment' }).fill('Love the intro at 0:12');
       await page.getByRole('button', { name: 'Post comment' }).click();
