@@ -207,6 +207,16 @@ describe('a lead editor', () => {
     await card.getByRole('searchbox', { name: 'Search clients or editors' }).fill('');
   });
 
+  it('is sent from /assignments to the Team tab, where clients are assigned (issue 37)', async () => {
+    // A lead editor has no clients of its own: the page says who assigns them, and links there.
+    await page.goto('/assignments');
+    await seeHeading(page, 'Assigned Clients');
+    await page.getByRole('link', { name: 'Assign clients on the Team tab' }).click();
+    await atPath(page, '/dashboard/team');
+    await seeText(page, 'Client-Editor Assignments');
+    await visible(page.getByRole('button', { name: 'New Assignment' }));
+  });
+
   it("bulk-deletes 3 videos on a client's page", async () => {
     // Three of its own, so the client's other videos stay as the other tests expect them.
     const doomed = [`Doomed draft ${word}`, `Doomed ready ${word}`, `Doomed review ${word}`];

@@ -12,9 +12,10 @@ import { PersonAvatar } from '../../../components/person-avatar';
 
 /**
  * The editor's assigned clients (/assignments, SPEC.md section 2): back to the dashboard,
- * refresh, and a card per client with 'View Videos' to /dashboard?client={id}.
+ * refresh, and a card per client with 'View Videos' to /dashboard?client={id}. With none, a
+ * viewer who assigns clients is sent where that is done (`assignAt`, the Team tab).
  */
-export function AssignedClients() {
+export function AssignedClients({ assignAt = null }: { assignAt?: string | null }) {
   const clients = useMyClients();
   useEffect(() => {
     document.title = pageTitle('Assigned Clients');
@@ -44,9 +45,19 @@ export function AssignedClients() {
         </Alert>
       ) : !clients.data?.length ? (
         <Paper withBorder p="xl">
-          <Text ta="center" c="dimmed">
-            No clients are assigned to you yet. A lead editor assigns clients to editors.
-          </Text>
+          <Stack gap="md" align="center">
+            <Text ta="center" c="dimmed">
+              {assignAt
+                ? 'No clients are assigned to you. You assign clients to editors on the Team tab.'
+                : 'No clients are assigned to you yet. A lead editor assigns clients to editors.'}
+            </Text>
+            {/* The one who may assign them is sent where that is done (issue 37). */}
+            {assignAt && (
+              <Button component={Link} to={assignAt} variant="light">
+                Assign clients on the Team tab
+              </Button>
+            )}
+          </Stack>
         </Paper>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
