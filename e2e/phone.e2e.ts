@@ -9,12 +9,13 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { answer, withApiAs } from './support/api';
-import { type E2EBrowser, launchBrowser, PHONE } from './support/browser';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { seeToast, visible } from './support/screen';
 import {
   createUsersAsKing,
   kingCredentials,
   logInThroughUi,
+  signIn,
   signOut,
   type TestUser,
 } from './support/users';
@@ -35,6 +36,8 @@ const VIDEOS = [
   { name: `Review ${word}`, type: 'consultation', status: 'review' },
   { name: `Draft vlog ${word}`, type: 'vlog', status: 'draft' },
 ] as const;
+/** The client's video in review: the one with a decision to make in its dialog. */
+let inReviewId = '';
 const VLOGS = VIDEOS.filter((v) => v.type === 'vlog').map((v) => v.name);
 
 beforeAll(async () => {
@@ -62,7 +65,11 @@ beforeAll(async () => {
     );
   });
   for (const video of VIDEOS) {
-    await createVideoAs(browser, kingCredentials(browser), { ...video, targetUserId: client.id });
+    const made = await createVideoAs(browser, kingCredentials(browser), {
+      ...video,
+      targetUserId: client.id,
+    });
+    if (video.status === 'review') inReviewId = made.id;
   }
 });
 afterEach(() => {
@@ -251,5 +258,78 @@ describe.each(DASHBOARDS)('the $name dashboard at 390 px', (dashboard) => {
 
     await expect.poll(() => filtersButton().getAttribute('aria-label')).toBe('Filters, 1 active');
     await dashboard.filtered();
+  });
+});
+
+/**
+ * The video dialog on a phone (issue 37, obs 9): it opened on the edit form, the player's top at
+ * 853 px and 'Add a comment' at 1,773 px. Now, as on the guest page, the player is on the first
+ * screen and the decision and the comment box come before the edit form; on a desktop the form
+ * stays on the left with the player and comments beside it.
+ */
+describe('the video dialog at 390 px', () => {
+  const detail = () => page.getByRole('dialog', { name: 'Edit Video Details' });
+  /** The edit form's top: its fold-out button on a phone, else the form itself. */
+  const editForm = () =>
+    detail()
+      .getByRole('button', { name: 'Edit details' })
+      .or(detail().getByRole('form', { name: 'Video details' }))
+      .first();
+
+  beforeAll(async () => {
+    await signOut(browser, page);
+    await signIn(browser, page, client);
+  });
+  afterAll(async () => {
+    await page.setViewportSize(PHONE);
+  });
+
+  it('starts with the player, then the decision and the comment box, then the edit form', async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto(`/dashboard?video=${inReviewId}`);
+    await visible(detail());
+    const player = detail().locator('iframe').first();
+    const comment = detail().getByRole('textbox', { name: 'Add a comment' });
+    await visible(player);
+    await visible(comment);
+    await settled();
+    const top = async (locator: Locator) => Math.round((await box(locator)).y);
+    const form = await top(editForm());
+    expect(await top(player)).toBeGreaterThanOrEqual(0);
+    expect(await top(player)).toBeLessThan(PHONE.height / 2);
+    expect(await top(comment)).toBeLessThan(form);
+    // The client's decision on a video in review, as on the guest page.
+    const decision = detail().getByRole('group', { name: 'Next step' });
+    const approve = decision.getByRole('button', { name: 'Approve' });
+    await visible(approve);
+    expect(await top(approve)).toBeLessThan(PHONE.height);
+    expect(await top(decision.getByRole('button', { name: 'Request Changes' }))).toBeLessThan(form);
+    await screenshot(page, 'phone-detail-dialog');
+    await expectNoSeriousA11yViolations(page);
+
+    // The form is one tap away, and opens where it is.
+    await editForm().click();
+    await visible(detail().getByRole('textbox', { name: 'Name' }));
+    await expect
+      .poll(() =>
+        detail().getByRole('button', { name: 'Edit details' }).getAttribute('aria-expanded'),
+      )
+      .toBe('true');
+    await screenshot(page, 'phone-detail-dialog-form');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('keeps the desktop layout: the form on the left, open, the player and comments beside it', async () => {
+    await page.setViewportSize({ ...DESKTOP, width: 1440 });
+    await page.goto(`/dashboard?video=${inReviewId}`);
+    await visible(detail());
+    const name = detail().getByRole('textbox', { name: 'Name' });
+    const player = detail().locator('iframe').first();
+    await visible(name);
+    await visible(player);
+    await settled();
+    expect(await detail().getByRole('button', { name: 'Edit details' }).count()).toBe(0);
+    expect((await box(player)).x).toBeGreaterThan((await box(name)).x + (await box(name)).width);
+    await screenshot(page, 'desktop-detail-dialog');
   });
 });

@@ -2,6 +2,7 @@ import {
   Alert,
   Box,
   Button,
+  Collapse,
   Divider,
   Grid,
   Group,
@@ -14,7 +15,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { BILLING_MESSAGES, billingFactsOfView, billingLock } from '@domain/billing';
 import { isOpenableLink, LINK_MESSAGES } from '@domain/links';
 import { MARKER_FORMATS } from '@domain/markers';
@@ -41,6 +42,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { markersUrl } from '../../../api/comments';
 import { useDeleteVideo, useUpdateVideo, useVideo } from '../../../api/videos';
 import { AssignedEditorControl } from './assigned-editor-control';
+import { DetailDecision } from './detail-decision';
 import { DayCounterBadge } from '../../../components/videos/day-counter-badge';
 import { DeleteVideoDialog } from '../../../components/videos/delete-video-dialog';
 import { ExportMarkersMenu } from '../../../components/videos/export-markers-menu';
@@ -69,7 +71,8 @@ export interface VideoDetailDialogProps {
 /**
  * 'Edit Video Details' (SPEC.md section 2): the edit form on the left (only changed fields are
  * sent; nothing changed just closes), the comments panel on the right, status badge, day
- * counter and status history. Escape closes; Ctrl/Cmd+S saves. It is drawn over a screen by
+ * counter and status history. On a phone one column: header, player, the next step's buttons,
+ * comments, then the edit form folded (issue 37). Escape closes; Ctrl/Cmd+S saves. It is drawn over a screen by
  * web/app/routes/video-from-url.tsx, which opens the video the address names and hands it the
  * comments panel.
  */
@@ -94,6 +97,22 @@ export function VideoDetailDialog({
   useEffect(() => {
     if (player && startAt !== null) player.handle.seek(startAt);
   }, [player, startAt]);
+  // The edit form; on a desktop it starts with the video's header and takes the focus.
+  const form = (withHeader: boolean) =>
+    user &&
+    video && (
+      <DetailForm
+        key={video.id}
+        video={video}
+        viewer={user}
+        withHeader={withHeader}
+        onDone={close}
+        onDeleted={(v) => {
+          setDeleted(v);
+          setTimeout(close, 300);
+        }}
+      />
+    );
 
   return (
     <Modal
@@ -115,20 +134,20 @@ export function VideoDetailDialog({
         <Alert color="red" title="Video not found">
           This video does not exist or you do not have access to it.
         </Alert>
+      ) : phone ? (
+        // A phone reads top to bottom: what the video is, the player, the next step and the
+        // comments first (as on the guest page); the edit form waits folded below (issue 37).
+        <Stack gap="lg">
+          <DetailHeader video={video} viewer={user} />
+          {player && <PlayerSlot player={player} />}
+          {!gone && <DetailDecision video={video} viewer={user} />}
+          {!gone && comments(video.id, player?.handle ?? null)}
+          <FoldedForm>{form(false)}</FoldedForm>
+          <StatusHistory history={video.statusHistory} />
+        </Stack>
       ) : (
         <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <DetailForm
-              key={video.id}
-              video={video}
-              viewer={user}
-              onDone={close}
-              onDeleted={(v) => {
-                setDeleted(v);
-                setTimeout(close, 300);
-              }}
-            />
-          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>{form(true)}</Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="lg">
               {player && <PlayerSlot player={player} />}
@@ -142,21 +161,73 @@ export function VideoDetailDialog({
   );
 }
 
+/** The edit form folded behind its button: a phone's dialog opens on the player instead. */
+function FoldedForm({ children }: { children: ReactNode }) {
+  const [opened, setOpened] = useState(false);
+  const bodyId = useId();
+  return (
+    <Stack gap="sm">
+      <Button
+        variant="default"
+        justify="space-between"
+        rightSection={<span aria-hidden="true">{opened ? '▲' : '▼'}</span>}
+        aria-expanded={opened}
+        aria-controls={bodyId}
+        onClick={() => setOpened((o) => !o)}
+      >
+        Edit details
+      </Button>
+      <Collapse expanded={opened}>
+        <Box id={bodyId}>{children}</Box>
+      </Collapse>
+    </Stack>
+  );
+}
+
+/** Status, day counter, number and owner, with Share for review and the markers export. */
+function DetailHeader({ video, viewer }: { video: VideoView; viewer: PublicUser }) {
+  const [sharing, setSharing] = useState(false);
+  return (
+    <Group gap="xs">
+      <StatusBadge status={video.status} size="lg" />
+      <DayCounterBadge video={video} />
+      <Text size="sm" c="dimmed">
+        #{video.ordinal} · {displayName(video.owner)}
+      </Text>
+      <Group ml="auto" gap="xs">
+        {offersShareForReview(viewer) && (
+          <Button size="xs" variant="light" onClick={() => setSharing(true)}>
+            Share for review
+          </Button>
+        )}
+        <ExportMarkersMenu
+          size="xs"
+          formats={MARKER_FORMATS}
+          hrefOf={(format) => markersUrl(video.id, { format })}
+        />
+      </Group>
+      <ShareReviewDialog videoId={video.id} opened={sharing} onClose={() => setSharing(false)} />
+    </Group>
+  );
+}
+
 function DetailForm({
   video,
   viewer,
+  withHeader,
   onDone,
   onDeleted,
 }: {
   video: VideoView;
   viewer: PublicUser;
+  /** Starts with the header and takes the dialog's first focus (a desktop's layout). */
+  withHeader: boolean;
   onDone: () => void;
   onDeleted: (video: VideoView) => void;
 }) {
   // What the form started from: a background refresh must not turn stale fields into changes.
   const [original] = useState(() => editVideoValues(video));
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [sharing, setSharing] = useState(false);
   const [today] = useState(() => localDateText(new Date()));
   const update = useUpdateVideo();
   const remove = useDeleteVideo();
@@ -242,26 +313,13 @@ function DetailForm({
       }}
     >
       <Stack gap="sm">
-        <Group gap="xs">
-          <StatusBadge status={video.status} size="lg" />
-          <DayCounterBadge video={video} />
-          <Text size="sm" c="dimmed">
-            #{video.ordinal} · {displayName(video.owner)}
-          </Text>
-          <Group ml="auto" gap="xs">
-            {offersShareForReview(viewer) && (
-              <Button size="xs" variant="light" onClick={() => setSharing(true)}>
-                Share for review
-              </Button>
-            )}
-            <ExportMarkersMenu
-              size="xs"
-              formats={MARKER_FORMATS}
-              hrefOf={(format) => markersUrl(video.id, { format })}
-            />
-          </Group>
-        </Group>
-        <TextInput label="Name" {...field('name')} maxLength={200} data-autofocus />
+        {withHeader && <DetailHeader video={video} viewer={viewer} />}
+        <TextInput
+          label="Name"
+          {...field('name')}
+          maxLength={200}
+          data-autofocus={withHeader || undefined}
+        />
         <Grid gap="sm">
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <NativeSelect
@@ -393,7 +451,6 @@ function DetailForm({
           })
         }
       />
-      <ShareReviewDialog videoId={video.id} opened={sharing} onClose={() => setSharing(false)} />
     </Box>
   );
 }
