@@ -6,8 +6,9 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { answer, canLogIn, withApiAs } from './support/api';
-import { type E2EBrowser, launchBrowser } from './support/browser';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { makePng } from './support/png';
 import { atPath, seeHeading, seeText, seeToast, visible } from './support/screen';
 import {
@@ -112,6 +113,51 @@ describe('a new client account', () => {
     await page.reload();
     await seeHeading(page, 'Profile Settings');
     await expect.poll(() => displayName.inputValue()).toBe(renamed);
+  });
+
+  it('saves a typed email address with the one Save Profile button (issue 37)', async () => {
+    await onProfile();
+    const address = `${account.username}@example.test`;
+    await page.getByLabel('Email address').fill(address);
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await seeToast(page, 'Profile updated!');
+    await page.reload();
+    await seeHeading(page, 'Profile Settings');
+    await expect.poll(() => page.getByLabel('Email address').inputValue()).toBe(address);
+    // One save for the page: details and email together, one confirmation.
+    await expect(page.getByRole('button', { name: /^Save/ }).count()).resolves.toBe(1);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: 'e2e/artifacts/profile-desktop.png', fullPage: true });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: 'e2e/artifacts/profile-phone.png', fullPage: true });
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('asks before leaving the profile with unsaved changes (issue 37)', async () => {
+    await onProfile();
+    const displayName = page.getByLabel('Display name');
+    await displayName.fill('Not saved yet');
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await visible(ask);
+    await expectNoSeriousA11yViolations(page);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    expect(await displayName.inputValue()).toBe('Not saved yet');
+    // A reload or closing the tab: the page asks the browser to confirm (beforeunload).
+    const holdsUnload = () =>
+      page.evaluate(() => {
+        const event = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      });
+    expect(await holdsUnload()).toBe(true);
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await visible(ask);
+    await ask.getByRole('button', { name: 'Leave' }).click();
+    await atPath(page, '/dashboard');
+    expect(await holdsUnload()).toBe(false);
   });
 
   it('refuses a text file as the avatar', async () => {

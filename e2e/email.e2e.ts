@@ -82,8 +82,8 @@ describe("the client's email card", () => {
     await seeText(page, 'Enter a valid email address, or leave it empty for no email');
     await page.getByLabel('Email address').fill(address);
     await comments.getByText('At once').click();
-    await page.getByRole('button', { name: 'Save Email Settings' }).click();
-    await seeToast(page, 'Email settings saved');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await seeToast(page, 'Profile updated!');
     await expectNoSeriousA11yViolations(page);
 
     await page.reload();

@@ -1,47 +1,20 @@
-import { Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { roleLabel } from '@domain/roles';
 import { BackLink } from '../../components/back-link';
 import { LoadingState } from '../../components/loading-state';
 import { MessageScreen } from '../../components/message-screen';
+import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
 import { useAuth } from '../../hooks/use-auth';
-import { EmailSettingsForm } from '../../features/profile/components/email-settings-form';
-import { ProfileForm } from '../../features/profile/components/profile-form';
+import { ProfileForm, ProfileSection } from '../../features/profile/components/profile-form';
 import { pageTitle } from '../../lib/site';
 import { useLogOut } from '../layouts/account-actions';
 import type { LoginLocationState } from './login';
 
 const SIGNED_OUT_NOTICE = 'Please log in to view your profile';
-
-/** One card of the profile: a heading, a line on what it is for, its form. */
-function ProfileSection({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <Paper withBorder shadow="xs" p={{ base: 'md', sm: 'xl' }} component="section">
-      <Stack gap="md">
-        <div>
-          <Title order={2} size="h4">
-            {title}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {description}
-          </Text>
-        </div>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 /** Profile settings (SPEC.md section 2): display name, avatar, email (issue 19), password, log out. */
 export function ProfileRoute() {
@@ -49,6 +22,10 @@ export function ProfileRoute() {
   const { user, isLoading, refresh } = useAuth();
   const navigate = useNavigate();
   const { leaving, logOut } = useLogOut();
+  // Typed but not saved: leaving asks first (issue 37).
+  const [dirty, setDirty] = useState(false);
+  const unsaved = useUnsavedChanges(dirty);
+  const { confirmLeave } = unsaved;
 
   useEffect(() => {
     // Logging out here goes to /, not to the signed-out redirect.
@@ -76,8 +53,18 @@ export function ProfileRoute() {
       <Container size="sm" py={{ base: 'md', sm: 'xl' }}>
         <Stack gap="lg">
           <Group justify="space-between" align="center">
-            <BackLink />
-            <Button variant="default" size="sm" onClick={() => void logOut()} disabled={leaving}>
+            <BackLink
+              onClick={(event) => {
+                event.preventDefault();
+                confirmLeave(() => void navigate('/'));
+              }}
+            />
+            <Button
+              variant="default"
+              size="sm"
+              onClick={() => confirmLeave(() => void logOut())}
+              disabled={leaving}
+            >
               {leaving ? 'Logging out...' : 'Log out'}
             </Button>
           </Group>
@@ -91,25 +78,14 @@ export function ProfileRoute() {
             </Text>
           </Stack>
 
-          <ProfileSection
-            title="Your details"
-            description="How your name and picture appear to your team."
-          >
-            <ProfileForm key={user.id} user={user} onSaved={refresh} />
-          </ProfileSection>
-
-          <ProfileSection
-            title="Email"
-            description="Mentions can reach you at once; the rest waits for one digest, or not at all."
-          >
-            <EmailSettingsForm key={user.id} />
-          </ProfileSection>
+          <ProfileForm key={user.id} user={user} onSaved={refresh} onDirtyChange={setDirty} />
 
           <ProfileSection title="Security" description="Changing it signs you out everywhere else.">
             <ChangePasswordForm />
           </ProfileSection>
         </Stack>
       </Container>
+      {unsaved.dialog}
     </Box>
   );
 }

@@ -10,7 +10,12 @@ import {
 } from '@domain/email';
 import { ApiError } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../test/render';
-import { EmailSettingsCard } from './email-settings-form';
+import { EmailSettingsCard, useEmailSettingsForm, type SettingsRead } from './email-settings-form';
+
+/** The card with its form, as the profile page holds it. */
+function Card({ settings }: { settings: SettingsRead }) {
+  return <EmailSettingsCard settings={settings} form={useEmailSettingsForm(settings.data)} />;
+}
 
 /** Settings as the server answers them for a client: the role's defaults, or their choices. */
 const settings = (over: Partial<EmailSettings> = {}): EmailSettings => ({
@@ -29,9 +34,7 @@ const modeOf = (kind: (typeof EMAIL_KINDS)[number]) =>
 
 describe('EmailSettingsCard', () => {
   it('says it is loading while the settings are read', () => {
-    renderWithProviders(
-      <EmailSettingsCard settings={{ data: undefined, error: null, isError: false }} />,
-    );
+    renderWithProviders(<Card settings={{ data: undefined, error: null, isError: false }} />);
     expect(screen.getByRole('status').textContent).toContain('Loading email settings');
     expect(screen.queryByLabelText(/Email address/)).toBeNull();
   });
@@ -39,12 +42,12 @@ describe('EmailSettingsCard', () => {
   it("shows the server's reason when the settings cannot be read, and a plain one otherwise", () => {
     const refused = new ApiError(401, JSON.stringify({ message: 'Not signed in' }), '');
     const { unmount } = renderWithProviders(
-      <EmailSettingsCard settings={{ data: undefined, error: refused, isError: true }} />,
+      <Card settings={{ data: undefined, error: refused, isError: true }} />,
     );
     expect(screen.getByRole('alert').textContent).toBe('Not signed in');
     unmount();
     renderWithProviders(
-      <EmailSettingsCard
+      <Card
         settings={{ data: undefined, error: new TypeError('Failed to fetch'), isError: true }}
       />,
     );
@@ -52,7 +55,7 @@ describe('EmailSettingsCard', () => {
   });
 
   it('lists every kind with its mode; without an address nothing but the address can change', () => {
-    renderWithProviders(<EmailSettingsCard settings={read(settings())} />);
+    renderWithProviders(<Card settings={read(settings())} />);
     const address = screen.getByLabelText(/Email address/) as HTMLInputElement;
     expect(address.value).toBe('');
     expect(screen.getByText('Leave it empty to get no email.')).toBeTruthy();
@@ -68,11 +71,10 @@ describe('EmailSettingsCard', () => {
     expect(checked('mention')).toBe('now');
     expect(checked('review_requested')).toBe('digest');
     expect(checked('comment')).toBe('off');
-    expect(screen.getByRole('button', { name: 'Save Email Settings' })).toBeTruthy();
   });
 
   it('turns the choices on once an address is typed, and says what is wrong with a bad one', async () => {
-    renderWithProviders(<EmailSettingsCard settings={read(settings())} />);
+    renderWithProviders(<Card settings={read(settings())} />);
     const user = userEvent.setup();
     const address = screen.getByLabelText(/Email address/);
     await user.click(address);
@@ -94,7 +96,7 @@ describe('EmailSettingsCard', () => {
       timeZone: 'Europe/Berlin',
       modes: emailModes('client', { comment: 'now', mention: 'off' }),
     });
-    renderWithProviders(<EmailSettingsCard settings={read(saved)} />);
+    renderWithProviders(<Card settings={read(saved)} />);
     expect((screen.getByLabelText(/Email address/) as HTMLInputElement).value).toBe(
       'olivia@client.test',
     );

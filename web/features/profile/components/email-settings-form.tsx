@@ -8,7 +8,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
+import { useEffect } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   DAILY_DIGEST_HOUR,
@@ -17,13 +18,11 @@ import {
   EMAIL_MODE_LABELS,
   EMAIL_MODES,
   emailSettingsSchema,
+  emailModes,
   type EmailSettings,
 } from '@domain/email';
-import { FormStack, SubmitButton } from '../../../components/form-stack';
 import { LoadingState } from '../../../components/loading-state';
 import { getErrorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useEmailSettings, useSaveEmailSettings } from '../../../api/email';
 
 const MODE_OPTIONS = EMAIL_MODES.map((mode) => ({ value: mode, label: EMAIL_MODE_LABELS[mode] }));
 const DIGEST_OPTIONS = [
@@ -39,40 +38,42 @@ function zoneOptions(current: string): string[] {
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-/** The form, once the settings are loaded. */
-function EmailSettingsFields({ settings }: { settings: EmailSettings }) {
-  const save = useSaveEmailSettings();
-  // Never saved (no address yet): the browser's zone is the likelier one.
-  const initial = {
-    ...settings,
-    timeZone: !settings.address && settings.timeZone === 'UTC' ? browserZone() : settings.timeZone,
-  };
-  const form = useForm({
+/** The email settings' form: empty until the settings are read, then holding them. */
+export type EmailSettingsFormState = UseFormReturnType<EmailSettings>;
+
+/**
+ * The form of one's email settings, filled in once `saved` arrives (a never-saved account gets
+ * the browser's zone, the likelier one). The profile page saves it with its other fields.
+ */
+export function useEmailSettingsForm(saved: EmailSettings | undefined): EmailSettingsFormState {
+  const form = useForm<EmailSettings>({
     mode: 'controlled',
-    initialValues: initial,
+    // Never shown: the fields wait for the saved settings (`initialized`).
+    initialValues: {
+      address: '',
+      digest: 'daily',
+      timeZone: 'UTC',
+      modes: emailModes('client', {}),
+    },
     validate: schemaResolver(emailSettingsSchema, { sync: true }),
     validateInputOnBlur: true,
   });
+  const { initialize } = form;
+  useEffect(() => {
+    if (!saved) return;
+    initialize({
+      ...saved,
+      timeZone: !saved.address && saved.timeZone === 'UTC' ? browserZone() : saved.timeZone,
+    });
+  }, [saved, initialize]);
+  return form;
+}
 
-  const submit = form.onSubmit((values) => {
-    save.mutate(
-      { ...values, address: values.address.trim() },
-      {
-        onSuccess: (saved) => {
-          form.setInitialValues(saved);
-          form.setValues(saved);
-          notifySuccess('Email settings saved');
-        },
-        onError: (error) => {
-          notifyError('Save failed', getErrorMessage(error, 'Failed to save email settings'));
-        },
-      },
-    );
-  });
-
+/** The fields, once the settings are loaded. */
+function EmailSettingsFields({ form }: { form: EmailSettingsFormState }) {
   const noAddress = !form.values.address.trim();
   return (
-    <FormStack onSubmit={submit}>
+    <Stack gap="md">
       <TextInput
         label="Email address"
         description="Leave it empty to get no email."
@@ -126,21 +127,24 @@ function EmailSettingsFields({ settings }: { settings: EmailSettings }) {
           </Flex>
         ))}
       </Stack>
-      <SubmitButton pending={save.isPending} label="Save Email Settings" pendingLabel="Saving..." />
-    </FormStack>
+    </Stack>
   );
 }
 
 /** The read of one's settings as the card uses it (react-query's answer, or a test's). */
-type SettingsRead = Pick<UseQueryResult<EmailSettings>, 'data' | 'error' | 'isError'>;
+export type SettingsRead = Pick<UseQueryResult<EmailSettings>, 'data' | 'error' | 'isError'>;
 
-/** The profile's email card: address, digest timing, time zone and each kind's mode. */
-export function EmailSettingsForm() {
-  return <EmailSettingsCard settings={useEmailSettings()} />;
-}
-
-/** The card for the settings as read: the failure, the wait, or the form. */
-export function EmailSettingsCard({ settings }: { settings: SettingsRead }) {
+/**
+ * The profile's email fields for the settings as read: the failure, the wait, or the fields
+ * (address, digest timing, time zone and each kind's mode), bound to `form`.
+ */
+export function EmailSettingsCard({
+  settings,
+  form,
+}: {
+  settings: SettingsRead;
+  form: EmailSettingsFormState;
+}) {
   if (settings.isError) {
     return (
       <Text c="red" size="sm" role="alert">
@@ -148,6 +152,6 @@ export function EmailSettingsCard({ settings }: { settings: SettingsRead }) {
       </Text>
     );
   }
-  if (!settings.data) return <LoadingState label="Loading email settings" />;
-  return <EmailSettingsFields settings={settings.data} />;
+  if (!settings.data || !form.initialized) return <LoadingState label="Loading email settings" />;
+  return <EmailSettingsFields form={form} />;
 }
