@@ -317,6 +317,15 @@ describe('the video dialog at 390 px', () => {
       .toBe('true');
     await screenshot(page, 'phone-detail-dialog-form');
     await expectNoSeriousA11yViolations(page);
+
+    // Turning the phone keeps the dialog as it is: nothing typed is lost to a new layout.
+    const name = detail().getByRole('textbox', { name: 'Name' });
+    await name.fill(`Renamed ${word}`);
+    await comment.fill('Half a thought');
+    await page.setViewportSize({ width: PHONE.height, height: PHONE.width });
+    await visible(detail().getByRole('button', { name: 'Edit details' }));
+    expect(await name.inputValue()).toBe(`Renamed ${word}`);
+    expect(await comment.inputValue()).toBe('Half a thought');
   });
 
   it('keeps the desktop layout: the form on the left, open, the player and comments beside it', async () => {

@@ -134,31 +134,54 @@ export function VideoDetailDialog({
         <Alert color="red" title="Video not found">
           This video does not exist or you do not have access to it.
         </Alert>
-      ) : phone ? (
-        // A phone reads top to bottom: what the video is, the player, the next step and the
-        // comments first (as on the guest page); the edit form waits folded below (issue 37).
-        <Stack gap="lg">
-          <DetailHeader video={video} viewer={user} />
-          {player && <PlayerSlot player={player} />}
-          {!gone && <DetailDecision video={video} viewer={user} />}
-          {!gone && comments(video.id, player?.handle ?? null)}
-          <FoldedForm>{form(false)}</FoldedForm>
-          <StatusHistory history={video.statusHistory} />
-        </Stack>
       ) : (
-        <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: 7 }}>{form(true)}</Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <Stack gap="lg">
-              {player && <PlayerSlot player={player} />}
-              {!gone && comments(video.id, player?.handle ?? null)}
-              <StatusHistory history={video.statusHistory} />
-            </Stack>
-          </Grid.Col>
-        </Grid>
+        <ChosenOnce key={video.id} phone={phone}>
+          {(phoneLayout) =>
+            phoneLayout ? (
+              // A phone reads top to bottom: what the video is, the player, the next step and
+              // the comments first (as on the guest page); the edit form waits folded below
+              // (issue 37).
+              <Stack gap="lg">
+                <DetailHeader video={video} viewer={user} />
+                {player && <PlayerSlot player={player} />}
+                {!gone && <DetailDecision video={video} viewer={user} />}
+                {!gone && comments(video.id, player?.handle ?? null)}
+                <FoldedForm>{form(false)}</FoldedForm>
+                <StatusHistory history={video.statusHistory} />
+              </Stack>
+            ) : (
+              <Grid gap="xl">
+                <Grid.Col span={{ base: 12, md: 7 }}>{form(true)}</Grid.Col>
+                <Grid.Col span={{ base: 12, md: 5 }}>
+                  <Stack gap="lg">
+                    {player && <PlayerSlot player={player} />}
+                    {!gone && comments(video.id, player?.handle ?? null)}
+                    <StatusHistory history={video.statusHistory} />
+                  </Stack>
+                </Grid.Col>
+              </Grid>
+            )
+          }
+        </ChosenOnce>
       )}
     </Modal>
   );
+}
+
+/**
+ * The layout (`phone` or not) as it was when a video's dialog first drew, kept while it stays
+ * open: turning a phone across the breakpoint must not remount the form, the player or a
+ * half-typed comment (each layout is a tree of its own).
+ */
+function ChosenOnce({
+  phone,
+  children,
+}: {
+  phone: boolean;
+  children: (phone: boolean) => ReactNode;
+}) {
+  const [chosen] = useState(phone);
+  return children(chosen);
 }
 
 /** The edit form folded behind its button: a phone's dialog opens on the player instead. */
