@@ -211,7 +211,14 @@ describe('a lead editor', () => {
     // A lead editor has no clients of its own: the page says who assigns them, and links there.
     await page.goto('/assignments');
     await seeHeading(page, 'Assigned Clients');
-    await page.getByRole('link', { name: 'Assign clients on the Team tab' }).click();
+    const link = page.getByRole('link', { name: 'Assign clients on the Team tab' });
+    await visible(link);
+    await expectNoSeriousA11yViolations(page);
+    await shot('assignments-desktop');
+    await page.setViewportSize(PHONE);
+    await shot('assignments-phone');
+    await page.setViewportSize(DESKTOP);
+    await link.click();
     await atPath(page, '/dashboard/team');
     await seeText(page, 'Client-Editor Assignments');
     await visible(page.getByRole('button', { name: 'New Assignment' }));
