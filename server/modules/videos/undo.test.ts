@@ -19,8 +19,7 @@ const move = (who: string, id: string, status: VideoStatus, extra: object = {}) 
 
 const inReview = () => seedVideo(t, { userId: t.id.owner, status: 'review' });
 
-const rowOf = async (id: string) =>
-  (await t.db.select().from(videos).where(eq(videos.id, id)))[0]!;
+const rowOf = async (id: string) => (await t.db.select().from(videos).where(eq(videos.id, id)))[0]!;
 
 describe('undoing a move', () => {
   it('lets a client take back its Approve, recorded in the history like any move', async () => {
