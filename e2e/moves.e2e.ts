@@ -130,6 +130,26 @@ async function undo(
   await closeToasts();
 }
 
+describe('a move whose card leaves the list at once (the issue’s two paths)', () => {
+  it('editor: New Drafts tile, Start Work: confirmed with Undo', async () => {
+    const v = await videoIn('draft', 'tile');
+    await signIn(browser, page, editor);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: /^New Drafts: / }).click();
+    await move(v, 'Start Work', 'in_progress');
+    await closeToasts();
+  });
+
+  it('client: Review filter, Approve: confirmed with Undo', async () => {
+    const v = await videoIn('review', 'filter');
+    await signIn(browser, page, client);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: /^Review \(/ }).click();
+    await move(v, 'Approve', 'ready_to_post');
+    await closeToasts();
+  });
+});
+
 describe('the client side', () => {
   for (const role of ['client', 'team lead'] as const) {
     it(`${role}: Approve and Request Changes confirm with Undo; Undo takes back an Approve`, async () => {
