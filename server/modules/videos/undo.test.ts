@@ -146,6 +146,16 @@ describe('Start Work on an unassigned video', () => {
     expect((await rowOf(v.id)).status).toBe('draft');
   });
 
+  it('makes the editor its editor when the edit dialog starts the work too', async () => {
+    const v = await draft();
+    const res = await t.call('teameditor', 'PATCH', `/api/videos/${v.id}`, {
+      status: 'in_progress',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<VideoView>().assignedEditor?.id).toBe(t.id.teameditor);
+    expect((await rowOf(v.id)).assignedEditorId).toBe(t.id.teameditor);
+  });
+
   it('keeps an assigned video’s editor', async () => {
     const v = await seedVideo(t, {
       userId: t.id.owner,

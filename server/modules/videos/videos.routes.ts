@@ -450,12 +450,22 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       : null;
     if (lock) throw new HttpError(403, billingLockMessage(lock, 'change'));
     if (changes.type) await ensureVideoType(db, changes.type, customTypeOwner(owner));
+    // Work started here too makes its starter the editor (as on the status call).
+    const assignedEditorId = changes.status
+      ? await editorWithMove(scope, video, changes.status, undefined)
+      : undefined;
     const updated = await app.notifier.transaction(async (tx, notify) => {
-      const row = await updateVideo(tx, video, changes, scope.id);
+      const row = await updateVideo(
+        tx,
+        video,
+        { ...changes, ...(assignedEditorId !== undefined && { assignedEditorId }) },
+        scope.id,
+      );
       if (!row) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
       await notify.videoChanged(actor, video, row, teamLeadIds);
       return row;
     });
+    if (assignedEditorId !== undefined) return detail(request, video.id);
     return changedAnswer(read, updated, actor, changes.status);
   });
 

@@ -200,8 +200,9 @@ function DetailForm({
         {
           onSuccess: (saved) => {
             // A save that moved it is confirmed as every move is, with Undo.
-            if (saved.status !== original.status) confirmMove(saved);
-            else notifySuccess('Video updated', `"${edited.name}" has been saved.`);
+            if (saved.status !== original.status) {
+              confirmMove(saved, { wasUnassigned: !video.assignedEditorId });
+            } else notifySuccess('Video updated', `"${edited.name}" has been saved.`);
             onDone();
           },
           onError: (error) =>
