@@ -235,6 +235,16 @@ export const statusBody = z
       .trim()
       .max(COMMENT_MAX_LENGTH, COMMENT_MESSAGES.tooLong)
       .optional(),
+    /**
+     * The reverse of the caller's own latest move, within the undo window (domain/workflow.ts,
+     * mayUndo): allowed where the transition table alone would refuse it.
+     */
+    undo: z.boolean({ error: 'undo must be true or false' }).optional(),
+    /**
+     * The video's editor with the move (Start Work: whom a manager picks; an undo of a Start
+     * Work that assigned: null), allowed as PATCH /api/videos/{id}/assigned-editor allows it.
+     */
+    assignedEditorId: z.uuid({ error: VIDEO_MESSAGES.editorInvalid }).nullable().optional(),
     ...publishingFields,
   })
   .superRefine((v, ctx) => {

@@ -5,13 +5,16 @@ import {
   creationRefusal,
   isCompletedStatus,
   isOverdue,
+  mayUndo,
   moveRefusal,
   nextStatus,
   postedToggleTarget,
   primaryAction,
   selectableStatuses,
   simpleActions,
+  startsWorkUnassigned,
   toTime,
+  UNDO_WINDOW_MS,
   workflowSide,
   type WorkflowSide,
 } from './workflow';
@@ -219,5 +222,47 @@ describe('overdue rules', () => {
     expect(toTime('')).toBeNull();
     expect(toTime('soon')).toBeNull();
     expect(toTime(new Date('x'))).toBeNull();
+  });
+});
+
+describe('mayUndo: the reverse of the actor’s own latest move, for a while', () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+  const approved = {
+    fromStatus: 'review',
+    toStatus: 'ready_to_post',
+    changedAt: new Date(now.getTime() - 5_000).toISOString(),
+    changedBy: { id: 'client' },
+  };
+  const back = { actorId: 'client', current: 'ready_to_post', to: 'review' as const, paid: false };
+
+  it('allows the mover to go back where the video came from', () => {
+    expect(mayUndo(approved, back, now)).toBe(true);
+  });
+
+  it('refuses anyone else, another target, a later move, an old move and no history', () => {
+    expect(mayUndo(approved, { ...back, actorId: 'editor' }, now)).toBe(false);
+    expect(mayUndo(approved, { ...back, to: 'in_progress' }, now)).toBe(false);
+    expect(mayUndo(approved, { ...back, current: 'posted' }, now)).toBe(false);
+    const old = new Date(now.getTime() - UNDO_WINDOW_MS).toISOString();
+    expect(mayUndo({ ...approved, changedAt: old }, back, now)).toBe(false);
+    expect(mayUndo({ ...approved, changedBy: null }, back, now)).toBe(false);
+    expect(mayUndo({ ...approved, fromStatus: null }, back, now)).toBe(false);
+    expect(mayUndo(undefined, back, now)).toBe(false);
+  });
+
+  it('keeps a paid video completed', () => {
+    expect(mayUndo(approved, { ...back, paid: true }, now)).toBe(false);
+    const posted = { ...approved, fromStatus: 'ready_to_post', toStatus: 'posted' };
+    const unpost = { ...back, current: 'posted', to: 'ready_to_post' as const, paid: true };
+    expect(mayUndo(posted, unpost, now)).toBe(true);
+  });
+});
+
+describe('startsWorkUnassigned', () => {
+  it('is Start Work on a draft with no editor', () => {
+    expect(startsWorkUnassigned({ status: 'draft' }, false, 'in_progress')).toBe(true);
+    expect(startsWorkUnassigned({ status: 'draft' }, true, 'in_progress')).toBe(false);
+    expect(startsWorkUnassigned({ status: 'draft' }, false, 'review')).toBe(false);
+    expect(startsWorkUnassigned({ status: 'review' }, false, 'in_progress')).toBe(false);
   });
 });

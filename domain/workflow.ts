@@ -140,6 +140,59 @@ export function moveRefusal(side: WorkflowSide, fromText: string, to: VideoStatu
   return `A video that is ${label(from)} can move to ${list(actions.map((a) => label(a.to)))} only: ${list(choices)}`;
 }
 
+/**
+ * How long a move may be undone by whoever made it (the server's rule): longer than the toast's
+ * Undo button is shown (UNDO_TOAST_MS), so a click at the toast's last moment still lands.
+ */
+export const UNDO_WINDOW_MS = 60_000;
+/** How long the move's confirmation offers its Undo in the web app. */
+export const UNDO_TOAST_MS = 9_000;
+
+/** A status history entry as far as the undo rule reads it. */
+export interface HistoryMove {
+  fromStatus: string | null;
+  toStatus: string;
+  changedAt: string | Date;
+  changedBy: { id: string } | null;
+}
+
+/**
+ * Whether `actorId` may move a video now in `current` to `to` as the undo of its own move: the
+ * video's latest history entry is that actor's move from exactly `to` to `current`, made less
+ * than UNDO_WINDOW_MS ago. The transition table is not asked: a client may take back its
+ * Approve (ready_to_post -> review) though it may not make that move otherwise. A paid video
+ * stays completed (its billing lock): an undo that would take it out of completed is refused.
+ */
+export function mayUndo(
+  latest: HistoryMove | undefined,
+  move: { actorId: string; current: string; to: VideoStatus; paid: boolean },
+  now: Date,
+): boolean {
+  if (!latest || latest.changedBy?.id !== move.actorId) return false;
+  if (latest.fromStatus === null || normalizeStatus(latest.fromStatus) !== move.to) return false;
+  if (normalizeStatus(latest.toStatus) !== normalizeStatus(move.current)) return false;
+  if (move.paid && isCompletedStatus(move.current) && !isCompletedStatus(move.to)) return false;
+  const at = toTime(latest.changedAt);
+  return at !== null && now.getTime() - at < UNDO_WINDOW_MS;
+}
+
+/** The confirmation of a move, with its Undo (web/hooks/use-status-change.ts). */
+export const MOVE_MESSAGES = {
+  moved: (name: string, to: string) => `“${name}” moved to ${label(normalizeStatus(to))}`,
+  undone: (name: string, to: string) => `“${name}” is back in ${label(normalizeStatus(to))}`,
+  from: (status: string) => `From ${label(normalizeStatus(status))}`,
+  undo: 'Undo',
+  undoFailed: 'Could not undo',
+} as const;
+
+/**
+ * Starting work on an unassigned video makes someone its editor (DESIGN.md section 5): a manager
+ * is asked whom (the web's picker, defaulting to themselves when they may be an editor); an
+ * editor becomes it.
+ */
+export const startsWorkUnassigned = (video: { status: string }, assigned: boolean, to: string) =>
+  normalizeStatus(video.status) === 'draft' && to === 'in_progress' && !assigned;
+
 /** Why the side may not create a video in `status`; null when it may. */
 export function creationRefusal(side: WorkflowSide, status: VideoStatus): string | null {
   const allowed = initialStatuses(side);

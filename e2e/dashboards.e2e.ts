@@ -6,6 +6,8 @@
 import type { Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PUBLISHING_MESSAGES } from '@domain/publishing';
+import { STATUS_LABELS } from '@domain/video-status';
+import { MOVE_MESSAGES } from '@domain/workflow';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { makePng } from './support/png';
@@ -423,15 +425,16 @@ describe('an editor', () => {
   it('moves a video through every status with the card buttons', async () => {
     await page.getByRole('button', { name: /^All Videos \(/ }).click();
     const spot = card('Client spot');
-    for (const [button, status] of [
-      ['Start Work', 'In Progress'],
-      ['Submit Review', 'In Review'],
-      ['Approve', 'Ready to Post'],
-      ['Mark as Posted', 'Posted'],
+    for (const [button, to] of [
+      ['Start Work', 'in_progress'],
+      ['Submit Review', 'review'],
+      ['Approve', 'ready_to_post'],
+      ['Mark as Posted', 'posted'],
     ] as const) {
+      const status = STATUS_LABELS[to];
       await spot.getByRole('button', { name: `${button}: Client spot` }).click();
       if (button === 'Mark as Posted') await markPosted();
-      await seeToast(page, 'Status Updated');
+      await seeToast(page, MOVE_MESSAGES.moved('Client spot', to));
       await expect.poll(() => spot.textContent()).toContain(status);
       await closeToasts();
     }
@@ -457,7 +460,7 @@ describe('an editor', () => {
     // The confirm toggle takes it back to Ready to Post.
     await clickSwitch(spot.getByRole('switch', { name: 'Posted: Client spot' }));
     await dialog('Mark as ready to post?').getByRole('button', { name: 'Confirm' }).click();
-    await seeToast(page, 'Status Updated');
+    await seeToast(page, MOVE_MESSAGES.moved('Client spot', 'ready_to_post'));
     await expect.poll(() => spot.textContent()).toContain('Ready to Post');
     await closeToasts();
   });

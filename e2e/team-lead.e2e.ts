@@ -8,6 +8,7 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { VideoView } from '@domain/videos';
+import { MOVE_MESSAGES } from '@domain/workflow';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { answer, apiAs } from './support/api';
@@ -193,10 +194,10 @@ describe('the team lead', () => {
 
   it('approves a video in review with the client’s rights, and nothing else moves', async () => {
     const launch = page.getByRole('article', { name: videos.launch!.name });
-    // The client side's buttons only: Approve, and Request Changes in the menu.
-    await visible(launch.getByRole('button', { name: `More actions: ${videos.launch!.name}` }));
+    // The client side's buttons only: Approve, and Request Changes.
+    await visible(launch.getByRole('button', { name: `Request Changes: ${videos.launch!.name}` }));
     await launch.getByRole('button', { name: `Approve: ${videos.launch!.name}` }).click();
-    await seeToast(page, 'Status Updated');
+    await seeToast(page, MOVE_MESSAGES.moved(videos.launch!.name, 'ready_to_post'));
     await expect.poll(() => launch.textContent()).toContain('Ready to Post');
     // In progress and draft are the agency's to move: no workflow button for the team lead.
     for (const key of ['launch', 'tips', 'reel']) {

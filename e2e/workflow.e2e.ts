@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MOVE_MESSAGES } from '@domain/workflow';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { seeHeading, seeToast, visible } from './support/screen';
@@ -76,7 +77,7 @@ describe('a client reviews its videos', () => {
     const labels = await teaser
       .getByRole('button', { name: new RegExp(`: ${approveMe.name}$`) })
       .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
-    expect(labels).toEqual([`Approve: ${approveMe.name}`, `More actions: ${approveMe.name}`]);
+    expect(labels).toEqual([`Approve: ${approveMe.name}`, `Request Changes: ${approveMe.name}`]);
     // The posted toggle is the agency's.
     expect(await teaser.getByRole('switch').count()).toBe(0);
   });
@@ -84,7 +85,7 @@ describe('a client reviews its videos', () => {
   it('approves one: it is ready to post and offers the client nothing more', async () => {
     const teaser = card(clientPage, approveMe.name);
     await teaser.getByRole('button', { name: `Approve: ${approveMe.name}` }).click();
-    await seeToast(clientPage, 'Status Updated');
+    await seeToast(clientPage, MOVE_MESSAGES.moved(approveMe.name, 'ready_to_post'));
     await expect.poll(() => teaser.textContent()).toContain('Ready to Post');
     expect(
       await teaser.getByRole('button', { name: new RegExp(`: ${approveMe.name}$`) }).count(),
@@ -95,32 +96,33 @@ describe('a client reviews its videos', () => {
       .waitFor({ state: 'visible', timeout: 10_000 });
   });
 
-  it('opens the action menu by keyboard (1280 and 390 px screenshots)', async () => {
+  it('opens Request Changes, a labelled button, by keyboard (1280 and 390 px screenshots)', async () => {
     const interview = card(clientPage, fixMe.name);
-    const more = interview.getByRole('button', { name: `More actions: ${fixMe.name}` });
-    await more.focus();
+    // Issue 37, obs 8: its own visible name, not an unlabeled chevron.
+    const button = interview.getByRole('button', { name: `Request Changes: ${fixMe.name}` });
+    expect(await button.textContent()).toBe('Request Changes…');
+    await button.focus();
     await clientPage.keyboard.press('Enter');
-    const item = clientPage.getByRole('menuitem', { name: 'Request Changes…' });
-    await visible(item);
+    const ask = clientPage.getByRole('dialog', { name: 'Request Changes' });
+    await visible(ask);
     await expectNoSeriousA11yViolations(clientPage);
-    await screenshot(clientPage, 'workflow-card-menu-desktop');
     await clientPage.keyboard.press('Escape');
-    await item.waitFor({ state: 'hidden' });
+    await ask.waitFor({ state: 'hidden' });
+    await screenshot(clientPage, 'workflow-card-request-changes-desktop');
 
     await clientPage.setViewportSize(PHONE);
-    await more.scrollIntoViewIfNeeded();
-    await more.click();
-    await visible(item);
-    await screenshot(clientPage, 'workflow-card-menu-phone');
+    await button.scrollIntoViewIfNeeded();
+    await screenshot(clientPage, 'workflow-card-request-changes-phone');
+    await button.click();
+    await visible(ask);
     await clientPage.keyboard.press('Escape');
-    await item.waitFor({ state: 'hidden' });
+    await ask.waitFor({ state: 'hidden' });
     await clientPage.setViewportSize(DESKTOP);
   });
 
   it('requests changes with a note: the editor hears of it live, the note is a comment', async () => {
     const interview = card(clientPage, fixMe.name);
-    await interview.getByRole('button', { name: `More actions: ${fixMe.name}` }).click();
-    await clientPage.getByRole('menuitem', { name: 'Request Changes…' }).click();
+    await interview.getByRole('button', { name: `Request Changes: ${fixMe.name}` }).click();
     const dialog = clientPage.getByRole('dialog', { name: 'Request Changes' });
     await visible(dialog);
     // The note is required of the client side.
@@ -129,7 +131,7 @@ describe('a client reviews its videos', () => {
     await dialog.getByLabel(/What needs to change/).fill(NOTE);
     await screenshot(clientPage, 'workflow-request-changes-dialog');
     await dialog.getByRole('button', { name: 'Request Changes' }).click();
-    await seeToast(clientPage, 'Status Updated');
+    await seeToast(clientPage, MOVE_MESSAGES.moved(fixMe.name, 'in_progress'));
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => interview.textContent()).toContain('In Progress');
 

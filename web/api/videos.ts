@@ -276,8 +276,11 @@ export function useUpdateVideo() {
   });
 }
 
-/** The call's body (a Send Back note too) and the video's id. */
-export type StatusChange = StatusBody & { id: string };
+/**
+ * The call's body (a Send Back note too) and the video's id; `wasUnassigned` is not sent: the
+ * video had no editor before the move, so an Undo of a move that assigned one lets go of it.
+ */
+export type StatusChange = StatusBody & { id: string; wasUnassigned?: boolean };
 
 /** PATCH /api/videos/{id}/status. */
 export function updateVideoStatus({
@@ -286,17 +289,30 @@ export function updateVideoStatus({
   note,
   publishedUrl,
   publishedAt,
+  undo,
+  assignedEditorId,
 }: StatusChange): Promise<VideoView> {
   return apiJson<VideoView>('PATCH', `${videoPath(id)}/status`, {
     status,
     ...(note && { note }),
     ...(publishedUrl && { publishedUrl }),
     ...(publishedAt && { publishedAt }),
+    ...(undo && { undo }),
+    ...(assignedEditorId !== undefined && { assignedEditorId }),
   });
 }
 
-/** The card buttons' call: optimistic, rolled back on error (the caller shows the toast). */
-export function useUpdateVideoStatus() {
+/**
+ * The card buttons' call: optimistic, rolled back on error. The caller's `onSuccess` and
+ * `onError` belong to the mutation, not to one call of it, so they run even when the card that
+ * moved has left the screen (a tile's filter no longer holds it).
+ */
+export function useUpdateVideoStatus(
+  callbacks: {
+    onSuccess?: (video: VideoView, change: StatusChange) => void;
+    onError?: (error: unknown) => void;
+  } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateVideoStatus,
@@ -308,7 +324,11 @@ export function useUpdateVideoStatus() {
         ...(publishedUrl && { publishedUrl }),
         ...(publishedAt && { publishedAt }),
       }),
-    onError: (_error, _vars, snapshot) => restoreSnapshot(queryClient, snapshot),
+    onSuccess: (video, change) => callbacks.onSuccess?.(video, change),
+    onError: (error, _vars, snapshot) => {
+      restoreSnapshot(queryClient, snapshot);
+      callbacks.onError?.(error);
+    },
     // Not awaited: the caller's own callbacks should not wait for the lists to be read again.
     onSettled: () => void invalidateVideos(queryClient),
   });

@@ -45,7 +45,9 @@ import {
 import {
   findMove,
   creationRefusal,
+  mayUndo,
   moveRefusal,
+  startsWorkUnassigned,
   WORKFLOW_MESSAGES,
   workflowSide,
 } from '@domain/workflow';
@@ -448,12 +450,22 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       : null;
     if (lock) throw new HttpError(403, billingLockMessage(lock, 'change'));
     if (changes.type) await ensureVideoType(db, changes.type, customTypeOwner(owner));
+    // Work started here too makes its starter the editor (as on the status call).
+    const assignedEditorId = changes.status
+      ? await editorWithMove(scope, video, changes.status, undefined)
+      : undefined;
     const updated = await app.notifier.transaction(async (tx, notify) => {
-      const row = await updateVideo(tx, video, changes, scope.id);
+      const row = await updateVideo(
+        tx,
+        video,
+        { ...changes, ...(assignedEditorId !== undefined && { assignedEditorId }) },
+        scope.id,
+      );
       if (!row) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
       await notify.videoChanged(actor, video, row, teamLeadIds);
       return row;
     });
+    if (assignedEditorId !== undefined) return detail(request, video.id);
     return changedAnswer(read, updated, actor, changes.status);
   });
 
@@ -464,20 +476,42 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     const { status, publishedUrl, publishedAt } = request.body;
     const note = request.body.note || undefined;
     const side = workflowSide(scope);
-    const refusal = moveRefusal(side, video.status, status);
+    // An undo the rule grants needs no table move; any other call (an undo too late, or of
+    // someone else's move) is a plain move, refused as one.
+    const undoing =
+      request.body.undo === true &&
+      mayUndo(
+        read.history!.at(-1),
+        { actorId: actor.id, current: video.status, to: status, paid: billingFactsOf(video).paid },
+        new Date(),
+      );
+    const refusal = undoing ? null : moveRefusal(side, video.status, status);
     if (refusal) throw new HttpError(403, refusal);
     // A posted video's record is the agency's, even on a call that does not move it.
     if (side === 'client' && (publishedUrl ?? publishedAt) !== undefined) {
       throw new HttpError(403, PUBLISHING_MESSAGES.clientSide);
     }
     const action = findMove(side, video.status, status);
-    if (action?.noteRequired && !note) throw new HttpError(400, WORKFLOW_MESSAGES.noteRequired);
+    if (action?.noteRequired && !note && !undoing) {
+      throw new HttpError(400, WORKFLOW_MESSAGES.noteRequired);
+    }
     if (note && !action?.takesNote) {
       throw new HttpError(400, WORKFLOW_MESSAGES.noteOnlyWhenSendingBack);
     }
+    const assignedEditorId = await editorWithMove(
+      scope,
+      video,
+      status,
+      request.body.assignedEditorId,
+    );
     // The move, its note and their notifications land together or not at all. Only the move
     // to posted carries the published fields (statusBody), and only a side that may make it.
-    const changes = { status, publishedUrl, publishedAt };
+    const changes = {
+      status,
+      publishedUrl,
+      publishedAt,
+      ...(assignedEditorId !== undefined && { assignedEditorId }),
+    };
     const updated = note
       ? await app.notifier.transaction(async (tx, notify) => {
           const row = await updateVideo(tx, video, changes, scope.id);
@@ -492,12 +526,43 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         })
       : // Without a note, one statement: the move, its history and its notifications.
         await app.notifier.oneStatement(
-          (notify) => notify.videoChanged(actor, video, { ...video, status }, teamLeadIds),
+          (notify) =>
+            notify.videoChanged(
+              actor,
+              video,
+              { ...video, status, ...(assignedEditorId !== undefined && { assignedEditorId }) },
+              teamLeadIds,
+            ),
           (notices) => updateVideo(db, video, changes, scope.id, { notices: notices.rows() }),
         );
     if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
-    return changedAnswer(read, updated, actor, status);
+    if (assignedEditorId === undefined) return changedAnswer(read, updated, actor, status);
+    // Its editor changed: the view names the new one. Not re-checked: an editor who lets go of
+    // a video with an undo may no longer read it, yet did succeed.
+    return withHistory(scope, (await findVideo(db, video.id))!);
   });
+
+  /**
+   * The editor a move sets, if it sets one: the one asked for (allowed as the assigned-editor
+   * call allows it), or, when work starts on an unassigned video, the editor who starts it
+   * (DESIGN.md section 5; a king, who may not be one, leaves it unassigned); undefined: none.
+   */
+  async function editorWithMove(
+    scope: TeamScope,
+    video: VideoRow,
+    status: string,
+    asked: string | null | undefined,
+  ): Promise<string | null | undefined> {
+    if (asked !== undefined) {
+      if (asked === video.assignedEditorId) return undefined;
+      if (asked) await checkAssignableEditor(asked);
+      const ok = canSetAssignedEditor(scope, video, asked, await editorsOfClient(video.userId));
+      if (!ok) throw new HttpError(403, 'You cannot change the editor of this video');
+      return asked;
+    }
+    const starts = startsWorkUnassigned(video, video.assignedEditorId !== null, status);
+    return starts && mayBeAssignedEditor(scope) ? scope.id : undefined;
+  }
 
   app.patch(
     '/api/videos/:id/assigned-editor',

@@ -19,6 +19,7 @@ import type { VideoView } from '@domain/videos';
 import {
   allowedActions,
   postedToggleTarget,
+  startsWorkUnassigned,
   workflowSide,
   type StatusAction,
 } from '@domain/workflow';
@@ -29,6 +30,7 @@ import { DayCounterBadge } from './day-counter-badge';
 import { MarkPostedDialog, SendBackDialog } from './lazy-dialogs';
 import { PublishedLine } from './published-line';
 import { PlatformLabel } from './platform-label';
+import { StartWorkDialog } from './start-work-dialog';
 import { StatusActionsMenu } from './status-actions-menu';
 import { StatusBadge } from './status-badge';
 import classes from './video-card.module.css';
@@ -100,6 +102,7 @@ export function VideoCard({
   const [confirming, setConfirming] = useState(false);
   const [sendingBack, setSendingBack] = useState<StatusAction | null>(null);
   const [posting, setPosting] = useState(false);
+  const [starting, setStarting] = useState(false);
   // Mounted only while open: their code is fetched in idle time, so opening does not wait.
   usePreloadWhenIdle(SendBackDialog.load);
   usePreloadWhenIdle(MarkPostedDialog.load);
@@ -107,15 +110,19 @@ export function VideoCard({
   const allowed = canReadVideo({ ...viewer, teamClientIds: new Set(teamClientIds) }, video);
   // Only the moves this viewer may make (domain/workflow.ts): the first is the button, the
   // others are in the menu; Send Back / Request Changes ask for a note first.
-  const actions = allowed ? allowedActions(workflowSide(viewer), video.status) : [];
+  const side = workflowSide(viewer);
+  const actions = allowed ? allowedActions(side, video.status) : [];
   const [action, ...more] = actions;
   const toggle = postedToggleTarget(video.status);
   const toggleTarget = toggle && actions.some((a) => a.to === toggle) ? toggle : null;
-  // Marking posted asks where and when (optional); Send Back asks for its note.
+  // Marking posted asks where and when (optional); Send Back asks for its note; a manager who
+  // starts work on an unassigned video picks its editor.
   const run = (a: StatusAction) => {
     if (a.to === 'posted') setPosting(true);
     else if (a.takesNote) setSendingBack(a);
-    else change(video.id, a.to);
+    else if (side === 'manager' && startsWorkUnassigned(video, !!video.assignedEditorId, a.to))
+      setStarting(true);
+    else change(video, a.to);
   };
   const busy = pendingId === video.id;
   const ownerName = displayName(video.owner);
@@ -250,7 +257,7 @@ export function VideoCard({
           <Button
             onClick={() => {
               setConfirming(false);
-              change(video.id, 'ready_to_post');
+              change(video, 'ready_to_post');
             }}
           >
             Confirm
@@ -264,7 +271,7 @@ export function VideoCard({
           videoName={video.name}
           pending={busy}
           onClose={() => setSendingBack(null)}
-          onSend={(note) => change(video.id, sendingBack.to, { note }, () => setSendingBack(null))}
+          onSend={(note) => change(video, sendingBack.to, { note }, () => setSendingBack(null))}
         />
       )}
       {posting && (
@@ -274,7 +281,18 @@ export function VideoCard({
           kept={video}
           pending={busy}
           onClose={() => setPosting(false)}
-          onPost={(details) => change(video.id, 'posted', details, () => setPosting(false))}
+          onPost={(details) => change(video, 'posted', details, () => setPosting(false))}
+        />
+      )}
+      {starting && (
+        <StartWorkDialog
+          viewer={viewer}
+          videoName={video.name}
+          pending={busy}
+          onClose={() => setStarting(false)}
+          onStart={(assignedEditorId) =>
+            change(video, 'in_progress', { assignedEditorId }, () => setStarting(false))
+          }
         />
       )}
     </Card>

@@ -5,7 +5,7 @@ import { bulkDeleteMessage, managedUserColumns } from '@domain/lead-dashboard';
 import { MULTI_VIDEO_MARKER_FORMATS } from '@domain/markers';
 import type { PublicUser } from '@domain/user';
 import type { VideoView } from '@domain/videos';
-import { workflowSide } from '@domain/workflow';
+import { startsWorkUnassigned, workflowSide } from '@domain/workflow';
 import { useSelection } from '../../../hooks/use-selection';
 import { useVideoFilters } from '../../../hooks/use-video-filters';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -16,6 +16,7 @@ import { DeleteVideoDialog } from '../../../components/videos/delete-video-dialo
 import { ExportMarkersMenu } from '../../../components/videos/export-markers-menu';
 import { useStatusChange } from '../../../hooks/use-status-change';
 import { MarkPostedDialog } from '../../../components/videos/lazy-dialogs';
+import { StartWorkDialog } from '../../../components/videos/start-work-dialog';
 import { AddUserVideoDialog } from './add-user-video-dialog';
 import { ManagedVideoFilterBar } from './managed-video-filter-bar';
 import { ManagedVideoCards, ManagedVideoTable } from './managed-video-list';
@@ -56,6 +57,8 @@ export function ManagedVideos({
   const [deleting, setDeleting] = useState<VideoView | null>(null);
   // The one-click Mark as Posted asks where and when first, as the cards do.
   const [posting, setPosting] = useState<VideoView | null>(null);
+  // A manager's Start Work on an unassigned video asks whom to assign, as the cards do.
+  const [starting, setStarting] = useState<VideoView | null>(null);
   const bulk = useBulkDeleteVideos(viewer, target.id);
   const remove = useDeleteVideo();
   const { change, pendingId } = useStatusChange();
@@ -183,7 +186,14 @@ export function ManagedVideos({
               <ManagedVideoTable
                 {...list}
                 side={workflowSide(viewer)}
-                onAdvance={(v, to) => (to === 'posted' ? setPosting(v) : change(v.id, to))}
+                onAdvance={(v, to) =>
+                  to === 'posted'
+                    ? setPosting(v)
+                    : workflowSide(viewer) === 'manager' &&
+                        startsWorkUnassigned(v, !!v.assignedEditorId, to)
+                      ? setStarting(v)
+                      : change(v, to)
+                }
                 pendingId={pendingId}
               />
             ) : (
@@ -235,7 +245,18 @@ export function ManagedVideos({
           kept={posting}
           pending={pendingId === posting.id}
           onClose={() => setPosting(null)}
-          onPost={(details) => change(posting.id, 'posted', details, () => setPosting(null))}
+          onPost={(details) => change(posting, 'posted', details, () => setPosting(null))}
+        />
+      )}
+      {starting && (
+        <StartWorkDialog
+          viewer={viewer}
+          videoName={starting.name}
+          pending={pendingId === starting.id}
+          onClose={() => setStarting(null)}
+          onStart={(assignedEditorId) =>
+            change(starting, 'in_progress', { assignedEditorId }, () => setStarting(null))
+          }
         />
       )}
       <AddUserVideoDialog

@@ -39,6 +39,7 @@ import { useAuth } from '../../../hooks/use-auth';
 import { getErrorMessage } from '../../../lib/api-client';
 import type { PlayerHandle } from '../../../lib/player-handle';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useMoveConfirmation } from '../../../hooks/use-status-change';
 import { markersUrl } from '../../../api/comments';
 import { useDeleteVideo, useUpdateVideo, useVideo } from '../../../api/videos';
 import { AssignedEditorControl } from './assigned-editor-control';
@@ -253,6 +254,7 @@ function DetailForm({
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [today] = useState(() => localDateText(new Date()));
   const update = useUpdateVideo();
+  const confirmMove = useMoveConfirmation();
   const remove = useDeleteVideo();
   const team = canSeeInternalNotes(viewer);
   const form = useForm<EditVideoValues>({
@@ -290,8 +292,11 @@ function DetailForm({
       update.mutate(
         { id: video.id, ...videoUpdateOf(original, edited, team) },
         {
-          onSuccess: () => {
-            notifySuccess('Video updated', `"${edited.name}" has been saved.`);
+          onSuccess: (saved) => {
+            // A save that moved it is confirmed as every move is, with Undo.
+            if (saved.status !== original.status) {
+              confirmMove(saved, { wasUnassigned: !video.assignedEditorId });
+            } else notifySuccess('Video updated', `"${edited.name}" has been saved.`);
             onDone();
           },
           onError: (error) =>
