@@ -11,7 +11,7 @@ import type { VideoStatus } from '@domain/video-status';
 import type { VideoView } from '@domain/videos';
 import { MOVE_MESSAGES } from '@domain/workflow';
 import { answer, type Credentials, withApiAs } from './support/api';
-import { DESKTOP, type E2EBrowser, launchBrowser } from './support/browser';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { clickSwitch, seeHeading, visible } from './support/screen';
 import {
   createUsersAsKing,
@@ -325,4 +325,37 @@ describe('the agency side', () => {
       await closeToasts();
     });
   }
+});
+
+describe('the video dialog’s Next step on a phone', () => {
+  const detail = () => dialog('Edit Video Details');
+  const nextStep = (button: string) =>
+    detail()
+      .getByRole('group', { name: 'Next step' })
+      .getByRole('button', { name: button, exact: true });
+  afterAll(() => page.setViewportSize(DESKTOP));
+
+  it('client: Approve confirms with Undo, and the Undo is in the history', async () => {
+    const v = await videoIn('review', 'phone');
+    await page.setViewportSize(PHONE);
+    await signIn(browser, page, client);
+    await page.goto(`/dashboard?video=${v.id}`);
+    await nextStep('Approve').click();
+    const toast = await seeConfirmation(v, 'ready_to_post');
+    await undo(toast, v, client, 'review', 'ready_to_post');
+  });
+
+  it('lead editor: Start Work on an unassigned draft asks whom to assign', async () => {
+    const v = await videoIn('draft', 'phone', false);
+    await page.setViewportSize(PHONE);
+    await signIn(browser, page, lead);
+    await page.goto(`/dashboard?video=${v.id}`);
+    await nextStep('Start Work').click();
+    const ask = dialog('Start Work');
+    await ask.getByLabel('Editor').selectOption(editor.id);
+    await ask.getByRole('button', { name: 'Start Work' }).click();
+    await seeConfirmation(v, 'in_progress');
+    expect((await read(lead, v.id)).assignedEditorId).toBe(editor.id);
+    await closeToasts();
+  });
 });

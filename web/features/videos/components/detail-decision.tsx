@@ -2,9 +2,15 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import type { PublicUser } from '@domain/user';
 import type { VideoView } from '@domain/videos';
-import { allowedActions, workflowSide, type StatusAction } from '@domain/workflow';
+import {
+  allowedActions,
+  startsWorkUnassigned,
+  workflowSide,
+  type StatusAction,
+} from '@domain/workflow';
 import { useStatusChange } from '../../../hooks/use-status-change';
 import { MarkPostedDialog, SendBackDialog } from '../../../components/videos/lazy-dialogs';
+import { StartWorkDialog } from '../../../components/videos/start-work-dialog';
 
 /**
  * The moves the viewer may make on the video, as buttons (the same table, hook and dialogs as a
@@ -16,14 +22,18 @@ export function DetailDecision({ video, viewer }: { video: VideoView; viewer: Pu
   const { change, pendingId } = useStatusChange();
   const [sendingBack, setSendingBack] = useState<StatusAction | null>(null);
   const [posting, setPosting] = useState(false);
+  const [starting, setStarting] = useState(false);
   const labelId = useId();
-  const actions = allowedActions(workflowSide(viewer), video.status);
+  const side = workflowSide(viewer);
+  const actions = allowedActions(side, video.status);
   if (actions.length === 0) return null;
   const busy = pendingId === video.id;
   const run = (a: StatusAction) => {
     if (a.to === 'posted') setPosting(true);
     else if (a.takesNote) setSendingBack(a);
-    else change(video.id, a.to);
+    else if (side === 'manager' && startsWorkUnassigned(video, !!video.assignedEditorId, a.to))
+      setStarting(true);
+    else change(video, a.to);
   };
 
   return (
@@ -53,7 +63,7 @@ export function DetailDecision({ video, viewer }: { video: VideoView; viewer: Pu
           videoName={video.name}
           pending={busy}
           onClose={() => setSendingBack(null)}
-          onSend={(note) => change(video.id, sendingBack.to, { note }, () => setSendingBack(null))}
+          onSend={(note) => change(video, sendingBack.to, { note }, () => setSendingBack(null))}
         />
       )}
       {posting && (
@@ -63,7 +73,18 @@ export function DetailDecision({ video, viewer }: { video: VideoView; viewer: Pu
           kept={video}
           pending={busy}
           onClose={() => setPosting(false)}
-          onPost={(details) => change(video.id, 'posted', details, () => setPosting(false))}
+          onPost={(details) => change(video, 'posted', details, () => setPosting(false))}
+        />
+      )}
+      {starting && (
+        <StartWorkDialog
+          viewer={viewer}
+          videoName={video.name}
+          pending={busy}
+          onClose={() => setStarting(false)}
+          onStart={(assignedEditorId) =>
+            change(video, 'in_progress', { assignedEditorId }, () => setStarting(false))
+          }
         />
       )}
     </Paper>
