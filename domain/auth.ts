@@ -67,10 +67,12 @@ export const confirming = <Form extends z.ZodObject>(
   });
 
 /**
- * Control and format characters (Unicode Cc and Cf): bidi overrides and isolates, zero-width
- * spaces and joiners, soft hyphens. In a name they make 'king\u202Egnik' look like someone else.
+ * Control and format characters (Unicode Cc and Cf): line breaks, bidi overrides and isolates,
+ * zero-width spaces and joiners, soft hyphens; and the line and paragraph separators (Zl, Zp).
+ * In a name they make 'king\u202Egnik' look like someone else, or a line of a plain-text email
+ * look like a header. Display names and video names are one line of visible text.
  */
-const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 export const hasInvisibleCharacters = (text: string): boolean => INVISIBLE.test(text);
 
 /** A display name's rules after its own first checks: not too long, nothing invisible. */
