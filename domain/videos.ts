@@ -26,6 +26,7 @@ export const VIDEO_MESSAGES = {
   editorInvalid: 'Please choose a valid editor',
   idsRequired: 'Select at least one video',
   moneyInvalid: 'Payment amount must be a valid non-negative number',
+  internalNotesAgencyOnly: 'Only the agency reads and edits internal notes',
 } as const;
 
 const uuid = z.uuid({ error: VIDEO_MESSAGES.userInvalid });

@@ -595,7 +595,10 @@ describe('lists and bodies never carry what the actor may not see', () => {
         expect(mayReadRow, `${actor} sees ${String(row.id)}`).toBe(true);
       }
       if (!found) continue;
-      expect('internalNotes' in found, `${actor} internalNotes`).toBe(actor !== 'owner');
+      // The agency's only: never the owner nor its team lead (issue 37, obs 10).
+      expect('internalNotes' in found, `${actor} internalNotes`).toBe(
+        !['owner', 'teamLead'].includes(actor),
+      );
       const seesPayment = ['owner', ...ADMINS].includes(actor);
       for (const field of ['paymentAmount', 'paymentStatus', 'lockedPrice', 'paidDate']) {
         expect(field in found, `${actor} ${field}`).toBe(seesPayment);
