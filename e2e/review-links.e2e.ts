@@ -180,6 +180,8 @@ describe('a review link', () => {
     await visible(clients);
     await clients.getByRole('button', { name: 'Revoke', exact: true }).click();
     const confirm = clients.getByRole('group', { name: 'Revoke this link?' });
+    await visible(confirm);
+    await page.screenshot({ path: `${ARTIFACTS}/review-links-manager-confirm-desktop.png` });
     await confirm.getByRole('button', { name: 'Revoke link' }).click();
     await seeToast(page, 'Link revoked');
     await visible(clients.getByText('revoked', { exact: true }));
