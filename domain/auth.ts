@@ -14,6 +14,7 @@ export const MESSAGES = {
   usernameChars: 'Username may only contain letters, numbers, dots, dashes and underscores',
   passwordShort: `Password must be at least ${PASSWORD_MIN} characters`,
   passwordLong: `Password must be at most ${PASSWORD_MAX} characters`,
+  passwordBlank: 'Password must contain something other than spaces',
   confirmRequired: 'Please confirm your password',
   passwordsDontMatch: "Passwords don't match",
   usernameRequired: 'Username is required',
@@ -38,14 +39,16 @@ export const username = z
   .regex(/^[A-Za-z0-9._-]+$/, MESSAGES.usernameChars);
 
 /**
- * A password being set (registration, a change, an admin's create or reset): at least
- * PASSWORD_MIN characters, else `tooShort`, and at most 200.
+ * A password being set (registration, a change, an admin's create or reset, a review link's):
+ * at least PASSWORD_MIN characters, else `tooShort`, at most 200, and not only blanks (six spaces
+ * would pass the length rule and be guessed at once).
  */
 export const newPassword = (tooShort: string) =>
   z
     .string({ error: tooShort })
     .min(PASSWORD_MIN, tooShort)
-    .max(PASSWORD_MAX, MESSAGES.passwordLong);
+    .max(PASSWORD_MAX, MESSAGES.passwordLong)
+    .regex(/\S/, MESSAGES.passwordBlank);
 
 /** A new account's password. */
 export const password = newPassword(MESSAGES.passwordShort);
@@ -64,10 +67,12 @@ export const confirming = <Form extends z.ZodObject>(
   });
 
 /**
- * Control and format characters (Unicode Cc and Cf): bidi overrides and isolates, zero-width
- * spaces and joiners, soft hyphens. In a name they make 'king\u202Egnik' look like someone else.
+ * Control and format characters (Unicode Cc and Cf): line breaks, bidi overrides and isolates,
+ * zero-width spaces and joiners, soft hyphens; and the line and paragraph separators (Zl, Zp).
+ * In a name they make 'king\u202Egnik' look like someone else, or a line of a plain-text email
+ * look like a header. Display names and video names are one line of visible text.
  */
-const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 export const hasInvisibleCharacters = (text: string): boolean => INVISIBLE.test(text);
 
 /** A display name's rules after its own first checks: not too long, nothing invisible. */

@@ -5,6 +5,7 @@ import {
   emailKindOf,
   emailModes,
   nextDigestAt,
+  renderDigest,
   renderEmail,
   retryDelayMs,
   storedChoices,
@@ -68,6 +69,24 @@ describe('digest timing', () => {
 });
 
 describe('texts', () => {
+  it('keep each name on one line in the plain-text body, the digest and the subject (issue 37, obs 13)', () => {
+    const item = {
+      kind: 'mention' as const,
+      title: 'You were mentioned',
+      message: 'Eve mentioned you in a comment on "Promo\r\nBcc: all@x.test\u2029Subject: Pay"',
+      link: 'https://v.example/dashboard?video=1',
+    };
+    const once = renderEmail(item, 'https://v.example/unsubscribe?token=t');
+    const digest = renderDigest([item], 'daily', 'https://v.example/unsubscribe?token=t');
+    for (const email of [once, digest]) {
+      expect(email.subject).not.toMatch(/[\r\n\u2028\u2029]/);
+      const lines = email.text.split('\n');
+      expect(lines.filter((l) => /^\s*(Bcc|Subject):/.test(l))).toEqual([]);
+      expect(email.text).not.toMatch(/[\r\u2028\u2029]/);
+    }
+    expect(once.subject).toBe('You were mentioned: Promo Bcc: all@x.test Subject: Pay');
+  });
+
   it('escape what people wrote in the HTML body', () => {
     const email = renderEmail(
       {

@@ -285,8 +285,23 @@ const button = (link: string, label: string) =>
 const buttonLabel = (item: EmailItem) =>
   quotedVideoName(item.message) ? 'Open the video' : 'Open the app';
 
+/** Control characters (CR, LF, tab, NEL, …) and the Unicode line and paragraph separators. */
+const LINE_BREAKING = /[\p{Cc}\p{Zl}\p{Zp}]+/gu;
+
+/**
+ * An item whose title and message are one line each: a video name kept from before names were
+ * one line (or any text quoted into a message) cannot start a line of its own in the plain-text
+ * body, where it would read like a forged 'Bcc:' or 'Subject:' header, nor break the subject.
+ */
+const oneLineItem = (item: EmailItem): EmailItem => ({
+  ...item,
+  title: item.title.replace(LINE_BREAKING, ' '),
+  message: item.message.replace(LINE_BREAKING, ' '),
+});
+
 /** One notification, sent at once. */
-export function renderEmail(item: EmailItem, unsubscribeUrl: string): RenderedEmail {
+export function renderEmail(sent: EmailItem, unsubscribeUrl: string): RenderedEmail {
+  const item = oneLineItem(sent);
   const video = quotedVideoName(item.message);
   const what = EMAIL_KIND_LABELS[item.kind].toLowerCase();
   const subject = video ? `${item.title}: ${video}` : item.title;
@@ -312,10 +327,11 @@ ${button(item.link, buttonLabel(item))}`,
 
 /** The digest: every waiting notification of one user in one email, oldest first. */
 export function renderDigest(
-  items: EmailItem[],
+  sent: EmailItem[],
   frequency: DigestFrequency,
   unsubscribeUrl: string,
 ): RenderedEmail {
+  const items = sent.map(oneLineItem);
   const count = `${items.length} ${items.length === 1 ? 'update' : 'updates'}`;
   const subject = `Your ${frequency} digest: ${count}`;
   const text = [

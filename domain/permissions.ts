@@ -30,9 +30,15 @@ export function canReadVideo(viewer: TeamScope, video: VideoRef): boolean {
 export const canEditVideo = canReadVideo;
 export const canDeleteVideo = canReadVideo;
 
-/** Internal notes: everyone who may read the video except role client. */
-export const canSeeInternalNotes = (viewer: Pick<Actor, 'role'>): boolean =>
-  normalizeRole(viewer.role) !== 'client';
+/**
+ * Internal notes, read and write: the agency side only (the assigned editor, editors of the
+ * owner's team, managers) among those who may read the video; never the owner or its client
+ * team leads, who act for the client (DESIGN.md section 4). By role, as workflowSide reads it.
+ */
+export const canSeeInternalNotes = (viewer: Pick<Actor, 'role'>): boolean => {
+  const role = normalizeRole(viewer.role);
+  return role !== 'client' && role !== 'client_team_lead';
+};
 
 /** Payment fields: the owner, the king, admins. */
 export const canSeePayment = (viewer: Actor, video: Pick<VideoRef, 'userId'>): boolean =>

@@ -33,10 +33,13 @@ export const REVIEW_LINK_MESSAGES = {
   passwordShort: 'A link password must be at least 6 characters',
   linkNotFound: 'Review link not found',
   revoked: 'Review link revoked',
+  notYours: 'Only managers and whoever made a review link may revoke it',
   // What the guest reads: the page shows these as they are.
   guestNotFound: 'This review link does not exist. Ask whoever sent it for a new one.',
   guestRevoked: 'This review link was turned off. Ask whoever sent it for a new one.',
   guestExpired: 'This review link has expired. Ask whoever sent it for a new one.',
+  guestCreatorLost:
+    'This review link no longer works: whoever made it can no longer share these videos. Ask the team for a new one.',
   guestPassword: 'This review link needs a password.',
   guestWrongPassword: 'That password is not right. Try again.',
   guestVideoNotFound: 'This video is not part of the review link',
@@ -60,6 +63,30 @@ export function canShareForReview(viewer: TeamScope, video: VideoRef): boolean {
     normalizeRole(viewer.role) === 'client_team_lead' && viewer.teamClientIds.has(video.userId)
   );
 }
+
+/**
+ * Whether a link still works for its guests: only while its creator (null once deleted) may
+ * still share every video on it (DESIGN.md section 4). A team lead removed from the client, a
+ * manager made an editor, or a deleted account ends the link; the creator's scope is read
+ * again on every guest request.
+ */
+export const creatorMayShareAll = (
+  creator: TeamScope | null,
+  videos: readonly VideoRef[],
+): boolean => creator !== null && videos.every((video) => canShareForReview(creator, video));
+
+/** Whose links of a video a sharer lists: a manager every link, anyone else its own. */
+export const seesEveryReviewLink = (viewer: Pick<TeamScope, 'role' | 'isAdmin'>): boolean =>
+  isManager(viewer);
+
+/**
+ * Who may revoke a link, among those who may share one of its videos: managers any link, anyone
+ * else only a link they made (else 403 notYours).
+ */
+export const canRevokeReviewLink = (
+  viewer: Pick<TeamScope, 'id' | 'role' | 'isAdmin'>,
+  link: { createdById: string | null },
+): boolean => isManager(viewer) || link.createdById === viewer.id;
 
 /**
  * Whether the web offers "Share for review" to someone who reads the video: for a reader the
@@ -88,14 +115,33 @@ export const createReviewLinkBody = z.object({
 });
 export type CreateReviewLinkInput = z.input<typeof createReviewLinkBody>;
 
-export const REVIEW_LINK_STATES = ['active', 'expired', 'revoked'] as const;
+/**
+ * A link's state: revoked and expired for good; `creator_lost_access` while its creator may not
+ * share its videos (creatorMayShareAll), which guests get as turned off.
+ */
+export const REVIEW_LINK_STATES = ['active', 'expired', 'revoked', 'creator_lost_access'] as const;
 export type ReviewLinkState = (typeof REVIEW_LINK_STATES)[number];
+
+/** The words the share dialog shows for each state. */
+export const REVIEW_LINK_STATE_LABELS: Record<ReviewLinkState, string> = {
+  active: 'active',
+  expired: 'expired',
+  revoked: 'revoked',
+  creator_lost_access: 'off: its creator lost access',
+};
 
 export const reviewLinkStateOf = (
   link: { expiresAt: string | Date; revokedAt: string | Date | null },
   now = new Date(),
+  creatorShares = true,
 ): ReviewLinkState =>
-  link.revokedAt ? 'revoked' : new Date(link.expiresAt) <= now ? 'expired' : 'active';
+  link.revokedAt
+    ? 'revoked'
+    : new Date(link.expiresAt) <= now
+      ? 'expired'
+      : creatorShares
+        ? 'active'
+        : 'creator_lost_access';
 
 /** A link as the people who share see it: never its token, which only its creation answers. */
 export const reviewLinkSchema = z.object({
@@ -105,6 +151,7 @@ export const reviewLinkSchema = z.object({
   revokedAt: z.string().nullable(),
   state: z.enum(REVIEW_LINK_STATES),
   hasPassword: z.boolean(),
+  /** The creator's name; null once the account is deleted. */
   createdBy: z.string().nullable(),
   videoIds: z.array(z.string()),
   /** Decisions guests made through it. */

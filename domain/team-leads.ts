@@ -53,8 +53,13 @@ export type TeamLeadList = z.infer<typeof teamLeadListSchema>;
 /** POST /api/team-leads when the pair exists already. */
 export const teamLeadDuplicateAnswer = messageAnswer.describe(TEAM_LEAD_MESSAGES.duplicate);
 
-/** A client as its team lead lists it (GET /api/team-leads/my-clients). */
-export const ledClientSchema = publicUserSchema.extend({ videoCount: z.number() });
+/**
+ * A client as its team lead lists it (GET /api/team-leads/my-clients): its public fields without
+ * the admin flag, which a client side never reads (DESIGN.md section 4), and its video count.
+ */
+export const ledClientSchema = publicUserSchema
+  .omit({ isAdmin: true })
+  .extend({ videoCount: z.number() });
 export type LedClient = z.infer<typeof ledClientSchema>;
 
 export const ledClientListSchema = z.object({ clients: z.array(ledClientSchema) });

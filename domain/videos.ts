@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageAnswer } from './api';
+import { hasInvisibleCharacters } from './auth';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from './comments';
 import { DATE_RANGE_MESSAGE, dateInRange } from './dates';
 import { isValidVideoLink, LINK_MESSAGES, normalizeLink } from './links';
@@ -13,6 +14,7 @@ import { normalizeCustomType } from './video-types';
 export const VIDEO_MESSAGES = {
   nameRequired: 'Video name is required',
   nameLong: 'Video name must be at most 200 characters',
+  nameOneLine: 'Video name must be one line, without line breaks or invisible characters',
   textLong: 'Text must be at most 10000 characters',
   customTypeRequired: 'Please enter a custom video type',
   typeInvalid: 'Video type must be letters, numbers, spaces or hyphens (at most 50)',
@@ -24,6 +26,7 @@ export const VIDEO_MESSAGES = {
   editorInvalid: 'Please choose a valid editor',
   idsRequired: 'Select at least one video',
   moneyInvalid: 'Payment amount must be a valid non-negative number',
+  internalNotesAgencyOnly: 'Only the agency reads and edits internal notes',
 } as const;
 
 const uuid = z.uuid({ error: VIDEO_MESSAGES.userInvalid });
@@ -36,11 +39,17 @@ const dateInput = z
 
 const longText = z.string({ error: VIDEO_MESSAGES.textLong }).max(10_000, VIDEO_MESSAGES.textLong);
 
-const videoName = z
-  .string({ error: VIDEO_MESSAGES.nameRequired })
-  .trim()
-  .min(1, VIDEO_MESSAGES.nameRequired)
-  .max(200, VIDEO_MESSAGES.nameLong);
+/** One line of visible text, as display names are (hasInvisibleCharacters, domain/auth.ts). */
+const oneLine = <Name extends z.ZodString>(name: Name) =>
+  name.refine((s) => !hasInvisibleCharacters(s), VIDEO_MESSAGES.nameOneLine);
+
+const videoName = oneLine(
+  z
+    .string({ error: VIDEO_MESSAGES.nameRequired })
+    .trim()
+    .min(1, VIDEO_MESSAGES.nameRequired)
+    .max(200, VIDEO_MESSAGES.nameLong),
+);
 
 /** A type: built-in or custom, normalised (lowercase, spaces to hyphens). */
 const videoType = z
@@ -71,7 +80,7 @@ export const moneyString = z
   .refine((v) => /^\d{1,8}(\.\d{1,2})?$/.test(v), VIDEO_MESSAGES.moneyInvalid);
 
 /** A new video's name may be left empty (the server names it). */
-const optionalName = z.string().trim().max(200, VIDEO_MESSAGES.nameLong);
+const optionalName = oneLine(z.string().trim().max(200, VIDEO_MESSAGES.nameLong));
 
 const issueAt = (ctx: z.core.$RefinementCtx, field: string, message: string) =>
   ctx.addIssue({ code: 'custom', path: [field], message });

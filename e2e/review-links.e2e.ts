@@ -24,7 +24,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 import { answer, apiAs } from './support/api';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { assign } from './support/lead';
-import { visible } from './support/screen';
+import { seeToast, visible } from './support/screen';
 import { createUsersAsKing, kingApi, signIn, type TestUser } from './support/users';
 
 const ARTIFACTS = 'e2e/artifacts';
@@ -151,6 +151,52 @@ describe('a review link', () => {
     await visible(history.getByText(/In Review → In Progress/));
     await visible(history.getByText(/Alex Guest \(guest\)/));
     team.expectNoConsoleErrors();
+  });
+
+  it("shows a manager every link of the video with its creator; the manager revokes the client's (issue 37, obs 11)", async () => {
+    const clientApi = await apiAs(team, client);
+    let made: { id: string; token: string };
+    try {
+      made = await answer(
+        'POST /api/review-links',
+        await clientApi.post('/api/review-links', {
+          data: { videoIds: [video.id], expiresInDays: 3 },
+        }),
+        201,
+      );
+      // The client lists its own links only: none of the lead's.
+      const own = await answer<{ id: string; createdBy: string }[]>(
+        'GET /api/videos/{id}/review-links',
+        await clientApi.get(`/api/videos/${video.id}/review-links`),
+      );
+      expect(own.map((l) => l.createdBy)).toEqual([client.name]);
+    } finally {
+      await clientApi.dispose();
+    }
+    const page = await team.newPage(DESKTOP);
+    await signIn(team, page, lead);
+    await page.goto(`/dashboard?video=${video.id}`);
+    await page.getByRole('button', { name: 'Share for review' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share for review' });
+    await visible(dialog.getByText('As a manager you see every link'));
+    const clients = dialog
+      .locator('[aria-label^="Review link of"]')
+      .filter({ hasText: `by ${client.name}` });
+    await visible(clients);
+    await clients.getByRole('button', { name: 'Revoke', exact: true }).click();
+    const confirm = clients.getByRole('group', { name: 'Revoke this link?' });
+    await visible(confirm);
+    await page.screenshot({ path: `${ARTIFACTS}/review-links-manager-confirm-desktop.png` });
+    await confirm.getByRole('button', { name: 'Revoke link' }).click();
+    await seeToast(page, 'Link revoked');
+    await visible(clients.getByText('revoked', { exact: true }));
+    expect(
+      await fetch(new URL(`/api/review/${made.token}`, page.url())).then((r) => r.status),
+    ).toBe(410);
+    await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: `${ARTIFACTS}/review-links-manager-phone.png` });
+    await page.close();
   });
 
   it('answers a clear page once revoked', async () => {

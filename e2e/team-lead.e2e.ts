@@ -192,6 +192,25 @@ describe('the team lead', () => {
     await dialog.waitFor({ state: 'hidden' });
   });
 
+  it("opens a client's video without the agency's internal notes (issue 37, obs 10)", async () => {
+    const note = `Agency only ${word}`;
+    const id = videos.tips!.id;
+    await answer(
+      'PATCH /api/videos/{id}',
+      await king.patch(`/api/videos/${id}`, { data: { internalNotes: note } }),
+      200,
+    );
+    await page.goto(`/dashboard?video=${id}`);
+    const dialog = page.getByRole('dialog', { name: 'Edit Video Details' });
+    // The form is drawn with the comments: once they show, a notes field would be there too.
+    await visible(dialog.getByRole('region', { name: 'Comments' }));
+    await visible(dialog.getByRole('textbox', { name: 'Name', exact: true }));
+    expect(await dialog.getByLabel('Internal notes').count()).toBe(0);
+    expect(await dialog.textContent()).not.toContain(note);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it('approves a video in review with the client’s rights, and nothing else moves', async () => {
     const launch = page.getByRole('article', { name: videos.launch!.name });
     // The client side's buttons only: Approve, and Request Changes.

@@ -23,6 +23,7 @@ import {
   type TestApp,
 } from '../../test/helper';
 import { openAt } from '../../test/socket';
+import { MESSAGES } from '@domain/auth';
 
 const ACTORS = ['king', 'leadAdmin', 'lead', 'editorAdmin', 'editor', 'client'] as const;
 type Actor = (typeof ACTORS)[number];
@@ -285,6 +286,30 @@ describe('edit rules', () => {
       'Role must be client, editor, lead_editor or client_team_lead',
     );
     await refused({ username: 'nameless', role: 'client' }, 400, 'Display name is required');
+  });
+
+  it('refuses a password of only spaces when creating or resetting, by the king or a lead editor admin (issue 37, obs 16)', async () => {
+    const created = await call('king', 'POST', '/api/admin/users', {
+      username: 'blank-pass',
+      name: 'Blank',
+      role: 'client',
+      password: '      ',
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().message).toBe(MESSAGES.passwordBlank);
+    const u = await target('editor');
+    for (const actor of ['king', 'leadAdmin'] as const) {
+      const reset = await call(actor, 'PATCH', `/api/admin/users/${u.id}/reset-password`, {
+        newPassword: '        ',
+      });
+      expect(reset.statusCode, actor).toBe(400);
+      expect(reset.json().message).toBe(MESSAGES.passwordBlank);
+    }
+    const own = await call('king', 'PATCH', `/api/admin/users/${id.king}/reset-password`, {
+      newPassword: '      ',
+    });
+    expect(own.statusCode).toBe(400);
+    await expect(loginAs(t, u.username, '        ')).rejects.toThrow('401');
   });
 
   it('ends sessions on password reset; the user signs in with the new one', async () => {

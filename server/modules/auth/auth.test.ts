@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
 import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
+import { MESSAGES } from '@domain/auth';
 import { DAY_MS as DAY } from '@domain/day-counter';
 
 let t: TestApp;
@@ -83,6 +84,16 @@ describe('register', () => {
     const weak = await register({ username: 'bobby', password: '12345' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toBe('Password must be at least 6 characters');
+  });
+
+  it('refuses a password of only spaces or other blanks (issue 37, obs 16)', async () => {
+    for (const password of ['      ', ' \t \n  ', '\u00a0'.repeat(8)]) {
+      const res = await register({ username: 'blanky', password });
+      expect(res.statusCode, JSON.stringify(password)).toBe(400);
+      expect(res.json().message).toBe(MESSAGES.passwordBlank);
+    }
+    // Spaces inside a password are fine; only an all-blank one is refused.
+    expect((await register({ username: 'blanky', password: '  a b  ' })).statusCode).toBe(201);
   });
 
   it('refuses missing fields and wrong types with 400, never 500', async () => {
@@ -261,6 +272,12 @@ describe('change password', () => {
     expect(wrong.json().message).toBe('Current password is incorrect');
     const short = await changePassword(here, { currentPassword: 'secret123', newPassword: 'abc' });
     expect(short.json().message).toBe('New password must be at least 6 characters');
+    const blank = await changePassword(here, {
+      currentPassword: 'secret123',
+      newPassword: '      ',
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe(MESSAGES.passwordBlank);
     const ok = await changePassword(here, {
       currentPassword: 'secret123',
       newPassword: 'newsecret',

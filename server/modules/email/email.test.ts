@@ -398,6 +398,33 @@ describe('without SMTP settings', () => {
   });
 });
 
+describe('a video name of more than one line, kept from before names were one line', () => {
+  it('cannot forge header lines in the plain-text body or the subject (issue 37, obs 13)', async () => {
+    const forged = 'Old promo\r\nBcc: everyone@agency.test\nSubject: Pay now\u2028To: x@y.test';
+    const legacy = await seedVideo(t, {
+      userId: id.olivia!,
+      assignedEditorId: id.eddie!,
+      name: forged,
+    });
+    await save('lena', { address: 'lena@agency.test' });
+    const res = await call('eddie', 'POST', `/api/videos/${legacy.id}/comments`, {
+      content: '@lena please look',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await t.app.mailer.work();
+    const [mail, ...more] = inbox.to('lena@agency.test');
+    expect(more).toEqual([]);
+    expect(mail!.bcc).toBeUndefined();
+    expect(inbox.to('everyone@agency.test')).toEqual([]);
+    const lines = mail!.text!.split(/\r?\n|\r|\u2028/);
+    expect(lines.filter((l) => /^\s*(Bcc|Subject|To):/i.test(l))).toEqual([]);
+    expect(mail!.subject).toBe(
+      'You were mentioned: Old promo Bcc: everyone@agency.test Subject: Pay now To: x@y.test',
+    );
+    expect(mail!.text).toContain('on "Old promo Bcc: everyone@agency.test Subject: Pay now');
+  });
+});
+
 describe('the settings of server/env.ts', () => {
   it('need no SMTP, and refuse a malformed one with its name', () => {
     expect(readSettings({ PORT: '5311' })).toMatchObject({

@@ -60,14 +60,33 @@ export async function linkVideoRows(db: Db, linkId: string) {
   return db.select().from(reviewLinkVideos).where(eq(reviewLinkVideos.linkId, linkId));
 }
 
-/** The links that share a video, newest first, as the share dialog lists them. */
-export async function listReviewLinksOfVideo(db: Db, videoId: string): Promise<ReviewLinkView[]> {
+/**
+ * The links that share a video, newest first, as the share dialog lists them: every one, or only
+ * those `createdById` made; `creatorShares` says whether a link's creator may still share it.
+ */
+export async function listReviewLinksOfVideo(
+  db: Db,
+  videoId: string,
+  options: {
+    createdById?: string;
+    creatorShares: (link: ReviewLinkRow) => Promise<boolean>;
+  },
+): Promise<ReviewLinkView[]> {
   const links = await db
-    .select({ link: reviewLinks, createdBy: { name: users.name, username: users.username } })
+    // Flat columns: a nested object of a left join reads as null when its first column (the
+    // name) is null, which hid the creator of a link made by someone without a display name.
+    .select({ link: reviewLinks, creatorName: users.name, creatorUsername: users.username })
     .from(reviewLinks)
     .innerJoin(reviewLinkVideos, eq(reviewLinkVideos.linkId, reviewLinks.id))
     .leftJoin(users, eq(users.id, reviewLinks.createdById))
-    .where(eq(reviewLinkVideos.videoId, videoId))
+    .where(
+      and(
+        eq(reviewLinkVideos.videoId, videoId),
+        options.createdById === undefined
+          ? undefined
+          : eq(reviewLinks.createdById, options.createdById),
+      ),
+    )
     .orderBy(desc(reviewLinks.createdAt), desc(reviewLinks.id));
   if (links.length === 0) return [];
   const videos = await db
@@ -79,26 +98,33 @@ export async function listReviewLinksOfVideo(db: Db, videoId: string): Promise<R
         links.map((l) => l.link.id),
       ),
     );
-  return links.map(({ link, createdBy }) =>
-    toReviewLinkView(
-      link,
-      createdBy?.username ? createdBy.name || createdBy.username : null,
-      videos.filter((v) => v.linkId === link.id),
-    ),
-  );
+  const views: ReviewLinkView[] = [];
+  for (const { link, creatorName, creatorUsername } of links) {
+    views.push(
+      toReviewLinkView(
+        link,
+        creatorUsername ? creatorName || creatorUsername : null,
+        videos.filter((v) => v.linkId === link.id),
+        // Only a link guests could still open depends on its creator's rights.
+        reviewLinkStateOf(link) === 'active' ? await options.creatorShares(link) : true,
+      ),
+    );
+  }
+  return views;
 }
 
 export function toReviewLinkView(
   link: ReviewLinkRow,
   createdBy: string | null,
   videos: (typeof reviewLinkVideos.$inferSelect)[],
+  creatorShares = true,
 ): ReviewLinkView {
   return {
     id: link.id,
     createdAt: link.createdAt.toISOString(),
     expiresAt: link.expiresAt.toISOString(),
     revokedAt: link.revokedAt?.toISOString() ?? null,
-    state: reviewLinkStateOf(link),
+    state: reviewLinkStateOf(link, new Date(), creatorShares),
     hasPassword: link.passwordHash !== null,
     createdBy,
     videoIds: videos.map((v) => v.videoId),

@@ -5,7 +5,9 @@ import { messageAnswer } from '@domain/api';
 import { commentAuthorLabel, guestLabel, type CommentView } from '@domain/comments';
 import { canReadVideo } from '@domain/permissions';
 import {
+  canRevokeReviewLink,
   canShareForReview,
+  creatorMayShareAll,
   createdReviewLinkSchema,
   createReviewLinkBody,
   guestCommentBody,
@@ -19,6 +21,7 @@ import {
   reviewLinkStateOf,
   reviewPageSchema,
   reviewRefusalSchema,
+  seesEveryReviewLink,
   type GuestVideoView,
   type ReviewRefusal,
 } from '@domain/review-links';
@@ -103,6 +106,27 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     return found.video;
   }
 
+  /**
+   * Whether the link's creator may still share every video on it (creatorMayShareAll), read
+   * from the database now: its account, role and teams as they are at this request.
+   */
+  async function creatorShares(link: ReviewLinkRow): Promise<boolean> {
+    const creator = link.createdById ? await findUserById(db, link.createdById) : undefined;
+    if (!creator) return false;
+    const [scope, rows] = await Promise.all([
+      loadViewerScope(db, creator),
+      linkVideoRows(db, link.id),
+    ]);
+    const found = await findVideos(
+      db,
+      rows.map((r) => r.videoId),
+    );
+    return creatorMayShareAll(
+      scope,
+      found.map((f) => f.video),
+    );
+  }
+
   app.post(
     '/api/review-links',
     {
@@ -136,7 +160,11 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     { schema: { params: videoParams, response: { 200: reviewLinkListSchema } } },
     async (request) => {
       const video = await sharableVideo(request, request.params.id);
-      return listReviewLinksOfVideo(db, video.id);
+      const viewer = currentUser(request);
+      return listReviewLinksOfVideo(db, video.id, {
+        createdById: seesEveryReviewLink(viewer) ? undefined : viewer.id,
+        creatorShares,
+      });
     },
   );
 
@@ -162,6 +190,8 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       if (!readable.some((video) => canShareForReview(scope, video))) {
         throw new HttpError(403, REVIEW_LINK_MESSAGES.forbidden);
       }
+      if (!canRevokeReviewLink(scope, link))
+        throw new HttpError(403, REVIEW_LINK_MESSAGES.notYours);
       await revokeReviewLink(db, link.id);
       return { message: REVIEW_LINK_MESSAGES.revoked };
     },
@@ -189,6 +219,10 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     const state = reviewLinkStateOf(link);
     if (state === 'revoked') throw new Refusal(410, 'revoked', REVIEW_LINK_MESSAGES.guestRevoked);
     if (state === 'expired') throw new Refusal(410, 'expired', REVIEW_LINK_MESSAGES.guestExpired);
+    // Turned off while its creator may not share its videos (DESIGN.md section 4).
+    if (!(await creatorShares(link))) {
+      throw new Refusal(410, 'revoked', REVIEW_LINK_MESSAGES.guestCreatorLost);
+    }
     if (link.passwordHash) {
       const sent = request.headers[REVIEW_PASSWORD_HEADER];
       if (typeof sent !== 'string' || !sent) {

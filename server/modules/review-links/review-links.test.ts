@@ -10,6 +10,7 @@ import {
   clientTeamLeadAssignments,
   comments,
   reviewLinks,
+  users,
   videos,
   videoStatusHistory,
 } from '../../db/schema';
@@ -98,7 +99,7 @@ describe('creating, listing and revoking', () => {
     const { createHash } = await import('node:crypto');
     expect(row!.tokenHash).toBe(createHash('sha256').update(link.token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(link.token);
-    const list = await call('owner', 'GET', `/api/videos/${v.id}/review-links`);
+    const list = await call('lead2', 'GET', `/api/videos/${v.id}/review-links`);
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject([
       { id: link.id, state: 'active', hasPassword: false, createdBy: 'Lea', videoIds: [v.id] },
@@ -136,9 +137,9 @@ describe('creating, listing and revoking', () => {
     expect(mixed.json().message).toBe(REVIEW_LINK_MESSAGES.oneClient);
   });
 
-  it('revokes: managers and the client side; editors 403, strangers 404; the page says so', async () => {
+  it('revokes: managers and its creator; editors 403, strangers 404; the page says so', async () => {
     const v = await reviewVideo();
-    const link = await linkFor([v.id]);
+    const link = (await share('owner', [v.id])).json() as CreatedReviewLink;
     expect((await call('editor', 'DELETE', `/api/review-links/${link.id}`)).statusCode).toBe(403);
     expect((await call('teameditor', 'DELETE', `/api/review-links/${link.id}`)).statusCode).toBe(
       403,
@@ -441,5 +442,148 @@ describe('the guest', () => {
     // A session token is no review token either.
     const sid = t.cookie.owner!.replace(/^sid=/, '');
     expect((await guest('GET', `/api/review/${sid}`)).statusCode).toBe(404);
+  });
+});
+
+describe('a link lives only while its creator may share every video on it (issue 37, obs 11)', () => {
+  /** A client team lead of the owner, signed in, and a call as it. */
+  async function freshTeamLead(username: string) {
+    const person = await seedPerson(t, { username, role: 'client_team_lead' });
+    await t.db
+      .insert(clientTeamLeadAssignments)
+      .values({ clientId: id.owner!, teamLeadId: person.id });
+    const as = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, payload, headers: { cookie: person.cookie } });
+    return { ...person, as };
+  }
+
+  /** What a guest may do with a dead link: read, comment, decide: each the documented 410. */
+  async function expectTurnedOff(token: string, videoId: string) {
+    const answers = [
+      await guest('GET', `/api/review/${token}`),
+      await guest('POST', `/api/review/${token}/videos/${videoId}/comments`, {
+        name: 'Alex',
+        content: 'Still here?',
+      }),
+      await guest('POST', `/api/review/${token}/videos/${videoId}/decision`, {
+        name: 'Alex',
+        decision: 'approve',
+      }),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(410);
+      expect(res.json()).toEqual({
+        message: REVIEW_LINK_MESSAGES.guestCreatorLost,
+        reason: 'revoked',
+      });
+    }
+    const [row] = await t.db.select().from(videos).where(eq(videos.id, videoId));
+    expect(row!.status).toBe('review');
+    expect(await t.db.select().from(comments).where(eq(comments.videoId, videoId))).toEqual([]);
+  }
+
+  it('stops when a team lead who made it is removed from the client; a manager sees and revokes it', async () => {
+    const tl = await freshTeamLead('tl-removed');
+    const v = await reviewVideo();
+    const made = await tl.as('POST', '/api/review-links', { videoIds: [v.id], expiresInDays: 7 });
+    expect(made.statusCode, made.body).toBe(201);
+    const link = made.json() as CreatedReviewLink;
+    expect((await guest('GET', `/api/review/${link.token}`)).statusCode).toBe(200);
+
+    const removed = await call('lead1', 'DELETE', `/api/team-leads/${id.owner}/${tl.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    await expectTurnedOff(link.token, v.id);
+    // The creator reads the video no more: its link is gone for it (404).
+    expect((await tl.as('DELETE', `/api/review-links/${link.id}`)).statusCode).toBe(404);
+
+    // A manager lists every link of the video, this one with its creator and as turned off.
+    const listed = await call('lead1', 'GET', `/api/videos/${v.id}/review-links`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toMatchObject([
+      { id: link.id, createdBy: 'tl-removed', state: 'creator_lost_access', revokedAt: null },
+    ]);
+    expect(listed.body).not.toContain(link.token);
+    const revoked = await call('lead1', 'DELETE', `/api/review-links/${link.id}`);
+    expect(revoked.statusCode).toBe(200);
+    const after = await call('lead1', 'GET', `/api/videos/${v.id}/review-links`);
+    expect(after.json()[0].state).toBe('revoked');
+    // Put back on the team, the creator finds its link revoked for good.
+    await t.db.insert(clientTeamLeadAssignments).values({ clientId: id.owner!, teamLeadId: tl.id });
+    expect((await guest('GET', `/api/review/${link.token}`)).statusCode).toBe(410);
+  });
+
+  it('stops when its creator is deleted', async () => {
+    const manager = await seedPerson(t, { username: 'lead-leaving', role: 'lead_editor' });
+    const v = await reviewVideo();
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/review-links',
+      headers: { cookie: manager.cookie },
+      payload: { videoIds: [v.id], expiresInDays: 7 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const link = made.json() as CreatedReviewLink;
+    expect((await guest('GET', `/api/review/${link.token}`)).statusCode).toBe(200);
+    expect((await call('boss', 'DELETE', `/api/admin/users/${manager.id}`)).statusCode).toBe(200);
+    await expectTurnedOff(link.token, v.id);
+    const listed = await call('boss', 'GET', `/api/videos/${v.id}/review-links`);
+    expect(listed.json()).toMatchObject([
+      { id: link.id, createdBy: null, state: 'creator_lost_access' },
+    ]);
+  });
+
+  it('stops when its creator may no longer share one of its videos (a manager made an editor)', async () => {
+    const manager = await seedPerson(t, { username: 'lead-demoted', role: 'lead_editor' });
+    const v = await reviewVideo();
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/review-links',
+      headers: { cookie: manager.cookie },
+      payload: { videoIds: [v.id], expiresInDays: 7 },
+    });
+    const link = made.json() as CreatedReviewLink;
+    await t.db.update(users).set({ role: 'editor' }).where(eq(users.id, manager.id));
+    await expectTurnedOff(link.token, v.id);
+  });
+
+  it('lets managers list and revoke every link; the client side lists and revokes only its own', async () => {
+    const tl = await freshTeamLead('tl-lister');
+    const v = await reviewVideo();
+    const byOwner = (await share('owner', [v.id])).json() as CreatedReviewLink;
+    const byManager = await linkFor([v.id]);
+    const byLead = (
+      await tl.as('POST', '/api/review-links', { videoIds: [v.id], expiresInDays: 7 })
+    ).json() as CreatedReviewLink;
+    const idsOf = (res: { json: () => unknown }) =>
+      (res.json() as { id: string }[]).map((l) => l.id).sort();
+
+    for (const manager of ['lead1', 'lead2', 'boss']) {
+      const all = await call(manager, 'GET', `/api/videos/${v.id}/review-links`);
+      expect(all.statusCode).toBe(200);
+      expect(idsOf(all), manager).toEqual([byOwner.id, byManager.id, byLead.id].sort());
+    }
+    const ownersList = await call('owner', 'GET', `/api/videos/${v.id}/review-links`);
+    expect(idsOf(ownersList)).toEqual([byOwner.id]);
+    expect(idsOf(await tl.as('GET', `/api/videos/${v.id}/review-links`))).toEqual([byLead.id]);
+
+    // Not its own: the client side may not revoke it (403); the guest still gets in.
+    for (const [who, linkId] of [
+      ['owner', byManager.id],
+      ['owner', byLead.id],
+    ] as const) {
+      const res = await call(who, 'DELETE', `/api/review-links/${linkId}`);
+      expect(res.statusCode, `${who} ${linkId}`).toBe(403);
+      expect(res.json().message).toBe(REVIEW_LINK_MESSAGES.notYours);
+    }
+    const leadRevokes = await tl.as('DELETE', `/api/review-links/${byOwner.id}`);
+    expect(leadRevokes.statusCode).toBe(403);
+    expect((await guest('GET', `/api/review/${byOwner.token}`)).statusCode).toBe(200);
+
+    // A manager revokes another's link; its creator revokes its own.
+    expect((await call('lead2', 'DELETE', `/api/review-links/${byOwner.id}`)).statusCode).toBe(200);
+    expect((await tl.as('DELETE', `/api/review-links/${byLead.id}`)).statusCode).toBe(200);
+    for (const token of [byOwner.token, byLead.token]) {
+      expect((await guest('GET', `/api/review/${token}`)).json().reason).toBe('revoked');
+    }
   });
 });

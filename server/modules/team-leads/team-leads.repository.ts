@@ -1,4 +1,5 @@
 import { aliasedTable, and, eq, sql } from 'drizzle-orm';
+import type { LedClient } from '@domain/team-leads';
 import type { Db } from '../../db/client';
 import { deletePair, pairedWith } from '../../db/pairs';
 import { clientTeamLeadAssignments, users } from '../../db/schema';
@@ -56,7 +57,11 @@ export async function ledClients(db: Db, teamLeadId: string) {
     .innerJoin(users, eq(users.id, clientTeamLeadAssignments.clientId))
     .where(eq(clientTeamLeadAssignments.teamLeadId, teamLeadId))
     .orderBy(sql`lower(coalesce(${users.name}, ${users.username}))`);
-  return rows.map((r) => ({ ...toPublicUser(r.user), videoCount: Number(r.videoCount) }));
+  // No admin flag: a team lead is on the client side (ledClientSchema).
+  return rows.map((r): LedClient => {
+    const { isAdmin: _hidden, ...fields } = toPublicUser(r.user);
+    return { ...fields, videoCount: Number(r.videoCount) };
+  });
 }
 
 export async function insertTeamLeadAssignment(

@@ -156,6 +156,15 @@ describe("a team lead's reads", () => {
     expect((await call('alpha', 'GET', '/api/team-leads/my-clients')).json().clients).toEqual([]);
   });
 
+  it('lists its clients without the admin flag, as every list a client side reads (issue 37, obs 12)', async () => {
+    const res = await call('olivia', 'GET', '/api/team-leads/my-clients');
+    expect(res.statusCode).toBe(200);
+    const clients = res.json().clients as Record<string, unknown>[];
+    expect(clients.length).toBeGreaterThan(0);
+    for (const client of clients) expect(client).not.toHaveProperty('isAdmin');
+    expect(res.body).not.toContain('isAdmin');
+  });
+
   it("lists exactly the videos of both its clients, counts them, and 404s another client's", async () => {
     const list = (await call('olivia', 'GET', '/api/videos')).json();
     expect(names(list)).toEqual(['Alpha launch', 'Alpha tips', 'Beta reel']);

@@ -499,9 +499,11 @@ const CASES: Case[] = [
       return call(a, 'PATCH', `/api/notifications/${notice.id}/read`);
     },
   },
-  // Review links (issue 19): managers and the client side share, list and revoke; editors who
-  // read the video get 403, everyone else 404. The guest routes take the token alone: any
-  // caller, signed in or not, is the same guest (the review-links suite walks the rest).
+  // Review links (issue 19): managers and the client side share and list (the client side its
+  // own links only); managers and a link's creator revoke it (the king's link here: the client
+  // side gets 403, issue 37 obs 11); editors who read the video get 403, everyone else 404. The
+  // guest routes take the token alone: any caller, signed in or not, is the same guest (the
+  // review-links suite walks the rest).
   req('POST /api/review-links', (a) => (SHARERS.includes(a) ? 201 : allow(READERS, 403, 404)(a)), {
     params: video,
     body: (p) => ({ videoIds: [p.id], expiresInDays: 7 }),
@@ -513,7 +515,7 @@ const CASES: Case[] = [
   ),
   req(
     'DELETE /api/review-links/:id',
-    (a) => (SHARERS.includes(a) ? 200 : allow(READERS, 403, 404)(a)),
+    (a) => (MANAGERS.includes(a) ? 200 : allow(READERS, 403, 404)(a)),
     { params: reviewLink },
   ),
   req('GET /api/review/:token', () => 200, { params: reviewLink }),
@@ -595,7 +597,10 @@ describe('lists and bodies never carry what the actor may not see', () => {
         expect(mayReadRow, `${actor} sees ${String(row.id)}`).toBe(true);
       }
       if (!found) continue;
-      expect('internalNotes' in found, `${actor} internalNotes`).toBe(actor !== 'owner');
+      // The agency's only: never the owner nor its team lead (issue 37, obs 10).
+      expect('internalNotes' in found, `${actor} internalNotes`).toBe(
+        !['owner', 'teamLead'].includes(actor),
+      );
       const seesPayment = ['owner', ...ADMINS].includes(actor);
       for (const field of ['paymentAmount', 'paymentStatus', 'lockedPrice', 'paidDate']) {
         expect(field in found, `${actor} ${field}`).toBe(seesPayment);

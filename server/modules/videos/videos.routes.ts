@@ -426,7 +426,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       Object.entries(request.body).filter(([, v]) => v !== undefined),
     ) as typeof request.body;
     if (changes.internalNotes !== undefined && !canSeeInternalNotes(scope)) {
-      throw new HttpError(403, 'Clients cannot edit internal notes');
+      throw new HttpError(403, VIDEO_MESSAGES.internalNotesAgencyOnly);
     }
     if (changes.publishedUrl !== undefined || changes.publishedAt !== undefined) {
       // Where and when it was published: the agency's record of a posted video.

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { videos } from '../../db/schema';
 import { seedPerson, setUpVideoPeople } from '../../test/helper';
 import { DAY_MS } from '@domain/day-counter';
+import { VIDEO_MESSAGES } from '@domain/videos';
 
 const t = setUpVideoPeople();
 const { id, call } = t;
@@ -205,6 +206,38 @@ describe('update messages', () => {
       name: 'Renamed',
       link: 'https://www.youtube.com/watch?v=abcdefghijk',
     });
+  });
+
+  it('refuses a name of more than one line, on create and update, with 400 and a message (issue 37, obs 13)', async () => {
+    const v = (
+      await call('owner', 'POST', '/api/videos', { name: 'One line', link: 'https://a.io/v' })
+    ).json();
+    for (const name of [
+      'Promo\nBcc: everyone@agency.test',
+      'Promo\r\nSubject: Pay now',
+      'Promo\rX',
+      'Promo\u2028Subject: Pay now',
+      'Promo\u0007',
+      'Pro\u202Emo',
+    ]) {
+      for (const who of ['owner', 'lead1'] as const) {
+        const created = await call(who, 'POST', '/api/videos', {
+          name,
+          link: 'https://a.io/v',
+          ...(who === 'lead1' && { targetUserId: id.owner }),
+        });
+        expect(created.statusCode, `${who} ${JSON.stringify(name)}`).toBe(400);
+        expect(created.json().message).toBe(VIDEO_MESSAGES.nameOneLine);
+        const updated = await call(who, 'PATCH', `/api/videos/${v.id}`, { name });
+        expect(updated.statusCode, `${who} ${JSON.stringify(name)}`).toBe(400);
+        expect(updated.json().message).toBe(VIDEO_MESSAGES.nameOneLine);
+      }
+    }
+    const [row] = await t.db.select().from(videos).where(eq(videos.id, v.id));
+    expect(row!.name).toBe('One line');
+    // Trailing white space, line breaks included, is trimmed away as before.
+    const trimmed = await call('owner', 'PATCH', `/api/videos/${v.id}`, { name: ' Fine \n' });
+    expect(trimmed.json().name).toBe('Fine');
   });
 
   it('refuses dates outside 1970-2100 with 400 and a message, on create and update (issue 15, finding 3)', async () => {

@@ -19,10 +19,13 @@ import {
   createReviewLinkBody,
   DEFAULT_REVIEW_EXPIRY_DAYS,
   REVIEW_EXPIRY_DAYS,
+  REVIEW_LINK_STATE_LABELS,
   reviewPath,
+  seesEveryReviewLink,
   type ReviewLinkView,
 } from '@domain/review-links';
 import { LoadingState } from '../../../components/loading-state';
+import { useAuth } from '../../../hooks/use-auth';
 import {
   useCreateReviewLink,
   useReviewLinks,
@@ -36,6 +39,7 @@ const STATE_COLORS: Record<ReviewLinkView['state'], string> = {
   active: 'teal.9',
   expired: 'gray.7',
   revoked: 'red.9',
+  creator_lost_access: 'orange.9',
 };
 
 const when = (iso: string) =>
@@ -44,7 +48,8 @@ const when = (iso: string) =>
 /**
  * "Share for review" (issue 19): makes a link someone without an account can open, with an
  * expiry and an optional password, shows it once to copy (only its hash is kept), and lists
- * the video's links to revoke.
+ * the video's links to revoke: a manager every link with its creator, anyone else its own
+ * (seesEveryReviewLink). Revoking asks first.
  */
 export function ShareReviewDialog({
   videoId,
@@ -61,6 +66,9 @@ export function ShareReviewDialog({
   const [days, setDays] = useState(String(DEFAULT_REVIEW_EXPIRY_DAYS));
   const [password, setPassword] = useState('');
   const [made, setMade] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const { user } = useAuth();
+  const everyLink = user ? seesEveryReviewLink(user) : false;
 
   const submit = () => {
     const body = { videoIds: [videoId], expiresInDays: Number(days), password };
@@ -148,8 +156,14 @@ export function ShareReviewDialog({
           </Alert>
         )}
         <Title order={3} size="h6">
-          Links to this video
+          {everyLink ? 'Links to this video' : 'Your links to this video'}
         </Title>
+        {everyLink && (
+          <Text size="sm" c="dimmed">
+            As a manager you see every link, whoever made it, and may revoke any. A link stops
+            working once its creator may no longer share the video.
+          </Text>
+        )}
         {links.isLoading ? (
           <LoadingState label="Loading links..." />
         ) : !links.data?.length ? (
@@ -169,7 +183,7 @@ export function ShareReviewDialog({
                   <Stack gap={2}>
                     <Group gap={6}>
                       <Badge color={STATE_COLORS[link.state]} variant="filled">
-                        {link.state}
+                        {REVIEW_LINK_STATE_LABELS[link.state]}
                       </Badge>
                       {link.hasPassword && (
                         <Badge color="gray" variant="outline">
@@ -179,7 +193,7 @@ export function ShareReviewDialog({
                     </Group>
                     <Text size="xs" c="dimmed">
                       Made {when(link.createdAt)}
-                      {link.createdBy ? ` by ${link.createdBy}` : ''} ·{' '}
+                      {link.createdBy ? ` by ${link.createdBy}` : ' by a deleted account'} ·{' '}
                       {link.state === 'revoked' && link.revokedAt
                         ? `revoked ${when(link.revokedAt)}`
                         : `${link.state === 'expired' ? 'expired' : 'expires'} ${when(link.expiresAt)}`}
@@ -191,23 +205,44 @@ export function ShareReviewDialog({
                       </Text>
                     ))}
                   </Stack>
-                  {link.state === 'active' && (
-                    <Button
-                      size="xs"
-                      color="red.9"
-                      variant="outline"
-                      loading={revoke.isPending && revoke.variables === link.id}
-                      onClick={() =>
-                        revoke.mutate(link.id, {
-                          onSuccess: () => notifySuccess('Link revoked'),
-                          onError: (err) =>
-                            notifyError('Not revoked', getErrorMessage(err, 'Please try again')),
-                        })
-                      }
-                    >
-                      Revoke
-                    </Button>
-                  )}
+                  {(link.state === 'active' || link.state === 'creator_lost_access') &&
+                    (confirming === link.id ? (
+                      <Group gap="xs" role="group" aria-label="Revoke this link?">
+                        <Text size="xs">Guests can no longer open it.</Text>
+                        <Button size="xs" variant="default" onClick={() => setConfirming(null)}>
+                          Cancel
+                        </Button>
+                        <Button
+                          size="xs"
+                          color="red.9"
+                          loading={revoke.isPending && revoke.variables === link.id}
+                          onClick={() =>
+                            revoke.mutate(link.id, {
+                              onSuccess: () => {
+                                setConfirming(null);
+                                notifySuccess('Link revoked');
+                              },
+                              onError: (err) =>
+                                notifyError(
+                                  'Not revoked',
+                                  getErrorMessage(err, 'Please try again'),
+                                ),
+                            })
+                          }
+                        >
+                          Revoke link
+                        </Button>
+                      </Group>
+                    ) : (
+                      <Button
+                        size="xs"
+                        color="red.9"
+                        variant="outline"
+                        onClick={() => setConfirming(link.id)}
+                      >
+                        Revoke
+                      </Button>
+                    ))}
                 </Group>
               </Paper>
             ))}

@@ -423,7 +423,7 @@ function DetailForm({
         {team && (
           <Textarea
             label="Internal notes"
-            description="Only the team sees these notes"
+            description="Only the agency sees these notes, never the client or its team leads"
             {...field('internalNotes')}
             autosize
             minRows={2}
