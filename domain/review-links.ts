@@ -33,7 +33,6 @@ export const REVIEW_LINK_MESSAGES = {
   passwordShort: 'A link password must be at least 6 characters',
   linkNotFound: 'Review link not found',
   revoked: 'Review link revoked',
-  notYours: 'Only managers and whoever made a review link may revoke it',
   // What the guest reads: the page shows these as they are.
   guestNotFound: 'This review link does not exist. Ask whoever sent it for a new one.',
   guestRevoked: 'This review link was turned off. Ask whoever sent it for a new one.',
@@ -74,19 +73,6 @@ export const creatorMayShareAll = (
   creator: TeamScope | null,
   videos: readonly VideoRef[],
 ): boolean => creator !== null && videos.every((video) => canShareForReview(creator, video));
-
-/** Whose links of a video a sharer lists: a manager every link, anyone else its own. */
-export const seesEveryReviewLink = (viewer: Pick<TeamScope, 'role' | 'isAdmin'>): boolean =>
-  isManager(viewer);
-
-/**
- * Who may revoke a link, among those who may share one of its videos: managers any link, anyone
- * else only a link they made (else 403 notYours).
- */
-export const canRevokeReviewLink = (
-  viewer: Pick<TeamScope, 'id' | 'role' | 'isAdmin'>,
-  link: { createdById: string | null },
-): boolean => isManager(viewer) || link.createdById === viewer.id;
 
 /**
  * Whether the web offers "Share for review" to someone who reads the video: for a reader the

@@ -5,7 +5,6 @@ import { messageAnswer } from '@domain/api';
 import { commentAuthorLabel, guestLabel, type CommentView } from '@domain/comments';
 import { canReadVideo } from '@domain/permissions';
 import {
-  canRevokeReviewLink,
   canShareForReview,
   creatorMayShareAll,
   createdReviewLinkSchema,
@@ -21,7 +20,6 @@ import {
   reviewLinkStateOf,
   reviewPageSchema,
   reviewRefusalSchema,
-  seesEveryReviewLink,
   type GuestVideoView,
   type ReviewRefusal,
 } from '@domain/review-links';
@@ -160,11 +158,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     { schema: { params: videoParams, response: { 200: reviewLinkListSchema } } },
     async (request) => {
       const video = await sharableVideo(request, request.params.id);
-      const viewer = currentUser(request);
-      return listReviewLinksOfVideo(db, video.id, {
-        createdById: seesEveryReviewLink(viewer) ? undefined : viewer.id,
-        creatorShares,
-      });
+      return listReviewLinksOfVideo(db, video.id, { creatorShares });
     },
   );
 
@@ -190,8 +184,6 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       if (!readable.some((video) => canShareForReview(scope, video))) {
         throw new HttpError(403, REVIEW_LINK_MESSAGES.forbidden);
       }
-      if (!canRevokeReviewLink(scope, link))
-        throw new HttpError(403, REVIEW_LINK_MESSAGES.notYours);
       await revokeReviewLink(db, link.id);
       return { message: REVIEW_LINK_MESSAGES.revoked };
     },

@@ -499,9 +499,8 @@ const CASES: Case[] = [
       return call(a, 'PATCH', `/api/notifications/${notice.id}/read`);
     },
   },
-  // Review links (issue 19): managers and the client side share and list (the client side its
-  // own links only); managers and a link's creator revoke it (the king's link here: the client
-  // side gets 403, issue 37 obs 11); editors who read the video get 403, everyone else 404. The
+  // Review links (issue 19): managers and the client side share, list and revoke every link of
+  // the video, whoever made it; editors who read the video get 403, everyone else 404. The
   // guest routes take the token alone: any caller, signed in or not, is the same guest (the
   // review-links suite walks the rest).
   req('POST /api/review-links', (a) => (SHARERS.includes(a) ? 201 : allow(READERS, 403, 404)(a)), {
@@ -515,7 +514,7 @@ const CASES: Case[] = [
   ),
   req(
     'DELETE /api/review-links/:id',
-    (a) => (MANAGERS.includes(a) ? 200 : allow(READERS, 403, 404)(a)),
+    (a) => (SHARERS.includes(a) ? 200 : allow(READERS, 403, 404)(a)),
     { params: reviewLink },
   ),
   req('GET /api/review/:token', () => 200, { params: reviewLink }),

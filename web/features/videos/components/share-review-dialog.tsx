@@ -21,11 +21,9 @@ import {
   REVIEW_EXPIRY_DAYS,
   REVIEW_LINK_STATE_LABELS,
   reviewPath,
-  seesEveryReviewLink,
   type ReviewLinkView,
 } from '@domain/review-links';
 import { LoadingState } from '../../../components/loading-state';
-import { useAuth } from '../../../hooks/use-auth';
 import {
   useCreateReviewLink,
   useReviewLinks,
@@ -48,8 +46,7 @@ const when = (iso: string) =>
 /**
  * "Share for review" (issue 19): makes a link someone without an account can open, with an
  * expiry and an optional password, shows it once to copy (only its hash is kept), and lists
- * the video's links to revoke: a manager every link with its creator, anyone else its own
- * (seesEveryReviewLink). Revoking asks first.
+ * the video's links, whoever made them, to revoke. Revoking asks first.
  */
 export function ShareReviewDialog({
   videoId,
@@ -67,8 +64,6 @@ export function ShareReviewDialog({
   const [password, setPassword] = useState('');
   const [made, setMade] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const { user } = useAuth();
-  const everyLink = user ? seesEveryReviewLink(user) : false;
 
   const submit = () => {
     const body = { videoIds: [videoId], expiresInDays: Number(days), password };
@@ -156,14 +151,12 @@ export function ShareReviewDialog({
           </Alert>
         )}
         <Title order={3} size="h6">
-          {everyLink ? 'Links to this video' : 'Your links to this video'}
+          Links to this video
         </Title>
-        {everyLink && (
-          <Text size="sm" c="dimmed">
-            As a manager you see every link, whoever made it, and may revoke any. A link stops
-            working once its creator may no longer share the video.
-          </Text>
-        )}
+        <Text size="sm" c="dimmed">
+          Every link to this video, whoever made it. A link stops working once its creator may no
+          longer share the video.
+        </Text>
         {links.isLoading ? (
           <LoadingState label="Loading links..." />
         ) : !links.data?.length ? (
