@@ -27,7 +27,19 @@ export const MESSAGES = {
   usernameTaken: 'Username already exists',
   currentWrong: 'Current password is incorrect',
   authRequired: 'Authentication required',
+  /** Issue 37: the per-account delay of sign-in, and registration's for taken usernames. */
+  accountDelayed: (seconds: number) =>
+    `Too many failed sign-ins for this account. Please wait ${waitText(seconds)} and try again.`,
+  registerDelayed: (seconds: number) =>
+    `Too many attempts to register taken usernames. Please wait ${waitText(seconds)} and try again.`,
 } as const;
+
+/** A wait as a person reads it: '2 seconds', '1 minute', '15 minutes'. */
+function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
 
 /** A new account's username (registration, and an admin creating a user). */
 export const username = z
