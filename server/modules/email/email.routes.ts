@@ -103,7 +103,13 @@ export const emailRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     return reply
       .status(refusal === 'invalid' ? 404 : 410)
       .type('text/html; charset=utf-8')
-      .send(page('Link not valid', `<p>${message}</p>`)); // our own text: nothing to escape
+      .send(
+        page(
+          'Link not valid',
+          // Our own text: nothing to escape. Signed out, sign-in returns to the profile.
+          `<p>${message}</p><p><a href="/profile">Open your profile settings</a></p>`,
+        ),
+      );
   };
 
   // A link opened in a browser only asks (scanners open links too); the button or the mail
