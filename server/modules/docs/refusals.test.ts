@@ -1,9 +1,8 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTING_DEFAULTS } from '../../env';
 import { createTestApp, seedUser, type TestApp } from '../../test/helper';
+import { answerProblem, type OpenApiDocument } from '../../test/openapi-answers';
 import { createSession, sessionLifetime } from '../auth/sessions.repository';
 
 /**
@@ -14,19 +13,12 @@ import { createSession, sessionLifetime } from '../auth/sessions.repository';
  * in the declared shape: never a 5xx.
  */
 
-interface Operation {
-  /** Empty for the calls that need no session. */
-  security?: unknown[];
-  responses?: Record<string, { content?: Record<string, { schema?: object }> }>;
-}
-type Document = { paths: Record<string, Record<string, Operation>> };
-
 const UNSAFE = ['post', 'put', 'patch', 'delete'];
 const NOBODY = '00000000-0000-4000-8000-000000000000';
 const FOREIGN = 'https://evil.example';
 
 let t: TestApp;
-let doc: Document;
+let doc: OpenApiDocument;
 let kingId: string;
 /** Review links count guests per address; this one is apart from the other calls. */
 const GUEST_ADDRESS = '10.9.9.9';
@@ -40,29 +32,15 @@ afterAll(async () => {
   await t.close();
 });
 
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-const validators = new Map<object, ValidateFunction>();
-
-/** What is wrong with an answer by the document, or null when it is declared and fits. */
+/** What is wrong with an answer by the document (undeclared, misshapen, any 5xx), or null. */
 function problemOf(path: string, method: string, res: LightMyRequestResponse): string | null {
-  const where = `${method.toUpperCase()} ${path} answered ${res.statusCode}`;
-  if (res.statusCode >= 500) return `${where}: ${res.body.slice(0, 200)}`;
-  const response = doc.paths[path]?.[method]?.responses?.[String(res.statusCode)];
-  if (!response) return `${where}, undeclared: ${res.body.slice(0, 200)}`;
+  if (res.statusCode >= 500) {
+    return `${method.toUpperCase()} ${path} answered ${res.statusCode}: ${res.body.slice(0, 200)}`;
+  }
   const type = String(res.headers['content-type'] ?? '')
     .split(';')[0]!
     .trim();
-  const schema = response.content?.[type]?.schema;
-  if (!response.content) return res.body ? `${where} a body where none is declared` : null;
-  if (!schema) return `${where} as ${type}, undeclared`;
-  let validate = validators.get(schema);
-  if (!validate) {
-    validate = ajv.compile(schema);
-    validators.set(schema, validate);
-  }
-  const value: unknown = type === 'application/json' ? JSON.parse(res.body) : res.body;
-  return validate(value) ? null : `${where}: ${ajv.errorsText(validate.errors)} in ${res.body}`;
+  return answerProblem(doc, { path, method, status: res.statusCode, type, body: res.body });
 }
 
 /** The document's unsafe operations, each with a concrete url (every parameter a stranger's). */
