@@ -8,6 +8,8 @@ import {
   profileUpdateBody,
   registerBody,
   registerForm,
+  signInPath,
+  signInReturnPath,
 } from './auth';
 import { firstByField, issues } from './test-helpers';
 
@@ -247,5 +249,43 @@ describe('MESSAGES', () => {
       confirmNewRequired: 'Please confirm your new password',
       invalidCredentials: 'Invalid username or password',
     });
+  });
+});
+
+describe('signInReturnPath: sign-in returns only to addresses of the app (issue 37)', () => {
+  it.each([
+    ['/dashboard?video=v1&comment=c1', '/dashboard?video=v1&comment=c1'],
+    ['/dashboard/user/42#notes', '/dashboard/user/42#notes'],
+    ['/profile', '/profile'],
+    ['/a/../admin', '/admin'],
+  ])('keeps %s', (next, kept) => {
+    expect(signInReturnPath(next)).toBe(kept);
+  });
+
+  it.each([
+    'https://evil.example/dashboard',
+    '//evil.example',
+    '//evil.example/dashboard',
+    '///evil.example',
+    '/\\evil.example',
+    '\\\\evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    'javascript:alert(1)',
+    'dashboard',
+    '',
+    null,
+    undefined,
+    '/login?next=%2Fdashboard',
+    '/register',
+    `/${'a'.repeat(2000)}`,
+  ])('refuses %j', (next) => {
+    expect(signInReturnPath(next)).toBeNull();
+  });
+
+  it('signInPath carries the target, which comes back whole', () => {
+    const target = '/dashboard?video=v1&comment=c1';
+    const next = new URL(signInPath(target), 'https://x.test').searchParams.get('next');
+    expect(signInReturnPath(next)).toBe(target);
   });
 });

@@ -28,7 +28,19 @@ export const MESSAGES = {
   usernameTaken: 'Username already exists',
   currentWrong: 'Current password is incorrect',
   authRequired: 'Authentication required',
+  /** Issue 37: the per-account delay of sign-in, and registration's for taken usernames. */
+  accountDelayed: (seconds: number) =>
+    `Too many failed sign-ins for this account. Please wait ${waitText(seconds)} and try again.`,
+  registerDelayed: (seconds: number) =>
+    `Too many attempts to register taken usernames. Please wait ${waitText(seconds)} and try again.`,
 } as const;
+
+/** A wait as a person reads it: '2 seconds', '1 minute', '15 minutes'. */
+function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
 
 /** A new account's username (registration, and an admin creating a user). */
 export const username = z
@@ -166,3 +178,34 @@ export const avatarUploadBody = z.object({
       if (!result.ok) ctx.addIssue({ code: 'custom', message: result.message });
     }),
 });
+
+/** The address sign-in starts from, remembering where to go once signed in (`?next=`). */
+export const signInPath = (target: string): string => `/login?next=${encodeURIComponent(target)}`;
+
+/** An arbitrary bound: an app address is short; a longer `next` is not one of ours. */
+const NEXT_MAX = 2000;
+/** A base that names no real site: what `next` resolves to must still be on it. */
+const OWN_ORIGIN = 'https://app.invalid';
+
+/**
+ * Where sign-in returns to (issue 37): `next` when it is an address of this app (a path, with
+ * its query and fragment), normalised; null for anything else, so no link can send a person who
+ * signs in to another site (`https://evil`, `//evil`, `/\evil`, `javascript:`), nor back to the
+ * sign-in or registration screens.
+ */
+export function signInReturnPath(next: string | null | undefined): string | null {
+  if (!next || next.length > NEXT_MAX || !next.startsWith('/')) return null;
+  // Browsers read '\' as '/' and drop tabs and line breaks, which would turn '/\evil' or
+  // '/\t/evil' into '//evil': none of them belongs in an address of the app.
+  if (/[\\\p{Cc}]/u.test(next)) return null;
+  let url: URL;
+  try {
+    url = new URL(next, OWN_ORIGIN);
+  } catch {
+    return null;
+  }
+  if (url.origin !== OWN_ORIGIN || url.pathname === '/login' || url.pathname === '/register') {
+    return null;
+  }
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -110,10 +110,34 @@ export const isTimeZone = (zone: string): boolean => {
   }
 };
 
+/** How long an email's unsubscribe link works (issue 37); it also works only once. */
+export const UNSUBSCRIBE_LINK_DAYS = 90;
+
+/**
+ * The version of the choice an unsubscribe link turns off, from the counts of changes of each
+ * kind's mode: a kind's own count, or for the digest's link (every kind in the digest) their
+ * sum, which any change moves. A link made at one version does nothing at another.
+ */
+export function choiceVersionOf(
+  versions: Readonly<Record<string, number>>,
+  kind: EmailKind | 'digest',
+): number {
+  if (kind !== 'digest') return versions[kind] ?? 0;
+  return EMAIL_KINDS.reduce((sum, k) => sum + (versions[k] ?? 0), 0);
+}
+
+/** Why an unsubscribe link does nothing (null: it may make its change). */
+export type UnsubscribeRefusal = 'invalid' | 'used' | 'expired' | 'changed';
+
 export const EMAIL_MESSAGES = {
   address: 'Enter a valid email address, or leave it empty for no email',
   timeZone: 'Choose a time zone from the list',
   unsubscribeInvalid: 'This unsubscribe link is not valid (it may be from an old email)',
+  unsubscribeUsed:
+    'This unsubscribe link has already been used. Your profile settings show and change what you receive.',
+  unsubscribeChanged:
+    'You have changed this email choice since this email was sent, so its unsubscribe link no longer applies. Your profile settings show and change what you receive.',
+  unsubscribeExpired: `This unsubscribe link has expired (links last ${UNSUBSCRIBE_LINK_DAYS} days). Your profile settings show and change what you receive.`,
   kingOnly: 'Only the king can see the email outbox',
 } as const;
 
@@ -140,6 +164,16 @@ export const unsubscribeQuery = z.object({
 /** The unsubscribe link's answer: a small HTML page (no app, no script). */
 export const unsubscribePage = {
   description: 'A small HTML page: the question (GET) or that it is done (POST)',
+  content: {
+    'text/html': { schema: z.unknown().meta({ type: 'string', description: 'The page' }) },
+  },
+};
+
+/** An unsubscribe link that does nothing: a small HTML page saying why (404 unknown, 410 spent). */
+export const unsubscribeRefusedPage = {
+  description:
+    'A small HTML page saying why the link does nothing: unknown (404), or used, expired or ' +
+    'sent before the choice last changed (410)',
   content: {
     'text/html': { schema: z.unknown().meta({ type: 'string', description: 'The page' }) },
   },

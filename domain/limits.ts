@@ -15,3 +15,18 @@ export const LIMIT_MESSAGES = {
 export const PASSWORD_WINDOW_MINUTES = 15;
 /** Several people may share an address (an office): it gets this many times a user's attempts. */
 export const PASSWORD_ADDRESS_FACTOR = 4;
+
+/**
+ * The delay per account name (issue 37), counted in the database across every instance: after
+ * `freeFailures` failed sign-ins of one name, from any addresses, each further attempt waits
+ * `firstDelaySeconds`, doubled at each new failure, at most `maxDelaySeconds`, so guessing one
+ * account is slow while its owner is kept out at most that long; the right password after the
+ * wait starts again from zero, and failures `forgetAfterMinutes` old are forgotten. Registration
+ * meeting taken usernames is counted the same way, per username and per address.
+ */
+export const ACCOUNT_DELAY = {
+  freeFailures: 5,
+  firstDelaySeconds: 2,
+  maxDelaySeconds: 15 * 60,
+  forgetAfterMinutes: 60,
+} as const;

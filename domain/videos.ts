@@ -285,10 +285,16 @@ export type BulkDeleteBody = z.input<typeof bulkDeleteBody>;
 export const bulkDeleteAnswer = z.object({ deleted: z.number(), message: z.string() });
 export type BulkDeleteAnswer = z.infer<typeof bulkDeleteAnswer>;
 
-/** ...or none did, and the 403 lists every id that blocked it (no access, or billing-locked). */
+/**
+ * ...or none did, and the 403 lists every id that blocked it (no access, or billing-locked). A
+ * 403 for another reason (a call from another site) is the shared refusal, `message` alone.
+ */
 export const bulkDeleteRefusal = z
-  .object({ message: z.string(), failed: z.array(z.string()) })
-  .describe('Nothing was deleted: `failed` lists the videos the caller may not delete');
+  .object({ message: z.string(), failed: z.array(z.string()).optional() })
+  .describe(
+    'Nothing was deleted: `failed` lists the videos the caller may not delete; without ' +
+      '`failed`, the call itself was refused (from another site)',
+  );
 export type BulkDeleteRefusal = z.infer<typeof bulkDeleteRefusal>;
 
 /** POST /api/admin/videos/bulk-delete: deletes what it can and lists the rest. */

@@ -6,7 +6,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type E2EBrowser, launchBrowser } from './support/browser';
 import { atPath, seeHeading, seeText, visible } from './support/screen';
-import { kingCredentials, registerClient, signIn, signOut } from './support/users';
+import { createVideoAs } from './support/videos';
+import { kingCredentials, registerClient, signIn, signOut, submitLogin } from './support/users';
 
 let browser: E2EBrowser;
 let page: Page;
@@ -42,7 +43,9 @@ describe('signed out', () => {
       await seeText(page, 'You need to be logged in to access this page.');
       const signInLink = page.getByRole('link', { name: 'Sign In', exact: true });
       const createAccount = page.getByRole('link', { name: 'Create Account', exact: true });
-      expect(await signInLink.getAttribute('href')).toBe('/login');
+      expect(await signInLink.getAttribute('href')).toBe(
+        `/login?next=${encodeURIComponent(route)}`,
+      );
       expect(await createAccount.getAttribute('href')).toBe('/register');
       expect(pathname()).toBe(route);
     },
@@ -52,6 +55,34 @@ describe('signed out', () => {
     await page.goto('/profile');
     await atPath(page, '/login');
     await seeText(page, 'Please log in to view your profile');
+  });
+
+  it("an email's link opened signed out opens its video after sign-in (issue 37, 18)", async () => {
+    const client = await registerClient(browser);
+    const video = await createVideoAs(browser, client, { name: 'Deep link promo' });
+    await signOut(browser, page);
+    const target = `/dashboard?video=${video.id}`;
+    await page.goto(target);
+    await seeHeading(page, 'Authentication Required');
+    await page.getByRole('link', { name: 'Sign In', exact: true }).click();
+    await atPath(page, '/login');
+    await submitLogin(page, client);
+    await atPath(page, '/dashboard');
+    expect(new URL(page.url()).search).toBe(`?video=${video.id}`);
+    const dialog = page.getByRole('dialog', { name: 'Edit Video Details' });
+    await expect
+      .poll(() => dialog.getByLabel('Name', { exact: true }).inputValue())
+      .toBe('Deep link promo');
+    await signOut(browser, page);
+  });
+
+  it('a next address off the site is ignored: sign-in goes to the dashboard', async () => {
+    const client = await registerClient(browser);
+    await page.goto('/login?next=%2F%2Fevil.example%2Fphish');
+    await submitLogin(page, client);
+    await atPath(page, '/dashboard');
+    expect(new URL(page.url()).origin).toBe(new URL(browser.baseUrl).origin);
+    await signOut(browser, page);
   });
 
   it('an unknown path shows Page Not Found', async () => {

@@ -424,6 +424,8 @@ export const emailSettings = pgTable('email_settings', {
   timeZone: text('time_zone').notNull().default('UTC'),
   /** Only the kinds the user changed from the default: kind -> 'now' | 'digest' | 'off'. */
   choices: jsonb('choices').$type<Record<string, string>>().notNull().default({}),
+  /** How many times each kind's mode has changed (kind -> count): what unsubscribe links bind to. */
+  choiceVersions: jsonb('choice_versions').$type<Record<string, number>>().notNull().default({}),
   updatedAt: updatedAt(),
 });
 
@@ -489,7 +491,23 @@ export const emailUnsubscribeTokens = pgTable('email_unsubscribe_tokens', {
   tokenHash: text('token_hash').primaryKey(),
   userId: partOf('user_id', () => users.id),
   kind: text('kind').notNull(),
+  /** The choice's version when the email was sent (choiceVersionOf); another one spends the link. */
+  choiceVersion: integer('choice_version').notNull().default(0),
+  /** When the link made its one change. */
+  usedAt: at('used_at'),
   createdAt: createdAt(),
+});
+
+/**
+ * Failed sign-ins by account name, and taken usernames met by registration (issue 37): a key
+ * ('login:<name>', 'register:<name>', 'register-address:<ip>'), its recent failures and the
+ * time before which it is refused (server/modules/auth/sign-in-delays.ts).
+ */
+export const signInDelays = pgTable('sign_in_delays', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: at('last_failure_at').notNull().defaultNow(),
+  blockedUntil: at('blocked_until'),
 });
 
 /**

@@ -24,8 +24,9 @@ type Limiter = (request: FastifyRequest) => Promise<{ isExceeded?: boolean; ttl?
 
 /**
  * Per-user limits on top of @fastify/rate-limit's counters (registered before this): a route
- * marked `config.limited` counts each of its calls that passed validation, after the session
- * is known. Counters live in each instance's memory, like the login limit's, so N instances
+ * marked `config.limited` counts each of its calls once the session is known and before the
+ * body is checked, so a user over the limit gets the one 429 answer whatever they send (issue
+ * 37: the same refusal on every route), and malformed calls cost as much as good ones. Counters live in each instance's memory, like the login limit's, so N instances
  * allow up to N times the number; they are bounds against abuse, not quotas.
  */
 export const limits = fp(
@@ -44,7 +45,7 @@ export const limits = fp(
       (r) => `password-address:${r.ip}`,
     );
 
-    app.addHook('preHandler', async (request, reply) => {
+    app.addHook('preValidation', async (request, reply) => {
       const kind = request.routeOptions.config?.limited;
       if (!kind || !request.user) return;
       const checks =

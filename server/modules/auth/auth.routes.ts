@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageAnswer } from '@domain/api';
 import { changePasswordBody, loginBody, MESSAGES, registerBody } from '@domain/auth';
@@ -14,6 +15,7 @@ import {
   toPublicUser,
   updateUser,
 } from '../users/users.repository';
+import { addressKey, clearFailures, nameKey, recordFailure, secondsToWait } from './sign-in-delays';
 import {
   createSession,
   deleteOtherSessions,
@@ -40,6 +42,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     return row;
   }
 
+  /** 429 with Retry-After while any of `keys` is held back (sign-in-delays.ts). */
+  async function refuseWhileDelayed(
+    reply: FastifyReply,
+    keys: string[],
+    message: (seconds: number) => string,
+  ) {
+    const wait = await secondsToWait(db, keys);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      throw new HttpError(429, message(wait));
+    }
+  }
+
   const rateLimit = {
     max: authRateLimit,
     timeWindow: '1 minute',
@@ -64,6 +79,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request, reply) => {
       const { username, password, name, avatar } = request.body;
+      // The answer says whether a username is taken: asking for taken ones is delayed like
+      // failed sign-ins, per username and per address (issue 37).
+      const keys = [nameKey('register', username), addressKey(request.ip)];
+      await refuseWhileDelayed(reply, keys, MESSAGES.registerDelayed);
       // Whatever role or isAdmin the body carries, self-registration makes a client.
       const row = await insertUser(db, {
         username,
@@ -72,7 +91,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         avatar,
         role: 'client',
       });
-      if (!row) throw new HttpError(409, MESSAGES.usernameTaken);
+      if (!row) {
+        for (const key of keys) await recordFailure(db, key);
+        throw new HttpError(409, MESSAGES.usernameTaken);
+      }
       return reply.status(201).send(toPublicUser(row));
     },
   );
@@ -91,9 +113,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request, reply) => {
       const { username, password } = request.body;
+      // Per account name, whoever asks from wherever, and whether or not the name exists.
+      const key = nameKey('login', username);
+      await refuseWhileDelayed(reply, [key], MESSAGES.accountDelayed);
       const row = await findUserByUsername(db, username);
       const ok = row ? await verifyPassword(row.password, password) : await dummyVerify(password);
-      if (!row || !ok) throw new HttpError(401, MESSAGES.invalidCredentials);
+      if (!row || !ok) {
+        await recordFailure(db, key);
+        throw new HttpError(401, MESSAGES.invalidCredentials);
+      }
+      await clearFailures(db, key);
       // A fresh session id at every login; an older session cookie of this browser is ended.
       if (request.sessionId) await deleteSession(db, request.sessionId);
       const session = await createSession(db, row.id, lifetime);

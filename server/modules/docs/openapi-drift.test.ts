@@ -1,11 +1,10 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seedUser, seedVideo, type TestApp } from '../../test/helper';
+import { answerProblem, type OpenApiDocument } from '../../test/openapi-answers';
 
 /**
  * The document cannot drift from the server (issue 16): a client is generated from the served
@@ -13,13 +12,6 @@ import { createTestApp, seedUser, seedVideo, type TestApp } from '../../test/hel
  * domain/, and every answer of a real scenario, errors included, must be one the document
  * declares, in the shape it declares.
  */
-
-interface Response {
-  content?: Record<string, { schema?: object }>;
-}
-interface OpenApiDocument {
-  paths: Record<string, Record<string, { responses?: Record<string, Response> }>>;
-}
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -330,25 +322,6 @@ describe('a client generated from /api/openapi.json (openapi-typescript)', () =>
 
 // --- A scenario's answers -----------------------------------------------------------------------
 
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-const validators = new Map<object, ValidateFunction>();
-
-/** The schema the document declares for this answer; a failure names what is missing. */
-function declared(path: string, method: string, status: number, type: string) {
-  const operation = doc.paths[path]?.[method];
-  if (!operation) return { problem: `${method.toUpperCase()} ${path} is not in the document` };
-  const response = operation.responses?.[String(status)];
-  if (!response)
-    return { problem: `${method.toUpperCase()} ${path} answered ${status}, undeclared` };
-  if (!response.content) return { schema: null };
-  const schema = response.content[type]?.schema;
-  if (!schema) {
-    return { problem: `${method.toUpperCase()} ${path} ${status} answered ${type}, undeclared` };
-  }
-  return { schema };
-}
-
 interface Call {
   /** The path as the document names it, e.g. /api/videos/{id}. */
   path: string;
@@ -384,24 +357,15 @@ async function call(method: string, { path, params, query, body, raw, cookie }: 
   });
   const text = await res.text();
   const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
-  const where = `${method} ${path} ${res.status}`;
   statuses.add(res.status);
-  const found = declared(path, method.toLowerCase(), res.status, type);
-  if (found.problem) problems.push(found.problem);
-  else if (found.schema === null) {
-    if (text) problems.push(`${where}: a body where the document declares none`);
-  } else if (found.schema) {
-    let validate = validators.get(found.schema);
-    if (!validate) {
-      validate = ajv.compile(found.schema);
-      validators.set(found.schema, validate);
-    }
-    // A JSON answer is checked as parsed, any other (a CSV download) as its text.
-    const value: unknown = type === 'application/json' ? JSON.parse(text) : text;
-    if (!validate(value)) {
-      problems.push(`${where}: ${ajv.errorsText(validate.errors)} in ${text.slice(0, 300)}`);
-    }
-  }
+  const problem = answerProblem(doc, {
+    path,
+    method: method.toLowerCase(),
+    status: res.status,
+    type,
+    body: text,
+  });
+  if (problem) problems.push(problem);
   return { status: res.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
 }
 

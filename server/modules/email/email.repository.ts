@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import {
+  choiceVersionOf,
   DIGEST_FREQUENCIES,
   EMAIL_KINDS,
   emailModes,
@@ -11,9 +12,12 @@ import {
   type EmailKind,
   type EmailSettings,
   type OutboxView,
+  UNSUBSCRIBE_LINK_DAYS,
+  type UnsubscribeRefusal,
 } from '@domain/email';
+import { DAY_MS } from '@domain/day-counter';
 import type { Db } from '../../db/client';
-import { emailOutbox, emailSettings, emailUnsubscribeTokens } from '../../db/schema';
+import { emailOutbox, emailSettings, emailUnsubscribeTokens, users } from '../../db/schema';
 
 /**
  * The email tables (docs/decisions/0006-email-outbox.md): a user's settings, the events the
@@ -96,11 +100,19 @@ export async function saveEmailSettings(
   role: string,
   settings: EmailSettings,
 ) {
+  // Each kind whose mode changes counts up its version, which spends the links sent before.
+  const before = await findEmailSettings(db, userId);
+  const was = toEmailSettings(before, role).modes;
+  const choiceVersions = { ...(before?.choiceVersions ?? {}) };
+  for (const kind of EMAIL_KINDS) {
+    if (was[kind] !== settings.modes[kind]) choiceVersions[kind] = (choiceVersions[kind] ?? 0) + 1;
+  }
   const values = {
     address: settings.address.trim() || null,
     digest: settings.digest,
     timeZone: settings.timeZone,
     choices: storedChoices(role, settings.modes),
+    choiceVersions,
     updatedAt: new Date(),
   };
   const [row] = await db
@@ -113,38 +125,88 @@ export async function saveEmailSettings(
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A new one-click unsubscribe token for one user and kind ('digest': every digest kind). */
+/**
+ * A new one-click unsubscribe token for one user and kind ('digest': every digest kind), bound
+ * to that choice as it is now (its version): made as the email is composed.
+ */
 export async function createUnsubscribeToken(db: Db, userId: string, kind: EmailKind | 'digest') {
   const token = randomBytes(24).toString('base64url');
-  await db.insert(emailUnsubscribeTokens).values({ tokenHash: hashToken(token), userId, kind });
+  const versions = (await findEmailSettings(db, userId))?.choiceVersions ?? {};
+  await db.insert(emailUnsubscribeTokens).values({
+    tokenHash: hashToken(token),
+    userId,
+    kind,
+    choiceVersion: choiceVersionOf(versions, kind),
+  });
   return token;
 }
 
+type TokenRow = typeof emailUnsubscribeTokens.$inferSelect;
+
 /**
- * Turns off what the token names for its user: its kind, or every kind in the digest. The token
- * grants nothing else. What was turned off ('digest' or a kind), or undefined for an unknown one.
+ * What a token may do now: its row, or why it may do nothing. A link makes one change, of the
+ * choice as it was when its email was sent, within UNSUBSCRIBE_LINK_DAYS (issue 37).
  */
-export async function unsubscribe(
+export async function checkUnsubscribeToken(
   db: Db,
   token: string,
-  role: (userId: string) => Promise<string>,
-) {
+): Promise<{ found: TokenRow; refusal: null } | { refusal: UnsubscribeRefusal }> {
   const [found] = await db
     .select()
     .from(emailUnsubscribeTokens)
     .where(eq(emailUnsubscribeTokens.tokenHash, hashToken(token)))
     .limit(1);
-  if (!found) return undefined;
-  const userRole = await role(found.userId);
-  const current = toEmailSettings(await findEmailSettings(db, found.userId), userRole);
-  const modes = { ...current.modes };
-  for (const kind of EMAIL_KINDS) {
-    if (found.kind === kind || (found.kind === 'digest' && modes[kind] === 'digest')) {
-      modes[kind] = 'off';
-    }
+  if (!found) return { refusal: 'invalid' };
+  if (found.usedAt) return { refusal: 'used' };
+  if (found.createdAt.getTime() < Date.now() - UNSUBSCRIBE_LINK_DAYS * DAY_MS) {
+    return { refusal: 'expired' };
   }
-  await saveEmailSettings(db, found.userId, userRole, { ...current, modes });
-  return found.kind;
+  const versions = (await findEmailSettings(db, found.userId))?.choiceVersions ?? {};
+  if (choiceVersionOf(versions, found.kind as EmailKind | 'digest') !== found.choiceVersion) {
+    return { refusal: 'changed' };
+  }
+  return { found, refusal: null };
+}
+
+/**
+ * Turns off what the token names for its user, once: its kind, or every kind in the digest. The
+ * token grants nothing else. What was turned off ('digest' or a kind), or why nothing was.
+ */
+export async function unsubscribe(
+  db: Db,
+  token: string,
+): Promise<{ kind: string; refusal: null } | { refusal: UnsubscribeRefusal }> {
+  return db.transaction(async (tx) => {
+    const checked = await checkUnsubscribeToken(tx, token);
+    if (checked.refusal) return checked;
+    const { found } = checked;
+    // Spent in the same transaction as the change: two clicks at once make one change.
+    const [spent] = await tx
+      .update(emailUnsubscribeTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(emailUnsubscribeTokens.tokenHash, found.tokenHash),
+          isNull(emailUnsubscribeTokens.usedAt),
+        ),
+      )
+      .returning();
+    if (!spent) return { refusal: 'used' as const };
+    const [owner] = await tx
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.id, found.userId));
+    const userRole = owner?.role ?? 'client';
+    const current = toEmailSettings(await findEmailSettings(tx, found.userId), userRole);
+    const modes = { ...current.modes };
+    for (const kind of EMAIL_KINDS) {
+      if (found.kind === kind || (found.kind === 'digest' && modes[kind] === 'digest')) {
+        modes[kind] = 'off';
+      }
+    }
+    await saveEmailSettings(tx, found.userId, userRole, { ...current, modes });
+    return { kind: found.kind, refusal: null };
+  });
 }
 
 /** The newest messages of the outbox, for the king. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -7,15 +7,18 @@ import {
   emailSettingsSchema,
   isEmailKind,
   outboxSchema,
+  UNSUBSCRIBE_LINK_DAYS,
   unsubscribePage,
   unsubscribeQuery,
+  unsubscribeRefusedPage,
+  type UnsubscribeRefusal,
 } from '@domain/email';
 import { isKing } from '@domain/roles';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { findUserById } from '../users/users.repository';
 import {
+  checkUnsubscribeToken,
   findEmailSettings,
   listOutbox,
   saveEmailSettings,
@@ -89,8 +92,28 @@ export const emailRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     },
   );
 
+  /** The page of a link that does nothing, and its status: 404 unknown, 410 spent. */
+  const refused = (reply: FastifyReply, refusal: UnsubscribeRefusal) => {
+    const message = {
+      invalid: EMAIL_MESSAGES.unsubscribeInvalid,
+      used: EMAIL_MESSAGES.unsubscribeUsed,
+      expired: EMAIL_MESSAGES.unsubscribeExpired,
+      changed: EMAIL_MESSAGES.unsubscribeChanged,
+    }[refusal];
+    return reply
+      .status(refusal === 'invalid' ? 404 : 410)
+      .type('text/html; charset=utf-8')
+      .send(
+        page(
+          'Link not valid',
+          // Our own text: nothing to escape. Signed out, sign-in returns to the profile.
+          `<p>${message}</p><p><a href="/profile">Open your profile settings</a></p>`,
+        ),
+      );
+  };
+
   // A link opened in a browser only asks (scanners open links too); the button or the mail
-  // client's one-click POST unsubscribes.
+  // client's one-click POST unsubscribes. A link that can no longer do anything says so at once.
   app.get(
     '/unsubscribe',
     {
@@ -99,10 +122,16 @@ export const emailRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary: 'An unsubscribe link, opened',
         description: 'Asks before turning anything off: link scanners open links too.',
         querystring: unsubscribeQuery,
-        response: { 200: unsubscribePage },
+        response: {
+          200: unsubscribePage,
+          404: unsubscribeRefusedPage,
+          410: unsubscribeRefusedPage,
+        },
       },
     },
     async (request, reply) => {
+      const checked = await checkUnsubscribeToken(db, request.query.token);
+      if (checked.refusal) return refused(reply, checked.refusal);
       const action = `/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
       return reply.type('text/html; charset=utf-8').send(
         page(
@@ -121,20 +150,22 @@ export const emailRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       schema: {
         summary: 'One-click unsubscribe (RFC 8058)',
         description:
-          "Turns off the token's one choice (a kind, or every kind in the digest) for its user. " +
-          'Mail clients post `List-Unsubscribe=One-Click` as a form; the body is not read.',
+          "Turns off the token's one choice (a kind, or every kind in the digest) for its user, " +
+          `once, if that choice is as it was when the email was sent, within ${UNSUBSCRIBE_LINK_DAYS} ` +
+          'days. Mail clients post `List-Unsubscribe=One-Click` as a form; the body is not read.',
         querystring: unsubscribeQuery,
-        response: { 200: unsubscribePage },
+        response: {
+          200: unsubscribePage,
+          404: unsubscribeRefusedPage,
+          410: unsubscribeRefusedPage,
+        },
       },
     },
     async (request, reply) => {
-      const kind = await unsubscribe(db, request.query.token, async (id) => {
-        const user = await findUserById(db, id);
-        return user?.role ?? 'client';
-      });
-      if (!kind) throw new HttpError(404, EMAIL_MESSAGES.unsubscribeInvalid);
-      const what = isEmailKind(kind)
-        ? `“${EMAIL_KIND_LABELS[kind].toLowerCase()}” emails`
+      const done = await unsubscribe(db, request.query.token);
+      if (done.refusal) return refused(reply, done.refusal);
+      const what = isEmailKind(done.kind)
+        ? `“${EMAIL_KIND_LABELS[done.kind].toLowerCase()}” emails`
         : 'digest emails';
       return reply
         .type('text/html; charset=utf-8')

@@ -63,7 +63,12 @@ const tokenParams = z.object({ token: z.string().max(200) });
 const guestVideoParams = tokenParams.extend({
   videoId: z.uuid({ error: REVIEW_LINK_MESSAGES.guestVideoNotFound }),
 });
-const refusals = { 401: reviewRefusalSchema, 404: reviewRefusalSchema, 410: reviewRefusalSchema };
+const refusals = {
+  401: reviewRefusalSchema,
+  404: reviewRefusalSchema,
+  410: reviewRefusalSchema,
+  429: messageAnswer.describe('Too many calls on this link or from this address; see Retry-After'),
+};
 
 /**
  * A refusal the review page draws as its own screen (not found, expired, revoked, password):
@@ -191,12 +196,11 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
 
   // --- The guest's side: public routes, the token is the only key ---
 
-  /** The link a guest may use now: counted against both limits, then checked in order. */
-  async function openLink(
-    request: FastifyRequest,
-    token: string,
-    reply: FastifyReply,
-  ): Promise<ReviewLinkRow> {
+  /**
+   * Counts a guest's call against both limits before anything else is checked (a malformed call
+   * counts too): a guest over either gets 429 with Retry-After, the shared refusal's shape.
+   */
+  async function countGuest(request: FastifyRequest, reply: FastifyReply) {
     for (const limit of [perAddress, perLink]) {
       const result = await limit(request);
       if (result.isExceeded) {
@@ -204,6 +208,10 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         throw new HttpError(429, REVIEW_LINK_MESSAGES.tooMany);
       }
     }
+  }
+
+  /** The link a guest may use now (already counted by countGuest), checked in order. */
+  async function openLink(request: FastifyRequest, token: string): Promise<ReviewLinkRow> {
     const link = REVIEW_TOKEN_SHAPE.test(token)
       ? await findReviewLinkByToken(db, token)
       : undefined;
@@ -282,10 +290,11 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     '/api/review/:token',
     {
       config: { public: true },
+      preValidation: countGuest,
       schema: { params: tokenParams, response: { 200: reviewPageSchema, ...refusals } },
     },
-    async (request, reply) => {
-      const link = await openLink(request, request.params.token, reply);
+    async (request) => {
+      const link = await openLink(request, request.params.token);
       const client = await findUserById(db, link.clientId);
       const rows = await linkVideoRows(db, link.id);
       const ids = rows.map((r) => r.videoId);
@@ -307,6 +316,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     '/api/review/:token/videos/:videoId/comments',
     {
       config: { public: true },
+      preValidation: countGuest,
       schema: {
         params: guestVideoParams,
         body: guestCommentBody,
@@ -314,7 +324,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       },
     },
     async (request, reply) => {
-      const link = await openLink(request, request.params.token, reply);
+      const link = await openLink(request, request.params.token);
       const { video } = await linkVideo(link, request.params.videoId);
       const { name, content } = request.body;
       const row = await app.notifier.transaction(async (tx, notify) => {
@@ -330,14 +340,15 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     '/api/review/:token/videos/:videoId/decision',
     {
       config: { public: true },
+      preValidation: countGuest,
       schema: {
         params: guestVideoParams,
         body: guestDecisionBody,
         response: { 200: guestVideoSchema, 409: messageAnswer, ...refusals },
       },
     },
-    async (request, reply) => {
-      const link = await openLink(request, request.params.token, reply);
+    async (request) => {
+      const link = await openLink(request, request.params.token);
       const { row, video } = await linkVideo(link, request.params.videoId);
       const { name, decision, note } = request.body;
       if (row.decision) throw new HttpError(409, REVIEW_LINK_MESSAGES.alreadyDecided);

@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
+import { signInPath } from '@domain/auth';
 import { IconLock } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { MessageScreen } from '../../components/message-screen';
@@ -8,6 +9,7 @@ import { useAuth } from '../../hooks/use-auth';
 /** The route guard of SPEC.md section 2: signed-in users only. */
 export function RequireAuth() {
   const { user, isLoading } = useAuth();
+  const { pathname, search, hash } = useLocation();
   if (isLoading) return <LoadingState label="Loading..." standalone />;
   if (!user) {
     return (
@@ -16,7 +18,8 @@ export function RequireAuth() {
         icon={<IconLock size={26} />}
         actions={
           <>
-            <Button component={Link} to="/login">
+            {/* Sign-in comes back here: an email's link keeps its video (issue 37). */}
+            <Button component={Link} to={signInPath(`${pathname}${search}${hash}`)}>
               Sign In
             </Button>
             <Button component={Link} to="/register" variant="default">

@@ -1,6 +1,7 @@
 import { Alert, Anchor } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { signInReturnPath } from '@domain/auth';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { pageTitle } from '../../lib/site';
@@ -14,6 +15,8 @@ export function LoginRoute() {
   useDocumentTitle(pageTitle('Sign in'));
   const navigate = useNavigate();
   const notice = (useLocation().state as LoginLocationState | null)?.notice;
+  // Where the visitor was going (the guard's `?next=`), if it is an address of the app.
+  const next = signInReturnPath(useSearchParams()[0].get('next'));
 
   return (
     <AuthCard
@@ -35,7 +38,7 @@ export function LoginRoute() {
       )}
       <LoginForm
         // The king goes through /king, which sends everyone on to /dashboard.
-        onSuccess={(user) => void navigate(user.role === 'king' ? '/king' : '/dashboard')}
+        onSuccess={(user) => void navigate(next ?? (user.role === 'king' ? '/king' : '/dashboard'))}
       />
     </AuthCard>
   );

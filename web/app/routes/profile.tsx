@@ -2,6 +2,7 @@ import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { signInPath } from '@domain/auth';
 import { roleLabel } from '@domain/roles';
 import { BackLink } from '../../components/back-link';
 import { LoadingState } from '../../components/loading-state';
@@ -31,7 +32,7 @@ export function ProfileRoute() {
     // Logging out here goes to /, not to the signed-out redirect.
     if (isLoading || user || leaving) return;
     const state: LoginLocationState = { notice: SIGNED_OUT_NOTICE };
-    void navigate('/login', { replace: true, state });
+    void navigate(signInPath('/profile'), { replace: true, state });
   }, [isLoading, user, leaving, navigate]);
 
   if (isLoading) return <LoadingState label="Loading profile..." standalone />;
@@ -40,7 +41,7 @@ export function ProfileRoute() {
       <MessageScreen
         title={SIGNED_OUT_NOTICE}
         actions={
-          <Button component={Link} to="/login">
+          <Button component={Link} to={signInPath('/profile')}>
             Go to Login
           </Button>
         }
