@@ -16,21 +16,14 @@ import type { PublicUser } from '@domain/user';
 import { typeLabel } from '@domain/video-type-labels';
 import { mobileAnimationDelay } from '@domain/video-form';
 import type { VideoView } from '@domain/videos';
-import {
-  allowedActions,
-  postedToggleTarget,
-  startsWorkUnassigned,
-  workflowSide,
-  type StatusAction,
-} from '@domain/workflow';
-import { useStatusChange } from '../../hooks/use-status-change';
+import { allowedActions, postedToggleTarget, workflowSide } from '@domain/workflow';
 import { useNow } from '../../lib/clock';
 import { usePreloadWhenIdle } from '../lazy-dialog';
 import { DayCounterBadge } from './day-counter-badge';
 import { MarkPostedDialog, SendBackDialog } from './lazy-dialogs';
 import { PublishedLine } from './published-line';
 import { PlatformLabel } from './platform-label';
-import { StartWorkDialog } from './start-work-dialog';
+import { useMoveDialogs } from './move-dialogs';
 import { StatusActionsMenu } from './status-actions-menu';
 import { StatusBadge } from './status-badge';
 import classes from './video-card.module.css';
@@ -98,11 +91,8 @@ export function VideoCard({
   index = 0,
   compact = false,
 }: VideoCardProps) {
-  const { change, pendingId } = useStatusChange();
+  const { move, dialogs, change, pendingId } = useMoveDialogs(viewer);
   const [confirming, setConfirming] = useState(false);
-  const [sendingBack, setSendingBack] = useState<StatusAction | null>(null);
-  const [posting, setPosting] = useState(false);
-  const [starting, setStarting] = useState(false);
   // Mounted only while open: their code is fetched in idle time, so opening does not wait.
   usePreloadWhenIdle(SendBackDialog.load);
   usePreloadWhenIdle(MarkPostedDialog.load);
@@ -115,15 +105,6 @@ export function VideoCard({
   const [action, ...more] = actions;
   const toggle = postedToggleTarget(video.status);
   const toggleTarget = toggle && actions.some((a) => a.to === toggle) ? toggle : null;
-  // Marking posted asks where and when (optional); Send Back asks for its note; a manager who
-  // starts work on an unassigned video picks its editor.
-  const run = (a: StatusAction) => {
-    if (a.to === 'posted') setPosting(true);
-    else if (a.takesNote) setSendingBack(a);
-    else if (side === 'manager' && startsWorkUnassigned(video, !!video.assignedEditorId, a.to))
-      setStarting(true);
-    else change(video, a.to);
-  };
   const busy = pendingId === video.id;
   const ownerName = displayName(video.owner);
   const turn = turnLine(video, now);
@@ -209,7 +190,7 @@ export function VideoCard({
             {action && (
               <Button
                 size="xs"
-                onClick={() => run(action)}
+                onClick={() => move(video, action)}
                 disabled={busy}
                 aria-label={`${action.label}: ${video.name}`}
               >
@@ -221,7 +202,7 @@ export function VideoCard({
                 actions={more}
                 videoName={video.name}
                 disabled={busy}
-                onPick={run}
+                onPick={(a) => move(video, a)}
               />
             )}
             <Button size="xs" variant="default" onClick={() => onOpen(video.id)}>
@@ -234,7 +215,9 @@ export function VideoCard({
               label="Posted"
               checked={video.status === 'posted'}
               disabled={busy}
-              onChange={() => (toggleTarget === 'posted' ? setPosting(true) : setConfirming(true))}
+              onChange={() =>
+                toggleTarget === 'posted' ? move(video, { to: 'posted' }) : setConfirming(true)
+              }
               aria-label={`Posted: ${video.name}`}
             />
           )}
@@ -264,37 +247,7 @@ export function VideoCard({
           </Button>
         </Group>
       </Modal>
-      {sendingBack && (
-        <SendBackDialog
-          opened
-          action={sendingBack}
-          videoName={video.name}
-          pending={busy}
-          onClose={() => setSendingBack(null)}
-          onSend={(note) => change(video, sendingBack.to, { note }, () => setSendingBack(null))}
-        />
-      )}
-      {posting && (
-        <MarkPostedDialog
-          opened
-          videoName={video.name}
-          kept={video}
-          pending={busy}
-          onClose={() => setPosting(false)}
-          onPost={(details) => change(video, 'posted', details, () => setPosting(false))}
-        />
-      )}
-      {starting && (
-        <StartWorkDialog
-          viewer={viewer}
-          videoName={video.name}
-          pending={busy}
-          onClose={() => setStarting(false)}
-          onStart={(assignedEditorId) =>
-            change(video, 'in_progress', { assignedEditorId }, () => setStarting(false))
-          }
-        />
-      )}
+      {dialogs}
     </Card>
   );
 }

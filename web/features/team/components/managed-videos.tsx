@@ -5,7 +5,7 @@ import { bulkDeleteMessage, managedUserColumns } from '@domain/lead-dashboard';
 import { MULTI_VIDEO_MARKER_FORMATS } from '@domain/markers';
 import type { PublicUser } from '@domain/user';
 import type { VideoView } from '@domain/videos';
-import { startsWorkUnassigned, workflowSide } from '@domain/workflow';
+import { workflowSide } from '@domain/workflow';
 import { useSelection } from '../../../hooks/use-selection';
 import { useVideoFilters } from '../../../hooks/use-video-filters';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -14,9 +14,7 @@ import { multiMarkersUrl } from '../../../api/comments';
 import { useBulkDeleteVideos, useDeleteVideo } from '../../../api/videos';
 import { DeleteVideoDialog } from '../../../components/videos/delete-video-dialog';
 import { ExportMarkersMenu } from '../../../components/videos/export-markers-menu';
-import { useStatusChange } from '../../../hooks/use-status-change';
-import { MarkPostedDialog } from '../../../components/videos/lazy-dialogs';
-import { StartWorkDialog } from '../../../components/videos/start-work-dialog';
+import { useMoveDialogs } from '../../../components/videos/move-dialogs';
 import { AddUserVideoDialog } from './add-user-video-dialog';
 import { ManagedVideoFilterBar } from './managed-video-filter-bar';
 import { ManagedVideoCards, ManagedVideoTable } from './managed-video-list';
@@ -55,13 +53,10 @@ export function ManagedVideos({
   const [confirmBulk, setConfirmBulk] = useState(false);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<VideoView | null>(null);
-  // The one-click Mark as Posted asks where and when first, as the cards do.
-  const [posting, setPosting] = useState<VideoView | null>(null);
-  // A manager's Start Work on an unassigned video asks whom to assign, as the cards do.
-  const [starting, setStarting] = useState<VideoView | null>(null);
+  // Mark as Posted asks where, a manager's Start Work whom to assign, as the cards do.
+  const { move, dialogs, pendingId } = useMoveDialogs(viewer);
   const bulk = useBulkDeleteVideos(viewer, target.id);
   const remove = useDeleteVideo();
-  const { change, pendingId } = useStatusChange();
   // SPEC.md section 2 gives the columns by viewer, the client's own page included.
   const columns = managedUserColumns(viewer);
   // Every shown video can be picked (its markers go to the edit whatever its billing); a video
@@ -186,14 +181,7 @@ export function ManagedVideos({
               <ManagedVideoTable
                 {...list}
                 side={workflowSide(viewer)}
-                onAdvance={(v, to) =>
-                  to === 'posted'
-                    ? setPosting(v)
-                    : workflowSide(viewer) === 'manager' &&
-                        startsWorkUnassigned(v, !!v.assignedEditorId, to)
-                      ? setStarting(v)
-                      : change(v, to)
-                }
+                onAdvance={(v, to) => move(v, { to })}
                 pendingId={pendingId}
               />
             ) : (
@@ -238,27 +226,7 @@ export function ManagedVideos({
           onConfirm={() => runDelete(deleting)}
         />
       )}
-      {posting && (
-        <MarkPostedDialog
-          opened
-          videoName={posting.name}
-          kept={posting}
-          pending={pendingId === posting.id}
-          onClose={() => setPosting(null)}
-          onPost={(details) => change(posting, 'posted', details, () => setPosting(null))}
-        />
-      )}
-      {starting && (
-        <StartWorkDialog
-          viewer={viewer}
-          videoName={starting.name}
-          pending={pendingId === starting.id}
-          onClose={() => setStarting(null)}
-          onStart={(assignedEditorId) =>
-            change(starting, 'in_progress', { assignedEditorId }, () => setStarting(null))
-          }
-        />
-      )}
+      {dialogs}
       <AddUserVideoDialog
         opened={adding}
         onClose={() => setAdding(false)}
