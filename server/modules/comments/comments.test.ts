@@ -223,11 +223,20 @@ describe('comment notifications', () => {
 });
 
 describe('GET /api/videos/{id}/mentionable', () => {
-  it('lists the owner, the assigned editor and every lead editor, public fields only', async () => {
+  it('lists everyone a mention tells: the owner, the assigned editor, the client’s editors, every lead editor and the king; public fields only', async () => {
     const res = await call('teameditor', 'GET', `/api/videos/${videoId}/mentionable`);
     expect(res.statusCode).toBe(200);
     const people = res.json() as Record<string, unknown>[];
-    expect(people.map((p) => p.username)).toEqual(['owner', 'editor', 'lead1', 'lead2']);
+    // Issue 37: a mention of the client's editor or the king tells them, so they are offered
+    // (and shown as mentions) too; a stranger, who may not read the video, is not.
+    expect(people.map((p) => p.username)).toEqual([
+      'owner',
+      'editor',
+      'teameditor',
+      'lead1',
+      'lead2',
+      'boss',
+    ]);
     expect(Object.keys(people[0]!).sort()).toEqual(
       ['avatarUrl', 'id', 'isAdmin', 'isVip', 'name', 'role', 'username'].sort(),
     );
