@@ -112,11 +112,12 @@ async function openFromBell(
   link: string,
   host: string,
   serve: (route: Route) => Promise<void>,
+  viewport = DESKTOP,
 ) {
   const [editor] = await createUsersAsKing(browser, ['editor']);
   await withApiAs(browser, kingCredentials(browser), (king) => assign(king, client.id, editor!.id));
   const video = await createVideo(api, { name, link });
-  const page = await browser.newPage(DESKTOP);
+  const page = await browser.newPage(viewport);
   await page.route(`${host}/**`, serve);
   await signIn(browser, page, client);
   await page.goto('/dashboard');
@@ -238,6 +239,17 @@ describe('a video file plays in the dialog', () => {
       CLIP_URL,
       'https://media.example.test',
       serveClip,
+    );
+    await waitForVideoTime(page, 3);
+  });
+
+  it("opens the player at a comment's moment from the bell on a phone (issue 37)", async () => {
+    const { page } = await openFromBell(
+      'Clip from the bell, phone',
+      CLIP_URL,
+      'https://media.example.test',
+      serveClip,
+      PHONE,
     );
     await waitForVideoTime(page, 3);
   });
