@@ -203,6 +203,16 @@ describe('a mention reaches the person live', () => {
     await visible(page.getByRole('dialog', { name: 'Edit Video Details' }));
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('my own notes');
     expect(await page.getByText('Video name copied!').count()).toBe(0);
+    // Copying the name is an action of its own (SPEC.md's copy, asked for).
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Edit Video Details' }).waitFor({ state: 'hidden' });
+    await bell().click();
+    await dropdown()
+      .getByRole('button', { name: `Copy the video name "${video.name}"` })
+      .first()
+      .click();
+    await seeToast(page, 'Video name copied!', video.name);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(video.name);
   });
 
   it('shows the comment in the video dialog, HTML as text, mention as a badge, timecode as a button', async () => {
