@@ -201,7 +201,7 @@ export function NotificationBell() {
         onError: (error) => console.warn('Could not mark the notification read', error),
       });
     }
-    // Opening never touches the clipboard (issue 37): the name is in the message to copy.
+    // Opening never touches the clipboard (issue 37): copying the name has its own button.
     void navigate(notificationHref(n));
   };
 
@@ -234,6 +234,8 @@ export function NotificationBell() {
     setConfirmingClear(false);
     clearAll.mutate(undefined, {
       onSuccess: ({ deleted, undoId }) => {
+        // Nothing went: nothing to undo.
+        if (!deleted) return notifySuccess(NOTIFICATION_MESSAGES.cleared);
         setLastClear({ undoId, deleted });
         showClearedToast(deleted, () => undo(undoId));
       },
