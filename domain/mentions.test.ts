@@ -3,6 +3,7 @@ import {
   activeMentionQuery,
   findMentions,
   insertMention,
+  mentionOfNobody,
   MENTION_SUGGESTIONS_MAX,
   parseMentions,
   suggestMentions,
@@ -62,5 +63,25 @@ describe('mention suggestions', () => {
       text: '@anna ',
       caret: 6,
     });
+  });
+});
+
+describe('mentionOfNobody (issue 37)', () => {
+  const people = [
+    { username: 'sam.editor', name: 'Sam Stone' },
+    { username: 'olivia', name: 'Olivia Owner' },
+  ];
+  it('names the word being typed when no one may be mentioned by it', () => {
+    expect(mentionOfNobody('Ask @zz', 7, people)).toBe('zz');
+    // A start of someone's username or name is on its way to a mention.
+    expect(mentionOfNobody('Ask @sa', 7, people)).toBeNull();
+    expect(mentionOfNobody('Ask @Sto', 8, people)).toBeNull();
+    expect(mentionOfNobody('Ask @sa', 7, [])).toBe('sa');
+  });
+  it('names a finished word that is nobody’s username, until it is fixed', () => {
+    expect(mentionOfNobody('Ask @sa and @olivia now', 23, people)).toBe('sa');
+    expect(mentionOfNobody('Ask @Sam.Editor and @olivia.', 28, people)).toBeNull();
+    expect(mentionOfNobody('mail me at a@b.com', 18, people)).toBeNull();
+    expect(mentionOfNobody('', 0, people)).toBeNull();
   });
 });

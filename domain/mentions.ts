@@ -4,6 +4,11 @@
  */
 export const MENTION_SUGGESTIONS_MAX = 5;
 
+export const MENTION_MESSAGES = {
+  /** The composer's hint for an @word that names nobody the viewer may mention on the video. */
+  nobody: (word: string) => `No one named “${word}” can be mentioned here`,
+} as const;
+
 /*
  * '@' at the start or after a character that cannot be part of a word or an e-mail address,
  * then username characters (letters, digits, dots, dashes, underscores: domain/auth.ts).
@@ -74,6 +79,31 @@ export function suggestMentions<T extends MentionCandidate>(
     else if (words[0]!.includes(q) || name.includes(q)) contains.push(p);
   }
   return [...starts, ...contains].slice(0, max);
+}
+
+/**
+ * The first @word of `text` that names nobody in `people` (issue 37: it would be posted as a
+ * mention that tells no one), or null. The word being typed at `caret` counts only when no
+ * suggestion fits it (it may still become someone's name); any other word must be a username.
+ */
+export function mentionOfNobody(
+  text: string,
+  caret: number,
+  people: readonly MentionCandidate[],
+): string | null {
+  const usernames = new Set(people.map((p) => p.username.toLowerCase()));
+  const typing = activeMentionQuery(text, caret);
+  for (const m of findMentions(text)) {
+    if (typing && m.index === typing.start) {
+      // '@olivia.' ends a sentence: the name is olivia's (findMentions).
+      const fits =
+        usernames.has(m.username.toLowerCase()) || suggestMentions(people, typing.query).length;
+      if (!fits) return typing.query;
+    } else if (!usernames.has(m.username.toLowerCase())) {
+      return m.username;
+    }
+  }
+  return null;
 }
 
 /** The text with the typed query replaced by the chosen '@username ' and the new caret. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NotificationView } from './notifications';
+import { NOTIFICATION_MESSAGES, type NotificationView } from './notifications';
 
 /**
  * The response schemas of the notification calls. Apart from domain/notifications.ts so the web
@@ -34,9 +34,24 @@ export type NotificationCount = z.infer<typeof notificationCountSchema>;
 export const markAllReadAnswer = z.object({ message: z.string(), updated: z.number() });
 export type MarkAllReadAnswer = z.infer<typeof markAllReadAnswer>;
 
-/** DELETE /api/notifications/clear-all. */
-export const clearAllAnswer = z.object({ message: z.string(), deleted: z.number() });
+/**
+ * DELETE /api/notifications/clear-all: how many went, and the id that restores exactly them
+ * (POST /api/notifications/restore) for NOTIFICATION_UNDO_KEEP_MS.
+ */
+export const clearAllAnswer = z.object({
+  message: z.string(),
+  deleted: z.number(),
+  undoId: z.string(),
+});
 export type ClearAllAnswer = z.infer<typeof clearAllAnswer>;
+
+/** POST /api/notifications/restore: undoes the caller's clear all `undoId`. */
+export const restoreBody = z.object({
+  undoId: z.uuid({ error: NOTIFICATION_MESSAGES.nothingToRestore }),
+});
+export type RestoreBody = z.infer<typeof restoreBody>;
+export const restoreAnswer = z.object({ message: z.string(), restored: z.number() });
+export type RestoreAnswer = z.infer<typeof restoreAnswer>;
 
 /** POST /api/notifications/check-delayed: how many overdue notices were created now. */
 export const checkDelayedAnswer = z.object({ message: z.string(), created: z.number() });

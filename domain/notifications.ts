@@ -23,6 +23,22 @@ export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
 
 /** The newest this many are listed; older ones still count and are cleared by clear-all. */
 export const NOTIFICATION_LIST_LIMIT = 100;
+/** How long the bell offers to undo a clear all (its toast's Undo button). */
+export const NOTIFICATION_UNDO_MS = 8_000;
+/**
+ * How long the server keeps what a clear all took, for its undo: longer than the toast shows,
+ * so an Undo clicked at its last moment over a slow network still finds them.
+ */
+export const NOTIFICATION_UNDO_KEEP_MS = 60_000;
+
+/** The bell's user-facing texts (the server's answers and the web's confirm and toasts). */
+export const NOTIFICATION_MESSAGES = {
+  cleared: 'Notifications cleared',
+  confirmClear: 'Clear every notification? You can undo this for a few seconds.',
+  restored: 'Notifications restored',
+  nothingToRestore: 'These notifications can no longer be restored',
+} as const;
+
 /** SPEC.md section 9: the count is refetched every two minutes. */
 export const NOTIFICATION_POLL_MS = 120_000;
 
@@ -60,6 +76,28 @@ export const personLabel = (u: { name: string | null; username: string }) =>
 
 const statusLabel = (s: string) => (isVideoStatus(s) ? STATUS_LABELS[s] : s);
 
+/** How many characters of a comment its notices and emails quote, the ellipsis included. */
+export const COMMENT_QUOTE_LENGTH = 100;
+
+/**
+ * What a comment said, as its notices and emails quote it: on one line (a line break or tab in
+ * an email's plain text body could pass for a header), at most COMMENT_QUOTE_LENGTH characters
+ * ending with an ellipsis, and with double quotes turned into single ones so the only
+ * double-quoted part of a message stays the video name (quotedVideoName).
+ */
+export function commentQuote(content: string, max = COMMENT_QUOTE_LENGTH): string {
+  const flat = content.replace(/\s+/g, ' ').trim().replaceAll('"', "'");
+  // By code point, so an emoji is never cut in half.
+  const chars = Array.from(flat);
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat;
+}
+
+/** ': “what was said”' after a message, or nothing when the comment is not known. */
+const saying = (said?: string) => {
+  const quote = said === undefined ? '' : commentQuote(said);
+  return quote ? `: “${quote}”` : '';
+};
+
 interface Text {
   type: NotificationType;
   title: string;
@@ -69,16 +107,17 @@ interface Text {
 
 /** The title and message of each notification; every message about a video quotes its name. */
 export const NOTIFICATION_TEXT = {
-  comment: (actor: string, video: string): Text => ({
+  /** `said`: the comment, quoted shortened (commentQuote). */
+  comment: (actor: string, video: string, said?: string): Text => ({
     type: 'comment',
     title: 'New comment',
-    message: `${actor} commented on "${video}"`,
+    message: `${actor} commented on "${video}"${saying(said)}`,
     priority: 'normal',
   }),
-  mention: (actor: string, video: string): Text => ({
+  mention: (actor: string, video: string, said?: string): Text => ({
     type: 'mention',
     title: 'You were mentioned',
-    message: `${actor} mentioned you in a comment on "${video}"`,
+    message: `${actor} mentioned you in a comment on "${video}"${saying(said)}`,
     priority: 'high',
   }),
   reviewRequested: (actor: string, video: string): Text => ({

@@ -56,6 +56,16 @@ describe('tokenizeRichText', () => {
     ]);
   });
 
+  it('makes badges of real mentions only, when the people who may be mentioned are known', () => {
+    const people = new Set(['anna', 'dan']);
+    expect(kinds(tokenizeRichText('@Anna ask @sa and @dan.', null, people))).toEqual([
+      ['mention', '@Anna'],
+      ['text', ' ask @sa and '],
+      ['mention', '@dan'],
+      ['text', '.'],
+    ]);
+  });
+
   it('links timecodes to the moment on YouTube and Vimeo, and keeps them as text elsewhere', () => {
     const yt = tokenizeRichText('fix 1:23 and 01:02:03', 'https://youtu.be/dQw4w9WgXcQ');
     expect(yt.filter((t) => t.kind === 'timecode')).toEqual([

@@ -54,17 +54,23 @@ function linkToken(text: string): RichToken {
 }
 
 /** Mentions and timecodes inside a piece of text that holds no address. */
-function inlineTokens(text: string, videoLink: string | null): RichToken[] {
+function inlineTokens(
+  text: string,
+  videoLink: string | null,
+  people: ReadonlySet<string> | null,
+): RichToken[] {
   const marks: { index: number; length: number; token: RichToken }[] = [
-    ...findMentions(text).map((m) => ({
-      index: m.index,
-      length: m.length,
-      token: {
-        kind: 'mention' as const,
-        text: text.slice(m.index, m.index + m.length),
-        username: m.username,
-      },
-    })),
+    ...findMentions(text)
+      .filter((m) => !people || people.has(m.username.toLowerCase()))
+      .map((m) => ({
+        index: m.index,
+        length: m.length,
+        token: {
+          kind: 'mention' as const,
+          text: text.slice(m.index, m.index + m.length),
+          username: m.username,
+        },
+      })),
     ...findTimecodes(text).map((t) => ({
       index: t.index,
       length: t.text.length,
@@ -90,19 +96,25 @@ function inlineTokens(text: string, videoLink: string | null): RichToken[] {
 
 /**
  * The pieces of `text` in order; joined, their `text` is the input unchanged. `videoLink` is the
- * video the text is about, for timecode links.
+ * video the text is about, for timecode links. `people`: the lowercase usernames that may be
+ * mentioned there, when known; an @word naming anyone else stays text (issue 37: a badge said
+ * someone was told when nobody was).
  */
-export function tokenizeRichText(text: string, videoLink: string | null = null): RichToken[] {
+export function tokenizeRichText(
+  text: string,
+  videoLink: string | null = null,
+  people: ReadonlySet<string> | null = null,
+): RichToken[] {
   const out: RichToken[] = [];
   let at = 0;
   for (const m of text.matchAll(URL_PATTERN)) {
     const raw = trimUrl(m[0]);
     if (!raw || m.index < at) continue;
-    out.push(...inlineTokens(text.slice(at, m.index), videoLink));
+    out.push(...inlineTokens(text.slice(at, m.index), videoLink, people));
     out.push(linkToken(raw));
     at = m.index + raw.length;
   }
-  out.push(...inlineTokens(text.slice(at), videoLink));
+  out.push(...inlineTokens(text.slice(at), videoLink, people));
   // Neighbouring plain pieces (an address that was not one) read as one.
   return out.reduce<RichToken[]>((acc, token) => {
     const last = acc.at(-1);

@@ -12,11 +12,12 @@ import { mkdir, readFile } from 'node:fs/promises';
 import type { APIRequestContext, Frame, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y';
-import { apiAs } from './support/api';
+import { apiAs, withApiAs } from './support/api';
+import { assign } from './support/lead';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { createVideo, postComment } from './support/notifications';
 import { visible } from './support/screen';
-import { createUsersAsKing, signIn, type TestUser } from './support/users';
+import { createUsersAsKing, kingCredentials, signIn, type TestUser } from './support/users';
 
 const ARTIFACTS = 'e2e/artifacts';
 const CLIP_URL = 'https://media.example.test/clip.mp4';
@@ -99,6 +100,40 @@ async function waitForVideoTime(page: Page, near: number) {
     near,
     { timeout: 10_000 },
   );
+}
+
+/**
+ * An editor of the client's comments at 0:03 on a new video of the client's with `link`; the
+ * client, on the dashboard, opens the notice from the bell (issue 37: it used to open the player
+ * at 0:00).
+ */
+async function openFromBell(
+  name: string,
+  link: string,
+  host: string,
+  serve: (route: Route) => Promise<void>,
+  viewport = DESKTOP,
+) {
+  const [editor] = await createUsersAsKing(browser, ['editor']);
+  await withApiAs(browser, kingCredentials(browser), (king) => assign(king, client.id, editor!.id));
+  const video = await createVideo(api, { name, link });
+  const page = await browser.newPage(viewport);
+  await page.route(`${host}/**`, serve);
+  await signIn(browser, page, client);
+  await page.goto('/dashboard');
+  await withApiAs(browser, editor!, (editorApi) =>
+    postComment(editorApi, video.id, '0:03 the logo pops in too early'),
+  );
+  // Posted before the bell is opened: its list, read on opening, holds it.
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  const item = page
+    .getByRole('dialog', { name: /^Notifications/ })
+    .getByRole('button', { name: /New comment/ })
+    .filter({ hasText: name });
+  await visible(item);
+  await item.click();
+  await page.getByRole('dialog', { name: 'Edit Video Details' }).waitFor({ timeout: 30_000 });
+  return { page, video };
 }
 
 describe('a video file plays in the dialog', () => {
@@ -196,6 +231,38 @@ describe('a video file plays in the dialog', () => {
     await waitForVideoTime(page, 4);
     await openDialog(page, `video=${video.id}&t=3`);
     await waitForVideoTime(page, 3);
+  });
+
+  it("opens the player at a comment's moment from the bell (issue 37)", async () => {
+    const { page } = await openFromBell(
+      'Clip from the bell',
+      CLIP_URL,
+      'https://media.example.test',
+      serveClip,
+    );
+    await waitForVideoTime(page, 3);
+  });
+
+  it("opens the player at a comment's moment from the bell on a phone (issue 37)", async () => {
+    const { page } = await openFromBell(
+      'Clip from the bell, phone',
+      CLIP_URL,
+      'https://media.example.test',
+      serveClip,
+      PHONE,
+    );
+    await waitForVideoTime(page, 3);
+  });
+
+  it("seeks a YouTube embed to a comment's moment from the bell (issue 37)", async () => {
+    const { page } = await openFromBell(
+      'YouTube from the bell',
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      EMBEDS.YouTube.host,
+      html(EMBEDS.YouTube.page),
+    );
+    const frame = await embedFrame(page, `${EMBEDS.YouTube.host}/`);
+    await expect.poll(() => seeksOf(frame), { timeout: 10_000 }).toEqual([3]);
   });
 });
 

@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPLETED_STATUSES, VIDEO_STATUSES } from '@domain/video-status';
 import { isOverdue } from '@domain/workflow';
+import { commentQuote } from '@domain/notifications';
 import { BUILT_IN_VIDEO_TYPES } from '@domain/video-types';
 import { verifyPassword } from '../lib/passwords';
 import {
@@ -317,7 +318,10 @@ describe('loadDemo on an empty install', () => {
       expect(n.message).toContain(`"${names.get(n.videoId!)}"`);
       expect(n.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
       if (n.type === 'comment') {
-        expect(n.message).toBe(`New comment on "${names.get(n.videoId!)}"`);
+        // Who said it, on which video, and what (quoted, as the app writes it).
+        const said = commentQuote(commentRows.get(n.commentId!)!.content);
+        expect(n.message).toContain(` commented on "${names.get(n.videoId!)}": “`);
+        expect(n.message.endsWith(`“${said}”`)).toBe(true);
         expect(n.priority).toBe('normal');
         expect(commentRows.get(n.commentId!)!.userId).not.toBe(n.recipientId);
       }
@@ -325,6 +329,7 @@ describe('loadDemo on an empty install', () => {
         expect(n.priority).toBe('high');
         const comment = commentRows.get(n.commentId!)!;
         expect(comment.content).toContain(`@${people.get(n.recipientId)}`);
+        expect(n.message.endsWith(`“${commentQuote(comment.content)}”`)).toBe(true);
       }
     }
     expect(rows.filter((n) => n.type === 'mention').length).toBeGreaterThan(10);

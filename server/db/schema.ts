@@ -260,6 +260,35 @@ export const notifications = pgTable(
 );
 
 /**
+ * Notifications taken out of the bell by a clear all, kept for its undo (migration 0022) for
+ * NOTIFICATION_UNDO_KEEP_MS: a restore of `undoId` moves its rows back to notifications.
+ */
+export const clearedNotifications = pgTable(
+  'cleared_notifications',
+  {
+    id: uuid('id').primaryKey(),
+    undoId: uuid('undo_id').notNull(),
+    clearedAt: at('cleared_at').notNull().defaultNow(),
+    recipientId: partOf('recipient_id', () => users.id),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    videoId: uuid('video_id').references(() => videos.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    isRead: boolean('is_read').notNull(),
+    priority: text('priority').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    index('cleared_notifications_undo_idx').on(t.undoId, t.recipientId),
+    index('cleared_notifications_recipient_idx').on(t.recipientId),
+    index('cleared_notifications_cleared_idx').on(t.clearedAt),
+    index('cleared_notifications_video_idx').on(t.videoId),
+    index('cleared_notifications_comment_idx').on(t.commentId),
+  ],
+);
+
+/**
  * The overdue notices sent: at most one per video, due date and recipient, ever (the key makes
  * concurrent checks unable to double up). Kept apart from notifications, which people clear.
  */

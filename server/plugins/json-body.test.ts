@@ -29,7 +29,11 @@ describe('an empty body sent as JSON (issue 16)', () => {
       'application/json; charset=utf-8',
     );
     expect(clear.statusCode, clear.body).toBe(200);
-    expect(clear.json()).toEqual({ message: 'Notifications cleared', deleted: 0 });
+    expect(clear.json()).toEqual({
+      message: 'Notifications cleared',
+      deleted: 0,
+      undoId: expect.any(String),
+    });
 
     const logout = await send('POST', '/api/auth/logout', '');
     expect(logout.statusCode, logout.body).toBe(200);

@@ -11,6 +11,8 @@ import type {
   MarkAllReadAnswer,
   NotificationCount,
   NotificationListQuery,
+  RestoreAnswer,
+  RestoreBody,
 } from '@domain/notification-schemas';
 import { NOTIFICATION_POLL_MS, type NotificationView } from '@domain/notifications';
 import { apiJson } from '../lib/api-client';
@@ -110,5 +112,15 @@ export function useClearAll() {
       setNotificationCount(queryClient, 0);
       return invalidateNotifications(queryClient);
     },
+  });
+}
+
+/** POST /api/notifications/restore: undoes the clear all whose answer gave `undoId`. */
+export function useRestoreCleared() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RestoreBody) =>
+      apiJson<RestoreAnswer>('POST', '/api/notifications/restore', body),
+    onSuccess: () => invalidateNotifications(queryClient),
   });
 }

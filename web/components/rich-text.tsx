@@ -83,15 +83,21 @@ export function RichText({
   videoLink = null,
   size = 'sm',
   onSeek,
+  mentionable = null,
 }: {
   text: string;
+  /** The lowercase usernames that may be mentioned here, when known: only they become badges. */
+  mentionable?: ReadonlySet<string> | null;
   /** Seeks the video's player to a timecode's moment; timecodes become buttons. */
   onSeek?: (seconds: number) => void;
   /** The video the text is about, for timecode links. */
   videoLink?: string | null;
   size?: 'xs' | 'sm' | 'md';
 }) {
-  const tokens = useMemo(() => tokenizeRichText(text, videoLink), [text, videoLink]);
+  const tokens = useMemo(
+    () => tokenizeRichText(text, videoLink, mentionable),
+    [text, videoLink, mentionable],
+  );
   return (
     <Text component="div" size={size} className={classes.root}>
       {tokens.map((token, i) => (

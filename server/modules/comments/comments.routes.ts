@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,15 +25,15 @@ import {
   type MarkerSource,
 } from '@domain/markers';
 import { canReadVideo } from '@domain/permissions';
-import { seesWholeDirectory } from '@domain/roles';
+import { normalizeRole, seesWholeDirectory } from '@domain/roles';
 import { directoryUserListSchema } from '@domain/user';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { clientEditorAssignments, users } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { leadEditorIds } from '../notifications/notifier';
 import { unreadRecipientsOfComment } from '../notifications/notifications.repository';
-import { toDirectoryUser } from '../users/users.repository';
+import { listStaffRoles, toDirectoryUser } from '../users/users.repository';
 import { loadViewerScope } from '../videos/scope';
 import { findReadableVideo, findVideos } from '../videos/videos.repository';
 import {
@@ -189,16 +189,36 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         teamLeadIds: teamLeads,
       } = await readableVideo(request, request.params.id);
       const { video } = found;
-      const leads = await leadEditorIds(db);
+      // Everyone a mention of theirs would tell (issue 37: the composer's hint and the comments'
+      // mention badges read this list), but the admins among the editors, whom a client does
+      // not know of (DESIGN.md section 4, user lists).
+      const [leads, staff, teamEditors] = await Promise.all([
+        leadEditorIds(db),
+        listStaffRoles(db),
+        db
+          .select({ id: clientEditorAssignments.editorId })
+          .from(clientEditorAssignments)
+          .where(eq(clientEditorAssignments.clientId, video.userId)),
+      ]);
+      const editorIds = teamEditors.map((e) => e.id);
+      const kings = staff.filter((u) => normalizeRole(u.role) === 'king').map((u) => u.id);
       const ids = [
-        ...new Set([video.userId, ...teamLeads, video.assignedEditorId, ...leads]),
+        ...new Set([
+          video.userId,
+          ...teamLeads,
+          video.assignedEditorId,
+          ...editorIds,
+          ...leads,
+          ...kings,
+        ]),
       ].filter((id): id is string => Boolean(id));
       const rows = await db
         .select()
         .from(users)
         .where(inArray(users.id, ids))
         .orderBy(sql`lower(coalesce(${users.name}, ${users.username}))`);
-      // The owner first, then its team leads, the assigned editor, the lead editors by name.
+      // The owner first, then its team leads, the assigned editor, the client's editors, the
+      // lead editors by name, the king.
       const rank = (id: string) =>
         id === video.userId
           ? 0
@@ -206,7 +226,11 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
             ? 1
             : id === video.assignedEditorId
               ? 2
-              : 3;
+              : editorIds.includes(id)
+                ? 3
+                : kings.includes(id)
+                  ? 5
+                  : 4;
       const withAdminFlag = seesWholeDirectory(scope);
       return rows
         .sort((a, b) => rank(a.id) - rank(b.id))

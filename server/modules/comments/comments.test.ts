@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '@domain/comments';
+import { COMMENT_QUOTE_LENGTH, quotedVideoName } from '@domain/notifications';
 import { notifications, videos } from '../../db/schema';
 import { seedVideo, setUpVideoPeople } from '../../test/helper';
 import { notificationsByUser, readNotices } from '../notifications/test-fixtures';
@@ -153,7 +154,7 @@ describe('comment notifications', () => {
     await expectOneNotice('editor', {
       type: 'comment',
       title: 'New comment',
-      message: `Olivia 'O' Owner commented on "Spring promo"`,
+      message: `Olivia 'O' Owner commented on "Spring promo": “Please tighten the intro”`,
       priority: 'normal',
       isRead: false,
       recipientId: id.editor,
@@ -168,7 +169,7 @@ describe('comment notifications', () => {
     expect(toOwner).toHaveLength(1);
     expect(toEditor).toHaveLength(1);
     expect(toOwner[0]!.commentId).toBe(c.id);
-    expect(toOwner[0]!.message).toBe('lead2 commented on "Spring promo"');
+    expect(toOwner[0]!.message).toBe('lead2 commented on "Spring promo": “Approved”');
     expect(await noticesOf('lead2')).toEqual([]);
   });
 
@@ -178,11 +179,23 @@ describe('comment notifications', () => {
       type: 'mention',
       title: 'You were mentioned',
       priority: 'high',
-      message: `Olivia 'O' Owner mentioned you in a comment on "Spring promo"`,
+      message: `Olivia 'O' Owner mentioned you in a comment on "Spring promo": “cc @lead1 and @Editor: look at 0:42.”`,
     });
     const toEditor = await noticesOf('editor');
     expect(toEditor.map((n) => n.type)).toEqual(['mention']);
     expect(await noticesOf('lead2')).toEqual([]);
+  });
+
+  it('quotes what was said, on one line, shortened, with the video name the only double-quoted part', async () => {
+    const long = `@lead1   "Cut"\n\nthe\tintro ${'and more '.repeat(40)}`;
+    await post('owner', long);
+    const [n] = await noticesOf('lead1');
+    const said = /: “(.*)”$/.exec(n!.message)?.[1];
+    expect(said).toMatch(/^@lead1 'Cut' the intro and more and more /);
+    expect(said).toMatch(/…$/);
+    expect(Array.from(said!)).toHaveLength(COMMENT_QUOTE_LENGTH);
+    expect(n!.message).not.toMatch(/\s{2}|\n|\t/);
+    expect(quotedVideoName(n!.message)).toBe('Spring promo');
   });
 
   it('never notifies a mentioned person who may not read the video, nor the author', async () => {
@@ -210,11 +223,20 @@ describe('comment notifications', () => {
 });
 
 describe('GET /api/videos/{id}/mentionable', () => {
-  it('lists the owner, the assigned editor and every lead editor, public fields only', async () => {
+  it('lists everyone a mention tells: the owner, the assigned editor, the client’s editors, every lead editor and the king; public fields only', async () => {
     const res = await call('teameditor', 'GET', `/api/videos/${videoId}/mentionable`);
     expect(res.statusCode).toBe(200);
     const people = res.json() as Record<string, unknown>[];
-    expect(people.map((p) => p.username)).toEqual(['owner', 'editor', 'lead1', 'lead2']);
+    // Issue 37: a mention of the client's editor or the king tells them, so they are offered
+    // (and shown as mentions) too; a stranger, who may not read the video, is not.
+    expect(people.map((p) => p.username)).toEqual([
+      'owner',
+      'editor',
+      'teameditor',
+      'lead1',
+      'lead2',
+      'boss',
+    ]);
     expect(Object.keys(people[0]!).sort()).toEqual(
       ['avatarUrl', 'id', 'isAdmin', 'isVip', 'name', 'role', 'username'].sort(),
     );

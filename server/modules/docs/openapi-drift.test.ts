@@ -65,7 +65,8 @@ import type {
 } from '@domain/review-links';
 import type { TurnaroundFigures, TurnaroundQuery } from '@domain/turnaround';
 import type {
-  CheckDelayedAnswer, ClearAllAnswer, MarkAllReadAnswer, NotificationCount,
+  CheckDelayedAnswer, ClearAllAnswer, MarkAllReadAnswer, NotificationCount, RestoreAnswer,
+  RestoreBody,
 } from '@domain/notification-schemas';
 import type { MarkersQuery, MultiMarkersQuery } from '@domain/markers';
 import type { NotificationView } from '@domain/notifications';
@@ -123,6 +124,7 @@ interface Web {
   'PATCH /api/notifications/{id}/read': { reads: { 200: NotificationView } };
   'POST /api/notifications/mark-all-read': { reads: { 200: MarkAllReadAnswer } };
   'DELETE /api/notifications/clear-all': { reads: { 200: ClearAllAnswer } };
+  'POST /api/notifications/restore': { sends: RestoreBody; reads: { 200: RestoreAnswer } };
   'POST /api/notifications/check-delayed': { reads: { 200: CheckDelayedAnswer } };
   'GET /api/team-leads': { reads: { 200: TeamLeadList } };
   'POST /api/team-leads': {
@@ -516,6 +518,16 @@ describe("a scenario's answers", () => {
     await call('POST', { path: '/api/notifications/check-delayed', cookie: asKing });
     const clear = await call('DELETE', { path: '/api/notifications/clear-all', cookie: asClient });
     expect(clear.status, clear.text).toBe(200);
+    const { undoId } = JSON.parse(clear.text) as { undoId: string };
+    const restore = await call('POST', {
+      path: '/api/notifications/restore',
+      cookie: asClient,
+      body: { undoId },
+    });
+    expect(restore.status, restore.text).toBe(200);
+    // Once only: the second is the shared 404.
+    await call('POST', { path: '/api/notifications/restore', cookie: asClient, body: { undoId } });
+    await call('DELETE', { path: '/api/notifications/clear-all', cookie: asClient });
 
     // Users, team leads, health.
     await call('GET', { path: '/api/users/search', cookie: asKing, query: { q: 'drift' } });

@@ -149,9 +149,13 @@ describe('an email at once', () => {
     expect(mail!.from?.value).toEqual([{ name: 'Agency videos', address: 'mail@agency.test' }]);
     expect(mail!.subject).toBe('You were mentioned: Spring promo');
     const link = `${PUBLIC}/dashboard?video=${videoId}&comment=${commentId}&t=62`;
-    expect(mail!.text).toContain('Eddie mentioned you in a comment on "Spring promo"');
+    // What was said, quoted, in both bodies.
+    expect(mail!.text).toContain(
+      'Eddie mentioned you in a comment on "Spring promo": “@olivia the logo at 01:02 is fixed”',
+    );
     expect(mail!.text).toContain(link);
     expect(mail!.html).toContain('Spring promo');
+    expect(mail!.html).toContain('“@olivia the logo at 01:02 is fixed”');
     expect(mail!.html).toContain(`href="${link.replaceAll('&', '&amp;')}"`);
 
     const header = rawHeader(mail!, 'List-Unsubscribe');

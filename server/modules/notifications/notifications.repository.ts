@@ -1,11 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, type Placeholder, sql, type WithSubquery } from 'drizzle-orm';
-import { NOTIFICATION_LIST_LIMIT, NOTIFICATION_TEXT } from '@domain/notifications';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  lt,
+  type Placeholder,
+  sql,
+  type WithSubquery,
+} from 'drizzle-orm';
+import {
+  NOTIFICATION_LIST_LIMIT,
+  NOTIFICATION_TEXT,
+  NOTIFICATION_UNDO_KEEP_MS,
+} from '@domain/notifications';
 import type { NotificationView } from '@domain/notifications';
 import type { EmailKind } from '@domain/email';
 import { type CacheBus, SHORT_CACHE_MS, TtlCache } from '../../db/cache-bus';
 import type { Db } from '../../db/client';
-import { notifications, overdueNotices, videos } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
+import { clearedNotifications, notifications, overdueNotices, videos } from '../../db/schema';
 import { emailEventRow, emailEventsFrom, enqueueEmailEvents } from '../email/email.repository';
 import type { ViewerScope } from '../videos/scope';
 import { overdueWhere, readableBy } from '../videos/videos.repository';
@@ -253,13 +268,67 @@ export async function markAllRead(
   return rows.length;
 }
 
-export async function clearAll(db: Db, counts: NoticeCache, recipientId: string): Promise<number> {
-  const rows = await db
-    .delete(notifications)
-    .where(eq(notifications.recipientId, recipientId))
-    .returning({ id: notifications.id });
+/** Rows cleared before this long ago can no longer be restored. */
+const undoCutoff = () => sql`now() - ${`${NOTIFICATION_UNDO_KEEP_MS} milliseconds`}::interval`;
+
+/**
+ * Clears the recipient's bell: its rows move to cleared_notifications under a new undo id, in one
+ * statement, so a restore brings back exactly these and nothing that came after. Rows any clear
+ * kept past the undo window are dropped on the way. How many went, and the undo id.
+ */
+export async function clearAll(
+  db: Db,
+  counts: NoticeCache,
+  recipientId: string,
+): Promise<{ deleted: number; undoId: string }> {
+  const undoId = randomUUID();
+  const deleted = await db.transaction(async (tx) => {
+    await tx.delete(clearedNotifications).where(lt(clearedNotifications.clearedAt, undoCutoff()));
+    const moved = await tx.execute(sql`
+      with gone as (
+        delete from ${notifications} where ${notifications.recipientId} = ${recipientId}
+        returning *
+      )
+      insert into ${clearedNotifications}
+        (id, undo_id, recipient_id, type, title, message, video_id, comment_id, is_read,
+         priority, created_at)
+      select id, ${undoId}::uuid, recipient_id, type, title, message, video_id, comment_id,
+        is_read, priority, created_at
+      from gone
+      returning id`);
+    return rowsOf(moved).length;
+  });
   forgetCounts(counts, [recipientId]);
-  return rows.length;
+  return { deleted, undoId };
+}
+
+/**
+ * Undoes the clear `undoId` of `recipientId` within the undo window: its rows move back to
+ * notifications as they were (read or not, same ids and times). How many came back; 0 when the
+ * clear is someone else's, unknown, already undone or too old.
+ */
+export async function restoreCleared(
+  db: Db,
+  counts: NoticeCache,
+  recipientId: string,
+  undoId: string,
+): Promise<number> {
+  const moved = await db.execute(sql`
+    with back as (
+      delete from ${clearedNotifications}
+      where ${clearedNotifications.undoId} = ${undoId}
+        and ${clearedNotifications.recipientId} = ${recipientId}
+        and ${clearedNotifications.clearedAt} >= ${undoCutoff()}
+      returning *
+    )
+    insert into ${notifications}
+      (id, recipient_id, type, title, message, video_id, comment_id, is_read, priority, created_at)
+    select id, recipient_id, type, title, message, video_id, comment_id, is_read, priority,
+      created_at
+    from back
+    returning id`);
+  forgetCounts(counts, [recipientId]);
+  return rowsOf(moved).length;
 }
 
 /** Recipients still holding an unread notice of a comment (their counts drop when it goes). */

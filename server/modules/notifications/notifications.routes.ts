@@ -9,7 +9,11 @@ import {
   notificationListQuery,
   notificationListSchema,
   notificationSchema,
+  restoreAnswer,
+  restoreBody,
 } from '@domain/notification-schemas';
+import { messageAnswer } from '@domain/api';
+import { NOTIFICATION_MESSAGES } from '@domain/notifications';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
@@ -21,6 +25,7 @@ import {
   listNotificationsCached,
   markAllRead,
   markRead,
+  restoreCleared,
 } from './notifications.repository';
 
 const NOT_FOUND = 'Notification not found';
@@ -31,11 +36,15 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
    * Applies `change` (mark all read, clear all) to the caller's notifications; when any changed,
    * the caller's open tabs hear the new count. How many changed.
    */
-  async function changeAll(request: FastifyRequest, change: typeof markAllRead) {
+  async function changeAll<T>(
+    request: FastifyRequest,
+    change: (db: Db, notices: typeof app.notices, recipientId: string) => Promise<T>,
+    changed: (result: T) => boolean,
+  ) {
     const user = currentUser(request);
-    const changed = await change(db, app.notices, user.id);
-    if (changed) await app.realtime.countsChanged([user.id]);
-    return changed;
+    const result = await change(db, app.notices, user.id);
+    if (changed(result)) await app.realtime.countsChanged([user.id]);
+    return result;
   }
 
   app.get(
@@ -82,7 +91,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     { schema: { response: { 200: markAllReadAnswer } } },
     async (request) => ({
       message: 'All notifications marked as read',
-      updated: await changeAll(request, markAllRead),
+      updated: await changeAll(request, markAllRead, (n) => n > 0),
     }),
   );
 
@@ -90,9 +99,34 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     '/api/notifications/clear-all',
     { schema: { response: { 200: clearAllAnswer } } },
     async (request) => ({
-      message: 'Notifications cleared',
-      deleted: await changeAll(request, clearAll),
+      message: NOTIFICATION_MESSAGES.cleared,
+      ...(await changeAll(request, clearAll, (r) => r.deleted > 0)),
     }),
+  );
+
+  // Undoes the caller's own clear all (DESIGN.md section 4: notifications are the recipient's
+  // only); anyone else's, an unknown or an expired one is 404, as a notification not theirs is.
+  app.post(
+    '/api/notifications/restore',
+    {
+      schema: {
+        body: restoreBody,
+        response: {
+          200: restoreAnswer,
+          404: messageAnswer.describe('Not the caller’s clear all, already undone or too old'),
+        },
+      },
+    },
+    async (request) => {
+      const { undoId } = request.body;
+      const restored = await changeAll(
+        request,
+        (db, notices, recipientId) => restoreCleared(db, notices, recipientId, undoId),
+        (n) => n > 0,
+      );
+      if (!restored) throw new HttpError(404, NOTIFICATION_MESSAGES.nothingToRestore);
+      return { message: NOTIFICATION_MESSAGES.restored, restored };
+    },
   );
 
   app.post(

@@ -1,6 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_LIST_LIMIT, type NotificationView } from '@domain/notifications';
+import {
+  NOTIFICATION_LIST_LIMIT,
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_UNDO_KEEP_MS,
+  type NotificationView,
+} from '@domain/notifications';
+import { rowsOf } from '../../db/rows';
 import { clientEditorAssignments, notifications, videos } from '../../db/schema';
 import { seedVideo, setUpVideoPeople, type Method } from '../../test/helper';
 import { notificationsByUser, readNotices } from './test-fixtures';
@@ -234,9 +240,70 @@ describe('the notification calls', () => {
     expect((await call('owner', 'GET', '/api/notifications/count')).json().count).toBe(0);
     expect((await call('other', 'GET', '/api/notifications/count')).json().count).toBe(2);
     const cleared = await call('owner', 'DELETE', '/api/notifications/clear-all');
-    expect(cleared.json()).toEqual({ message: 'Notifications cleared', deleted: 3 });
+    expect(cleared.json()).toEqual({
+      message: 'Notifications cleared',
+      deleted: 3,
+      undoId: expect.any(String),
+    });
     expect(await noticesOf('owner')).toEqual([]);
     expect(await noticesOf('other')).toHaveLength(2);
+  });
+
+  it('undoes a clear all: exactly what was cleared comes back, for its recipient only', async () => {
+    await seed('owner', 2);
+    await seed('owner', 1, { isRead: true });
+    await seed('other', 1);
+    const before = (
+      (
+        await call('owner', 'GET', '/api/notifications?includeRead=true')
+      ).json() as NotificationView[]
+    ).map((n) => n.id);
+    const { undoId } = (await call('owner', 'DELETE', '/api/notifications/clear-all')).json();
+    expect((await call('owner', 'GET', '/api/notifications/count')).json().count).toBe(0);
+    // A notice that came after the clear is not part of it and stays.
+    await seed('owner', 1);
+
+    // Nobody else may restore it, not even an admin: 404 as for any notification not theirs.
+    for (const who of ['other', 'boss'] as const) {
+      const res = await call(who, 'POST', '/api/notifications/restore', { undoId });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(NOTIFICATION_MESSAGES.nothingToRestore);
+    }
+    expect((await call('other', 'GET', '/api/notifications/count')).json().count).toBe(1);
+
+    const res = await call('owner', 'POST', '/api/notifications/restore', { undoId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: NOTIFICATION_MESSAGES.restored, restored: 3 });
+    const after = (
+      (
+        await call('owner', 'GET', '/api/notifications?includeRead=true')
+      ).json() as NotificationView[]
+    ).map((n) => n.id);
+    expect(after).toHaveLength(4);
+    expect(after).toEqual(expect.arrayContaining(before));
+    // Read and unread as they were.
+    expect((await call('owner', 'GET', '/api/notifications/count')).json().count).toBe(3);
+
+    // Once only; a malformed id is a 400 with a message.
+    const again = await call('owner', 'POST', '/api/notifications/restore', { undoId });
+    expect(again.statusCode).toBe(404);
+    const bad = await call('owner', 'POST', '/api/notifications/restore', { undoId: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(NOTIFICATION_MESSAGES.nothingToRestore);
+  });
+
+  it('keeps what was cleared only for the undo window', async () => {
+    await seed('owner', 2);
+    const { undoId } = (await call('owner', 'DELETE', '/api/notifications/clear-all')).json();
+    await t.db.execute(
+      sql`update cleared_notifications set cleared_at = now() - ${`${NOTIFICATION_UNDO_KEEP_MS + 1000} milliseconds`}::interval`,
+    );
+    const res = await call('owner', 'POST', '/api/notifications/restore', { undoId });
+    expect(res.statusCode).toBe(404);
+    // The next clear drops everything kept past the window, whoever cleared it.
+    await call('other', 'DELETE', '/api/notifications/clear-all');
+    const kept = await t.db.execute(sql`select count(*)::int as n from cleared_notifications`);
+    expect(rowsOf<{ n: number }>(kept)[0]!.n).toBe(0);
   });
 });
 

@@ -267,7 +267,7 @@ function triggersOn(
       if (canReadVideo(videoScopeOf(user, video.userId, assigned), video)) mentioned.add(user.id);
     }
     const drafts: Draft[] = [...mentioned].map((recipientId) => ({
-      ...NOTIFICATION_TEXT.mention(who, video.name),
+      ...NOTIFICATION_TEXT.mention(who, video.name, comment.content),
       ...base,
       recipientId,
     }));
@@ -282,7 +282,7 @@ function triggersOn(
   return {
     commentPosted: async (actor, video, comment, teamLeadIds, mentioned) => {
       // The client side and the assigned editor hear of it.
-      const text = NOTIFICATION_TEXT.comment(personLabel(actor), video.name);
+      const text = NOTIFICATION_TEXT.comment(personLabel(actor), video.name, comment.content);
       const recipients = [...(await clientSideOf(video, teamLeadIds)), video.assignedEditorId];
       await commentNotices(actor, video, comment, text, recipients, mentioned);
     },

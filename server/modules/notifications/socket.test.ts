@@ -76,7 +76,7 @@ describe('delivery', () => {
     const notification = await expectOneNotice(socket, {
       recipientId: id.owner,
       type: 'comment',
-      message: 'editor commented on "Spring promo"',
+      message: 'editor commented on "Spring promo": “Cut at 0:12”',
       videoId,
       isRead: false,
       priority: 'normal',

@@ -203,11 +203,12 @@ describe("a team lead's reads", () => {
     const list = (await call('eddie', 'GET', `/api/videos/${video['Beta reel']}/mentionable`))
       .json()
       .map((u: { username: string }) => u.username);
-    expect(list).toEqual(['beta', 'olivia', 'eddie', 'lena']);
+    // The king last: a mention tells the king too (issue 37).
+    expect(list).toEqual(['beta', 'olivia', 'eddie', 'lena', 'boss']);
     const other = (await call('eddie', 'GET', `/api/videos/${video['Gamma secret']}/mentionable`))
       .json()
       .map((u: { username: string }) => u.username);
-    expect(other).toEqual(['gamma', 'tom', 'eddie', 'lena']);
+    expect(other).toEqual(['gamma', 'tom', 'eddie', 'lena', 'boss']);
   });
 
   it('is notified when mentioned, and of comments and status changes as the client is', async () => {

@@ -118,8 +118,17 @@ describe('the other lists of people by need', () => {
   it('mentionable and the assigned editors carry no admin flag for a client', async () => {
     const [video] = (await list('client', '/api/videos')) as { id: string }[];
     const mentionable = (await list('client', `/api/videos/${video!.id}/mentionable`)) as Person[];
-    // The client's team lead acts for it, so it is mentionable too (docs/rules.md).
-    expect(names(mentionable)).toEqual(['client', 'lead', 'legacylead', 'onvideo', 'teamlead']);
+    // The client's team lead acts for it, so it is mentionable too, and so are the client's
+    // own editor and the king, whom a mention tells (docs/rules.md); all people it knows of.
+    expect(names(mentionable)).toEqual([
+      'client',
+      'king',
+      'lead',
+      'legacylead',
+      'mine',
+      'onvideo',
+      'teamlead',
+    ]);
     expect(mentionable.some((p) => 'isAdmin' in p)).toBe(false);
     const mine = (await list('client', '/api/assignments/my-editors')) as {
       assignedEditors: Person[];

@@ -528,6 +528,19 @@ const CASES: Case[] = [
   }),
   req('POST /api/notifications/mark-all-read', allow(SIGNED_IN, 200, 0)),
   req('DELETE /api/notifications/clear-all', allow(SIGNED_IN, 200, 0)),
+  {
+    route: 'POST /api/notifications/restore',
+    // The owner's own clear all (issue 37): the recipient only, 404 for everyone else.
+    expected: allow(['owner'], 200, 404),
+    run: async (a) => {
+      const v = await freshVideo();
+      await call('videoEditor', 'POST', `/api/videos/${v.id}/comments`, { content: 'For you' });
+      const { undoId } = (await call('owner', 'DELETE', '/api/notifications/clear-all')).json() as {
+        undoId: string;
+      };
+      return call(a, 'POST', '/api/notifications/restore', { undoId });
+    },
+  },
   req('POST /api/notifications/check-delayed', allow(SIGNED_IN, 200, 0)),
   // Email (issue 19): one's own settings; the outbox (people's mail) for the king alone.
   req('GET /api/email/settings', allow(SIGNED_IN, 200, 0)),

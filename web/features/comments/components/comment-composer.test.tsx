@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
+import { MENTION_MESSAGES } from '@domain/mentions';
 import { PlayerHandle } from '../../../lib/player-handle';
 import { CommentComposer, TIME_MESSAGE, type MentionPerson } from './comment-composer';
 
@@ -30,6 +31,27 @@ function setup(onSubmit = vi.fn(async () => true)) {
 
 const options = () => screen.queryAllByRole('option');
 const selected = () => options().find((o) => o.getAttribute('aria-selected') === 'true');
+
+describe('a mention of nobody (issue 37)', () => {
+  it('is hinted while typed and after, and not before the people are known', async () => {
+    const { field, user } = setup();
+    await user.type(field, 'ask @an');
+    expect(screen.queryByText(/can be mentioned here/)).toBeNull();
+    await user.type(field, 'zz');
+    expect(screen.getByText(MENTION_MESSAGES.nobody('anzz'))).toBeTruthy();
+    await user.type(field, ' and @bob.');
+    expect(screen.getByText(MENTION_MESSAGES.nobody('anzz'))).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, 'ask @bob please');
+    expect(screen.queryByText(/can be mentioned here/)).toBeNull();
+  });
+
+  it('waits for the list of people before saying anyone is unknown', async () => {
+    renderWithProviders(<CommentComposer people={[]} knowsPeople={false} onSubmit={vi.fn()} />);
+    await userEvent.setup().type(screen.getByLabelText('Add a comment'), 'ask @sa');
+    expect(screen.queryByText(/can be mentioned here/)).toBeNull();
+  });
+});
 
 describe('mention suggestions', () => {
   it('open for @ at a word start plus a character, at most five', async () => {

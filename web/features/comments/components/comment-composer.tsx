@@ -21,6 +21,8 @@ import { formatTimecode, parseTimecode } from '@domain/timecode';
 import {
   activeMentionQuery,
   insertMention,
+  MENTION_MESSAGES,
+  mentionOfNobody,
   suggestMentions,
   type MentionCandidate,
 } from '@domain/mentions';
@@ -55,6 +57,8 @@ export interface MentionPerson extends MentionCandidate {
 interface Props {
   /** Who may be mentioned (the server's mentionable people). */
   people: readonly MentionPerson[];
+  /** False while `people` is still being read: no hint that someone is unknown yet. */
+  knowsPeople?: boolean;
   /** Posts the trimmed text; resolves true when it was accepted (the field then empties). */
   onSubmit: (content: string) => Promise<boolean>;
   submitting?: boolean;
@@ -67,7 +71,13 @@ interface Props {
  * least one character opens at most five suggestions; ArrowUp/ArrowDown cycle, Enter picks,
  * Escape closes them (and only them: the dialog around stays open).
  */
-export function CommentComposer({ people, onSubmit, submitting = false, player = null }: Props) {
+export function CommentComposer({
+  people,
+  knowsPeople = true,
+  onSubmit,
+  submitting = false,
+  player = null,
+}: Props) {
   const [text, setText] = useState('');
   // The moment the comment is about, as typed or taken from the player; null: none.
   const [at, setAt] = useState<string | null>(null);
@@ -95,6 +105,8 @@ export function CommentComposer({ people, onSubmit, submitting = false, player =
   const suggestions =
     mention && mentionKey !== dismissed ? suggestMentions(people, mention.query) : [];
   const open = suggestions.length > 0;
+  // An @word that would tell nobody (issue 37) is said at once, not found out after posting.
+  const nobody = knowsPeople ? mentionOfNobody(text, caret, people) : null;
   const highlighted = open ? Math.min(active, suggestions.length - 1) : -1;
 
   const update = (value: string, at: number) => {
@@ -243,6 +255,9 @@ export function CommentComposer({ people, onSubmit, submitting = false, player =
             ))}
           </div>
         )}
+        <Text size="xs" c="red.9" mt={nobody === null ? 0 : 4} aria-live="polite">
+          {nobody === null ? '' : MENTION_MESSAGES.nobody(nobody)}
+        </Text>
         <Text component="div" aria-live="polite" className={classes.srOnly}>
           {open ? `${suggestions.length} people to mention. Use the arrow keys and Enter.` : ''}
         </Text>

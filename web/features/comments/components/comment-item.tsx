@@ -20,8 +20,11 @@ export function CommentItem({
   focused,
   onDelete,
   onSeek,
+  mentionable,
 }: {
   comment: CommentView;
+  /** Lowercase usernames that may be mentioned on the video: only they show as badges. */
+  mentionable: ReadonlySet<string> | null;
   now: Date;
   videoLink: string | null;
   /** The comment a notification pointed at (?comment=): highlighted and scrolled to. */
@@ -76,7 +79,12 @@ export function CommentItem({
               </ActionIcon>
             )}
           </Group>
-          <RichText text={comment.content} videoLink={videoLink} onSeek={onSeek} />
+          <RichText
+            text={comment.content}
+            videoLink={videoLink}
+            onSeek={onSeek}
+            mentionable={mentionable}
+          />
         </Box>
       </Group>
     </Box>

@@ -133,6 +133,11 @@ export function CommentsPanel({
   const seek = player?.tellsTime ? (seconds: number) => player.seek(seconds) : undefined;
 
   const people = (mentionable.data ?? []).filter((p) => p.id !== user?.id);
+  // Badges only for real mentions (issue 37); every @word stays text until the list is known.
+  const mentionNames = useMemo(
+    () => new Set((mentionable.data ?? []).map((p) => p.username.toLowerCase())),
+    [mentionable.data],
+  );
 
   const post = async (content: string) => {
     try {
@@ -229,6 +234,7 @@ export function CommentsPanel({
                         user && canDeleteComment(user, c) ? () => setConfirming(c) : undefined
                       }
                       onSeek={seek}
+                      mentionable={mentionNames}
                     />
                   </li>
                 ))}
@@ -237,6 +243,7 @@ export function CommentsPanel({
           )}
           <CommentComposer
             people={people}
+            knowsPeople={mentionable.isSuccess}
             onSubmit={post}
             submitting={add.isPending}
             player={player}

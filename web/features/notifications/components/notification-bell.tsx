@@ -10,9 +10,15 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { notificationHref, quotedVideoName, type NotificationView } from '@domain/notifications';
+import { notifications } from '@mantine/notifications';
+import {
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_UNDO_MS,
+  notificationHref,
+  type NotificationView,
+} from '@domain/notifications';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useNow } from '../../../lib/clock';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -23,12 +29,14 @@ import {
   useMarkNotificationRead,
   useNotificationCount,
   useNotifications,
+  useRestoreCleared,
 } from '../../../api/notifications';
 import { useLiveNotifications } from '../hooks/use-live-notifications';
 import { BellIcon } from './bell-icon';
 import { bellLabel, NotificationBadge } from './notification-badge';
 import { NotificationList } from './notification-list';
 
+/** The toast after a clear all, with its Undo button for NOTIFICATION_UNDO_MS. */
 /** Copies text, falling back to a hidden field where the Clipboard API is missing (plain http). */
 async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {
@@ -45,6 +53,36 @@ async function copyText(text: string): Promise<void> {
   const copied = document.execCommand('copy');
   field.remove();
   if (!copied) throw new Error('The browser refused to copy');
+}
+
+/** SPEC.md's copy of the quoted video name, now only when asked for (issue 37). */
+const copyVideoName = (name: string) =>
+  copyText(name).then(
+    () => notifySuccess('Video name copied!', name),
+    () => notifyError('Copy failed', 'Your browser did not allow copying the video name.'),
+  );
+
+const CLEARED_TOAST = 'notifications-cleared';
+
+/** How many were cleared, in words. */
+const clearedCount = (n: number) => `${n} ${n === 1 ? 'notification' : 'notifications'} removed`;
+
+function showClearedToast(deleted: number, onUndo: () => void) {
+  notifications.clean();
+  notifications.show({
+    id: CLEARED_TOAST,
+    title: NOTIFICATION_MESSAGES.cleared,
+    color: 'teal',
+    autoClose: NOTIFICATION_UNDO_MS,
+    message: (
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="sm">{clearedCount(deleted)}</Text>
+        <Button size="compact-sm" variant="light" onClick={onUndo}>
+          Undo
+        </Button>
+      </Group>
+    ),
+  });
 }
 
 function DesktopAlertsButton() {
@@ -108,7 +146,12 @@ function DropdownBody({
   }
   return (
     <ScrollArea.Autosize mah="min(420px, 60dvh)" type="auto" offsetScrollbars>
-      <NotificationList notifications={list.data} now={now} onOpen={onOpenNotification} />
+      <NotificationList
+        notifications={list.data}
+        now={now}
+        onOpen={onOpenNotification}
+        onCopy={(name) => void copyVideoName(name)}
+      />
     </ScrollArea.Autosize>
   );
 }
@@ -128,22 +171,37 @@ export function NotificationBell() {
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllRead();
   const clearAll = useClearAll();
+  const restore = useRestoreCleared();
+  // Clear all asks first, in the dropdown's header (issue 37).
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  // The clear that may still be undone from the dropdown too (where keyboard focus is).
+  const [lastClear, setLastClear] = useState<{ undoId: string; deleted: number } | null>(null);
+  useEffect(() => {
+    if (!lastClear) return;
+    const timer = setTimeout(() => setLastClear(null), NOTIFICATION_UNDO_MS);
+    return () => clearTimeout(timer);
+  }, [lastClear]);
+  // Cancel puts the focus back on the Clear all button it came from.
+  const clearButton = useRef<HTMLButtonElement>(null);
+  const backToClear = useRef(false);
+  useEffect(() => {
+    if (confirmingClear || !backToClear.current) return;
+    backToClear.current = false;
+    clearButton.current?.focus();
+  }, [confirmingClear]);
+  const toggle = (o: boolean) => {
+    setOpened(o);
+    if (!o) setConfirmingClear(false);
+  };
 
   const openNotification = (n: NotificationView) => {
-    setOpened(false);
+    toggle(false);
     if (!n.isRead) {
       markRead.mutate(n.id, {
         onError: (error) => console.warn('Could not mark the notification read', error),
       });
     }
-    // Copied inside the click (browsers allow the clipboard only then), while the page moves on.
-    const name = quotedVideoName(n.message);
-    if (name) {
-      copyText(name).then(
-        () => notifySuccess('Video name copied!', name),
-        () => notifyError('Copy failed', 'Your browser did not allow copying the video name.'),
-      );
-    }
+    // Opening never touches the clipboard (issue 37): copying the name has its own button.
     void navigate(notificationHref(n));
   };
 
@@ -156,17 +214,40 @@ export function NotificationBell() {
         ),
     });
 
-  const handleClearAll = () =>
+  const undo = (undoId: string) => {
+    setLastClear(null);
+    notifications.hide(CLEARED_TOAST);
+    restore.mutate(
+      { undoId },
+      {
+        onSuccess: () => notifySuccess(NOTIFICATION_MESSAGES.restored),
+        onError: (error) =>
+          notifyError(
+            'Undo failed',
+            getErrorMessage(error, NOTIFICATION_MESSAGES.nothingToRestore),
+          ),
+      },
+    );
+  };
+
+  const handleClearAll = () => {
+    setConfirmingClear(false);
     clearAll.mutate(undefined, {
-      onSuccess: () => notifySuccess('Notifications cleared'),
+      onSuccess: ({ deleted, undoId }) => {
+        // Nothing went: nothing to undo.
+        if (!deleted) return notifySuccess(NOTIFICATION_MESSAGES.cleared);
+        setLastClear({ undoId, deleted });
+        showClearedToast(deleted, () => undo(undoId));
+      },
       onError: (error) =>
         notifyError('Clear failed', getErrorMessage(error, 'Failed to clear notifications')),
     });
+  };
 
   return (
     <Popover
       opened={opened}
-      onChange={setOpened}
+      onChange={toggle}
       position="bottom-end"
       width={380}
       shadow="md"
@@ -185,7 +266,7 @@ export function NotificationBell() {
           radius="xl"
           aria-label={bellLabel(count)}
           // A controlled Popover leaves the toggling to its target.
-          onClick={() => setOpened((o) => !o)}
+          onClick={() => toggle(!opened)}
           pos="relative"
           style={{ overflow: 'visible' }}
         >
@@ -194,33 +275,78 @@ export function NotificationBell() {
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown>
-        <Group justify="space-between" wrap="nowrap" px={4} pb={6} gap="xs">
-          <Text fw={700} size="sm">
-            Notifications
-          </Text>
-          <Group gap={4} wrap="nowrap">
+        {confirmingClear ? (
+          <Stack gap={6} px={4} pb={6} role="group" aria-label="Clear all notifications">
+            <Text size="sm">{NOTIFICATION_MESSAGES.confirmClear}</Text>
+            <Group justify="flex-end" gap={4} wrap="nowrap">
+              <Button
+                variant="default"
+                size="compact-sm"
+                onClick={() => {
+                  backToClear.current = true;
+                  setConfirmingClear(false);
+                }}
+              >
+                Cancel
+              </Button>
+              <Button
+                color="red"
+                size="compact-sm"
+                onClick={handleClearAll}
+                // The answer to the question just asked: where a keyboard user already is.
+                data-autofocus
+                autoFocus
+              >
+                Yes, clear all
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Group justify="space-between" wrap="nowrap" px={4} pb={6} gap="xs">
+            <Text fw={700} size="sm">
+              Notifications
+            </Text>
+            <Group gap={4} wrap="nowrap">
+              <Button
+                variant="subtle"
+                size="compact-xs"
+                onClick={handleMarkAll}
+                loading={markAll.isPending}
+                disabled={count === 0}
+              >
+                Mark all read
+              </Button>
+              <Button
+                variant="subtle"
+                color="red"
+                c="red.9"
+                size="compact-xs"
+                ref={clearButton}
+                onClick={() => setConfirmingClear(true)}
+                loading={clearAll.isPending}
+              >
+                Clear all
+              </Button>
+            </Group>
+          </Group>
+        )}
+        <Divider mb={4} />
+        {lastClear && (
+          <Group justify="space-between" wrap="nowrap" px={4} pb={4} gap="xs">
+            <Text size="sm" c="dimmed">
+              {clearedCount(lastClear.deleted)}
+            </Text>
             <Button
-              variant="subtle"
-              size="compact-xs"
-              onClick={handleMarkAll}
-              loading={markAll.isPending}
-              disabled={count === 0}
+              size="compact-sm"
+              variant="light"
+              onClick={() => undo(lastClear.undoId)}
+              // Focus stays in the dropdown, on what may be wanted next.
+              autoFocus
             >
-              Mark all read
-            </Button>
-            <Button
-              variant="subtle"
-              color="red"
-              c="red.9"
-              size="compact-xs"
-              onClick={handleClearAll}
-              loading={clearAll.isPending}
-            >
-              Clear all
+              Undo
             </Button>
           </Group>
-        </Group>
-        <Divider mb={4} />
+        )}
         <DropdownBody opened={opened} onOpenNotification={openNotification} />
         <Group justify="center">
           <DesktopAlertsButton />

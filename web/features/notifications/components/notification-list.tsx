@@ -1,15 +1,45 @@
-import { Box, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
-import { relativeTime, type NotificationView } from '@domain/notifications';
+import { quotedVideoName, relativeTime, type NotificationView } from '@domain/notifications';
+import { Icon } from '../../../components/icons';
 import classes from './notification-list.module.css';
 
 interface ItemProps {
   notification: NotificationView;
   now: Date;
   onOpen: (n: NotificationView) => void;
+  /** Copies the quoted video name: an action of its own, never part of opening (issue 37). */
+  onCopy?: (name: string) => void;
 }
 
-export function NotificationItem({ notification: n, now, onOpen }: ItemProps) {
+const CopyIcon = () => (
+  <Icon size={16}>
+    <rect x="9" y="9" width="11" height="11" rx="2" />
+    <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+  </Icon>
+);
+
+export function NotificationItem({ notification: n, now, onOpen, onCopy }: ItemProps) {
+  const name = onCopy ? quotedVideoName(n.message) : null;
+  return (
+    <Group gap={0} wrap="nowrap" align="flex-start">
+      <NotificationButton notification={n} now={now} onOpen={onOpen} />
+      {name !== null && onCopy && (
+        <ActionIcon
+          variant="subtle"
+          color="gray.7"
+          mt={6}
+          aria-label={`Copy the video name "${name}"`}
+          onClick={() => onCopy(name)}
+        >
+          <CopyIcon />
+        </ActionIcon>
+      )}
+    </Group>
+  );
+}
+
+function NotificationButton({ notification: n, now, onOpen }: ItemProps) {
   const high = n.priority === 'high';
   return (
     <UnstyledButton
@@ -59,16 +89,18 @@ export function NotificationList({
   notifications,
   now,
   onOpen,
+  onCopy,
 }: {
   notifications: NotificationView[];
   now: Date;
   onOpen: (n: NotificationView) => void;
+  onCopy?: (name: string) => void;
 }) {
   return (
     <ul className={classes.list} aria-label="Notifications" onKeyDown={moveFocus}>
       {notifications.map((n) => (
         <li key={n.id}>
-          <NotificationItem notification={n} now={now} onOpen={onOpen} />
+          <NotificationItem notification={n} now={now} onOpen={onOpen} onCopy={onCopy} />
         </li>
       ))}
     </ul>
