@@ -289,7 +289,11 @@ const FAKE_YOUTUBE = `<!doctype html><html lang="en"><head><title>Fake YouTube</
   });
 </script></body></html>`;
 
-/* A fake Vimeo embed: Vimeo's player.js protocol, at a time of 7.2 s. */
+/*
+ * A fake Vimeo embed: Vimeo's player.js protocol, at a time of 7.2 s. A seek is the call
+ * 'setCurrentTime' (player.js's setCurrentTime posts it); the player answers it and sends
+ * 'seeked'. Any other method is ignored, as Vimeo's player ignores methods it lacks.
+ */
 const FAKE_VIMEO = `<!doctype html><html lang="en"><head><title>Fake Vimeo</title></head>
 <body><p>fake vimeo player</p><script>
   window.seeks = [];
@@ -300,9 +304,10 @@ const FAKE_VIMEO = `<!doctype html><html lang="en"><head><title>Fake Vimeo</titl
     const d = typeof e.data === 'string' ? JSON.parse(e.data) : e.data;
     if (d.method === 'addEventListener' && d.value === 'timeupdate') listening = true;
     if (d.method === 'getCurrentTime') send({ method: 'getCurrentTime', value: time });
-    if (d.method === 'seekTo') {
+    if (d.method === 'setCurrentTime') {
       time = d.value;
       window.seeks.push(time);
+      send({ method: 'setCurrentTime', value: time });
       send({ event: 'seeked', data: { seconds: time, percent: 0, duration: 60 } });
     }
   });
@@ -331,7 +336,7 @@ const EMBEDS = {
 
 /**
  * A video on `platform` with a comment at `moment`, in a page at `viewport`: "Comment at" shows
- * the fake player's own time, and the comment's timecode makes the player hear a seekTo.
+ * the fake player's own time, and the comment's timecode makes the player hear a seek.
  */
 async function seekThroughEmbed(
   platform: keyof typeof EMBEDS,
@@ -389,7 +394,7 @@ describe('YouTube and Vimeo through their postMessage protocols', () => {
     expect(heard.map((h) => h.data.event)).toContain('listening');
   });
 
-  it('Vimeo: timeupdate gives the time, a timecode sends seekTo', async () => {
+  it('Vimeo: timeupdate gives the time, a timecode sends setCurrentTime', async () => {
     const { dialog } = await seekThroughEmbed('Vimeo', 'https://vimeo.com/76979871', PHONE);
     expect(await dialog.locator('iframe[title="Vimeo video player"]').getAttribute('src')).toBe(
       'https://player.vimeo.com/video/76979871?api=1',

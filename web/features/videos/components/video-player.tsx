@@ -70,7 +70,9 @@ const VIMEO: EmbedProtocol = {
     { method: 'addEventListener', value: 'seeked' },
     { method: 'getCurrentTime' },
   ],
-  seek: (s) => [{ method: 'seekTo', value: s }, { method: 'getCurrentTime' }],
+  // player.js's setCurrentTime; Vimeo has no 'seekTo' and ignores it (issue 37: a Vimeo video
+  // opened from a notice stayed at 0:00).
+  seek: (s) => [{ method: 'setCurrentTime', value: s }, { method: 'getCurrentTime' }],
   read: (data) => {
     const event = readData(data.data);
     const time =
