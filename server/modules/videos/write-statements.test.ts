@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clientTeamLeadAssignments, notifications } from '../../db/schema';
+import { clientTeamLeadAssignments, notifications, videos } from '../../db/schema';
 import { type Method, seedPerson, seedVideo, setUpVideoPeople } from '../../test/helper';
 import { recordStatements } from '../../test/statements';
 
@@ -110,6 +111,11 @@ describe('the day writes in few statements', () => {
   it('changes a status in 2 statements (a read; the move, its history and notices); the client and its team lead hear of it', async () => {
     const move = { status: 'in_progress' };
     const url = `/api/videos/${videoId}/status`;
+    // Its editor already: Start Work on an unassigned video also makes its starter the editor
+    // (issue 37), and its answer then reads the video again for the editor's name.
+    const assign = (editor: string | null) =>
+      t.db.update(videos).set({ assignedEditorId: editor }).where(eq(videos.id, videoId));
+    await assign(t.id.teameditor!);
     const { res, told } = await inStatements(2, 'teameditor', 'PATCH', url, move, 200);
     const answer = res.json<{ statusHistory: { fromStatus: string; toStatus: string }[] }>();
     expect(answer).toEqual(await detailAs('teameditor', videoId));
@@ -118,6 +124,7 @@ describe('the day writes in few statements', () => {
       ['draft', 'in_progress'],
     ]);
     expect(told).toEqual([t.id.owner, teamLead.id].sort());
+    await assign(null);
   });
 
   it('stores no notice when the move finds the video changed meanwhile (409)', async () => {
