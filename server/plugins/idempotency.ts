@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
@@ -24,7 +24,9 @@ declare module 'fastify' {
     idempotent?: boolean;
   }
   interface FastifyRequest {
-    /** The key this request reserved, to be given its answer (or released) when it is sent. */
+    /**
+     * The key this request reserved (as sent), to be given its answer (or released) when sent.
+     */
     idempotencyReservation?: { caller: string; key: string; requestHash: string };
   }
 }
@@ -46,21 +48,43 @@ const ABANDONED_MS = 5 * 60_000;
 /** Expired keys are pruned on a write at most this often per instance. */
 const PRUNE_EVERY_MS = 60_000;
 
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+/**
+ * How a key is stored: its hash, never the key. The answer is sealed with a cipher key made from
+ * the Idempotency-Key itself, so only a caller who sends the key again can read it, and a copy of
+ * the database opens nothing (a new review link's answer holds its token: the links themselves
+ * keep only the token's hash).
+ */
+export const storedKeyOf = (key: string) => digest(`key\n${key}`);
+const cipherKeyOf = (caller: string, key: string) =>
+  createHash('sha256').update(`answer\n${caller}\n${key}`).digest();
+
+function seal(caller: string, key: string, text: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', cipherKeyOf(caller, key), iv);
+  const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), sealed].map((b) => b.toString('base64url')).join('.');
+}
+
+function unseal(caller: string, key: string, stored: string): Buffer {
+  const [iv, tag, sealed] = stored.split('.').map((part) => Buffer.from(part, 'base64url'));
+  const decipher = createDecipheriv('aes-256-gcm', cipherKeyOf(caller, key), iv!);
+  decipher.setAuthTag(tag!);
+  return Buffer.concat([decipher.update(sealed!), decipher.final()]);
+}
+
 /** Who is asking: the user, or the review link a guest holds (never the token itself). */
 function callerOf(request: FastifyRequest): string | null {
   if (request.user) return `user:${request.user.id}`;
   const token = (request.params as { token?: unknown } | undefined)?.token;
-  if (typeof token === 'string') {
-    return `link:${createHash('sha256').update(token).digest('base64url')}`;
-  }
+  if (typeof token === 'string') return `link:${digest(token)}`;
   return null;
 }
 
 /** What was asked: the method, the path with its parameters, and the (validated) body. */
 function requestHashOf(request: FastifyRequest): string {
-  return createHash('sha256')
-    .update(`${request.method}\n${request.url}\n${JSON.stringify(request.body ?? null)}`)
-    .digest('base64url');
+  return digest(`${request.method}\n${request.url}\n${JSON.stringify(request.body ?? null)}`);
 }
 
 /**
@@ -132,13 +156,14 @@ export const idempotency = fp(
       const caller = callerOf(request);
       if (!caller) return;
       const requestHash = requestHashOf(request);
+      const stored = storedKeyOf(header);
       const waitUntil = Date.now() + IN_PROGRESS_WAIT_MS;
       for (;;) {
-        if (await reserve(caller, header, requestHash)) {
+        if (await reserve(caller, stored, requestHash)) {
           request.idempotencyReservation = { caller, key: header, requestHash };
           return;
         }
-        const row = await held(caller, header);
+        const row = await held(caller, stored);
         // Released (the first call failed) between the two statements: try to take it again.
         if (!row) continue;
         if (row.requestHash !== requestHash) {
@@ -149,7 +174,7 @@ export const idempotency = fp(
             .code(row.statusCode)
             .header(IDEMPOTENT_REPLAYED_HEADER, 'true')
             .header('content-type', row.contentType ?? 'application/json; charset=utf-8');
-          return reply.send(Buffer.from(row.body ?? '', 'utf8'));
+          return reply.send(unseal(caller, header, row.body ?? ''));
         }
         if (Date.now() >= waitUntil) {
           reply.header('retry-after', '1');
@@ -166,7 +191,7 @@ export const idempotency = fp(
       const { caller, key, requestHash } = reservation;
       const mine = and(
         eq(idempotencyKeys.caller, caller),
-        eq(idempotencyKeys.key, key),
+        eq(idempotencyKeys.key, storedKeyOf(key)),
         eq(idempotencyKeys.requestHash, requestHash),
         isNull(idempotencyKeys.statusCode),
       );
@@ -185,7 +210,7 @@ export const idempotency = fp(
             .set({
               statusCode: reply.statusCode,
               contentType: typeof type === 'string' ? type : null,
-              body,
+              body: seal(caller, key, body),
             })
             .where(mine);
           await prune();
