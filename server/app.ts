@@ -31,6 +31,7 @@ import { auth } from './plugins/auth';
 import { caches } from './plugins/caches';
 import { gracefulClose } from './plugins/graceful-close';
 import { errorHandler } from './plugins/errors';
+import { idempotency } from './plugins/idempotency';
 import { inputGuard } from './plugins/input-guard';
 import { jsonBody } from './plugins/json-body';
 import { limits } from './plugins/limits';
@@ -142,6 +143,8 @@ export async function buildApp(opts: AppOptions) {
     writesPerMinute: opts.writeRateLimit ?? SETTING_DEFAULTS.writeRateLimit,
     passwordAttempts: opts.passwordRateLimit ?? SETTING_DEFAULTS.passwordRateLimit,
   });
+  // After the session (whose key it is), before the routes that declare `config.idempotent`.
+  await app.register(idempotency, { db });
   // The socket hub (closed with the app) and the notifier the feature routes call.
   await app.register(realtime, { database: opts.database });
   await app.register(notifier, { db });

@@ -540,6 +540,27 @@ export const signInDelays = pgTable('sign_in_delays', {
 });
 
 /**
+ * The Idempotency-Key of a creating call (migration 0023, server/plugins/idempotency.ts): who
+ * sent it, a hash of what was asked, and the answer once there is one (no status: in progress).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    caller: text('caller').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    contentType: text('content_type'),
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pkey', columns: [t.caller, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
  * The read cache's data versions (migrations 0013 and 0015, docs/decisions/
  * 0007-invalidation-by-scope.md): the counters of each scope a change touched ('global',
  * 'user:<id>', 'all:<0-7>'), whose sum is its version; moved at commit by triggers, never by

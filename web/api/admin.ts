@@ -10,6 +10,7 @@ import type {
 import type { MessageAnswer } from '@domain/api';
 import type { PublicUser } from '@domain/user';
 import { apiJson } from '../lib/api-client';
+import { useSubmissionKeys } from '../lib/idempotency';
 import { invalidateKeys } from '../lib/query-client';
 import { invalidateUsers } from './users';
 
@@ -46,9 +47,14 @@ function useAdminMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
 }
 
 /** POST /api/admin/users. */
-export const createUser = (body: CreateUserBody) =>
-  apiJson<PublicUser>('POST', '/api/admin/users', body);
-export const useCreateUser = () => useAdminMutation(createUser);
+export const createUser = (body: CreateUserBody, headers: Record<string, string> = {}) =>
+  apiJson<PublicUser>('POST', '/api/admin/users', body, headers);
+export function useCreateUser() {
+  const keys = useSubmissionKeys();
+  return useAdminMutation((body: CreateUserBody) =>
+    keys.send(body, (headers) => createUser(body, headers)),
+  );
+}
 
 /** PATCH /api/admin/users/{id}: name, isAdmin and (king only) role. */
 export const updateUser = ({ id, body }: { id: string; body: EditUserBody }) =>

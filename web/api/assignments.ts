@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { MessageAnswer } from '@domain/api';
 import type { Assignment, AssignmentList, CreateAssignmentBody } from '@domain/assignments';
 import { apiJson } from '../lib/api-client';
+import { useSubmissionKeys } from '../lib/idempotency';
 import { invalidateClients } from './clients';
 import { invalidateEditors } from './editors';
 import { invalidateVideos } from './videos';
@@ -31,13 +32,17 @@ export function useAssignments(options: { enabled?: boolean } = {}) {
 }
 
 /** POST /api/assignments. */
-export const createAssignment = (body: CreateAssignmentBody) =>
-  apiJson<Assignment>('POST', '/api/assignments', body);
+export const createAssignment = (
+  body: CreateAssignmentBody,
+  headers: Record<string, string> = {},
+) => apiJson<Assignment>('POST', '/api/assignments', body, headers);
 
 export function useCreateAssignment() {
   const queryClient = useQueryClient();
+  const keys = useSubmissionKeys();
   return useMutation({
-    mutationFn: createAssignment,
+    mutationFn: (body: CreateAssignmentBody) =>
+      keys.send(body, (headers) => createAssignment(body, headers)),
     onSettled: () => invalidatePairsAndCounts(queryClient),
   });
 }

@@ -4,6 +4,7 @@ import type { CommentInput, CommentView } from '@domain/comments';
 import type { MarkersQuery, MultiMarkersQuery } from '@domain/markers';
 import type { DirectoryUser } from '@domain/user';
 import { apiJson } from '../lib/api-client';
+import { useSubmissionKeys } from '../lib/idempotency';
 import { toQuery } from '../lib/query-string';
 import { invalidateNotifications } from './notifications';
 
@@ -46,13 +47,17 @@ export const useMentionable = (videoId: string, { enabled }: { enabled: boolean 
   });
 
 /** POST /api/videos/{id}/comments. */
-export const addComment = ({ videoId, content }: CommentInput & { videoId: string }) =>
-  apiJson<CommentView>('POST', commentsPath(videoId), { content });
+export const addComment = (
+  { videoId, content }: CommentInput & { videoId: string },
+  headers: Record<string, string> = {},
+) => apiJson<CommentView>('POST', commentsPath(videoId), { content }, headers);
 
 export function useAddComment(videoId: string) {
   const queryClient = useQueryClient();
+  const keys = useSubmissionKeys();
   return useMutation({
-    mutationFn: (content: string) => addComment({ videoId, content }),
+    mutationFn: (content: string) =>
+      keys.send({ videoId, content }, (headers) => addComment({ videoId, content }, headers)),
     onSuccess: (comment) => {
       queryClient.setQueryData<CommentView[]>(commentKeys.list(videoId), (list) =>
         list && !list.some((c) => c.id === comment.id) ? [...list, comment] : list,

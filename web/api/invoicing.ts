@@ -16,6 +16,7 @@ import type {
   VideoPayment,
 } from '@domain/invoicing';
 import { apiJson, apiRequest } from '../lib/api-client';
+import { useSubmissionKeys } from '../lib/idempotency';
 import { toQuery } from '../lib/query-string';
 import { invalidateRevenue } from './revenue';
 
@@ -141,14 +142,20 @@ function usePaymentMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
 }
 
 /** PATCH /api/admin/payment (mark paid) or /payment/reverse (mark unpaid). */
-export const useChangePayment = () =>
-  usePaymentMutation(({ videoIds, to }: PaymentBody & { to: PaymentStatus }) =>
-    apiJson<PaymentResult>(
-      'PATCH',
-      to === 'paid' ? '/api/admin/payment' : '/api/admin/payment/reverse',
-      { videoIds } satisfies PaymentBody,
+export function useChangePayment() {
+  // One Idempotency-Key per submission: a retried payment is paid (or reversed) once.
+  const keys = useSubmissionKeys();
+  return usePaymentMutation(({ videoIds, to }: PaymentBody & { to: PaymentStatus }) =>
+    keys.send({ videoIds, to }, (headers) =>
+      apiJson<PaymentResult>(
+        'PATCH',
+        to === 'paid' ? '/api/admin/payment' : '/api/admin/payment/reverse',
+        { videoIds } satisfies PaymentBody,
+        headers,
+      ),
     ),
   );
+}
 
 /** PATCH /api/admin/videos/{id}/payment-amount. */
 export const useSetPaymentAmount = () =>

@@ -16,6 +16,7 @@ import type {
   VideoTypePrice,
 } from '@domain/invoicing';
 import { apiJson } from '../lib/api-client';
+import { useSubmissionKeys } from '../lib/idempotency';
 import { invalidateKeys } from '../lib/query-client';
 import { invalidateInvoicing } from './invoicing';
 import { invalidateRevenue } from './revenue';
@@ -120,8 +121,12 @@ export const useAssignClientPlan = () =>
     } satisfies ClientPlanBody),
   );
 
-export const useCreatePlan = () =>
-  usePricingMutation((body: CreatePlanBody) => apiJson<PricingPlan>('POST', PLANS, body));
+export function useCreatePlan() {
+  const keys = useSubmissionKeys();
+  return usePricingMutation((body: CreatePlanBody) =>
+    keys.send(body, (headers) => apiJson<PricingPlan>('POST', PLANS, body, headers)),
+  );
+}
 
 export const useUpdatePlan = () =>
   usePricingMutation(({ id, ...body }: UpdatePlanBody & { id: string }) =>
@@ -131,10 +136,14 @@ export const useUpdatePlan = () =>
 export const useDeletePlan = () =>
   usePricingMutation((id: string) => apiJson<MessageAnswer>('DELETE', `${PLANS}/${enc(id)}`));
 
-export const useCreateRule = () =>
-  usePricingMutation(({ planId, ...body }: CreateRuleBody & { planId: string }) =>
-    apiJson<PricingRule>('POST', `${PLANS}/${enc(planId)}/rules`, body),
+export function useCreateRule() {
+  const keys = useSubmissionKeys();
+  return usePricingMutation(({ planId, ...body }: CreateRuleBody & { planId: string }) =>
+    keys.send({ planId, ...body }, (headers) =>
+      apiJson<PricingRule>('POST', `${PLANS}/${enc(planId)}/rules`, body, headers),
+    ),
   );
+}
 
 export const useDeleteRule = () =>
   usePricingMutation(({ planId, ruleId }: { planId: string; ruleId: string }) =>

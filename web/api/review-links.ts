@@ -12,6 +12,7 @@ import {
   type ReviewPageView,
 } from '@domain/review-links';
 import { apiJson, throwIfNotOk } from '../lib/api-client';
+import { useSubmissionKeys } from '../lib/idempotency';
 
 /**
  * Review links (server/modules/review-links, issue 19): the share dialog's calls, with the
@@ -43,13 +44,17 @@ export const useReviewLinks = (videoId: string, { enabled }: { enabled: boolean 
   });
 
 /** POST /api/review-links: the answer's token is shown this once. */
-export const createReviewLink = (body: CreateReviewLinkInput) =>
-  apiJson<CreatedReviewLink>('POST', '/api/review-links', body);
+export const createReviewLink = (
+  body: CreateReviewLinkInput,
+  headers: Record<string, string> = {},
+) => apiJson<CreatedReviewLink>('POST', '/api/review-links', body, headers);
 
 export function useCreateReviewLink(videoId: string) {
   const queryClient = useQueryClient();
+  const keys = useSubmissionKeys();
   return useMutation({
-    mutationFn: createReviewLink,
+    mutationFn: (body: CreateReviewLinkInput) =>
+      keys.send(body, (headers) => createReviewLink(body, headers)),
     onSettled: () => invalidateReviewLinks(queryClient, videoId),
   });
 }
@@ -76,8 +81,9 @@ async function guestJson<T>(
   url: string,
   password: string,
   body?: unknown,
+  extraHeaders: Record<string, string> = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
   if (password) headers[REVIEW_PASSWORD_HEADER] = encodeURIComponent(password);
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(url, {
@@ -113,13 +119,17 @@ function patchPageVideo(
 /** POST /api/review/{token}/videos/{videoId}/comments. */
 export function useGuestComment(token: string, password: string, videoId: string) {
   const queryClient = useQueryClient();
+  const keys = useSubmissionKeys();
   return useMutation({
     mutationFn: (body: GuestCommentInput) =>
-      guestJson<GuestCommentView>(
-        'POST',
-        `${reviewPath(token)}/videos/${encodeURIComponent(videoId)}/comments`,
-        password,
-        body,
+      keys.send(body, (headers) =>
+        guestJson<GuestCommentView>(
+          'POST',
+          `${reviewPath(token)}/videos/${encodeURIComponent(videoId)}/comments`,
+          password,
+          body,
+          headers,
+        ),
       ),
     onSuccess: (comment) =>
       patchPageVideo(queryClient, token, password, videoId, (v) => ({
@@ -132,13 +142,17 @@ export function useGuestComment(token: string, password: string, videoId: string
 /** POST /api/review/{token}/videos/{videoId}/decision: answers the video as it now is. */
 export function useGuestDecision(token: string, password: string, videoId: string) {
   const queryClient = useQueryClient();
+  const keys = useSubmissionKeys();
   return useMutation({
     mutationFn: (body: GuestDecisionInput) =>
-      guestJson<GuestVideoView>(
-        'POST',
-        `${reviewPath(token)}/videos/${encodeURIComponent(videoId)}/decision`,
-        password,
-        body,
+      keys.send(body, (headers) =>
+        guestJson<GuestVideoView>(
+          'POST',
+          `${reviewPath(token)}/videos/${encodeURIComponent(videoId)}/decision`,
+          password,
+          body,
+          headers,
+        ),
       ),
     onSuccess: (video) => patchPageVideo(queryClient, token, password, videoId, () => video),
   });

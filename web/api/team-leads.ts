@@ -7,6 +7,7 @@ import type {
   TeamLeadList,
 } from '@domain/team-leads';
 import { apiJson } from '../lib/api-client';
+import { useSubmissionKeys } from '../lib/idempotency';
 
 /**
  * Client team leads (server/modules/team-leads): managers' pairs, a team lead's clients. Query
@@ -45,9 +46,12 @@ export function useLedClients(options: { enabled?: boolean } = {}) {
 /** POST /api/team-leads (managers): the team lead now leads the client. */
 export function useAssignTeamLead() {
   const queryClient = useQueryClient();
+  const keys = useSubmissionKeys();
   return useMutation({
     mutationFn: (body: TeamLeadAssignmentBody) =>
-      apiJson<TeamLeadAssignment>('POST', '/api/team-leads', body),
+      keys.send(body, (headers) =>
+        apiJson<TeamLeadAssignment>('POST', '/api/team-leads', body, headers),
+      ),
     onSettled: () => invalidateTeamLeads(queryClient),
   });
 }

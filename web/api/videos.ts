@@ -23,6 +23,7 @@ import type {
   VideoListQuery,
   VideoView,
 } from '@domain/videos';
+import { useSubmissionKeys } from '../lib/idempotency';
 import {
   ApiError,
   apiFetch,
@@ -241,14 +242,19 @@ export function useUserVideos(userId: string, enabled: boolean) {
  * POST /api/videos, from the global add dialog and a managed user's page. The order number is
  * the server's to give (next per client, inside the insert's transaction).
  */
-export function createVideo(body: CreateVideoBody): Promise<VideoView> {
-  return apiJson<VideoView>('POST', '/api/videos', body);
+export function createVideo(
+  body: CreateVideoBody,
+  headers: Record<string, string> = {},
+): Promise<VideoView> {
+  return apiJson<VideoView>('POST', '/api/videos', body, headers);
 }
 
 export function useCreateVideo() {
   const queryClient = useQueryClient();
+  const keys = useSubmissionKeys();
   return useMutation({
-    mutationFn: createVideo,
+    // One Idempotency-Key per submission: a double click or a retry creates one video.
+    mutationFn: (body: CreateVideoBody) => keys.send(body, (headers) => createVideo(body, headers)),
     // Not awaited: the caller's own callbacks should not wait for the lists to be read again.
     // The clients' lists count their videos.
     onSuccess: () => {

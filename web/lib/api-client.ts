@@ -134,9 +134,17 @@ export async function apiGetList<T extends { id: string }>(url: string, held?: T
   return list;
 }
 
-/** Sends a request and returns its JSON body (undefined for an empty one). */
-export async function apiJson<T>(method: string, url: string, body?: unknown): Promise<T> {
-  return readJson<T>(await apiFetch(method, url, body));
+/**
+ * Sends a request and returns its JSON body (undefined for an empty one); `headers` are sent
+ * besides the usual ones (an Idempotency-Key: web/lib/idempotency.ts).
+ */
+export async function apiJson<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  return readJson<T>(await apiFetch(method, url, body, headers));
 }
 
 /** The HTTP status of an error thrown by this client, if it was a response. */

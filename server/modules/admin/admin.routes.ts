@@ -68,6 +68,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   app.post(
     '/api/admin/users',
     {
+      config: { idempotent: true },
       bodyLimit: AVATAR_BODY_LIMIT,
       schema: { body: createUserBody, response: { 201: publicUserSchema, 409: messageAnswer } },
     },

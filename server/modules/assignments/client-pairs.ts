@@ -14,6 +14,8 @@ export const newPairRoute = <Body, Pair, Duplicate>(
   pair: Pair,
   duplicate: Duplicate,
 ) => ({
+  // A retried pairing answers as the first did, not 409 "already assigned".
+  config: { idempotent: true },
   schema: { body, response: { 201: pair, 409: duplicate } },
 });
 

@@ -135,7 +135,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.post(
     '/api/videos/:id/comments',
     {
-      config: { limited: 'writes' },
+      config: { limited: 'writes', idempotent: true },
       schema: { params: videoParams, body: commentBody, response: { 201: commentSchema } },
     },
     async (request, reply) => {

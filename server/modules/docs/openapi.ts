@@ -2,6 +2,8 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '@domain/idempotency';
 
 /**
  * The OpenAPI 3.1 document, generated from the zod schemas every route declares (DESIGN.md
@@ -37,6 +39,9 @@ const validationBody = (description: string) => ({
 });
 
 type JsonSchema = Record<string, unknown>;
+
+/** The Idempotency-Key header of a creating call (server/plugins/idempotency.ts). */
+const { $schema: _dialect, ...idempotencyKeyJson } = z.toJSONSchema(idempotencyKeySchema);
 
 /** What @fastify/swagger hands a transform: the route's schema, its url and the route itself. */
 interface TransformInput {
@@ -99,6 +104,11 @@ export function transformRoute(input: TransformInput) {
   ) {
     add(429, errorBody('Too many attempts; try again later'));
   }
+  const idempotent = route.config?.idempotent === true;
+  if (idempotent) {
+    add(409, errorBody('A request with this Idempotency-Key is still in progress'));
+    add(422, errorBody('This Idempotency-Key was already used for a different request'));
+  }
   add(500, errorBody('Internal server error'));
   add(503, errorBody('The database is unavailable: try again after Retry-After seconds'));
 
@@ -107,6 +117,15 @@ export function transformRoute(input: TransformInput) {
     url: result.url,
     schema: {
       ...schema,
+      ...(idempotent && {
+        headers: {
+          type: 'object',
+          properties: {
+            ...((schema.headers as { properties?: JsonSchema } | undefined)?.properties ?? {}),
+            [IDEMPOTENCY_HEADER]: idempotencyKeyJson,
+          },
+        },
+      }),
       tags: schema.tags ?? [segment.replace(/\..*$/, '') || 'app'],
       security: isPublic ? [] : [{ session: [] }],
       response,

@@ -97,13 +97,19 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
   app.patch(
     '/api/admin/payment',
-    { schema: { body: markPaidBody, response: { 200: paymentResultSchema } } },
+    {
+      config: { idempotent: true },
+      schema: { body: markPaidBody, response: { 200: paymentResultSchema } },
+    },
     async (request) => changePayments(request.body.videoIds, 'paid', currentUser(request).id),
   );
 
   app.patch(
     '/api/admin/payment/reverse',
-    { schema: { body: markUnpaidBody, response: { 200: paymentResultSchema } } },
+    {
+      config: { idempotent: true },
+      schema: { body: markUnpaidBody, response: { 200: paymentResultSchema } },
+    },
     async (request) => changePayments(request.body.videoIds, 'unpaid', currentUser(request).id),
   );
 

@@ -163,7 +163,10 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.post(
     '/api/admin/pricing-plans',
-    { schema: { body: createPlanBody, response: { 201: planSchema, 409: messageAnswer } } },
+    {
+      config: { idempotent: true },
+      schema: { body: createPlanBody, response: { 201: planSchema, 409: messageAnswer } },
+    },
     async (request, reply) => {
       const b = request.body;
       const id = await insertPlan(db, {
@@ -219,7 +222,10 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.post(
     '/api/admin/pricing-plans/:id/rules',
-    { schema: { params: planIdParams, body: createRuleBody, response: { 201: ruleSchema } } },
+    {
+      config: { idempotent: true },
+      schema: { params: planIdParams, body: createRuleBody, response: { 201: ruleSchema } },
+    },
     async (request, reply) => {
       const planId = request.params.id;
       await planOr404(planId);

@@ -133,7 +133,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   app.post(
     '/api/review-links',
     {
-      config: { limited: 'writes' },
+      config: { limited: 'writes', idempotent: true },
       schema: { body: createReviewLinkBody, response: { 201: createdReviewLinkSchema } },
     },
     async (request, reply) => {
@@ -315,7 +315,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   app.post(
     '/api/review/:token/videos/:videoId/comments',
     {
-      config: { public: true },
+      config: { public: true, idempotent: true },
       preValidation: countGuest,
       schema: {
         params: guestVideoParams,
@@ -339,7 +339,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   app.post(
     '/api/review/:token/videos/:videoId/decision',
     {
-      config: { public: true },
+      config: { public: true, idempotent: true },
       preValidation: countGuest,
       schema: {
         params: guestVideoParams,

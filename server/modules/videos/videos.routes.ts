@@ -291,7 +291,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.post(
     '/api/videos',
     {
-      config: WRITE_LIMITED,
+      config: { ...WRITE_LIMITED, idempotent: true },
       schema: { body: createVideoBody, response: { 201: videoViewSchema } },
     },
     async (request, reply) => {
