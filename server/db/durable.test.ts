@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { titled, unmet } from '../test/conditions';
+import { titled, unmet, which } from '../test/conditions';
 import { databaseProcesses, running } from '../test/processes';
 import { openDatabase, type Database } from './client';
 import { DATABASE_PROCESS_SCRIPT, type Reply, type Request } from './embedded';
@@ -78,7 +78,7 @@ describe.skipIf(embeddedOnly !== '')(
         const trace = path.join(dataDir, '..', `${path.basename(dataDir)}.strace`);
         dirs.push(trace);
         const child = spawn(
-          'strace',
+          which('strace')!,
           [
             '-f',
             '-ttt',
