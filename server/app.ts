@@ -102,6 +102,8 @@ export async function buildApp(opts: AppOptions) {
     // them first and never reuses one the app is closing (docs/deploy.md).
     requestTimeout: 30_000,
     keepAliveTimeout: 72_000,
+    // A stopping app still serves what reaches it while it drains (plugins/graceful-close.ts).
+    return503OnClosing: false,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { ignoreTrailingSlash: true },

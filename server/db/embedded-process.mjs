@@ -21,7 +21,9 @@
  * @typedef {import('@electric-sql/pglite').Transaction} Transaction
  */
 import process from 'node:process';
+import { fsyncSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 
 const dataDir = process.argv[2];
 
@@ -174,10 +176,47 @@ process.on('SIGTERM', () => {});
  * WASM memory, once grown, is never given back, and the 128 MB cost the process some 130 MB of
  * resident memory in the quick benchmark (ADR 0008). The files' pages are still in the
  * system's cache behind it.
+ *
+ * Durable commits (issue 38, docs/deploy.md "What is durable"): PGlite starts PostgreSQL with
+ * `-F` (fsync off), so an acknowledged write could be lost to a power cut. Without `-F`,
+ * PostgreSQL flushes the WAL before a COMMIT returns, but in PGlite's WASM C library
+ * `fdatasync` (PostgreSQL's default WAL flush on Linux) does nothing, and only `fsync` reaches
+ * the filesystem's `fsync` operation: hence wal_sync_method=fsync, and DurableNodeFS below.
  */
-const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=64MB'];
+const START_PARAMS = [
+  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+  '-c',
+  'shared_buffers=64MB',
+  '-c',
+  'fsync=on',
+  '-c',
+  'synchronous_commit=on',
+  '-c',
+  'wal_sync_method=fsync',
+];
 
-PGlite.create({ dataDir, startParams: START_PARAMS }).then(
+/**
+ * PGlite's NODEFS (the data directory on the real disk) has no `fsync` operation: a flush
+ * PostgreSQL asks for returns without touching the file. This gives it one, an fsync(2) of the
+ * real file, which `strace -f -e trace=fsync` shows after each commit's WAL write.
+ */
+class DurableNodeFS extends NodeFS {
+  /** @type {NodeFS['init']} */
+  async init(pg, emscriptenOptions) {
+    const options = await super.init(pg, emscriptenOptions);
+    const opts = options.emscriptenOpts;
+    /** @param {{ NODEFS: { stream_ops: Record<string, unknown> } }} module */
+    const addFsync = (module) => {
+      module.NODEFS.stream_ops.fsync = (/** @type {{ nfd?: number }} */ stream) => {
+        if (stream.nfd !== undefined) fsyncSync(stream.nfd);
+        return 0;
+      };
+    };
+    return { ...options, emscriptenOpts: { ...opts, preRun: [...(opts.preRun ?? []), addFsync] } };
+  }
+}
+
+PGlite.create({ fs: new DurableNodeFS(dataDir), startParams: START_PARAMS }).then(
   (opened) => {
     db = opened;
     send({ id: 0, ok: true, value: 'ready' });

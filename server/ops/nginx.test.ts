@@ -2,11 +2,13 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import https from 'node:https';
+import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readTestSettings } from '../env';
+import { DATABASE_UNAVAILABLE } from '../plugins/errors';
 import { titled, unmet, which } from '../test/conditions';
 import { createScratchDatabase, freePort, type ScratchDatabase } from '../test/scratch';
 import { openAt, openSocket, type TestSocket } from '../test/socket';
@@ -64,7 +66,14 @@ describe('the documented nginx configuration', () => {
     });
     expect(adapted).toContain('location = /ws');
     expect(adapted).toContain('proxy_set_header Upgrade $http_upgrade;');
-    expect(adapted).toMatch(/proxy_next_upstream error timeout http_502 http_503/);
+    expect(adapted).toMatch(/proxy_next_upstream error timeout http_502 http_504;/);
+  });
+
+  it("passes the app's 503 through: nginx neither retries it nor counts it as a failure", async () => {
+    // Issue 38, obs 6: with http_503 in proxy_next_upstream (and max_fails=1) a PostgreSQL
+    // outage marked both instances down and clients got nginx's HTML 502 for their writes.
+    const retried = /proxy_next_upstream ([^;]*);/.exec(await documentedConfig())?.[1];
+    expect(retried?.split(/\s+/)).not.toContain('http_503');
   });
 
   it('sets every forwarded header itself in each location, never passing a client one on', async () => {
@@ -110,10 +119,48 @@ async function until(check: () => boolean, ms: number, what: string) {
   }
 }
 
+/**
+ * A TCP relay in front of the PostgreSQL server, which the test can cut and restore: an outage of
+ * the instances' database, as they meet one (connections reset, new ones refused), without
+ * stopping the shared server the other suites use.
+ */
+class DatabaseRelay {
+  private server: Server | undefined;
+  private readonly sockets = new Set<Socket>();
+  constructor(
+    readonly port: number,
+    private readonly target: { host: string; port: number },
+  ) {}
+
+  async up() {
+    const server = createServer((client) => {
+      const upstream = connect(this.target.port, this.target.host);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => {});
+      }
+      client.pipe(upstream).pipe(client);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    this.server = server;
+  }
+
+  async down() {
+    const server = this.server;
+    this.server = undefined;
+    for (const socket of this.sockets) socket.resetAndDestroy();
+    await new Promise((resolve) => server?.close(resolve));
+  }
+}
+
 describe.skipIf(missing !== '')(
   titled('two instances on one PostgreSQL behind nginx (docs/deploy.md)', missing),
   () => {
     let dir: string;
+    let relay: DatabaseRelay | undefined;
     let scratch: ScratchDatabase | undefined;
     let ca: Buffer;
     let agent: https.Agent;
@@ -201,6 +248,15 @@ describe.skipIf(missing !== '')(
 
       // A database of its own, as in production (the public schema, not a test schema).
       scratch = await createScratchDatabase(settings.testDatabaseUrl!, 'vw_nginx');
+      // The instances reach it through a relay the outage test cuts.
+      const database = new URL(scratch.url);
+      relay = new DatabaseRelay(await freePort(), {
+        host: database.hostname,
+        port: Number(database.port || 5432),
+      });
+      await relay.up();
+      database.host = `127.0.0.1:${relay.port}`;
+      const databaseUrl = database.toString();
 
       // A self-signed certificate for 127.0.0.1, trusted by this test's client only.
       const cert = path.join(dir, 'cert.pem');
@@ -239,7 +295,7 @@ describe.skipIf(missing !== '')(
           env: {
             PATH: process.env.PATH,
             NODE_ENV: 'production',
-            DATABASE_URL: scratch.url,
+            DATABASE_URL: databaseUrl,
             KING_PASSWORD: kingPassword,
             HOST: '127.0.0.1',
             PORT: String(port),
@@ -323,6 +379,7 @@ ${conf}
               }),
           ),
       );
+      await relay?.down();
       await scratch?.drop().catch(() => {});
       if (dir) await rm(dir, { recursive: true, force: true });
     }, 60_000);
@@ -429,6 +486,41 @@ ${conf}
         for (const s of Object.values(sockets)) s.ws.close();
       }
     });
+
+    it("hands the app's JSON 503 to clients while the database is away, and recovers", async () => {
+      // Issue 38, obs 6: writes and reads during a PostgreSQL outage, through nginx.
+      await relay!.down();
+      const answers: Reply[] = [];
+      try {
+        for (let i = 0; i < 6; i++) {
+          answers.push(
+            await viaProxy('POST', '/api/videos', {
+              cookie: clientCookie,
+              body: { name: `During the outage ${i}`, link: 'youtu.be/abcdefghijk' },
+            }),
+            await viaProxy('GET', '/api/videos', { cookie: clientCookie }),
+          );
+        }
+      } finally {
+        await relay!.up();
+      }
+      for (const answer of answers) {
+        expect(answer.status, answer.body).toBe(503);
+        expect(answer.headers['content-type']).toMatch(/^application\/json/);
+        expect(JSON.parse(answer.body)).toEqual({ message: DATABASE_UNAVAILABLE });
+      }
+      // Both instances stayed in nginx's rotation: once the database is back, writes succeed.
+      await vi.waitFor(
+        async () => {
+          const after = await viaProxy('POST', '/api/videos', {
+            cookie: clientCookie,
+            body: { name: 'After the outage', link: 'youtu.be/abcdefghijk' },
+          });
+          expect(after.status, after.body).toBe(201);
+        },
+        { timeout: 20_000, interval: 100 },
+      );
+    }, 60_000);
 
     it('loses no read while one instance stops', async () => {
       const [a] = ports as [number, number];
