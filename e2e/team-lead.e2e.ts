@@ -183,7 +183,7 @@ describe('the team lead', () => {
         message: string;
       }[];
       expect(notices.map((n) => n.message)).toContain(
-        `${nameOf(teamLead)} commented on "${videos.launch!.name}"`,
+        `${nameOf(teamLead)} commented on "${videos.launch!.name}": “The client loves it ${word}”`,
       );
     } finally {
       await client.dispose();

@@ -27,7 +27,7 @@ export function StatusActionsMenu({
     return (
       <Button
         size="xs"
-        variant="light"
+        variant="default"
         disabled={disabled}
         onClick={() => onPick(only)}
         aria-label={`${only.label}: ${videoName}`}
@@ -43,7 +43,7 @@ export function StatusActionsMenu({
       <Menu.Target>
         <Button
           size="xs"
-          variant="light"
+          variant="default"
           disabled={disabled}
           rightSection={<IconChevronDown aria-hidden />}
           aria-label={`More actions: ${videoName}`}
