@@ -4,6 +4,12 @@ import { z } from 'zod';
  * The answers of the health calls (docs/deploy.md): liveness (`GET /api/health`) and readiness
  * (`GET /api/ready`), each with the 503 a proxy or orchestrator reads as "not now".
  */
+/**
+ * What every route answers (503) while the database cannot be reached: a PostgreSQL restart, or
+ * the embedded database's process dead or hung while the server restarts it (server/db/embedded.ts).
+ */
+export const DATABASE_UNAVAILABLE = 'The database is unavailable, please try again shortly';
+
 export const healthAnswer = z.object({ status: z.literal('ok'), database: z.literal('up') });
 
 export const healthDegraded = z

@@ -147,6 +147,10 @@ async function handle(request) {
       send({ id, ok: true, value: await file.arrayBuffer() });
       return;
     }
+    case 'ping': {
+      send({ id, ok: true, value: undefined });
+      return;
+    }
     case 'close': {
       await db.close();
       closed = true;

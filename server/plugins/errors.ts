@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_UNAVAILABLE } from '@domain/health';
 
 /**
  * An error whose message is meant for the user; thrown by handlers and repositories and answered
@@ -16,8 +17,6 @@ export class HttpError extends Error {
     super(message);
   }
 }
-
-export const DATABASE_UNAVAILABLE = 'The database is unavailable, please try again shortly';
 
 /** Socket-level failures and PostgreSQL's connection classes (08: connection, 57P0x: shutdown). */
 const UNAVAILABLE_CODES = new Set([
