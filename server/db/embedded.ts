@@ -16,6 +16,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { lockSocketPath } from '../plugins/backup-socket';
 
 /** The calls of the server to the database process. */
 export type Request = { id: number } & (
@@ -150,7 +151,7 @@ export class EmbeddedClient {
 
   /** A new database process, once it has opened the data directory (killed if it fails to). */
   private async spawn(openWithinMs?: number): Promise<Running> {
-    const child = fork(PROCESS, [this.dataDir], {
+    const child = fork(PROCESS, [this.dataDir, lockSocketPath(this.dataDir)], {
       // Not the server's flags: its `--import tsx` would load a TypeScript loader there too.
       execArgv: [],
       // Structured clone, as between threads: dates, byte arrays, the backup's ArrayBuffer.
