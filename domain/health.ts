@@ -10,6 +10,12 @@ import { z } from 'zod';
  */
 export const DATABASE_UNAVAILABLE = 'The database is unavailable, please try again shortly';
 
+/**
+ * What a write is answered (507) when the disk under the embedded database (or PostgreSQL's) is
+ * full, and what /api/ready says then; reads go on.
+ */
+export const DISK_FULL = "The server's disk is full: writes are refused until space is freed";
+
 export const healthAnswer = z.object({ status: z.literal('ok'), database: z.literal('up') });
 
 export const healthDegraded = z

@@ -30,7 +30,7 @@ import { notifier } from './modules/notifications/notifier';
 import { auth } from './plugins/auth';
 import { caches } from './plugins/caches';
 import { gracefulClose } from './plugins/graceful-close';
-import { errorHandler } from './plugins/errors';
+import { DiskFullTracker, errorHandler } from './plugins/errors';
 import { inputGuard } from './plugins/input-guard';
 import { jsonBody } from './plugins/json-body';
 import { limits } from './plugins/limits';
@@ -120,7 +120,8 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('registeredRoutes', registeredRoutes);
 
   const { db } = opts.database;
-  await app.register(errorHandler);
+  const diskFull = new DiskFullTracker();
+  await app.register(errorHandler, { diskFull });
   await app.register(gracefulClose);
   await app.register(inputGuard);
   await app.register(jsonBody);
@@ -156,7 +157,7 @@ export async function buildApp(opts: AppOptions) {
   // Before the route plugins: one guard for every /api/admin/ route, whoever registers it.
   await app.register(adminGuard);
 
-  await app.register(healthRoutes, { database: opts.database });
+  await app.register(healthRoutes, { database: opts.database, diskFull });
   await app.register(docsRoutes, { production: opts.production ?? false });
   await app.register(authRoutes, {
     db,
