@@ -16,6 +16,12 @@ export const DATABASE_UNAVAILABLE = 'The database is unavailable, please try aga
  */
 export const DISK_FULL = "The server's disk is full: writes are refused until space is freed";
 
+/**
+ * What a request is answered (503, with Retry-After) when it waited longer than QUEUE_TIMEOUT
+ * before the server could start on it (server/plugins/load-shedding.ts).
+ */
+export const SERVER_BUSY = 'The server is too busy to answer in time, please try again shortly';
+
 export const healthAnswer = z.object({ status: z.literal('ok'), database: z.literal('up') });
 
 export const healthDegraded = z

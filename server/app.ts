@@ -31,6 +31,7 @@ import { auth } from './plugins/auth';
 import { caches } from './plugins/caches';
 import { gracefulClose } from './plugins/graceful-close';
 import { DiskFullTracker, errorHandler } from './plugins/errors';
+import { loadShedding } from './plugins/load-shedding';
 import { inputGuard } from './plugins/input-guard';
 import { jsonBody } from './plugins/json-body';
 import { limits } from './plugins/limits';
@@ -67,6 +68,8 @@ export interface AppOptions {
   production?: boolean;
   /** Email: SMTP (none: kept in the outbox), sender and link address. */
   mail?: MailSettings;
+  /** A request that waited longer than this (ms) before it could start is answered 503. */
+  queueTimeoutMs?: number;
   /** Runs the email worker's loop (the server does; tests call app.mailer.work()). */
   mailLoop?: boolean;
 }
@@ -122,6 +125,10 @@ export async function buildApp(opts: AppOptions) {
   const { db } = opts.database;
   const diskFull = new DiskFullTracker();
   await app.register(errorHandler, { diskFull });
+  // First of the request hooks: a request that waited too long is refused before any work.
+  await app.register(loadShedding, {
+    boundMs: opts.queueTimeoutMs ?? SETTING_DEFAULTS.queueTimeoutSeconds * 1000,
+  });
   await app.register(gracefulClose);
   await app.register(inputGuard);
   await app.register(jsonBody);

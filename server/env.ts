@@ -39,6 +39,11 @@ export interface Settings {
    * single statement running longer than this would be cut too.
    */
   databasePingTimeoutSeconds: number;
+  /**
+   * QUEUE_TIMEOUT (seconds): a request that waited longer than this before the server could
+   * start on it is answered 503 with Retry-After (server/plugins/load-shedding.ts).
+   */
+  queueTimeoutSeconds: number;
 }
 
 function parsePort(raw: string | undefined): number {
@@ -66,6 +71,7 @@ export const SETTING_DEFAULTS = {
   sessionIdleDays: 7,
   sessionMaxDays: 30,
   databasePingTimeoutSeconds: 10,
+  queueTimeoutSeconds: 10,
 } as const;
 
 function parseTrustProxy(raw: string | undefined, production: boolean) {
@@ -148,6 +154,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       'DATABASE_PING_TIMEOUT',
       env.DATABASE_PING_TIMEOUT,
       SETTING_DEFAULTS.databasePingTimeoutSeconds,
+    ),
+    queueTimeoutSeconds: parseWhole(
+      'QUEUE_TIMEOUT',
+      env.QUEUE_TIMEOUT,
+      SETTING_DEFAULTS.queueTimeoutSeconds,
     ),
   };
 }

@@ -100,7 +100,12 @@ export function transformRoute(input: TransformInput) {
     add(429, errorBody('Too many attempts; try again later'));
   }
   add(500, errorBody('Internal server error'));
-  add(503, errorBody('The database is unavailable: try again after Retry-After seconds'));
+  add(
+    503,
+    errorBody(
+      'The database is unavailable, or the request waited too long to start (the server is too busy): try again after Retry-After seconds',
+    ),
+  );
   // Any statement may need disk space (a read's session refresh too): see DISK_FULL.
   add(507, errorBody("The server's disk is full: writes are refused until space is freed"));
 

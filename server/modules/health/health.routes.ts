@@ -44,7 +44,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
 
   /** A probe: open to anyone (a load balancer has no session), 200 or 503. */
   const probe = <Ok, Failed>(summary: string, ok: Ok, failed: Failed) => ({
-    config: { public: true },
+    config: { public: true, neverShed: true },
     schema: { summary, response: { 200: ok, 503: failed } },
   });
 
