@@ -30,8 +30,9 @@ declare module 'fastify' {
  * Node does not see a request until its event loop reads the socket, so the waiting is measured
  * two ways. (1) The event loop's pauses: a timer ticks every TICK_MS, and a request read in the
  * turn of the loop that ends a pause longer than the bound was sitting in its socket during it
- * (the pause's start is taken as its arrival, erring toward shedding under overload). (2) The time from its start to its handler: the session lookup and anything
- * else queued before it (the embedded database runs one statement at a time).
+ * (the pause's start is taken as its arrival, erring toward shedding under overload). (2) The time from its start to the reading of its body: the session lookup
+ * queued behind other statements (the embedded database runs one at a time). The body's upload
+ * is not counted: a slow connection is not a busy server.
  */
 export const loadShedding = fp(async (app: FastifyInstance, opts: { boundMs: number }) => {
   let lastTick = performance.now();
@@ -77,9 +78,11 @@ export const loadShedding = fp(async (app: FastifyInstance, opts: { boundMs: num
     const waited = now - request.arrivedAt;
     if (waited > opts.boundMs) return shed(request, reply, waited);
   });
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.config?.neverShed) return;
+  // After the session lookup, before the body is read: a slow upload is not a wait to shed.
+  app.addHook('preParsing', async (request, reply, payload) => {
+    if (request.routeOptions.config?.neverShed) return payload;
     const waited = performance.now() - request.arrivedAt;
     if (waited > opts.boundMs) return shed(request, reply, waited);
+    return payload;
   });
 });
