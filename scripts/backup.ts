@@ -11,7 +11,12 @@ import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { readSettings } from '../server/env';
-import { requestLiveBackup, serveBackups, summarizeBackup } from '../server/plugins/backup-socket';
+import {
+  dataDirInUse,
+  requestLiveBackup,
+  serveBackups,
+  summarizeBackup,
+} from '../server/plugins/backup-socket';
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -26,6 +31,12 @@ async function backupEmbedded(dataDir: string, out: string) {
   if (!data) {
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
       throw new Error(`There is no embedded database in ${dataDir} (DATA_DIR) to back up`);
+    }
+    // A database process that outlived its app still holds the directory (its lock socket).
+    if (await dataDirInUse(dataDir)) {
+      throw new Error(
+        `Another process is using the embedded database in ${dataDir} (DATA_DIR) without serving backups; stop it first`,
+      );
     }
     // No app runs: open the directory ourselves, claiming it so an app cannot start meanwhile.
     const pglite = await PGlite.create({ dataDir });

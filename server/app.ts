@@ -30,8 +30,9 @@ import { notifier } from './modules/notifications/notifier';
 import { auth } from './plugins/auth';
 import { caches } from './plugins/caches';
 import { gracefulClose } from './plugins/graceful-close';
-import { errorHandler } from './plugins/errors';
+import { DiskFullTracker, errorHandler } from './plugins/errors';
 import { idempotency } from './plugins/idempotency';
+import { loadShedding } from './plugins/load-shedding';
 import { inputGuard } from './plugins/input-guard';
 import { jsonBody } from './plugins/json-body';
 import { limits } from './plugins/limits';
@@ -68,6 +69,8 @@ export interface AppOptions {
   production?: boolean;
   /** Email: SMTP (none: kept in the outbox), sender and link address. */
   mail?: MailSettings;
+  /** A request that waited longer than this (ms) before it could start is answered 503. */
+  queueTimeoutMs?: number;
   /** Runs the email worker's loop (the server does; tests call app.mailer.work()). */
   mailLoop?: boolean;
 }
@@ -123,7 +126,12 @@ export async function buildApp(opts: AppOptions) {
   app.decorate('registeredRoutes', registeredRoutes);
 
   const { db } = opts.database;
-  await app.register(errorHandler);
+  const diskFull = new DiskFullTracker();
+  await app.register(errorHandler, { diskFull });
+  // First of the request hooks: a request that waited too long is refused before any work.
+  await app.register(loadShedding, {
+    boundMs: opts.queueTimeoutMs ?? SETTING_DEFAULTS.queueTimeoutSeconds * 1000,
+  });
   await app.register(gracefulClose);
   await app.register(inputGuard);
   await app.register(jsonBody);
@@ -161,7 +169,7 @@ export async function buildApp(opts: AppOptions) {
   // Before the route plugins: one guard for every /api/admin/ route, whoever registers it.
   await app.register(adminGuard);
 
-  await app.register(healthRoutes, { database: opts.database });
+  await app.register(healthRoutes, { database: opts.database, diskFull });
   await app.register(docsRoutes, { production: opts.production ?? false });
   await app.register(authRoutes, {
     db,

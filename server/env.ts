@@ -33,6 +33,17 @@ export interface Settings {
   mailFrom: string;
   /** The address people reach the app at, for links in emails. */
   publicUrl: string;
+  /**
+   * DATABASE_PING_TIMEOUT (seconds): the embedded database's process, pinged every 2 s, is
+   * killed and restarted when it has not answered for this long (server/db/embedded.ts). A
+   * single statement running longer than this would be cut too.
+   */
+  databasePingTimeoutSeconds: number;
+  /**
+   * QUEUE_TIMEOUT (seconds): a request that waited longer than this before the server could
+   * start on it is answered 503 with Retry-After (server/plugins/load-shedding.ts).
+   */
+  queueTimeoutSeconds: number;
 }
 
 function parsePort(raw: string | undefined): number {
@@ -59,6 +70,8 @@ export const SETTING_DEFAULTS = {
   writeRateLimit: 60,
   sessionIdleDays: 7,
   sessionMaxDays: 30,
+  databasePingTimeoutSeconds: 10,
+  queueTimeoutSeconds: 10,
 } as const;
 
 function parseTrustProxy(raw: string | undefined, production: boolean) {
@@ -137,6 +150,16 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'Video workflow <no-reply@localhost>',
     publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
+    databasePingTimeoutSeconds: parseWhole(
+      'DATABASE_PING_TIMEOUT',
+      env.DATABASE_PING_TIMEOUT,
+      SETTING_DEFAULTS.databasePingTimeoutSeconds,
+    ),
+    queueTimeoutSeconds: parseWhole(
+      'QUEUE_TIMEOUT',
+      env.QUEUE_TIMEOUT,
+      SETTING_DEFAULTS.queueTimeoutSeconds,
+    ),
   };
 }
 

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp, LOG_REDACT } from './app';
 import { openDatabase, type Database } from './db/client';
+import type { Supervision } from './db/embedded';
 import { migrate } from './db/migrate';
 import { ensureKing } from './db/seed';
 import { generatePassword, readSettings, type Settings } from './env';
@@ -9,6 +10,9 @@ import { readableLog } from './lib/readable-log';
 import { dataDirInUse, serveBackups } from './plugins/backup-socket';
 
 const WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url));
+
+/** How often the embedded database's process is asked whether it answers. */
+const DATABASE_PING_INTERVAL_MS = 2_000;
 
 /** How long start-up waits for the database to answer before giving up with a clear error. */
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -34,7 +38,10 @@ function rootMessage(err: unknown): string {
 }
 
 /** Opens the database, checks that it answers, and applies migrations, each with a clear error. */
-export async function prepareDatabase(settings: Settings): Promise<Database> {
+export async function prepareDatabase(
+  settings: Settings,
+  supervision?: Supervision,
+): Promise<Database> {
   const where = describeDatabase(settings);
   // Two processes on one embedded data directory would corrupt it: refuse before opening it.
   if (!settings.databaseUrl && (await dataDirInUse(settings.dataDir).catch(() => false))) {
@@ -42,7 +49,7 @@ export async function prepareDatabase(settings: Settings): Promise<Database> {
   }
   let database: Database;
   try {
-    database = await openDatabase(settings);
+    database = await openDatabase({ ...settings, supervision });
     // pg-pool listens for errors only on idle connections: one that dies while checked out
     // between two queries (a restart's 57P01 inside a transaction) would emit an unhandled
     // 'error' and end the process. Its query fails on its own and the pool drops it; this only
@@ -183,7 +190,28 @@ function startupBlock(facts: {
 
 export async function main(opts: { demo?: boolean } = {}) {
   const settings = readSettings();
-  const database = await prepareDatabase(settings);
+  // The embedded database's process is watched (server/db/embedded.ts): its stops and restarts
+  // go to the app's log once there is one, and a database that cannot be restarted ends the
+  // server with a non-zero code, for a process manager (systemd, Docker) to start it again.
+  let log: NonNullable<Supervision['log']> = {
+    info: (obj, msg) => announce(settings, msg, obj as Record<string, unknown>),
+    warn: (obj, msg) => console.error(msg, obj),
+    error: (obj, msg) => console.error(msg, obj),
+  };
+  const supervision: Supervision = {
+    pingIntervalMs: DATABASE_PING_INTERVAL_MS,
+    pingTimeoutMs: settings.databasePingTimeoutSeconds * 1000,
+    log: {
+      info: (obj, msg) => log.info(obj, msg),
+      warn: (obj, msg) => log.warn(obj, msg),
+      error: (obj, msg) => log.error(obj, msg),
+    },
+    onGiveUp: (err) => {
+      log.error({ err }, 'the database process could not be restarted; exiting');
+      process.exit(1);
+    },
+  };
+  const database = await prepareDatabase(settings, supervision);
   // The embedded database serves `npm run backup` while it runs (server/plugins/backup-socket.ts).
   let releaseDataDir = async () => {};
   if (database.pglite) {
@@ -224,7 +252,10 @@ export async function main(opts: { demo?: boolean } = {}) {
     production: settings.production,
     mail: { smtpUrl: settings.smtpUrl, from: settings.mailFrom, publicUrl: settings.publicUrl },
     mailLoop: true,
+    queueTimeoutMs: settings.queueTimeoutSeconds * 1000,
   });
+
+  log = app.log;
 
   let closing = false;
   const shutdown = async (signal: string) => {

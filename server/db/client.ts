@@ -3,7 +3,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { EmbeddedClient } from './embedded';
+import { EmbeddedClient, type Supervision } from './embedded';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -80,7 +80,9 @@ export function fromPostgres({ url, searchPath, max = 10 }: PostgresOptions): Da
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
+  /** The embedded database process's watchdog and restarts (server/db/embedded.ts). */
+  supervision?: Supervision;
 }): Promise<Database> {
   if (opts.databaseUrl) return fromPostgres({ url: opts.databaseUrl });
-  return fromPglite(await EmbeddedClient.open(opts.dataDir));
+  return fromPglite(await EmbeddedClient.open(opts.dataDir, opts.supervision));
 }

@@ -20,12 +20,15 @@
  * @typedef {import('./embedded.ts').Reply} Reply
  * @typedef {import('@electric-sql/pglite').Transaction} Transaction
  */
+import { fsyncSync, unlinkSync } from 'node:fs';
+import net from 'node:net';
 import process from 'node:process';
-import { fsyncSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
 const dataDir = process.argv[2];
+/** The lock of the data directory: a Unix socket this process listens on while it lives. */
+const lockPath = process.argv[3];
 
 /** @param {Reply} reply @returns {Promise<void>} once the reply is written to the channel */
 function send(reply) {
@@ -149,6 +152,10 @@ async function handle(request) {
       send({ id, ok: true, value: await file.arrayBuffer() });
       return;
     }
+    case 'ping': {
+      send({ id, ok: true, value: undefined });
+      return;
+    }
     case 'close': {
       await db.close();
       closed = true;
@@ -214,6 +221,64 @@ class DurableNodeFS extends NodeFS {
     };
     return { ...options, emscriptenOpts: { ...opts, preRun: [...(opts.preRun ?? []), addFsync] } };
   }
+}
+
+/**
+ * Claims the data directory: listens on its lock socket for as long as this process lives. The
+ * lock is this process's, not the server's: a database process that outlives its server (killed
+ * while this one spun in WASM and could not see its channel close) keeps the directory, and the
+ * next start is refused rather than opening a second PostgreSQL on the same files. The kernel
+ * accepts connections to a listening socket even while its process runs no JavaScript, so a
+ * connection that succeeds means a live holder; a refused one, a socket file left by a process
+ * that died, which is removed.
+ * @returns {Promise<void>}
+ */
+function claimDataDir() {
+  const lock = net.createServer((conn) => conn.destroy());
+  /** @param {boolean} retry @returns {Promise<void>} */
+  const listen = (retry) =>
+    new Promise((resolve, reject) => {
+      lock.once('error', (/** @type {NodeJS.ErrnoException} */ err) => {
+        if (err.code !== 'EADDRINUSE' || !retry) return reject(err);
+        const probe = net.createConnection(lockPath);
+        probe.on('connect', () => {
+          probe.destroy();
+          reject(
+            Object.assign(
+              new Error(
+                `Another process is using the embedded database in ${dataDir} (DATA_DIR); two processes on one data directory would corrupt it. Stop it first (its database process listens on ${lockPath})`,
+              ),
+              { code: 'DATA_DIR_IN_USE' },
+            ),
+          );
+        });
+        probe.on('error', () => {
+          try {
+            unlinkSync(lockPath); // left by a process that died
+          } catch {
+            // already gone
+          }
+          listen(false).then(resolve, reject);
+        });
+      });
+      // Owner-only from the start (the bind happens inside listen()).
+      const umask = process.umask(0o177);
+      try {
+        lock.listen(lockPath, () => resolve());
+      } finally {
+        process.umask(umask);
+      }
+    });
+  // The IPC channel keeps this process running, not the lock.
+  lock.unref();
+  return listen(true);
+}
+
+try {
+  await claimDataDir();
+} catch (err) {
+  await send({ id: 0, ok: false, error: describeError(err) });
+  process.exit(1);
 }
 
 PGlite.create({ fs: new DurableNodeFS(dataDir), startParams: START_PARAMS }).then(

@@ -5,10 +5,18 @@
  * part of PGlite's API that the app and drizzle's PGlite driver use (query, exec, transaction,
  * listen, dumpDataDir, close), each call one IPC message to that process. A long query then
  * delays only the queries queued behind it, never the HTTP serving.
+ *
+ * The client supervises that process (issue 38): when it exits, or stops answering the
+ * watchdog's ping within a bound (it is then killed), every call fails at once with
+ * DatabaseProcessDown (a 503 with a message, server/plugins/errors.ts) and a new process is
+ * started on the same data directory, with growing pauses, until one opens it; LISTENs are made
+ * again there. When none could be started after RESTART_ATTEMPTS tries, `onGiveUp` is called
+ * (the server exits non-zero, for a process manager to restart it).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { lockSocketPath } from '../plugins/backup-socket';
 
 /** The calls of the server to the database process. */
 export type Request = { id: number } & (
@@ -28,6 +36,8 @@ export type Request = { id: number } & (
   | { op: 'unlisten'; listener: number }
   | { op: 'dump' }
   | { op: 'close' }
+  /** The watchdog's question, answered at once (not queued behind PGlite's lock). */
+  | { op: 'ping' }
 );
 
 /** An answer to request `id`, or a notification for listener `id`. */
@@ -58,8 +68,44 @@ function rebuildError(fields: Record<string, unknown>): Error {
 /** The database process's script, beside this file (also how tests and the bench tell it). */
 export const DATABASE_PROCESS_SCRIPT = 'embedded-process.mjs';
 const PROCESS = fileURLToPath(new URL(`./${DATABASE_PROCESS_SCRIPT}`, import.meta.url));
-/** How long close() waits for the process to end after PGlite's close before killing it. */
+/** How long close() waits for the process to end (PGlite's close included) before killing it. */
 const EXIT_GRACE_MS = 5_000;
+/** Restarts tried in a row before giving up, and the pauses before them (doubled each time). */
+const RESTART_ATTEMPTS = 8;
+const FIRST_RESTART_PAUSE_MS = 250;
+const MAX_RESTART_PAUSE_MS = 4_000;
+/** A restarted process that has not opened the data directory within this is killed. */
+const RESTART_OPEN_MS = 30_000;
+
+/**
+ * Why a call failed: the database process is not there (dead, hung and killed, or restarting).
+ * Its code is PostgreSQL's connection_failure, which the error handler answers with 503.
+ */
+export class DatabaseProcessDown extends Error {
+  readonly code = '08006';
+}
+
+export interface Supervision {
+  /** How often the watchdog pings the process (ms). */
+  pingIntervalMs: number;
+  /** A ping unanswered for this long means the process hangs: it is killed and restarted. */
+  pingTimeoutMs: number;
+  log?: {
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+    info(obj: object, msg: string): void;
+  };
+  /** No process could be started after RESTART_ATTEMPTS tries. */
+  onGiveUp?(err: Error): void;
+}
+
+const DEFAULT_SUPERVISION: Supervision = { pingIntervalMs: 2_000, pingTimeoutMs: 10_000 };
+
+/** A running database process and the promise of its end. */
+interface Running {
+  child: ChildProcess;
+  exited: Promise<void>;
+}
 
 export class EmbeddedClient {
   private nextId = 1;
@@ -67,49 +113,99 @@ export class EmbeddedClient {
     number,
     { resolve: (value: unknown) => void; reject: (err: Error) => void }
   >();
-  private readonly listeners = new Map<number, (payload: string) => void>();
-  private failure: Error | undefined;
+  /** LISTENs by the id of their request, made again in a restarted process. */
+  private readonly listeners = new Map<
+    number,
+    { channel: string; callback: (payload: string) => void }
+  >();
+  /** Set while no process answers (dead, restarting); calls fail with it at once. */
+  private down: DatabaseProcessDown | undefined;
+  private closing = false;
+  private running!: Running;
+  /** A process being started by a restart, not yet answering. */
+  private starting: ChildProcess | undefined;
+  private watchdog: NodeJS.Timeout | undefined;
+  private pingOut = false;
 
-  private readonly exited: Promise<void>;
-
-  private constructor(private readonly child: ChildProcess) {
-    child.on('message', (reply: Reply) => this.receive(reply));
-    child.on('error', (err) => this.fail(err));
-    this.exited = new Promise((resolve) =>
-      child.once('exit', (code, signal) => {
-        this.fail(new Error(`the database process stopped (${signal ?? `exit ${code}`})`));
-        resolve();
-      }),
-    );
-  }
+  private constructor(
+    private readonly dataDir: string,
+    private readonly supervision: Supervision,
+  ) {}
 
   /** The database process's id (its memory is its own: the benchmark reports it apart). */
   get pid(): number | undefined {
-    return this.child.pid;
+    return this.running.child.pid;
   }
 
   /** Starts the database process on `dataDir` and waits until PGlite has opened it. */
-  static async open(dataDir: string): Promise<EmbeddedClient> {
-    const child = fork(PROCESS, [dataDir], {
+  static async open(
+    dataDir: string,
+    supervision: Supervision = DEFAULT_SUPERVISION,
+  ): Promise<EmbeddedClient> {
+    const client = new EmbeddedClient(dataDir, supervision);
+    client.running = await client.spawn();
+    client.watchdog = setInterval(() => client.ping(), supervision.pingIntervalMs);
+    client.watchdog.unref();
+    return client;
+  }
+
+  /** A new database process, once it has opened the data directory (killed if it fails to). */
+  private async spawn(openWithinMs?: number): Promise<Running> {
+    const child = fork(PROCESS, [this.dataDir, lockSocketPath(this.dataDir)], {
       // Not the server's flags: its `--import tsx` would load a TypeScript loader there too.
       execArgv: [],
       // Structured clone, as between threads: dates, byte arrays, the backup's ArrayBuffer.
       serialization: 'advanced',
     });
-    const client = new EmbeddedClient(child);
+    const exited = new Promise<void>((resolve) =>
+      child.once('exit', (code, signal) => {
+        if (this.running?.child === child) this.lost(signal ?? `exit ${code}`);
+        resolve();
+      }),
+    );
+    let opened: (value: unknown) => void = () => {};
+    let failed: (err: Error) => void = () => {};
+    const ready = new Promise((resolve, reject) => {
+      opened = resolve;
+      failed = reject;
+    });
+    // Until it is the running process, its messages are only the opening's answer (id 0).
+    const onOpening = (reply: Reply) => {
+      if (reply.id !== 0 || 'notification' in reply) return;
+      if (reply.ok) opened(reply.value);
+      else failed(rebuildError(reply.error));
+    };
+    child.on('message', onOpening);
+    child.on('error', (err) => failed(err));
+    void exited.then(() => failed(new Error('the database process ended while opening')));
+    const timer =
+      openWithinMs === undefined
+        ? undefined
+        : setTimeout(
+            () => failed(new Error(`the database process did not open within ${openWithinMs} ms`)),
+            openWithinMs,
+          );
+    this.starting = child;
     try {
-      await new Promise((resolve, reject) => client.pending.set(0, { resolve, reject }));
+      await ready;
     } catch (err) {
       child.kill('SIGKILL');
-      await client.exited;
+      await exited;
       throw err;
+    } finally {
+      clearTimeout(timer);
+      this.starting = undefined;
+      child.off('message', onOpening);
     }
-    return client;
+    child.on('message', (reply: Reply) => {
+      if (this.running?.child === child) this.receive(reply);
+    });
+    return { child, exited };
   }
 
   private receive(reply: Reply) {
     if ('notification' in reply) {
-      this.listeners.get(reply.id)?.(reply.notification);
+      this.listeners.get(reply.id)?.callback(reply.notification);
       return;
     }
     const waiting = this.pending.get(reply.id);
@@ -119,21 +215,90 @@ export class EmbeddedClient {
     else waiting.reject(rebuildError(reply.error));
   }
 
-  private fail(err: Error) {
-    this.failure ??= err;
-    for (const waiting of this.pending.values()) waiting.reject(err);
+  /** The running process ended: fail what waits on it, and start another unless closing. */
+  private lost(how: string) {
+    const down = new DatabaseProcessDown(`the database process stopped (${how})`);
+    this.down = down;
+    this.pingOut = false;
+    for (const waiting of this.pending.values()) waiting.reject(down);
     this.pending.clear();
+    if (this.closing) return;
+    this.supervision.log?.error({ how }, 'the database process stopped; restarting it');
+    void this.restart();
   }
 
-  private call<T>(body: RequestBody): Promise<T> {
-    if (this.failure) return Promise.reject(this.failure);
-    const id = this.nextId++;
+  private async restart() {
+    let pause = FIRST_RESTART_PAUSE_MS;
+    let lastError: Error = new Error('no restart tried');
+    for (let attempt = 1; attempt <= RESTART_ATTEMPTS; attempt++) {
+      // A pause before each try: a process that dies at once must not be restarted in a loop.
+      await new Promise((resolve) => setTimeout(resolve, pause).unref());
+      pause = Math.min(pause * 2, MAX_RESTART_PAUSE_MS);
+      if (this.closing) return;
+      let running: Running;
+      try {
+        running = await this.spawn(RESTART_OPEN_MS);
+      } catch (err) {
+        lastError = err as Error;
+        this.supervision.log?.warn({ err, attempt }, 'the database process could not restart');
+        continue;
+      }
+      if (this.closing) {
+        running.child.kill('SIGKILL');
+        return;
+      }
+      this.running = running;
+      try {
+        // The LISTENs, under the ids their notifications are known by.
+        await Promise.all(
+          [...this.listeners].map(([id, { channel }]) => this.send(id, { op: 'listen', channel })),
+        );
+      } catch (err) {
+        // Its exit starts the restarts again.
+        this.supervision.log?.warn({ err }, 'the restarted database process could not LISTEN');
+        running.child.kill('SIGKILL');
+        return;
+      }
+      this.down = undefined;
+      this.supervision.log?.info({ attempt }, 'the database process was restarted');
+      return;
+    }
+    this.supervision.onGiveUp?.(lastError);
+  }
+
+  /** The watchdog: a process that does not answer a ping within the bound is killed. */
+  private ping() {
+    if (this.down || this.closing || this.pingOut) return;
+    this.pingOut = true;
+    const { child } = this.running;
+    const timer = setTimeout(() => {
+      this.supervision.log?.error(
+        { timeoutMs: this.supervision.pingTimeoutMs },
+        'the database process does not answer; killing it',
+      );
+      child.kill('SIGKILL');
+    }, this.supervision.pingTimeoutMs);
+    this.send(this.nextId++, { op: 'ping' }).then(
+      () => {
+        clearTimeout(timer);
+        if (this.running.child === child) this.pingOut = false;
+      },
+      () => clearTimeout(timer),
+    );
+  }
+
+  private send<T>(id: number, body: RequestBody): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.child.send({ ...body, id });
+      this.running.child.send({ ...body, id });
     });
   }
 
+  private call<T>(body: RequestBody): Promise<T> {
+    if (this.down) return Promise.reject(this.down);
+    if (this.closing) return Promise.reject(new DatabaseProcessDown('the database is closing'));
+    return this.send(this.nextId++, body);
+  }
   private queryIn<T>(
     tx: number | undefined,
     sql: string,
@@ -185,7 +350,7 @@ export class EmbeddedClient {
   /** LISTEN on `channel`; returns the UNLISTEN. */
   async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
     const id = this.nextId; // the id `call` gives the listen, which names its notifications
-    this.listeners.set(id, callback);
+    this.listeners.set(id, { channel, callback });
     try {
       await this.call({ op: 'listen', channel });
     } catch (err) {
@@ -206,16 +371,22 @@ export class EmbeddedClient {
 
   /**
    * Closes PGlite (which writes out its data directory) and waits for the process to end, so
-   * that nothing holds DATA_DIR once this resolves.
+   * that nothing holds DATA_DIR once this resolves. Bounded: a process that has not ended
+   * within EXIT_GRACE_MS (a hung one never answers the close) is killed.
    */
   async close(): Promise<void> {
+    const wasDown = this.down;
+    this.closing = true;
+    clearInterval(this.watchdog);
+    this.starting?.kill('SIGKILL');
+    const { child, exited } = this.running;
+    const timer = setTimeout(() => child.kill('SIGKILL'), EXIT_GRACE_MS);
     try {
-      if (!this.failure) await this.call({ op: 'close' });
+      if (!wasDown) await this.send(this.nextId++, { op: 'close' });
     } finally {
       // The process ends when its channel closes: at once if PGlite's close failed.
-      if (this.child.connected) this.child.disconnect();
-      const timer = setTimeout(() => this.child.kill('SIGKILL'), EXIT_GRACE_MS);
-      await this.exited;
+      if (child.connected) child.disconnect();
+      await exited;
       clearTimeout(timer);
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '../plugins/errors';
+import { isDatabaseUnavailable, isDiskFull } from '../plugins/errors';
 
 /** Which errors the error handler answers with 503 (the database is away) rather than 500. */
 describe('isDatabaseUnavailable', () => {
@@ -29,5 +29,29 @@ describe('isDatabaseUnavailable', () => {
     const loop: { cause?: unknown } = {};
     loop.cause = loop;
     expect(isDatabaseUnavailable(loop)).toBe(false);
+  });
+});
+
+/** Which errors the error handler answers with 507 (issue 38: the disk is full). */
+describe('isDiskFull', () => {
+  const wrapped = (cause: unknown) => new Error('Failed query: insert …', { cause });
+  it('knows disk_full and ENOSPC in the words or the detail, however wrapped', () => {
+    expect(isDiskFull(wrapped(Object.assign(new Error('x'), { code: '53100' })))).toBe(true);
+    expect(
+      isDiskFull(wrapped(new Error('could not extend file "base/5/1": No space left on device'))),
+    ).toBe(true);
+    expect(
+      isDiskFull(
+        wrapped(
+          Object.assign(new Error('could not access status of transaction 0'), {
+            detail: 'Could not write to file "pg_xact/0000" at offset 0: No space left on device.',
+          }),
+        ),
+      ),
+    ).toBe(true);
+  });
+  it('leaves other failures alone', () => {
+    expect(isDiskFull(wrapped(Object.assign(new Error('x'), { code: '23505' })))).toBe(false);
+    expect(isDiskFull(undefined)).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readTestSettings } from '../env';
-import { DATABASE_UNAVAILABLE } from '../plugins/errors';
+import { DATABASE_UNAVAILABLE } from '@domain/health';
 import { titled, unmet, which } from '../test/conditions';
 import { createScratchDatabase, freePort, type ScratchDatabase } from '../test/scratch';
 import { openAt, openSocket, type TestSocket } from '../test/socket';

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readTestSettings } from '../env';
-import { DATABASE_UNAVAILABLE } from '../plugins/errors';
+import { DATABASE_UNAVAILABLE } from '@domain/health';
 import {
   createSeededDatabase,
   PASSWORD,

@@ -20,14 +20,28 @@ import type { EmbeddedPglite } from '../db/client';
 /** Unix socket paths longer than this are refused by the kernel (108 bytes with the NUL). */
 const MAX_SOCKET_PATH = 100;
 
-export function backupSocketPath(dataDir: string): string {
-  const full = `${path.resolve(dataDir)}.backup.sock`;
+/** A Unix socket path beside DATA_DIR (`<DATA_DIR><suffix>`), short enough for the kernel. */
+function socketBeside(dataDir: string, suffix: string, what: string): string {
+  const full = `${path.resolve(dataDir)}${suffix}`;
   if (full.length <= MAX_SOCKET_PATH) return full;
   const relative = path.relative(process.cwd(), full);
   if (relative.length <= MAX_SOCKET_PATH) return relative;
   throw new Error(
-    `DATA_DIR is too long a path for the backup socket (${full.length} characters); use a shorter one`,
+    `DATA_DIR is too long a path for the ${what} (${full.length} characters); use a shorter one`,
   );
+}
+
+export function backupSocketPath(dataDir: string): string {
+  return socketBeside(dataDir, '.backup.sock', 'backup socket');
+}
+
+/**
+ * The lock of DATA_DIR (`<DATA_DIR>.lock.sock`): the embedded database's process listens there
+ * for as long as it lives (server/db/embedded-process.mjs), whatever its server does. A
+ * connection the kernel accepts means a live holder, even one that spins without a system call.
+ */
+export function lockSocketPath(dataDir: string): string {
+  return socketBeside(dataDir, '.lock.sock', 'lock socket');
 }
 
 /** Asks the process holding DATA_DIR for a backup; undefined when no process answers there. */
@@ -55,10 +69,9 @@ export function requestLiveBackup(dataDir: string): Promise<Buffer | undefined> 
   });
 }
 
-/** True when a process holds DATA_DIR (its backup socket answers). */
-export async function dataDirInUse(dataDir: string): Promise<boolean> {
-  const socketPath = backupSocketPath(dataDir);
-  if (!existsSync(socketPath)) return false;
+/** Whether a live process listens on the Unix socket `socketPath`. */
+function listened(socketPath: string): Promise<boolean> {
+  if (!existsSync(socketPath)) return Promise.resolve(false);
   return new Promise((resolve) => {
     const conn = net.createConnection(socketPath);
     conn.on('connect', () => {
@@ -67,6 +80,11 @@ export async function dataDirInUse(dataDir: string): Promise<boolean> {
     });
     conn.on('error', () => resolve(false));
   });
+}
+
+/** True when a process holds DATA_DIR: its database process's lock or its app's backup socket. */
+export async function dataDirInUse(dataDir: string): Promise<boolean> {
+  return (await listened(lockSocketPath(dataDir))) || (await listened(backupSocketPath(dataDir)));
 }
 
 /**
@@ -79,7 +97,8 @@ export async function serveBackups(
   log: { error: (obj: object, msg: string) => void } = console,
 ): Promise<() => Promise<void>> {
   const socketPath = backupSocketPath(dataDir);
-  if (await dataDirInUse(dataDir)) {
+  // Only the backup socket: the lock socket is held by this app's own database process.
+  if (await listened(socketPath)) {
     throw new Error(
       `Another process is using the embedded database in ${dataDir} (DATA_DIR); two processes on one data directory would corrupt it`,
     );

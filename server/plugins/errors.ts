@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_UNAVAILABLE, DISK_FULL } from '@domain/health';
 
 /**
  * An error whose message is meant for the user; thrown by handlers and repositories and answered
@@ -16,8 +17,6 @@ export class HttpError extends Error {
     super(message);
   }
 }
-
-export const DATABASE_UNAVAILABLE = 'The database is unavailable, please try again shortly';
 
 /** Socket-level failures and PostgreSQL's connection classes (08: connection, 57P0x: shutdown). */
 const UNAVAILABLE_CODES = new Set([
@@ -59,6 +58,50 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/** How long after a write failed on a full disk /api/ready says so (server/modules/health). */
+const DISK_FULL_REMEMBERED_MS = 10_000;
+
+/**
+ * The last time a statement failed for want of disk space. Shared by the error handler, which
+ * sets it, and the readiness check, which reports it: the database itself answers reads on a
+ * full disk, so only a failed write shows the disk is full.
+ */
+export class DiskFullTracker {
+  private seenAt = Number.NEGATIVE_INFINITY;
+  constructor(private readonly now: () => number = Date.now) {}
+  seen() {
+    this.seenAt = this.now();
+  }
+  get full(): boolean {
+    return this.now() - this.seenAt < DISK_FULL_REMEMBERED_MS;
+  }
+}
+
+/**
+ * Whether an error means the disk under the database is full: PostgreSQL's disk_full (53100),
+ * or an I/O error whose words or detail say ENOSPC ("could not extend file …: No space left on
+ * device"; a full pg_xact says it only in its detail), however wrapped.
+ */
+export function isDiskFull(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (
+    let e = err;
+    e && typeof e === 'object' && !seen.has(e);
+    e = (e as { cause?: unknown }).cause
+  ) {
+    seen.add(e);
+    const { code, message, detail } = e as { code?: unknown; message?: unknown; detail?: unknown };
+    if (code === '53100' || code === 'ENOSPC') return true;
+    if (
+      [message, detail].some(
+        (text) => typeof text === 'string' && /No space left on device/i.test(text),
+      )
+    )
+      return true;
+  }
+  return false;
+}
+
 function fieldPath(instancePath: string | undefined): string {
   return (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
 }
@@ -67,35 +110,43 @@ function fieldPath(instancePath: string | undefined): string {
  * One error format for every 4xx/5xx (DESIGN.md section 6): `{ message }`, plus `errors` for
  * validation failures, and never a stack or a 500 for bad input.
  */
-export const errorHandler = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((v) => ({
-        path: fieldPath(v.instancePath),
-        message: v.message,
-      }));
-      return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid input', errors });
-    }
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...error.details });
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', '1').send({ message: DATABASE_UNAVAILABLE });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ message: 'Internal server error' });
-    }
-    const message =
-      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-        ? 'Request body is not valid JSON'
-        : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? 'Request body is too large'
-          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-            ? 'Unsupported content type: send JSON'
-            : error.message;
-    return reply.status(status).send({ message });
-  });
-});
+export const errorHandler = fp(
+  async (app: FastifyInstance, opts: { diskFull?: DiskFullTracker }) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const errors = error.validation.map((v) => ({
+          path: fieldPath(v.instancePath),
+          message: v.message,
+        }));
+        return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid input', errors });
+      }
+      if (error instanceof HttpError) {
+        return reply.status(error.statusCode).send({ message: error.message, ...error.details });
+      }
+      if (isDiskFull(error)) {
+        opts.diskFull?.seen();
+        request.log.error({ err: error }, 'the disk is full');
+        return reply.status(507).header('retry-after', '10').send({ message: DISK_FULL });
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply.status(503).header('retry-after', '1').send({ message: DATABASE_UNAVAILABLE });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        return reply.status(500).send({ message: 'Internal server error' });
+      }
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+        error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'Request body is not valid JSON'
+          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'Request body is too large'
+            : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? 'Unsupported content type: send JSON'
+              : error.message;
+      return reply.status(status).send({ message });
+    });
+  },
+);

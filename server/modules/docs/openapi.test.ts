@@ -108,7 +108,7 @@ describe('/api/openapi.json', () => {
       ['/api/notifications/clear-all', 'delete'],
     ] as const) {
       expect(codes(path, method), `${method} ${path}`).toEqual(
-        expect.arrayContaining(['400', '413', '415', '503']),
+        expect.arrayContaining(['400', '413', '415', '503', '507']),
       );
     }
     expect(codes('/api/videos', 'get')).not.toContain('415');

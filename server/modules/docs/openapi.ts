@@ -110,7 +110,14 @@ export function transformRoute(input: TransformInput) {
     add(422, errorBody('This Idempotency-Key was already used for a different request'));
   }
   add(500, errorBody('Internal server error'));
-  add(503, errorBody('The database is unavailable: try again after Retry-After seconds'));
+  add(
+    503,
+    errorBody(
+      'The database is unavailable, or the request waited too long to start (the server is too busy): try again after Retry-After seconds',
+    ),
+  );
+  // Any statement may need disk space (a read's session refresh too): see DISK_FULL.
+  add(507, errorBody("The server's disk is full: writes are refused until space is freed"));
 
   const segment = input.url.split('/')[input.url.startsWith('/api/') ? 2 : 1] ?? 'app';
   return {

@@ -1,8 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthAnswer, healthDegraded, notReadyAnswer, readyAnswer } from '@domain/health';
+import {
+  DISK_FULL,
+  healthAnswer,
+  healthDegraded,
+  notReadyAnswer,
+  readyAnswer,
+} from '@domain/health';
 import type { Database } from '../../db/client';
 import { migrationsApplied } from '../../db/migrate';
+import type { DiskFullTracker } from '../../plugins/errors';
 
 /** A check that takes longer than this counts as failed: a load balancer must not wait on it. */
 const CHECK_TIMEOUT_MS = 3000;
@@ -20,10 +27,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * readiness (`/api/ready`: send traffic here, the database answers and every committed migration
  * is applied). See docs/deploy.md for which a proxy or orchestrator should poll.
  */
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
-  app,
-  { database },
-) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  /** Whether a write failed lately on a full disk: not ready then, and why. */
+  diskFull?: DiskFullTracker;
+}> = async (app, { database, diskFull }) => {
   const { db } = database;
   const databaseUp = async () => {
     try {
@@ -36,7 +44,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
 
   /** A probe: open to anyone (a load balancer has no session), 200 or 503. */
   const probe = <Ok, Failed>(summary: string, ok: Ok, failed: Failed) => ({
-    config: { public: true },
+    config: { public: true, neverShed: true },
     schema: { summary, response: { 200: ok, 503: failed } },
   });
 
@@ -74,6 +82,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       const applied = await withTimeout(migrationsApplied(database), CHECK_TIMEOUT_MS).catch(
         () => false,
       );
+      if (diskFull?.full) {
+        return reply.status(503).send({
+          status: 'not ready' as const,
+          message: DISK_FULL,
+          database: 'up' as const,
+          migrations: applied ? ('applied' as const) : ('pending' as const),
+        });
+      }
       if (!applied) {
         return reply.status(503).send({
           status: 'not ready' as const,
