@@ -15,6 +15,7 @@ export const VIDEO_MESSAGES = {
   nameRequired: 'Video name is required',
   nameLong: 'Video name must be at most 200 characters',
   nameOneLine: 'Video name must be one line, without line breaks or invisible characters',
+  editorNotYours: 'You cannot change the editor of this video',
   textLong: 'Text must be at most 10000 characters',
   customTypeRequired: 'Please enter a custom video type',
   typeInvalid: 'Video type must be letters, numbers, spaces or hyphens (at most 50)',

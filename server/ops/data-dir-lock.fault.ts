@@ -1,7 +1,7 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DATABASE_PROCESS_SCRIPT } from '../db/embedded';
+import { running, theDatabaseProcess } from '../test/processes';
 import { freePort } from '../test/scratch';
 import { createLoadDatabase, startServer, type LoadDatabase } from './load-workflow';
 
@@ -15,27 +15,6 @@ import { createLoadDatabase, startServer, type LoadDatabase } from './load-workf
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-function databasePid(serverPid: number): number {
-  const out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(serverPid)], {
-    encoding: 'utf8',
-  });
-  const pids = out
-    .split('\n')
-    .filter((line) => line.includes(DATABASE_PROCESS_SCRIPT))
-    .map((line) => Number.parseInt(line.trim(), 10));
-  expect(pids).toHaveLength(1);
-  return pids[0]!;
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Runs the server on `dataDir` until it exits (within 60 s): its code and what it printed. */
 async function startExpectingExit(dataDir: string) {
@@ -78,7 +57,7 @@ describe('the data directory lock is the database process’s', () => {
   let orphan: number | undefined;
 
   afterAll(async () => {
-    if (orphan !== undefined && alive(orphan)) process.kill(orphan, 'SIGKILL');
+    if (orphan !== undefined && running(orphan)) process.kill(orphan, 'SIGKILL');
     await data?.drop();
   }, 30_000);
 
@@ -86,11 +65,11 @@ describe('the data directory lock is the database process’s', () => {
     data = await createLoadDatabase();
     const dataDir = data.env.DATA_DIR!;
     const first = await startServer(data.env);
-    orphan = databasePid(first.child.pid!);
+    orphan = theDatabaseProcess(first.child.pid!);
     // The database process can no longer act (as when it spins in WASM), then its server dies.
     process.kill(orphan, 'SIGSTOP');
     await first.stop('SIGKILL');
-    expect(alive(orphan), 'the database process outlived its server').toBe(true);
+    expect(running(orphan), 'the database process outlived its server').toBe(true);
 
     const second = await startExpectingExit(dataDir);
     expect(second.code, second.output).not.toBe(0);
@@ -99,7 +78,7 @@ describe('the data directory lock is the database process’s', () => {
 
     // Once the holder is gone, the directory opens again, with what it had.
     process.kill(orphan, 'SIGKILL');
-    await expect.poll(() => alive(orphan!), { timeout: 5_000 }).toBe(false);
+    await expect.poll(() => running(orphan!), { timeout: 5_000 }).toBe(false);
     const third = await startServer(data.env);
     try {
       expect((await fetch(`${third.base}/api/ready`)).status).toBe(200);

@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE } from '@domain/health';
-import { DATABASE_PROCESS_SCRIPT } from '../db/embedded';
+import { theDatabaseProcess } from '../test/processes';
 import {
   createSeededDatabase,
   sessionCookie,
@@ -27,19 +26,6 @@ import {
 const ANSWER_BOUND_MS = 14_000;
 /** The app must serve again by itself within this of the fault. */
 const RECOVERY_MS = 20_000;
-
-/** The database process: the server's child running embedded-process.mjs (tsx has one too). */
-function databasePid(serverPid: number): number {
-  const out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(serverPid)], {
-    encoding: 'utf8',
-  });
-  const pids = out
-    .split('\n')
-    .filter((line) => line.includes(DATABASE_PROCESS_SCRIPT))
-    .map((line) => Number.parseInt(line.trim(), 10));
-  expect(pids, 'the server has one database process').toHaveLength(1);
-  return pids[0]!;
-}
 
 interface Answer {
   at: number;
@@ -115,7 +101,7 @@ describe('the embedded database process dies or hangs', () => {
     })();
 
     await expect.poll(() => acknowledged.length, { timeout: 30_000 }).toBeGreaterThan(5);
-    const pid = databasePid(child.pid!);
+    const pid = theDatabaseProcess(child.pid!);
     faultAt = Date.now();
     inflict(pid);
     // Served again: a write and every probe answered 2xx, all asked after the fault.
@@ -152,7 +138,7 @@ describe('the embedded database process dies or hangs', () => {
       expect(served(what), what).toBeLessThan(RECOVERY_MS);
     // Same server process, a new database process.
     expect(child.exitCode).toBeNull();
-    expect(databasePid(child.pid!)).not.toBe(pid);
+    expect(theDatabaseProcess(child.pid!)).not.toBe(pid);
 
     // Every acknowledged write is there.
     for (const id of acknowledged) {
@@ -177,7 +163,7 @@ describe('the embedded database process dies or hangs', () => {
   }, 120_000);
 
   it('stops within a bound on SIGTERM while its database process hangs, killing it', async () => {
-    const pid = databasePid(server!.child.pid!);
+    const pid = theDatabaseProcess(server!.child.pid!);
     process.kill(pid, 'SIGSTOP');
     const started = Date.now();
     // stop() sends SIGKILL itself after 60 s: the bound below must be met before that.

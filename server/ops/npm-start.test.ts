@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { titled, unmet } from '../test/conditions';
+import { processesNaming, processGroup } from '../test/processes';
 import { freePort } from '../test/scratch';
 
 /*
@@ -17,44 +17,13 @@ import { freePort } from '../test/scratch';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The processes of process group `group` that still run (zombies are gone already). */
-function groupMembers(group: number): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        // After the command's closing parenthesis: state, ppid, pgrp.
-        const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return state !== 'Z' && Number(pgrp) === group;
-      } catch {
-        return false; // it ended while we looked
-      }
-    })
-    .map(Number);
-}
-
-/** The processes whose command line names `dir` (the database process has DATA_DIR there). */
-function holding(dir: string): number[] {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dir);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
 const embeddedOnly = unmet({ driver: 'pglite' });
 describe.skipIf(embeddedOnly !== '')(titled('SIGTERM to `npm start`', embeddedOnly), () => {
   let dir: string | undefined;
   let group: number | undefined;
   afterAll(async () => {
     // Whatever a failed run left behind, by the group's id only.
-    if (group && groupMembers(group).length) process.kill(-group, 'SIGKILL');
+    if (group && processGroup(group).length) process.kill(-group, 'SIGKILL');
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
@@ -81,18 +50,18 @@ describe.skipIf(embeddedOnly !== '')(titled('SIGTERM to `npm start`', embeddedOn
       async () => expect((await fetch(`${base}/api/ready`)).status).toBe(200),
       { timeout: 180_000, interval: 250 }, // a stale build is made first
     );
-    expect(groupMembers(group).length).toBeGreaterThanOrEqual(3); // npm, server, database
-    expect(holding(dataDir)).not.toHaveLength(0);
+    expect(processGroup(group).length).toBeGreaterThanOrEqual(3); // npm, server, database
+    expect(processesNaming(dataDir)).not.toHaveLength(0);
 
     process.kill(npm.pid!, 'SIGTERM');
     await exited;
     // The server finishes what it has, closes the database and exits: all within the bound a
     // supervisor gives (deploy.md: TimeoutStopSec=35; the server cuts requests at 10 s).
-    await vi.waitFor(() => expect(groupMembers(group!)).toEqual([]), {
+    await vi.waitFor(() => expect(processGroup(group!)).toEqual([]), {
       timeout: 20_000,
       interval: 100,
     });
-    expect(holding(dataDir)).toEqual([]);
+    expect(processesNaming(dataDir)).toEqual([]);
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
   }, 240_000);
 });

@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createSeededDatabase,
@@ -8,6 +7,7 @@ import {
   type SeededDatabase,
   type ServerProcess,
 } from './load-workflow';
+import { processesNaming } from '../test/processes';
 
 /**
  * Issue 38's fault suite, the server's own end on the embedded default: killed (kill -9, as the
@@ -19,21 +19,6 @@ import {
 
 /** A supervisor's restart must serve within this. */
 const RESTART_MS = 20_000;
-
-/** Whether any process still has `dir` on its command line (the database process has). */
-function held(dir: string): boolean {
-  return readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .some((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return false;
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dir);
-      } catch {
-        return false; // it ended while we looked
-      }
-    });
-}
 
 describe('the server killed or stopped while a client writes', () => {
   let database: SeededDatabase | undefined;
@@ -83,7 +68,9 @@ describe('the server killed or stopped while a client writes', () => {
 
     // The database process ends with its server (its channel closes); then the directory is free.
     const dataDir = database!.env.DATA_DIR!;
-    await expect.poll(() => held(dataDir), { timeout: 15_000, interval: 100 }).toBe(false);
+    await expect
+      .poll(() => processesNaming(dataDir), { timeout: 15_000, interval: 100 })
+      .toEqual([]);
     const started = Date.now();
     server = await startServer(database!.env, port);
     expect(Date.now() - started).toBeLessThan(RESTART_MS);

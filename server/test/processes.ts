@@ -58,3 +58,36 @@ export function databaseProcesses(parent: number, dataDir?: string): number[] {
     return command.includes(DATABASE_PROCESS_SCRIPT) && (!dataDir || command.includes(dataDir));
   });
 }
+
+/** Every running process on this machine (zombies left out). */
+function allRunning(): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter(running);
+}
+
+/** The running processes whose command line names `text` (a DATA_DIR: its database process). */
+export function processesNaming(text: string): number[] {
+  return allRunning().filter((pid) => commandLine(pid).includes(text));
+}
+
+/** The running processes of process group `group`. */
+export function processGroup(group: number): number[] {
+  return allRunning().filter((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // After the command's closing parenthesis: state, ppid, pgrp.
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) === group;
+    } catch {
+      return false; // it ended while we looked
+    }
+  });
+}
+
+/** The one embedded database process of the server `serverPid` (it fails the test otherwise). */
+export function theDatabaseProcess(serverPid: number): number {
+  const pids = databaseProcesses(serverPid);
+  if (pids.length !== 1) throw new Error(`the server has ${pids.length} database processes`);
+  return pids[0]!;
+}

@@ -555,13 +555,18 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   ): Promise<string | null | undefined> {
     if (asked !== undefined) {
       if (asked === video.assignedEditorId) return undefined;
-      if (asked) await checkAssignableEditor(asked);
-      const ok = canSetAssignedEditor(scope, video, asked, await editorsOfClient(video.userId));
-      if (!ok) throw new HttpError(403, 'You cannot change the editor of this video');
+      await checkEditorChange(scope, video, asked);
       return asked;
     }
     const starts = startsWorkUnassigned(video, video.assignedEditorId !== null, status);
     return starts && mayBeAssignedEditor(scope) ? scope.id : undefined;
+  }
+
+  /** Refuses a change of `video`'s editor to `editorId` that the viewer may not make (403/400). */
+  async function checkEditorChange(scope: TeamScope, video: VideoRow, editorId: string | null) {
+    if (editorId) await checkAssignableEditor(editorId);
+    const ok = canSetAssignedEditor(scope, video, editorId, await editorsOfClient(video.userId));
+    if (!ok) throw new HttpError(403, VIDEO_MESSAGES.editorNotYours);
   }
 
   app.patch(
@@ -573,14 +578,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     async (request) => {
       const { scope, video } = await readableFor(request, request.params.id);
       const newEditorId = request.body.assignedEditorId;
-      if (newEditorId) await checkAssignableEditor(newEditorId);
-      const ok = canSetAssignedEditor(
-        scope,
-        video,
-        newEditorId,
-        await editorsOfClient(video.userId),
-      );
-      if (!ok) throw new HttpError(403, 'You cannot change the editor of this video');
+      await checkEditorChange(scope, video, newEditorId);
       await app.notifier.transaction(async (tx, notify) => {
         const updated = await updateVideo(tx, video, { assignedEditorId: newEditorId }, scope.id);
         if (!updated) throw new HttpError(404, NOT_FOUND);
