@@ -512,8 +512,9 @@ describe('a link lives only while its creator may share every video on it (issue
     expect((await guest('GET', `/api/review/${link.token}`)).statusCode).toBe(410);
   });
 
-  it('stops when its creator is deleted', async () => {
-    const manager = await seedPerson(t, { username: 'lead-leaving', role: 'lead_editor' });
+  /** A new lead editor, a video in review and a working link the lead editor made of it. */
+  async function linkByNewManager(username: string) {
+    const manager = await seedPerson(t, { username, role: 'lead_editor' });
     const v = await reviewVideo();
     const made = await t.app.inject({
       method: 'POST',
@@ -524,6 +525,11 @@ describe('a link lives only while its creator may share every video on it (issue
     expect(made.statusCode, made.body).toBe(201);
     const link = made.json() as CreatedReviewLink;
     expect((await guest('GET', `/api/review/${link.token}`)).statusCode).toBe(200);
+    return { manager, v, link };
+  }
+
+  it('stops when its creator is deleted', async () => {
+    const { manager, v, link } = await linkByNewManager('lead-leaving');
     expect((await call('boss', 'DELETE', `/api/admin/users/${manager.id}`)).statusCode).toBe(200);
     await expectTurnedOff(link.token, v.id);
     const listed = await call('boss', 'GET', `/api/videos/${v.id}/review-links`);
@@ -533,15 +539,7 @@ describe('a link lives only while its creator may share every video on it (issue
   });
 
   it('stops when its creator may no longer share one of its videos (a manager made an editor)', async () => {
-    const manager = await seedPerson(t, { username: 'lead-demoted', role: 'lead_editor' });
-    const v = await reviewVideo();
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/api/review-links',
-      headers: { cookie: manager.cookie },
-      payload: { videoIds: [v.id], expiresInDays: 7 },
-    });
-    const link = made.json() as CreatedReviewLink;
+    const { manager, v, link } = await linkByNewManager('lead-demoted');
     await t.db.update(users).set({ role: 'editor' }).where(eq(users.id, manager.id));
     await expectTurnedOff(link.token, v.id);
   });
