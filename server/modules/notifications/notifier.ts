@@ -407,13 +407,13 @@ export function createNotifier(
     // The change stands whatever happens to the push (a socket reconnect reads the count
     // again; the rows are stored for the next fetch).
     const countNotices = countsAdded(bus, counts, new Set(created.map((n) => n.recipientId)));
-    try {
-      hub.deliverHere(created);
-    } catch (err) {
-      log.warn({ err }, 'notifications saved but not pushed');
-    }
-    // The other instances hear with the write's marker (CacheBus.post).
-    bus.post([...countNotices, ...hub.notificationNotices(created)]);
+    // The other instances drop the counts with the write's marker, and the sockets are told once
+    // every instance has (CacheBus.post): a bell list read because of the push has it, anywhere.
+    bus.post(countNotices, () =>
+      hub
+        .notificationsCreated(created)
+        .catch((err: unknown) => log.warn({ err }, 'notifications saved but not pushed')),
+    );
   }
 
   /**
