@@ -1,8 +1,17 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { users } from '../../db/schema';
+import { readTestSettings } from '../../env';
 import { titled, unmet } from '../../test/conditions';
-import { createTestApp, loginAs, secondInstance, seedUser, type TestApp } from '../../test/helper';
+import {
+  cacheListenerPids,
+  createTestApp,
+  loginAs,
+  secondInstance,
+  seedUser,
+  type TestApp,
+} from '../../test/helper';
 import { createSession, sessionLifetime } from './sessions.repository';
 
 /*
@@ -91,5 +100,36 @@ describe.skipIf(noServer !== '')(titled('an ended session, on two instances', no
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('does not wait for an instance that never answers: it is cut off from the feed', async () => {
+    // A listener of the caches' channel that hears every write and answers none, as an
+    // instance that died with its connection half open, or stalls, would.
+    const [pid] = await cacheListenerPids(t);
+    const { rows } = await t.database.pool!.query<{ name: string }>(
+      'select application_name as name from pg_stat_activity where pid = $1',
+      [pid],
+    );
+    const deaf = new pg.Client({
+      connectionString: readTestSettings().testDatabaseUrl,
+      application_name: rows[0]!.name,
+    });
+    await deaf.connect();
+    deaf.on('error', () => {});
+    const ended = new Promise<void>((resolve) => deaf.on('end', resolve));
+    await deaf.query(`LISTEN "${rows[0]!.name}"`);
+    const p = await person('window-deaf');
+    await warm(p.cookie);
+    const started = performance.now();
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/${p.id}`,
+      headers: { cookie: king },
+    });
+    expect(res.statusCode).toBe(200);
+    // Within the bus's 2 s for an answer, and the deaf listener's connection was ended.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    await ended;
+    for (const app of apps) expect((await get(app, p.cookie)).statusCode).toBe(401);
   });
 });
