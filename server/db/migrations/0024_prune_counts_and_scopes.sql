@@ -3,33 +3,19 @@
 -- kept the counters of every user ever touched, deleted users included.
 --
 -- A client's counts row now goes when its total comes to zero (a deleted client's videos, or its
--- last video, deleted): every reader sums or coalesces the rows (videos.repository.ts,
--- lead.repository.ts), so no row reads as zero. The delete runs after the statement's upsert, in
--- the same function; a concurrent upsert that finds the row gone inserts it afresh.
-CREATE OR REPLACE FUNCTION vw_video_counts_apply(changes jsonb) RETURNS void
-LANGUAGE sql AS $$
-  INSERT INTO video_counts AS c (user_id, total, draft, in_progress, review, ready_to_post, posted)
-  SELECT user_id, sum(d),
-    coalesce(sum(d) FILTER (WHERE status = 'draft'), 0),
-    coalesce(sum(d) FILTER (WHERE status = 'in_progress'), 0),
-    coalesce(sum(d) FILTER (WHERE status = 'review'), 0),
-    coalesce(sum(d) FILTER (WHERE status = 'ready_to_post'), 0),
-    coalesce(sum(d) FILTER (WHERE status = 'posted'), 0)
-  FROM jsonb_to_recordset(changes) AS x(user_id uuid, status text, d bigint)
-  WHERE d <> 0
-  GROUP BY user_id
-  ORDER BY user_id
-  ON CONFLICT (user_id) DO UPDATE SET
-    total = c.total + excluded.total,
-    draft = c.draft + excluded.draft,
-    in_progress = c.in_progress + excluded.in_progress,
-    review = c.review + excluded.review,
-    ready_to_post = c.ready_to_post + excluded.ready_to_post,
-    posted = c.posted + excluded.posted;
-  DELETE FROM video_counts
-  WHERE total = 0
-    AND user_id IN (SELECT x.user_id FROM jsonb_to_recordset(changes) AS x(user_id uuid));
+-- last video, deleted), by a trigger on the row itself, which fires only then: every reader sums
+-- or coalesces the rows (videos.repository.ts, lead.repository.ts), so no row reads as zero. A
+-- concurrent upsert (0018's vw_video_counts_apply) that finds the row gone inserts it afresh.
+CREATE OR REPLACE FUNCTION vw_video_counts_prune() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM video_counts WHERE user_id = NEW.user_id AND total = 0;
+  RETURN NULL;
+END
 $$;
+--> statement-breakpoint
+CREATE TRIGGER video_counts_prune AFTER INSERT OR UPDATE ON video_counts
+  FOR EACH ROW WHEN (NEW.total = 0) EXECUTE FUNCTION vw_video_counts_prune();
 --> statement-breakpoint
 DELETE FROM video_counts c WHERE c.total = 0 OR NOT EXISTS (SELECT 1 FROM users u WHERE u.id = c.user_id);
 --> statement-breakpoint

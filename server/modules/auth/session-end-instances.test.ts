@@ -4,40 +4,30 @@ import type { App } from '../../app';
 import { users } from '../../db/schema';
 import { readTestSettings } from '../../env';
 import { titled, unmet } from '../../test/conditions';
-import {
-  cacheListenerPids,
-  createTestApp,
-  loginAs,
-  secondInstance,
-  seedUser,
-  type TestApp,
-} from '../../test/helper';
+import { cacheListenerPids, secondInstance, setUpSuite } from '../../test/helper';
 import { createSession, sessionLifetime } from './sessions.repository';
 
 /*
  * Issue 39, item 4 ("No window a user can see"), observation 3: after the king deleted a user on
  * instance A, instance B still accepted that user's session in 2 of 40 tries, for the moment its
- * cache had not yet heard the trigger's NOTIFY. Once a delete, a logout or a password change has
- * answered, the ended sessions get 401 on every instance, at the first request: no polling here.
- * Two app instances on one PostgreSQL database, each with its own pool, listener and caches.
+ * cache had not yet heard the trigger's NOTIFY. Once a delete or a logout has answered, the ended
+ * sessions get 401 on every instance, at the first request: no polling here. Two app instances
+ * on one PostgreSQL database, each with its own pool, listener and caches.
  */
 const noServer = unmet({ driver: 'postgres' });
-let t: TestApp;
+const t = setUpSuite([['king', 'king', 'true']]);
 let other: Awaited<ReturnType<typeof secondInstance>>;
 let apps: App[] = [];
 let king = '';
 
 beforeAll(async () => {
   if (noServer) return;
-  t = await createTestApp();
   other = await secondInstance(t);
   apps = [t.app, other.app];
-  await seedUser(t, { username: 'window-king', role: 'king', isAdmin: 'true' });
-  king = await loginAs(t, 'window-king');
+  king = t.cookie.king;
 });
 afterAll(async () => {
   await other?.close();
-  await t?.close();
 });
 
 const COUNT = '/api/notifications/count';
