@@ -45,7 +45,10 @@ export class CacheBus {
   /** What runs once the next marker has been heard by every other instance (`post`). */
   private readonly afterPeers: (() => unknown)[] = [];
   /** By marker of this instance: the other instances' listeners that answered it (`ACK`). */
-  private readonly acks = new Map<string, { acked: Set<number>; check?: () => void }>();
+  private readonly acks = new Map<
+    string,
+    { acked: Set<number>; check?: () => void; giveUp?: () => void }
+  >();
 
   constructor(
     database: Database,
@@ -69,6 +72,8 @@ export class CacheBus {
           this.live = false;
           this.emit(null);
           for (const { finish } of [...this.unheard.values()]) finish(false);
+          // Answers can no longer be heard: nobody is cut off for that.
+          for (const { giveUp } of [...this.acks.values()]) giveUp?.();
         },
         error: (err) => onError(err),
       },
@@ -115,12 +120,16 @@ export class CacheBus {
    */
   private peersHeard(marker: string, peers: readonly number[]) {
     const waiting = this.acks.get(marker)!;
+    // Lost meanwhile: the answers cannot be heard (see `down`).
+    if (!this.live) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const left = () => peers.filter((pid) => !waiting.acked.has(pid));
       const timer = setTimeout(
         () =>
           setImmediate(() => {
+            if (!waiting.giveUp) return;
             waiting.check = undefined;
+            waiting.giveUp = undefined;
             this.listener
               .cutOff(left())
               .catch((err: unknown) => this.onError(err))
@@ -129,11 +138,14 @@ export class CacheBus {
         MARKER_TIMEOUT_MS,
       );
       timer.unref();
-      waiting.check = () => {
-        if (left().length) return;
+      waiting.giveUp = () => {
         waiting.check = undefined;
+        waiting.giveUp = undefined;
         clearTimeout(timer);
         resolve();
+      };
+      waiting.check = () => {
+        if (!left().length) waiting.giveUp?.();
       };
       waiting.check();
     });
