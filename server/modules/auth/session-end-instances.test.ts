@@ -35,8 +35,8 @@ const get = (app: App, cookie: string) =>
   app.inject({ method: 'GET', url: COUNT, headers: { cookie } });
 
 /** A user made straight in the database (no password to hash) and a session of theirs. */
-async function person(username: string) {
-  const [row] = await t.db.insert(users).values({ username, password: 'x' }).returning();
+async function person(username: string, role = 'client') {
+  const [row] = await t.db.insert(users).values({ username, password: 'x', role }).returning();
   const { token } = await createSession(t.db, row!.id, sessionLifetime(1, 2));
   return { id: row!.id, cookie: `sid=${token}` };
 }
@@ -87,6 +87,50 @@ describe.skipIf(noServer !== '')(titled('an ended session, on two instances', no
       for (const app of [apps[(i + 1) % 2]!, on]) {
         const status = (await get(app, p.cookie)).statusCode;
         if (status !== 401) wrong.push(`logout ${i}: ${status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('is refused (401) on both at once after each of 20 password resets by the king', async () => {
+    const wrong: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const p = await person(`window-reset-${i}`);
+      await warm(p.cookie);
+      const on = apps[i % 2]!;
+      const res = await on.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${p.id}/reset-password`,
+        headers: { cookie: king },
+        payload: { newPassword: 'another-secret-1' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      for (const app of [apps[(i + 1) % 2]!, on]) {
+        const status = (await get(app, p.cookie)).statusCode;
+        if (status !== 401) wrong.push(`reset ${i}: ${status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('reads the new role on both at once after each of 20 role changes', async () => {
+    const wrong: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const p = await person(`window-demoted-${i}`, 'lead_editor');
+      const summary = (app: App) =>
+        app.inject({ url: '/api/lead/summary', headers: { cookie: p.cookie } });
+      for (const app of apps) expect((await summary(app)).statusCode).toBe(200);
+      const on = apps[i % 2]!;
+      const res = await on.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${p.id}`,
+        headers: { cookie: king },
+        payload: { name: 'Demoted', role: 'client' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      for (const app of [apps[(i + 1) % 2]!, on]) {
+        const status = (await summary(app)).statusCode;
+        if (status !== 403) wrong.push(`role change ${i}: ${status}`);
       }
     }
     expect(wrong).toEqual([]);
