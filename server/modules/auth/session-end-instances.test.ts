@@ -48,92 +48,72 @@ async function warm(cookie: string) {
   }
 }
 
+type Person = Awaited<ReturnType<typeof person>>;
+
+/**
+ * `n` times: a new person (`role`) reads on both instances (`before`, each holding the session
+ * in its cache), `change` is made on A or B in turn and answers 200, then a read on each (the
+ * other instance first: the window was seen there) must answer `after` at once. What did not.
+ */
+async function acrossInstances(
+  what: string,
+  n: number,
+  change: (p: Person) => { method: 'DELETE' | 'PATCH' | 'POST'; url: string; as?: string },
+  read = COUNT,
+  { role, before, after } = { role: 'client', before: 200, after: 401 },
+) {
+  const people = await Promise.all(
+    Array.from({ length: n }, (_, i) => person(`window-${what}-${i}`, role)),
+  );
+  const wrong: string[] = [];
+  for (const [i, p] of people.entries()) {
+    const ask = (app: App) => app.inject({ url: read, headers: { cookie: p.cookie } });
+    for (const app of [...apps, ...apps]) expect((await ask(app)).statusCode).toBe(before);
+    const on = apps[i % 2]!;
+    const { method, url, as = king } = change(p);
+    const res = await on.inject({ method, url, headers: { cookie: as }, payload: BODIES[what] });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const app of [apps[(i + 1) % 2]!, on]) {
+      const status = (await ask(app)).statusCode;
+      if (status !== after) wrong.push(`${what} ${i}: ${status} on ${app === t.app ? 'A' : 'B'}`);
+    }
+  }
+  return wrong;
+}
+
+/** The bodies of the changes, by what they are. */
+const BODIES: Record<string, object | undefined> = {
+  reset: { newPassword: 'another-secret-1' },
+  demoted: { name: 'Demoted', role: 'client' },
+};
+
 describe.skipIf(noServer !== '')(titled('an ended session, on two instances', noServer), () => {
   it('is refused (401) on both at once after each of 200 deletes of its user', async () => {
-    const people = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => person(`window-deleted-${i}`)),
-    );
-    const wrong: string[] = [];
-    for (const [i, p] of people.entries()) {
-      await warm(p.cookie);
-      const on = apps[i % 2]!;
-      const res = await on.inject({
-        method: 'DELETE',
-        url: `/api/admin/users/${p.id}`,
-        headers: { cookie: king },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      // The other instance first: the one the window was seen on.
-      for (const app of [apps[(i + 1) % 2]!, on]) {
-        const status = (await get(app, p.cookie)).statusCode;
-        if (status !== 401) wrong.push(`delete ${i}: ${status} on ${app === t.app ? 'A' : 'B'}`);
-      }
-    }
-    expect(wrong).toEqual([]);
+    const change = (p: Person) => ({ method: 'DELETE' as const, url: `/api/admin/users/${p.id}` });
+    expect(await acrossInstances('deleted', 200, change)).toEqual([]);
   });
 
   it('is refused (401) on both at once after each of 50 logouts', async () => {
-    const wrong: string[] = [];
-    for (let i = 0; i < 50; i++) {
-      const p = await person(`window-logout-${i}`);
-      await warm(p.cookie);
-      const on = apps[i % 2]!;
-      const out = await on.inject({
-        method: 'POST',
-        url: '/api/auth/logout',
-        headers: { cookie: p.cookie },
-      });
-      expect(out.statusCode).toBe(200);
-      for (const app of [apps[(i + 1) % 2]!, on]) {
-        const status = (await get(app, p.cookie)).statusCode;
-        if (status !== 401) wrong.push(`logout ${i}: ${status}`);
-      }
-    }
-    expect(wrong).toEqual([]);
+    const change = (p: Person) => ({
+      method: 'POST' as const,
+      url: '/api/auth/logout',
+      as: p.cookie,
+    });
+    expect(await acrossInstances('logout', 50, change)).toEqual([]);
   });
 
   it('is refused (401) on both at once after each of 20 password resets by the king', async () => {
-    const wrong: string[] = [];
-    for (let i = 0; i < 20; i++) {
-      const p = await person(`window-reset-${i}`);
-      await warm(p.cookie);
-      const on = apps[i % 2]!;
-      const res = await on.inject({
-        method: 'PATCH',
-        url: `/api/admin/users/${p.id}/reset-password`,
-        headers: { cookie: king },
-        payload: { newPassword: 'another-secret-1' },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      for (const app of [apps[(i + 1) % 2]!, on]) {
-        const status = (await get(app, p.cookie)).statusCode;
-        if (status !== 401) wrong.push(`reset ${i}: ${status}`);
-      }
-    }
-    expect(wrong).toEqual([]);
+    const change = (p: Person) => ({
+      method: 'PATCH' as const,
+      url: `/api/admin/users/${p.id}/reset-password`,
+    });
+    expect(await acrossInstances('reset', 20, change)).toEqual([]);
   });
 
-  it('reads the new role on both at once after each of 20 role changes', async () => {
-    const wrong: string[] = [];
-    for (let i = 0; i < 20; i++) {
-      const p = await person(`window-demoted-${i}`, 'lead_editor');
-      const summary = (app: App) =>
-        app.inject({ url: '/api/lead/summary', headers: { cookie: p.cookie } });
-      for (const app of apps) expect((await summary(app)).statusCode).toBe(200);
-      const on = apps[i % 2]!;
-      const res = await on.inject({
-        method: 'PATCH',
-        url: `/api/admin/users/${p.id}`,
-        headers: { cookie: king },
-        payload: { name: 'Demoted', role: 'client' },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      for (const app of [apps[(i + 1) % 2]!, on]) {
-        const status = (await summary(app)).statusCode;
-        if (status !== 403) wrong.push(`role change ${i}: ${status}`);
-      }
-    }
-    expect(wrong).toEqual([]);
+  it('reads the new role on both at once after each of 20 role changes (403)', async () => {
+    const change = (p: Person) => ({ method: 'PATCH' as const, url: `/api/admin/users/${p.id}` });
+    const lead = { role: 'lead_editor', before: 200, after: 403 };
+    expect(await acrossInstances('demoted', 20, change, '/api/lead/summary', lead)).toEqual([]);
   });
 
   it('does not wait for an instance that never answers: it is cut off from the feed', async () => {
