@@ -23,6 +23,11 @@ export const SHORT_CACHE_MS = 5_000;
 const MARKER_TIMEOUT_MS = 2_000;
 /** The first letter of a write's marker, a message of the bus to itself. */
 const MARKER = 'b';
+/**
+ * The first letter of another instance's answer to a marker: `a<its listener's pid> <marker>`,
+ * sent once it has dropped what the NOTIFYs before the marker named.
+ */
+const ACK = 'a';
 
 export class CacheBus {
   live = false;
@@ -37,6 +42,13 @@ export class CacheBus {
   private markers = 0;
   /** NOTIFYs waiting for the next marker (`post`). */
   private readonly outgoing: BusNotice[] = [];
+  /** What runs once the next marker has been heard by every other instance (`post`). */
+  private readonly afterPeers: (() => unknown)[] = [];
+  /** By marker of this instance: the other instances' listeners that answered it (`ACK`). */
+  private readonly acks = new Map<
+    string,
+    { acked: Set<number>; check?: () => void; giveUp?: () => void }
+  >();
 
   constructor(
     database: Database,
@@ -47,7 +59,8 @@ export class CacheBus {
       'vw_cache_',
       {
         message: (payload) => {
-          if (payload[0] === MARKER) this.unheard.get(payload)?.finish(true);
+          if (payload[0] === MARKER) this.markerHeard(payload);
+          else if (payload[0] === ACK) this.ackHeard(payload);
           else this.emit(payload);
         },
         // Whatever changed while nobody listened was missed: start from empty caches.
@@ -59,6 +72,8 @@ export class CacheBus {
           this.live = false;
           this.emit(null);
           for (const { finish } of [...this.unheard.values()]) finish(false);
+          // Answers can no longer be heard: nobody is cut off for that.
+          for (const { giveUp } of [...this.acks.values()]) giveUp?.();
         },
         error: (err) => onError(err),
       },
@@ -72,6 +87,68 @@ export class CacheBus {
 
   private emit(message: CacheMessage) {
     for (const fn of this.subscribers) fn(message);
+  }
+
+  /**
+   * A write's marker: this instance's comes back (`localWrite`); another's is answered, now that
+   * every message before it has been applied here (they come in commit order, one at a time).
+   */
+  private markerHeard(marker: string) {
+    if (marker.startsWith(this.markerPrefix)) {
+      this.unheard.get(marker)?.finish(true);
+      return;
+    }
+    const pid = this.listener.pid;
+    if (pid === undefined || !this.live) return;
+    void this.listener.send([[this.listener.channel, `${ACK}${pid} ${marker}`]]).catch(() => {});
+  }
+
+  /** Another instance's answer to a marker: counted if the marker is this instance's. */
+  private ackHeard(payload: string) {
+    const space = payload.indexOf(' ');
+    const waiting = this.acks.get(payload.slice(space + 1));
+    if (!waiting) return;
+    waiting.acked.add(Number(payload.slice(ACK.length, space)));
+    waiting.check?.();
+  }
+
+  /**
+   * Resolves once each of `peers` (the other listeners' backends as the marker went out) has
+   * answered `marker`, or has been cut off from the feed (Listener.cutOff) after MARKER_TIMEOUT_MS:
+   * an instance that died, stalls or is deaf then serves nothing from its caches until it
+   * listens again (its feed is down: `live`), and starts from empty caches.
+   */
+  private peersHeard(marker: string, peers: readonly number[]) {
+    const waiting = this.acks.get(marker)!;
+    // Lost meanwhile: the answers cannot be heard (see `down`).
+    if (!this.live) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const left = () => peers.filter((pid) => !waiting.acked.has(pid));
+      const timer = setTimeout(
+        () =>
+          setImmediate(() => {
+            if (!waiting.giveUp) return;
+            waiting.check = undefined;
+            waiting.giveUp = undefined;
+            this.listener
+              .cutOff(left())
+              .catch((err: unknown) => this.onError(err))
+              .finally(resolve);
+          }),
+        MARKER_TIMEOUT_MS,
+      );
+      timer.unref();
+      waiting.giveUp = () => {
+        waiting.check = undefined;
+        waiting.giveUp = undefined;
+        clearTimeout(timer);
+        resolve();
+      };
+      waiting.check = () => {
+        if (!left().length) waiting.giveUp?.();
+      };
+      waiting.check();
+    });
   }
 
   /**
@@ -98,9 +175,15 @@ export class CacheBus {
    * time (or cannot be sent), every subscriber drops everything, as when the feed is down, and
    * after a timeout the listener listens on a new connection (its feed is down until then).
    * Caches whose entries carry data versions (the read cache) see the change by themselves.
+   *
+   * The other instances' caches: each answers the marker (`ACK`) once it has applied what came
+   * before it, and the promise resolves when every listener of the channel has answered or been
+   * cut off (`peersHeard`): the write's answer waits for it (plugins/caches.ts), so no instance
+   * serves an ended session or an old count once the write has answered. Not while this
+   * instance's own feed is down: it cannot hear the answers then (ADR 0004, "What it costs").
    */
-  localWrite() {
-    if (!this.live) return;
+  localWrite(): Promise<void> {
+    if (!this.live) return this.flushUnheard();
     const marker = `${this.markerPrefix}${++this.markers}`;
     // Decided after the event loop's next poll: after a stall of 2 s the timer runs before the
     // socket that holds the marker is read, and a heard marker must not restart the feed.
@@ -123,9 +206,37 @@ export class CacheBus {
       resolve();
     };
     this.unheard.set(marker, { finish, done });
+    this.acks.set(marker, { acked: new Set() });
+    const after = this.afterPeers.splice(0);
     // On the listener's connection: queued behind the pool's queries, it would make the
     // lookups that wait for it (TtlCache.load) wait for them too.
-    this.flush([this.listener.channel, marker]).catch(() => finish(false));
+    return this.flush([this.listener.channel, marker])
+      .then(
+        (peers) => this.peersHeard(marker, peers ?? []),
+        () => finish(false),
+      )
+      .finally(() => {
+        this.acks.delete(marker);
+        this.run(after);
+      });
+  }
+
+  /** Runs what waited for the other instances (`post`); a failure is the bus's error. */
+  private run(after: (() => unknown)[]) {
+    for (const fn of after) {
+      try {
+        void Promise.resolve(fn()).catch((err: unknown) => this.onError(err));
+      } catch (err) {
+        this.onError(err);
+      }
+    }
+  }
+
+  /** Not listening: what `post` holds goes out with no marker, and nothing is waited for. */
+  private async flushUnheard() {
+    const after = this.afterPeers.splice(0);
+    await this.flush().catch(() => {});
+    this.run(after);
   }
 
   /**
@@ -138,17 +249,24 @@ export class CacheBus {
 
   /**
    * Sends NOTIFYs of a change this instance has committed and has applied here already (the
-   * count caches' and the sockets' messages of new notifications) with the write's marker, in
-   * its statement (`localWrite`), or by themselves if no marker goes out before the event loop's
-   * next turn. They need not come before the marker: this instance has them.
+   * count caches' messages of new notifications) with the write's marker, in its statement
+   * (`localWrite`), or with a marker of their own if none goes out before the event loop's next
+   * turn. `after` (a push to the sockets) runs once every other instance has answered that
+   * marker: it has then applied these NOTIFYs and every one committed before them, so a read
+   * that the push prompts is fresh on any instance (issue 39).
    */
-  post(notices: readonly BusNotice[]) {
-    if (!notices.length) return;
-    if (!this.outgoing.length) setImmediate(() => void this.flush().catch(() => {}));
+  post(notices: readonly BusNotice[], after?: () => unknown) {
+    if (!notices.length && !after) return;
+    if (!this.outgoing.length && !this.afterPeers.length) {
+      setImmediate(() => {
+        if (this.outgoing.length || this.afterPeers.length) void this.localWrite();
+      });
+    }
     this.outgoing.push(...notices);
+    if (after) this.afterPeers.push(after);
   }
 
-  /** Sends what `post` holds, and `marker` last, in one statement. */
+  /** Sends what `post` holds, and `marker` last, in one statement: the other listeners. */
   private flush(marker?: BusNotice) {
     const notices = this.outgoing.splice(0);
     if (marker) notices.push(marker);

@@ -31,6 +31,13 @@ export interface RetryPauses {
 export class Listener {
   /** The channel's name, known once `start` has read the schema. */
   channel: string;
+  /**
+   * The backend process of the listening connection (PostgreSQL), undefined while there is none:
+   * with the channel as its application_name, it names this listener among the others.
+   */
+  get pid(): number | undefined {
+    return (this.client as { processID?: number } | undefined)?.processID ?? undefined;
+  }
   private closed = false;
   private client: pg.Client | undefined;
   private unlistenPglite: (() => Promise<void>) | undefined;
@@ -40,7 +47,7 @@ export class Listener {
    * The NOTIFYs for `client` that wait for the statement before them to answer (pg 9 refuses a
    * second statement at once), to go together in the next one; undefined once that has gone.
    */
-  private waiting: { notices: BusNotice[]; sent: Promise<unknown> } | undefined;
+  private waiting: { notices: BusNotice[]; sent: Promise<number[]> } | undefined;
   /** The last statement sent or waiting on `client`: the next goes after it has answered. */
   private sending: Promise<unknown> = Promise.resolve();
 
@@ -80,24 +87,29 @@ export class Listener {
    * NOTIFYs on the listener's own connection, after the statement before them has answered and
    * together with every other NOTIFY given meanwhile, in the order given: under load the writes'
    * markers (CacheBus.localWrite) go out many to a statement, each statement a commit fewer for
-   * PostgreSQL's notification queue. The statement is prepared under a name (parsed once).
+   * PostgreSQL's notification queue. The statement is prepared under a name (parsed once). It
+   * answers the backends of the other listeners of this channel as the NOTIFYs go out (`send`).
    */
-  private onClient(notices: readonly BusNotice[]) {
+  private onClient(notices: readonly BusNotice[]): Promise<number[]> {
     const client = this.client;
     if (!client) return Promise.reject(new Error(`not listening on ${this.channel}`));
     if (this.waiting) {
       this.waiting.notices.push(...notices);
       return this.waiting.sent;
     }
-    const waiting = { notices: [...notices], sent: Promise.resolve() as Promise<unknown> };
-    waiting.sent = this.sending.then(() => {
+    const waiting = { notices: [...notices], sent: Promise.resolve([]) as Promise<number[]> };
+    waiting.sent = this.sending.then(async () => {
       // Gone: what is given from now on waits for this one.
       if (this.waiting === waiting) this.waiting = undefined;
-      return client.query({
+      const { rows } = await client.query<{ peers: number[] }>({
         name: 'vw_listener_notify',
-        text: 'select pg_notify(c, p) from unnest($1::text[], $2::text[]) as u(c, p)',
-        values: [waiting.notices.map(([c]) => c), waiting.notices.map(([, p]) => p)],
+        // count() makes every pg_notify run; the listeners are read after them.
+        text: `select array(select pid from pg_stat_activity
+            where application_name = $3 and pid <> pg_backend_pid()) as peers
+          from (select count(pg_notify(c, p)) from unnest($1::text[], $2::text[]) as u(c, p)) n`,
+        values: [waiting.notices.map(([c]) => c), waiting.notices.map(([, p]) => p), this.channel],
       });
+      return rows[0]?.peers ?? [];
     });
     this.waiting = waiting;
     this.sending = waiting.sent.catch(() => undefined);
@@ -108,14 +120,14 @@ export class Listener {
    * NOTIFYs each payload on its channel (this listener's or another's), in order and in one
    * statement, over the listener's own connection (on PGlite, its one connection), so that a
    * pool busy with queries does not hold them back; through the app's pool if that cannot be
-   * done.
+   * done. On the listener's connection it answers the backends of the other listeners of this
+   * channel (every instance's, on PostgreSQL) as the NOTIFYs went out; undefined otherwise.
    */
-  async send(notices: readonly BusNotice[]) {
-    if (!notices.length) return;
+  async send(notices: readonly BusNotice[]): Promise<number[] | undefined> {
+    if (!notices.length) return undefined;
     if (this.client) {
       try {
-        await this.onClient(notices);
-        return;
+        return await this.onClient(notices);
       } catch {
         // lost meanwhile: the pool below
       }
@@ -123,6 +135,18 @@ export class Listener {
     await this.database.db.execute(
       sql`select pg_notify(n->>0, n->>1) from jsonb_array_elements(${JSON.stringify(notices)}::jsonb) n`,
     );
+    return undefined;
+  }
+
+  /**
+   * Ends the connections of the listeners of this channel among `pids` (those `send` answered),
+   * through the app's pool: a listener that did not answer in time (its instance died, stalled or
+   * is deaf) loses its feed, and its instance stops serving its caches (CacheBus).
+   */
+  async cutOff(pids: readonly number[]) {
+    if (!pids.length) return;
+    await this.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where application_name = ${this.channel} and pid = any(${`{${pids.join(',')}}`}::int[])`);
   }
 
   private async connect(reconnected: boolean) {

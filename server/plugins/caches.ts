@@ -20,7 +20,8 @@ declare module 'fastify' {
  * Starts the cache bus with the app and closes it with the app. A write on this instance may end
  * sessions or change counts and answers; the bus says which, but its message can arrive after
  * the client's next request. So before answering any write, this instance tells the bus, which
- * keeps its caches from serving until the write's messages have been heard (CacheBus.localWrite).
+ * keeps its caches from serving until the write's messages have been heard, and the answer waits
+ * until every other instance has heard them too (CacheBus.localWrite).
  */
 export const caches = fp(
   async (app: FastifyInstance, opts: { database: Database }) => {
@@ -28,8 +29,9 @@ export const caches = fp(
     await bus.start();
     app.decorate('cacheBus', bus);
     app.addHook('onClose', async () => bus.close());
+    // The answer leaves once every instance has heard the write (CacheBus.localWrite).
     app.addHook('onSend', async (request) => {
-      if (UNSAFE_METHODS.has(request.method)) bus.localWrite();
+      if (UNSAFE_METHODS.has(request.method)) await bus.localWrite();
     });
   },
   { name: 'caches' },

@@ -135,6 +135,16 @@ describe('conditional reads of cacheable answers', () => {
     expect(after.body).toBe(first.body);
     expect(after.headers['x-next-cursor']).toBeTruthy();
     expect(after.headers.etag).not.toBe(first.headers.etag);
+    // A 304 carries the cursor of the page it confirms, from the kept answer and from the kept
+    // tag alone (issue 39: a header that is part of the answer).
+    const held = { cookie: client.cookie, 'if-none-match': after.headers.etag as string };
+    const kept = await t.app.inject({ method: 'GET', url, headers: held });
+    expect(kept.statusCode).toBe(304);
+    expect(kept.headers['x-next-cursor']).toBe(after.headers['x-next-cursor']);
+    t.app.readCache.clear();
+    const byTag = await t.app.inject({ method: 'GET', url, headers: held });
+    expect(byTag.statusCode).toBe(304);
+    expect(byTag.headers['x-next-cursor']).toBe(after.headers['x-next-cursor']);
   });
 
   it("tags the header's total, and leaves answers that are not cacheable untagged", async () => {

@@ -73,8 +73,14 @@ const READ_CACHE_MS = 3_000;
  * twice the queries) and those beside the writers no more (ADR 0007, "A create in one statement").
  */
 const LABEL_READS = 1;
+/**
+ * The headers that are part of a cacheable answer besides its body (a page's next cursor, a
+ * list's total): its ETag names them too, and a 304 carries them, so a reader who revalidates
+ * keeps the total of the answer it is told it holds (issue 39).
+ */
+const ANSWER_HEADERS = ['x-next-cursor', 'x-total-count'];
 /** The answer headers a cached GET keeps besides its body. */
-const KEPT_HEADERS = ['content-type', 'etag', 'x-next-cursor', 'x-total-count'];
+const KEPT_HEADERS = ['content-type', 'etag', ...ANSWER_HEADERS];
 /** How many answers' tags are kept (about 200 bytes each): every reader's screens, not bodies. */
 const KEPT_TAGS = 20_000;
 /**
@@ -84,8 +90,27 @@ const KEPT_TAGS = 20_000;
  */
 const KEPT_TAG_MS = 10 * 60_000;
 
-/** A cacheable answer's ETag: a hash of its bytes, so the same answer always has the same tag. */
-const tagOf = (body: Buffer | string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+/**
+ * A cacheable answer's ETag: a hash of its bytes and its ANSWER_HEADERS (`headers`, each name
+ * with its value), so the same answer always has the same tag.
+ */
+const tagOf = (body: Buffer | string, headers: Record<string, string> = {}) => {
+  const hash = createHash('sha1').update(body);
+  for (const name of ANSWER_HEADERS) {
+    if (headers[name] !== undefined) hash.update(`\n${name}: ${headers[name]}`);
+  }
+  return `"${hash.digest('base64url')}"`;
+};
+
+/** The values of `names` that `reply` carries. */
+const headersOf = (reply: FastifyReply, names: readonly string[]) => {
+  const headers: Record<string, string> = {};
+  for (const name of names) {
+    const value = reply.getHeader(name);
+    if (value !== undefined) headers[name] = String(value);
+  }
+  return headers;
+};
 
 /**
  * The ETag of an answer made of parts whose keys name their bytes, for its handler to set
@@ -134,10 +159,14 @@ const joinList = (parts: readonly Buffer[]): Buffer => {
 };
 const CLOSE_DELTA = Buffer.from('}');
 
-/** The tag of the answer a viewer's URL last had, and the viewer's label when it was read. */
+/**
+ * The tag of the answer a viewer's URL last had, the viewer's label when it was read, and the
+ * answer's ANSWER_HEADERS, which a 304 carries.
+ */
 interface KeptTag {
   label: string;
   etag: string;
+  headers: Record<string, string>;
 }
 
 export interface CachedReply {
@@ -380,7 +409,7 @@ export const readCache = fp(
       const asked = request.headers['if-none-match'];
       const tag = asked ? tags.get(key) : undefined;
       if (tag?.label === label && namesTag(asked, tag.etag)) {
-        return reply.header('etag', tag.etag).code(304).send();
+        return reply.headers(tag.headers).header('etag', tag.etag).code(304).send();
       }
       let cached = cache.get(key);
       if (cached?.label !== label) cached = undefined;
@@ -460,7 +489,8 @@ export const readCache = fp(
       const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
       // Set by the handler (keysTagger), or by a kept answer served again (preHandler).
       const named = reply.getHeader('etag');
-      const etag = typeof named === 'string' ? named : tagOf(body);
+      const etag =
+        typeof named === 'string' ? named : tagOf(body, headersOf(reply, ANSWER_HEADERS));
       reply.header('etag', etag);
       if (pending) keep(pending, reply, { payload: body }, body.length);
       if (!namesTag(request.headers['if-none-match'], etag)) return payload;
@@ -473,16 +503,12 @@ export const readCache = fp(
       body: CachedReply['body'],
       bytes: number,
     ) => {
-      const headers: Record<string, string> = {};
-      for (const name of KEPT_HEADERS) {
-        const value = reply.getHeader(name);
-        if (value !== undefined) headers[name] = String(value);
-      }
+      const headers = headersOf(reply, KEPT_HEADERS);
       const cached = { label: pending.label, body, bytes, headers };
       cache.setIf(pending.key, cached, pending.epoch);
       tags.setIf(
         pending.key,
-        { label: pending.label, etag: headers.etag! },
+        { label: pending.label, etag: headers.etag!, headers: headersOf(reply, ANSWER_HEADERS) },
         pending.tagEpoch,
         pending.timeless ? KEPT_TAG_MS : READ_CACHE_MS,
       );

@@ -67,8 +67,10 @@ export async function resetPassword(
 
 /**
  * One statement: the foreign keys remove the user's videos, comments, notifications,
- * assignments and sessions, and unassign them from others' videos (DESIGN.md section 5).
+ * assignments and sessions, and unassign them from others' videos (DESIGN.md section 5). Once
+ * it has committed, the read cache's counters of users gone are pruned (migration 0024).
  */
 export async function deleteUser(db: Db, id: string): Promise<void> {
   await db.delete(users).where(eq(users.id, id));
+  await db.execute(sql`select vw_cache_scopes_prune()`);
 }

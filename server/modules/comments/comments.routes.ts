@@ -174,7 +174,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const recipients = await unreadRecipientsOfComment(db, found.comment.id);
       // Its notifications go with it (foreign key cascade), so their recipients' counts drop.
       await deleteComment(db, found.comment.id);
-      await app.realtime.countsChanged(recipients);
+      app.notifier.countsChanged(recipients);
       return { message: COMMENT_MESSAGES.deleted };
     },
   );

@@ -275,6 +275,47 @@ describe('GET /api/admin/invoicing', () => {
   });
 });
 
+describe('conditional reads of the invoicing list (issue 39, item 4)', () => {
+  /**
+   * A page whose rows stay the same while the total grows: its ETag must name the total too (a
+   * header that is part of the answer), and every answer, a 304 as well, carries the total.
+   */
+  it('answers a reader holding an old total with the new one, never a 304 for the old', async () => {
+    const first = await s.addVideo({ finishDate: new Date('2001-01-01T00:00:00Z') });
+    const url = '/api/admin/invoicing?dateFilter=all&sortBy=finishDate&limit=1';
+    const read = (tag?: string) =>
+      s.t.app.inject({
+        url,
+        headers: { cookie: s.cookie.king, ...(tag ? { 'if-none-match': tag } : {}) },
+      });
+    const before = await read();
+    expect(before.statusCode).toBe(200);
+    expect(before.json().map((r: InvoicingRow) => r.id)).toEqual([first.id]);
+    const total = Number(before.headers['x-total-count']);
+    const held = before.headers.etag as string;
+    // Held and unchanged: 304, with the total it holds.
+    const same = await read(held);
+    expect(same.statusCode).toBe(304);
+    expect(same.headers['x-total-count']).toBe(String(total));
+
+    // A row on a later page: the first page's rows are the same, its total is not.
+    await s.addVideo();
+    const after = await read(held);
+    expect(after.headers['x-total-count']).toBe(String(total + 1));
+    expect(after.statusCode).toBe(200);
+    expect(after.json().map((r: InvoicingRow) => r.id)).toEqual([first.id]);
+    expect(after.headers.etag).not.toBe(held);
+    // The new tag is confirmed, from the kept answer and from the kept tag, with the new total.
+    const again = await read(after.headers.etag as string);
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['x-total-count']).toBe(String(total + 1));
+    s.t.app.readCache.clear();
+    const byTag = await read(after.headers.etag as string);
+    expect(byTag.statusCode).toBe(304);
+    expect(byTag.headers['x-total-count']).toBe(String(total + 1));
+  });
+});
+
 describe('the amount a video owes (DESIGN.md section 5)', () => {
   it('is the type default, then the default plan, the client plan, then the custom price', async () => {
     const type = 'action-reel';

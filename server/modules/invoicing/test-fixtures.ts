@@ -24,6 +24,8 @@ export type Person = keyof typeof PEOPLE | 'anonymous';
 interface SceneParts {
   t: TestApp;
   id: Record<keyof typeof PEOPLE, string>;
+  /** The people's cookie headers, for a request `call` does not make (one with headers). */
+  cookie: Record<keyof typeof PEOPLE, string>;
   call: Caller<keyof typeof PEOPLE>;
   typeId: (name: string) => Promise<string>;
   addVideo: (v?: Partial<typeof videos.$inferInsert>) => Promise<typeof videos.$inferSelect>;
@@ -100,6 +102,7 @@ export async function createScene() {
   return {
     t,
     id,
+    cookie,
     call,
     typeId,
     addVideo,

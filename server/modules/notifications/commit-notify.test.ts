@@ -36,9 +36,11 @@ afterAll(async () => {
 
 /**
  * Runs `write` while `holder`'s commit holds the notification-queue lock: its answer, how long
- * it took and how long that commit took from the same moment. A write that NOTIFYs in its
- * transaction waits for the lock, so it ends with or after that commit; one that does not
- * takes its usual few milliseconds.
+ * it took to commit (its notification is seen from another connection) and how long that commit
+ * took from the same moment. A write that NOTIFYs in its transaction waits for the lock, so it
+ * commits with or after that commit; one that does not takes its usual few milliseconds. (Its
+ * answer waits for the lock all the same: it leaves once every instance has heard the write,
+ * CacheBus.localWrite, whose marker is a NOTIFY; the other writes commit meanwhile.)
  */
 async function whileQueueLocked(write: () => Promise<{ statusCode: number }>) {
   const channel = `vw_probe_${process.pid}`;
@@ -63,8 +65,13 @@ async function whileQueueLocked(write: () => Promise<{ statusCode: number }>) {
   }
   expect(committed, 'the lock was not seen held: the batch was too small').toBe(false);
   const start = performance.now();
-  const res = await write();
+  const answered = write();
+  for (;;) {
+    const seen = await t.database.pool!.query('select 1 from notifications limit 1');
+    if (seen.rowCount || committed) break;
+  }
   const wrote = performance.now() - start;
+  const res = await answered;
   await commit;
   return { status: res.statusCode, wrote, locked: performance.now() - start };
 }

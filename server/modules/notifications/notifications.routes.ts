@@ -43,7 +43,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   ) {
     const user = currentUser(request);
     const result = await change(db, app.notices, user.id);
-    if (changed(result)) await app.realtime.countsChanged([user.id]);
+    if (changed(result)) app.notifier.countsChanged([user.id]);
     return result;
   }
 
@@ -81,7 +81,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
       const user = currentUser(request);
       const row = await markRead(db, app.notices, request.params.id, user.id);
       if (!row) throw new HttpError(404, NOT_FOUND);
-      await app.realtime.countsChanged([user.id]);
+      app.notifier.countsChanged([user.id]);
       return row;
     },
   );
@@ -135,7 +135,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     async (request) => {
       const scope = await loadViewerScope(db, currentUser(request));
       const created = await createOverdueNotices(db, app.notices, scope);
-      await app.realtime.notificationsCreated(created);
+      app.notifier.created(created);
       return {
         message: created.length
           ? `${created.length} overdue video(s) notified`

@@ -133,6 +133,14 @@ export interface Notifier {
    * finds the video unreadable drops it.
    */
   mentionsIn(content: string, videoId: string): Mentioned;
+  /**
+   * Notifications stored and committed otherwise (whose trigger told the caches): pushed to their
+   * recipients' sockets once every instance has heard the change (CacheBus.post), so a bell read
+   * that the push prompts is fresh on any instance.
+   */
+  created(list: NotificationView[]): void;
+  /** Unread counts changed otherwise (read, cleared, deleted): pushed the same way. */
+  countsChanged(userIds: string[]): void;
 }
 
 /** The notifications `oneStatement`'s triggers gathered, for its write to add to its statement. */
@@ -407,14 +415,14 @@ export function createNotifier(
     // The change stands whatever happens to the push (a socket reconnect reads the count
     // again; the rows are stored for the next fetch).
     const countNotices = countsAdded(bus, counts, new Set(created.map((n) => n.recipientId)));
-    try {
-      hub.deliverHere(created);
-    } catch (err) {
-      log.warn({ err }, 'notifications saved but not pushed');
-    }
-    // The other instances hear with the write's marker (CacheBus.post).
-    bus.post([...countNotices, ...hub.notificationNotices(created)]);
+    // The other instances drop the counts with the write's marker, and the sockets are told once
+    // every instance has (CacheBus.post): a bell list read because of the push has it, anywhere.
+    bus.post(countNotices, () => push(hub.notificationsCreated(created)));
   }
+
+  /** A push to the sockets: it failing leaves the change as it stands (the next read has it). */
+  const push = (pushed: Promise<unknown>) =>
+    pushed.catch((err: unknown) => log.warn({ err }, 'change saved but not pushed'));
 
   /**
    * `plan`'s notifications in `write`'s statement, on `handle` (the database or a transaction):
@@ -471,7 +479,17 @@ export function createNotifier(
 
   const mentionsIn = (content: string, videoId: string) => lookUpMentions(db, content, videoId);
 
-  return { transaction, oneStatement, mentionsIn };
+  return {
+    transaction,
+    oneStatement,
+    mentionsIn,
+    created: (list) => {
+      if (list.length) bus.post([], () => push(hub.notificationsCreated(list)));
+    },
+    countsChanged: (userIds) => {
+      if (userIds.length) bus.post([], () => push(hub.countsChanged(userIds)));
+    },
+  };
 }
 
 declare module 'fastify' {
