@@ -24,6 +24,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { reviewLinksRoutes } from './modules/review-links/review-links.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { countUnread, findNotification } from './modules/notifications/notifications.repository';
 import { emailRoutes, mailer } from './modules/email/email.routes';
 import type { MailSettings } from './modules/email/worker';
 import { notifier } from './modules/notifications/notifier';
@@ -37,7 +38,7 @@ import { inputGuard } from './plugins/input-guard';
 import { jsonBody } from './plugins/json-body';
 import { limits } from './plugins/limits';
 import { SETTING_DEFAULTS } from './env';
-import { sessionLifetime } from './modules/auth/sessions.repository';
+import { sessionLifetime } from './plugins/sessions.repository';
 import { readCache } from './plugins/read-cache';
 import { realtime } from './plugins/realtime';
 import { web } from './plugins/web';
@@ -156,7 +157,10 @@ export async function buildApp(opts: AppOptions) {
   // After the session (whose key it is), before the routes that declare `config.idempotent`.
   await app.register(idempotency, { db });
   // The socket hub (closed with the app) and the notifier the feature routes call.
-  await app.register(realtime, { database: opts.database });
+  await app.register(realtime, {
+    database: opts.database,
+    reads: { countUnread, findNotification },
+  });
   await app.register(notifier, { db });
   await app.register(mailer, {
     db,

@@ -12,7 +12,7 @@ import {
   sessionIdOf,
   type SessionUser,
   touchSession,
-} from '../modules/auth/sessions.repository';
+} from './sessions.repository';
 import { HttpError, isDatabaseUnavailable } from './errors';
 
 declare module 'fastify' {

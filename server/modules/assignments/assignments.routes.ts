@@ -20,7 +20,7 @@ import { currentManager, currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { directoryIds } from '../users/directory';
 import { findUserById } from '../users/users.repository';
-import { loadViewerScope } from '../videos/scope';
+import { loadViewerScope } from '../scope/scope';
 import {
   clientListVersion,
   clientsOfEditor,

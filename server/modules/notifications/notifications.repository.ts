@@ -22,8 +22,8 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { clearedNotifications, notifications, overdueNotices, videos } from '../../db/schema';
 import { emailEventRow, emailEventsFrom, enqueueEmailEvents } from '../email/email.repository';
-import type { ViewerScope } from '../videos/scope';
-import { overdueWhere, readableBy } from '../videos/videos.repository';
+import type { ViewerScope } from '../scope/scope';
+import { overdueWhere, readableBy } from '../scope/readable';
 
 type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;

@@ -7,7 +7,7 @@ import { videoViewSchema } from '@domain/videos';
 import type { Db } from '../../db/client';
 import { videos } from '../../db/schema';
 import { movedUserScopes } from '../../plugins/read-cache';
-import type { ViewerScope } from './scope';
+import type { ViewerScope } from '../scope/scope';
 import {
   findVersionedVideos,
   listVideos,

@@ -42,7 +42,8 @@ import {
   type VideoRow,
 } from '../../db/schema';
 import { noticeCtes } from '../notifications/notifications.repository';
-import { videoScopeOf, type VideoScope, type ViewerScope } from './scope';
+import { overdueWhere } from '../scope/readable';
+import { videoScopeOf, type VideoScope } from '../scope/scope';
 
 const owner = aliasedTable(users, 'owner');
 const editor = aliasedTable(users, 'editor');
@@ -71,61 +72,6 @@ export interface VideoWithPeople {
   video: VideoRow;
   owner: UserSummary;
   editor: UserSummary | null;
-}
-
-/** SQL for "the viewer may read this video" (DESIGN.md section 4), mirroring canReadVideo. */
-export function readableBy(viewer: ViewerScope): SQL | undefined {
-  if (isManager(viewer)) return undefined;
-  const team = [...viewer.teamClientIds];
-  return or(
-    eq(videos.userId, viewer.id),
-    eq(videos.assignedEditorId, viewer.id),
-    team.length ? inArray(videos.userId, team) : undefined,
-  );
-}
-
-/**
- * How many videos the client `clientId` has (a user id column of the outer query), from the
- * clients' kept counts (migration 0018): one row read, whatever the number of videos.
- */
-export const videoCountOf = (clientId: AnyPgColumn) =>
-  // Named in full, as countWhere (db/rows.ts) does: in a query of one table the builder writes
-  // the outer column bare, which inside the subquery would name a column of video_counts.
-  sql<number>`coalesce((select kept.${sql.identifier(videoCounts.total.name)} from ${videoCounts} kept
-    where kept.${sql.identifier(videoCounts.userId.name)} = ${sql.identifier(getTableName(clientId.table))}.${sql.identifier(clientId.name)}), 0)`.mapWith(
-    Number,
-  );
-
-/**
- * How many videos a viewer may read (readableBy), from the clients' kept counts (migration
- * 0018), one row a client rather than a count of every video: for a manager every client's; for
- * anyone else their own and their team's clients' (`userId` in that set), plus the videos of
- * other clients assigned to them, counted through the editor index (the two sets are apart).
- */
-export async function readableCount(db: Db, viewer: ViewerScope): Promise<number> {
-  if (isManager(viewer)) {
-    const [row] = await db
-      .select({ n: sql`coalesce(sum(${videoCounts.total}), 0)` })
-      .from(videoCounts);
-    return Number(row?.n ?? 0);
-  }
-  const owners = [viewer.id, ...viewer.teamClientIds];
-  const [row] = rowsOf<{ n: string | number }>(
-    await db.execute(sql`select
-      (select coalesce(sum(${videoCounts.total}), 0) from ${videoCounts}
-        where ${inArray(videoCounts.userId, owners)})
-      + (select count(*) from ${videos}
-        where ${and(eq(videos.assignedEditorId, viewer.id), notInArray(videos.userId, owners))}) as n`),
-  );
-  return Number(row?.n ?? 0);
-}
-
-/**
- * SQL for "the video is overdue", the twin of isOverdue in domain/workflow.ts: the due date has
- * passed and the status is not one of COMPLETED_STATUSES. `t` may be an alias of videos.
- */
-export function overdueWhere(t: typeof videos = videos): SQL {
-  return and(lt(t.dueDate, sql`now()`), notInArray(t.status, [...COMPLETED_STATUSES]))!;
 }
 
 export interface VideoFilters {

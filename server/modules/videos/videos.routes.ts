@@ -60,7 +60,8 @@ import { editorIdsOf } from '../assignments/assignments.repository';
 import { insertComment } from '../comments/comments.repository';
 import type { Notifier } from '../notifications/notifier';
 import { findUserById, toPublicUser } from '../users/users.repository';
-import { loadViewerScope, type ViewerScope } from './scope';
+import { readableBy, readableCount } from '../scope/readable';
+import { loadViewerScope, type ViewerScope } from '../scope/scope';
 import {
   type ListSince,
   ListVersionsCache,
@@ -77,8 +78,6 @@ import {
   insertVideo,
   isOrdinalTaken,
   lockClientVideos,
-  readableBy,
-  readableCount,
   statusHistory,
   type StatusHistory,
   toVideoView,
