@@ -199,7 +199,7 @@ const MANAGERS = 'all';
  * Built once and prepared (server/db/prepared.ts): it runs before every kept answer, ~150 times
  * a second in the working day beside writers, and its text was parsed and planned each time.
  */
-const labels = preparedStatement('read_cache_labels', (db) =>
+export const labels = preparedStatement('read_cache_labels', (db) =>
   db.select({ viewer: sql<string>`viewer`, label: sql<string>`label` }).from(sql`(
   with viewer as (select unnest(${sql.placeholder('viewers')}::uuid[]) as id),
   deps as (

@@ -1,5 +1,5 @@
 import { and, eq, getTableName, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { readingRelations, type VideoRelation } from '@domain/video-access';
 import { COMPLETED_STATUSES } from '@domain/video-status';
 import type { Db } from '../../db/client';
@@ -12,13 +12,21 @@ import {
 } from '../../db/schema';
 import type { ViewerScope } from './scope';
 
+interface RelationRows {
+  every?: true;
+  column?: AnyPgColumn;
+  pairs?: PgTable;
+  client?: AnyPgColumn;
+  member?: AnyPgColumn;
+}
+
 /**
  * Where the database stores each relation of domain/video-access.ts: a column of the video that
  * names the user, or an assignment (`pairs`) of the user (`member`) to the video's client
  * (`client`). readableBy and readableCount are made from it; video-access.test.ts holds the
  * scope triggers to it (a change to any of these rows must move the user's scope).
  */
-export const RELATION_ROWS = {
+export const RELATION_ROWS: Record<VideoRelation, RelationRows> = {
   everyVideo: { every: true },
   owner: { column: videos.userId },
   assignedEditor: { column: videos.assignedEditorId },
@@ -32,7 +40,7 @@ export const RELATION_ROWS = {
     client: clientTeamLeadAssignments.clientId,
     member: clientTeamLeadAssignments.teamLeadId,
   },
-} as const satisfies Record<VideoRelation, unknown>;
+};
 
 /**
  * The columns of a video that name a reader (`owner`, `assignedEditor`) and whether the viewer
@@ -43,7 +51,7 @@ function readersOf(viewer: ViewerScope) {
   const columns: AnyPgColumn[] = [];
   let team = false;
   for (const relation of relations) {
-    const rows: { every?: true; column?: AnyPgColumn; pairs?: unknown } = RELATION_ROWS[relation];
+    const rows = RELATION_ROWS[relation];
     if (rows.every) return undefined;
     if (rows.column) columns.push(rows.column);
     if (rows.pairs) team = true;

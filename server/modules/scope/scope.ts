@@ -68,7 +68,10 @@ export function videoScopeOf(
  * the teams of the clients it is assigned to, a client team lead on those of the clients it
  * leads (teamRolesOf).
  */
-export async function loadViewerScope(db: Db, user: SessionUser): Promise<ViewerScope> {
+export async function loadViewerScope(
+  db: Db,
+  user: Pick<SessionUser, 'id' | 'role' | 'isAdmin'>,
+): Promise<ViewerScope> {
   const base = { id: user.id, role: user.role, isAdmin: user.isAdmin };
   const { asEditor, asLead } = teamRolesOf(user.role);
   const [ofEditor, ofLead] = await Promise.all([

@@ -209,7 +209,7 @@ export interface ListSince {
  * but their clients' do not. Nothing moved (the read cache's answer went with its time limit):
  * no read at all. Undefined when the list must be read whole.
  */
-async function changedSince(
+export async function changedSince(
   db: Db,
   viewer: ViewerScope,
   where: SQL | undefined,
