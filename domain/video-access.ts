@@ -24,8 +24,10 @@ export const VIDEO_RELATIONS = [
 export type VideoRelation = (typeof VIDEO_RELATIONS)[number];
 
 /** The relations that put a user on a client's team: the viewer's `teamClientIds`. */
-export const TEAM_RELATIONS = ['clientsEditor', 'clientsTeamLead'] as const satisfies
-  readonly VideoRelation[];
+export const TEAM_RELATIONS = [
+  'clientsEditor',
+  'clientsTeamLead',
+] as const satisfies readonly VideoRelation[];
 
 const EVERY_RELATION = VIDEO_RELATIONS;
 

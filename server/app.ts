@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyServerOptions } from 'fastify';
 import { securityHeaders } from './plugins/security-headers';
 import {
   serializerCompiler,
@@ -43,9 +43,17 @@ import { readCache } from './plugins/read-cache';
 import { realtime } from './plugins/realtime';
 import { web } from './plugins/web';
 
+/** A route as registered: its method, URL, schema and config (read-cache-reads.test.ts). */
+interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema: unknown;
+  config?: FastifyContextConfig;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    registeredRoutes: { method: string; url: string; schema: unknown }[];
+    registeredRoutes: RegisteredRoute[];
   }
 }
 
@@ -117,11 +125,16 @@ export async function buildApp(opts: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   // Every route, as registered: the permission matrix and API docs tests check none is missed.
-  const registeredRoutes: { method: string; url: string; schema: unknown }[] = [];
+  const registeredRoutes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD')
-        registeredRoutes.push({ method, url: route.url, schema: route.schema });
+        registeredRoutes.push({
+          method,
+          url: route.url,
+          schema: route.schema,
+          config: route.config,
+        });
     }
   });
   app.decorate('registeredRoutes', registeredRoutes);

@@ -20,6 +20,7 @@ import { currentManager, currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { directoryIds } from '../users/directory';
 import { findUserById } from '../users/users.repository';
+import { SCOPE_TABLES } from '../scope/readable';
 import { loadViewerScope } from '../scope/scope';
 import {
   clientListVersion,
@@ -88,6 +89,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       config: {
         cacheable: (user) => isManager(user) || !seesWholeDirectory(user),
         timeless: true,
+        reads: ['users', 'video_counts', 'videos', ...SCOPE_TABLES],
       },
       schema: { response: { 200: clientListSchema } },
     },
@@ -136,7 +138,11 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   app.get(
     '/api/assignments/my-clients',
     {
-      config: { cacheable: true, timeless: true },
+      config: {
+        cacheable: true,
+        timeless: true,
+        reads: ['users', 'video_counts', 'client_editor_assignments'],
+      },
       schema: { response: { 200: assignedClientsSchema } },
     },
     async (request) => ({
@@ -150,7 +156,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   app.get(
     '/api/assignments/my-editors',
     {
-      config: { cacheable: true, timeless: true },
+      config: { cacheable: true, timeless: true, reads: ['users', 'client_editor_assignments'] },
       schema: { response: { 200: assignedEditorsSchema } },
     },
     async (request) => ({

@@ -42,6 +42,11 @@ export const RELATION_ROWS: Record<VideoRelation, RelationRows> = {
   },
 };
 
+/** The tables a viewer's scope is loaded from (loadViewerScope): what a route that uses it reads. */
+export const SCOPE_TABLES = Object.values(RELATION_ROWS).flatMap((rows) =>
+  rows.pairs ? [getTableName(rows.pairs)] : [],
+);
+
 /**
  * The columns of a video that name a reader (`owner`, `assignedEditor`) and whether the viewer
  * reads through its team (its team's clients are loaded: ViewerScope's `teamClientIds`).
@@ -96,10 +101,7 @@ export async function readableCount(db: Db, viewer: ViewerScope): Promise<number
       .from(videoCounts);
     return Number(row?.n ?? 0);
   }
-  const owners = [
-    ...(readers.columns.includes(videos.userId) ? [viewer.id] : []),
-    ...readers.team,
-  ];
+  const owners = [...(readers.columns.includes(videos.userId) ? [viewer.id] : []), ...readers.team];
   const elsewhere = readers.columns.filter((column) => column !== videos.userId);
   const [row] = rowsOf<{ n: string | number }>(
     await db.execute(sql`select

@@ -15,12 +15,7 @@ import { ROLES } from '@domain/roles';
 import { readingRelations, VIDEO_RELATIONS, type VideoRelation } from '@domain/video-access';
 import type { Database, Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import {
-  clientEditorAssignments,
-  clientTeamLeadAssignments,
-  users,
-  videos,
-} from '../../db/schema';
+import { clientEditorAssignments, clientTeamLeadAssignments, users, videos } from '../../db/schema';
 import { labels } from '../../plugins/read-cache';
 import { createTestDatabase } from '../../test/helper';
 import { installedScopeTriggers } from '../../test/scope-triggers';
@@ -278,7 +273,12 @@ describe('who may read which video: every form agrees with domain/video-access.t
     const after = await db
       .select({ id: videos.id })
       .from(videos)
-      .where(inArray(videos.assignedEditorId, readers.map((v) => v.id)));
+      .where(
+        inArray(
+          videos.assignedEditorId,
+          readers.map((v) => v.id),
+        ),
+      );
     expect(after).toHaveLength(readers.length);
   });
 });
