@@ -1,29 +1,15 @@
-import {
-  aliasedTable,
-  and,
-  desc,
-  eq,
-  getTableName,
-  ilike,
-  inArray,
-  lt,
-  notInArray,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   canReadVideo,
   canSeeInternalNotes,
   canSeePayment,
   type TeamScope,
 } from '@domain/permissions';
-import { isManager } from '@domain/roles';
 import { utcDay } from '@domain/publishing';
-import { COMPLETED_STATUSES, type VideoStatus } from '@domain/video-status';
+import type { VideoStatus } from '@domain/video-status';
 import { avatarUrl } from '@domain/user';
 import type { VideoView } from '@domain/videos';
-import type { AnyPgColumn, PgInsertValue } from 'drizzle-orm/pg-core';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { type Db, isTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -34,7 +20,6 @@ import {
   clientTeamLeadAssignments,
   users,
   videos,
-  videoCounts,
   videoStatusHistory,
   videoTypes,
   VIDEO_ORDINAL_INDEX,
