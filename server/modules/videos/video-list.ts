@@ -1,7 +1,6 @@
 import { and, inArray, notInArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { canSeeInternalNotes, canSeePayment } from '@domain/permissions';
 import { isManager } from '@domain/roles';
 import { videoViewSchema } from '@domain/videos';
 import type { Db } from '../../db/client';
@@ -15,6 +14,7 @@ import {
   type ListedVersion,
   microsToDate,
   toVideoView,
+  viewerFactsKey,
   type VersionedVideo,
   type VideoFilters,
 } from './videos.repository';
@@ -101,12 +101,7 @@ export class VideoJsonCache {
  * video's id and then its version (`idAndVersion`).
  */
 const keyOf = (viewer: ViewerScope, v: Pick<ListedVersion, 'id' | 'userId' | 'version'>) =>
-  [
-    v.id,
-    v.version,
-    canSeeInternalNotes(viewer) ? '1' : '0',
-    canSeePayment(viewer, v) ? '1' : '0',
-  ].join('|');
+  [v.id, v.version, viewerFactsKey(viewer, v)].join('|');
 
 const idAndVersion = (key: string) => key.split('|', 2) as [string, string];
 

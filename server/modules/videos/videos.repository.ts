@@ -9,7 +9,7 @@ import { utcDay } from '@domain/publishing';
 import type { VideoStatus } from '@domain/video-status';
 import { avatarUrl } from '@domain/user';
 import type { VideoView } from '@domain/videos';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { type Db, isTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -71,12 +71,40 @@ export interface VideoFilters {
 }
 
 /**
- * The version of a listed video's row and of its people's rows: the transactions that wrote the
- * row versions read (`xmin`), so any change to what toVideoView reads gives a new one. Two
- * committed versions of a row never share it (a transaction's own earlier versions are never
- * seen by others); server/modules/videos/video-list.ts keys each video's JSON by it.
+ * What a video's JSON (toVideoView) is made of, declared once. The rows: one for each part of
+ * VideoWithPeople (the type fails to check if a part has no row here), each versioned by
+ * rowVersion. The facts of the viewer: toVideoView sees the viewer only through them, and
+ * video-list.ts's keyOf keys the kept JSON by each.
  */
-const rowVersion = sql<string>`${videos}.xmin::text || '.' || ${owner}.xmin::text || '.' || coalesce(${editor}.xmin::text, '')`;
+const VIDEO_VIEW_ROWS = { video: videos, owner, editor } satisfies Record<
+  keyof VideoWithPeople,
+  PgTable
+>;
+const VIEWER_FACTS = {
+  internalNotes: (viewer: TeamScope) => canSeeInternalNotes(viewer),
+  payment: (viewer: TeamScope, video: Pick<VideoRow, 'userId'>) => canSeePayment(viewer, video),
+} as const;
+type ViewerFacts = { [F in keyof typeof VIEWER_FACTS]: boolean };
+const FACTS = Object.entries(VIEWER_FACTS) as [
+  keyof ViewerFacts,
+  (typeof VIEWER_FACTS)[keyof ViewerFacts],
+][];
+
+/** The facts of `viewer` about `video` (VIEWER_FACTS), as '1' and '0' joined: keyOf's part. */
+export const viewerFactsKey = (viewer: TeamScope, video: Pick<VideoRow, 'userId'>) =>
+  FACTS.map(([, fact]) => (fact(viewer, video) ? '1' : '0')).join('|');
+
+/**
+ * The version of a listed video's row and of its people's rows (VIDEO_VIEW_ROWS): the
+ * transactions that wrote the row versions read (`xmin`), so any change to what toVideoView reads
+ * gives a new one. Two committed versions of a row never share it (a transaction's own earlier
+ * versions are never seen by others); server/modules/videos/video-list.ts keys each video's JSON
+ * by it. A left-joined person (no editor) gives ''.
+ */
+const rowVersion = sql<string>`${sql.join(
+  Object.values(VIDEO_VIEW_ROWS).map((row) => sql`coalesce(${row}.xmin::text, '')`),
+  sql` || '.' || `,
+)}`;
 
 /** What a list's query narrows to: the viewer's `where` and the query's filters. */
 function listWhere(where: SQL | undefined, f: VideoFilters) {
@@ -336,13 +364,17 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * The video as the viewer may see it: hidden fields are absent, not empty. It depends on the
- * viewer only through canSeeInternalNotes and canSeePayment: video-list.ts keys the kept JSON by
- * them (a new viewer fact here must join that key).
+ * viewer only through VIEWER_FACTS, which video-list.ts keys the kept JSON by (viewOf below
+ * does not see the viewer).
  */
-export function toVideoView(
-  viewer: TeamScope,
-  { video, owner: o, editor: e }: VideoWithPeople,
-): VideoView {
+export function toVideoView(viewer: TeamScope, found: VideoWithPeople): VideoView {
+  const facts = Object.fromEntries(
+    FACTS.map(([name, fact]) => [name, fact(viewer, found.video)]),
+  ) as ViewerFacts;
+  return viewOf(facts, found);
+}
+
+function viewOf(sees: ViewerFacts, { video, owner: o, editor: e }: VideoWithPeople): VideoView {
   const view: VideoView = {
     id: video.id,
     ordinal: String(video.ordinal),
@@ -380,8 +412,8 @@ export function toVideoView(
         }
       : null,
   };
-  if (canSeeInternalNotes(viewer)) view.internalNotes = video.internalNotes ?? '';
-  if (canSeePayment(viewer, video)) {
+  if (sees.internalNotes) view.internalNotes = video.internalNotes ?? '';
+  if (sees.payment) {
     view.paymentAmount = video.paymentAmount;
     view.paymentStatus = video.paymentStatus;
     view.lockedPrice = video.lockedPrice;
