@@ -36,6 +36,12 @@ import {
 } from './assignments.repository';
 import { addClientPair, newPairRoute } from './client-pairs';
 
+/**
+ * For whom the list of clients is kept in the read cache: the viewers whose label holds the scope
+ * of every client the list shows them (video-access.test.ts holds it to the labels).
+ */
+export const clientListKeptFor = (user: Actor) => isManager(user) || !seesWholeDirectory(user);
+
 /** Clients, editors and the pairs between them (SPEC.md section 5, DESIGN.md section 4). */
 export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /**
@@ -87,7 +93,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     '/api/clients',
     {
       config: {
-        cacheable: (user) => isManager(user) || !seesWholeDirectory(user),
+        cacheable: clientListKeptFor,
         timeless: true,
         reads: ['users', 'video_counts', 'videos', ...SCOPE_TABLES],
       },

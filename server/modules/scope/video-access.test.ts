@@ -7,7 +7,7 @@
  * and the kept lists' changedSince. Any difference fails.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canReadVideo } from '@domain/permissions';
@@ -25,6 +25,9 @@ import {
   VideoJsonCache,
   videoListJson,
 } from '../videos/video-list';
+import { clientListKeptFor } from '../assignments/assignments.routes';
+import { directoryIds } from '../users/directory';
+import { hasClientRole } from '../users/users.repository';
 import { findReadableVideo, listVideos } from '../videos/videos.repository';
 import { RELATION_ROWS, readableBy, readableCount } from './readable';
 import { loadViewerScope } from './scope';
@@ -215,6 +218,27 @@ describe('who may read which video: every form agrees with domain/video-access.t
       [...args].filter((arg) => !installed.get(table)?.includes(arg)).map((a) => `${table} ${a}`),
     );
     expect(lacking).toEqual([]);
+  });
+
+  it('the list of clients is kept only for viewers whose label holds every client it shows', async () => {
+    const missed: string[] = [];
+    for (const viewer of viewers) {
+      if (!clientListKeptFor(viewer) || readingRelations(viewer).has('everyVideo')) continue;
+      const shown = await directoryIds(db, viewer);
+      if (!shown) {
+        missed.push(`${viewer.role}: kept, but shown every client`);
+        continue;
+      }
+      const clients = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, [...shown]), hasClientRole()));
+      const label = new Set(scopesOf(await labelOf(viewer)));
+      for (const { id } of clients) {
+        if (!label.has(`user:${id}`)) missed.push(`${viewer.role}: client ${id} not in its label`);
+      }
+    }
+    expect(missed).toEqual([]);
   });
 
   it("changedSince reads again what moved: a kept list brought up to date is the viewer's list now", async () => {
