@@ -6,6 +6,17 @@
  *   composed in app/routes, which hands one feature's pieces to the other as props.
  * - The shared layers web/api (server calls), web/components (UI), web/hooks and web/lib import
  *   each other and domain/, never a feature or app/.
+ *
+ * The server's layers (import-x/no-restricted-paths and import-x/no-cycle, for server/ and domain/):
+ * - Between server/modules and server/plugins, imports run one way: a route module uses the
+ *   plugins (the session, the errors, the read cache); a plugin never imports a module. What one
+ *   needs of a module (the realtime hub's notification reads) is handed to it where server/app.ts
+ *   registers it.
+ * - Who may read which video is declared in domain/video-access.ts; the team and scope facts of
+ *   the server (the viewer's scope, readableBy, readableCount, the video counts) live in
+ *   server/modules/scope/, which videos, assignments, team-leads and notifications import, and
+ *   which imports none of them.
+ * - No file imports itself back through others (no circle), in server/ and domain/ alike.
  */
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
@@ -39,6 +50,21 @@ const zones = [
     target: SHARED,
     from: 'web/app',
     message: 'The shared layers (api, components, hooks, lib) do not import web/app.',
+  },
+];
+
+/** The server's one-way rule above, as an import-x zone. */
+const serverZones = [
+  {
+    target: 'server/plugins',
+    from: 'server/modules',
+    message: 'A plugin does not import a module: server/app.ts hands it what it needs.',
+  },
+  {
+    target: 'server/modules/scope',
+    from: 'server/modules',
+    except: ['./scope'],
+    message: 'The scope facts import no module: the modules import them.',
   },
 ];
 
@@ -102,6 +128,32 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       'import-x/no-restricted-paths': ['error', { zones }],
+    },
+  },
+  {
+    files: ['server/**/*.ts', 'domain/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // no-cycle follows the imports it can parse: TypeScript's files, not node_modules'.
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.js', '.json'],
+          tsconfig: { configFile: 'tsconfig.json' },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // A test may set up its scene with any module's help.
+    files: ['server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverZones }],
     },
   },
   {

@@ -1,4 +1,5 @@
 import { isAdmin, isManager, normalizeRole, type Actor } from './roles';
+import { readingRelations, type VideoRelation } from './video-access';
 
 /**
  * Who may do what with a video (DESIGN.md section 4), as pure functions of facts the server
@@ -17,13 +18,22 @@ export interface VideoRef {
   assignedEditorId: string | null;
 }
 
+/**
+ * Whether `viewer` stands to `video` in each relation (domain/video-access.ts). The team's two
+ * are one set: `teamClientIds` holds the clients of the viewer's team relations only.
+ */
+const HOLDS: Record<VideoRelation, (viewer: TeamScope, video: VideoRef) => boolean> = {
+  everyVideo: () => true,
+  owner: (viewer, video) => video.userId === viewer.id,
+  assignedEditor: (viewer, video) => video.assignedEditorId === viewer.id,
+  clientsEditor: (viewer, video) => viewer.teamClientIds.has(video.userId),
+  clientsTeamLead: (viewer, video) => viewer.teamClientIds.has(video.userId),
+};
+
+/** Who may read which video: through a relation its role reads by (VIDEO_READERS). */
 export function canReadVideo(viewer: TeamScope, video: VideoRef): boolean {
-  return (
-    isManager(viewer) ||
-    video.userId === viewer.id ||
-    video.assignedEditorId === viewer.id ||
-    viewer.teamClientIds.has(video.userId)
-  );
+  for (const relation of readingRelations(viewer)) if (HOLDS[relation](viewer, video)) return true;
+  return false;
 }
 
 /** Update and delete follow the read rule. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyServerOptions } from 'fastify';
 import { securityHeaders } from './plugins/security-headers';
 import {
   serializerCompiler,
@@ -24,6 +24,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { reviewLinksRoutes } from './modules/review-links/review-links.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { countUnread, findNotification } from './modules/notifications/notifications.repository';
 import { emailRoutes, mailer } from './modules/email/email.routes';
 import type { MailSettings } from './modules/email/worker';
 import { notifier } from './modules/notifications/notifier';
@@ -37,14 +38,22 @@ import { inputGuard } from './plugins/input-guard';
 import { jsonBody } from './plugins/json-body';
 import { limits } from './plugins/limits';
 import { SETTING_DEFAULTS } from './env';
-import { sessionLifetime } from './modules/auth/sessions.repository';
+import { sessionLifetime } from './plugins/sessions.repository';
 import { readCache } from './plugins/read-cache';
 import { realtime } from './plugins/realtime';
 import { web } from './plugins/web';
 
+/** A route as registered: its method, URL, schema and config (read-cache-reads.test.ts). */
+interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema: unknown;
+  config?: FastifyContextConfig;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    registeredRoutes: { method: string; url: string; schema: unknown }[];
+    registeredRoutes: RegisteredRoute[];
   }
 }
 
@@ -116,11 +125,16 @@ export async function buildApp(opts: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   // Every route, as registered: the permission matrix and API docs tests check none is missed.
-  const registeredRoutes: { method: string; url: string; schema: unknown }[] = [];
+  const registeredRoutes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD')
-        registeredRoutes.push({ method, url: route.url, schema: route.schema });
+        registeredRoutes.push({
+          method,
+          url: route.url,
+          schema: route.schema,
+          config: route.config,
+        });
     }
   });
   app.decorate('registeredRoutes', registeredRoutes);
@@ -156,7 +170,10 @@ export async function buildApp(opts: AppOptions) {
   // After the session (whose key it is), before the routes that declare `config.idempotent`.
   await app.register(idempotency, { db });
   // The socket hub (closed with the app) and the notifier the feature routes call.
-  await app.register(realtime, { database: opts.database });
+  await app.register(realtime, {
+    database: opts.database,
+    reads: { countUnread, findNotification },
+  });
   await app.register(notifier, { db });
   await app.register(mailer, {
     db,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { CACHE_MESSAGES } from './cache-messages';
 import type { Database } from './client';
 import { type BusNotice, Listener } from './listener';
 
@@ -22,12 +23,12 @@ export const SHORT_CACHE_MS = 5_000;
  */
 const MARKER_TIMEOUT_MS = 2_000;
 /** The first letter of a write's marker, a message of the bus to itself. */
-const MARKER = 'b';
+const MARKER = CACHE_MESSAGES.marker;
 /**
  * The first letter of another instance's answer to a marker: `a<its listener's pid> <marker>`,
  * sent once it has dropped what the NOTIFYs before the marker named.
  */
-const ACK = 'a';
+const ACK = CACHE_MESSAGES.ack;
 
 export class CacheBus {
   live = false;

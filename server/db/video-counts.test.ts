@@ -3,8 +3,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '@domain/day-counter';
 import { VIDEO_STATUSES } from '@domain/video-status';
 import { leadSummary } from '../modules/lead/lead.repository';
-import { loadViewerScope } from '../modules/videos/scope';
-import { overdueWhere, readableBy, readableCount } from '../modules/videos/videos.repository';
+import { loadViewerScope } from '../modules/scope/scope';
+import { overdueWhere, readableBy, readableCount } from '../modules/scope/readable';
 import { rowsOf } from './rows';
 import {
   clientEditorAssignments,

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { MESSAGES } from '@domain/auth';
 import { isManager } from '@domain/roles';
 import { SHORT_CACHE_MS, TtlCache } from '../db/cache-bus';
+import { parseCacheMessage } from '../db/cache-messages';
 import type { Db } from '../db/client';
 import { UNSAFE_METHODS } from '../lib/http';
 import {
@@ -12,7 +13,7 @@ import {
   sessionIdOf,
   type SessionUser,
   touchSession,
-} from '../modules/auth/sessions.repository';
+} from './sessions.repository';
 import { HttpError, isDatabaseUnavailable } from './errors';
 
 declare module 'fastify' {
@@ -108,13 +109,13 @@ export const auth = fp(
     // when anything may be stale (docs/decisions/0004-session-and-count-cache.md).
     const sessionCache = new TtlCache<FoundSession | undefined>(app.cacheBus, SHORT_CACHE_MS);
     app.cacheBus.subscribe((message) => {
-      if (message === null) {
+      const said = message === null ? null : parseCacheMessage(message);
+      if (said === null) {
         sessionCache.clear();
-      } else if (message[0] === 's') {
-        sessionCache.delete(message.slice(1));
-      } else if (message[0] === 'u') {
-        const userId = message.slice(1);
-        sessionCache.deleteWhere((found) => found?.user.id === userId);
+      } else if (said?.kind === 'session') {
+        sessionCache.delete(said.id);
+      } else if (said?.kind === 'user') {
+        sessionCache.deleteWhere((found) => found?.user.id === said.id);
       }
     });
     app.decorate('sessionCache', sessionCache);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { Listener } from '../db/listener';
-import { sessionIdOf } from '../modules/auth/sessions.repository';
+import { sessionIdOf } from './sessions.repository';
 import { titled, unmet } from '../test/conditions';
 import { cacheListenerPids, createTestApp, seedPerson, type TestApp } from '../test/helper';
 

@@ -24,6 +24,13 @@ declare module 'fastify' {
      */
     cacheable?: boolean | ((user: SessionUser) => boolean);
     /**
+     * The tables a `cacheable` route's answer is made of, declared beside it: each needs its
+     * scope triggers (migration 0013), or a kept answer outlives a change to its rows.
+     * read-cache-reads.test.ts fails when a cacheable route declares none, or names a table with
+     * no trigger that is not kept by another's statements (KEPT_BY).
+     */
+    reads?: readonly string[];
+    /**
      * A `cacheable` GET whose answer does not depend on the clock (no "overdue", no "this
      * month"), or a function of the request that says for which reads: the tag of its answer is
      * kept for KEPT_TAG_MS rather than READ_CACHE_MS, since only a change of data (the label)
@@ -57,6 +64,12 @@ declare module 'fastify' {
     readLabel: (request: FastifyRequest) => string | undefined;
   }
 }
+
+/**
+ * Tables whose rows the statements of another table keep (its triggers, in the same statement):
+ * a route that reads one depends on that other's scope triggers. video_counts: migration 0018.
+ */
+export const KEPT_BY: Readonly<Record<string, string>> = { video_counts: 'videos' };
 
 /** A list answer's parts and the keys that name their bytes (see `sendKeyedList`). */
 export interface KeyedList {
@@ -228,7 +241,7 @@ const MANAGERS = 'all';
  * Built once and prepared (server/db/prepared.ts): it runs before every kept answer, ~150 times
  * a second in the working day beside writers, and its text was parsed and planned each time.
  */
-const labels = preparedStatement('read_cache_labels', (db) =>
+export const labels = preparedStatement('read_cache_labels', (db) =>
   db.select({ viewer: sql<string>`viewer`, label: sql<string>`label` }).from(sql`(
   with viewer as (select unnest(${sql.placeholder('viewers')}::uuid[]) as id),
   deps as (

@@ -9,10 +9,9 @@ import {
   type NotificationView,
   type SocketMessage,
 } from '@domain/notifications';
-import type { Database } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { type BusNotice, Listener } from '../db/listener';
 import { sessions } from '../db/schema';
-import { countUnread, findNotification } from '../modules/notifications/notifications.repository';
 import { sameOrigin } from './auth';
 import { HttpError } from './errors';
 
@@ -63,8 +62,18 @@ const MAX_NOTIFY_BYTES = 7000;
 const SHUTDOWN_GRACE_MS = 1_000;
 export const SESSION_ENDED = { code: 1000, reason: 'Session ended' } as const;
 
+/**
+ * What the hub reads of the notifications: the notifications module's reads, handed in where
+ * server/app.ts registers the hub (a plugin does not import a module: eslint.config.js).
+ */
+export interface HubReads {
+  countUnread: (db: Db, userId: string) => Promise<number>;
+  findNotification: (db: Db, id: string) => Promise<NotificationView | undefined>;
+}
+
 export interface RealtimeOptions {
   log: FastifyBaseLogger;
+  reads: HubReads;
   /** Ping interval; a socket that missed the previous ping is terminated. */
   heartbeatMs?: number;
   /** Sockets per user (tabs); the oldest is closed beyond it. */
@@ -150,7 +159,7 @@ export class RealtimeHub {
         break;
       case 'notification-id':
         if (this.clients.has(message.r)) {
-          void findNotification(this.database.db, message.id).then(
+          void this.opts.reads.findNotification(this.database.db, message.id).then(
             (n) => n && this.deliver(n),
             (err: unknown) => this.opts.log.error({ err }, 'realtime lookup failed'),
           );
@@ -212,7 +221,7 @@ export class RealtimeHub {
       if (set && set.size === 0) this.clients.delete(userId);
     });
     this.enqueue(userId, async () => {
-      const count = await countUnread(this.database.db, userId);
+      const count = await this.opts.reads.countUnread(this.database.db, userId);
       this.send(client, { type: 'count_update', data: { count } });
     });
   }
@@ -241,7 +250,7 @@ export class RealtimeHub {
     if (!this.clients.has(n.recipientId)) return;
     this.enqueue(n.recipientId, async () => {
       this.sendToUser(n.recipientId, { type: 'notification', data: n });
-      const count = await countUnread(this.database.db, n.recipientId);
+      const count = await this.opts.reads.countUnread(this.database.db, n.recipientId);
       this.sendToUser(n.recipientId, { type: 'count_update', data: { count } });
     });
   }
@@ -249,7 +258,7 @@ export class RealtimeHub {
   private pushCount(userId: string) {
     if (!this.clients.has(userId)) return;
     this.enqueue(userId, async () => {
-      const count = await countUnread(this.database.db, userId);
+      const count = await this.opts.reads.countUnread(this.database.db, userId);
       this.sendToUser(userId, { type: 'count_update', data: { count } });
     });
   }
@@ -442,8 +451,12 @@ function socketError(error: Error, socket: Socket, request: FastifyRequest) {
  * from the auth hook (which answers 401 without one); a `userId` query parameter is ignored.
  */
 export const realtime = fp(
-  async (app: FastifyInstance, opts: { database: Database; heartbeatMs?: number }) => {
-    const hub = new RealtimeHub(opts.database, { log: app.log, heartbeatMs: opts.heartbeatMs });
+  async (
+    app: FastifyInstance,
+    opts: { database: Database; reads: HubReads; heartbeatMs?: number },
+  ) => {
+    const { reads, heartbeatMs } = opts;
+    const hub = new RealtimeHub(opts.database, { log: app.log, reads, heartbeatMs });
     await hub.start();
     app.decorate('realtime', hub);
     app.addHook('onClose', async () => hub.close());

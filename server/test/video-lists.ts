@@ -3,8 +3,9 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { expect } from 'vitest';
 import { videoListSchema } from '@domain/videos';
 import { type SessionUser, users } from '../db/schema';
-import { loadViewerScope, type ViewerScope } from '../modules/videos/scope';
-import { listVideos, readableBy, toVideoView } from '../modules/videos/videos.repository';
+import { loadViewerScope, type ViewerScope } from '../modules/scope/scope';
+import { readableBy } from '../modules/scope/readable';
+import { listVideos, toVideoView } from '../modules/videos/videos.repository';
 import type { Suite } from './helper';
 import type { recordStatements } from './statements';
 

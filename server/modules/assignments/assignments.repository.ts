@@ -11,7 +11,7 @@ import {
   toDirectoryUser,
   toPublicUser,
 } from '../users/users.repository';
-import { videoCountOf } from '../videos/videos.repository';
+import { videoCountOf } from '../scope/readable';
 
 const byName = sql`lower(coalesce(${users.name}, ${users.username}))`;
 
@@ -21,10 +21,7 @@ type PeopleIds = readonly string[] | SQLWrapper;
 const amongIds = (ids: PeopleIds) =>
   inArray(users.id, Array.isArray(ids) ? [...(ids as readonly string[])] : (ids as SQLWrapper));
 
-/**
- * A client's video and editor counts, as a list of clients reads them (made when called: this
- * module and the videos' import each other).
- */
+/** A client's video and editor counts, as a list of clients reads them. */
 const clientCounts = () => ({
   videoCount: videoCountOf(users.id),
   editorCount: countWhere(clientEditorAssignments, clientEditorAssignments.clientId, users.id),
@@ -122,10 +119,6 @@ export const clientsOfEditor = (db: Db, editorId: string) =>
 /** The editors assigned to a client. */
 export const editorIdsOf = (db: Db, clientId: string) =>
   pairedWith(db, pairs, [pairs.clientId, clientId], pairs.editorId);
-
-/** The clients an editor is assigned to. */
-export const clientIdsOf = (db: Db, editorId: string) =>
-  pairedWith(db, pairs, [pairs.editorId, editorId], pairs.clientId);
 
 /** A pair as the calls answer it: both people's public fields. */
 export const toAssignment = (

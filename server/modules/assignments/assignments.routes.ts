@@ -20,7 +20,8 @@ import { currentManager, currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { directoryIds } from '../users/directory';
 import { findUserById } from '../users/users.repository';
-import { loadViewerScope } from '../videos/scope';
+import { SCOPE_TABLES } from '../scope/readable';
+import { loadViewerScope } from '../scope/scope';
 import {
   clientListVersion,
   clientsOfEditor,
@@ -34,6 +35,12 @@ import {
   toAssignment,
 } from './assignments.repository';
 import { addClientPair, newPairRoute } from './client-pairs';
+
+/**
+ * For whom the list of clients is kept in the read cache: the viewers whose label holds the scope
+ * of every client the list shows them (video-access.test.ts holds it to the labels).
+ */
+export const clientListKeptFor = (user: Actor) => isManager(user) || !seesWholeDirectory(user);
 
 /** Clients, editors and the pairs between them (SPEC.md section 5, DESIGN.md section 4). */
 export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -86,8 +93,9 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     '/api/clients',
     {
       config: {
-        cacheable: (user) => isManager(user) || !seesWholeDirectory(user),
+        cacheable: clientListKeptFor,
         timeless: true,
+        reads: ['users', 'video_counts', 'videos', ...SCOPE_TABLES],
       },
       schema: { response: { 200: clientListSchema } },
     },
@@ -136,7 +144,11 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   app.get(
     '/api/assignments/my-clients',
     {
-      config: { cacheable: true, timeless: true },
+      config: {
+        cacheable: true,
+        timeless: true,
+        reads: ['users', 'video_counts', 'client_editor_assignments'],
+      },
       schema: { response: { 200: assignedClientsSchema } },
     },
     async (request) => ({
@@ -150,7 +162,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   app.get(
     '/api/assignments/my-editors',
     {
-      config: { cacheable: true, timeless: true },
+      config: { cacheable: true, timeless: true, reads: ['users', 'client_editor_assignments'] },
       schema: { response: { 200: assignedEditorsSchema } },
     },
     async (request) => ({

@@ -21,7 +21,7 @@ import {
   deleteOtherSessions,
   deleteSession,
   type SessionLifetime,
-} from './sessions.repository';
+} from '../../plugins/sessions.repository';
 
 export const AVATAR_BODY_LIMIT = 3 * 1024 * 1024;
 

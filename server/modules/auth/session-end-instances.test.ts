@@ -5,7 +5,7 @@ import { users } from '../../db/schema';
 import { readTestSettings } from '../../env';
 import { titled, unmet } from '../../test/conditions';
 import { cacheListenerPids, secondInstance, setUpSuite } from '../../test/helper';
-import { createSession, sessionLifetime } from './sessions.repository';
+import { createSession, sessionLifetime } from '../../plugins/sessions.repository';
 
 /*
  * Issue 39, item 4 ("No window a user can see"), observation 3: after the king deleted a user on

@@ -34,7 +34,7 @@ import { HttpError } from '../../plugins/errors';
 import { leadEditorIds } from '../notifications/notifier';
 import { unreadRecipientsOfComment } from '../notifications/notifications.repository';
 import { listStaffRoles, toDirectoryUser } from '../users/users.repository';
-import { loadViewerScope } from '../videos/scope';
+import { loadViewerScope } from '../scope/scope';
 import { findReadableVideo, findVideos } from '../videos/videos.repository';
 import {
   commentsOfVideos,

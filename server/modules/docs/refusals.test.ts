@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTING_DEFAULTS } from '../../env';
 import { createTestApp, seedUser, type TestApp } from '../../test/helper';
 import { answerProblem, type OpenApiDocument } from '../../test/openapi-answers';
-import { createSession, sessionLifetime } from '../auth/sessions.repository';
+import { createSession, sessionLifetime } from '../../plugins/sessions.repository';
 
 /**
  * Issue 37, observation 17: `POST /api/videos/bulk-delete` from a foreign Origin answered 500

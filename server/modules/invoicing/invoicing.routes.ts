@@ -51,7 +51,18 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     '/api/admin/invoicing',
     {
       // Kept in the per-instance read cache until the data changes (server/plugins/read-cache.ts).
-      config: { cacheable: true },
+      config: {
+        cacheable: true,
+        reads: [
+          'videos',
+          'users',
+          'video_types',
+          'client_video_type_pricing',
+          'client_pricing_plan_assignments',
+          'pricing_plans',
+          'pricing_plan_rules',
+        ],
+      },
       schema: { querystring: invoicingQuery, response: { 200: invoicingRowListSchema } },
     },
     async (request, reply) => {

@@ -30,7 +30,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { clientsLedBy } from '../team-leads/team-leads.repository';
+import { clientsLedBy } from '../scope/scope';
 import {
   assignClientPlan,
   clientPricingDetail,

@@ -19,7 +19,7 @@ import { COMPLETED_STATUSES } from '@domain/video-status';
 import { typeLabel } from '@domain/video-type-labels';
 import type { Db } from '../../db/client';
 import { users, videoCounts, videos, videoStatusHistory as history } from '../../db/schema';
-import { overdueWhere } from '../videos/videos.repository';
+import { overdueWhere } from '../scope/readable';
 
 /** A search matches a name containing it, literally: % and _ are letters here, not wildcards. */
 const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -18,12 +18,13 @@ import {
 import type { NotificationView } from '@domain/notifications';
 import type { EmailKind } from '@domain/email';
 import { type CacheBus, SHORT_CACHE_MS, TtlCache } from '../../db/cache-bus';
+import { cacheMessage, parseCacheMessage } from '../../db/cache-messages';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { clearedNotifications, notifications, overdueNotices, videos } from '../../db/schema';
 import { emailEventRow, emailEventsFrom, enqueueEmailEvents } from '../email/email.repository';
-import type { ViewerScope } from '../videos/scope';
-import { overdueWhere, readableBy } from '../videos/videos.repository';
+import type { ViewerScope } from '../scope/scope';
+import { overdueWhere, readableBy } from '../scope/readable';
 
 type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
@@ -165,8 +166,7 @@ export async function listNotifications(
 }
 
 /** The cache bus's message that a recipient's notifications changed (migrations 0004, 0016). */
-const COUNT_PREFIX = 'n';
-const countMessage = (recipientId: string) => `${COUNT_PREFIX}${recipientId}`;
+const countMessage = (recipientId: string) => cacheMessage('notices', recipientId);
 
 /**
  * An app instance's unread counts by recipient id, and with them the bell's lists (the notifier
@@ -206,8 +206,9 @@ export class NoticeCache extends TtlCache<number> {
 export function createNoticeCache(bus: CacheBus): NoticeCache {
   const cache = new NoticeCache(bus);
   bus.subscribe((message) => {
-    if (message === null) cache.clear();
-    else if (message.startsWith(COUNT_PREFIX)) cache.delete(message.slice(COUNT_PREFIX.length));
+    const said = message === null ? null : parseCacheMessage(message);
+    if (said === null) cache.clear();
+    else if (said?.kind === 'notices') cache.delete(said.id);
   });
   return cache;
 }

@@ -17,7 +17,7 @@ import { NOTIFICATION_MESSAGES } from '@domain/notifications';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { loadViewerScope } from '../videos/scope';
+import { loadViewerScope } from '../scope/scope';
 import {
   clearAll,
   countUnreadCached,

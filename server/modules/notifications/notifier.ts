@@ -21,7 +21,7 @@ import {
 import type { RealtimeHub } from '../../plugins/realtime';
 import { teamLeadIdsOf } from '../team-leads/team-leads.repository';
 import { findUserById, listStaffRoles } from '../users/users.repository';
-import { videoScopeOf } from '../videos/scope';
+import { videoScopeOf } from '../scope/scope';
 import type { NotificationType, NotificationView } from '@domain/notifications';
 import {
   countsAdded,

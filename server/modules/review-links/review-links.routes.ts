@@ -38,7 +38,7 @@ import {
   toCommentView,
 } from '../comments/comments.repository';
 import { findUserById } from '../users/users.repository';
-import { loadViewerScope } from '../videos/scope';
+import { loadViewerScope } from '../scope/scope';
 import { findVideo, findVideos, updateVideo } from '../videos/videos.repository';
 import {
   findReviewLink,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { deletePair, pairedWith } from '../../db/pairs';
 import { clientTeamLeadAssignments, users } from '../../db/schema';
 import { publicUserColumns, toPublicUser } from '../users/users.repository';
-import { videoCountOf } from '../videos/videos.repository';
+import { videoCountOf } from '../scope/readable';
 
 const client = aliasedTable(users, 'client');
 const lead = aliasedTable(users, 'team_lead');
@@ -14,10 +14,6 @@ const pairs = clientTeamLeadAssignments;
 /** The team leads of a client (client_team_lead_assignments), by id. */
 export const teamLeadIdsOf = (db: Db, clientId: string) =>
   pairedWith(db, pairs, [pairs.clientId, clientId], pairs.teamLeadId);
-
-/** The clients a team lead leads, by id. */
-export const clientsLedBy = (db: Db, teamLeadId: string) =>
-  pairedWith(db, pairs, [pairs.teamLeadId, teamLeadId], pairs.clientId);
 
 /** Every pair (or those of one client or one team lead) with both people's public fields. */
 export async function listTeamLeadAssignments(

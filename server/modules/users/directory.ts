@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { normalizeRole, seesWholeDirectory, type Actor } from '@domain/roles';
 import type { Db } from '../../db/client';
 import { clientEditorAssignments, clientTeamLeadAssignments, videos } from '../../db/schema';
-import { clientsLedBy } from '../team-leads/team-leads.repository';
+import { clientsLedBy } from '../scope/scope';
 import { listStaffRoles } from './users.repository';
 
 /**

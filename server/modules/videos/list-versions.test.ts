@@ -5,7 +5,7 @@ import { clientEditorAssignments, users, videos } from '../../db/schema';
 import { seedPerson, seedVideo, setUpVideoPeople } from '../../test/helper';
 import { recordStatements } from '../../test/statements';
 import { videoReadsOf, wholeListOf } from '../../test/video-lists';
-import type { ViewerScope } from './scope';
+import type { ViewerScope } from '../scope/scope';
 
 /**
  * Issue 20's working day: after a change to one client's video, each of that client's editors

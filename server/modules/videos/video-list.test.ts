@@ -5,7 +5,7 @@ import { users, videos } from '../../db/schema';
 import { seedVideo, setUpVideoPeople } from '../../test/helper';
 import { recordStatements } from '../../test/statements';
 import { videoReadsOf, wholeListOf } from '../../test/video-lists';
-import type { ViewerScope } from './scope';
+import type { ViewerScope } from '../scope/scope';
 
 /**
  * Issue 20's working day at 100,000 videos: an editor's list runs to ~1,700 videos (1.5 MB), read

@@ -1,13 +1,12 @@
 import { and, inArray, notInArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { canSeeInternalNotes, canSeePayment } from '@domain/permissions';
 import { isManager } from '@domain/roles';
 import { videoViewSchema } from '@domain/videos';
 import type { Db } from '../../db/client';
 import { videos } from '../../db/schema';
 import { movedUserScopes } from '../../plugins/read-cache';
-import type { ViewerScope } from './scope';
+import type { ViewerScope } from '../scope/scope';
 import {
   findVersionedVideos,
   listVideos,
@@ -15,6 +14,7 @@ import {
   type ListedVersion,
   microsToDate,
   toVideoView,
+  viewerFactsKey,
   type VersionedVideo,
   type VideoFilters,
 } from './videos.repository';
@@ -101,12 +101,7 @@ export class VideoJsonCache {
  * video's id and then its version (`idAndVersion`).
  */
 const keyOf = (viewer: ViewerScope, v: Pick<ListedVersion, 'id' | 'userId' | 'version'>) =>
-  [
-    v.id,
-    v.version,
-    canSeeInternalNotes(viewer) ? '1' : '0',
-    canSeePayment(viewer, v) ? '1' : '0',
-  ].join('|');
+  [v.id, v.version, viewerFactsKey(viewer, v)].join('|');
 
 const idAndVersion = (key: string) => key.split('|', 2) as [string, string];
 
@@ -209,7 +204,7 @@ export interface ListSince {
  * but their clients' do not. Nothing moved (the read cache's answer went with its time limit):
  * no read at all. Undefined when the list must be read whole.
  */
-async function changedSince(
+export async function changedSince(
   db: Db,
   viewer: ViewerScope,
   where: SQL | undefined,

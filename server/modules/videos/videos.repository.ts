@@ -1,29 +1,15 @@
-import {
-  aliasedTable,
-  and,
-  desc,
-  eq,
-  getTableName,
-  ilike,
-  inArray,
-  lt,
-  notInArray,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   canReadVideo,
   canSeeInternalNotes,
   canSeePayment,
   type TeamScope,
 } from '@domain/permissions';
-import { isManager } from '@domain/roles';
 import { utcDay } from '@domain/publishing';
-import { COMPLETED_STATUSES, type VideoStatus } from '@domain/video-status';
+import type { VideoStatus } from '@domain/video-status';
 import { avatarUrl } from '@domain/user';
 import type { VideoView } from '@domain/videos';
-import type { AnyPgColumn, PgInsertValue } from 'drizzle-orm/pg-core';
+import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { type Db, isTransaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -34,7 +20,6 @@ import {
   clientTeamLeadAssignments,
   users,
   videos,
-  videoCounts,
   videoStatusHistory,
   videoTypes,
   VIDEO_ORDINAL_INDEX,
@@ -42,7 +27,8 @@ import {
   type VideoRow,
 } from '../../db/schema';
 import { noticeCtes } from '../notifications/notifications.repository';
-import { videoScopeOf, type VideoScope, type ViewerScope } from './scope';
+import { overdueWhere } from '../scope/readable';
+import { videoScopeOf, type VideoScope } from '../scope/scope';
 
 const owner = aliasedTable(users, 'owner');
 const editor = aliasedTable(users, 'editor');
@@ -73,61 +59,6 @@ export interface VideoWithPeople {
   editor: UserSummary | null;
 }
 
-/** SQL for "the viewer may read this video" (DESIGN.md section 4), mirroring canReadVideo. */
-export function readableBy(viewer: ViewerScope): SQL | undefined {
-  if (isManager(viewer)) return undefined;
-  const team = [...viewer.teamClientIds];
-  return or(
-    eq(videos.userId, viewer.id),
-    eq(videos.assignedEditorId, viewer.id),
-    team.length ? inArray(videos.userId, team) : undefined,
-  );
-}
-
-/**
- * How many videos the client `clientId` has (a user id column of the outer query), from the
- * clients' kept counts (migration 0018): one row read, whatever the number of videos.
- */
-export const videoCountOf = (clientId: AnyPgColumn) =>
-  // Named in full, as countWhere (db/rows.ts) does: in a query of one table the builder writes
-  // the outer column bare, which inside the subquery would name a column of video_counts.
-  sql<number>`coalesce((select kept.${sql.identifier(videoCounts.total.name)} from ${videoCounts} kept
-    where kept.${sql.identifier(videoCounts.userId.name)} = ${sql.identifier(getTableName(clientId.table))}.${sql.identifier(clientId.name)}), 0)`.mapWith(
-    Number,
-  );
-
-/**
- * How many videos a viewer may read (readableBy), from the clients' kept counts (migration
- * 0018), one row a client rather than a count of every video: for a manager every client's; for
- * anyone else their own and their team's clients' (`userId` in that set), plus the videos of
- * other clients assigned to them, counted through the editor index (the two sets are apart).
- */
-export async function readableCount(db: Db, viewer: ViewerScope): Promise<number> {
-  if (isManager(viewer)) {
-    const [row] = await db
-      .select({ n: sql`coalesce(sum(${videoCounts.total}), 0)` })
-      .from(videoCounts);
-    return Number(row?.n ?? 0);
-  }
-  const owners = [viewer.id, ...viewer.teamClientIds];
-  const [row] = rowsOf<{ n: string | number }>(
-    await db.execute(sql`select
-      (select coalesce(sum(${videoCounts.total}), 0) from ${videoCounts}
-        where ${inArray(videoCounts.userId, owners)})
-      + (select count(*) from ${videos}
-        where ${and(eq(videos.assignedEditorId, viewer.id), notInArray(videos.userId, owners))}) as n`),
-  );
-  return Number(row?.n ?? 0);
-}
-
-/**
- * SQL for "the video is overdue", the twin of isOverdue in domain/workflow.ts: the due date has
- * passed and the status is not one of COMPLETED_STATUSES. `t` may be an alias of videos.
- */
-export function overdueWhere(t: typeof videos = videos): SQL {
-  return and(lt(t.dueDate, sql`now()`), notInArray(t.status, [...COMPLETED_STATUSES]))!;
-}
-
 export interface VideoFilters {
   status?: VideoStatus;
   clientId?: string;
@@ -140,12 +71,40 @@ export interface VideoFilters {
 }
 
 /**
- * The version of a listed video's row and of its people's rows: the transactions that wrote the
- * row versions read (`xmin`), so any change to what toVideoView reads gives a new one. Two
- * committed versions of a row never share it (a transaction's own earlier versions are never
- * seen by others); server/modules/videos/video-list.ts keys each video's JSON by it.
+ * What a video's JSON (toVideoView) is made of, declared once. The rows: one for each part of
+ * VideoWithPeople (the type fails to check if a part has no row here), each versioned by
+ * rowVersion. The facts of the viewer: toVideoView sees the viewer only through them, and
+ * video-list.ts's keyOf keys the kept JSON by each.
  */
-const rowVersion = sql<string>`${videos}.xmin::text || '.' || ${owner}.xmin::text || '.' || coalesce(${editor}.xmin::text, '')`;
+const VIDEO_VIEW_ROWS = { video: videos, owner, editor } satisfies Record<
+  keyof VideoWithPeople,
+  PgTable
+>;
+const VIEWER_FACTS = {
+  internalNotes: (viewer: TeamScope) => canSeeInternalNotes(viewer),
+  payment: (viewer: TeamScope, video: Pick<VideoRow, 'userId'>) => canSeePayment(viewer, video),
+} as const;
+type ViewerFacts = { [F in keyof typeof VIEWER_FACTS]: boolean };
+const FACTS = Object.entries(VIEWER_FACTS) as [
+  keyof ViewerFacts,
+  (typeof VIEWER_FACTS)[keyof ViewerFacts],
+][];
+
+/** The facts of `viewer` about `video` (VIEWER_FACTS), as '1' and '0' joined: keyOf's part. */
+export const viewerFactsKey = (viewer: TeamScope, video: Pick<VideoRow, 'userId'>) =>
+  FACTS.map(([, fact]) => (fact(viewer, video) ? '1' : '0')).join('|');
+
+/**
+ * The version of a listed video's row and of its people's rows (VIDEO_VIEW_ROWS): the
+ * transactions that wrote the row versions read (`xmin`), so any change to what toVideoView reads
+ * gives a new one. Two committed versions of a row never share it (a transaction's own earlier
+ * versions are never seen by others); server/modules/videos/video-list.ts keys each video's JSON
+ * by it. A left-joined person (no editor) gives ''.
+ */
+const rowVersion = sql<string>`${sql.join(
+  Object.values(VIDEO_VIEW_ROWS).map((row) => sql`coalesce(${row}.xmin::text, '')`),
+  sql` || '.' || `,
+)}`;
 
 /** What a list's query narrows to: the viewer's `where` and the query's filters. */
 function listWhere(where: SQL | undefined, f: VideoFilters) {
@@ -405,13 +364,17 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * The video as the viewer may see it: hidden fields are absent, not empty. It depends on the
- * viewer only through canSeeInternalNotes and canSeePayment: video-list.ts keys the kept JSON by
- * them (a new viewer fact here must join that key).
+ * viewer only through VIEWER_FACTS, which video-list.ts keys the kept JSON by (viewOf below
+ * does not see the viewer).
  */
-export function toVideoView(
-  viewer: TeamScope,
-  { video, owner: o, editor: e }: VideoWithPeople,
-): VideoView {
+export function toVideoView(viewer: TeamScope, found: VideoWithPeople): VideoView {
+  const facts = Object.fromEntries(
+    FACTS.map(([name, fact]) => [name, fact(viewer, found.video)]),
+  ) as ViewerFacts;
+  return viewOf(facts, found);
+}
+
+function viewOf(sees: ViewerFacts, { video, owner: o, editor: e }: VideoWithPeople): VideoView {
   const view: VideoView = {
     id: video.id,
     ordinal: String(video.ordinal),
@@ -449,8 +412,8 @@ export function toVideoView(
         }
       : null,
   };
-  if (canSeeInternalNotes(viewer)) view.internalNotes = video.internalNotes ?? '';
-  if (canSeePayment(viewer, video)) {
+  if (sees.internalNotes) view.internalNotes = video.internalNotes ?? '';
+  if (sees.payment) {
     view.paymentAmount = video.paymentAmount;
     view.paymentStatus = video.paymentStatus;
     view.lockedPrice = video.lockedPrice;

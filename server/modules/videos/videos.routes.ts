@@ -60,7 +60,8 @@ import { editorIdsOf } from '../assignments/assignments.repository';
 import { insertComment } from '../comments/comments.repository';
 import type { Notifier } from '../notifications/notifier';
 import { findUserById, toPublicUser } from '../users/users.repository';
-import { loadViewerScope, type ViewerScope } from './scope';
+import { readableBy, readableCount, SCOPE_TABLES } from '../scope/readable';
+import { loadViewerScope, type ViewerScope } from '../scope/scope';
 import {
   type ListSince,
   ListVersionsCache,
@@ -77,8 +78,6 @@ import {
   insertVideo,
   isOrdinalTaken,
   lockClientVideos,
-  readableBy,
-  readableCount,
   statusHistory,
   type StatusHistory,
   toVideoView,
@@ -246,6 +245,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       // only the overdue filter reads the clock.
       config: {
         cacheable: true,
+        reads: ['videos', 'users', ...SCOPE_TABLES],
         timeless: (request) => (request.query as { overdue?: string }).overdue !== 'true',
       },
       schema: { querystring: videoListQuery, response: { 200: videoListSchema } },
@@ -260,7 +260,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     '/api/videos/assigned-to-me',
     // Made of the videos assigned to the viewer, all of their own scope (ADR 0007).
     {
-      config: { cacheable: true, timeless: true },
+      config: { cacheable: true, timeless: true, reads: ['videos', 'users', ...SCOPE_TABLES] },
       schema: { response: { 200: videoListSchema } },
     },
     async (request, reply) => {
@@ -274,7 +274,11 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.get(
     '/api/videos/count',
     {
-      config: { cacheable: true, timeless: true },
+      config: {
+        cacheable: true,
+        timeless: true,
+        reads: ['video_counts', 'videos', ...SCOPE_TABLES],
+      },
       schema: { response: { 200: videoCountSchema } },
     },
     async (request) => {

@@ -1,9 +1,29 @@
 import type { TeamScope } from '@domain/permissions';
-import { normalizeRole } from '@domain/roles';
+import { teamRolesOf } from '@domain/video-access';
 import type { Db } from '../../db/client';
-import type { SessionUser } from '../../db/schema';
-import { clientIdsOf } from '../assignments/assignments.repository';
-import { clientsLedBy } from '../team-leads/team-leads.repository';
+import { pairedWith } from '../../db/pairs';
+import {
+  clientEditorAssignments,
+  clientTeamLeadAssignments,
+  type SessionUser,
+} from '../../db/schema';
+
+/**
+ * The team and scope facts of the server (eslint.config.js, the server's layers): whose team a
+ * viewer is on, and (readable.ts) which videos it may read, on domain/video-access.ts. Videos,
+ * assignments, team leads and notifications import this module; it imports none of them.
+ */
+
+const editors = clientEditorAssignments;
+const leads = clientTeamLeadAssignments;
+
+/** The clients an editor is assigned to. */
+export const clientIdsOf = (db: Db, editorId: string) =>
+  pairedWith(db, editors, [editors.editorId, editorId], editors.clientId);
+
+/** The clients a team lead leads, by id. */
+export const clientsLedBy = (db: Db, teamLeadId: string) =>
+  pairedWith(db, leads, [leads.teamLeadId, teamLeadId], leads.clientId);
 
 /**
  * A viewer's scope over every client whose team they are on (loadViewerScope): the only scope
@@ -21,19 +41,6 @@ export interface ViewerScope extends TeamScope {
  */
 export interface VideoScope extends TeamScope {
   readonly reach: 'one video';
-}
-
-/**
- * Which assignments put a viewer on a client's team: an editor's as editor, a client team
- * lead's as lead, both for the other staff roles, none for a client (DESIGN.md section 4); rows
- * of a role the user no longer has (an editor made team lead, or back) give nothing.
- */
-export function teamRolesOf(role: string): { asEditor: boolean; asLead: boolean } {
-  const r = normalizeRole(role);
-  return {
-    asEditor: r !== 'client' && r !== 'client_team_lead',
-    asLead: r !== 'client' && r !== 'editor',
-  };
 }
 
 /**
@@ -61,7 +68,10 @@ export function videoScopeOf(
  * the teams of the clients it is assigned to, a client team lead on those of the clients it
  * leads (teamRolesOf).
  */
-export async function loadViewerScope(db: Db, user: SessionUser): Promise<ViewerScope> {
+export async function loadViewerScope(
+  db: Db,
+  user: Pick<SessionUser, 'id' | 'role' | 'isAdmin'>,
+): Promise<ViewerScope> {
   const base = { id: user.id, role: user.role, isAdmin: user.isAdmin };
   const { asEditor, asLead } = teamRolesOf(user.role);
   const [ofEditor, ofLead] = await Promise.all([

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientEditorAssignments, videos } from '../../db/schema';
 import { createTestApp, seedUser, seedVideo, type TestApp } from '../../test/helper';
 import { loadViewerScope } from './scope';
-import { findReadableVideo, readableBy } from './videos.repository';
+import { findReadableVideo } from '../videos/videos.repository';
+import { readableBy } from './readable';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { sessions, users, type SessionUser } from '../../db/schema';
+import type { Db } from '../db/client';
+import { sessions, users, type SessionUser } from '../db/schema';
 import { DAY_MS } from '@domain/day-counter';
 
 /**
