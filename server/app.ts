@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyServerOptions } from 'fastify';
 import { securityHeaders } from './plugins/security-headers';
 import {
   serializerCompiler,
@@ -44,8 +44,16 @@ import { web } from './plugins/web';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    registeredRoutes: { method: string; url: string; schema: unknown }[];
+    registeredRoutes: RegisteredRoute[];
   }
+}
+
+/** A route as registered, with its config (e.g. `cacheable`: plugins/read-cache.ts). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema: unknown;
+  config: FastifyContextConfig | undefined;
 }
 
 export interface AppOptions {
@@ -71,6 +79,11 @@ export interface AppOptions {
   mail?: MailSettings;
   /** A request that waited longer than this (ms) before it could start is answered 503. */
   queueTimeoutMs?: number;
+  /**
+   * False (READ_CACHE=off, server/env.ts): no cache keeps answers between requests; every read
+   * goes to the database. True unless told.
+   */
+  readCache?: boolean;
   /** Runs the email worker's loop (the server does; tests call app.mailer.work()). */
   mailLoop?: boolean;
 }
@@ -116,11 +129,16 @@ export async function buildApp(opts: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   // Every route, as registered: the permission matrix and API docs tests check none is missed.
-  const registeredRoutes: { method: string; url: string; schema: unknown }[] = [];
+  const registeredRoutes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD')
-        registeredRoutes.push({ method, url: route.url, schema: route.schema });
+        registeredRoutes.push({
+          method,
+          url: route.url,
+          schema: route.schema,
+          config: route.config,
+        });
     }
   });
   app.decorate('registeredRoutes', registeredRoutes);
@@ -146,7 +164,7 @@ export async function buildApp(opts: AppOptions) {
   );
   // The per-instance caches (docs/decisions/0004-session-and-count-cache.md): the bus that
   // empties them, the session (who is asking; 401), then the read cache of `cacheable` GETs.
-  await app.register(caches, { database: opts.database });
+  await app.register(caches, { database: opts.database, keep: opts.readCache ?? true });
   await app.register(auth, { db, session });
   await app.register(readCache, { db });
   await app.register(limits, {
