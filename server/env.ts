@@ -190,6 +190,11 @@ export function readTestSettings(env: NodeJS.ProcessEnv = process.env) {
     chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
     e2eBaseUrl: env.E2E_BASE_URL || undefined,
     testPorts: parsePortRange(env.TEST_PORTS),
+    /**
+     * READ_CACHE_DIFF_SEED: the seed of the read caches' differential test
+     * (server/ops/read-cache-diff.test.ts), a number or `random`; a fixed one unless told.
+     */
+    readCacheDiffSeed: env.READ_CACHE_DIFF_SEED || undefined,
   };
 }
 
