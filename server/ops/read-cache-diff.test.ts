@@ -195,7 +195,7 @@ describe.skipIf(reason !== '')(titled('the read caches against none', reason), (
     const anyVideo = async () =>
       random.pick(
         await rows<{ id: string; user_id: string; assigned_editor_id: string | null }>(
-          sql`select id, user_id, assigned_editor_id from videos order by id`,
+          sql`select id, user_id, assigned_editor_id from videos order by created_at, ordinal, name`,
         ),
       );
     const writer = () => random.pick(instances)!;
@@ -259,7 +259,9 @@ describe.skipIf(reason !== '')(titled('the read caches against none', reason), (
       unassignTeam: async () => {
         const pair = random.pick(
           await rows<{ client_id: string; editor_id: string }>(
-            sql`select client_id, editor_id from client_editor_assignments order by 1, 2`,
+            sql`select client_id, editor_id from client_editor_assignments a
+              join users c on c.id = client_id join users e on e.id = editor_id
+              order by c.username, e.username`,
           ),
         );
         return as(one('king'), 'DELETE', `/api/assignments/${pair?.client_id}/${pair?.editor_id}`);
@@ -272,7 +274,9 @@ describe.skipIf(reason !== '')(titled('the read caches against none', reason), (
       unassignTeamLead: async () => {
         const pair = random.pick(
           await rows<{ client_id: string; team_lead_id: string }>(
-            sql`select client_id, team_lead_id from client_team_lead_assignments order by 1, 2`,
+            sql`select client_id, team_lead_id from client_team_lead_assignments a
+              join users c on c.id = client_id join users l on l.id = team_lead_id
+              order by c.username, l.username`,
           ),
         );
         return as(
@@ -312,7 +316,8 @@ describe.skipIf(reason !== '')(titled('the read caches against none', reason), (
         }),
       pay: async () => {
         const done = await rows<{ id: string }>(
-          sql`select id from videos where status in ('ready_to_post', 'posted') order by id`,
+          sql`select id from videos where status in ('ready_to_post', 'posted')
+            order by created_at, ordinal, name`,
         );
         const ids = done.filter(() => random.next() < 0.4).map((v) => v.id);
         const path = random.next() < 0.7 ? '/api/admin/payment' : '/api/admin/payment/reverse';
