@@ -208,6 +208,18 @@ describe.skipIf(reason !== '')(titled('the read caches against none', reason), (
         payload,
       });
 
+    /** The king ends one of a client's pairs (`table`, the other side `column`) at `/api/<path>`. */
+    const unassign = async (table: string, column: string, path: string) => {
+      const pair = random.pick(
+        await rows<{ client_id: string; other: string }>(
+          sql.raw(`select client_id, ${column} as other from ${table}
+            join users c on c.id = client_id join users o on o.id = ${column}
+            order by c.username, o.username`),
+        ),
+      );
+      return as(one('king'), 'DELETE', `/api/${path}/${pair?.client_id}/${pair?.other}`);
+    };
+
     // --- The writes: each picks its actor and target from the data as it is now. ----------------
     const writes: Record<string, () => Promise<LightMyRequestResponse | undefined>> = {
       createOwnVideo: async () =>
@@ -257,35 +269,14 @@ describe.skipIf(reason !== '')(titled('the read caches against none', reason), (
           clientId: one('client')?.id,
           editorId: one('editor')?.id,
         }),
-      unassignTeam: async () => {
-        const pair = random.pick(
-          await rows<{ client_id: string; editor_id: string }>(
-            sql`select client_id, editor_id from client_editor_assignments a
-              join users c on c.id = client_id join users e on e.id = editor_id
-              order by c.username, e.username`,
-          ),
-        );
-        return as(one('king'), 'DELETE', `/api/assignments/${pair?.client_id}/${pair?.editor_id}`);
-      },
+      unassignTeam: async () => unassign('client_editor_assignments', 'editor_id', 'assignments'),
       assignTeamLead: async () =>
         as(one('king'), 'POST', '/api/team-leads', {
           clientId: one('client')?.id,
           teamLeadId: one('client_team_lead')?.id,
         }),
-      unassignTeamLead: async () => {
-        const pair = random.pick(
-          await rows<{ client_id: string; team_lead_id: string }>(
-            sql`select client_id, team_lead_id from client_team_lead_assignments a
-              join users c on c.id = client_id join users l on l.id = team_lead_id
-              order by c.username, l.username`,
-          ),
-        );
-        return as(
-          one('king'),
-          'DELETE',
-          `/api/team-leads/${pair?.client_id}/${pair?.team_lead_id}`,
-        );
-      },
+      unassignTeamLead: async () =>
+        unassign('client_team_lead_assignments', 'team_lead_id', 'team-leads'),
       comment: async () => {
         const video = await anyVideo();
         const owner = people.find((p) => p.id === video?.user_id);
