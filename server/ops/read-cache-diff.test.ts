@@ -31,7 +31,7 @@ import { VIDEO_COUNTS_ASTRAY } from '../test/video-counts';
  */
 const reason = unmet({ driver: 'postgres' });
 
-const WRITES = 200;
+const WRITES = 150;
 /**
  * After each write, READERS people read their screen (at once, as the web does): SCREEN routes
  * of theirs, the same ones each time, so that they hold answers to revalidate, and one more at
