@@ -57,6 +57,14 @@ declare module 'fastify' {
   }
 }
 
+/** A route as registered, with its config (e.g. `cacheable`: plugins/read-cache.ts). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema: unknown;
+  config: FastifyContextConfig | undefined;
+}
+
 export interface AppOptions {
   database: Database;
   /** pino options, or false for no logging (tests). */
@@ -80,6 +88,11 @@ export interface AppOptions {
   mail?: MailSettings;
   /** A request that waited longer than this (ms) before it could start is answered 503. */
   queueTimeoutMs?: number;
+  /**
+   * False (READ_CACHE=off, server/env.ts): no cache keeps answers between requests; every read
+   * goes to the database. True unless told.
+   */
+  readCache?: boolean;
   /** Runs the email worker's loop (the server does; tests call app.mailer.work()). */
   mailLoop?: boolean;
 }
@@ -160,7 +173,7 @@ export async function buildApp(opts: AppOptions) {
   );
   // The per-instance caches (docs/decisions/0004-session-and-count-cache.md): the bus that
   // empties them, the session (who is asking; 401), then the read cache of `cacheable` GETs.
-  await app.register(caches, { database: opts.database });
+  await app.register(caches, { database: opts.database, keep: opts.readCache ?? true });
   await app.register(auth, { db, session });
   await app.register(readCache, { db });
   await app.register(limits, {

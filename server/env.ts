@@ -44,6 +44,16 @@ export interface Settings {
    * start on it is answered 503 with Retry-After (server/plugins/load-shedding.ts).
    */
   queueTimeoutSeconds: number;
+  /**
+   * READ_CACHE (`on`, the default, or `off`): `off` turns off every cache that keeps answers
+   * between requests (the read cache of `cacheable` GETs with its kept tags and list deltas, the
+   * session cache, the unread counts and bell lists, the videos' kept JSON and list versions, the
+   * staff's client list): every read goes to the database. Answers are the same, only slower;
+   * conditional reads still get 304 when the answer's bytes hash to the tag the reader holds
+   * (docs/decisions/0013-conditional-reads.md), but never a 226 delta. Kept for diagnosis and
+   * for the differential test that proves the caches right (server/ops/read-cache-diff.test.ts).
+   */
+  readCache: boolean;
 }
 
 function parsePort(raw: string | undefined): number {
@@ -73,6 +83,13 @@ export const SETTING_DEFAULTS = {
   databasePingTimeoutSeconds: 10,
   queueTimeoutSeconds: 10,
 } as const;
+
+function parseReadCache(raw: string | undefined): boolean {
+  const value = raw?.trim().toLowerCase();
+  if (!value || value === 'on') return true;
+  if (value === 'off') return false;
+  throw new Error(`READ_CACHE must be on or off (got "${raw}")`);
+}
 
 function parseTrustProxy(raw: string | undefined, production: boolean) {
   // In production the usual set-up is a proxy on the same host (docs/deploy.md).
@@ -160,6 +177,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       env.QUEUE_TIMEOUT,
       SETTING_DEFAULTS.queueTimeoutSeconds,
     ),
+    readCache: parseReadCache(env.READ_CACHE),
   };
 }
 
@@ -172,6 +190,11 @@ export function readTestSettings(env: NodeJS.ProcessEnv = process.env) {
     chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
     e2eBaseUrl: env.E2E_BASE_URL || undefined,
     testPorts: parsePortRange(env.TEST_PORTS),
+    /**
+     * READ_CACHE_DIFF_SEED: the seed of the read caches' differential test
+     * (server/ops/read-cache-diff.test.ts), a number or `random`; a fixed one unless told.
+     */
+    readCacheDiffSeed: env.READ_CACHE_DIFF_SEED || undefined,
   };
 }
 

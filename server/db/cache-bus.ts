@@ -51,9 +51,14 @@ export class CacheBus {
     { acked: Set<number>; check?: () => void; giveUp?: () => void }
   >();
 
+  /**
+   * @param keeps false with READ_CACHE=off (server/env.ts): the bus still listens and sends (the
+   * other instances' caches need this one's messages) but no cache keeps anything (`keeping`).
+   */
   constructor(
     database: Database,
     private readonly onError: (err: unknown) => void = () => {},
+    readonly keeps = true,
   ) {
     this.listener = new Listener(
       database,
@@ -80,6 +85,14 @@ export class CacheBus {
       },
       { firstMs: 500, maxMs: 10_000 },
     );
+  }
+
+  /**
+   * Whether the caches may keep and serve answers now: they are on (`keeps`) and the bus
+   * listens (`live`). Every cache of answers between requests asks this, or `keeps`.
+   */
+  get keeping() {
+    return this.keeps && this.live;
   }
 
   subscribe(fn: (message: CacheMessage) => void) {
@@ -311,9 +324,12 @@ export class TtlCache<V> {
     } = {},
   ) {}
 
-  /** Whether entries may be served now: the bus listens and (unless versioned) has heard all. */
+  /**
+   * Whether entries may be served now: the caches are on, the bus listens (`keeping`) and
+   * (unless versioned) has heard all.
+   */
   private serving() {
-    return !!this.bus?.live && (this.limits.versioned || this.bus.settled);
+    return !!this.bus?.keeping && (this.limits.versioned || this.bus.settled);
   }
 
   get(key: string): V | undefined {
@@ -324,7 +340,7 @@ export class TtlCache<V> {
   private fresh(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (!this.bus?.live) {
+    if (!this.bus?.keeping) {
       this.remove(key);
       return undefined;
     }
@@ -347,7 +363,7 @@ export class TtlCache<V> {
    * the cache's time limit or `ttlMs`.
    */
   setIf(key: string, value: V, epoch: number, ttlMs = this.ttlMs) {
-    if (epoch !== this.epoch || !this.bus?.live || value === undefined) return;
+    if (epoch !== this.epoch || !this.bus?.keeping || value === undefined) return;
     const bytes = this.limits.sizeOf?.(value) ?? 0;
     const maxBytes = this.limits.maxBytes ?? Infinity;
     if (bytes > maxBytes / 4) return;
@@ -365,7 +381,7 @@ export class TtlCache<V> {
    * a write of this instance is unheard, it first waits for it (well under a millisecond).
    */
   async load(key: string, loader: () => Promise<V>): Promise<V> {
-    if (this.bus?.live && !this.serving()) await this.bus.heard();
+    if (this.bus?.keeping && !this.serving()) await this.bus.heard();
     const hit = this.fresh(key);
     if (hit !== undefined) return hit;
     const epoch = this.epoch;

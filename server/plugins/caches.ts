@@ -10,7 +10,8 @@ declare module 'fastify' {
      * The invalidation feed of this instance's caches (docs/decisions/0004-session-and-count-
      * cache.md). Each cache is made by its owner, which subscribes for its own messages: the
      * session cache (plugins/auth.ts), the read cache (plugins/read-cache.ts) and the unread
-     * counts (modules/notifications/notifier.ts).
+     * counts (modules/notifications/notifier.ts). With READ_CACHE=off (`keeps` false) none keeps
+     * anything (server/env.ts).
      */
     cacheBus: CacheBus;
   }
@@ -24,8 +25,12 @@ declare module 'fastify' {
  * until every other instance has heard them too (CacheBus.localWrite).
  */
 export const caches = fp(
-  async (app: FastifyInstance, opts: { database: Database }) => {
-    const bus = new CacheBus(opts.database, (err) => app.log.warn({ err }, 'cache bus error'));
+  async (app: FastifyInstance, opts: { database: Database; keep: boolean }) => {
+    const bus = new CacheBus(
+      opts.database,
+      (err) => app.log.warn({ err }, 'cache bus error'),
+      opts.keep,
+    );
     await bus.start();
     app.decorate('cacheBus', bus);
     app.addHook('onClose', async () => bus.close());

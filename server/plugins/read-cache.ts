@@ -303,7 +303,9 @@ export function movedUserScopes(
  * The read cache: a GET of a route marked `cacheable`, by the same user with the same URL, is
  * answered from memory while the versions of the viewer's scopes have not moved (ADR 0007).
  * Only while the bus listens; `refresh` in the query always reads afresh. Needs the session
- * (plugins/auth.ts) registered before it.
+ * (plugins/auth.ts) registered before it. With the caches off (READ_CACHE=off, server/env.ts)
+ * nothing is kept: every answer is read afresh and tagged by its bytes, a reader who holds
+ * those bytes is answered 304, and no delta (226) is ever sent.
  */
 export const readCache = fp(
   async (app: FastifyInstance, opts: { db: Db }) => {
@@ -356,6 +358,8 @@ export const readCache = fp(
     const newSalt = () => randomBytes(12).toString('base64url');
     let salt = newSalt();
     app.decorate('keysTagger', () => {
+      // With the caches off nothing tells a reader what a tag was made of: tagged by the bytes.
+      if (!bus.keeps) return () => undefined;
       const before = salt;
       return (keys: readonly string[]) => (salt === before ? tagOfKeys(salt, keys) : undefined);
     });
@@ -409,7 +413,7 @@ export const readCache = fp(
         request.method !== 'GET' ||
         !user ||
         !cacheableFor(request) ||
-        !bus.live ||
+        !bus.keeping ||
         request.url.includes('refresh=')
       ) {
         return;

@@ -72,9 +72,10 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /**
  * A second app instance on the test's database, as another server of the same deployment: on
  * PostgreSQL with a pool (and so a cache listener) of its own on the same schema, on PGlite on
- * the same database. Its caches share nothing with the first app's but the data.
+ * the same database. Its caches share nothing with the first app's but the data. `options` as
+ * buildApp's (e.g. `readCache: false`: READ_CACHE=off).
  */
-export async function secondInstance(t: TestApp) {
+export async function secondInstance(t: TestApp, options: Partial<AppOptions> = {}) {
   let database = t.database;
   let own: Database | null = null;
   if (t.database.kind === 'postgres') {
@@ -90,7 +91,7 @@ export async function secondInstance(t: TestApp) {
     });
     database = own;
   }
-  const app = await buildApp({ database, logger: false, authRateLimit: 1000 });
+  const app = await buildApp({ database, logger: false, authRateLimit: 1000, ...options });
   await app.ready();
   return {
     app,

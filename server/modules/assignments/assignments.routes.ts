@@ -111,7 +111,8 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       if (same && generation === clientListGeneration) return json.send(kept.body);
       const { clients, version } = await listClientsWithCounts(db, directory);
       const body = Buffer.from(reply.serialize(clients) as string);
-      if (version && generation === clientListGeneration) {
+      // Not kept with the caches off (READ_CACHE=off): then `kept` is never there.
+      if (version && app.cacheBus.keeps && generation === clientListGeneration) {
         wholeClientList.set(directory.withAdminFlag, { version, body });
       }
       return json.send(body);

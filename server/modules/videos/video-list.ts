@@ -52,6 +52,7 @@ export class VideoJsonCache {
   /** Moves with every `clear`: JSON made from a read that began before it is not kept. */
   epoch = 0;
 
+  /** @param maxBytes 0: keeps nothing (READ_CACHE=off). */
   constructor(private readonly maxBytes: number) {}
 
   /**
@@ -71,7 +72,7 @@ export class VideoJsonCache {
    * the limit, the oldest entry not used since it was last passed goes.
    */
   set(key: string, json: Buffer, epoch: number) {
-    if (epoch !== this.epoch || this.entries.has(key)) return;
+    if (epoch !== this.epoch || this.maxBytes === 0 || this.entries.has(key)) return;
     this.entries.set(key, { key, json, used: false });
     this.bytes += key.length + json.length;
     while (this.bytes > this.maxBytes) {
@@ -161,6 +162,7 @@ function versionsOf(viewer: ViewerScope, listed: readonly ListedVersion[]): Vers
 export class ListVersionsCache {
   private readonly lists = new Map<string, Versions & { label: string }>();
 
+  /** @param maxLists 0: keeps nothing (READ_CACHE=off). */
   constructor(private readonly maxLists: number) {}
 
   get(key: string) {
@@ -173,6 +175,7 @@ export class ListVersionsCache {
   }
 
   set(key: string, label: string, versions: Versions) {
+    if (this.maxLists === 0) return;
     this.lists.delete(key);
     this.lists.set(key, { label, ...versions });
     while (this.lists.size > this.maxLists) this.lists.delete(this.lists.keys().next().value!);

@@ -144,8 +144,10 @@ function jsonAnswer(
 }
 
 export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const videoJson = new VideoJsonCache(VIDEO_JSON_BYTES);
-  const listVersions = new ListVersionsCache(LISTS_KEPT);
+  // With the caches off (READ_CACHE=off) neither keeps anything: every list is read whole.
+  const keeps = app.cacheBus.keeps;
+  const videoJson = new VideoJsonCache(keeps ? VIDEO_JSON_BYTES : 0);
+  const listVersions = new ListVersionsCache(keeps ? LISTS_KEPT : 0);
   // Versions are numbers of transactions: a database put back from a backup may reuse them.
   // It is reached through a new connection, so start afresh whenever the feed was down.
   app.cacheBus.subscribe((message) => {
