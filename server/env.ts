@@ -172,6 +172,8 @@ export function readTestSettings(env: NodeJS.ProcessEnv = process.env) {
     chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
     e2eBaseUrl: env.E2E_BASE_URL || undefined,
     testPorts: parsePortRange(env.TEST_PORTS),
+    /** CI (.ci/run): a PostgreSQL suite that finds no server fails instead of skipping. */
+    requirePostgres: env.REQUIRE_POSTGRES === '1',
   };
 }
 
