@@ -20,7 +20,8 @@ import {
  * same way under faults: server/ops/pg-restart.fault.ts, server-kill.fault.ts.)
  *
  * The full run is 200 users for 60 s on the PostgreSQL server; on PGlite, which serves one
- * query at a time, 40 users for 15 s; `--quick` is 20 users for 5 s on either.
+ * query at a time, 40 users for 15 s; `--quick` is 20 users for 10 s on either (each kind of
+ * write then happens several times).
  */
 export interface LoadPlan {
   users: number;
@@ -29,7 +30,7 @@ export interface LoadPlan {
 }
 
 export function loadPlan(onServer: boolean, quick: boolean): LoadPlan {
-  if (quick) return { users: 20, seconds: 5, think: [100, 600] };
+  if (quick) return { users: 20, seconds: 10, think: [100, 600] };
   return onServer
     ? { users: 200, seconds: 60, think: [200, 1200] }
     : { users: 40, seconds: 15, think: [100, 600] };
