@@ -3,11 +3,13 @@
 # 127.0.0.1:5432 (database `test`), else a server of its own from the Debian postgresql
 # package's binaries (installed with apt-get when missing): initdb into a temporary folder,
 # trust authentication on loopback, a free port from 5433 (CI_POSTGRES_PORT to choose), a `test`
-# database, stopped by ci_postgres_stop (.ci/run's exit trap). It stops CI with a message when
+# database, stopped by ci_postgres_stop (.ci/run's exit trap), and TEST_PG_CTL, the command that
+# stops and starts it (for the fault suite's restart). It stops CI with a message when
 # none of that works. REQUIRE_POSTGRES=1 then makes a PostgreSQL suite that finds no server fail
 # instead of skipping (server/test/conditions.ts, vitest.config.ts).
 
 ci_postgres_dir=''
+ci_pg_ctl=()
 
 answers() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
@@ -54,19 +56,28 @@ ci_postgres() {
     >"$ci_postgres_dir/initdb.log" 2>&1 ||
     { cat "$ci_postgres_dir/initdb.log" >&2; ci_postgres_fail "initdb failed"; }
   # fsync off: a throwaway cluster; max_connections for two projects' pools and the suites'
-  # own servers.
-  "${as[@]}" "$bin/pg_ctl" -D "$ci_postgres_dir/data" -l "$ci_postgres_dir/server.log" -w -t 60 \
-    -o "-h 127.0.0.1 -p $port -k $ci_postgres_dir -c fsync=off -c max_connections=300" start \
-    >/dev/null || { cat "$ci_postgres_dir/server.log" >&2; ci_postgres_fail "the server did not start"; }
+  # own servers. In its configuration file, so that a plain pg_ctl start (the fault suite's
+  # restart, TEST_PG_CTL) brings it back the same.
+  cat >>"$ci_postgres_dir/data/postgresql.conf" <<CONF
+listen_addresses = '127.0.0.1'
+port = $port
+unix_socket_directories = '$ci_postgres_dir'
+fsync = off
+max_connections = 300
+CONF
+  ci_pg_ctl=("${as[@]}" "$bin/pg_ctl" -D "$ci_postgres_dir/data" -l "$ci_postgres_dir/server.log" -w -t 60)
+  "${ci_pg_ctl[@]}" start >/dev/null ||
+    { cat "$ci_postgres_dir/server.log" >&2; ci_postgres_fail "the server did not start"; }
   "${as[@]}" "$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -qAt -c 'create database test' \
     postgres >/dev/null || ci_postgres_fail "could not create the test database"
   export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/test"
-  ci_postgres_stop_cmd=("${as[@]}" "$bin/pg_ctl" -D "$ci_postgres_dir/data" -m fast -w stop)
+  # The fault suite restarts this server (server/ops/pg-restart.fault.ts) with this command.
+  export TEST_PG_CTL="${ci_pg_ctl[*]}"
 }
 
 ci_postgres_stop() {
   [ -n "$ci_postgres_dir" ] || return 0
-  "${ci_postgres_stop_cmd[@]}" >/dev/null 2>&1 || true
+  "${ci_pg_ctl[@]}" -m fast stop >/dev/null 2>&1 || true
   rm -rf "$ci_postgres_dir"
   ci_postgres_dir=''
 }

@@ -174,6 +174,11 @@ export function readTestSettings(env: NodeJS.ProcessEnv = process.env) {
     testPorts: parsePortRange(env.TEST_PORTS),
     /** CI (.ci/run): a PostgreSQL suite that finds no server fails instead of skipping. */
     requirePostgres: env.REQUIRE_POSTGRES === '1',
+    /**
+     * TEST_PG_CTL: the command that stops or starts (with `stop` or `start` added) the server of
+     * TEST_DATABASE_URL when .ci/postgres.sh started it; the fault suite restarts it.
+     */
+    pgCtl: env.TEST_PG_CTL ? env.TEST_PG_CTL.trim().split(/\s+/) : undefined,
   };
 }
 
