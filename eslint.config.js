@@ -186,6 +186,40 @@ export default tseslint.config(
     },
   },
   {
+    // No fixed sleep in a test or a test helper (issue 40): wait for the condition instead
+    // (vi.waitFor, expect.poll, an awaited event or message, Playwright's auto-waiting
+    // locators), with a timeout that only bounds failure. A test that proves something does NOT
+    // happen within a window, or paces a load, may keep a bounded wait behind
+    // `// eslint-disable-next-line no-restricted-syntax -- fixed wait: <the reason>`.
+    files: [
+      '**/*.test.{ts,tsx}',
+      '**/*.fault.ts',
+      'e2e/**/*.ts',
+      'server/test/**/*.ts',
+      'web/test/**/*.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          // new Promise((r) => setTimeout(r, ms)) and setTimeout(() => r(), ms)
+          "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'][arguments.0.type='Identifier']",
+          "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'][arguments.0.type='ArrowFunctionExpression'][arguments.0.body.type='CallExpression'][arguments.0.body.arguments.length=0]",
+          // page.waitForTimeout(ms)
+          "CallExpression[callee.property.name='waitForTimeout']",
+          // a sleep or delay helper, and node:timers/promises' setTimeout
+          'CallExpression[callee.name=/^(sleep|delay|pause|wait)$/]',
+          'CallExpression[callee.property.name=/^(sleep|delay)$/]',
+          'ImportDeclaration[source.value=/^(node:)?timers\\/promises$/]',
+        ].map((selector) => ({
+          selector,
+          message:
+            'A fixed sleep in a test: wait for the condition (vi.waitFor, expect.poll, an awaited event, a locator). Proving that something does NOT happen in a window: `// eslint-disable-next-line no-restricted-syntax -- fixed wait: <reason>`.',
+        })),
+      ],
+    },
+  },
+  {
     // process.env is read in one place only (DESIGN.md section 2).
     files: ['server/**/*.ts', 'domain/**/*.ts', 'web/**/*.{ts,tsx}'],
     ignores: ['server/env.ts', '**/*.test.ts'],

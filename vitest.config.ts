@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { mantineStyles } from './scripts/vite/mantine-styles.ts';
@@ -5,13 +6,81 @@ import { mantineStyles } from './scripts/vite/mantine-styles.ts';
 // `@domain/*` (tsconfig.json paths) resolves in every project.
 const resolve = { tsconfigPaths: true };
 
-// The database suites run on embedded PGlite, and again on the PostgreSQL server named by
-// TEST_DATABASE_URL when it is set (CI sets it when the local server answers).
-const serverSuites = (name: string, driver: 'pglite' | 'postgres', exclude: string[] = []) => ({
+/*
+ * The database suites and their two drivers.
+ *
+ * Without TEST_DATABASE_URL (`npm test` on a laptop) every server suite runs on embedded PGlite,
+ * the default install's database. With it (CI: .ci/run sets it, starting a server if none
+ * answers) each suite runs where its result can depend on the driver, and the rest once:
+ *
+ * - A feature suite (a module's routes and repositories) runs once, on the PostgreSQL server:
+ *   its SQL runs in the same PostgreSQL engine either way, through the same Drizzle queries;
+ *   PGlite's WebAssembly engine shares the test's thread, PostgreSQL works beside it on the
+ *   other core (videos, invoicing and admin: 29.6 s of tests on PostgreSQL against 91.0 s on
+ *   PGlite, 2026-12-06 on a busy machine). The server is also where concurrent requests really
+ *   run concurrently, so the races the suites provoke (Promise.all of writes) can show there
+ *   and never on PGlite's single connection.
+ * - What differs between the drivers is server/db/client.ts and what sits on it, and those
+ *   suites run on both (BOTH below): the migrations and the database's own code (triggers,
+ *   counts, the demo and the seed: server/db), prepared statements (named on PostgreSQL and
+ *   parsed once per connection, unnamed on PGlite: server/db/prepared.ts and the write
+ *   statements), the listener and cache bus (LISTEN on a connection of its own that can drop,
+ *   against PGlite's in-process listen: the caches, read cache, list deltas, the live socket,
+ *   session and notification caches), the unique-violation mapping (the 409 of a taken plan
+ *   name, the idempotency keys), and the raw SQL whose values each driver parses its own way
+ *   (a count is a number on PGlite and a string on node-postgres: the repositories normalize
+ *   them with ::int, Number() and money as text; the ledger and reports suites, which read the
+ *   most raw SQL, prove it on both). Backups differ in kind (PGlite's dump, pg_dump).
+ * - Suites that start the embedded database in a process of their own run in api-pglite only
+ *   (PGLITE_ONLY); suites that need the server (create lock, commit notify, the outbox across
+ *   instances, nginx with two instances) run in api-postgres, and fail rather than skip when
+ *   .ci/run demands a server (REQUIRE_POSTGRES, server/test/conditions.ts).
+ *
+ * What no order shows: a query through `db` inside a transaction would wait forever on PGlite's
+ * one connection and pass on the server; the routes' transactions use their `tx`, and the
+ * browser suite (e2e) and the fault suite run the app on the embedded default.
+ */
+const BOTH = [
+  'server/db/**/*.test.ts',
+  'server/test/scratch.test.ts',
+  'server/plugins/caches.test.ts',
+  'server/plugins/read-cache-etag.test.ts',
+  'server/plugins/read-cache-scopes.test.ts',
+  'server/plugins/list-delta.test.ts',
+  'server/plugins/idempotency.test.ts',
+  'server/modules/auth/session-cache.test.ts',
+  'server/modules/notifications/socket.test.ts',
+  'server/modules/notifications/list-cache.test.ts',
+  'server/modules/videos/write-statements.test.ts',
+  'server/modules/invoicing/pricing.test.ts',
+  'server/modules/invoicing/ledger.test.ts',
+  'server/modules/invoicing/reports.test.ts',
+  'server/ops/backup.test.ts',
+];
+/** Suites that start the embedded default in a process of their own (unmet({ driver: 'pglite' })). */
+const PGLITE_ONLY = [
+  'server/db/embedded.test.ts',
+  'server/db/durable.test.ts',
+  'server/ops/shutdown.test.ts',
+  'server/ops/npm-start.test.ts',
+  'server/ops/production.test.ts',
+  'server/ops/keep-alive-shutdown.test.ts',
+];
+const SERVER = ['server/**/*.test.ts'];
+const split = Boolean(process.env.TEST_DATABASE_URL);
+if (process.env.REQUIRE_POSTGRES === '1' && !split)
+  throw new Error('REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set (.ci/run sets both)');
+
+const serverSuites = (
+  name: string,
+  driver: 'pglite' | 'postgres',
+  include: string[],
+  exclude: string[] = [],
+) => ({
   resolve,
   test: {
     name,
-    include: ['server/**/*.test.ts'],
+    include,
     exclude: [...configDefaults.exclude, ...exclude],
     globalSetup: ['server/test/global-setup.ts'],
     env: { TEST_DB_DRIVER: driver, NODE_ENV: 'test' },
@@ -22,6 +91,10 @@ const serverSuites = (name: string, driver: 'pglite' | 'postgres', exclude: stri
 
 export default defineConfig({
   test: {
+    // One file per core (Vitest's default leaves one core free: one file at a time on two).
+    // A database suite waits on its database half the time: PostgreSQL's backends and the
+    // embedded database's own process work on the other core meanwhile.
+    maxWorkers: availableParallelism(),
     projects: [
       { resolve, test: { name: 'domain', include: ['domain/**/*.test.ts'] } },
       // The build's own tools (scripts/vite).
@@ -37,11 +110,12 @@ export default defineConfig({
           setupFiles: ['web/test/setup.ts'],
         },
       },
-      serverSuites('api-pglite', 'pglite'),
-      // The SIGTERM test drives one real server process; the database under it does not matter.
-      ...(process.env.TEST_DATABASE_URL
-        ? [serverSuites('api-postgres', 'postgres', ['server/ops/shutdown.test.ts'])]
-        : []),
+      ...(split
+        ? [
+            serverSuites('api-pglite', 'pglite', [...BOTH, ...PGLITE_ONLY]),
+            serverSuites('api-postgres', 'postgres', SERVER, PGLITE_ONLY),
+          ]
+        : [serverSuites('api-pglite', 'pglite', SERVER)]),
     ],
   },
 });

@@ -13,6 +13,10 @@
  * app's server write a V8 CPU profile into `dir` when it stops (open it in Chrome's DevTools).
  * `--inside` times the requests, statements, event loop and collections inside the server
  * (scripts/bench/server-timings.ts) and prints them for each `--call` and the working day's windows.
+ *
+ * After the table, the load and integrity run (scripts/bench/load-run.ts): a crowd of simulated
+ * users and a reconciliation of their writes with the database, judged even in `--quick`;
+ * `--load` runs it alone.
  */
 import autocannon from 'autocannon';
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -33,6 +37,7 @@ import {
   takeWindow,
 } from './bench/server-timings';
 import { type AgencySize, BENCH_PASSWORD, seedAgency } from './bench/seed';
+import { loadAndIntegrity, loadPlan } from './bench/load-run';
 import { createScratchDatabase, freePort } from '../server/test/scratch';
 import { databaseProcesses, rssMb } from '../server/test/processes';
 import { startArgs } from './lib/start-command';
@@ -367,15 +372,16 @@ const LEAD_FIRST_PAGE_FRESH = `${LEAD_FIRST_PAGE}&refresh=true`;
 const NO_DATABASE_ROUTE = '/api/openapi.json';
 const PROBED_CALL = 'post a comment';
 /** Between calls: lets the previous call's backlog (argon2 hashes after login) drain first. */
-const SETTLE_MS = 1500;
+const SETTLE_MS = quick ? 500 : 1500;
 /**
  * Each call is driven this long before it is timed: a server in use has compiled its code (the
  * JavaScript's and the embedded database's WebAssembly, which V8 optimizes only once it runs hot)
  * and filled its caches. Timed cold, the first calls after start measured the compiler too: on
  * the embedded default, login 107-119 requests/s and p99 590-617 ms in the full run's order against
- * 123-145 and 398-470 warmed, comments 487-507 against 628-651 (2026-11-29).
+ * 123-145 and 398-470 warmed, comments 487-507 against 628-651 (2026-11-29). `--quick` proves
+ * the measuring works and judges nothing: a second of warm-up and half a second to settle.
  */
-const WARM_UP_S = 3;
+const WARM_UP_S = quick ? 1 : 3;
 
 /** Signs in the bench's client, lead and king and names the hot calls each one makes. */
 async function hotCalls(url: string) {
@@ -479,6 +485,17 @@ async function main() {
   }
 
   report(results, size, engine, leadAtSize, leadAtSmall, writes, day, dayOptions, probe, memory);
+  await loadOnly();
+}
+
+/** The load and integrity run; its correctness checks fail the bench even in `--quick`. */
+async function loadOnly() {
+  const plan = loadPlan(Boolean(serverUrl), quick);
+  const { lines, checks } = await loadAndIntegrity(serverUrl, plan, quick);
+  console.log(
+    [...lines, '', ...checks.map(([what, ok]) => `${ok ? 'pass' : 'FAIL'}  ${what}`)].join('\n'),
+  );
+  if (checks.some(([, ok]) => !ok)) process.exitCode = 1;
 }
 
 /**
@@ -799,7 +816,9 @@ async function scale() {
       ? workingDayOnly()
       : process.argv.includes('--writes')
         ? writesOnly()
-        : main()
+        : process.argv.includes('--load')
+          ? loadOnly()
+          : main()
 ).catch((err: Error) => {
   console.error(err);
   process.exit(1);

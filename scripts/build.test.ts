@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Metafile } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../server/test/scratch';
 import { buildServer, serverStale } from './build';
 
@@ -67,14 +67,14 @@ describe('the compiled server', () => {
     child.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()));
     const base = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      expect(child.exitCode, said).toBeNull();
-      expect(Date.now() < deadline, `no answer within 120 s:\n${said}`).toBe(true);
-      const health = await fetch(`${base}/api/health`).catch(() => null);
-      if (health?.ok) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await vi.waitFor(
+      async () => {
+        expect(child.exitCode, said).toBeNull();
+        const health = await fetch(`${base}/api/health`).catch(() => null);
+        expect(health?.ok, `no answer yet:\n${said}`).toBe(true);
+      },
+      { timeout: 120_000, interval: 100 },
+    );
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

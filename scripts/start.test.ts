@@ -10,7 +10,7 @@ import { mkdtemp, rm, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SERVER_ENTRY, serverStale } from './build';
 import { startAppProcess, type AppProcess } from './lib/app-process';
 import { startArgs } from './lib/start-command';
@@ -26,9 +26,10 @@ const start = (dataDir: string) =>
 
 /** The output once the start-up block is out (it follows the first answer by a moment). */
 async function startupOutput(app: AppProcess): Promise<string> {
-  for (let tries = 0; !app.output().includes('Stop with Ctrl+C.') && tries < 50; tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await vi.waitFor(() => expect(app.output()).toContain('Stop with Ctrl+C.'), {
+    timeout: 5_000,
+    interval: 50,
+  });
   return app.output();
 }
 

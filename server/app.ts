@@ -43,21 +43,16 @@ import { readCache } from './plugins/read-cache';
 import { realtime } from './plugins/realtime';
 import { web } from './plugins/web';
 
-/** A route as registered: its method, URL, schema and config (read-cache-reads.test.ts). */
-interface RegisteredRoute {
-  method: string;
-  url: string;
-  schema: unknown;
-  config?: FastifyContextConfig;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     registeredRoutes: RegisteredRoute[];
   }
 }
 
-/** A route as registered, with its config (e.g. `cacheable`: plugins/read-cache.ts). */
+/**
+ * A route as registered, with its config (e.g. `cacheable` and `reads`: plugins/read-cache.ts;
+ * read-cache-reads.test.ts, read-cache-diff.test.ts).
+ */
 export interface RegisteredRoute {
   method: string;
   url: string;

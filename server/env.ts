@@ -195,6 +195,13 @@ export function readTestSettings(env: NodeJS.ProcessEnv = process.env) {
      * (server/ops/read-cache-diff.test.ts), a number or `random`; a fixed one unless told.
      */
     readCacheDiffSeed: env.READ_CACHE_DIFF_SEED || undefined,
+    /** CI (.ci/run): a PostgreSQL suite that finds no server fails instead of skipping. */
+    requirePostgres: env.REQUIRE_POSTGRES === '1',
+    /**
+     * TEST_PG_CTL: the command that stops or starts (with `stop` or `start` added) the server of
+     * TEST_DATABASE_URL when .ci/postgres.sh started it; the fault suite restarts it.
+     */
+    pgCtl: env.TEST_PG_CTL ? env.TEST_PG_CTL.trim().split(/\s+/) : undefined,
   };
 }
 

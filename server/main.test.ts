@@ -3,24 +3,21 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { freePort } from './test/scratch';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-async function waitFor(url: string, ms: number) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
+/** The first ok answer of `url`, asked every 100 ms for up to `ms`. */
+const waitFor = (url: string, ms: number) =>
+  vi.waitFor(
+    async () => {
       const res = await fetch(url);
-      if (res.ok) return res;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
+      if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+      return res;
+    },
+    { timeout: ms, interval: 100 },
+  );
 
 // The real entry point on an embedded database in a fresh DATA_DIR: first start prints the
 // generated king password once, the king can sign in with it, and SIGTERM closes cleanly.

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readTestSettings } from '../../server/env';
 import { createScratchDatabase, freePort, type ScratchDatabase } from '../../server/test/scratch';
 import { serverTimingsSetup, takeWindow } from './server-timings';
@@ -49,16 +49,17 @@ describe('the server timed from inside (--inside)', () => {
     });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    for (let tries = 0; ; tries++) {
-      if (child.exitCode !== null) throw new Error(`The server exited: ${stderr}`);
-      const up = await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      if (tries > 600) throw new Error(`The server did not start: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await vi.waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`The server exited: ${stderr}`);
+        const up = await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (!up) throw new Error(`The server did not start: ${stderr}`);
+      },
+      { timeout: 60_000, interval: 100 },
+    );
   }, 90_000);
 
   afterAll(async () => {

@@ -61,7 +61,11 @@ export async function migrate(
     const ran: string[] = [];
     for (const m of migrations) {
       if (done.has(m.tag)) continue;
-      for (const statement of m.statements) await tx.execute(sql.raw(statement));
+      // On a PostgreSQL server a migration's statements go in one round trip (node-postgres
+      // sends a query without values by the simple protocol, which takes several): a test
+      // file's schema migrates in about half the time. PGlite's query takes one at a time.
+      if (database.kind === 'postgres') await tx.execute(sql.raw(m.statements.join(';\n')));
+      else for (const statement of m.statements) await tx.execute(sql.raw(statement));
       await tx.execute(sql`insert into app_migrations (tag) values (${m.tag})`);
       ran.push(m.tag);
     }

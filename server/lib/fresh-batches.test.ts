@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { freshBatches } from './fresh-batches';
 
 /** A read whose answer the test gives: each read records the keys it began with. */
@@ -16,8 +16,6 @@ function controlledReads() {
     });
   return { reads, read, change: () => (version += 1) };
 }
-
-const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('fresh batches', () => {
   it('runs up to the limit at once, gathers the callers who come meanwhile into one read, and starts it as one ends', async () => {
@@ -46,8 +44,7 @@ describe('fresh batches', () => {
     const after = get('v');
     reads[0]!.finish();
     expect(await before).toBe('v@0');
-    await tick();
-    expect(reads).toHaveLength(2);
+    await vi.waitFor(() => expect(reads).toHaveLength(2));
     reads[1]!.finish();
     expect(await after).toBe('v@1');
   });

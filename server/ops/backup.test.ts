@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { fromPglite, fromPostgres } from '../db/client';
 import {
@@ -117,16 +117,17 @@ describe.skipIf(embeddedOnly !== '')(
       });
       app.stdout!.on('data', (d) => (output += d));
       app.stderr!.on('data', (d) => (output += d));
-      const end = Date.now() + 90_000;
-      for (;;) {
-        const ok = await fetch(`${base}/api/ready`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (ok) break;
-        if (Date.now() > end || app.exitCode !== null) throw new Error(`no app:\n${output}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      await vi.waitFor(
+        async () => {
+          if (app!.exitCode !== null) throw new Error(`the app exited:\n${output}`);
+          const ready = await fetch(`${base}/api/ready`).then(
+            (r) => r.ok,
+            () => false,
+          );
+          if (!ready) throw new Error(`the app is not ready:\n${output}`);
+        },
+        { timeout: 90_000, interval: 100 },
+      );
       const login = await fetch(`${base}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -155,7 +156,7 @@ describe.skipIf(embeddedOnly !== '')(
           acknowledged.push({ name: `During ${i}`, at: Date.now() });
         }
       })();
-      await new Promise((r) => setTimeout(r, 300));
+      await vi.waitFor(() => expect(acknowledged.length).toBeGreaterThanOrEqual(3));
       const startedAt = Date.now();
       const during = await runScript(
         'scripts/backup.ts',
@@ -163,7 +164,10 @@ describe.skipIf(embeddedOnly !== '')(
         dataDir,
       );
       const finishedAt = Date.now();
-      await new Promise((r) => setTimeout(r, 300));
+      // Writes acknowledged after the backup finished, which it must not hold.
+      await vi.waitFor(() =>
+        expect(acknowledged.filter((a) => a.at > finishedAt).length).toBeGreaterThanOrEqual(3),
+      );
       writing = false;
       await writer;
       expect(during.code, during.output).toBe(0);

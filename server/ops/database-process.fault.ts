@@ -85,6 +85,7 @@ describe('the embedded database process dies or hangs', () => {
         answers.push(answer);
         if (answer.status === 201)
           acknowledged.push((JSON.parse(answer.body) as { id: string }).id);
+        // eslint-disable-next-line no-restricted-syntax -- fixed wait: the writer's pace after a refusal, not a wait for a condition
         else await new Promise((r) => setTimeout(r, 50));
       }
     })();
@@ -96,6 +97,7 @@ describe('the embedded database process dies or hangs', () => {
           ask(base, 'read', { path: '/api/videos?limit=5', headers: { cookie } }),
         ]);
         answers.push(...probes);
+        // eslint-disable-next-line no-restricted-syntax -- fixed wait: the prober's pace, not a wait for a condition
         await new Promise((r) => setTimeout(r, 100));
       }
     })();

@@ -89,6 +89,7 @@ describe('a full disk under the embedded database', () => {
         answers.push(answer);
         if (answer.status === 201)
           acknowledged.push((JSON.parse(answer.body) as { id: string }).id);
+        // eslint-disable-next-line no-restricted-syntax -- fixed wait: the writer's pace after a refusal, not a wait for a condition
         else await new Promise((r) => setTimeout(r, 100));
       }
     };
@@ -100,6 +101,7 @@ describe('a full disk under the embedded database', () => {
             ask(base, 'ready', { path: '/api/ready' }),
           ])),
         );
+        // eslint-disable-next-line no-restricted-syntax -- fixed wait: the prober's pace, not a wait for a condition
         await new Promise((r) => setTimeout(r, 200));
       }
     };

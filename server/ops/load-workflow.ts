@@ -18,7 +18,7 @@ import { VIDEO_COUNTS_ASTRAY } from '../test/video-counts';
 /**
  * Issue 9 parts 3 and 4: a real server process on loopback, a crowd of simulated clients and
  * editors doing the daily work, a record of every write and its answer, and a reconciliation of
- * that record with the database afterwards. Shared by load.test.ts and the fault tests.
+ * that record with the database afterwards. Shared by the bench's load run (scripts/bench/load-run.ts) and the fault tests.
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

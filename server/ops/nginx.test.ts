@@ -111,13 +111,13 @@ interface Reply {
 /** The same session as the plain-http cookie, for calls straight to an instance. */
 const plainCookie = (cookie: string) => cookie.replace(/^__Host-sid=/, 'sid=');
 
-async function until(check: () => boolean, ms: number, what: string) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = (check: () => boolean, ms: number, what: string) =>
+  vi.waitFor(
+    () => {
+      if (!check()) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: ms, interval: 50 },
+  );
 
 /**
  * A TCP relay in front of the PostgreSQL server, which the test can cut and restore: an outage of
@@ -223,21 +223,17 @@ describe.skipIf(missing !== '')(
       return { status: res.status, headers: res.headers, body: await res.text() };
     };
 
-    const waitReady = async (port: number, index: number) => {
-      const end = Date.now() + 90_000;
-      for (;;) {
-        try {
-          const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
-          if (res.status === 200) return;
-        } catch {
-          // not listening yet
-        }
-        if (instances[index]!.exitCode !== null || Date.now() > end) {
-          throw new Error(`instance on ${port} did not become ready:\n${outputs[index]}`);
-        }
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    };
+    const waitReady = (port: number, index: number) =>
+      vi.waitFor(
+        async () => {
+          if (instances[index]!.exitCode !== null)
+            throw new Error(`instance on ${port} exited:\n${outputs[index]}`);
+          const res = await fetch(`http://127.0.0.1:${port}/api/ready`).catch(() => null);
+          if (res?.status !== 200)
+            throw new Error(`instance on ${port} did not become ready:\n${outputs[index]}`);
+        },
+        { timeout: 90_000, interval: 100 },
+      );
 
     beforeAll(async () => {
       dir = await mkdtemp(path.join(tmpdir(), 'vw-nginx-'));
@@ -346,16 +342,16 @@ ${conf}
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       nginx.stderr!.on('data', (d) => (nginxLog += d));
-      const end = Date.now() + 15_000;
-      for (;;) {
-        const ok = await viaProxy('GET', '/api/ready').then(
-          (r) => r.status === 200,
-          () => false,
-        );
-        if (ok) break;
-        if (Date.now() > end) throw new Error(`nginx did not answer: ${nginxLog}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await vi.waitFor(
+        async () => {
+          const ok = await viaProxy('GET', '/api/ready').then(
+            (r) => r.status === 200,
+            () => false,
+          );
+          if (!ok) throw new Error(`nginx did not answer: ${nginxLog}`);
+        },
+        { timeout: 15_000, interval: 100 },
+      );
     }, 150_000);
 
     afterAll(async () => {

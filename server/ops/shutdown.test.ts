@@ -7,7 +7,6 @@ import {
   createSeededDatabase,
   release,
   sessionCookie,
-  sleep,
   startServer,
   type SeededDatabase,
   type ServerProcess,
@@ -56,6 +55,8 @@ describe.skipIf(embeddedOnly !== '')(titled('SIGTERM', embeddedOnly), () => {
     let answer = '';
     let markStopped!: () => void;
     const stopped = new Promise<void>((r) => (markStopped = r));
+    let markSent!: () => void;
+    const firstHalfSent = new Promise<void>((r) => (markSent = r));
     const inFlight = new Promise<number>((resolve, reject) => {
       const req = request(
         `${base}/api/videos`,
@@ -75,20 +76,16 @@ describe.skipIf(embeddedOnly !== '')(titled('SIGTERM', embeddedOnly), () => {
         },
       );
       req.on('error', reject);
-      req.write(body.slice(0, half));
+      req.write(body.slice(0, half), () => markSent());
       // The rest follows once the server has stopped listening (below).
       void stopped.then(() => req.end(body.slice(half)));
     });
-    await sleep(200);
+    // The headers and the first half are on the wire before the signal.
+    await firstHalfSent;
 
     const exit = server.stop('SIGTERM', 20_000);
     // New connections are refused soon after the signal, while the upload is still open.
-    let refused = false;
-    for (let i = 0; i < 100 && !refused; i++) {
-      refused = !(await accepts(port));
-      if (!refused) await sleep(50);
-    }
-    expect(refused).toBe(true);
+    await expect.poll(() => accepts(port), { timeout: 5_000, interval: 50 }).toBe(false);
     // The socket was told the server is going away.
     expect(await socket.waitClosed(20_000)).toEqual({ code: 1001, reason: 'Server shutting down' });
     markStopped();

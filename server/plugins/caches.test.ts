@@ -30,14 +30,9 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Polls `done` for up to 5 s. */
-const until = async (done: () => boolean | Promise<boolean>) => {
-  const deadline = Date.now() + 5_000;
-  while (!(await done()) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  return done();
-};
+/** Waits up to 5 s for `done`, asked every 5 ms. */
+const until = (done: () => boolean | Promise<boolean>) =>
+  expect.poll(done, { timeout: 5_000, interval: 5 }).toBe(true);
 
 const countOn = async (app: App) => {
   const res = await app.inject({ url: '/api/notifications/count', headers: { cookie } });
@@ -91,7 +86,7 @@ describe('the caches of two apps on one database', () => {
     });
     expect(found?.user.id).toBe(other.id);
     // ... and then everything the write did not change is served.
-    expect(await until(() => second.cacheBus.settled)).toBe(true);
+    await until(() => second.cacheBus.settled);
     expect(second.sessionCache.get(otherSession)?.user.id).toBe(other.id);
     expect(second.notices.get(other.id)).toBe(0);
   });
@@ -160,7 +155,7 @@ describe.skipIf(noServer !== '')(
         t.app.cacheBus.localWrite();
         expect(t.app.cacheBus.settled).toBe(false);
         // Heard well before the marker's time limit, which would have emptied the caches.
-        expect(await until(() => t.app.cacheBus.settled)).toBe(true);
+        await until(() => t.app.cacheBus.settled);
         expect(t.app.sessionCache.get(sessionId)?.user.id).toBe(userId);
       } finally {
         for (const connection of held) connection.release();
@@ -180,7 +175,7 @@ describe.skipIf(noServer !== '')(
           listener.send([[listener.channel, 'y']]),
         ]);
         await new Promise((resolve) => setImmediate(resolve));
-        expect(await until(() => heard.length === 6)).toBe(true);
+        await until(() => heard.length === 6);
       } finally {
         process.off('warning', onWarning);
         await listener.close();
@@ -207,7 +202,7 @@ describe.skipIf(noServer !== '')(
         // Given while the first is on its way, as the writes' markers under load.
         await new Promise((resolve) => setImmediate(resolve));
         await Promise.all([first, ...payloads.map((p) => listener.notify(p))]);
-        expect(await until(() => heard.length === 51)).toBe(true);
+        await until(() => heard.length === 51);
       } finally {
         await listener.close();
       }
@@ -222,11 +217,11 @@ describe.skipIf(noServer !== '')(
       expect(t.app.notices.get(userId)).toBe(0);
 
       await t.database.pool!.query('select pg_terminate_backend($1)', [pid]);
-      expect(await until(() => !t.app.cacheBus.live)).toBe(true);
+      await until(() => !t.app.cacheBus.live);
       expect(t.app.notices.get(userId)).toBeUndefined();
       expect(t.app.sessionCache.get(sessionId)).toBeUndefined();
 
-      expect(await until(() => t.app.cacheBus.live)).toBe(true);
+      await until(() => t.app.cacheBus.live);
       expect(await listenerPids()).not.toContain(pid);
       expect(await countOn(t.app)).toBe(0);
       expect(t.app.notices.get(userId)).toBe(0);

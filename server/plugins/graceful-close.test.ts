@@ -3,18 +3,28 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gracefulClose } from './graceful-close';
 
-// A bare app with the plugin: how closing treats a keep-alive client whose request is in flight.
+/**
+ * A bare app with the plugin: how closing treats a keep-alive client whose request is in flight.
+ * `arrived` settles when the first request reaches the app; `/slow` answers once the close
+ * has begun (a preClose hook after the plugin's: its drain is over, closing is on).
+ */
 async function serve(deadlineMs?: number) {
   const app = Fastify({ keepAliveTimeout: 72_000 });
   await app.register(gracefulClose, { deadlineMs });
+  let markArrived!: () => void;
+  const arrived = new Promise<void>((r) => (markArrived = r));
+  app.addHook('onRequest', async () => markArrived());
+  let finish!: () => void;
+  const finished = new Promise<void>((r) => (finish = r));
+  app.addHook('preClose', async () => finish());
   app.get('/slow', async () => {
-    await new Promise((r) => setTimeout(r, 300));
+    await finished;
     return { ok: true };
   });
   app.post('/upload', async () => ({ ok: true }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
-  return { app, port };
+  return { app, port, arrived };
 }
 
 const agents: Agent[] = [];
@@ -22,7 +32,7 @@ afterEach(() => agents.splice(0).forEach((a) => a.destroy()));
 
 describe('gracefulClose', () => {
   it('answers a request in flight, then closes its keep-alive connection at once', async () => {
-    const { app, port } = await serve();
+    const { app, port, arrived } = await serve();
     const agent = new Agent({ keepAlive: true });
     agents.push(agent);
     const answered = new Promise<{ status: number; connection: string | undefined }>(
@@ -37,7 +47,7 @@ describe('gracefulClose', () => {
           .end();
       },
     );
-    await new Promise((r) => setTimeout(r, 100));
+    await arrived;
     const started = Date.now();
     await app.close();
     // Without the plugin the close waits for the 72 s keep-alive timeout.
@@ -46,7 +56,7 @@ describe('gracefulClose', () => {
   });
 
   it('cuts a connection still busy at the deadline', async () => {
-    const { app, port } = await serve(300);
+    const { app, port, arrived } = await serve(300);
     const agent = new Agent({ keepAlive: true });
     agents.push(agent);
     const cut = new Promise<string>((resolve) => {
@@ -63,7 +73,7 @@ describe('gracefulClose', () => {
       // The body never ends: a stalled upload.
       req.write('{"a":');
     });
-    await new Promise((r) => setTimeout(r, 100));
+    await arrived;
     const started = Date.now();
     await app.close();
     expect(Date.now() - started).toBeLessThan(5_000);

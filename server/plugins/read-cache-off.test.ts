@@ -4,7 +4,7 @@ import { DELTA_STATUS, LIST_DELTA } from '@domain/list-delta';
 import type { App } from '../app';
 import { notifications, sessions, videos } from '../db/schema';
 import { readSettings } from '../env';
-import { sessionIdOf } from '../modules/auth/sessions.repository';
+import { sessionIdOf } from './sessions.repository';
 import { ListVersionsCache, VideoJsonCache } from '../modules/videos/video-list';
 import { secondInstance, seedVideo, setUpVideoPeople } from '../test/helper';
 

@@ -8,6 +8,7 @@ import { readTestSettings } from '../env';
  * start a process of their own and so run in one project only. They are always registered and
  * skipped with `describe.skipIf(reason !== '')`: a suite left out with `if` vanishes from the
  * counts, and a run that quietly tests less looks the same as one that tests everything.
+ * Under REQUIRE_POSTGRES=1 (.ci/run) a PostgreSQL suite that finds no server fails instead.
  */
 
 /** The full path of a command, looking in the sbin folders too (nginx lives there). */
@@ -42,6 +43,15 @@ export function unmet(needs: { driver?: 'pglite' | 'postgres'; commands?: string
     );
   const missing = (needs.commands ?? []).filter((command) => !which(command));
   if (missing.length) reasons.push(`${missing.join(', ')} not installed`);
+  // CI (.ci/run) demands the server: a PostgreSQL suite that lacks it, or what it runs, fails.
+  if (
+    needs.driver === 'postgres' &&
+    settings.requirePostgres &&
+    (!settings.testDatabaseUrl || missing.length)
+  )
+    throw new Error(
+      `REQUIRE_POSTGRES=1 and this PostgreSQL suite cannot run: ${reasons.join('; ')}`,
+    );
   return reasons.join('; ');
 }
 

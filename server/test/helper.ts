@@ -111,6 +111,18 @@ export async function cacheListenerPids(t: TestApp): Promise<number[]> {
   return rows.map((r) => r.pid);
 }
 
+/**
+ * One argon2id hash per password for a test file's seeded people: a hash costs tens of ms of a
+ * core, and a suite seeds many people with the same password. Signing in still verifies it
+ * through the real endpoint; the routes that set passwords hash their own.
+ */
+const seededHashes = new Map<string, Promise<string>>();
+const seededHash = (password: string) => {
+  let hashed = seededHashes.get(password);
+  if (!hashed) seededHashes.set(password, (hashed = hashPassword(password)));
+  return hashed;
+};
+
 /** Inserts a user directly (any role), the way a test sets the scene. */
 export async function seedUser(
   t: TestApp,
@@ -126,7 +138,7 @@ export async function seedUser(
     .insert(users)
     .values({
       username: values.username,
-      password: await hashPassword(values.password ?? 'secret123'),
+      password: await seededHash(values.password ?? 'secret123'),
       role: values.role ?? 'client',
       isAdmin: values.isAdmin ?? 'false',
       name: values.name ?? null,

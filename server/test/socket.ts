@@ -56,18 +56,20 @@ export class TestSocket {
 
   /** Waits until `test` holds, or fails after `ms`. */
   async until(test: () => boolean, ms = 2000, what = 'condition') {
-    const deadline = Date.now() + ms;
-    while (!test()) {
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`timed out waiting for ${what}`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
+    if (test()) return;
+    await new Promise<void>((resolve, reject) => {
+      // Asked again at each message, pong and close; the timer only bounds the failure.
+      const check = () => {
+        if (!test()) return void this.waiters.push(check);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== check);
+        reject(new Error(`timed out waiting for ${what}`));
+      }, ms);
+      this.waiters.push(check);
+    });
   }
 
   /** Waits for `n` messages in all and returns them. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { fromPostgres, type Database } from '../../db/client';
 import { clientEditorAssignments, notifications, sessions } from '../../db/schema';
@@ -152,10 +152,17 @@ describe('abuse of the socket (issue 15, finding 7)', () => {
     await socket.frameRoundTrip();
     const pongs = () => socket.received.filter((m) => m.type === 'pong').length;
     expect(pongs()).toBe(5);
-    // The allowance comes back with time.
-    await new Promise((r) => setTimeout(r, 1100));
-    socket.ws.send(JSON.stringify({ type: 'ping' }));
-    await socket.until(() => pongs() === 6, 2000, 'a pong after the pause');
+    // The allowance comes back with time (one a second): a ping every 400 ms until one is
+    // answered; the ones before it are dropped, and only one is answered.
+    await vi.waitFor(
+      async () => {
+        socket.ws.send(JSON.stringify({ type: 'ping' }));
+        await socket.until(() => pongs() >= 6, 400, 'a pong after the pause');
+      },
+      { timeout: 3_000, interval: 0 },
+    );
+    await socket.frameRoundTrip();
+    expect(pongs()).toBe(6);
     expect(socket.closed).toBeNull();
     socket.ws.close();
   });
@@ -356,20 +363,12 @@ describe('several instances on one database (LISTEN/NOTIFY)', () => {
           )
         ).rows as { pid: number }[];
       // Both instances listening, on connections other than `old`.
-      const twoListening = async (old: number[] = []) => {
-        const deadline = Date.now() + 5000;
-        let rows: number[] = [];
-        while (Date.now() < deadline) {
-          rows = (await listeners()).map((r) => r.pid).filter((pid) => !old.includes(pid));
-          if (rows.length === 2) break;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        return rows;
-      };
-      const before = await twoListening();
-      expect(before).toHaveLength(2);
+      const listening = async (old: number[] = []) =>
+        (await listeners()).map((r) => r.pid).filter((pid) => !old.includes(pid));
+      await expect.poll(() => listening(), { timeout: 5_000 }).toHaveLength(2);
+      const before = await listening();
       await pool.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [before]);
-      expect(await twoListening(before)).toHaveLength(2);
+      await expect.poll(() => listening(before), { timeout: 5_000 }).toHaveLength(2);
       const socket = await openAt(base, { cookie: cookie.owner });
       await socket.messages(1);
       await comment(second, 'editor', 'after the reconnect');

@@ -38,17 +38,17 @@ describe.skipIf(noServer !== '')(titled("a create and its client's lock", noServ
     const create = t
       .call('owner', 'POST', '/api/videos', { name: 'Second', link: 'https://youtu.be/abc' })
       .finally(() => (answered = true));
-    let waiting = false;
-    for (let i = 0; i < 100 && !waiting && !answered; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      const locks = await holder.query(
-        `select 1 from pg_locks where locktype = 'advisory' and not granted
-           and pid <> pg_backend_pid()`,
-      );
-      waiting = (locks.rowCount ?? 0) > 0;
-    }
+    // The create waits for the client's lock: another session's advisory lock not granted.
+    const waiting = async () =>
+      answered ||
+      ((
+        await holder.query(
+          `select 1 from pg_locks where locktype = 'advisory' and not granted
+             and pid <> pg_backend_pid()`,
+        )
+      ).rowCount ?? 0) > 0;
+    await expect.poll(waiting, { timeout: 5_000, interval: 20 }).toBe(true);
     expect(answered, 'the create answered while the lock was held').toBe(false);
-    expect(waiting, "no session waited for the client's lock").toBe(true);
     await holder.query('select pg_advisory_unlock(hashtext($1::uuid::text))', [t.id.owner]);
     const second = await create;
     expect(second.statusCode).toBe(201);
