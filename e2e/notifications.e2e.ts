@@ -57,14 +57,19 @@ beforeEach(async () => {
   });
   await signIn(browser, page, editor);
   notices = 0;
+  let connected!: () => void;
+  const heardFirst = new Promise<void>((resolve) => (connected = resolve));
   page.on('websocket', (socket) =>
     socket.on('framereceived', (frame) => {
+      connected();
       if (String(frame.payload).includes('"notification"')) notices += 1;
     }),
   );
   await page.goto('/dashboard');
-  // The socket sends the count on connect; the bell reads it before anything is posted.
   await visible(bell('Notifications'));
+  // The socket sends the count on connect (once the browser is idle): it is open before
+  // anything is posted, so what the test sends arrives over it.
+  await heardFirst;
 });
 afterEach(async () => {
   await clientApi?.dispose();
@@ -127,7 +132,9 @@ describe('a mention reaches the person live', () => {
       // The burst's last read follows its last notice (at once, or when the burst is over):
       // once both lists were asked for after the eighth, every read the burst caused is here.
       await expect
-        .poll(() => lists.every((path) => reads.some((r) => r.path === path && r.heard >= 8)))
+        .poll(() => lists.every((path) => reads.some((r) => r.path === path && r.heard >= 8)), {
+          message: `reads after the eighth notice (${notices - first} heard): ${JSON.stringify(reads)}`,
+        })
         .toBe(true);
       const count = (path: string) => reads.filter((r) => r.path === path).length;
       const seen = JSON.stringify(reads);
