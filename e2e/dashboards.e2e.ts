@@ -15,7 +15,7 @@ import { makePng } from './support/png';
 import {
   atPath,
   clickSwitch,
-  dismissToast,
+  closeToasts as closeToastsOn,
   seeHeading,
   seeText,
   seeToast,
@@ -65,9 +65,7 @@ const dialog = (name: string) => page.getByRole('dialog', { name });
 const cardNames = () =>
   cards().evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
 
-async function closeToasts() {
-  while ((await page.getByRole('alert').count()) > 0) await dismissToast(page);
-}
+const closeToasts = () => closeToastsOn(page);
 
 describe('a client', () => {
   const product = 'Product demo launch';

@@ -1,5 +1,6 @@
 /** Waits phrased the way a person checks a screen; all of them auto-wait, none sleeps. */
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Waits until the page's path (client-side navigations included) is `pathname`. */
 export async function atPath(page: Page, pathname: string): Promise<void> {
@@ -49,4 +50,24 @@ export async function seeToast(page: Page, title: string, message?: string): Pro
 export async function dismissToast(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Close notification' }).click();
   await page.getByRole('alert').first().waitFor({ state: 'hidden' });
+}
+
+/**
+ * Closes every toast shown, and waits until none is left. A toast may leave by itself while it
+ * is being clicked (each lasts a few seconds), so a click that finds nothing is let go: the
+ * count of toasts is what counts.
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  const close = page.getByRole('button', { name: 'Close notification' });
+  await expect
+    .poll(async () => {
+      if ((await close.count()) > 0) {
+        await close
+          .first()
+          .click({ timeout: 1_000 })
+          .catch(() => undefined);
+      }
+      return page.getByRole('alert').count();
+    })
+    .toBe(0);
 }
