@@ -71,3 +71,25 @@ export async function closeToasts(page: Page): Promise<void> {
     })
     .toBe(0);
 }
+
+/**
+ * Picks `option` in a Mantine select whose input is `combobox`: opens the list, clicks the
+ * option and waits until the select holds a value. A click that did not take (the list still
+ * opening on a busy machine) is made again; a pick that took is never clicked again (a second
+ * click on the chosen option would clear it).
+ */
+export async function pickOption(combobox: Locator, option: Locator): Promise<void> {
+  const picked = async () => (await combobox.inputValue()) !== '';
+  await expect
+    .poll(async () => {
+      if (await picked()) return true;
+      if (!(await option.isVisible())) await combobox.click();
+      await option.click({ timeout: 2_000 }).catch(() => undefined);
+      await expect
+        .poll(picked, { timeout: 2_000 })
+        .toBe(true)
+        .catch(() => undefined);
+      return picked();
+    })
+    .toBe(true);
+}
