@@ -31,12 +31,9 @@ interface SocketLog {
 }
 const sockets: SocketLog[] = [];
 
+/** Waits until `check` holds, failing with `what` after `ms`. */
 async function until(check: () => boolean, ms: number, what: string) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await expect.poll(check, { timeout: ms, message: `waiting for ${what}` }).toBe(true);
 }
 
 /** A request as another user, from Node (the editor is not in the browser). */

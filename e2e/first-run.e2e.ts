@@ -16,7 +16,7 @@ import { startAppProcess, type AppProcess } from '../scripts/lib/app-process';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { answer, withApiAs } from './support/api';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
-import { atPath, seeHeading, seeText, seeToast, visible } from './support/screen';
+import { atPath, pickOption, seeHeading, seeText, seeToast, visible } from './support/screen';
 import {
   createUsersAsKing,
   kingCredentials,
@@ -192,10 +192,14 @@ describe('the king on a fresh agency', () => {
     await seeText(page, 'Client-Editor Assignments');
     await page.getByRole('button', { name: 'New Assignment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Assignment' });
-    await dialog.getByRole('combobox', { name: 'Client', exact: true }).click();
-    await page.getByRole('option', { name: new RegExp(`@${client.username}`) }).click();
-    await dialog.getByRole('combobox', { name: 'Editor', exact: true }).click();
-    await page.getByRole('option', { name: new RegExp(`@${editor.username}`) }).click();
+    await pickOption(
+      dialog.getByRole('combobox', { name: 'Client', exact: true }),
+      page.getByRole('option', { name: new RegExp(`@${client.username}`) }),
+    );
+    await pickOption(
+      dialog.getByRole('combobox', { name: 'Editor', exact: true }),
+      page.getByRole('option', { name: new RegExp(`@${editor.username}`) }),
+    );
     await dialog.getByRole('button', { name: 'Create Assignment' }).click();
     await seeToast(page, 'Editor assigned successfully');
     await dialog.waitFor({ state: 'hidden' });

@@ -12,7 +12,7 @@ import type { VideoView } from '@domain/videos';
 import { MOVE_MESSAGES } from '@domain/workflow';
 import { answer, type Credentials, withApiAs } from './support/api';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
-import { clickSwitch, seeHeading, visible } from './support/screen';
+import { clickSwitch, closeToasts as closeToastsOn, seeHeading, visible } from './support/screen';
 import {
   createUsersAsKing,
   kingCredentials,
@@ -74,17 +74,7 @@ async function seeConfirmation(v: CreatedVideo, to: VideoStatus): Promise<Locato
   return toast;
 }
 
-/** Closes the toasts shown (one leaving as the next arrives may still be there). */
-async function closeToasts() {
-  const close = page.getByRole('button', { name: 'Close notification' });
-  // A toast may leave while it is being clicked: the poll below is what counts.
-  while ((await close.count()) > 0)
-    await close
-      .first()
-      .click({ timeout: 500 })
-      .catch(() => {});
-  await expect.poll(() => page.getByRole('alert').count()).toBe(0);
-}
+const closeToasts = () => closeToastsOn(page);
 
 /** Clicks a card's move button and answers its dialog, if any; then sees the confirmation. */
 async function move(

@@ -30,6 +30,8 @@ let client: TestUser;
 let editor: TestUser;
 let clientApi: APIRequestContext;
 let video: { id: string; name: string };
+/** How many notices B's page has heard over its socket so far. */
+let notices = 0;
 
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
@@ -54,9 +56,20 @@ beforeEach(async () => {
     expect((await editorApi.post('/api/notifications/mark-all-read')).status()).toBe(200);
   });
   await signIn(browser, page, editor);
+  notices = 0;
+  let connected!: () => void;
+  const heardFirst = new Promise<void>((resolve) => (connected = resolve));
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', (frame) => {
+      connected();
+      if (String(frame.payload).includes('"notification"')) notices += 1;
+    }),
+  );
   await page.goto('/dashboard');
-  // The socket sends the count on connect; the bell reads it before anything is posted.
   await visible(bell('Notifications'));
+  // The socket sends the count on connect (once the browser is idle): it is open before
+  // anything is posted, so what the test sends arrives over it.
+  await heardFirst;
 });
 afterEach(async () => {
   await clientApi?.dispose();
@@ -82,7 +95,7 @@ async function mentionB() {
     `@${editor.username} please check 0:42 ${PAYLOAD}`,
   );
   // Well inside the 120 s poll: only the socket can bring it this fast.
-  await bell('Notifications, 1 unread').waitFor({ state: 'visible', timeout: 5000 });
+  await bell('Notifications, 1 unread').waitFor({ state: 'visible', timeout: 10_000 });
   return comment;
 }
 
@@ -100,12 +113,13 @@ describe('a mention reaches the person live', () => {
   it('reads its lists once for a burst of notices, not once for each', async () => {
     // Seen on a lead's first sign-in of the day: the overdue check's notices arrived together
     // and each one read the counts and the video list again (25 of each in 4 s).
-    const reads: string[] = [];
+    const lists = ['/api/notifications/count', '/api/videos'];
+    const first = notices;
+    // Each read with how many of the burst's notices had arrived when it was asked for.
+    const reads: { path: string; heard: number }[] = [];
     const onRequest = (request: Request) => {
       const { pathname } = new URL(request.url());
-      if (pathname === '/api/notifications/count' || pathname === '/api/videos') {
-        reads.push(pathname);
-      }
+      if (lists.includes(pathname)) reads.push({ path: pathname, heard: notices - first });
     };
     page.on('request', onRequest);
     try {
@@ -114,11 +128,18 @@ describe('a mention reaches the person live', () => {
           postComment(clientApi, video.id, `@${editor.username} note ${i + 1} of 8`),
         ),
       );
-      await bell('Notifications, 8 unread').waitFor({ state: 'visible', timeout: 5000 });
-      await page.waitForTimeout(1000);
-      const count = (path: string) => reads.filter((r) => r === path).length;
-      expect(count('/api/notifications/count'), reads.join(' ')).toBeLessThanOrEqual(3);
-      expect(count('/api/videos'), reads.join(' ')).toBeLessThanOrEqual(3);
+      await bell('Notifications, 8 unread').waitFor({ state: 'visible', timeout: 10_000 });
+      // The burst's last read follows its last notice (at once, or when the burst is over):
+      // once both lists were asked for after the eighth, every read the burst caused is here.
+      await expect
+        .poll(() => lists.every((path) => reads.some((r) => r.path === path && r.heard >= 8)), {
+          message: `reads after the eighth notice (${notices - first} heard): ${JSON.stringify(reads)}`,
+        })
+        .toBe(true);
+      const count = (path: string) => reads.filter((r) => r.path === path).length;
+      const seen = JSON.stringify(reads);
+      expect(count('/api/notifications/count'), seen).toBeLessThanOrEqual(3);
+      expect(count('/api/videos'), seen).toBeLessThanOrEqual(3);
     } finally {
       page.off('request', onRequest);
     }
@@ -130,23 +151,40 @@ describe('a mention reaches the person live', () => {
     // Here the socket is held until the video exists.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const socketAsked = new Promise<void>((resolve) => (asked = resolve));
     await page.routeWebSocket(/\/ws\b/, async (ws) => {
+      asked();
       await held;
       ws.connectToServer();
     });
     const totalCount = () => tileCount(page, 'Total Videos');
     await page.reload();
     await visible(page.getByRole('button', { name: /^Total Videos: \d+$/ }));
+    // The page has done what it does on load: it is drawn, and it asks for its socket.
+    await socketAsked;
     const before = await totalCount();
-    await createVideo(clientApi, {
-      name: `Before the socket ${client.username.slice(-6)}`,
-      link: 'https://youtu.be/dQw4w9WgXcQ',
-    });
-    // Nothing reads the list again while the socket is held.
-    await page.waitForTimeout(1500);
-    expect(await totalCount()).toBe(before);
-    release();
-    await expect.poll(totalCount, { timeout: 5000 }).toBe(before + 1);
+    let released = false;
+    const listReads: boolean[] = [];
+    const onRequest = (request: Request) => {
+      if (new URL(request.url()).pathname === '/api/videos') listReads.push(released);
+    };
+    page.on('request', onRequest);
+    try {
+      await createVideo(clientApi, {
+        name: `Before the socket ${client.username.slice(-6)}`,
+        link: 'https://youtu.be/dQw4w9WgXcQ',
+      });
+      expect(await totalCount()).toBe(before);
+      released = true;
+      release();
+      await expect.poll(totalCount, { timeout: 5000 }).toBe(before + 1);
+      // The list came again because the socket opened: nothing read it while the socket was held.
+      expect(listReads).not.toContain(false);
+      expect(listReads).toContain(true);
+    } finally {
+      page.off('request', onRequest);
+    }
   });
 
   it('lists it in the dropdown, which passes axe at 1280 px', async () => {
@@ -323,7 +361,7 @@ describe('mark all read and clear all', () => {
   it('marks every notification read, then clears them with a toast', async () => {
     await postComment(clientApi, video.id, `@${editor.username} one more`);
     await postComment(clientApi, video.id, `@${editor.username} and another`);
-    await bell('Notifications, 2 unread').waitFor({ state: 'visible', timeout: 5000 });
+    await bell('Notifications, 2 unread').waitFor({ state: 'visible', timeout: 10_000 });
     await bell().click();
     await dropdown().getByRole('button', { name: 'Mark all read' }).click();
     await visible(bell('Notifications'));

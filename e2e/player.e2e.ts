@@ -315,14 +315,37 @@ const FAKE_VIMEO = `<!doctype html><html lang="en"><head><title>Fake Vimeo</titl
   setInterval(() => listening && send({ event: 'timeupdate', data: { seconds: time, percent: 0, duration: 60 } }), 200);
 </script></body></html>`;
 
+/** The embed's frame, once its page (the fake player from `host`) has loaded. */
 async function embedFrame(page: Page, host: string): Promise<Frame> {
-  await page.waitForFunction((h) => Boolean(document.querySelector(`iframe[src^="${h}"]`)), host);
-  for (let i = 0; i < 50; i++) {
-    const frame = page.frames().find((f) => f.url().startsWith(host));
-    if (frame) return frame;
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`no frame from ${host}`);
+  const element = await page.waitForSelector(`iframe[src^="${host}"]`, { state: 'attached' });
+  const frame = await element.contentFrame();
+  if (!frame) throw new Error(`no frame from ${host}`);
+  await frame.waitForURL((url) => url.href.startsWith(host));
+  await frame.waitForLoadState('load');
+  return frame;
+}
+
+/**
+ * Posts `message` from the page's own window, as a stray script would, and returns once the
+ * app has handled it: a second message posted after it arrives after it (a window's messages are
+ * delivered in order), and two frames later React has drawn what it changed.
+ */
+async function postFromPage(page: Page, message: string): Promise<void> {
+  await page.evaluate(
+    (forged) =>
+      new Promise<void>((resolve) => {
+        const marker = JSON.stringify({ event: 'e2e-marker', id: Math.random() });
+        const heard = (event: MessageEvent) => {
+          if (event.data !== marker) return;
+          window.removeEventListener('message', heard);
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        };
+        window.addEventListener('message', heard);
+        window.postMessage(forged, '*');
+        window.postMessage(marker, '*');
+      }),
+    message,
+  );
 }
 
 const seeksOf = (frame: Frame) =>
@@ -356,10 +379,7 @@ async function seekThroughEmbed(
   const frame = await embedFrame(page, `${embed.host}/`);
   await visible(dialog.getByRole('button', { name: `Comment at ${embed.at}` }));
   // A message from any other window or origin is not the player's: ignored.
-  await page.evaluate(() =>
-    window.postMessage(JSON.stringify({ event: 'infoDelivery', info: { currentTime: 999 } }), '*'),
-  );
-  await page.waitForTimeout(300);
+  await postFromPage(page, JSON.stringify({ event: 'infoDelivery', info: { currentTime: 999 } }));
   await visible(dialog.getByRole('button', { name: `Comment at ${embed.at}` }));
 
   await dialog.getByRole('button', { name: 'Play from 0:42' }).click();

@@ -238,10 +238,9 @@ describe('a review link', () => {
         .insert(users)
         .values({ username: 'owner', password: await hashPassword('x'), role: 'client' })
         .returning();
-      const [maker] = await database.db
+      await database.db
         .insert(users)
-        .values({ username: 'maker', password: await hashPassword('secret-1'), role: 'king' })
-        .returning();
+        .values({ username: 'maker', password: await hashPassword('secret-1'), role: 'king' });
       const [v] = await database.db
         .insert(videos)
         .values({ ordinal: 1, name: 'Old cut', link: 'https://a.io/v', userId: owner!.id })
@@ -258,9 +257,9 @@ describe('a review link', () => {
         headers: { cookie: `sid=${sid}` },
         payload: { videoIds: [v!.id], expiresInDays: 1 },
       });
+      expect(made.statusCode, made.body).toBe(201);
       const { token } = made.json() as { token: string };
       await database.db.update(reviewLinks).set({ expiresAt: new Date(Date.now() - 60_000) });
-      expect(maker).toBeDefined();
 
       const page = await guest.newPage(DESKTOP);
       await page.goto(`${base}/review/${token}`);

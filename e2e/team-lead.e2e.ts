@@ -13,7 +13,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { answer, apiAs } from './support/api';
 import { createVideo } from './support/lead';
-import { seeHeading, seeText, seeToast, visible } from './support/screen';
+import { pickOption, seeHeading, seeText, seeToast, visible } from './support/screen';
 import { createUsersAsKing, kingApi, signIn, signOut, type TestUser } from './support/users';
 import { screenshot } from './support/videos';
 
@@ -66,8 +66,10 @@ const nameOf = (u: TestUser) => u.name;
 
 /** Picks an option of a Mantine Select in the dialog by a part of its label. */
 async function pick(dialog: ReturnType<Page['getByRole']>, label: string, option: string) {
-  await dialog.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: new RegExp(option) }).click();
+  await pickOption(
+    dialog.getByRole('combobox', { name: label, exact: true }),
+    page.getByRole('option', { name: new RegExp(option) }),
+  );
 }
 
 /** The king makes the team lead the lead of a client (POST /api/team-leads). */

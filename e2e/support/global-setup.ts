@@ -4,7 +4,7 @@
  * creates the king), and stops it at the end. Tests read the address and the king's password with inject().
  */
 import { randomBytes } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,7 @@ declare module 'vitest' {
     e2eBaseUrl: string;
     /** The king's password, or null when the suite runs against a server it did not start. */
     e2eKingPassword: string | null;
-    /** A directory removed after the run, for the browsers' profiles. */
+    /** A directory removed after the run (RAM-backed when there is one), for the browsers' profiles and the data of servers a file starts itself. */
     e2eTempDir: string;
   }
 }
@@ -27,6 +27,17 @@ declare module 'vitest' {
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // The first run builds the web app before the server answers.
 const START_TIMEOUT_MS = 120_000;
+
+/**
+ * Where the run's files go: a RAM-backed folder (/dev/shm) when the machine has one, else the
+ * temporary folder. The server's embedded database syncs every commit to disk
+ * (server/db/embedded-process.mjs); on RAM that costs nothing, and the journeys test what people
+ * see, not what survives a crash: durability is proven by the fault suites (server/ops/*.fault.ts,
+ * `npm run test:faults`), which kill the server on a real disk.
+ */
+function runParent(): string {
+  return existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+}
 
 /** When dist/web/index.html was last written, or null when it is missing. */
 function builtWebTime(): number | null {
@@ -38,9 +49,9 @@ function builtWebTime(): number | null {
 }
 
 export default async function setup(project: TestProject) {
-  // Everything this run writes (the database, the browsers' profiles) lives in one directory,
+  // Everything this run writes (the databases, the browsers' profiles) lives in one directory,
   // removed at the end even when Vitest is stopped early.
-  const runDir = await mkdtemp(path.join(tmpdir(), 'vw-e2e-'));
+  const runDir = await mkdtemp(path.join(runParent(), 'vw-e2e-'));
   project.provide('e2eTempDir', runDir);
   const removeRunDir = () => rm(runDir, { recursive: true, force: true, maxRetries: 3 });
 

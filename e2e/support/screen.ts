@@ -1,5 +1,6 @@
 /** Waits phrased the way a person checks a screen; all of them auto-wait, none sleeps. */
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Waits until the page's path (client-side navigations included) is `pathname`. */
 export async function atPath(page: Page, pathname: string): Promise<void> {
@@ -49,4 +50,46 @@ export async function seeToast(page: Page, title: string, message?: string): Pro
 export async function dismissToast(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Close notification' }).click();
   await page.getByRole('alert').first().waitFor({ state: 'hidden' });
+}
+
+/**
+ * Closes every toast shown, and waits until none is left. A toast may leave by itself while it
+ * is being clicked (each lasts a few seconds), so a click that finds nothing is let go: the
+ * count of toasts is what counts.
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  const close = page.getByRole('button', { name: 'Close notification' });
+  await expect
+    .poll(async () => {
+      if ((await close.count()) > 0) {
+        await close
+          .first()
+          .click({ timeout: 1_000 })
+          .catch(() => undefined);
+      }
+      return page.getByRole('alert').count();
+    })
+    .toBe(0);
+}
+
+/**
+ * Picks `option` in a Mantine select whose input is `combobox`: opens the list, clicks the
+ * option and waits until the select holds a value. A click that did not take (the list still
+ * opening on a busy machine) is made again; a pick that took is never clicked again (a second
+ * click on the chosen option would clear it).
+ */
+export async function pickOption(combobox: Locator, option: Locator): Promise<void> {
+  const picked = async () => (await combobox.inputValue()) !== '';
+  await expect
+    .poll(async () => {
+      if (await picked()) return true;
+      if (!(await option.isVisible())) await combobox.click();
+      await option.click({ timeout: 2_000 }).catch(() => undefined);
+      await expect
+        .poll(picked, { timeout: 2_000 })
+        .toBe(true)
+        .catch(() => undefined);
+      return picked();
+    })
+    .toBe(true);
 }

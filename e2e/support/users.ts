@@ -13,11 +13,13 @@ export interface TestUser extends Credentials {
 }
 
 let made = 0;
+/** This worker's mark: files run side by side in workers of their own, each counting from 1. */
+const worker = process.pid.toString(36);
 
-/** A username no other test (or earlier run against the same server) has used. */
+/** A username no other test (in any worker, or an earlier run against the same server) has used. */
 export function uniqueUsername(prefix = 'user'): string {
   made += 1;
-  return `${prefix}-${Date.now().toString(36)}-${made}`;
+  return `${prefix}-${Date.now().toString(36)}-${worker}-${made}`;
 }
 
 /** Unsafe calls carry the app's own Origin, as the browser would send it. */
