@@ -3,6 +3,7 @@
  * a newcomer needs, every link between the documents reaches a file and a heading, every
  * document and ADR is indexed, the demo accounts and the settings are the code's.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ROLE_LABELS } from '@domain/roles';
@@ -187,5 +188,34 @@ describe('docs/settings.md', () => {
     expect(read_.length).toBeGreaterThan(15);
     const settings = read('docs/settings.md');
     expect([...new Set(read_)].filter((name) => !settings.includes(`\`${name}\``))).toEqual([]);
+  });
+});
+
+describe('the repository is complete on a fresh clone', () => {
+  // Built from pieces, so that this file does not name what it looks for.
+  const outside = new RegExp(
+    [
+      `\\b(?:${['SPEC', 'DESIGN', 'STYLE'].join('|')})\\.md\\b`,
+      ['\\.\\.', 'shared\\b'].join('/'),
+      ['', 'work', 'shared'].join('/'),
+    ].join('|'),
+  );
+
+  it('no file refers to the product documents kept outside it, nor to the folder beside it', () => {
+    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+      cwd: root,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter(
+        (f) => f && existsSync(path.join(root, f)) && !/\.(png|jpe?g|webp|ico|woff2?)$/.test(f),
+      );
+    expect(files.length).toBeGreaterThan(300);
+    const found = files.flatMap((file) =>
+      read(file)
+        .split('\n')
+        .flatMap((line, i) => (outside.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(found).toEqual([]);
   });
 });

@@ -67,7 +67,7 @@ export async function resetPassword(
 
 /**
  * One statement: the foreign keys remove the user's videos, comments, notifications,
- * assignments and sessions, and unassign them from others' videos (DESIGN.md section 5).
+ * assignments and sessions, and unassign them from others' videos (docs/rules.md#rules-the-product-leaves-open).
  */
 export async function deleteUser(db: Db, id: string): Promise<void> {
   await db.delete(users).where(eq(users.id, id));

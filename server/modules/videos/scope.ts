@@ -25,7 +25,7 @@ export interface VideoScope extends TeamScope {
 
 /**
  * Which assignments put a viewer on a client's team: an editor's as editor, a client team
- * lead's as lead, both for the other staff roles, none for a client (DESIGN.md section 4); rows
+ * lead's as lead, both for the other staff roles, none for a client (docs/rules.md#who-may-do-what); rows
  * of a role the user no longer has (an editor made team lead, or back) give nothing.
  */
 export function teamRolesOf(role: string): { asEditor: boolean; asLead: boolean } {
