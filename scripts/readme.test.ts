@@ -191,6 +191,18 @@ describe('docs/settings.md', () => {
   });
 });
 
+/** The repository's files (tracked, or new and not ignored), images left out. */
+function trackedTextFiles(): string[] {
+  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter(
+      (f) => f && existsSync(path.join(root, f)) && !/\.(png|jpe?g|webp|ico|woff2?)$/.test(f),
+    );
+}
+
 describe('the repository is complete on a fresh clone', () => {
   // Built from pieces, so that this file does not name what it looks for.
   const outside = new RegExp(
@@ -202,14 +214,7 @@ describe('the repository is complete on a fresh clone', () => {
   );
 
   it('no file refers to the product documents kept outside it, nor to the folder beside it', () => {
-    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
-      cwd: root,
-      encoding: 'utf8',
-    })
-      .split('\n')
-      .filter(
-        (f) => f && existsSync(path.join(root, f)) && !/\.(png|jpe?g|webp|ico|woff2?)$/.test(f),
-      );
+    const files = trackedTextFiles();
     expect(files.length).toBeGreaterThan(300);
     const found = files.flatMap((file) =>
       read(file)
@@ -217,5 +222,28 @@ describe('the repository is complete on a fresh clone', () => {
         .flatMap((line, i) => (outside.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
     );
     expect(found).toEqual([]);
+  });
+
+  it('every docs/ file and section a file cites exists (`docs/rules.md#who-may-do-what`)', () => {
+    const cited = /\bdocs\/((?:[\w-]+\/)*[\w-]+\.md)((?:#[\w-]+)(?:(?:, | and )#[\w-]+)*)?/g;
+    const broken: string[] = [];
+    let citations = 0;
+    for (const file of trackedTextFiles()) {
+      for (const m of read(file).matchAll(cited)) {
+        citations++;
+        const doc = `docs/${m[1]!}`;
+        if (!existsSync(path.join(root, doc))) {
+          broken.push(`${file}: ${m[0]} (no such file)`);
+          continue;
+        }
+        const anchors = anchorsIn(read(doc));
+        for (const anchor of (m[2] ?? '').match(/#[\w-]+/g) ?? []) {
+          if (!anchors.has(anchor.slice(1)))
+            broken.push(`${file}: ${m[0]} (no ${anchor} in ${doc})`);
+        }
+      }
+    }
+    expect(citations).toBeGreaterThan(300);
+    expect(broken).toEqual([]);
   });
 });
