@@ -220,7 +220,7 @@ export default tseslint.config(
     },
   },
   {
-    // process.env is read in one place only (DESIGN.md section 2).
+    // process.env is read in one place only (docs/settings.md).
     files: ['server/**/*.ts', 'domain/**/*.ts', 'web/**/*.{ts,tsx}'],
     ignores: ['server/env.ts', '**/*.test.ts'],
     rules: {

@@ -11,7 +11,7 @@ import {
 import { isAdmin, normalizeRole, type Actor } from './roles';
 import { publicUserSchema } from './user';
 
-/** Admin dashboard rules (SPEC.md section 6 'Admin dashboard', DESIGN.md section 4). */
+/** Admin dashboard rules (docs/product.md#roles 'Admin dashboard', docs/rules.md#who-may-do-what). */
 export const ADMIN_MESSAGES = {
   adminRequired: 'Admin privileges required',
   nameRequired: 'Name is required',
@@ -30,7 +30,7 @@ export const ADMIN_MESSAGES = {
 } as const;
 
 /**
- * Who may call anything under /api/admin/ (DESIGN.md section 4): an admin, the king always
+ * Who may call anything under /api/admin/ (docs/rules.md#who-may-do-what): an admin, the king always
  * counting as one. The server's one admin guard (server/modules/admin/admin.guard.ts) asks this.
  */
 export const mayUseAdminRoutes = (actor: Pick<Actor, 'role' | 'isAdmin'>): boolean =>
@@ -46,7 +46,7 @@ const role = z.enum(ASSIGNABLE_ROLES, { error: ADMIN_MESSAGES.roleInvalid });
 const LEAD_MANAGES = new Set(['editor', 'client', 'client_team_lead']);
 
 /**
- * Edit, reset password and delete (DESIGN.md section 4): the king may act on anyone; a lead
+ * Edit, reset password and delete (docs/rules.md#who-may-do-what): the king may act on anyone; a lead
  * editor (who must be an admin to reach these calls) only on editors, clients and client team
  * leads who are not admins. An admin is the king's alone to manage: otherwise one admin could
  * take over or remove another.
@@ -68,7 +68,7 @@ export type UserEdit =
   | { ok: false; status: 400 | 403; message: string };
 
 /**
- * PATCH /api/admin/users/{id} once the actor may manage the target (DESIGN.md section 4): the
+ * PATCH /api/admin/users/{id} once the actor may manage the target (docs/rules.md#who-may-do-what): the
  * name always; a role or admin flag that differs from the target's only by the king, never the
  * king's own role, never role king, never one's own admin flag.
  */
@@ -171,7 +171,7 @@ export const isRoleFixed = (target: { role: string }): boolean =>
   normalizeRole(target.role) === 'king';
 
 /**
- * The body of an edit (SPEC.md section 6): a king editing a king sends name and isAdmin; a king
+ * The body of an edit (docs/product.md#roles): a king editing a king sends name and isAdmin; a king
  * editing anyone else sends name, isAdmin and role; a lead editor sends name and the target's
  * unchanged isAdmin.
  */

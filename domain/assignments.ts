@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { directoryUserSchema, publicUserSchema } from './user';
 
-/** Editors assigned to clients (DESIGN.md section 4: managers assign and unassign). */
+/** Editors assigned to clients (docs/rules.md#who-may-do-what: managers assign and unassign). */
 export const ASSIGNMENT_MESSAGES = {
   clientRequired: 'Please select a client',
   editorRequired: 'Please select an editor',
@@ -35,7 +35,7 @@ export const clientEditorsParams = z.object({
 
 /**
  * A client in a list of clients (GET /api/clients, /api/assignments/my-clients): a person as
- * the viewer may see them (DESIGN.md section 4, user lists) with their videos and editors.
+ * the viewer may see them (docs/rules.md#who-may-do-what, user lists) with their videos and editors.
  */
 export const clientWithCountsSchema = directoryUserSchema.extend({
   videoCount: z.number(),

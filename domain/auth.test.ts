@@ -236,7 +236,7 @@ describe('avatarUploadBody', () => {
 });
 
 describe('MESSAGES', () => {
-  it('holds the exact texts of SPEC.md section 5', () => {
+  it('holds the exact texts of docs/product.md#validation-and-messages', () => {
     expect(MESSAGES).toMatchObject({
       usernameShort: 'Username must be at least 3 characters',
       passwordShort: 'Password must be at least 6 characters',

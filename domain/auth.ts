@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkAvatarDataUrl } from './avatar';
 
-/** Validation rules and messages of SPEC.md section 5, used by the forms and by the server. */
+/** Validation rules and messages of docs/product.md#validation-and-messages, used by the forms and by the server. */
 export const USERNAME_MIN = 3;
 const USERNAME_MAX = 50;
 export const PASSWORD_MIN = 6;

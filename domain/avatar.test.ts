@@ -91,7 +91,7 @@ describe('checkAvatarDataUrl refuses what is not a PNG, JPEG or WebP', () => {
 });
 
 describe('avatar constants', () => {
-  it('follow SPEC.md sections 5 and 9', () => {
+  it('follow docs/product.md#validation-and-messages and #constants-and-limits', () => {
     expect(AVATAR_FORM_TYPES).toEqual(['image/jpeg', 'image/png']);
     expect(AVATAR_MAX_BYTES).toBe(2 * 1024 * 1024);
     expect(AVATAR_MESSAGES.invalidTypeTitle).toBe('Invalid file type');

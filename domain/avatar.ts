@@ -1,4 +1,4 @@
-/** Avatar rules shared by the forms and the server (SPEC.md sections 5 and 9, DESIGN.md section 3). */
+/** Avatar rules shared by the forms and the server (docs/product.md#validation-and-messages and #constants-and-limits, docs/architecture.md#identity). */
 export const AVATAR_FORM_TYPES = ['image/jpeg', 'image/png'] as const;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const HEADER_AVATAR_SOURCE_MAX_BYTES = 10 * 1024 * 1024;

@@ -2,7 +2,7 @@ import type { Actor } from './roles';
 import { isCompletedStatus, workflowSide } from './workflow';
 
 /**
- * The billing lock (DESIGN.md section 5): what a video is billed by (its type, duration and
+ * The billing lock (docs/rules.md#rules-the-product-leaves-open): what a video is billed by (its type, duration and
  * owner) and the video itself stop being the client side's to change once the work is done, and
  * anybody's once it is paid. Pure rules: the server enforces them on every path, the web app
  * hides what they refuse.

@@ -3,7 +3,7 @@ import { displayName } from './people';
 import { isManager, type Actor } from './roles';
 import { avatarUrlSchema } from './user';
 
-/** Comments on a video (SPEC.md sections 3 and 5): the contract shared by server and web. */
+/** Comments on a video (docs/product.md#data and #validation-and-messages): the contract shared by server and web. */
 export const COMMENT_MAX_LENGTH = 5000;
 
 export const COMMENT_MESSAGES = {
@@ -56,7 +56,7 @@ export const commentAuthorLabel = (comment: Pick<CommentView, 'author' | 'guestN
 export const commentListSchema = z.array(commentSchema);
 
 /**
- * Who may delete a comment (DESIGN.md section 4): its author, lead editors, the king and admins.
+ * Who may delete a comment (docs/rules.md#who-may-do-what): its author, lead editors, the king and admins.
  * The server enforces it; the web uses it to offer the Delete button only to them.
  */
 export const canDeleteComment = (

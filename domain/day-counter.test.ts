@@ -5,7 +5,7 @@ const start = new Date('2025-06-01T09:00:00Z');
 const at = (ms: number) => new Date(start.getTime() + ms);
 const HOUR = 3_600_000;
 
-// How each state of the counter looks (SPEC.md section 9).
+// How each state of the counter looks (docs/product.md#constants-and-limits).
 const LOOKS = {
   normal: { color: 'green', icon: null },
   warning: { color: 'yellow', icon: null },
@@ -23,7 +23,7 @@ const counter = (day: number, state: keyof typeof LOOKS) => ({
   stopped: false,
 });
 
-describe('constants (SPEC.md section 9)', () => {
+describe('constants (docs/product.md#constants-and-limits)', () => {
   it('warns at 70% and delays at 2 days', () => {
     expect(DUE_WARNING_RATIO).toBe(0.7);
     expect(NO_DUE_DATE_DELAYED_DAYS).toBe(2);
@@ -96,7 +96,7 @@ describe('dayCounter: with a due date', () => {
   });
 });
 
-describe('dayCounter: stops at completion (DESIGN.md finishDate)', () => {
+describe('dayCounter: stops at completion (docs/rules.md#rules-the-product-leaves-open, finish date)', () => {
   // A ten-day span, finished (first ready to post) on day 5.
   const finished = {
     startDate: start.toISOString(),

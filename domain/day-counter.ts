@@ -1,6 +1,6 @@
 import { isCompletedStatus, isOverdue, toTime, type DateInput } from './workflow';
 
-/** The day counter of SPEC.md sections 4 and 9. */
+/** The day counter of docs/product.md#statuses-and-the-workflow and #constants-and-limits. */
 export const DAY_MS = 86_400_000;
 /** With a due date: the counter turns yellow once this share of start -> due has elapsed. */
 export const DUE_WARNING_RATIO = 0.7;
@@ -45,7 +45,7 @@ function state(start: number, due: number | null, status: string, now: number): 
 /**
  * The counter for a video, or null when it has no (readable) start date. A start date in the
  * future counts as Day 1. An unreadable due date counts as none. The counter stops at
- * completion: a ready or posted video with a finishDate (DESIGN.md: set when it first became
+ * completion: a ready or posted video with a finishDate (docs/rules.md#rules-the-product-leaves-open: set when it first became
  * complete, cleared when it goes back) is counted, and coloured, as of that moment. Literally
  * per the spec, a ready or posted video past its due date is not overdue but still past 70%:
  * yellow.

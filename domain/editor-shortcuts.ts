@@ -2,7 +2,7 @@ import { BUILT_IN_VIDEO_TYPES } from './video-types';
 import type { StatusFilter } from './video-list';
 
 /**
- * The editor dashboard's filter shortcuts (SPEC.md section 2 lists them by description only):
+ * The editor dashboard's filter shortcuts (docs/product.md#screens lists them by description only):
  * '/' focuses the search, R/P/A pick the Review, In Progress and All status filters, 1-4 the
  * first four built-in types, C clears every filter.
  */

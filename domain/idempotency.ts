@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Idempotent creates (DESIGN.md section 5, issue 38): a creating call may carry an
+ * Idempotent creates (docs/rules.md#rules-the-product-leaves-open, issue 38): a creating call may carry an
  * `Idempotency-Key`; the same key from the same caller with the same request within
  * IDEMPOTENCY_KEEP_MS is answered with the first answer and writes nothing twice. The server
  * enforces it (server/plugins/idempotency.ts); the web sends one key per submitted form.

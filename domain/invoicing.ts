@@ -6,8 +6,7 @@ import { isAdmin, type Actor } from './roles';
 import { COMPLETED_STATUSES } from './video-status';
 
 /**
- * Invoicing, pricing and revenue contracts (SPEC.md sections 2, 3, 5, 7 and 9; DESIGN.md
- * section 5), used by the /invoicing page and enforced by the server.
+ * Invoicing, pricing and revenue contracts (docs/product.md#screens, #data, #validation-and-messages, #the-api and #constants-and-limits; docs/rules.md#rules-the-product-leaves-open), used by the /invoicing page and enforced by the server.
  *
  * Amount owed by a completed, unpaid video: the amount the king typed for it when that is more
  * than zero, else its effective price (the client's custom price for its type, else the client's
@@ -153,7 +152,7 @@ export function rangeEnd(to: string): Date {
 const money = z.string();
 const isoDate = z.string();
 
-/** One completed video as the invoicing table shows it (SPEC.md section 3 'Invoicing row'). */
+/** One completed video as the invoicing table shows it (docs/product.md#data 'Invoicing row'). */
 export const invoicingRowSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -582,7 +581,7 @@ export type RevenueBreakdown = z.infer<typeof revenueBreakdownSchema>;
 export const ledgerQuery = z.object({ month: monthParam.optional() });
 
 /**
- * One event of the payments ledger (DESIGN.md section 5): names and type as they were when it
+ * One event of the payments ledger (docs/rules.md#rules-the-product-leaves-open): names and type as they were when it
  * happened, '(deleted)' after a video, client or editor that no longer exists.
  */
 export const ledgerEventSchema = z.object({

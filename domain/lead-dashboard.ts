@@ -6,7 +6,7 @@ import { filterCounts } from './video-list';
 import { isOverdue, type DateInput } from './workflow';
 
 /**
- * The lead dashboard's rules (SPEC.md section 2 'Lead dashboard', section 4 'Dashboard list
+ * The lead dashboard's rules (docs/product.md#screens 'Lead dashboard', #statuses-and-the-workflow 'Dashboard list
  * filtering' and section 9): its tabs, what each tab lists, the client picker strip, the team
  * sections and the assignment dialog's choices. The server and the web app both use them.
  */
@@ -83,7 +83,7 @@ export interface LeadTabInfo {
   tile: string;
   /** The list's title. */
   title: string;
-  /** The list's empty message (SPEC.md wording); the team tab has its own. */
+  /** The list's empty message (docs/product.md wording); the team tab has its own. */
   empty: string;
   count: keyof LeadCounts;
 }
@@ -139,7 +139,7 @@ const TAB_STATUS: Partial<Record<LeadVideoTab, VideoStatus>> = {
 
 /**
  * What a video tab lists. With a non-empty search every tab shows all matches, whatever the
- * status or due date (SPEC.md section 4); all-videos is every video filtered by the search.
+ * status or due date (docs/product.md#statuses-and-the-workflow); all-videos is every video filtered by the search.
  */
 export function leadTabFilter(tab: LeadVideoTab, search: string): LeadListFilter {
   const q = search.trim();
@@ -168,7 +168,7 @@ export interface PickerClient {
   username: string;
 }
 
-/** Client picker limits (SPEC.md section 2 'Other dialogs and behaviours'). */
+/** Client picker limits (docs/product.md#screens 'Other dialogs and behaviours'). */
 export const PICKER_TOP_NON_VIP = 3;
 export const PICKER_DROPDOWN_MAX = 20;
 
@@ -192,7 +192,7 @@ export function clientPicker<T extends PickerClient>(
 
 /**
  * The Create New Assignment dialog offers a client only while some editor is not yet assigned
- * to it: a client assigned to every editor cannot be picked again (SPEC.md section 5).
+ * to it: a client assigned to every editor cannot be picked again (docs/product.md#validation-and-messages).
  */
 export function assignableClients<T extends { editorCount: number }>(
   clients: readonly T[],
@@ -241,7 +241,7 @@ export function teamSections<T extends TeamMember>(
 }
 
 /**
- * Which optional columns the managed-user table shows (SPEC.md section 2): king and lead
+ * Which optional columns the managed-user table shows (docs/product.md#screens): king and lead
  * editor see Client and Assigned Editor; editor sees Client; others see Assigned Editor.
  */
 export function managedUserColumns(viewer: { role: string; isAdmin: string }): {
@@ -270,7 +270,7 @@ export function mayOpenManagedUser(
   return normalizeRole(viewer.role) === 'editor' && assignedClientIds.has(targetId);
 }
 
-/** The toast text after a bulk delete (SPEC.md section 8). */
+/** The toast text after a bulk delete (docs/product.md#errors). */
 export function bulkDeleteMessage(deleted: number, failed: number): string {
   if (failed === 0) return `${deleted} ${deleted === 1 ? 'video' : 'videos'} deleted.`;
   return `${deleted} videos deleted. ${failed} failed to delete.`;

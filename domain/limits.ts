@@ -1,6 +1,6 @@
 /**
- * The request limits a user can run into (DESIGN.md section 3, issue 15), and their 429
- * messages in SPEC.md's style. The numbers are settings (server/env.ts, README "Settings").
+ * The request limits a user can run into (docs/architecture.md#identity, issue 15), and their 429
+ * messages in docs/product.md's style. The numbers are settings (server/env.ts, docs/settings.md).
  */
 export const LIMIT_MESSAGES = {
   /** Login and register, per address and minute. */

@@ -18,7 +18,7 @@ const WATCH = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 const DRIVE_VIEW = 'https://drive.google.com/file/d/1AbC-d_9/view';
 const VIMEO = 'https://vimeo.com/76979871';
 
-describe('normalizeLink (SPEC.md section 5, Global Add New Video)', () => {
+describe('normalizeLink (docs/product.md#validation-and-messages, Global Add New Video)', () => {
   it.each([
     // youtu.be links become a standard watch link.
     ['https://youtu.be/dQw4w9WgXcQ', WATCH],

@@ -1,6 +1,6 @@
 /**
- * Video links: normalisation of 'Global Add New Video' (SPEC.md section 5), platform detection
- * and the ids the cards show (SPEC.md section 9).
+ * Video links: normalisation of 'Global Add New Video' (docs/product.md#validation-and-messages), platform detection
+ * and the ids the cards show (docs/product.md#constants-and-limits).
  */
 export type Platform = 'youtube' | 'vimeo' | 'drive' | 'frameio' | 'other';
 

@@ -14,7 +14,7 @@ const isHttpUrl = (raw: string): boolean => {
   }
 };
 
-/** The managed-user page's Add Video form (SPEC.md section 5 'Add video on the managed-user page'). */
+/** The managed-user page's Add Video form (docs/product.md#validation-and-messages 'Add video on the managed-user page'). */
 export const managedAddVideoForm = z.object({
   name: z.string().trim().min(1, 'Name is required'),
   link: z.string().trim().refine(isHttpUrl, 'Must be a valid URL'),

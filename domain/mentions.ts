@@ -1,5 +1,5 @@
 /**
- * @username mentions in comments (SPEC.md section 2 'Video detail dialog'): parsing for the
+ * @username mentions in comments (docs/product.md#screens 'Video detail dialog'): parsing for the
  * server's notifications and the web's badges, and the suggestion query for the comment box.
  */
 export const MENTION_SUGGESTIONS_MAX = 5;

@@ -57,7 +57,7 @@ describe('moneyInput', () => {
     return result.success ? null : result.error.issues[0]?.message;
   };
 
-  it("uses SPEC.md section 5's message for each field", () => {
+  it("uses docs/product.md#validation-and-messages's message for each field", () => {
     expect(message('paymentAmount', '-1')).toBe(
       'Payment amount must be a valid non-negative number',
     );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Money (DESIGN.md section 5): numeric(10,2) in SQL, two-decimal strings in JSON, and never a
+ * Money (docs/rules.md#rules-the-product-leaves-open): numeric(10,2) in SQL, two-decimal strings in JSON, and never a
  * floating-point sum. Where the app must do arithmetic outside SQL it works in integer cents as
  * BigInt, so 0.10 + 0.20 is exactly 0.30.
  */
@@ -12,7 +12,7 @@ export const MONEY_MAX_CENTS = 9_999_999_999n;
 
 const MONEY_TEXT = /^\d+(\.\d{1,2})?$/;
 
-/** The field names the messages use, each with SPEC.md section 5's wording for a bad value. */
+/** The field names the messages use, each with docs/product.md#validation-and-messages's wording for a bad value. */
 export const MONEY_FIELDS = {
   paymentAmount: {
     label: 'Payment amount',
@@ -115,7 +115,7 @@ export function formatUsd(value: string): string {
 
 /**
  * Month-over-month change of revenue in percent with one decimal ('12.5', '-100.0'), or 'N/A'
- * when there is no previous month to compare with or it earned nothing (SPEC.md section 9).
+ * when there is no previous month to compare with or it earned nothing (docs/product.md#constants-and-limits).
  * Rounded half away from zero, in integer arithmetic.
  */
 export function percentChange(previous: string | null | undefined, current: string): string {

@@ -1,7 +1,7 @@
 import { STATUS_LABELS, isVideoStatus } from './video-status';
 
 /**
- * Notifications (SPEC.md sections 3, 4 and 7; DESIGN.md section 5): their types, the texts the
+ * Notifications (docs/product.md#data, #statuses-and-the-workflow and #the-api; docs/rules.md#rules-the-product-leaves-open): their types, the texts the
  * server writes, the socket messages, and the small display rules the bell needs.
  */
 export const NOTIFICATION_TYPES = [
@@ -39,7 +39,7 @@ export const NOTIFICATION_MESSAGES = {
   nothingToRestore: 'These notifications can no longer be restored',
 } as const;
 
-/** SPEC.md section 9: the count is refetched every two minutes. */
+/** docs/product.md#constants-and-limits: the count is refetched every two minutes. */
 export const NOTIFICATION_POLL_MS = 120_000;
 
 /** One notification as the API sends it (its schema: domain/notification-schemas.ts). */

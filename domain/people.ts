@@ -10,7 +10,7 @@ import { isAdmin, normalizeRole, ROLES, TEAM_LEADS_LABEL, type Role } from './ro
 export const ROLE_GROUPS = ['king', 'lead_editor', 'editor', 'client_team_lead', 'client'] as const;
 export type RoleGroup = (typeof ROLE_GROUPS)[number];
 
-/** The group of a stored role text (SPEC.md section 6's reading: unknown reads as client). */
+/** The group of a stored role text (docs/product.md#roles's reading: unknown reads as client). */
 export const roleGroupOf = (role: string | null | undefined): RoleGroup => normalizeRole(role);
 
 /** Each group's name in the plural (the team tab's sections, the role filters, the tiles). */

@@ -2,7 +2,7 @@ import { isAdmin, isManager, normalizeRole, type Actor } from './roles';
 import { readingRelations, type VideoRelation } from './video-access';
 
 /**
- * Who may do what with a video (DESIGN.md section 4), as pure functions of facts the server
+ * Who may do what with a video (docs/rules.md#who-may-do-what), as pure functions of facts the server
  * loads. The server enforces them; the web app uses them to hide what would be refused.
  */
 export interface TeamScope extends Actor {
@@ -43,7 +43,7 @@ export const canDeleteVideo = canReadVideo;
 /**
  * Internal notes, read and write: the agency side only (the assigned editor, editors of the
  * owner's team, managers) among those who may read the video; never the owner or its client
- * team leads, who act for the client (DESIGN.md section 4). By role, as workflowSide reads it.
+ * team leads, who act for the client (docs/rules.md#who-may-do-what). By role, as workflowSide reads it.
  */
 export const canSeeInternalNotes = (viewer: Pick<Actor, 'role'>): boolean => {
   const role = normalizeRole(viewer.role);

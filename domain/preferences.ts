@@ -3,7 +3,7 @@ import { isStatusFilter, VIDEO_SORTS, type StatusFilter, type VideoSort } from '
 import { normalizeCustomType } from './video-types';
 
 /**
- * Local preferences (SPEC.md section 3), stored per user id or under a guest key. Anything read
+ * Local preferences (docs/product.md#data), stored per user id or under a guest key. Anything read
  * back from storage is passed through sanitizePreferences, so a hand-edited or old value can
  * never break a limit.
  */

@@ -51,7 +51,7 @@ export const REVIEW_LINK_MESSAGES = {
 } as const;
 
 /**
- * Who may share a video for review (DESIGN.md section 4's managers, or the client side: the
+ * Who may share a video for review (docs/rules.md#who-may-do-what's managers, or the client side: the
  * owner and the owner's team leads). Editors read it but may not hand it outside.
  */
 export function canShareForReview(viewer: TeamScope, video: VideoRef): boolean {
@@ -65,7 +65,7 @@ export function canShareForReview(viewer: TeamScope, video: VideoRef): boolean {
 
 /**
  * Whether a link still works for its guests: only while its creator (null once deleted) may
- * still share every video on it (DESIGN.md section 4). A team lead removed from the client, a
+ * still share every video on it (docs/rules.md#who-may-do-what). A team lead removed from the client, a
  * manager made an editor, or a deleted account ends the link; the creator's scope is read
  * again on every guest request.
  */

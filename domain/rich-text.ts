@@ -3,7 +3,7 @@ import { driveId, linkAtSecond, vimeoId, youtubeId, type Platform } from './link
 import { findMentions } from './mentions';
 
 /**
- * How free text (comments, descriptions) is shown (SPEC.md section 2 'Text rendering'): the text
+ * How free text (comments, descriptions) is shown (docs/product.md#screens 'Text rendering'): the text
  * is cut into pieces the web renders as React elements, so nothing in it is ever read as HTML.
  */
 export type RichToken =

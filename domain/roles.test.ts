@@ -23,7 +23,7 @@ describe('normalizeRole', () => {
   });
 
   // The reading in general (also the default), in the video-management views and in the admin
-  // helper (SPEC.md section 6).
+  // helper (docs/product.md#roles).
   it.each<[string | null | undefined, Role, Role, Role | 'unknown']>([
     // Lowercased, trimmed, and spaces turned into underscores before mapping.
     ['  EDITOR ', 'editor', 'editor', 'editor'],
@@ -62,7 +62,7 @@ describe('normalizeRole', () => {
 });
 
 describe('role labels', () => {
-  it('has the labels of SPEC.md section 6', () => {
+  it('has the labels of docs/product.md#roles', () => {
     expect(ROLE_LABELS.client).toBe('Client');
     expect(ROLE_LABELS.editor).toBe('Editor');
     expect(ROLE_LABELS.lead_editor).toBe('Lead Editor');
@@ -77,7 +77,7 @@ describe('role labels', () => {
   ]);
 });
 
-describe('the role checks (DESIGN.md section 4)', () => {
+describe('the role checks (docs/rules.md#who-may-do-what)', () => {
   const checks = {
     admin: isAdmin,
     king: isKing,

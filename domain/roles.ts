@@ -1,4 +1,4 @@
-/** Roles and the role rules of SPEC.md section 6, shared by server and web. */
+/** Roles and the role rules of docs/product.md#roles, shared by server and web. */
 export const ROLES = ['client', 'editor', 'lead_editor', 'client_team_lead', 'king'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -88,7 +88,7 @@ export const isStaff = (u: Pick<Actor, 'role' | 'isAdmin'>): boolean =>
 /**
  * Who sees every person in the user lists (search, editors, clients, mentionable) with the admin
  * flag: editors, lead editors, the king and admins. A client and a client team lead see only the
- * people they work with (DESIGN.md section 4).
+ * people they work with (docs/rules.md#who-may-do-what).
  */
 export const seesWholeDirectory = (u: Pick<Actor, 'role' | 'isAdmin'>): boolean => {
   const role = normalizeRole(u.role);
@@ -96,7 +96,7 @@ export const seesWholeDirectory = (u: Pick<Actor, 'role' | 'isAdmin'>): boolean 
 };
 
 /**
- * Who may be a video's assigned editor (SPEC.md section 5): an editor or a lead editor, by role;
+ * Who may be a video's assigned editor (docs/product.md#validation-and-messages): an editor or a lead editor, by role;
  * anyone else is refused with VIDEO_MESSAGES.editorInvalid.
  */
 export const mayBeAssignedEditor = (u: Pick<Actor, 'role'>): boolean => {
@@ -104,7 +104,7 @@ export const mayBeAssignedEditor = (u: Pick<Actor, 'role'>): boolean => {
   return role === 'editor' || role === 'lead_editor';
 };
 
-/** Manager: lead_editor, king or admin (DESIGN.md section 4). */
+/** Manager: lead_editor, king or admin (docs/rules.md#who-may-do-what). */
 export const isManager = (u: Pick<Actor, 'role' | 'isAdmin'>): boolean => {
   const role = normalizeRole(u.role);
   return role === 'lead_editor' || role === 'king' || u.isAdmin === 'true';

@@ -23,7 +23,7 @@ const SMART = [
   'smart:Voice-over work queue',
 ];
 
-describe('constants (SPEC.md section 9)', () => {
+describe('constants (docs/product.md#constants-and-limits)', () => {
   it('match the spec', () => {
     expect(MAX_SUGGESTIONS).toBe(8);
     expect(MAX_RECENT_WHEN_EMPTY).toBe(5);

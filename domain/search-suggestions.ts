@@ -1,7 +1,7 @@
 import { matchesSearch, type StatusFilter } from './video-list';
 import { normalizeCustomType } from './video-types';
 
-/** The smart search box's suggestions and the local search preferences (SPEC.md section 9). */
+/** The smart search box's suggestions and the local search preferences (docs/product.md#constants-and-limits). */
 export const MAX_SUGGESTIONS = 8;
 /** Recent searches shown while the box is empty. */
 export const MAX_RECENT_WHEN_EMPTY = 5;

@@ -3,7 +3,7 @@ import { messageAnswer } from './api';
 import { publicUserSchema } from './user';
 
 /**
- * Client team leads (DESIGN.md section 4): a team lead of client C acts for C. Managers assign
+ * Client team leads (docs/rules.md#who-may-do-what): a team lead of client C acts for C. Managers assign
  * and remove them per client (client_team_lead_assignments); these are the call's words.
  */
 export const TEAM_LEAD_MESSAGES = {
@@ -55,7 +55,7 @@ export const teamLeadDuplicateAnswer = messageAnswer.describe(TEAM_LEAD_MESSAGES
 
 /**
  * A client as its team lead lists it (GET /api/team-leads/my-clients): its public fields without
- * the admin flag, which a client side never reads (DESIGN.md section 4), and its video count.
+ * the admin flag, which a client side never reads (docs/rules.md#who-may-do-what), and its video count.
  */
 export const ledClientSchema = publicUserSchema
   .omit({ isAdmin: true })

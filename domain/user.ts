@@ -12,7 +12,7 @@ export const avatarUrlSchema = z
   .describe('The avatar image URL (GET /api/users/{id}/avatar), or null without one');
 
 /**
- * The public fields of a user: the only user shape any response carries (DESIGN.md section 4).
+ * The public fields of a user: the only user shape any response carries (docs/rules.md#who-may-do-what).
  * The avatar is a URL (GET /api/users/{id}/avatar?v=…, versioned by the image's hash), never the
  * image itself: a list of people or a thread of comments stays small however large the pictures
  * are.
@@ -30,7 +30,7 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /**
  * A person in a list of people (search, editors, clients, mentionable): the public fields, the
- * admin flag only for viewers who see the whole directory (DESIGN.md section 4).
+ * admin flag only for viewers who see the whole directory (docs/rules.md#who-may-do-what).
  */
 export const directoryUserSchema = publicUserSchema.extend({
   isAdmin: publicUserSchema.shape.isAdmin.optional(),

@@ -1,7 +1,7 @@
 import { normalizeRole, type Actor, type Role } from './roles';
 
 /**
- * Who may read which video (DESIGN.md section 4), declared once: the ways a user may stand to a
+ * Who may read which video (docs/rules.md#who-may-do-what), declared once: the ways a user may stand to a
  * video, and per role which of them let it read the video. Everything else derives from this:
  * canReadVideo (domain/permissions.ts), the team a viewer's scope loads (teamRolesOf), the SQL of
  * server/modules/scope/readable.ts (readableBy, readableCount, and where each relation's fact is

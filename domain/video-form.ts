@@ -4,7 +4,7 @@ import { normalizeCustomType } from './video-types';
 import type { UpdateVideoBody, VideoView } from './videos';
 
 /**
- * Rules of the video dialogs (SPEC.md sections 2 and 5): default dates, the due date sent in
+ * Rules of the video dialogs (docs/product.md#screens and #validation-and-messages): default dates, the due date sent in
  * UTC, which fields changed, who picks the editor and the target, and the deletion warning.
  */
 export const DEFAULT_DUE_TIME = '14:00';
@@ -23,7 +23,7 @@ export function localTimeText(date: Date): string {
 }
 
 /**
- * A new video's default due date (SPEC.md section 5): DEFAULT_DUE_DAYS from now at
+ * A new video's default due date (docs/product.md#validation-and-messages): DEFAULT_DUE_DAYS from now at
  * DEFAULT_DUE_TIME, in local time (the browser's in the add dialog, the server's when a create
  * call sends none).
  */
@@ -60,7 +60,7 @@ export function toUtcIso(dateText: string, timeText: string): string | null {
 }
 
 /**
- * Only the fields whose value differs from the original (SPEC.md section 5 'Video update').
+ * Only the fields whose value differs from the original (docs/product.md#validation-and-messages 'Video update').
  * Text is compared as given; dates compare by instant so a re-formatted date is no change.
  */
 export function changedFields<T extends Record<string, string | null>>(
@@ -132,7 +132,7 @@ export function editVideoValues(
 }
 
 /**
- * What an edit sends (SPEC.md section 5 'Video update'): the fields that differ from what the
+ * What an edit sends (docs/product.md#validation-and-messages 'Video update'): the fields that differ from what the
  * form opened with, Other as its normalised custom type, internal notes only from the team,
  * the dates in UTC (the start at midnight). Empty when nothing changed.
  */
@@ -167,7 +167,7 @@ export function videoUpdateOf(
   return body;
 }
 
-/** Which assigned-editor control a viewer gets in the detail dialog (SPEC.md section 2). */
+/** Which assigned-editor control a viewer gets in the detail dialog (docs/product.md#screens). */
 export type EditorControl = 'self-toggle' | 'client-choice' | 'manager-choice' | 'read-only';
 
 /**
@@ -219,7 +219,7 @@ export const DELETE_CONFIRM_TEXT =
 
 /**
  * The team deletion warning shown when deleting someone else's video: different words for an
- * editor, a lead editor and anyone else (SPEC.md section 2). Null for one's own video.
+ * editor, a lead editor and anyone else (docs/product.md#screens). Null for one's own video.
  */
 export function teamDeletionWarning(
   viewer: Actor,

@@ -43,7 +43,7 @@ describe('status filters', () => {
       'ready_to_post',
       'posted',
     ]);
-    // The status labels of SPEC.md section 4 (domain/video-status.test.ts), but 'Review'.
+    // The status labels of docs/product.md#statuses-and-the-workflow (domain/video-status.test.ts), but 'Review'.
     expect(STATUS_FILTER_LABELS).toEqual({ ...STATUS_LABELS, all: 'All Videos', review: 'Review' });
     expect(DESKTOP_STATUS_PILLS).toEqual([
       'in_progress',

@@ -3,7 +3,7 @@ import { typeLabel } from './video-type-labels';
 import { BUILT_IN_VIDEO_TYPES, normalizeCustomType } from './video-types';
 import { toTime, type DateInput } from './workflow';
 
-// Filtering, counting and sorting of video lists (SPEC.md sections 2, 3 and 9).
+// Filtering, counting and sorting of video lists (docs/product.md#screens, #data and #constants-and-limits).
 
 // Names and labels compare with numeric parts as numbers ('Video 2' before 'Video 10').
 // The app's text is English; a fixed locale keeps the order the same in every browser.
@@ -102,7 +102,7 @@ export const VIDEO_SORT_LABELS: Record<VideoSort, string> = {
   type: 'Type',
 };
 
-/** The editor dashboard's sorts (SPEC.md section 2); the spec gives no labels, these are ours. */
+/** The editor dashboard's sorts (docs/product.md#screens); the spec gives no labels, these are ours. */
 export const EDITOR_SORTS = ['ordinal', 'dueDate', 'newest', 'oldest', 'alphabetical'] as const;
 export type EditorSort = (typeof EDITOR_SORTS)[number];
 

@@ -7,7 +7,7 @@ describe('VIDEO_STATUSES', () => {
     expect(VIDEO_STATUSES).toEqual(['draft', 'in_progress', 'review', 'ready_to_post', 'posted']);
   });
 
-  it('labels them as SPEC.md section 4 does', () => {
+  it('labels them as docs/product.md#statuses-and-the-workflow does', () => {
     expect(Object.keys(STATUS_LABELS)).toEqual([...VIDEO_STATUSES]);
     expect(VIDEO_STATUSES.map((s) => STATUS_LABELS[s])).toEqual([
       'Draft',

@@ -1,4 +1,4 @@
-/** Video statuses and their input aliases (SPEC.md section 4). */
+/** Video statuses and their input aliases (docs/product.md#statuses-and-the-workflow). */
 export const VIDEO_STATUSES = [
   'draft',
   'in_progress',

@@ -1,6 +1,6 @@
 import { isKing } from './roles';
 
-/** The eight built-in video types (SPEC.md section 3) and custom-type normalisation. */
+/** The eight built-in video types (docs/product.md#data) and custom-type normalisation. */
 export const BUILT_IN_VIDEO_TYPES = [
   { name: 'consultation', displayName: 'Consultation' },
   { name: 'voice-over', displayName: 'Voice Over' },
@@ -20,7 +20,7 @@ export function normalizeCustomType(raw: string): string {
 }
 
 /**
- * Whose custom type a new "Other" type is (DESIGN.md section 5): the owner of the video it was
+ * Whose custom type a new "Other" type is (docs/rules.md#rules-the-product-leaves-open): the owner of the video it was
  * typed for, whoever typed it (an editor making a video for a client makes the client's type);
  * the king's own types belong to nobody and are listed to everyone.
  */

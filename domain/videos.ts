@@ -10,7 +10,7 @@ import { toUtcIso, videoUpdateOf, type EditVideoValues } from './video-form';
 import { normalizeStatus, VIDEO_STATUSES } from './video-status';
 import { normalizeCustomType } from './video-types';
 
-/** Video contracts (SPEC.md sections 3, 5 and 7), used by the forms and enforced by the server. */
+/** Video contracts (docs/product.md#data, #validation-and-messages and #the-api), used by the forms and enforced by the server. */
 export const VIDEO_MESSAGES = {
   nameRequired: 'Video name is required',
   nameLong: 'Video name must be at most 200 characters',
@@ -86,7 +86,7 @@ const optionalName = oneLine(z.string().trim().max(200, VIDEO_MESSAGES.nameLong)
 const issueAt = (ctx: z.core.$RefinementCtx, field: string, message: string) =>
   ctx.addIssue({ code: 'custom', path: [field], message });
 
-/** 'Other' needs its custom type (SPEC.md section 5), in the body and in both video dialogs. */
+/** 'Other' needs its custom type (docs/product.md#validation-and-messages), in the body and in both video dialogs. */
 function requireCustomType(
   v: { type?: string; customType?: string },
   ctx: z.core.$RefinementCtx,
@@ -143,7 +143,7 @@ export const createVideoBody = z
 /** What a caller sends (the web's forms): before the schema's defaults and normalisation. */
 export type CreateVideoBody = z.input<typeof createVideoBody>;
 
-/** The statuses PATCH /api/videos/{id} accepts (SPEC.md section 5 'Video update'). */
+/** The statuses PATCH /api/videos/{id} accepts (docs/product.md#validation-and-messages 'Video update'). */
 export const UPDATABLE_STATUSES = ['in_progress', 'review', 'ready_to_post', 'posted'] as const;
 
 /** PATCH /api/videos/{id}: only the fields given, at least one. */
@@ -171,7 +171,7 @@ export const updateVideoBody = z
 export type UpdateVideoBody = z.input<typeof updateVideoBody>;
 
 /**
- * The Add New Video dialog (SPEC.md section 2) as its inputs hold it: the due date and time
+ * The Add New Video dialog (docs/product.md#screens) as its inputs hold it: the due date and time
  * apart, the target 'self' and the editor 'auto' as picked. Each field is checked by the rule
  * the body uses; the custom type only when the type is Other.
  */
@@ -206,7 +206,7 @@ export const addVideoForm = z
 export type AddVideoFormValues = z.input<typeof addVideoForm>;
 
 /**
- * The Edit Video Details check (SPEC.md section 5 'Video update'): Other needs its custom type,
+ * The Edit Video Details check (docs/product.md#validation-and-messages 'Video update'): Other needs its custom type,
  * then what the edit sends (only the changed fields, `videoUpdateOf`) must pass the PATCH body.
  * Made per form, since the fields are compared with the values it opened with.
  */

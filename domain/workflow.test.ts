@@ -38,7 +38,7 @@ describe('workflowSide', () => {
   });
 });
 
-describe('the transition table (DESIGN.md section 5)', () => {
+describe('the transition table (docs/rules.md#rules-the-product-leaves-open)', () => {
   it('the agency moves both ways along the workflow', () => {
     expect(moves('agency')).toEqual([
       'draft->in_progress',

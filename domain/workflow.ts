@@ -8,7 +8,7 @@ import {
 } from './video-status';
 
 /**
- * The workflow as a contract (DESIGN.md section 5): one table of who may move a video from which
+ * The workflow as a contract (docs/rules.md#rules-the-product-leaves-open): one table of who may move a video from which
  * status to which. The server enforces it on every path that sets a status; the web app reads it
  * to show each viewer only the actions they may take. Statuses arrive as text (a video view
  * carries a string) and are read with normalizeStatus, so aliases behave like the status they
@@ -54,7 +54,7 @@ interface Transition {
 
 /**
  * The table, in each status's button order: the first move of a status is the card's primary
- * button, the others go in its menu (SPEC.md section 4's card actions, both ways).
+ * button, the others go in its menu (docs/product.md#statuses-and-the-workflow's card actions, both ways).
  */
 export const TRANSITIONS: readonly Transition[] = [
   { from: 'draft', to: 'in_progress', agency: 'Start Work' },
@@ -186,7 +186,7 @@ export const MOVE_MESSAGES = {
 } as const;
 
 /**
- * Starting work on an unassigned video makes someone its editor (DESIGN.md section 5): a manager
+ * Starting work on an unassigned video makes someone its editor (docs/rules.md#rules-the-product-leaves-open): a manager
  * is asked whom (the web's picker, defaulting to themselves when they may be an editor); an
  * editor becomes it.
  */
@@ -262,7 +262,7 @@ export const isCompletedStatus = (status: string): boolean =>
 /**
  * THE overdue rule, for the lead dashboard's tile and tab, the cards' mark, every count and the
  * overdue notices: the due date has passed and the video is still in the agency's hands (not
- * ready to post or posted). This departs on purpose from SPEC.md section 4's "status is not
+ * ready to post or posted). This departs on purpose from docs/product.md#statuses-and-the-workflow's "status is not
  * checked" (docs/rules.md). The server's SQL twin, overdueWhere in
  * server/modules/videos/videos.repository.ts, reads the same COMPLETED_STATUSES.
  */

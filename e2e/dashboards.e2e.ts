@@ -387,7 +387,7 @@ describe('an editor', () => {
   }
 
   it('reads the list again only when it changed (304 while the same)', async () => {
-    // Every screen that opens reads its data afresh (SPEC.md section 7); the list this browser
+    // Every screen that opens reads its data afresh (docs/product.md#the-api); the list this browser
     // holds is confirmed by its tag (docs/decisions/0013-conditional-reads.md) rather than sent again.
     const lists: number[] = [];
     const onResponse = (response: Response) => {

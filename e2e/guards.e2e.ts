@@ -1,5 +1,5 @@
 /**
- * Who may open which route (SPEC.md section 2): the sign-in guard, the King-only guard, the
+ * Who may open which route (docs/product.md#screens): the sign-in guard, the King-only guard, the
  * admin page, the redirects, and the landing page's two ways in.
  */
 import type { Page } from 'playwright-core';

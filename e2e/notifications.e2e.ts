@@ -241,7 +241,7 @@ describe('a mention reaches the person live', () => {
     await visible(page.getByRole('dialog', { name: 'Edit Video Details' }));
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('my own notes');
     expect(await page.getByText('Video name copied!').count()).toBe(0);
-    // Copying the name is an action of its own (SPEC.md's copy, asked for).
+    // Copying the name is an action of its own (docs/product.md's copy, asked for).
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Edit Video Details' }).waitFor({ state: 'hidden' });
     await bell().click();

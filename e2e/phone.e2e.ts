@@ -1,7 +1,7 @@
 /**
  * The dashboards on a 390 x 844 phone (issue 17, "Phone"): for the lead, editor, client and
  * team-lead dashboards the first screen shows a video, the header keeps the total count
- * (SPEC.md section 2 'Header'), the sign-in toast stays above the bottom bar, the status tiles
+ * (docs/product.md#screens 'Header'), the sign-in toast stays above the bottom bar, the status tiles
  * fold into one summary row that opens from the keyboard (aria-expanded), and the filters wait
  * in a sheet whose button says how many are on. axe checks each of those screens.
  */
@@ -196,7 +196,7 @@ describe.each(DASHBOARDS)('the $name dashboard at 390 px', (dashboard) => {
       .filter({ hasText: 'Login successful!' })
       .waitFor({ state: 'hidden' });
 
-    // The header's count (SPEC.md section 2 'Header') is the user's own total, on screen.
+    // The header's count (docs/product.md#screens 'Header') is the user's own total, on screen.
     const { count } = await withApiAs(browser, dashboard.who(), async (api) =>
       answer<{ count: number }>('GET /api/videos/count', await api.get('/api/videos/count')),
     );

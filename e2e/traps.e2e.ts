@@ -2,7 +2,7 @@
  * The small traps of issue 17, against the real server: the lead dashboard's tab lives in the
  * address (a reload keeps it); /dashboard/team sends a client to its own dashboard; Compact view
  * draws dense cards whose titles break between words only; unassigning an editor can be undone
- * from its toast; a client's own page shows whole badges (its columns stay SPEC.md's, by
+ * from its toast; a client's own page shows whole badges (its columns stay docs/product.md's, by
  * viewer); the client pricing card says which price applies and why.
  */
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
@@ -163,7 +163,7 @@ describe('as the king', () => {
     const table = page.getByRole('table');
     await visible(table.getByText('Ready to Post', { exact: false }).first());
     const headers = await table.getByRole('columnheader').allInnerTexts();
-    // SPEC.md section 2: the king sees Client and Assigned Editor, on every managed page.
+    // docs/product.md#screens: the king sees Client and Assigned Editor, on every managed page.
     expect(headers.map((h) => h.toLowerCase())).toEqual(
       expect.arrayContaining(['client', 'assigned editor']),
     );

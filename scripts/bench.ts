@@ -82,7 +82,7 @@ const SCALING_TARGET = 1.5;
 const SEQUENTIAL_WRITE_TARGET_MS = 4;
 /** Issue 20: comments posted a second at 50 connections, on a server and on the embedded default. */
 const COMMENT_RATE_TARGET = { server: 1_500, embedded: 500 };
-/** Issue 20: login's p99 on the embedded default (argon2id, DESIGN.md section 3, is most of it). */
+/** Issue 20: login's p99 on the embedded default (argon2id, docs/architecture.md#identity, is most of it). */
 const EMBEDDED_LOGIN_P99_TARGET_MS = 500;
 /** Issue 20's working day: reads keep this share of their read-only throughput beside writers. */
 const WORKING_DAY_READ_SHARE = 0.7;

@@ -1,5 +1,5 @@
 /**
- * `npm run lighthouse`: the web performance targets of issue 9 (part 6) and DESIGN.md section 8,
+ * `npm run lighthouse`: the web performance targets of issue 9 (part 6) and docs/architecture.md#facts-about-the-tools,
  * measured on the real thing. Starts the server the way a user does (`scripts/start.mjs` builds
  * the web app and the server when stale), on a fresh database with a known king password, registers a
  * client with a few videos, an editor assigned to it and a lead editor, and runs Lighthouse
@@ -34,7 +34,7 @@ const WEB_DIST = path.join(ROOT, 'dist/web');
 const LOCK_FILE = '/tmp/vw-web.lock';
 const LOCKED_ENV = 'VW_LIGHTHOUSE_LOCKED';
 
-/** DESIGN.md section 8, issue 9 and issue 20 (the dashboards): the strictest wins. */
+/** docs/architecture.md#facts-about-the-tools, issue 9 and issue 20 (the dashboards): the strictest wins. */
 const TARGETS = { mobile: 90, desktop: 95, performanceIssue9: 95, landingJsGzipKb: 100 };
 const DASHBOARD_TARGETS = { mobile: 95, desktop: 98 };
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);

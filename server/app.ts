@@ -98,7 +98,7 @@ const VERSION = (
   }
 ).version;
 
-/** Redacted from every log line: passwords, cookies and image data (DESIGN.md section 3). */
+/** Redacted from every log line: passwords, cookies and image data (docs/architecture.md#identity). */
 export const LOG_REDACT = [
   'req.headers.cookie',
   'req.headers.authorization',

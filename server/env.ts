@@ -1,5 +1,5 @@
 /**
- * The only reader of process.env (DESIGN.md section 2). Everything else receives settings
+ * The only reader of process.env (docs/settings.md). Everything else receives settings
  * through the objects built here.
  */
 import { randomBytes } from 'node:crypto';

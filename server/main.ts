@@ -182,7 +182,7 @@ function startupBlock(facts: {
     '',
     facts.demo
       ? `  Demo agency: ${facts.demo}`
-      : '  To look around with sample data: npm run demo (README.md lists its accounts).',
+      : '  To look around with sample data: npm run demo (docs/getting-started.md lists its accounts).',
     '  Stop with Ctrl+C.',
     '',
   ].join('\n');

@@ -50,7 +50,7 @@ function expected(problem: ConsoleProblem, options: CheckConsoleOptions): boolea
   return pathname === '/api/auth/me' || (options.unauthorizedFrom ?? []).includes(pathname);
 }
 
-/** The two widths the journeys look at (DESIGN.md: desktop and phone). */
+/** The two widths the journeys look at (docs/architecture.md#habits: desktop and phone). */
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 

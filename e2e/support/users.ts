@@ -88,7 +88,7 @@ export async function createUsersAsKing<
 /**
  * Signs in without the login form, the way the form does it: POST /api/auth/login from the page
  * (the session cookie lands in the browser) and the returned user stored under the keys of
- * SPEC.md section 3 ('user' and 'demoUserId'), which the app reads at start. The next
+ * docs/product.md#data ('user' and 'demoUserId'), which the app reads at start. The next
  * navigation shows the app signed in. `base` names another server than the suite's (faults.e2e.ts).
  * From a page of the app's origin that runs none of its code, as signOut: a login ends the
  * browser's older session, and a screen left open would send its next call (the overdue check

@@ -1,8 +1,7 @@
 /**
  * Issue 20's "writes near their data's cost": the three writes of an agency's day, each made one
  * at a time on an otherwise idle server, timed from the request leaving to its answer read. A
- * commit on the benchmark's PostgreSQL takes ~0.5 ms and a round trip ~0.15 ms (DESIGN.md
- * section 8), so a write that needs a few statements should take a few milliseconds.
+ * commit on the benchmark's PostgreSQL takes ~0.5 ms and a round trip ~0.15 ms (docs/architecture.md#facts-about-the-tools), so a write that needs a few statements should take a few milliseconds.
  */
 
 export interface SequentialWrites {

@@ -1,5 +1,5 @@
 /**
- * How this project starts Debian's Chromium (DESIGN.md section 8), for the browser suite and
+ * How this project starts Debian's Chromium (docs/architecture.md#facts-about-the-tools), for the browser suite and
  * `npm run lighthouse`: headless, as root, and without the background connections this
  * machine's closed network refuses.
  */

@@ -28,7 +28,7 @@ import {
 import { DAY_MS as DAY } from '@domain/day-counter';
 
 /**
- * The demo agency of `npm run demo` (DESIGN.md section 2): clients, editors, lead editors, a
+ * The demo agency of `npm run demo` (docs/getting-started.md): clients, editors, lead editors, a
  * client team lead, ~200 videos in every status and type with their history, comments with
  * @mentions, notifications, prices and paid and unpaid work, so a newcomer sees a living
  * product.
@@ -994,7 +994,7 @@ async function build(tx: Tx, passwordHash: string, now: Date) {
     const editorName = v.editorId ? usernameById.get(v.editorId) : undefined;
     const leadName = rnd.pick(leads);
     const ctx: Ctx = { owner: ownerName, editor: editorName, lead: leadName };
-    // The client's team lead acts for it, so it hears what the client hears (DESIGN.md 4, 5).
+    // The client's team lead acts for it, so it hears what the client hears (docs/rules.md#who-may-do-what and #rules-the-product-leaves-open).
     const clientSide = client.teamLead ? [v.ownerId, idOf(teamLead)] : [v.ownerId];
     const last = v.steps[v.steps.length - 1]!;
     const windowEnd = nowCap(

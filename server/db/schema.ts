@@ -19,9 +19,9 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Every entity of SPEC.md section 3, plus sessions and the video status history.
+ * Every entity of docs/product.md#data, plus sessions and the video status history.
  * Deleting a user removes what is theirs (cascade) and unassigns them from others' videos
- * (set null), as DESIGN.md section 5 asks.
+ * (set null), as docs/rules.md#rules-the-product-leaves-open asks.
  */
 // Milliseconds, the precision of a JavaScript Date: a timestamp read back and sent again (a
 // paging cursor, say) then compares equal to the stored one.
@@ -98,7 +98,7 @@ export const videoTypes = pgTable('video_types', {
   updatedAt: updatedAt(),
 });
 
-/** The unique index of each client's ordinals (DESIGN.md section 5: next = highest + 1). */
+/** The unique index of each client's ordinals (docs/rules.md#rules-the-product-leaves-open: next = highest + 1). */
 export const VIDEO_ORDINAL_INDEX = 'videos_user_ordinal_uq';
 
 export const videos = pgTable(

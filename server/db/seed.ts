@@ -5,7 +5,7 @@ import type { Db } from './client';
 import { users } from './schema';
 
 /**
- * Creates the king on first start (DESIGN.md section 2). Returns the password when this call
+ * Creates the king on first start (docs/getting-started.md). Returns the password when this call
  * created the account with a generated one, so it can be printed once.
  */
 export async function ensureKing(

@@ -27,7 +27,7 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-// argon2id with the library's defaults (m=19456 KiB, t=2, p=1), as DESIGN.md section 3 asks.
+// argon2id with the library's defaults (m=19456 KiB, t=2, p=1), as docs/architecture.md#identity asks.
 export const hashPassword = (password: string) => inTurn(() => hash(password));
 
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {

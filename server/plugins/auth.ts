@@ -190,8 +190,7 @@ export function currentUser(request: FastifyRequest): SessionUser {
 }
 
 /**
- * The signed-in user of a call only managers may make (lead editor, king or admin: DESIGN.md
- * section 4); anyone else is refused with 403 and `refusal`.
+ * The signed-in user of a call only managers may make (lead editor, king or admin: docs/rules.md#who-may-do-what); anyone else is refused with 403 and `refusal`.
  */
 export function currentManager(request: FastifyRequest, refusal: string): SessionUser {
   const user = currentUser(request);

@@ -107,7 +107,7 @@ function fieldPath(instancePath: string | undefined): string {
 }
 
 /**
- * One error format for every 4xx/5xx (DESIGN.md section 6): `{ message }`, plus `errors` for
+ * One error format for every 4xx/5xx (docs/architecture.md#errors): `{ message }`, plus `errors` for
  * validation failures, and never a stack or a 500 for bad input.
  */
 export const errorHandler = fp(

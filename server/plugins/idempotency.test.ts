@@ -13,7 +13,7 @@ import {
 } from '../test/openapi-answers';
 
 /**
- * Issue 38, item 6 (DESIGN.md section 5): a retried create never duplicates. The same
+ * Issue 38, item 6 (docs/rules.md#rules-the-product-leaves-open): a retried create never duplicates. The same
  * Idempotency-Key with the same body is answered with the first answer and writes nothing twice,
  * also when both calls run at once; another body with that key is refused; another caller's key
  * is theirs; a key older than 24 hours is new again.

@@ -17,7 +17,7 @@ import { HttpError } from './errors';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * A creating call that honours an `Idempotency-Key` (DESIGN.md section 5): declared next to
+     * A creating call that honours an `Idempotency-Key` (docs/rules.md#rules-the-product-leaves-open): declared next to
      * the route, handled here. The caller is the signed-in user, or for a guest the review link
      * of the route's `:token`.
      */

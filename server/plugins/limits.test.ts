@@ -7,7 +7,7 @@ import { loginAs, setUpSuite } from '../test/helper';
 /**
  * Issue 15, findings 4 and 5: 25 wrong current passwords in a row all got 400, never 429; and
  * nothing bounded how fast one user could write things that notify others. Both now have
- * per-user limits (README "Settings": PASSWORD_RATE_LIMIT, WRITE_RATE_LIMIT).
+ * per-user limits (docs/settings.md: PASSWORD_RATE_LIMIT, WRITE_RATE_LIMIT).
  */
 
 const t = setUpSuite(

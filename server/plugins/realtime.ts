@@ -16,7 +16,7 @@ import { sameOrigin } from './auth';
 import { HttpError } from './errors';
 
 /**
- * The socket hub (DESIGN.md sections 1, 5 and 7): sockets at /ws per signed-in user, and the
+ * The socket hub (docs/architecture.md#stack, docs/rules.md#rules-the-product-leaves-open and docs/architecture.md#scale): sockets at /ws per signed-in user, and the
  * fan-out between app instances through PostgreSQL LISTEN/NOTIFY (PGlite's listen when
  * embedded). Every event is applied locally at once and published for the other instances,
  * which ignore their own messages.

@@ -14,14 +14,14 @@ import { useSubmissionKeys } from '../lib/idempotency';
 import { invalidateKeys } from '../lib/query-client';
 import { invalidateUsers } from './users';
 
-/** The admin dashboard's reads (/admin, SPEC.md section 6); each key is its GET path. */
+/** The admin dashboard's reads (/admin, docs/product.md#roles); each key is its GET path. */
 export const adminKeys = {
   stats: ['/api/admin/stats'] as const,
   users: ['/api/admin/users'] as const,
 };
 
 /**
- * After a create, edit, delete or VIP change: the users and the counts (SPEC.md section 4
+ * After a create, edit, delete or VIP change: the users and the counts (docs/product.md#statuses-and-the-workflow
  * 'Dialog states'), and other screens' user lists, which may show the old name, role or avatar.
  */
 export const invalidateAdmin = (queryClient: QueryClient) =>

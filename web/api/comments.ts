@@ -27,7 +27,7 @@ const commentsPath = (videoId: string) => `/api/videos/${encodeURIComponent(vide
 export const getComments = (videoId: string) =>
   apiJson<CommentView[]>('GET', commentsPath(videoId));
 
-/** SPEC.md section 7: read only while the panel is expanded. */
+/** docs/product.md#the-api: read only while the panel is expanded. */
 export const useComments = (videoId: string, { enabled }: { enabled: boolean }) =>
   useQuery({
     queryKey: commentKeys.list(videoId),

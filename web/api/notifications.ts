@@ -56,7 +56,7 @@ export const notificationCountQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.count(),
     queryFn: getNotificationCount,
-    // SPEC.md section 9: polled every 120000 ms; the socket's count_update sets it in between.
+    // docs/product.md#constants-and-limits: polled every 120000 ms; the socket's count_update sets it in between.
     refetchInterval: NOTIFICATION_POLL_MS,
   });
 

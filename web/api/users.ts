@@ -22,7 +22,7 @@ export function invalidateUsers(queryClient: QueryClient): Promise<void> {
 }
 
 /**
- * GET /api/users/{id} for oneself, to refresh the session's copy (SPEC.md section 8). One's own
+ * GET /api/users/{id} for oneself, to refresh the session's copy (docs/product.md#errors). One's own
  * entry always carries the admin flag the session needs.
  */
 export async function getOwnUser(id: string): Promise<PublicUser> {

@@ -86,7 +86,7 @@ type Snapshot = [QueryKey, unknown][];
 
 /**
  * Applies a change to the video wherever it is cached (lists and its detail) and returns what
- * was there, so an error can put it back (SPEC.md section 7: optimistic, rolled back on error).
+ * was there, so an error can put it back (docs/product.md#the-api: optimistic, rolled back on error).
  */
 async function patchCachedVideo(
   queryClient: QueryClient,

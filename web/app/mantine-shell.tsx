@@ -20,7 +20,7 @@ function MantineRoot({ children }: { children: ReactNode }) {
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
     >
-      {/* One toast at a time (SPEC.md section 8), above the phone's bottom bar. */}
+      {/* One toast at a time (docs/product.md#errors), above the phone's bottom bar. */}
       <Notifications limit={1} position="bottom-right" zIndex={1000} className={toasts.toasts} />
       {children}
     </MantineProvider>

@@ -24,7 +24,7 @@ import { readStoredUser } from '../lib/session-storage';
 
 /**
  * Mantine, its stylesheet and the toasts, around every screen but the landing page: the landing
- * page is plain markup so a first visit downloads neither (Lighthouse mobile, DESIGN.md section 8).
+ * page is plain markup so a first visit downloads neither (Lighthouse mobile, docs/architecture.md#facts-about-the-tools).
  */
 const MantineShell = lazyScreen('shell');
 const LandingToasts = lazy(() =>

@@ -1,5 +1,5 @@
 /**
- * The app's addresses and the code behind each (SPEC.md section 2, route table), written once.
+ * The app's addresses and the code behind each (docs/product.md#screens, route table), written once.
  * The router draws its routes from ROUTES and loads each screen through SCREENS (router.tsx);
  * the server names the files of an address's screens in the page it sends, so a phone starts
  * downloading them before any script has run (server/plugins/web-page.ts, screenModulesFor).
@@ -122,7 +122,7 @@ export const ACCESS = {
 export type Access = keyof typeof ACCESS;
 
 /**
- * SPEC.md section 2, route table; a path as React Router reads it (`:name` is one segment). The
+ * docs/product.md#screens, route table; a path as React Router reads it (`:name` is one segment). The
  * landing page ('/') is plain markup in the entry and is not listed; any address not listed
  * shows the notFound screen.
  */
@@ -148,7 +148,7 @@ export const REDIRECTS: readonly { from: string; to: string }[] = [
 ];
 
 /**
- * SPEC.md section 2: editor; lead_editor and king; a client team lead its own (the videos of the
+ * docs/product.md#screens: editor; lead_editor and king; a client team lead its own (the videos of the
  * clients it leads, issue 14); everyone else (unknown roles too) client.
  */
 export function dashboardOf(

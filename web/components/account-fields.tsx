@@ -12,7 +12,7 @@ interface AccountForm {
   getInputProps: (path: string) => GetInputPropsReturnType;
 }
 
-/** The hints under a new account's username and password (SPEC.md section 5). */
+/** The hints under a new account's username and password (docs/product.md#validation-and-messages). */
 export const USERNAME_HINT = `At least ${USERNAME_MIN} characters: letters, numbers, dots, dashes or underscores`;
 export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN} characters`;
 

@@ -32,7 +32,7 @@ interface AvatarInputProps {
 
 /**
  * A native, labelled file input (keyboard and screen-reader friendly) with a preview. Only JPEG
- * or PNG under 2 MB whose bytes really are that image (SPEC.md section 5, "Avatar upload").
+ * or PNG under 2 MB whose bytes really are that image (docs/product.md#validation-and-messages, "Avatar upload").
  */
 export function AvatarInput({
   label,

@@ -1,7 +1,7 @@
 import { Badge, Box, Collapse, Group, Paper, Text, Title, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** Delay before scrolling to a section a Quick Jump opened (SPEC.md section 9: 100 ms). */
+/** Delay before scrolling to a section a Quick Jump opened (docs/product.md#constants-and-limits: 100 ms). */
 export const SCROLL_TO_SECTION_MS = 100;
 
 /** Opens a section and, once it has started to expand, scrolls it into view. */

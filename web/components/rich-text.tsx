@@ -73,7 +73,7 @@ function Piece({ token, onSeek }: { token: RichToken; onSeek?: (seconds: number)
 }
 
 /**
- * Free text as people wrote it (SPEC.md section 2 'Text rendering'): addresses as link chips,
+ * Free text as people wrote it (docs/product.md#screens 'Text rendering'): addresses as link chips,
  * video-site addresses as cards, @mentions as badges, timecodes as buttons that seek the player
  * (`onSeek`, where the dialog shows one) or else links into `videoLink` where its platform takes a
  * start time. Everything is React text and elements, never HTML.

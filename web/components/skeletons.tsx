@@ -94,7 +94,7 @@ export interface DashboardShape {
 }
 
 /**
- * A whole dashboard while it loads (SPEC.md section 2: 'Loading dashboard...', said to screen
+ * A whole dashboard while it loads (docs/product.md#screens: 'Loading dashboard...', said to screen
  * readers): the heading and greeting, the role's tiles, the toolbar and the first cards.
  */
 export function DashboardSkeleton({

@@ -33,7 +33,7 @@ function snapshot(userId: string | null): Preferences {
 
 /**
  * The signed-in user's local preferences (guest key when nobody is signed in), with the
- * limits of SPEC.md section 9 applied on every change: recent searches lowercased, newest
+ * limits of docs/product.md#constants-and-limits applied on every change: recent searches lowercased, newest
  * first, no duplicates, at most 10; at most 5 favourite types.
  */
 export function usePreferences() {

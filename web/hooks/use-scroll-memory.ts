@@ -7,7 +7,7 @@ import {
 import { usePreferences } from './use-preferences';
 
 /**
- * Remembers how far down a dashboard the user was (SPEC.md section 2): saved once at least
+ * Remembers how far down a dashboard the user was (docs/product.md#screens): saved once at least
  * 100 px are scrolled, 500 ms after scrolling stops; restored 300 ms after the list is ready.
  */
 export function useScrollMemory(ready: boolean) {

@@ -83,7 +83,7 @@ export function useMoveConfirmation() {
 /**
  * Moves a video to another status from a card or list: the change shows at once and is
  * confirmed with Undo (useMoveConfirmation); on error it is rolled back with an 'Update Failed'
- * toast (SPEC.md sections 4 and 8). Both belong to the mutation, so they show even when the
+ * toast (docs/product.md#statuses-and-the-workflow and #errors). Both belong to the mutation, so they show even when the
  * card that moved has left the list.
  */
 export function useStatusChange() {

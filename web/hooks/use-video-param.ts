@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
- * The `?video=` and `?comment=` query parameters (SPEC.md section 2): a notification link or a
+ * The `?video=` and `?comment=` query parameters (docs/product.md#screens): a notification link or a
  * card opens the detail dialog through them; closing removes both and keeps every other
  * parameter (e.g. `?client=`). A screen opens a video with `open`; the route that shows the
  * screen draws the dialog from the address (web/app/routes/video-from-url.tsx).

@@ -1,12 +1,12 @@
 /**
- * The one way the web app talks to the API (SPEC.md section 7): cookies on every call, the
+ * The one way the web app talks to the API (docs/product.md#the-api): cookies on every call, the
  * stored user id in `x-user-id`, JSON in and out, and an Error for every non-OK response.
  */
 import { applyListDelta, DELTA_STATUS, LIST_DELTA } from '@domain/list-delta';
 
 export const USER_ID_STORAGE_KEY = 'demoUserId';
 
-/** A non-OK response. Its message is `${status}: ${body text or status text}` (SPEC.md section 8). */
+/** A non-OK response. Its message is `${status}: ${body text or status text}` (docs/product.md#errors). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

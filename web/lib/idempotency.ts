@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { IDEMPOTENCY_HEADER } from '@domain/idempotency';
 
 /**
- * One Idempotency-Key per submitted form (DESIGN.md section 5, issue 38): the key is made when a
+ * One Idempotency-Key per submitted form (docs/rules.md#rules-the-product-leaves-open, issue 38): the key is made when a
  * form is first submitted and kept until the server has answered that submission with success,
  * so a second click while it is on its way, or a retry after a timeout or a lost connection,
  * sends the same key and the server answers with the first answer instead of creating twice.

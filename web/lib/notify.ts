@@ -6,7 +6,7 @@ export function notifySuccess(title: string, message?: string): void {
   notifications.show({ title, message: message ?? '', color: 'teal' });
 }
 
-/** A destructive toast with the server's message or a default (SPEC.md section 8). */
+/** A destructive toast with the server's message or a default (docs/product.md#errors). */
 export function notifyError(title: string, message: string): void {
   notifications.clean();
   notifications.show({ title, message, color: 'red' });

@@ -5,7 +5,7 @@ import {
   type Preferences,
 } from '@domain/preferences';
 
-/** Reads a user's preferences; any failure is logged and the defaults are used (SPEC.md 3). */
+/** Reads a user's preferences; any failure is logged and the defaults are used (docs/product.md#data). */
 export function loadPreferences(userId: string | null | undefined): Preferences {
   try {
     const raw = localStorage.getItem(preferencesKey(userId));

@@ -9,7 +9,7 @@ import { apiFetch, carryTag, readJson, revalidating } from './api-client';
 type On401 = 'returnNull' | 'throw';
 
 /**
- * The default read (SPEC.md section 7): a GET of the query key joined with '/', e.g.
+ * The default read (docs/product.md#the-api): a GET of the query key joined with '/', e.g.
  * `['/api/users', id]` reads `/api/users/{id}`. A 401 throws unless `on401` is 'returnNull'.
  * It sends the tag of the answer held for the key, and keeps that answer when told 304.
  */
@@ -43,7 +43,7 @@ export function invalidateKeys(queryClient: QueryClient, keys: readonly QueryKey
 }
 
 /**
- * SPEC.md section 7: cached data is never stale (every mount refetches), no refetch on window
+ * docs/product.md#the-api: cached data is never stale (every mount refetches), no refetch on window
  * focus, no polling unless a query asks for it, no retries.
  */
 export const createQueryClient = () =>

@@ -2,7 +2,7 @@ import { ROLES } from '@domain/roles';
 import type { PublicUser } from '@domain/user';
 import { USER_ID_STORAGE_KEY } from './api-client';
 
-/** The full signed-in user lives under 'user', its id separately under 'demoUserId' (SPEC.md 3). */
+/** The full signed-in user lives under 'user', its id separately under 'demoUserId' (docs/product.md#data). */
 export const USER_STORAGE_KEY = 'user';
 
 // Checked by hand rather than with the zod schema: zod would weigh down the first page load.

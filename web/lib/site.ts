@@ -1,5 +1,5 @@
 /**
- * Who made the product, for the landing page's credit and footer (SPEC.md section 1). The spec
+ * Who made the product, for the landing page's credit and footer (docs/product.md#what-it-is). The spec
  * does not name the creator: set the real name and social profile here.
  */
 export const SITE = {

@@ -1,7 +1,7 @@
 import type { NotificationView } from '@domain/notifications';
 
 /**
- * The live socket (SPEC.md section 4 'Real-time socket'): /ws?userId={id} on the page's own host
+ * The live socket (docs/product.md#statuses-and-the-workflow 'Real-time socket'): /ws?userId={id} on the page's own host
  * (wss on https). The server identifies the user by the session cookie; the userId parameter is
  * kept only because the spec names it. Reconnects wait 1000 ms, doubling, at most 5 times, and
  * never after a normal close (code 1000: logout, session ended, or this client closing it).

@@ -1,4 +1,4 @@
--- The eight built-in video types (SPEC.md section 3), unpriced until the king sets prices.
+-- The eight built-in video types (docs/product.md#data), unpriced until the king sets prices.
 INSERT INTO "video_types" ("name", "display_name") VALUES
   ('consultation', 'Consultation'),
   ('voice-over', 'Voice Over'),

@@ -1,4 +1,4 @@
--- Payments as an append-only ledger (DESIGN.md section 5, docs/decisions/0005-payments-ledger.md).
+-- Payments as an append-only ledger (docs/rules.md#rules-the-product-leaves-open, docs/decisions/0005-payments-ledger.md).
 -- Mark paid and reverse each add an event in the transaction that changes the video; revenue and
 -- its reports read the events, so deleting a video or a user never changes what a month earned.
 -- Ids are plain uuids without foreign keys: an event outlives its video, client and editor, and

@@ -1,4 +1,4 @@
--- Which overdue notices were sent (DESIGN.md section 5): at most one per video, due date and
+-- Which overdue notices were sent (docs/rules.md#rules-the-product-leaves-open): at most one per video, due date and
 -- recipient, ever. The primary key makes concurrent check-delayed calls unable to double up, and
 -- the rows outlive the notices themselves (clearing the bell does not bring them back). A new due
 -- date is a new row, so a video that is late again is told again.

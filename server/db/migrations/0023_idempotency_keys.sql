@@ -1,4 +1,4 @@
--- Idempotent creates (issue 38, item 6; DESIGN.md section 5): the Idempotency-Key a caller sent
+-- Idempotent creates (issue 38, item 6; docs/rules.md#rules-the-product-leaves-open): the Idempotency-Key a caller sent
 -- with a creating call, the hash of what it asked (method, path and body) and, once answered,
 -- the answer to replay. `caller` is 'user:<id>' or 'link:<hash of the review link's token>';
 -- `key` is the key's hash and `body` the answer sealed with a cipher key made from the key, so a

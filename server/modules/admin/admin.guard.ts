@@ -18,7 +18,7 @@ declare module 'fastify' {
 export const ADMIN_PREFIX = '/api/admin/';
 
 /**
- * The one guard of /api/admin/* (DESIGN.md section 4): a non-admin is refused with 403 before
+ * The one guard of /api/admin/* (docs/rules.md#who-may-do-what): a non-admin is refused with 403 before
  * the body is parsed or validated, so no input of theirs is read. It runs after the session
  * hook (an anonymous call gets its 401 first) and is registered before the route plugins, so a
  * route added under the prefix anywhere is covered without a check of its own.

@@ -67,7 +67,7 @@ export async function resetPassword(
 
 /**
  * One statement: the foreign keys remove the user's videos, comments, notifications,
- * assignments and sessions, and unassign them from others' videos (DESIGN.md section 5). Once
+ * assignments and sessions, and unassign them from others' videos (docs/rules.md#rules-the-product-leaves-open). Once
  * it has committed, the read cache's counters of users gone are pruned (migration 0024).
  */
 export async function deleteUser(db: Db, id: string): Promise<void> {

@@ -39,7 +39,7 @@ export interface AdminRoutesOptions {
 }
 
 /**
- * The admin dashboard's calls (SPEC.md section 6, DESIGN.md section 4). Only admins reach them:
+ * The admin dashboard's calls (docs/product.md#roles, docs/rules.md#who-may-do-what). Only admins reach them:
  * the admin guard (admin.guard.ts) refuses everyone else before any of this runs.
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db }) => {

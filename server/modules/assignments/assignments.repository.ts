@@ -56,7 +56,7 @@ export async function clientListVersion(db: Db): Promise<string> {
 
 /**
  * Clients with their video and editor counts, by name; only `ids` when given. The admin flag is
- * there only `withAdminFlag` (DESIGN.md section 4, user lists). `version`, for the whole list
+ * there only `withAdminFlag` (docs/rules.md#who-may-do-what, user lists). `version`, for the whole list
  * only (no `ids`) of at least one client: clientListVersion of the rows read, in the same
  * statement.
  */
@@ -170,7 +170,7 @@ export async function insertAssignment(db: Db, clientId: string, editorId: strin
 }
 
 /**
- * Ends a pair and, with it, the editor's place on the client's videos (DESIGN.md section 5):
+ * Ends a pair and, with it, the editor's place on the client's videos (docs/rules.md#rules-the-product-leaves-open):
  * call it inside a transaction. Null when there was no such pair; else how many of the client's
  * videos the editor stopped being the editor of.
  */

@@ -42,10 +42,10 @@ import { addClientPair, newPairRoute } from './client-pairs';
  */
 export const clientListKeptFor = (user: Actor) => isManager(user) || !seesWholeDirectory(user);
 
-/** Clients, editors and the pairs between them (SPEC.md section 5, DESIGN.md section 4). */
+/** Clients, editors and the pairs between them (docs/product.md#validation-and-messages, docs/rules.md#who-may-do-what). */
 export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /**
-   * Whom the viewer's lists of people may hold (DESIGN.md section 4, user lists): staff everyone
+   * Whom the viewer's lists of people may hold (docs/rules.md#who-may-do-what, user lists): staff everyone
    * with the admin flag; a client itself and the people it works with, a team lead its clients
    * and theirs, without it.
    */
@@ -212,7 +212,7 @@ export const assignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         findUserById(db, editorId),
       ]);
       // One transaction: the moment the editor leaves the client's team they also stop being the
-      // editor of its videos, so no read or edit path is left open (DESIGN.md section 5); the
+      // editor of its videos, so no read or edit path is left open (docs/rules.md#rules-the-product-leaves-open); the
       // notice to them commits with it.
       await app.notifier.transaction(async (tx, notify) => {
         const unassigned = await removeAssignment(tx, clientId, editorId);

@@ -50,7 +50,7 @@ const videoParams = z.object({ id: z.uuid({ error: VIDEO_NOT_FOUND }) });
 const commentParams = z.object({ id: z.uuid({ error: COMMENT_MESSAGES.notFound }) });
 
 /**
- * Comments and mentionable people of a video (DESIGN.md section 4): whoever may read the video
+ * Comments and mentionable people of a video (docs/rules.md#who-may-do-what): whoever may read the video
  * reads and posts (404 otherwise); the author, lead editors, the king and admins delete. Its
  * timecoded comments are also read as markers for editing software (issue 18, domain/markers.ts).
  */
@@ -191,7 +191,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const { video } = found;
       // Everyone a mention of theirs would tell (issue 37: the composer's hint and the comments'
       // mention badges read this list), but the admins among the editors, whom a client does
-      // not know of (DESIGN.md section 4, user lists).
+      // not know of (docs/rules.md#who-may-do-what, user lists).
       const [leads, staff, teamEditors] = await Promise.all([
         leadEditorIds(db),
         listStaffRoles(db),

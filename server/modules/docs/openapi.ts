@@ -6,9 +6,8 @@ import { z } from 'zod';
 import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '@domain/idempotency';
 
 /**
- * The OpenAPI 3.1 document, generated from the zod schemas every route declares (DESIGN.md
- * section 1: one source of truth). Registered before any route so @fastify/swagger's onRoute
- * hook sees them all. The error answers every route shares (DESIGN.md section 6) are added here
+ * The OpenAPI 3.1 document, generated from the zod schemas every route declares (docs/architecture.md#stack: one source of truth). Registered before any route so @fastify/swagger's onRoute
+ * hook sees them all. The error answers every route shares (docs/architecture.md#errors) are added here
  * once instead of being repeated in each route's schema.
  */
 

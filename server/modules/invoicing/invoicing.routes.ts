@@ -37,7 +37,7 @@ import { pricingRoutes } from './pricing.routes';
 import { reportRoutes } from './reports.routes';
 
 /**
- * Invoicing, payments and revenue (SPEC.md sections 2 and 7, DESIGN.md section 5), and through
+ * Invoicing, payments and revenue (docs/product.md#screens and #the-api, docs/rules.md#rules-the-product-leaves-open), and through
  * pricingRoutes and reportRoutes the video types, prices, plans and reports. Everything under
  * /api/admin/ is for the king and admins only: the admin guard (modules/admin/admin.guard.ts)
  * refuses anyone else before the input is even read, here in invoicing's own words.

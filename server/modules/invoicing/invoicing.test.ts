@@ -136,7 +136,7 @@ describe('who may call the invoicing, pricing and revenue routes', () => {
 });
 
 describe('GET /api/admin/invoicing', () => {
-  it('lists completed videos only, with the row fields of SPEC.md section 3', async () => {
+  it('lists completed videos only, with the row fields of docs/product.md#data', async () => {
     await setDefaultPrice('talking-head', '40.00');
     const done = await s.addVideo({
       type: 'talking-head',
@@ -316,7 +316,7 @@ describe('conditional reads of the invoicing list (issue 39, item 4)', () => {
   });
 });
 
-describe('the amount a video owes (DESIGN.md section 5)', () => {
+describe('the amount a video owes (docs/rules.md#rules-the-product-leaves-open)', () => {
   it('is the type default, then the default plan, the client plan, then the custom price', async () => {
     const type = 'action-reel';
     const typeId = await s.typeId(type);
@@ -444,7 +444,7 @@ describe('the amount a video owes (DESIGN.md section 5)', () => {
     });
   });
 
-  it('validates the typed amount with the messages of SPEC.md section 5', async () => {
+  it('validates the typed amount with the messages of docs/product.md#validation-and-messages', async () => {
     const v = await s.addVideo();
     const url = `/api/admin/videos/${v.id}/payment-amount`;
     await expectBadAmountsRefused(s, url, 'paymentAmount', 'Payment amount');

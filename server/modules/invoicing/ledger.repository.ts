@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rows';
 import { moneyText } from './pricing-sql';
 
 /**
- * The payments ledger (DESIGN.md section 5, docs/decisions/0005-payments-ledger.md): mark paid
+ * The payments ledger (docs/rules.md#rules-the-product-leaves-open, docs/decisions/0005-payments-ledger.md): mark paid
  * and reverse add events here in their own transaction, and every report of past revenue reads
  * them. A month's revenue is the amounts paid in it minus the amounts reversed in it: a reversal
  * counts in the month it happens, so a month already reported never changes.

@@ -5,7 +5,7 @@ import { paymentEvents, videos } from '../../db/schema';
 import { createScene, monthsAgo, type Scene } from './test-fixtures';
 
 /**
- * The payments ledger (issue 14, DESIGN.md section 5): paid and reversed are events that are
+ * The payments ledger (issue 14, docs/rules.md#rules-the-product-leaves-open): paid and reversed are events that are
  * never changed or removed, and every report of past revenue reads them, so deleting a video or
  * a user, or changing a price, never changes what a month earned.
  */

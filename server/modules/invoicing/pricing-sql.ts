@@ -2,7 +2,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { videos } from '../../db/schema';
 
 /**
- * The pricing arithmetic of DESIGN.md section 5, as SQL expressions, so that prices are chosen,
+ * The pricing arithmetic of docs/rules.md#rules-the-product-leaves-open, as SQL expressions, so that prices are chosen,
  * summed and sorted by the database in numeric(10,2) and never in floating point.
  *
  * Each lookup is by the video type's name (videos.type holds the name). A plan counts only while

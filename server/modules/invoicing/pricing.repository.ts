@@ -23,8 +23,7 @@ import { hasClientRole } from '../users/users.repository';
 // --- Video types -------------------------------------------------------------------------------
 
 /**
- * The active video types; with `clientIds`, only those a client side may see (DESIGN.md section
- * 5): the unowned ones (built-in, the king's), those the clients own, and those their videos use
+ * The active video types; with `clientIds`, only those a client side may see (docs/rules.md#rules-the-product-leaves-open): the unowned ones (built-in, the king's), those the clients own, and those their videos use
  * (another client may have typed the same name first).
  */
 export async function listActiveVideoTypes(db: Db, clientIds?: string[]) {

@@ -54,7 +54,7 @@ import {
 
 const M = INVOICING_MESSAGES;
 
-/** Video types, default and client prices, pricing plans and their rules (DESIGN.md section 5). */
+/** Video types, default and client prices, pricing plans and their rules (docs/rules.md#rules-the-product-leaves-open). */
 export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   async function clientOr404(id: string) {
     const client = await findClient(db, id);

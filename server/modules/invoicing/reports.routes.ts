@@ -25,7 +25,7 @@ import { findClient } from './pricing.repository';
 import { clientInvoice, revenueBreakdown, unpaidAging } from './reports.repository';
 
 /**
- * Reports beyond SPEC.md: the filtered invoicing rows as CSV, a client's printable invoice for a
+ * Reports beyond docs/product.md: the filtered invoicing rows as CSV, a client's printable invoice for a
  * month, the month's revenue by client, type and editor, and unpaid work by age. The admin guard
  * covers these too (they live under /api/admin/).
  */

@@ -113,7 +113,7 @@ export async function createScene() {
   } satisfies SceneParts & { get: unknown };
 }
 
-/** Amounts every money field refuses (SPEC.md section 5), by the message they get. */
+/** Amounts every money field refuses (docs/product.md#validation-and-messages), by the message they get. */
 const BAD_AMOUNTS = {
   invalid: ['-1', '-0.01', -0.5, 'ten', 'abc', '', null, undefined, true],
   decimals: ['1.999', '0.001'],
@@ -121,8 +121,7 @@ const BAD_AMOUNTS = {
 } as const;
 
 /**
- * The king sends each bad amount as `field` to `url`: every one is refused (400) with SPEC.md
- * section 5's message for that field, named by `label` ("Payment amount", "Default price").
+ * The king sends each bad amount as `field` to `url`: every one is refused (400) with docs/product.md#validation-and-messages's message for that field, named by `label` ("Payment amount", "Default price").
  */
 export async function expectBadAmountsRefused(s: Scene, url: string, field: string, label: string) {
   const messages = {

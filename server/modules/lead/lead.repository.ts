@@ -29,7 +29,7 @@ const countWhere = (condition: SQL | undefined) =>
   sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 
 /**
- * The lead dashboard's tiles (SPEC.md section 2), of every video or of the picked client's: the
+ * The lead dashboard's tiles (docs/product.md#screens), of every video or of the picked client's: the
  * status counts from each client's kept counts (migration 0018: a row a client, not a scan of
  * every video), the overdue count through the open videos' due-date index, both in one
  * statement. With a search, how many names match it (the count every tab shows while searching),
@@ -85,7 +85,7 @@ async function searchedSummary(
 const owner = aliasedTable(users, 'owner');
 const editor = aliasedTable(users, 'editor');
 
-/** SPEC.md's placeholder for a video with no editor. */
+/** docs/product.md's placeholder for a video with no editor. */
 const UNASSIGNED = 'Unassigned';
 
 /**

@@ -13,7 +13,7 @@ import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { leadSummary, turnaroundVideos } from './lead.repository';
 
-/** The lead dashboard's tiles (SPEC.md section 2), for lead editors, the king and admins. */
+/** The lead dashboard's tiles (docs/product.md#screens), for lead editors, the king and admins. */
 export const leadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/lead/summary',

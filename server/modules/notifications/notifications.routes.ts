@@ -30,7 +30,7 @@ import {
 
 const NOT_FOUND = 'Notification not found';
 
-/** SPEC.md section 7 'Notifications': every call acts on the caller's own notifications only. */
+/** docs/product.md#the-api 'Notifications': every call acts on the caller's own notifications only. */
 export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /**
    * Applies `change` (mark all read, clear all) to the caller's notifications; when any changed,
@@ -104,7 +104,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     }),
   );
 
-  // Undoes the caller's own clear all (DESIGN.md section 4: notifications are the recipient's
+  // Undoes the caller's own clear all (docs/rules.md#who-may-do-what: notifications are the recipient's
   // only); anyone else's, an unknown or an expired one is 404, as a notification not theirs is.
   app.post(
     '/api/notifications/restore',

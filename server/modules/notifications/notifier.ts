@@ -34,7 +34,7 @@ import {
 } from './notifications.repository';
 
 /**
- * Who is told what (DESIGN.md section 5). Each trigger writes the notifications; the actor is
+ * Who is told what (docs/rules.md#rules-the-product-leaves-open). Each trigger writes the notifications; the actor is
  * never notified of their own action. Inside `transaction` they are written in the caller's
  * transaction, so the change and its notifications commit (or fail) together, and they are
  * pushed over /ws only after the commit.

@@ -219,7 +219,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     const state = reviewLinkStateOf(link);
     if (state === 'revoked') throw new Refusal(410, 'revoked', REVIEW_LINK_MESSAGES.guestRevoked);
     if (state === 'expired') throw new Refusal(410, 'expired', REVIEW_LINK_MESSAGES.guestExpired);
-    // Turned off while its creator may not share its videos (DESIGN.md section 4).
+    // Turned off while its creator may not share its videos (docs/rules.md#who-may-do-what).
     if (!(await creatorShares(link))) {
       throw new Refusal(410, 'revoked', REVIEW_LINK_MESSAGES.guestCreatorLost);
     }

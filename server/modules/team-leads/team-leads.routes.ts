@@ -24,7 +24,7 @@ import {
 } from './team-leads.repository';
 
 /**
- * Client team leads (DESIGN.md section 4): managers list, assign and remove them per client, as
+ * Client team leads (docs/rules.md#who-may-do-what): managers list, assign and remove them per client, as
  * they do editors; a team lead reads the clients it leads.
  */
 export const teamLeadsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -5,7 +5,7 @@ import { setUpSuite } from '../../test/helper';
 import { readNotices } from '../notifications/test-fixtures';
 
 /**
- * Client team leads (DESIGN.md section 4, issue 14 part 6): managers assign and remove them per
+ * Client team leads (docs/rules.md#who-may-do-what, issue 14 part 6): managers assign and remove them per
  * client; a team lead reads, comments on and is told about the videos of the clients it leads
  * as the client is, and nothing of any other client.
  */

@@ -4,7 +4,7 @@ import { createTestApp, loginAs, seedPeople, type TestApp } from '../../test/hel
 
 /**
  * Issue 15, finding 5: a freshly registered client's /api/users/search listed every staff
- * account with its role and isAdmin. Lists of people now follow DESIGN.md section 4: a client
+ * account with its role and isAdmin. Lists of people now follow docs/rules.md#who-may-do-what: a client
  * (and a client team lead) sees only the people it works with, without the admin flag; staff
  * keep today's lists.
  */

@@ -6,7 +6,7 @@ import { clientsLedBy } from '../scope/scope';
 import { listStaffRoles } from './users.repository';
 
 /**
- * Whom a viewer's lists of people may contain (DESIGN.md section 4, user lists): null for staff
+ * Whom a viewer's lists of people may contain (docs/rules.md#who-may-do-what, user lists): null for staff
  * (editors, lead editors, the king, admins), who see everyone. A client or a client team lead
  * sees only the people it works with: itself; its clients (a team lead's); their assigned
  * editors, the editors of their videos and their team leads; every lead editor and the king.

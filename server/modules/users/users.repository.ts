@@ -40,7 +40,7 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
 
 /**
  * A person in a list of people as a viewer who sees only part of the directory gets it: the
- * admin flag is left out (DESIGN.md section 4, user lists). Staff get the whole public user.
+ * admin flag is left out (docs/rules.md#who-may-do-what, user lists). Staff get the whole public user.
  */
 export function toDirectoryUser(row: PublicUserRow, withAdminFlag: boolean) {
   const user: Omit<PublicUser, 'isAdmin'> & { isAdmin?: PublicUser['isAdmin'] } = toPublicUser(row);
@@ -177,7 +177,7 @@ export async function updateUser(
 }
 
 /**
- * Users a viewer may see (DESIGN.md section 4): everyone for staff, the viewer's directory
+ * Users a viewer may see (docs/rules.md#who-may-do-what): everyone for staff, the viewer's directory
  * (server/modules/users/directory.ts) for clients and client team leads.
  */
 export async function listVisibleUsers(db: Db, visibleIds: Set<string> | null, q?: string) {

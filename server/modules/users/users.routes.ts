@@ -56,7 +56,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     async (request) => {
       const viewer = currentUser(request);
       const row = await findUserById(db, request.params.id);
-      // Whom the viewer's lists may show (DESIGN.md section 4); anyone else is "not found".
+      // Whom the viewer's lists may show (docs/rules.md#who-may-do-what); anyone else is "not found".
       const visible = await directoryIds(db, viewer);
       if (!row || (visible && !visible.has(row.id))) throw new HttpError(404, 'User not found');
       return toDirectoryUser(row, seesWholeDirectory(viewer) || row.id === viewer.id);

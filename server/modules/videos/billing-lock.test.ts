@@ -11,7 +11,7 @@ import { seedPerson } from '../../test/helper';
 import { createScene, type Scene } from '../invoicing/test-fixtures';
 
 /**
- * The billing lock (issue 14, DESIGN.md section 5): a completed video's type, duration and owner
+ * The billing lock (issue 14, docs/rules.md#rules-the-product-leaves-open): a completed video's type, duration and owner
  * are no longer the client side's to change and the video no longer theirs to delete; a paid one
  * is nobody's until the payment is reversed. Every path that changes or deletes a video.
  */

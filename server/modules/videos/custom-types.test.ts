@@ -5,7 +5,7 @@ import { seedPerson } from '../../test/helper';
 import { createScene, type Scene } from '../invoicing/test-fixtures';
 
 /**
- * Custom types belong to the client that made them (issue 14, DESIGN.md section 5): listed to
+ * Custom types belong to the client that made them (issue 14, docs/rules.md#rules-the-product-leaves-open): listed to
  * that client, its team leads and staff, never to another client; the king still prices them.
  */
 let s: Scene;

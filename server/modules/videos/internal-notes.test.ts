@@ -6,7 +6,7 @@ import { clientTeamLeadAssignments, videos } from '../../db/schema';
 import { seedPerson, seedVideo, setUpVideoPeople } from '../../test/helper';
 
 /**
- * Internal notes are the agency's only (DESIGN.md section 4, issue 37 obs 10): a client team lead
+ * Internal notes are the agency's only (docs/rules.md#who-may-do-what, issue 37 obs 10): a client team lead
  * acts for its client and never reads or writes them, on any path: the detail, every list row
  * (whole, paged, as a delta), the answers to its own writes, and whatever the per-video JSON
  * cache or the read cache kept for someone who may see them.

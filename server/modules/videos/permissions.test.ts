@@ -6,7 +6,7 @@ import { clientEditorAssignments, clientTeamLeadAssignments, users, videos } fro
 import { createTestApp, seedPeople, seedVideo, type TestApp } from '../../test/helper';
 
 /**
- * DESIGN.md section 4, walked for every actor over every route. Each route of the app must have
+ * docs/rules.md#who-may-do-what, walked for every actor over every route. Each route of the app must have
  * an entry here: registering a route without deciding who may call it fails this file.
  */
 const ACTORS = [
@@ -250,7 +250,7 @@ const CASES: Case[] = [
   }),
   req('GET /api/users/search', allow(SIGNED_IN, 200, 0)),
   // The owner is a client: staff, the owner and its team lead may see it; other clients and
-  // other clients' team leads may not (DESIGN.md section 4, directories by need).
+  // other clients' team leads may not (docs/rules.md#who-may-do-what, directories by need).
   req(
     'GET /api/users/:id',
     allow(
@@ -398,7 +398,7 @@ const CASES: Case[] = [
     params: client,
     body: { isVip: true },
   }),
-  // --- Invoicing, pricing and revenue: the king and admins only (DESIGN.md section 4) ---
+  // --- Invoicing, pricing and revenue: the king and admins only (docs/rules.md#who-may-do-what) ---
   req('GET /api/admin/invoicing', allow(ADMINS, 200, 403), { query: '?dateFilter=all' }),
   req('GET /api/admin/revenue/summary', allow(ADMINS, 200, 403)),
   req('GET /api/admin/revenue/trends', allow(ADMINS, 200, 403)),
@@ -562,7 +562,7 @@ const CASES: Case[] = [
   req('POST /unsubscribe', () => 404, { query: `?token=${'u'.repeat(32)}` }),
 ];
 
-describe('permission matrix (DESIGN.md section 4)', () => {
+describe('permission matrix (docs/rules.md#who-may-do-what)', () => {
   it('has an entry for every registered /api route', () => {
     const registered = t.app.registeredRoutes
       .filter((r) => r.url.startsWith('/api/'))

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secondInstance, seedVideo, setUpVideoPeople, type Method } from '../../test/helper';
 
 /**
- * Security (DESIGN.md section 4): an editor taken off a client's team loses its videos at once,
+ * Security (docs/rules.md#who-may-do-what): an editor taken off a client's team loses its videos at once,
  * on every instance, even one that has just served them the video (and may keep caches of its
  * own), and gets them back at once when assigned again.
  */

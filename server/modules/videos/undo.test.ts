@@ -36,7 +36,7 @@ describe('undoing a move', () => {
       ['review', 'ready_to_post', t.id.owner],
       ['ready_to_post', 'review', t.id.owner],
     ]);
-    // finishDate follows the status back (DESIGN.md section 5).
+    // finishDate follows the status back (docs/rules.md#rules-the-product-leaves-open).
     expect((await rowOf(v.id)).finishDate).toBeNull();
     // An undo notifies like any move: back in review, the lead editors hear it.
     const told = await t.db

@@ -279,7 +279,7 @@ export interface ReadableVideo {
 }
 
 /**
- * The video if `viewer` may read it (DESIGN.md section 4), with its people, whether the viewer
+ * The video if `viewer` may read it (docs/rules.md#who-may-do-what), with its people, whether the viewer
  * is on its client's team, its client's team leads and (if asked) its status history, all in
  * one statement, so in one snapshot; undefined when it does not exist or may not be read.
  */

@@ -551,7 +551,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   /**
    * The editor a move sets, if it sets one: the one asked for (allowed as the assigned-editor
    * call allows it), or, when work starts on an unassigned video, the editor who starts it
-   * (DESIGN.md section 5; a king, who may not be one, leaves it unassigned); undefined: none.
+   * (docs/rules.md#rules-the-product-leaves-open; a king, who may not be one, leaves it unassigned); undefined: none.
    */
   async function editorWithMove(
     scope: TeamScope,

@@ -19,7 +19,7 @@ import { setUpSuite } from '../../test/helper';
 import { findVideo, updateVideo } from './videos.repository';
 
 /**
- * The transition table (DESIGN.md section 5) through every route that sets a status, for every
+ * The transition table (docs/rules.md#rules-the-product-leaves-open) through every route that sets a status, for every
  * kind of viewer: the moves each side may make are written out here, not read from the table.
  */
 const ACTORS = [

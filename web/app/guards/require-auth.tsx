@@ -6,7 +6,7 @@ import { LoadingState } from '../../components/loading-state';
 import { MessageScreen } from '../../components/message-screen';
 import { useAuth } from '../../hooks/use-auth';
 
-/** The route guard of SPEC.md section 2: signed-in users only. */
+/** The route guard of docs/product.md#screens: signed-in users only. */
 export function RequireAuth() {
   const { user, isLoading } = useAuth();
   const { pathname, search, hash } = useLocation();

@@ -8,8 +8,8 @@ import { useAuth } from '../../hooks/use-auth';
 import { KING_REDIRECT_DELAY_MS } from './king-redirect';
 
 /**
- * The King-only guard (SPEC.md section 2). Users with isAdmin 'true' count as king here, as the
- * invoicing views treat them (SPEC.md section 6, "Pages"); domain isAdmin() is exactly that rule.
+ * The King-only guard (docs/product.md#screens). Users with isAdmin 'true' count as king here, as the
+ * invoicing views treat them (docs/product.md#roles, "Pages"); domain isAdmin() is exactly that rule.
  */
 export function RequireKing() {
   const { user, isLoading } = useAuth();

@@ -31,7 +31,7 @@ import { useAccountActions } from './account-actions';
 const BOTTOM_BAR_HEIGHT = 64;
 
 /**
- * The signed-in frame (SPEC.md section 2 'Header'): title, total videos, Add Video, the
+ * The signed-in frame (docs/product.md#screens 'Header'): title, total videos, Add Video, the
  * notifications bell and the avatar menu (avatar upload, Profile, Refresh Account, Admin
  * Dashboard for admins, Invoice for the king, Log out). On phones: a hamburger menu and a
  * bottom bar with Add and Profile. The global Add New Video dialog lives here.

@@ -5,7 +5,7 @@ import {
   HEADER_AVATAR_WEBP_QUALITY,
 } from '@domain/avatar';
 
-/** Why a header avatar upload stopped; `title` is the toast title of SPEC.md section 5. */
+/** Why a header avatar upload stopped; `title` is the toast title of docs/product.md#validation-and-messages. */
 export class AvatarProblem extends Error {
   constructor(
     readonly title:
@@ -34,7 +34,7 @@ export function checkAvatarSource(file: { type: string; size: number }): void {
 }
 
 /**
- * The header's avatar pipeline (SPEC.md sections 5 and 9): checks the source, scales it so
+ * The header's avatar pipeline (docs/product.md#validation-and-messages and #constants-and-limits): checks the source, scales it so
  * the longer side is at most 256 px, encodes webp at quality 0.8 and checks the result is at
  * most 2 MB.
  */

@@ -7,8 +7,8 @@ import { useAuth } from '../../hooks/use-auth';
 import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
 
 /**
- * /admin: users whose isAdmin is 'true' (SPEC.md section 2); the king always counts as admin,
- * as the server rules it (DESIGN.md section 4).
+ * /admin: users whose isAdmin is 'true' (docs/product.md#screens); the king always counts as admin,
+ * as the server rules it (docs/rules.md#who-may-do-what).
  */
 export function AdminRoute() {
   const { user, refresh } = useAuth();

@@ -15,7 +15,7 @@ const SHAPES: Record<ReturnType<typeof dashboardOf>, DashboardShape> = {
 };
 
 /**
- * The role-based dashboard (SPEC.md section 2): editor gets the editor dashboard, lead_editor
+ * The role-based dashboard (docs/product.md#screens): editor gets the editor dashboard, lead_editor
  * and king the lead dashboard, a client team lead its own, everyone else (unknown roles
  * included) the client dashboard. Each is loaded on its own (screen-modules.ts); until it and
  * the session are there, a placeholder in its shape says 'Loading dashboard...'.

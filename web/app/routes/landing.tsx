@@ -28,7 +28,7 @@ const FEATURES: { title: string; text: string; icon: ReactNode }[] = [
 ];
 
 /**
- * The public landing page (SPEC.md section 1). Signed-in visitors go straight to /dashboard.
+ * The public landing page (docs/product.md#what-it-is). Signed-in visitors go straight to /dashboard.
  * Plain markup styled by styles-critical.css, drawn like the Mantine screens: the first visit
  * downloads no UI library (issue 9 part 6, landing JavaScript at most 100 KB gzip).
  */

@@ -7,7 +7,7 @@ import { TeamLeadsCard } from '../../features/team-leads/components/team-leads-c
 
 /**
  * The lead dashboard's tab, in the address so a reload or a shared link keeps it:
- * `/dashboard?tab=posted`; the first tab is plain /dashboard; /dashboard/team (SPEC.md section 2)
+ * `/dashboard?tab=posted`; the first tab is plain /dashboard; /dashboard/team (docs/product.md#screens)
  * opens the team tab, and leaving it goes back to /dashboard. A tab change replaces the entry
  * on /dashboard (Back leaves the dashboard rather than walking its tabs). Other parameters
  * (`?video=`, `?client=`) stay.

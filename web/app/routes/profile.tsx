@@ -17,7 +17,7 @@ import type { LoginLocationState } from './login';
 
 const SIGNED_OUT_NOTICE = 'Please log in to view your profile';
 
-/** Profile settings (SPEC.md section 2): display name, avatar, email (issue 19), password, log out. */
+/** Profile settings (docs/product.md#screens): display name, avatar, email (issue 19), password, log out. */
 export function ProfileRoute() {
   useDocumentTitle(pageTitle('Profile Settings'));
   const { user, isLoading, refresh } = useAuth();

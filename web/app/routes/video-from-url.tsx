@@ -22,7 +22,7 @@ const VideoDetailDialog = lazyDialog(async () => {
 });
 
 /**
- * The video the address names (`?video=`, `?comment=`; SPEC.md section 2) in its dialog, over
+ * The video the address names (`?video=`, `?comment=`; docs/product.md#screens) in its dialog, over
  * the screen that opened it: a screen opens a video with useVideoParam().open, and the route
  * that shows the screen draws this beside it.
  */

@@ -9,7 +9,7 @@ import { VideoList, type VideoListProps } from './video-list';
 import { VideoListToolbar, type VideoListToolbarProps } from './video-list-toolbar';
 
 /**
- * A dashboard's video list (SPEC.md section 2): the saved views, the shared toolbar (with the
+ * A dashboard's video list (docs/product.md#screens): the saved views, the shared toolbar (with the
  * recent searches and Refresh) and the cards in the viewer's density; a card opens its video
  * through `?video=` (the route draws the dialog). The dashboard owns the filters and adds what
  * is its own.

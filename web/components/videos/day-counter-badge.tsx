@@ -14,7 +14,7 @@ const STATE_TEXT = {
 } as const;
 
 /**
- * The day counter ('Day N') with its colours (SPEC.md section 4): red with a warning mark when
+ * The day counter ('Day N') with its colours (docs/product.md#statuses-and-the-workflow): red with a warning mark when
  * overdue, yellow from 70% of the span, orange with a clock when delayed without a due date.
  * It stops at completion (domain dayCounter). Renders nothing without a start date. Usage: `<DayCounterBadge video={video} />`.
  */

@@ -50,7 +50,7 @@ function PreferenceSwitch({
 }
 
 /**
- * The list's remembered views (SPEC.md section 3 'Local preferences'): the four built-in
+ * The list's remembered views (docs/product.md#data 'Local preferences'): the four built-in
  * presets and the user's own, favourite types (at most 5) as quick filters, and the auto
  * refresh and compact view switches. Everything is stored per user in this browser.
  */

@@ -28,7 +28,7 @@ export interface SmartSearchProps {
 const KIND_LABEL = { recent: 'Recent', video: 'Video', smart: 'Smart' } as const;
 
 /**
- * The smart search box (SPEC.md sections 2 and 9): suggestions appear only while it has focus
+ * The smart search box (docs/product.md#screens and #constants-and-limits): suggestions appear only while it has focus
  * (recent searches when empty; matching names and recent searches while typing; the three
  * smart suggestions), at most 8, and disappear 150 ms after it loses focus. Arrow keys move,
  * Enter picks, Escape closes.

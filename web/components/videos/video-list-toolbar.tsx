@@ -58,7 +58,7 @@ const DEFAULT_SORT_OPTIONS: ToolbarOption[] = VIDEO_SORTS.map((s) => ({
 }));
 
 /**
- * The shared list toolbar (SPEC.md section 2): client filter (All Clients), status pills with
+ * The shared list toolbar (docs/product.md#screens): client filter (All Clients), status pills with
  * counts on desktop and a status dropdown (with Draft) on phones, the smart search, an
  * optional type filter, the sort and an optional Refresh button. Fully controlled. On a phone
  * the search, a Filters button and the status dropdown show; the other fields (and the saved

@@ -28,7 +28,7 @@ const NO_VIDEOS: readonly VideoView[] = [];
 
 /**
  * A grid of VideoCards with its loading, error and empty states. The error message is the
- * fetch failure of SPEC.md section 8 plus a retry.
+ * fetch failure of docs/product.md#errors plus a retry.
  */
 export function VideoList({
   videos,

@@ -26,7 +26,7 @@ interface AdminDashboardProps {
 }
 
 /**
- * /admin for admins: stats, User Management and VIP Management (SPEC.md section 2), and for the
+ * /admin for admins: stats, User Management and VIP Management (docs/product.md#screens), and for the
  * king the email outbox (issue 19).
  */
 export function AdminDashboard({ actor, onSavedSelf }: AdminDashboardProps) {

@@ -110,7 +110,7 @@ describe('UserManagement', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Client Team Leads (1)' }));
     const leads = within(await screen.findByRole('list', { name: 'Client Team Leads' }));
     const olivia = leads.getByRole('listitem', { name: 'olivia' });
-    // An admin lead editor manages team leads (DESIGN.md section 4).
+    // An admin lead editor manages team leads (docs/rules.md#who-may-do-what).
     expect(within(olivia).getByRole('button', { name: 'Edit' })).toBeTruthy();
   });
 });

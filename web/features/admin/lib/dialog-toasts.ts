@@ -4,7 +4,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 type Toast = [title: string, text: string];
 
 /**
- * The callbacks of an admin dialog's call (SPEC.md section 8): after a success the `done` toast,
+ * The callbacks of an admin dialog's call (docs/product.md#errors): after a success the `done` toast,
  * then `after` (the dialog closes); after a failure the `failed` toast with the server's message,
  * or its text when there is none.
  */

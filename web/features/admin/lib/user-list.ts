@@ -11,7 +11,7 @@ import type { PublicUser } from '@domain/user';
 export const SECTIONS = ROLE_GROUPS;
 export type Section = RoleGroup;
 
-/** The role groups' names, except the king's section, which SPEC.md names 'King'. */
+/** The role groups' names, except the king's section, which docs/product.md names 'King'. */
 export const SECTION_LABELS: Record<Section, string> = { ...ROLE_GROUP_LABELS, king: 'King' };
 
 /** Role filter buttons, named as the role groups everywhere ('System Admins' for the king). */

@@ -11,7 +11,7 @@ import { VipBadge } from '../../../components/vip-badge';
 import { PersonAvatar } from '../../../components/person-avatar';
 
 /**
- * The editor's assigned clients (/assignments, SPEC.md section 2): back to the dashboard,
+ * The editor's assigned clients (/assignments, docs/product.md#screens): back to the dashboard,
  * refresh, and a card per client with 'View Videos' to /dashboard?client={id}. With none, a
  * viewer who assigns clients is sent where that is done (`assignAt`, the Team tab).
  */

@@ -21,7 +21,7 @@ type StatusFilter = 'all' | 'unassigned' | 'assigned';
 const nameOf = (u: { name: string | null; username: string }) => displayName(u);
 
 /**
- * The Client-Editor Assignments card (SPEC.md section 2): statistics, quick jumps, search,
+ * The Client-Editor Assignments card (docs/product.md#screens): statistics, quick jumps, search,
  * status filter, Detailed/Compact, and the Unassigned (open) and Assigned (closed) sections.
  */
 export function AssignmentsCard() {

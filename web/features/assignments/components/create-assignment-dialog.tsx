@@ -8,7 +8,7 @@ import { notifySuccess } from '../../../lib/notify';
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * 'Create New Assignment' (SPEC.md section 2): clients (role client) not yet assigned to every
+ * 'Create New Assignment' (docs/product.md#screens): clients (role client) not yet assigned to every
  * editor, editors (role editor), each with their counts; confirm disabled until both are chosen.
  */
 export function CreateAssignmentDialog({

@@ -13,7 +13,7 @@ import { getOwnUser } from '../../../api/users';
 import { AuthContext, type AuthContextValue } from '../../../lib/auth-context';
 
 /**
- * The session as the browser sees it (SPEC.md section 4 "Session"). The stored user makes the
+ * The session as the browser sees it (docs/product.md#statuses-and-the-workflow "Session"). The stored user makes the
  * first paint fast; the cookie session is the truth, so a stored user is checked with
  * GET /api/auth/me on start and dropped if the server no longer knows the session. `checked`
  * is the session's user as the server has just read it (a page the server drew, ADR 0009):

@@ -7,7 +7,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useChangePassword } from '../../../api/auth';
 
-/** Current, new and confirmed password (SPEC.md section 5, "Change password"). */
+/** Current, new and confirmed password (docs/product.md#validation-and-messages, "Change password"). */
 export function ChangePasswordForm() {
   const changePassword = useChangePassword();
   const form = useForm({

@@ -13,7 +13,7 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRegister } from '../../../api/auth';
 
-/** Self-registration (always a client, SPEC.md section 6); on success the user signs in. */
+/** Self-registration (always a client, docs/product.md#roles); on success the user signs in. */
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const register = useRegister();
   const form = useForm({

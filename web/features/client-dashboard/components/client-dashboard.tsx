@@ -11,7 +11,7 @@ import { DashboardVideoList } from '../../../components/videos/dashboard-video-l
 import { useVideoFilters } from '../../../hooks/use-video-filters';
 
 /**
- * The client dashboard (SPEC.md section 2): a greeting with the client's name, their assigned
+ * The client dashboard (docs/product.md#screens): a greeting with the client's name, their assigned
  * editors, the shared toolbar (status, search, type, sort) and their own videos. `?video=`
  * and `?comment=` open the detail dialog. An empty list offers Add Video (`onAddVideo`, the
  * dialog web/app draws beside it).

@@ -67,7 +67,7 @@ interface Props {
 }
 
 /**
- * The comment field with @-mention suggestions (SPEC.md section 2): '@' at a word start plus at
+ * The comment field with @-mention suggestions (docs/product.md#screens): '@' at a word start plus at
  * least one character opens at most five suggestions; ArrowUp/ArrowDown cycle, Enter picks,
  * Escape closes them (and only them: the dialog around stays open).
  */

@@ -60,7 +60,7 @@ function EmptyComments() {
 }
 
 /**
- * The video dialog's comments (SPEC.md section 2): the count, collapsible, the list (oldest
+ * The video dialog's comments (docs/product.md#screens): the count, collapsible, the list (oldest
  * first, rich text), the field with @-mentions, and delete with confirmation for the author,
  * lead editors, the king and admins. A `?comment={id}` in the address (from a notification) is
  * highlighted and scrolled into view. With the dialog's player: "Comment at" the player's time,

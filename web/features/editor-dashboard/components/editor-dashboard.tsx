@@ -61,7 +61,7 @@ function emptyList(videoCount: number, clientCount: number | null, clear: () => 
 }
 
 /**
- * The editor dashboard (SPEC.md section 2): tiles, the assigned clients' and own videos
+ * The editor dashboard (docs/product.md#screens): tiles, the assigned clients' and own videos
  * (default filter In Progress), the editor sorts, a client filter (`?client=` from
  * /assignments) and single-key shortcuts with their help dialog.
  */

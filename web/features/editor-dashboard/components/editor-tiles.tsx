@@ -12,7 +12,7 @@ interface Tile {
 /**
  * The editor's summary tiles: assigned clients (to /assignments), total, new drafts, in
  * progress, in review, ready to post. A status tile switches the list to that status. New
- * Drafts (not in SPEC.md's list; docs/rules.md) puts a client's new video one click away,
+ * Drafts (not in docs/product.md's list; docs/rules.md) puts a client's new video one click away,
  * since the list starts on In Progress.
  */
 export function EditorTiles({

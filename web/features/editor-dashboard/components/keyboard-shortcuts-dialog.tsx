@@ -2,7 +2,7 @@ import { Kbd, Table } from '@mantine/core';
 import { SHORTCUT_HELP } from '@domain/editor-shortcuts';
 import { CenteredModal } from '../../../components/guarded-modal';
 
-/** The keyboard shortcuts help dialog (descriptions only, SPEC.md section 2). */
+/** The keyboard shortcuts help dialog (descriptions only, docs/product.md#screens). */
 export function KeyboardShortcutsDialog({
   opened,
   onClose,

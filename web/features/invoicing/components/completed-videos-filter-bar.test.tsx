@@ -55,7 +55,7 @@ describe('CompletedVideosFilterBar: the bulk payment buttons', () => {
     expect(screen.getByText('3 selected · $30.00')).toBeTruthy();
   });
 
-  it("with nothing selected, still answers a click with SPEC.md's No Selection", () => {
+  it("with nothing selected, still answers a click with docs/product.md's No Selection", () => {
     const { paid, unpaid } = renderBar([]);
     expect(paid.disabled).toBe(false);
     expect(unpaid.disabled).toBe(false);

@@ -63,7 +63,7 @@ export function CompletedVideosFilterBar({
   ];
   // Each button counts the selected rows it would change, and is off when a selection has
   // none (a paid row cannot be marked paid again). With nothing selected both stay on, so a
-  // click says 'No Selection' (SPEC.md section 9).
+  // click says 'No Selection' (docs/product.md#constants-and-limits).
   const toPay = chosen.filter((r) => r.paymentStatus !== 'paid').length;
   const toUnpay = chosen.length - toPay;
   const count = (n: number) => (n ? ` (${n})` : '');

@@ -36,7 +36,7 @@ describe('MoneyEdit', () => {
     expect(onSave).toHaveBeenCalledWith('7.50');
   });
 
-  it("refuses an empty or negative amount with SPEC.md's messages, without saving", async () => {
+  it("refuses an empty or negative amount with docs/product.md's messages, without saving", async () => {
     const { onSave, user } = setup();
     await user.click(screen.getByRole('button', { name: 'Edit amount of clip' }));
     const input = screen.getByRole('spinbutton', { name: 'Amount of Clip' });

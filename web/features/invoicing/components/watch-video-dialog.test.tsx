@@ -29,7 +29,7 @@ const row: InvoicingRow = {
 };
 
 describe('WatchVideoDialog', () => {
-  it("says there is nothing to watch when the video has no link, with SPEC.md's placeholders", async () => {
+  it("says there is nothing to watch when the video has no link, with docs/product.md's placeholders", async () => {
     renderWithProviders(<WatchVideoDialog row={row} onClose={() => undefined} />);
     expect(await screen.findByText('No video available')).toBeTruthy();
     expect(screen.getByText("This video hasn't been uploaded yet.")).toBeTruthy();

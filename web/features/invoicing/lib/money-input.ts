@@ -12,7 +12,7 @@ export type MoneyInputResult =
   { ok: true; value: string } | { ok: false; title: string; message: string };
 
 /**
- * Reads an amount as typed (SPEC.md section 5): empty or not a number gets the 'Please enter a
+ * Reads an amount as typed (docs/product.md#validation-and-messages): empty or not a number gets the 'Please enter a
  * valid ...' message, a negative one the '... must be a valid non-negative number' message; the
  * value goes to the server as a two-decimal string.
  */

@@ -6,7 +6,7 @@ import { PersonAvatar } from '../../../components/person-avatar';
 import { displayName } from '@domain/people';
 
 /**
- * The client picker strip (SPEC.md section 2): 'All clients', every VIP and the 3 non-VIP
+ * The client picker strip (docs/product.md#screens): 'All clients', every VIP and the 3 non-VIP
  * clients with the most videos, and a dropdown of up to 20 more non-VIP clients.
  */
 export function ClientPicker({

@@ -27,7 +27,7 @@ import { TurnaroundSection } from './turnaround-section';
 import { displayName } from '@domain/people';
 
 /**
- * The lead dashboard (lead_editor and king; SPEC.md section 2): greeting and Refresh, seven
+ * The lead dashboard (lead_editor and king; docs/product.md#screens): greeting and Refresh, seven
  * tiles, one search box for every tab, the client picker (not on the team tab) and seven tabs.
  * On a phone the tiles fold into one row and the client picker waits in the filter sheet.
  * The tab lives in the address: web/app reads it (`tab`) and writes it (`onTabChange`).

@@ -10,7 +10,7 @@ import { VirtualVideoGrid } from './virtual-video-grid';
 
 /**
  * One video tab: its title with the count, and its list (paged in SQL, virtualised). An empty
- * list keeps SPEC.md's message as its title; `empty` says why and offers what to do.
+ * list keeps docs/product.md's message as its title; `empty` says why and offers what to do.
  */
 export function LeadVideoTab({
   tab,

@@ -55,7 +55,7 @@ async function copyText(text: string): Promise<void> {
   if (!copied) throw new Error('The browser refused to copy');
 }
 
-/** SPEC.md's copy of the quoted video name, now only when asked for (issue 37). */
+/** docs/product.md's copy of the quoted video name, now only when asked for (issue 37). */
 const copyVideoName = (name: string) =>
   copyText(name).then(
     () => notifySuccess('Video name copied!', name),
@@ -157,7 +157,7 @@ function DropdownBody({
 }
 
 /**
- * The header's bell (SPEC.md section 2 'Header'): the unread badge, a dropdown with the list,
+ * The header's bell (docs/product.md#screens 'Header'): the unread badge, a dropdown with the list,
  * mark all read and clear all. It also keeps the live socket and runs the overdue check, since
  * it is mounted whenever someone is signed in.
  */

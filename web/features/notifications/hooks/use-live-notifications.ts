@@ -36,8 +36,8 @@ const IDLE_TIMEOUT_MS = 500;
 const BURST_MS = 400;
 
 /**
- * While someone is signed in: the live socket (SPEC.md section 4) and, once per sign-in, the
- * overdue check (SPEC.md section 7: on load, failures only logged), each once the browser is
+ * While someone is signed in: the live socket (docs/product.md#statuses-and-the-workflow) and, once per sign-in, the
+ * overdue check (docs/product.md#the-api: on load, failures only logged), each once the browser is
  * idle after the screen has been drawn.
  */
 export function useLiveNotifications(userId: string | null | undefined) {

@@ -16,7 +16,7 @@ import { TeamLeadTiles } from './team-lead-tiles';
 const nameOf = (u: { name: string | null; username: string }) => displayName(u);
 
 /**
- * The client team lead's dashboard (issue 14, DESIGN.md section 4): the videos of every client
+ * The client team lead's dashboard (issue 14, docs/rules.md#who-may-do-what): the videos of every client
  * it leads, a client filter (its clients with their video counts; also `?client=`), tiles per
  * status, the shared toolbar and cards, and the detail dialog (`?video=`, `?comment=`) with
  * comments and mentions. The cards and the dialog offer what the shared rules give a team lead

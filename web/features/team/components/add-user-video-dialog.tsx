@@ -28,7 +28,7 @@ const RequiredSelect = (props: SelectProps) => (
 );
 
 /**
- * The managed-user page's Add Video dialog (SPEC.md section 5): order = count + 1, type
+ * The managed-user page's Add Video dialog (docs/product.md#validation-and-messages): order = count + 1, type
  * consultation, status in progress; 'Video added' on success, 'Add failed' otherwise.
  */
 export function AddUserVideoDialog({

@@ -24,7 +24,7 @@ import { PersonAvatar } from '../../../components/person-avatar';
 import { displayName } from '@domain/people';
 
 /**
- * The managed-user page (/dashboard/user/{id}, /dashboard/team/user/{id}; SPEC.md section 2),
+ * The managed-user page (/dashboard/user/{id}, /dashboard/team/user/{id}; docs/product.md#screens),
  * behind its guard: managers may open any user, an editor only a client assigned to them,
  * everyone else goes to /dashboard. The server refuses the same (403) whatever the screen does.
  * A client's or a client team lead's page shows managers `teamLeadLinks` (the team-leads

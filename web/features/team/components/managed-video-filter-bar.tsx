@@ -9,7 +9,7 @@ import { FilterButtons } from '../../../components/filter-buttons';
 import type { VideoFilters } from '../../../hooks/use-video-filters';
 
 /**
- * The managed-user page's filters (SPEC.md section 2): status counts, name search, sort, the
+ * The managed-user page's filters (docs/product.md#screens): status counts, name search, sort, the
  * client filter when the user has assigned clients, and type chips for the types it has.
  */
 export function ManagedVideoFilterBar({

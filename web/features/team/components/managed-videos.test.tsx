@@ -56,7 +56,7 @@ function renderPage(...args: Parameters<typeof page>) {
 const clientShown = () => screen.queryAllByText('Bright Smile').length;
 
 describe('ManagedVideos: the client column', () => {
-  // SPEC.md section 2: the king and lead editors see Client, whichever page they are on.
+  // docs/product.md#screens: the king and lead editors see Client, whichever page they are on.
   it("keeps the king's Client column on the client's own page", () => {
     renderPage(person('client', 'client'));
     expect(screen.getAllByText(/Intro/).length).toBeGreaterThan(0);

@@ -34,7 +34,7 @@ interface Props {
 }
 
 /**
- * The managed-user page's video area (SPEC.md section 2): status counts, name search, type
+ * The managed-user page's video area (docs/product.md#screens): status counts, name search, type
  * chips, sort, refresh, client filter, selection with bulk delete, a virtualised table on
  * desktop and cards on phones, the Add Video dialog and 'No Videos Yet'.
  */
@@ -57,7 +57,7 @@ export function ManagedVideos({
   const { move, dialogs, pendingId } = useMoveDialogs(viewer);
   const bulk = useBulkDeleteVideos(viewer, target.id);
   const remove = useDeleteVideo();
-  // SPEC.md section 2 gives the columns by viewer, the client's own page included.
+  // docs/product.md#screens gives the columns by viewer, the client's own page included.
   const columns = managedUserColumns(viewer);
   // Every shown video can be picked (its markers go to the edit whatever its billing); a video
   // the billing lock keeps (paid, or completed for the client side) is left out of deleting.

@@ -20,7 +20,7 @@ import { MemberCard } from './member-card';
 const sectionId = (key: TeamSectionKey) => `team-section-${key}`;
 
 /**
- * The lead dashboard's team tab (SPEC.md section 2): stat boxes, Quick Jump, role filter,
+ * The lead dashboard's team tab (docs/product.md#screens): stat boxes, Quick Jump, role filter,
  * Detailed/Compact and collapsible role sections, then `cards` with the team's client team
  * leads (the Client-Editor Assignments and Client Team Leads cards, given by web/app).
  */

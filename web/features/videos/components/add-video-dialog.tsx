@@ -44,7 +44,7 @@ export interface AddVideoDialogProps {
 }
 
 /**
- * The global 'Add New Video' dialog (SPEC.md sections 2 and 5), opened from the header and
+ * The global 'Add New Video' dialog (docs/product.md#screens and #validation-and-messages), opened from the header and
  * the phone's bottom bar: name, 'Create Video For' (editors and managers), type with Other and
  * its custom type, description, due date and time (3 days ahead, 14:00), status (Draft),
  * editor ('auto' = none) and the link with its platform and normalised form shown before saving.

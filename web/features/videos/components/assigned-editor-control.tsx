@@ -9,7 +9,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSetAssignedEditor } from '../../../api/videos';
 
 /**
- * The assigned-editor control of the detail dialog, by role (SPEC.md section 2): editors get
+ * The assigned-editor control of the detail dialog, by role (docs/product.md#screens): editors get
  * 'Assign to Me' / 'Unassign Me'; the owning client chooses among their assigned editors or
  * Unassigned; managers among all editors; everyone else reads 'No editor assigned', the
  * editor's name, or 'Editor not found'.

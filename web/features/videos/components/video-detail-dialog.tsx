@@ -70,7 +70,7 @@ export interface VideoDetailDialogProps {
 }
 
 /**
- * 'Edit Video Details' (SPEC.md section 2): the edit form on the left (only changed fields are
+ * 'Edit Video Details' (docs/product.md#screens): the edit form on the left (only changed fields are
  * sent; nothing changed just closes), the comments panel on the right, status badge, day
  * counter and status history. On a phone one column: header, player, the next step's buttons,
  * comments, then the edit form folded (issue 37). Escape closes; Ctrl/Cmd+S saves. It is drawn over a screen by
@@ -263,7 +263,7 @@ function DetailForm({
     validate: schemaResolver(editVideoForm(original, team), { sync: true }),
   });
   const { values } = form;
-  // A failed check is a toast with the first message (SPEC.md section 5), never a field's error.
+  // A failed check is a toast with the first message (docs/product.md#validation-and-messages), never a field's error.
   const field = (path: keyof EditVideoValues) => form.getInputProps(path, { withError: false });
   // The billing lock: the same rule the server enforces on the type and on delete.
   const lock = billingLock(viewer, billingFactsOfView(video));
