@@ -61,7 +61,7 @@ afterAll(async () => {
 });
 
 /** Pauses or resumes the server's processes (its socket stays open: requests wait). */
-const pause = (signal: 'SIGSTOP' | 'SIGCONT') => process.kill(-server.child.pid!, signal);
+const signalServer = (signal: 'SIGSTOP' | 'SIGCONT') => process.kill(-server.child.pid!, signal);
 
 async function openOutbox() {
   await page.getByRole('tab', { name: 'User Management' }).click();
@@ -139,12 +139,12 @@ describe("the king's outbox", () => {
     // A fresh page: the outbox read earlier would be shown while it is read again.
     await page.reload();
     await visible(page.getByRole('tab', { name: 'Email' }));
-    pause('SIGSTOP');
+    signalServer('SIGSTOP');
     try {
       await page.getByRole('tab', { name: 'Email' }).click();
       await visible(page.getByRole('status').filter({ hasText: 'Loading the outbox' }));
     } finally {
-      pause('SIGCONT');
+      signalServer('SIGCONT');
     }
     await seeText(page, address);
     await seeText(page, `You were mentioned: ${video}`);
