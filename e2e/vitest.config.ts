@@ -9,19 +9,29 @@ import { defineConfig } from 'vitest/config';
  */
 const WORKERS = 2;
 
+/**
+ * The files whose journeys read what the whole agency holds (the lead's counts over every video,
+ * the newest-first lists of every client, the first screen drawn from them): other files change
+ * those all the time, so these run after the rest, one after another, on a server of their own
+ * (`E2E_GROUP=agency-wide`; `npm run test:e2e` runs both groups).
+ */
+const AGENCY_WIDE = ['e2e/first-paint.e2e.ts', 'e2e/lead.e2e.ts'];
+const agencyWide = process.env.E2E_GROUP === 'agency-wide';
+
 // The browser suite: one real server for the whole run (global setup). Every test makes the
 // people and videos it reads (e2e/support), so files run side by side in any order; what the
-// whole agency shares (the king's account, the counts over every video) is read as it is, never
-// assumed. The suites import the route table and domain rules through `@domain/*`.
+// whole agency shares (the king's account) is read as it is, never assumed, and the files that
+// judge the whole agency's counts run apart (AGENCY_WIDE). The suites import the route table and domain rules through `@domain/*`.
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   resolve: { tsconfigPaths: true },
   test: {
     name: 'e2e',
-    include: ['e2e/**/*.e2e.ts'],
+    include: agencyWide ? AGENCY_WIDE : ['e2e/**/*.e2e.ts'],
+    exclude: agencyWide ? [] : AGENCY_WIDE,
     globalSetup: ['e2e/support/global-setup.ts'],
-    fileParallelism: true,
-    maxWorkers: WORKERS,
+    fileParallelism: !agencyWide,
+    maxWorkers: agencyWide ? 1 : WORKERS,
     // Global setup has its own 120 s limit for the build and start; hooks launch Chromium.
     hookTimeout: 60_000,
     testTimeout: 60_000,
