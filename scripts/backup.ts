@@ -16,7 +16,7 @@ import {
   requestLiveBackup,
   serveBackups,
   summarizeBackup,
-} from '../server/plugins/backup-socket';
+} from '../server/db/backup-socket';
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(name);

@@ -18,7 +18,7 @@ import { migrate } from '../server/db/migrate';
 import { rowsOf } from '../server/db/rows';
 import { videoCounts } from '../server/db/schema';
 import { readSettings } from '../server/env';
-import { dataDirInUse, summarizeBackup } from '../server/plugins/backup-socket';
+import { dataDirInUse, summarizeBackup } from '../server/db/backup-socket';
 
 async function restoreEmbedded(dataDir: string, file: string) {
   if (await dataDirInUse(dataDir)) {

@@ -7,7 +7,7 @@ import { migrate } from './db/migrate';
 import { ensureKing } from './db/seed';
 import { generatePassword, readSettings, type Settings } from './env';
 import { readableLog } from './lib/readable-log';
-import { dataDirInUse, serveBackups } from './plugins/backup-socket';
+import { dataDirInUse, serveBackups } from './db/backup-socket';
 
 const WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url));
 
@@ -212,7 +212,7 @@ export async function main(opts: { demo?: boolean } = {}) {
     },
   };
   const database = await prepareDatabase(settings, supervision);
-  // The embedded database serves `npm run backup` while it runs (server/plugins/backup-socket.ts).
+  // The embedded database serves `npm run backup` while it runs (server/db/backup-socket.ts).
   let releaseDataDir = async () => {};
   if (database.pglite) {
     try {

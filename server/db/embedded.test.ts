@@ -12,7 +12,7 @@ import {
   type LoadDatabase,
   type ServerProcess,
 } from '../ops/load-workflow';
-import { summarizeBackup } from '../plugins/backup-socket';
+import { summarizeBackup } from './backup-socket';
 import { titled, unmet } from '../test/conditions';
 import { databaseProcesses, running } from '../test/processes';
 import { openDatabase, type Database } from './client';

@@ -16,7 +16,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
-import { lockSocketPath } from '../plugins/backup-socket';
+import { lockSocketPath } from './backup-socket';
 
 /** The calls of the server to the database process. */
 export type Request = { id: number } & (

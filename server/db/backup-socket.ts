@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { chmod, unlink } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import type { EmbeddedPglite } from '../db/client';
 
 /**
  * Live backups of the embedded database (docs/deploy.md section 7). Only the process that has
@@ -92,7 +91,7 @@ export async function dataDirInUse(dataDir: string): Promise<boolean> {
  * another process already holds it. Returns the function that releases it.
  */
 export async function serveBackups(
-  pglite: Pick<EmbeddedPglite, 'dumpDataDir'>,
+  pglite: { dumpDataDir(compression: 'gzip'): Promise<Blob> },
   dataDir: string,
   log: { error: (obj: object, msg: string) => void } = console,
 ): Promise<() => Promise<void>> {
