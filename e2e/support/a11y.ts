@@ -37,7 +37,11 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
 }
 
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const report = await seriousA11yViolations(page);
+  let report = await seriousA11yViolations(page);
+  // A toast can start to enter between `settle` and axe's reading of the styles (an answer that
+  // arrived meanwhile): then its text is faint for that frame (color-contrast on the toast, seen
+  // in CI with two workers). A real defect is there on a second look too; a passing moment is not.
+  if (report.length > 0) report = await seriousA11yViolations(page);
   if (report.length > 0) {
     throw new Error(
       `axe found serious or critical violations on ${page.url()}:\n${report.join('\n')}`,
