@@ -7,7 +7,6 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer, withApiAs } from './support/api';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { assignEditor, createVideoAs, screenshot } from './support/videos';
 import {
@@ -134,12 +133,6 @@ async function drawnThenHydrated(page: Page) {
   return { drawn, hydrated };
 }
 
-/** The lead's summary of the whole agency as the API gives it now (GET /api/lead/summary). */
-const agencySummary = () =>
-  withApiAs(browser, people.lead, async (api) =>
-    JSON.stringify(await answer('GET /api/lead/summary', await api.get('/api/lead/summary'))),
-  );
-
 describe('the dashboards are drawn by the server and hydrated as drawn', () => {
   for (const role of ['client', 'editor', 'lead'] as const) {
     for (const [width, viewport] of [
@@ -159,19 +152,7 @@ describe('the dashboards are drawn by the server and hydrated as drawn', () => {
           return res.status;
         });
         expect(check).toBe(200);
-        // The lead's first screen is the whole agency's (its counts, every video for review),
-        // and the files running beside this one change it: when the agency moved while the
-        // page was drawn and hydrated (its summary differs before and after), it is drawn
-        // again; a screen that changed while the agency held still is hydration's doing.
-        let screens: Awaited<ReturnType<typeof drawnThenHydrated>>;
-        for (let attempt = 1; ; attempt++) {
-          const before = role === 'lead' ? await agencySummary() : '';
-          screens = await drawnThenHydrated(page);
-          if (role !== 'lead' || attempt === 5) break;
-          if (screens.hydrated.text === screens.drawn.text) break;
-          if ((await agencySummary()) === before) break;
-        }
-        const { drawn, hydrated } = screens;
+        const { drawn, hydrated } = await drawnThenHydrated(page);
         // The server's screen is the real one, before any script ran.
         expect(drawn.text).toContain(SHOWN[role]);
         expect(drawn.text).not.toContain('Loading');
