@@ -29,8 +29,6 @@ export const TEAM_RELATIONS = [
   'clientsTeamLead',
 ] as const satisfies readonly VideoRelation[];
 
-const EVERY_RELATION = VIDEO_RELATIONS;
-
 /**
  * Per role, the relations through which it reads a video. A client team lead acts for its
  * clients and is no editor of them; an editor's rows as a lead (a role it no longer has) give
@@ -40,8 +38,8 @@ export const VIDEO_READERS: Record<Role, readonly VideoRelation[]> = {
   client: ['owner', 'assignedEditor'],
   editor: ['owner', 'assignedEditor', 'clientsEditor'],
   client_team_lead: ['owner', 'assignedEditor', 'clientsTeamLead'],
-  lead_editor: EVERY_RELATION,
-  king: EVERY_RELATION,
+  lead_editor: VIDEO_RELATIONS,
+  king: VIDEO_RELATIONS,
 };
 
 /** An administrator of any role reads as a manager (isManager, domain/roles.ts). */
