@@ -193,7 +193,7 @@ describe('the guest', () => {
     });
     for (const hidden of [
       'SECRET-NOTE',
-      '321',
+      '321.00',
       'internalNotes',
       'payment',
       id.editor!,
