@@ -134,6 +134,10 @@ export const videos = pgTable(
      */
     publishedUrl: text('published_url'),
     publishedAt: date('published_at', { mode: 'string' }),
+    /** The newest cut's number, 0 while there is none: the source only (migration 0025). */
+    currentVersion: integer('current_version').notNull().default(0),
+    /** How many review rounds began (migration 0025): the card's "Round N". */
+    rounds: integer('rounds').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -189,6 +193,83 @@ export const videoStatusHistory = pgTable(
   ],
 );
 
+/**
+ * The agency's cuts of a video, v1, v2, … (migration 0025): the newest is the current version
+ * (`videos.current_version`); the video's own link is the client's source.
+ */
+export const videoVersions = pgTable(
+  'video_versions',
+  {
+    id: rowId(),
+    videoId: partOf('video_id', () => videos.id),
+    number: integer('number').notNull(),
+    link: text('link').notNull(),
+    /** "What changed", optional. */
+    note: text('note').notNull().default(''),
+    addedById: byUser('added_by_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('video_versions_number_uq').on(t.videoId, t.number),
+    index('video_versions_added_by_idx').on(t.addedById),
+    check('video_versions_number_check', sql`${t.number} >= 1`),
+  ],
+);
+
+export type RoundDecision = 'approved' | 'changes_requested' | 'withdrawn';
+
+/**
+ * Review rounds (migration 0025): from a version (null: the source) entering review to the
+ * decision. A guest's decision has `decidedByGuest`; a manager deciding in the client's place has
+ * `decidedForClient`. `remindersSent`/`remindedAt`: the client's reminders while it waits.
+ */
+export const reviewRounds = pgTable(
+  'review_rounds',
+  {
+    id: rowId(),
+    videoId: partOf('video_id', () => videos.id),
+    number: integer('number').notNull(),
+    version: integer('version'),
+    sentById: byUser('sent_by_id'),
+    sentAt: at('sent_at').notNull().defaultNow(),
+    decision: text('decision').$type<RoundDecision>(),
+    decidedById: byUser('decided_by_id'),
+    decidedByGuest: text('decided_by_guest'),
+    decidedForClient: boolean('decided_for_client').notNull().default(false),
+    decidedAt: at('decided_at'),
+    note: text('note'),
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    remindedAt: at('reminded_at'),
+  },
+  (t) => [
+    uniqueIndex('review_rounds_number_uq').on(t.videoId, t.number),
+    index('review_rounds_open_idx')
+      .on(t.sentAt)
+      .where(sql`${t.decidedAt} IS NULL`),
+    index('review_rounds_sent_by_idx').on(t.sentById),
+    index('review_rounds_decided_by_idx').on(t.decidedById),
+    check(
+      'review_rounds_decision_check',
+      sql`${t.decision} IN ('approved', 'changes_requested', 'withdrawn')`,
+    ),
+    check('review_rounds_number_check', sql`${t.number} >= 1`),
+  ],
+);
+
+/** The agency's own settings, one row (migration 0025). */
+export const agencySettings = pgTable(
+  'agency_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    /** Days after a round's start on which a client still waiting is reminded. */
+    reviewReminderDays: integer('review_reminder_days')
+      .array()
+      .notNull()
+      .default(sql`'{3,7}'`),
+  },
+  (t) => [check('agency_settings_one_row', sql`${t.id}`)],
+);
+
 export const clientEditorAssignments = pgTable(
   'client_editor_assignments',
   {
@@ -228,10 +309,18 @@ export const comments = pgTable(
     guestName: text('guest_name'),
     content: text('content').notNull(),
     createdAt: createdAt(),
+    /** The version the note is about; null: the source (migration 0025). */
+    version: integer('version'),
+    /** Marked done (an open note has neither). */
+    doneAt: at('done_at'),
+    doneById: byUser('done_by_id'),
+    /** Carried over from this version when the next one was added ("from v2"). */
+    carriedFrom: integer('carried_from'),
   },
   (t) => [
     index('comments_video_idx').on(t.videoId, t.createdAt),
     index('comments_user_idx').on(t.userId),
+    index('comments_done_by_idx').on(t.doneById),
     check('comments_author_check', sql`${t.userId} IS NOT NULL OR ${t.guestName} IS NOT NULL`),
   ],
 );
@@ -436,6 +525,8 @@ export const reviewLinkVideos = pgTable(
     decision: text('decision').$type<'approved' | 'changes_requested'>(),
     decidedByName: text('decided_by_name'),
     decidedAt: at('decided_at'),
+    /** The version the guest was sent (null: the source), migration 0025. */
+    version: integer('version'),
   },
   (t) => [
     primaryKey({ name: 'review_link_videos_pk', columns: [t.linkId, t.videoId] }),
