@@ -47,6 +47,11 @@ export const REVIEW_LINK_MESSAGES = {
   noteRequired: 'Please say what needs to change',
   alreadyDecided: 'A decision on this video was already made through this link',
   notInReview: 'This video is not waiting for review right now',
+  /** The guest acted on a version the link no longer shows (a newer one went to review). */
+  versionChanged: 'A newer version of this video is ready. Reload the page to see it.',
+  /** The page's notice when a newer version replaced the one the guest was sent. */
+  newerVersion: (shown: number, sent: number | null) =>
+    `A newer version (${versionName(shown)}) is ready: you were sent ${sent === null ? 'the source' : versionName(sent)}`,
   tooMany: 'Too many requests on this review link. Please wait a minute and try again.',
 } as const;
 
@@ -167,8 +172,49 @@ const guestName = requiredName(REVIEW_LINK_MESSAGES.nameMissing).refine(
   `Name is too long (at most ${GUEST_NAME_MAX} characters)`,
 );
 
+/** A version as the guest page names it: 'v3', or 'source' (the client's own link). */
+export const versionName = (version: number | null) =>
+  version === null ? 'source' : `v${version}`;
+
+/** When a version (null: the source) entered review: a review round's start. */
+export interface VersionSent {
+  version: number | null;
+  sentAt: Date;
+}
+
+/**
+ * The version a link shows for a video (docs/rules.md#review-links): the newest version that went
+ * to review (a round began on it) if it is newer than the one the guest was sent, else the one
+ * sent. A cut added but not yet sent to review is not shown. With `at`, as the page was then:
+ * only rounds begun by that moment count (which version a decision was made on).
+ */
+export function shownVersion(
+  sent: number | null,
+  rounds: readonly VersionSent[],
+  at: Date | null = null,
+): number | null {
+  let shown = sent;
+  for (const round of rounds) {
+    if (round.version === null || (at && round.sentAt > at)) continue;
+    if (shown === null || round.version > shown) shown = round.version;
+  }
+  return shown;
+}
+
+/**
+ * The version the guest is looking at (null: the source), as the page answered it: a comment or
+ * decision is refused (409, versionChanged) if the link shows another one by now. Absent: the
+ * version shown.
+ */
+const lookingAt = z
+  .number({ error: 'Version must be a version number or null' })
+  .int('Version must be a version number or null')
+  .min(1, 'Version must be a version number or null')
+  .nullable()
+  .optional();
+
 /** POST /api/review/{token}/videos/{videoId}/comments. */
-export const guestCommentBody = commentBody.extend({ name: guestName });
+export const guestCommentBody = commentBody.extend({ name: guestName, version: lookingAt });
 export type GuestCommentInput = z.input<typeof guestCommentBody>;
 
 export const GUEST_DECISIONS = ['approve', 'request_changes'] as const;
@@ -179,6 +225,7 @@ export const guestDecisionBody = z
     name: guestName,
     decision: z.enum(GUEST_DECISIONS, { error: REVIEW_LINK_MESSAGES.decisionInvalid }),
     note: z.string({ error: REVIEW_LINK_MESSAGES.noteRequired }).trim().max(5000).optional(),
+    version: lookingAt,
   })
   .refine((b) => b.decision !== 'request_changes' || Boolean(b.note), {
     message: REVIEW_LINK_MESSAGES.noteRequired,
@@ -193,6 +240,10 @@ export const guestCommentSchema = z.object({
   createdAt: z.string(),
   author: z.string(),
   guest: z.boolean(),
+  /** Marked done by the team. */
+  done: z.boolean(),
+  /** Carried over from this version when the next one was added ("from v2"). */
+  carriedFrom: z.number().nullable(),
 });
 export type GuestCommentView = z.infer<typeof guestCommentSchema>;
 
@@ -208,14 +259,33 @@ export const guestVideoSchema = z.object({
   name: z.string(),
   type: z.string(),
   status: z.string(),
+  /** The link of the version shown: the version's, or the video's own for the source. */
   link: z.string(),
   description: z.string(),
   dueDate: z.string().nullable(),
-  /** The decision made through this link, if any: one per video. */
+  /** The version shown (shownVersion; null: the source) and the one the guest was sent. */
+  version: z.number().nullable(),
+  sentVersion: z.number().nullable(),
+  /** Said when a newer version replaced the one sent: "A newer version (v3) is ready: ...". */
+  notice: z.string().nullable(),
+  /** The decision made through this link on the version shown, if any: one per version. */
   decision: guestDecision.nullable(),
-  /** Whether Approve and Request changes are open (in review, no decision yet). */
+  /** Whether Approve and Request changes are open (in review, no decision on this version yet). */
   canDecide: z.boolean(),
+  /** The comments on the version shown. */
   comments: z.array(guestCommentSchema),
+  /**
+   * The versions this link showed before, newest first, each with its link, the guests' notes
+   * on it and the decision made on it through this link: only those with a note or a decision.
+   */
+  earlier: z.array(
+    z.object({
+      version: z.number().nullable(),
+      link: z.string(),
+      comments: z.array(guestCommentSchema),
+      decision: guestDecision.nullable(),
+    }),
+  ),
 });
 export type GuestVideoView = z.infer<typeof guestVideoSchema>;
 

@@ -82,6 +82,7 @@ const insertStatement = (noticed: boolean) =>
         userId: sql.placeholder('userId'),
         guestName: sql.placeholder('guestName'),
         content: sql.placeholder('content'),
+        version: sql.placeholder('version'),
       })
       .returning(),
   );
@@ -94,9 +95,13 @@ const insertNoticed = insertStatement(true);
  */
 export async function insertComment(
   db: Db,
-  values: { id?: string; videoId: string; content: string } & (
-    { userId: string } | { userId?: null; guestName: string }
-  ),
+  values: {
+    id?: string;
+    videoId: string;
+    content: string;
+    /** The version the note is about; null or absent: the source. */
+    version?: number | null;
+  } & ({ userId: string } | { userId?: null; guestName: string }),
   notices: string | null = null,
 ) {
   const [row] = await (notices ? insertNoticed : insertPlain)(db).execute({
@@ -105,6 +110,7 @@ export async function insertComment(
     userId: values.userId ?? null,
     guestName: 'guestName' in values ? values.guestName : null,
     content: values.content,
+    version: values.version ?? null,
     notices,
   });
   return row!;
