@@ -3,6 +3,7 @@ import { newPassword, requiredName } from './auth';
 import { commentBody } from './comments';
 import { canReadVideo, type VideoRef, type TeamScope } from './permissions';
 import { isManager, normalizeRole } from './roles';
+import { versionLabel } from './versions';
 
 /**
  * Review links (issue 19, part 2): a manager or the video's client side shares videos of one
@@ -51,7 +52,7 @@ export const REVIEW_LINK_MESSAGES = {
   versionChanged: 'A newer version of this video is ready. Reload the page to see it.',
   /** The page's notice when a newer version replaced the one the guest was sent. */
   newerVersion: (shown: number, sent: number | null) =>
-    `A newer version (${versionName(shown)}) is ready: you were sent ${sent === null ? 'the source' : versionName(sent)}`,
+    `A newer version (${versionLabel(shown)}) is ready: you were sent ${sent === null ? 'the source' : versionLabel(sent)}`,
   tooMany: 'Too many requests on this review link. Please wait a minute and try again.',
 } as const;
 
@@ -172,10 +173,6 @@ const guestName = requiredName(REVIEW_LINK_MESSAGES.nameMissing).refine(
   `Name is too long (at most ${GUEST_NAME_MAX} characters)`,
 );
 
-/** A version as the guest page names it: 'v3', or 'source' (the client's own link). */
-export const versionName = (version: number | null) =>
-  version === null ? 'source' : `v${version}`;
-
 /** When a version (null: the source) entered review: a review round's start. */
 export interface VersionSent {
   version: number | null;
@@ -202,19 +199,11 @@ export function shownVersion(
 }
 
 /**
- * The version the guest is looking at (null: the source), as the page answered it: a comment or
- * decision is refused (409, versionChanged) if the link shows another one by now. Absent: the
- * version shown.
+ * POST /api/review/{token}/videos/{videoId}/comments. `version` is the one the page shows (null:
+ * the source): a comment or decision is refused (409, versionChanged) if the link shows another
+ * one by now. Absent: the version shown.
  */
-const lookingAt = z
-  .number({ error: 'Version must be a version number or null' })
-  .int('Version must be a version number or null')
-  .min(1, 'Version must be a version number or null')
-  .nullable()
-  .optional();
-
-/** POST /api/review/{token}/videos/{videoId}/comments. */
-export const guestCommentBody = commentBody.extend({ name: guestName, version: lookingAt });
+export const guestCommentBody = commentBody.extend({ name: guestName });
 export type GuestCommentInput = z.input<typeof guestCommentBody>;
 
 export const GUEST_DECISIONS = ['approve', 'request_changes'] as const;
@@ -225,7 +214,7 @@ export const guestDecisionBody = z
     name: guestName,
     decision: z.enum(GUEST_DECISIONS, { error: REVIEW_LINK_MESSAGES.decisionInvalid }),
     note: z.string({ error: REVIEW_LINK_MESSAGES.noteRequired }).trim().max(5000).optional(),
-    version: lookingAt,
+    version: commentBody.shape.version,
   })
   .refine((b) => b.decision !== 'request_changes' || Boolean(b.note), {
     message: REVIEW_LINK_MESSAGES.noteRequired,
@@ -242,7 +231,7 @@ export const guestCommentSchema = z.object({
   guest: z.boolean(),
   /** Marked done by the team. */
   done: z.boolean(),
-  /** Carried over from this version when the next one was added ("from v2"). */
+  /** Carried over from this version when the next one was added ("from v2"; 0: the source). */
   carriedFrom: z.number().nullable(),
 });
 export type GuestCommentView = z.infer<typeof guestCommentSchema>;

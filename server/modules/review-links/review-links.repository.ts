@@ -1,15 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { reviewLinkStateOf, type ReviewLinkView, type VersionSent } from '@domain/review-links';
 import type { Db } from '../../db/client';
-import {
-  comments,
-  reviewLinks,
-  reviewLinkVideos,
-  reviewRounds,
-  users,
-  videoVersions,
-} from '../../db/schema';
+import { reviewLinks, reviewLinkVideos, reviewRounds, users, videoVersions } from '../../db/schema';
 
 /**
  * Review links (issue 19): the link rows, their videos and the one decision a guest makes on
@@ -230,29 +223,3 @@ export async function versionFactsOf(
     facts.get(r.videoId)?.rounds.push({ version: r.version, sentAt: r.sentAt });
   return facts;
 }
-
-/**
- * The comments a guest page may show of some videos, oldest first: the text, when, the
- * author's name (a guest's own), the version and whether done. No ids of people, no roles.
- */
-export async function guestNotesOf(db: Db, videoIds: readonly string[]) {
-  if (videoIds.length === 0) return [];
-  return db
-    .select({
-      id: comments.id,
-      videoId: comments.videoId,
-      content: comments.content,
-      createdAt: comments.createdAt,
-      guestName: comments.guestName,
-      version: comments.version,
-      done: sql<boolean>`${comments.doneAt} is not null`,
-      carriedFrom: comments.carriedFrom,
-      authorName: users.name,
-      authorUsername: users.username,
-    })
-    .from(comments)
-    .leftJoin(users, eq(users.id, comments.userId))
-    .where(inArray(comments.videoId, [...videoIds]))
-    .orderBy(asc(comments.createdAt), asc(comments.id));
-}
-export type GuestNoteRow = Awaited<ReturnType<typeof guestNotesOf>>[number];

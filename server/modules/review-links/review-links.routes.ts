@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageAnswer } from '@domain/api';
-import { guestLabel } from '@domain/comments';
+import { commentAuthorLabel, guestLabel, type CommentView } from '@domain/comments';
 import { canReadVideo } from '@domain/permissions';
 import {
   canShareForReview,
@@ -33,14 +33,13 @@ import type { VideoRow } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { insertComment } from '../comments/comments.repository';
+import { commentsOfVideos, insertComment, toCommentView } from '../comments/comments.repository';
 import { findUserById } from '../users/users.repository';
 import { loadViewerScope } from '../scope/scope';
 import { findVideo, findVideos, updateVideo } from '../videos/videos.repository';
 import {
   findReviewLink,
   findReviewLinkByToken,
-  guestNotesOf,
   insertReviewLink,
   linkVideoRows,
   listReviewLinksOfVideo,
@@ -49,7 +48,6 @@ import {
   revokeReviewLink,
   toReviewLinkView,
   versionFactsOf,
-  type GuestNoteRow,
   type ReviewLinkRow,
   type VersionFacts,
 } from './review-links.repository';
@@ -242,15 +240,13 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     return link;
   }
 
-  const guestComment = (c: GuestNoteRow): GuestCommentView => ({
+  const guestComment = (c: CommentView): GuestCommentView => ({
     id: c.id,
     content: c.content,
-    createdAt: c.createdAt.toISOString(),
-    author: c.authorUsername
-      ? displayName({ name: c.authorName, username: c.authorUsername })
-      : (c.guestName ?? ''),
-    guest: !c.authorUsername,
-    done: c.done,
+    createdAt: c.createdAt,
+    author: c.author ? commentAuthorLabel(c) : (c.guestName ?? ''),
+    guest: !c.author,
+    done: c.doneAt !== null,
     carriedFrom: c.carriedFrom,
   });
 
@@ -277,7 +273,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     video: VideoRow,
     row: LinkVideoRow,
     facts: VersionFacts,
-    notes: readonly GuestNoteRow[],
+    notes: readonly CommentView[],
   ): GuestVideoView {
     const { shown, decidedOn, decidedNow } = versionsOf(row, facts);
     const sent = row.version;
@@ -309,7 +305,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       canDecide: !decidedNow && allowedActions('client', video.status).length > 0,
       comments: notes.filter((n) => n.version === shown).map(guestComment),
       earlier: before.flatMap((version) => {
-        const guests = notes.filter((n) => n.version === version && !n.authorUsername);
+        const guests = notes.filter((n) => n.version === version && !n.author);
         const decided = decidedOn === version ? decision : null;
         return guests.length > 0 || decided
           ? [
@@ -330,9 +326,9 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     const { row, video } = await linkVideo(link, videoId);
     const [facts, notes] = await Promise.all([
       versionFactsOf(db, [videoId]),
-      guestNotesOf(db, [videoId]),
+      commentsOfVideos(db, [videoId]),
     ]);
-    return guestVideo(video, row, facts.get(videoId)!, notes);
+    return guestVideo(video, row, facts.get(videoId)!, notes.get(videoId) ?? []);
   }
 
   /**
@@ -371,18 +367,11 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       const rows = await linkVideoRows(db, link.id);
       const ids = rows.map((r) => r.videoId);
       const found = new Map((await findVideos(db, ids)).map((f) => [f.video.id, f.video]));
-      const [facts, notes] = await Promise.all([versionFactsOf(db, ids), guestNotesOf(db, ids)]);
+      const [facts, notes] = await Promise.all([versionFactsOf(db, ids), commentsOfVideos(db, ids)]);
       const videos = rows.flatMap((row) => {
         const video = found.get(row.videoId);
         return video
-          ? [
-              guestVideo(
-                video,
-                row,
-                facts.get(video.id)!,
-                notes.filter((n) => n.videoId === video.id),
-              ),
-            ]
+          ? [guestVideo(video, row, facts.get(video.id)!, notes.get(video.id) ?? [])]
           : [];
       });
       return {
@@ -420,14 +409,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         await notify.guestActed(guestLabel(name), video, { comment });
         return comment;
       });
-      return reply.status(201).send(
-        guestComment({
-          ...comment,
-          done: false,
-          authorName: null,
-          authorUsername: null,
-        }),
-      );
+      return reply.status(201).send(guestComment(toCommentView(comment, null)));
     },
   );
 
@@ -466,6 +448,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         if (!recorded) throw new HttpError(409, REVIEW_LINK_MESSAGES.alreadyDecided);
         const updated = await updateVideo(tx, video, { status: action.to }, null, {
           guestName: name,
+          ...(wantsChanges && note && { note }),
         });
         if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
         const comment =

@@ -12,11 +12,9 @@ import {
   comments,
   reviewLinks,
   reviewLinkVideos,
-  reviewRounds,
   users,
   videos,
   videoStatusHistory,
-  videoVersions,
 } from '../../db/schema';
 import { seedPerson, seedVideo, setUpVideoPeople } from '../../test/helper';
 import { readNotices } from '../notifications/test-fixtures';
@@ -590,33 +588,35 @@ describe('a link lives only while its creator may share every video on it (issue
 });
 
 describe('links follow the versions (issue 41, item 7)', () => {
-  const cut = (n: number) => `https://vimeo.com/7697${n}871`;
+  const cut = (n: number) => `https://cdn.example.com/cuts/v${n}.mp4`;
 
-  /** The agency adds cut `n` (its link `cut(n)`): the video's current version from then on. */
+  /** The editor adds cut `n` (POST /api/videos/{id}/versions): the current version from then on. */
   async function addVersion(videoId: string, n: number) {
-    await t.db.insert(videoVersions).values({
-      videoId,
-      number: n,
+    const res = await call('editor', 'POST', `/api/videos/${videoId}/versions`, {
       link: cut(n),
       note: 'SECRET-CHANGE-NOTE',
-      addedById: id.editor!,
     });
-    await t.db.update(videos).set({ currentVersion: n }).where(eq(videos.id, videoId));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().number).toBe(n);
   }
 
-  /** The current version goes to review: a round begins on it, as every move to review does. */
+  /** The client sends the video back with changes requested (its round closes). */
+  async function back(videoId: string) {
+    const res = await call('owner', 'PATCH', `/api/videos/${videoId}/status`, {
+      status: 'in_progress',
+      note: 'Again please',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  /** The editor sends the current version to review: the status move begins a round on it. */
   async function toReview(videoId: string) {
     const [video] = await t.db.select().from(videos).where(eq(videos.id, videoId));
-    await t.db.insert(reviewRounds).values({
-      videoId,
-      number: video!.rounds + 1,
-      version: video!.currentVersion || null,
-      sentById: id.editor!,
+    if (video!.status === 'review') await back(videoId);
+    const res = await call('editor', 'PATCH', `/api/videos/${videoId}/status`, {
+      status: 'review',
     });
-    await t.db
-      .update(videos)
-      .set({ status: 'review', rounds: video!.rounds + 1 })
-      .where(eq(videos.id, videoId));
+    expect(res.statusCode, res.body).toBe(200);
   }
 
   const page = async (token: string) => {
@@ -656,15 +656,15 @@ describe('links follow the versions (issue 41, item 7)', () => {
     const link = await linkFor([v.id]);
     const mine = await comment(link.token, v.id, { content: '0:12 Logo too small', version: 1 });
     expect(mine.statusCode, mine.body).toBe(201);
+    // The team's reply lands on the current version, v1.
     await call('editor', 'POST', `/api/videos/${v.id}/comments`, { content: 'On it' });
-    await t.db.update(comments).set({ version: 1 }).where(eq(comments.content, 'On it'));
     const sent = await page(link.token);
     expect(sent).toMatchObject({ version: 1, sentVersion: 1, link: cut(1), notice: null });
     expect(sent.comments.map((c) => c.content)).toEqual(['0:12 Logo too small', 'On it']);
     expect(sent.earlier).toEqual([]);
 
     // A cut added but not sent to review is not shown yet.
-    await t.db.update(videos).set({ status: 'in_progress' }).where(eq(videos.id, v.id));
+    await back(v.id);
     await addVersion(v.id, 2);
     expect(await page(link.token)).toMatchObject({ version: 1, link: cut(1), notice: null });
 
@@ -739,7 +739,7 @@ describe('links follow the versions (issue 41, item 7)', () => {
     const bad = await comment(link.token, v.id, { content: 'x', version: 0 });
     expect(bad.statusCode).toBe(400);
     // The team sees them on v2; the guest page lists them with v2's.
-    expect((await page(link.token)).comments.map((c) => c.content)).toEqual([
+    expect((await page(link.token)).comments.filter((c) => c.guest).map((c) => c.content)).toEqual([
       'No version said',
       '1:05 Music louder',
     ]);
@@ -786,6 +786,12 @@ describe('links follow the versions (issue 41, item 7)', () => {
       decision: { decision: 'approved', by: 'Alex' },
       canDecide: false,
     });
+    // Both through the one status move, which records each round's guest decider.
+    const rounds = await call('lead1', 'GET', `/api/videos/${v.id}/rounds`);
+    expect(rounds.json()).toMatchObject([
+      { version: 1, decision: 'changes_requested', decidedByGuest: 'Alex', note: 'Shorter outro' },
+      { version: 2, decision: 'approved', decidedByGuest: 'Alex', decidedForClient: false },
+    ]);
     // Once on v2.
     await t.db.update(videos).set({ status: 'review' }).where(eq(videos.id, v.id));
     const again = await guest('POST', url, { name: 'Bo', decision: 'approve' });

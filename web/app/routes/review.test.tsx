@@ -115,8 +115,8 @@ describe('the guest page follows the versions', () => {
 
   it('names the source as such', () => {
     draw(video({ version: null, sentVersion: null, notice: null, earlier: [] }));
-    expect(screen.getByLabelText('Version: source')).toBeTruthy();
-    expect(screen.getByText('Comments on source')).toBeTruthy();
+    expect(screen.getByLabelText('Version: Source')).toBeTruthy();
+    expect(screen.getByText('Comments on the source')).toBeTruthy();
   });
 
   it("comments at the player's time: the moment leads the text, as in the app", async () => {

@@ -22,11 +22,11 @@ import {
   guestCommentBody,
   guestDecisionBody,
   reviewRefusalSchema,
-  versionName,
   type GuestCommentView,
   type GuestVideoView,
   type ReviewRefusal,
 } from '@domain/review-links';
+import { versionLabel } from '@domain/versions';
 import { normalizeStatus, STATUS_LABELS } from '@domain/video-status';
 import { typeLabel } from '@domain/video-type-labels';
 import { useGuestComment, useGuestDecision, useReviewPage } from '../../../api/review-links';
@@ -291,7 +291,7 @@ export function GuestVideo({
             {video.notice && (
               <Alert color="blue" title={video.notice}>
                 <Text size="sm">
-                  You are looking at {versionName(video.version)}. Notes on the versions before stay
+                  You are looking at {onVersion(video.version)}. Notes on the versions before stay
                   with them, below.
                 </Text>
               </Alert>
@@ -299,7 +299,7 @@ export function GuestVideo({
             {player}
             {video.description && <Text size="sm">{video.description}</Text>}
             {decision}
-            <Divider label={`Comments on ${versionName(video.version)}`} labelPosition="left" />
+            <Divider label={`Comments on ${onVersion(video.version)}`} labelPosition="left" />
             <Stack gap="sm">
               {video.comments.length === 0 && (
                 <Text size="sm" c="dimmed">
@@ -326,11 +326,14 @@ export function GuestVideo({
   );
 }
 
+/** A version in a sentence: 'v2', or 'the source' (the client's own link; 0 or null). */
+const onVersion = (version: number | null) => (version ? versionLabel(version) : 'the source');
+
 /** The version shown: 'v2', or 'Source' for the client's own link. */
 function VersionBadge({ version }: { version: number | null }) {
   return (
-    <Badge variant="outline" color="gray.7" aria-label={`Version: ${versionName(version)}`}>
-      {version === null ? 'Source' : versionName(version)}
+    <Badge variant="outline" color="gray.7" aria-label={`Version: ${versionLabel(version)}`}>
+      {versionLabel(version)}
     </Badge>
   );
 }
@@ -356,7 +359,7 @@ function GuestComment({
         </Text>
         {c.carriedFrom !== null && (
           <Badge size="xs" variant="light" color="gray.7">
-            from {versionName(c.carriedFrom)}
+            from {onVersion(c.carriedFrom)}
           </Badge>
         )}
         {c.done && (
@@ -380,17 +383,17 @@ function EarlierVersions({ video }: { video: GuestVideoView }) {
     <Stack gap="sm" component="section" aria-label="Notes on earlier versions">
       <Divider label="Notes on earlier versions" labelPosition="left" />
       {video.earlier.map((group) => {
-        const label = versionName(group.version);
+        const label = versionLabel(group.version);
         return (
           <Paper key={label} withBorder radius="md" p="sm" bg="gray.0">
             <Stack gap="xs">
               <Group justify="space-between" gap="xs">
                 <Text size="sm" fw={700}>
-                  {group.version === null ? 'Source' : label}
+                  {label}
                   {group.version === video.sentVersion ? ' (the version you were sent)' : ''}
                 </Text>
                 <Anchor href={group.link} target="_blank" rel="noopener noreferrer" size="sm">
-                  Open {label}
+                  Open {onVersion(group.version)}
                 </Anchor>
               </Group>
               {group.decision && (
@@ -472,7 +475,7 @@ function Decision({ video, token, password, name }: GuestActionProps) {
     <Paper bg="violet.0" p="sm" radius="md">
       <Stack gap="xs">
         <Text size="sm" fw={600}>
-          Is {video.version === null ? 'this video' : versionName(video.version)} ready? You can
+          Is {video.version === null ? 'this video' : versionLabel(video.version)} ready? You can
           decide once.
         </Text>
         {asking && (
