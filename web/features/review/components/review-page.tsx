@@ -332,7 +332,12 @@ const onVersion = (version: number | null) => (version ? versionLabel(version) :
 /** The version shown: 'v2', or 'Source' for the client's own link. */
 function VersionBadge({ version }: { version: number | null }) {
   return (
-    <Badge variant="outline" color="gray.7" aria-label={`Version: ${versionLabel(version)}`}>
+    <Badge
+      variant="outline"
+      color="gray.7"
+      tt="none"
+      aria-label={`Version: ${versionLabel(version)}`}
+    >
       {versionLabel(version)}
     </Badge>
   );
