@@ -123,7 +123,7 @@ interface Web {
   };
   'POST /api/review/{token}/videos/{videoId}/comments': {
     sends: GuestCommentInput;
-    reads: { 201: GuestCommentView; 404: ReviewRefusal; 410: ReviewRefusal };
+    reads: { 201: GuestCommentView; 404: ReviewRefusal; 409: MessageAnswer; 410: ReviewRefusal };
   };
   'POST /api/review/{token}/videos/{videoId}/decision': {
     sends: GuestDecisionInput;
