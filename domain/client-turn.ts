@@ -20,16 +20,6 @@ export const CLIENT_TURN_MESSAGES = {
   reminderDays: `Reminder days are whole days from 1 to ${MAX_REMINDER_DAY}, at most ${MAX_REMINDERS}, each once`,
   kingOnly: 'Only the king changes when clients are reminded',
   saved: 'Review reminders saved',
-  /** A manager's move of a video waiting for the client, without saying it decides for it. */
-  forClientRequired:
-    'This video is waiting for the client’s decision: to decide for the client, confirm it (forClient: true)',
-  forClientOnlyManagers: 'Only a lead editor, the king or an admin may decide for the client',
-  forClientOnlyDecisions:
-    'forClient goes only with a decision (Approve or Request Changes) on a video in review',
-  approveForClient: (client: string) =>
-    `Approve for the client? This is recorded as your decision for ${client}.`,
-  requestChangesForClient: (client: string) =>
-    `Request changes for the client? This is recorded as your decision for ${client}.`,
 } as const;
 
 /** GET and PUT /api/admin/review-reminders: the days after a round's start a client is reminded. */

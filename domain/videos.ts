@@ -251,6 +251,11 @@ export const statusBody = z
      */
     undo: z.boolean({ error: 'undo must be true or false' }).optional(),
     /**
+     * A manager deciding for the client on a video waiting for it in review (issue 41): required
+     * of a manager's approval there, refused of anyone else (domain/workflow.ts forClientRefusal).
+     */
+    forClient: z.boolean({ error: 'forClient must be true or false' }).optional(),
+    /**
      * The video's editor with the move (Start Work: whom a manager picks; an undo of a Start
      * Work that assigned: null), allowed as PATCH /api/videos/{id}/assigned-editor allows it.
      */
@@ -388,5 +393,5 @@ export type VideoCount = z.infer<typeof videoCountSchema>;
 
 /** The answer of a write that lost a race: the video changed between its read and its update. */
 export const changedMeanwhileAnswer = messageAnswer.describe(
-  'The video changed meanwhile: read it again and retry',
+  'The video changed meanwhile: read it again and retry; or a manager approved a video waiting for the client without forClient: true',
 );

@@ -44,6 +44,7 @@ import {
 } from '@domain/videos';
 import {
   findMove,
+  forClientRefusal,
   creationRefusal,
   mayUndo,
   moveRefusal,
@@ -446,6 +447,9 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const side = workflowSide(scope);
       const refusal = moveRefusal(side, video.status, changes.status);
       if (refusal) throw new HttpError(403, refusal);
+      // The client's approval: a manager makes it only through the status call, saying so.
+      const forClient = forClientRefusal(side, video.status, changes.status, undefined);
+      if (forClient) throw new HttpError(forClient.status, forClient.message);
       // Request Changes needs its note, which only the status call carries.
       if (findMove(side, video.status, changes.status)?.noteRequired) {
         throw new HttpError(400, WORKFLOW_MESSAGES.noteRequired);
@@ -493,6 +497,15 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       );
     const refusal = undoing ? null : moveRefusal(side, video.status, status);
     if (refusal) throw new HttpError(403, refusal);
+    // A manager decides for a client waiting in review only by saying so (issue 41).
+    const forClient = request.body.forClient === true;
+    const forClientProblem = undoing
+      ? null
+      : forClientRefusal(side, video.status, status, request.body.forClient);
+    if (forClientProblem) throw new HttpError(forClientProblem.status, forClientProblem.message);
+    if (forClient && status === 'in_progress' && !note) {
+      throw new HttpError(400, WORKFLOW_MESSAGES.noteRequired);
+    }
     // A posted video's record is the agency's, even on a call that does not move it.
     if (side === 'client' && (publishedUrl ?? publishedAt) !== undefined) {
       throw new HttpError(403, PUBLISHING_MESSAGES.clientSide);
