@@ -297,6 +297,7 @@ export function updateVideoStatus({
   publishedAt,
   undo,
   assignedEditorId,
+  forClient,
 }: StatusChange): Promise<VideoView> {
   return apiJson<VideoView>('PATCH', `${videoPath(id)}/status`, {
     status,
@@ -305,6 +306,7 @@ export function updateVideoStatus({
     ...(publishedAt && { publishedAt }),
     ...(undo && { undo }),
     ...(assignedEditorId !== undefined && { assignedEditorId }),
+    ...(forClient && { forClient }),
   });
 }
 
