@@ -6,7 +6,7 @@ import { videoView } from '../../test/videos';
 import { VideoCard } from './video-card';
 import { DAY_MS } from '@domain/day-counter';
 
-const person = (id: string, role: string): PublicUser => ({
+const person = (id: string, role: PublicUser['role']): PublicUser => ({
   id,
   username: id,
   name: null,
@@ -27,7 +27,13 @@ function card(status: string, statusSince: string, viewer = client) {
       video={videoView('1', 'Launch', status, {
         statusSince,
         assignedEditorId: 'editor',
-        assignedEditor: { id: 'editor', username: 'editor', name: null, avatarUrl: null },
+        assignedEditor: {
+          id: 'editor',
+          username: 'editor',
+          name: null,
+          avatarUrl: null,
+          role: 'editor',
+        },
       })}
       viewer={viewer}
       onOpen={() => {}}
