@@ -43,3 +43,10 @@ export type ReviewReminders = z.infer<typeof reviewRemindersSchema>;
 /** The days in order, as the sweep reads them: the n-th reminder is due on the n-th day. */
 export const reminderDays = (days: readonly number[]): number[] =>
   [...new Set(days)].filter((d) => Number.isInteger(d) && d > 0).sort((a, b) => a - b);
+
+/**
+ * The day after which a client still waiting in review has had every reminder: the last reminder
+ * day (7 unless the king says otherwise; the default's when the king set none).
+ */
+export const lastReminderDay = (days: readonly number[]): number =>
+  reminderDays(days).at(-1) ?? DEFAULT_REVIEW_REMINDER_DAYS.at(-1)!;

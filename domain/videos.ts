@@ -323,6 +323,8 @@ export const videoListQuery = z.object({
   type: z.string().max(50).optional(),
   q: z.string().trim().max(200).optional(),
   overdue: z.enum(['true', 'false']).optional(),
+  /** The lead's Needs My Review (domain/lead-dashboard.ts needsLead): in review past the last reminder. */
+  needsLead: z.enum(['true', 'false']).optional(),
   // A number to callers (the document says so); the query string's text is coerced.
   limit: z.coerce.number<number>().int().min(1).max(500).optional(),
   cursor: z.string().max(200).optional(),

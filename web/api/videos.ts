@@ -184,6 +184,7 @@ export function useVideoPages(filter: LeadListFilter, clientId: string | null, e
     limit: PAGE_SIZE,
     status: filter.status,
     overdue: filter.overdue ? 'true' : undefined,
+    needsLead: filter.needsLead ? 'true' : undefined,
     q: filter.q || undefined,
     clientId: clientId ?? undefined,
   };

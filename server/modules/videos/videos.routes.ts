@@ -206,7 +206,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     query: z.infer<typeof videoListQuery>,
     reply: FastifyReply,
   ) {
-    const { limit, cursor, overdue, ...filters } = query;
+    const { limit, cursor, overdue, needsLead, ...filters } = query;
     const tagOf = reply.server.keysTagger();
     const { parts, keys, cursorAt } = await videoListJson(
       db,
@@ -216,6 +216,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       {
         ...filters,
         overdue: overdue === 'true',
+        needsLead: needsLead === 'true',
         limit: limit ? limit + 1 : undefined,
         cursor: parseCursor(cursor),
       },
@@ -245,11 +246,15 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     '/api/videos',
     {
       // Kept in the per-instance read cache until the data changes (server/plugins/read-cache.ts);
-      // only the overdue filter reads the clock.
+      // only the overdue and Needs My Review filters read the clock (the latter the agency's
+      // reminder days too).
       config: {
         cacheable: true,
-        reads: ['videos', 'users', ...SCOPE_TABLES],
-        timeless: (request) => (request.query as { overdue?: string }).overdue !== 'true',
+        reads: ['videos', 'users', 'agency_settings', ...SCOPE_TABLES],
+        timeless: (request) => {
+          const { overdue, needsLead } = request.query as { overdue?: string; needsLead?: string };
+          return overdue !== 'true' && needsLead !== 'true';
+        },
       },
       schema: { querystring: videoListQuery, response: { 200: videoListSchema } },
     },
