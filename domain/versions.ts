@@ -139,12 +139,3 @@ export function roundDecision(to: string): RoundDecision {
       return 'withdrawn';
   }
 }
-
-/**
- * A manager (lead editor, king, admin) who approves or requests changes decides in the client's
- * place, and the round records it; a guest (null) or anyone else decides as themselves.
- */
-export const decidesForClient = (
-  actor: Pick<Actor, 'role' | 'isAdmin'> | null,
-  decision: RoundDecision,
-): boolean => actor !== null && decision !== 'withdrawn' && isManager(actor);

@@ -60,7 +60,11 @@ describe('status changes', () => {
 
   it('other changes tell the owner and the assigned editor, never the actor', async () => {
     const v = await video({ status: 'review' });
-    await call('lead1', 'PATCH', `/api/videos/${v.id}/status`, { status: 'ready_to_post' });
+    const approved = await call('lead1', 'PATCH', `/api/videos/${v.id}/status`, {
+      status: 'ready_to_post',
+      forClient: true,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
     expect(await whoGotWhat()).toEqual({ editor: ['status_change'], owner: ['status_change'] });
     const [n] = await noticesOf('owner');
     expect(n).toMatchObject({

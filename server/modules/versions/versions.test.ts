@@ -309,17 +309,20 @@ describe('every status move records its round', () => {
   const roundsRows = (videoId: string) =>
     t.db.select().from(reviewRounds).where(eq(reviewRounds.videoId, videoId));
 
-  it('a manager deciding records that it decided for the client', async () => {
+  it('a manager deciding for the client (forClient) is recorded so; a Send Back is not', async () => {
     const video = await ownersVideo();
     await move('editor', video.id, 'review');
-    await move('lead', video.id, 'in_progress', { note: 'Tighter cut' });
+    await move('lead', video.id, 'in_progress', { note: 'Tighter cut', forClient: true });
     await move('editor', video.id, 'review');
-    await move('lead', video.id, 'ready_to_post');
+    await move('lead', video.id, 'in_progress', { note: 'Our own fix first' });
+    await move('editor', video.id, 'review');
+    await move('lead', video.id, 'ready_to_post', { forClient: true });
     const rounds = await roundsOf('owner', video.id);
     expect(
       rounds.map((r) => [r.version, r.decision, r.decidedBy?.id, r.decidedForClient, r.note]),
     ).toEqual([
       [null, 'changes_requested', id.lead, true, 'Tighter cut'],
+      [null, 'changes_requested', id.lead, false, 'Our own fix first'],
       [null, 'approved', id.lead, true, null],
     ]);
   });
