@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -96,10 +96,10 @@ describe('the guest page follows the versions', () => {
     expect(within(earlier).getByText('v1 (the version you were sent)')).toBeTruthy();
     expect(within(earlier).getByText(/Changes requested by Alex \(guest\)/)).toBeTruthy();
     expect(within(earlier).getByText('Done')).toBeTruthy();
-    const open = within(earlier).getByRole('link', { name: 'Open v1' });
-    expect(open.getAttribute('href')).toBe('https://cuts.example.test/v1.mp4');
+    const open = within(earlier).getByText('Open v1').closest('a');
+    expect(open?.getAttribute('href')).toBe('https://cuts.example.test/v1.mp4');
     // The earlier note is not among the version shown's comments.
-    expect(screen.getAllByRole('article').map((a) => a.textContent)).toEqual([
+    expect([...document.querySelectorAll('article')].map((a) => a.textContent)).toEqual([
       expect.stringContaining('Better now'),
       expect.stringContaining('Logo too small'),
     ]);
@@ -121,15 +121,15 @@ describe('the guest page follows the versions', () => {
 
   it("comments at the player's time: the moment leads the text, as in the app", async () => {
     const { onComment, user, handle } = draw(video());
-    await user.click(screen.getByRole('button', { name: 'Comment at 1:23' }));
-    const time = screen.getByRole('textbox', { name: /Comment at/ }) as HTMLInputElement;
+    await user.click(screen.getByText('Comment at 1:23'));
+    const time = screen.getByLabelText(/Comment at/) as HTMLInputElement;
     expect(time.value).toBe('1:23');
-    await user.type(screen.getByRole('textbox', { name: 'Add a comment' }), 'Cut here');
-    await user.click(screen.getByRole('button', { name: 'Post comment' }));
+    fireEvent.change(screen.getByLabelText('Add a comment'), { target: { value: 'Cut here' } });
+    await user.click(screen.getByText('Post comment'));
     expect(onComment).toHaveBeenCalledWith('1:23 Cut here');
     // The player moves on: the button follows it.
     act(() => handle.report(125));
-    expect(screen.getByRole('button', { name: 'Comment at 2:05' })).toBeTruthy();
+    expect(screen.getByText('Comment at 2:05')).toBeTruthy();
   });
 
   it("seeks the player from a timecode in the version shown's comments", async () => {
