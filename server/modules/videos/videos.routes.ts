@@ -647,7 +647,9 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const scope = await scopeOf(request);
       const ids = [...new Set(request.body.ids)];
       // All or nothing: one id the viewer may not delete (or that does not exist) and nothing is.
-      return db.transaction(async (tx) => {
+      // The refusal is sent after the transaction ends: an answer sent inside it would wait, in
+      // the answer's hooks, for the connection the transaction holds (one on PGlite).
+      const outcome = await db.transaction(async (tx) => {
         const rows = await tx
           .select({
             id: videos.id,
@@ -665,21 +667,25 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         if (failed.length) {
           const locked = [...locks.values()].filter((l) => l !== null);
           const noAccess = ids.length - reachable.length;
-          return reply.status(403).send({
-            message: noAccess
-              ? `Nothing was deleted: you cannot delete ${failed.length} of the selected videos`
-              : BILLING_MESSAGES.bulkLocked(
-                  locked.length,
-                  locked.filter((l) => l === 'paid').length,
-                ),
-            failed,
-          });
+          return {
+            refused: {
+              message: noAccess
+                ? `Nothing was deleted: you cannot delete ${failed.length} of the selected videos`
+                : BILLING_MESSAGES.bulkLocked(
+                    locked.length,
+                    locked.filter((l) => l === 'paid').length,
+                  ),
+              failed,
+            },
+          };
         }
         const deleted = (
           await tx.delete(videos).where(inArray(videos.id, ids)).returning({ id: videos.id })
         ).length;
-        return { deleted, message: `${deleted} video(s) deleted successfully` };
+        return { deleted, message: `${deleted} video(s) deleted successfully`, refused: null };
       });
+      if (outcome.refused) return reply.status(403).send(outcome.refused);
+      return { deleted: outcome.deleted, message: outcome.message };
     },
   );
 
