@@ -358,6 +358,10 @@ export const videoViewSchema = z.object({
   paid: z.boolean().optional(),
   /** When the video entered its current status: the card's whose turn, for how long. */
   statusSince: z.string(),
+  /** The newest cut's number; 0 while there is none (only the source, `link`). */
+  currentVersion: z.number().int(),
+  /** How many review rounds began: the card's "Round N". */
+  rounds: z.number().int(),
   clientIsVip: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -24,6 +24,8 @@ export const videoView = (
   finishDate: null,
   duration: null,
   statusSince: at,
+  currentVersion: 0,
+  rounds: 0,
   publishedUrl: null,
   publishedAt: null,
   clientIsVip: false,

@@ -390,6 +390,8 @@ function viewOf(sees: ViewerFacts, { video, owner: o, editor: e }: VideoWithPeop
     finishDate: iso(video.finishDate),
     duration: video.duration,
     statusSince: video.statusChangedAt.toISOString(),
+    currentVersion: video.currentVersion,
+    rounds: video.rounds,
     publishedUrl: video.publishedUrl,
     publishedAt: video.publishedAt,
     clientIsVip: o.isVip,
