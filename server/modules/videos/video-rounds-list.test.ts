@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_LIST_MESSAGES } from '@domain/videos';
-import { reviewRounds, videos } from '../../db/schema';
+import { videos } from '../../db/schema';
 import { seedVideo, setUpVideoPeople } from '../../test/helper';
+import { giveRounds } from '../../test/rounds';
 
 /**
  * Issue 41, item 5: review rounds in the video lists. GET /api/videos (and the admin list) take
@@ -10,20 +11,6 @@ import { seedVideo, setUpVideoPeople } from '../../test/helper';
  * with a page cursor that keeps its place in that order.
  */
 const t = setUpVideoPeople();
-
-/** Rounds as the status moves record them: a review_rounds row each, and the video's count. */
-async function giveRounds(videoId: string, count: number) {
-  for (let number = 1; number <= count; number++) {
-    await t.db.insert(reviewRounds).values({
-      videoId,
-      number,
-      sentById: t.id.editor,
-      decision: number < count ? 'changes_requested' : null,
-      decidedAt: number < count ? new Date() : null,
-    });
-  }
-  await t.db.update(videos).set({ rounds: count }).where(eq(videos.id, videoId));
-}
 
 /** Name → rounds, in creation order (the last is the newest). */
 const SCENE = [
@@ -48,7 +35,7 @@ describe('rounds in the video lists', () => {
         assignedEditorId: t.id.editor,
         createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
       });
-      await giveRounds(video.id, rounds);
+      await giveRounds(t.db, video.id, rounds, t.id.editor);
     }
     // Another client's busy video: the owner never sees it, the king does.
     const theirs = await seedVideo(t, {
@@ -56,7 +43,7 @@ describe('rounds in the video lists', () => {
       name: 'Theirs',
       assignedEditorId: null,
     });
-    await giveRounds(theirs.id, 4);
+    await giveRounds(t.db, theirs.id, 4);
   });
 
   it('each video says its rounds', async () => {
