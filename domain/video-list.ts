@@ -113,6 +113,11 @@ export const roundsFilterLabel = (over: number) =>
 export const VIDEO_LIST_ORDERS = ['newest', 'rounds'] as const;
 export type VideoListOrder = (typeof VIDEO_LIST_ORDERS)[number];
 
+export const VIDEO_LIST_ORDER_LABELS: Record<VideoListOrder, string> = {
+  newest: 'Newest first',
+  rounds: 'Rounds (most first)',
+};
+
 export const VIDEO_SORTS = ['ordinal', 'name', 'name-desc', 'status', 'type', 'rounds'] as const;
 export type VideoSort = (typeof VIDEO_SORTS)[number];
 export const DEFAULT_VIDEO_SORT: VideoSort = 'ordinal';
