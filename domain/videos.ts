@@ -331,9 +331,16 @@ export const videoListQuery = z.object({
     .int({ error: VIDEO_LIST_MESSAGES.roundsOver })
     .min(0, { error: VIDEO_LIST_MESSAGES.roundsOver })
     .max(1_000_000, { error: VIDEO_LIST_MESSAGES.roundsOver })
-    .optional(),
+    .optional()
+    .describe('Only videos with more than this many review rounds (0 or more)'),
   /** newest (the default): newest first; rounds: most review rounds first, then newest first. */
-  sort: z.enum(VIDEO_LIST_ORDERS, { error: VIDEO_LIST_MESSAGES.sort }).optional(),
+  sort: z
+    .enum(VIDEO_LIST_ORDERS, { error: VIDEO_LIST_MESSAGES.sort })
+    .optional()
+    .describe(
+      'newest (the default): newest first; rounds: most review rounds first, then newest ' +
+        "first. A page's cursor belongs to its order: another order's is a 400",
+    ),
   // A number to callers (the document says so); the query string's text is coerced.
   limit: z.coerce.number<number>().int().min(1).max(500).optional(),
   cursor: z.string().max(200).optional(),

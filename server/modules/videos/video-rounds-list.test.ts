@@ -162,4 +162,17 @@ describe('rounds in the video lists', () => {
       expect(res.json<{ message: string }>().message).toBe(VIDEO_LIST_MESSAGES.cursor);
     }
   });
+
+  it('the API document describes both parameters on both lists', async () => {
+    const doc = (await t.call('anonymous', 'GET', '/api/openapi.json')).json<{
+      paths: Record<string, { get: { parameters: { name: string; description?: string }[] } }>;
+    }>();
+    for (const path of ['/api/videos', '/api/admin/videos']) {
+      const params = Object.fromEntries(
+        doc.paths[path]!.get.parameters.map((p) => [p.name, p.description]),
+      );
+      expect(params.roundsOver, path).toMatch(/more than this many review rounds/);
+      expect(params.sort, path).toMatch(/most review rounds first/);
+    }
+  });
 });
