@@ -106,6 +106,9 @@ export const ROUNDS_FILTERS = [1, 2, 3, 5] as const;
 export const roundsFilterLabel = (over: number) =>
   `More than ${over} ${over === 1 ? 'round' : 'rounds'}`;
 
+/** The same as a choice under the field's label "Rounds": 'More than 2'. */
+export const roundsFilterOption = (over: number) => `More than ${over}`;
+
 /**
  * The orders of GET /api/videos (`sort`): newest first (the default), or most review rounds
  * first and then newest first. Either ends with the id, so a page's cursor is exact.

@@ -4,7 +4,7 @@ import type { SmartSuggestion } from '@domain/search-suggestions';
 import {
   DESKTOP_STATUS_PILLS,
   ROUNDS_FILTERS,
-  roundsFilterLabel,
+  roundsFilterOption,
   STATUS_FILTER_LABELS,
   STATUS_FILTERS,
   VIDEO_SORT_LABELS,
@@ -85,7 +85,7 @@ export function RoundsFilter({
       }}
       data={[
         { value: 'any', label: 'Any rounds' },
-        ...ROUNDS_FILTERS.map((n) => ({ value: String(n), label: roundsFilterLabel(n) })),
+        ...ROUNDS_FILTERS.map((n) => ({ value: String(n), label: roundsFilterOption(n) })),
       ]}
       style={style}
     />

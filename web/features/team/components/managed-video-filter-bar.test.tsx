@@ -50,7 +50,7 @@ describe('ManagedVideoFilterBar', () => {
   it('narrows to more than N review rounds, the counts following, and sorts by rounds', async () => {
     renderWithProviders(<Harness />);
     const rounds = screen.getByRole('combobox', { name: 'Rounds' });
-    await userEvent.selectOptions(rounds, 'More than 1 round');
+    await userEvent.selectOptions(rounds, 'More than 1');
     expect(listedNames()).toEqual(['Spring cut', 'Summer cut']);
     expect(statusButtons().slice(0, 4)).toEqual([
       'All (2)',
@@ -58,7 +58,7 @@ describe('ManagedVideoFilterBar', () => {
       'In Progress (1)',
       'Review (1)',
     ]);
-    await userEvent.selectOptions(rounds, 'More than 3 rounds');
+    await userEvent.selectOptions(rounds, 'More than 3');
     expect(listedNames()).toEqual(['Summer cut']);
     await userEvent.selectOptions(rounds, 'Any rounds');
     expect(listedNames()).toHaveLength(4);
