@@ -30,7 +30,7 @@ import {
   type VideoRow,
 } from '../../db/schema';
 import { noticeCtes } from '../notifications/notifications.repository';
-import { overdueWhere } from '../scope/readable';
+import { needsLeadWhere, overdueWhere } from '../scope/readable';
 import { videoScopeOf, type VideoScope } from '../scope/scope';
 
 const owner = aliasedTable(users, 'owner');
@@ -68,6 +68,8 @@ export interface VideoFilters {
   type?: string;
   q?: string;
   overdue?: boolean;
+  /** Needs My Review (needsLeadWhere): in review past the last reminder day. */
+  needsLead?: boolean;
   assignedEditorId?: string;
   limit?: number;
   cursor?: { createdAt: Date; id: string };
@@ -118,6 +120,7 @@ function listWhere(where: SQL | undefined, f: VideoFilters) {
     f.type ? eq(videos.type, f.type) : undefined,
     f.q ? ilike(videos.name, `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
     f.overdue ? overdueWhere() : undefined,
+    f.needsLead ? needsLeadWhere() : undefined,
     f.assignedEditorId ? eq(videos.assignedEditorId, f.assignedEditorId) : undefined,
     f.cursor
       ? or(
