@@ -320,9 +320,9 @@ describe('every status move records its round', () => {
   it('a manager deciding records that it decided for the client', async () => {
     const video = await ownersVideo();
     await move('editor', video.id, 'review');
-    await move('lead', video.id, 'in_progress', { note: 'Tighter cut' });
+    await move('lead', video.id, 'in_progress', { note: 'Tighter cut', forClient: true });
     await move('editor', video.id, 'review');
-    await move('lead', video.id, 'ready_to_post');
+    await move('lead', video.id, 'ready_to_post', { forClient: true });
     const rounds = await roundsOf('owner', video.id);
     expect(
       rounds.map((r) => [r.version, r.decision, r.decidedBy?.id, r.decidedForClient, r.note]),
