@@ -317,8 +317,10 @@ describe('every status move records its round', () => {
   const roundsRows = (videoId: string) =>
     t.db.select().from(reviewRounds).where(eq(reviewRounds.videoId, videoId));
 
-  it('a manager deciding records that it decided for the client', async () => {
+  it('a manager deciding for the client is recorded so; its own Send Back is not', async () => {
     const video = await ownersVideo();
+    await move('editor', video.id, 'review');
+    await move('lead', video.id, 'in_progress', { note: 'We fix the grade first' });
     await move('editor', video.id, 'review');
     await move('lead', video.id, 'in_progress', { note: 'Tighter cut', forClient: true });
     await move('editor', video.id, 'review');
@@ -327,6 +329,7 @@ describe('every status move records its round', () => {
     expect(
       rounds.map((r) => [r.version, r.decision, r.decidedBy?.id, r.decidedForClient, r.note]),
     ).toEqual([
+      [null, 'changes_requested', id.lead, false, 'We fix the grade first'],
       [null, 'changes_requested', id.lead, true, 'Tighter cut'],
       [null, 'approved', id.lead, true, null],
     ]);

@@ -7,7 +7,7 @@ import {
 } from '@domain/permissions';
 import { utcDay } from '@domain/publishing';
 import type { Actor } from '@domain/roles';
-import { decidesForClient, roundChange, roundDecision, type RoundChange } from '@domain/versions';
+import { roundChange, roundDecision, type RoundChange } from '@domain/versions';
 import type { VideoStatus } from '@domain/video-status';
 import { avatarUrl } from '@domain/user';
 import type { VideoView } from '@domain/videos';
@@ -713,6 +713,11 @@ export async function updateVideo(
     note?: string;
     /** The move is the undo of the mover's own last move (domain/workflow.ts, mayUndo). */
     undo?: boolean;
+    /**
+     * A manager's decision in the client's place (`forClient`, domain/workflow.ts
+     * forClientRefusal, which allows it only then): the round records it.
+     */
+    forClient?: boolean;
   } = {},
 ): Promise<VideoRow | null> {
   const { guestName, notices = null } = opts;
@@ -747,7 +752,7 @@ export async function updateVideo(
     changedById,
     guestName: guestName ?? null,
     decision,
-    forClient: decision !== null && decidesForClient(changedBy, decision),
+    forClient: decision !== null && decision !== 'withdrawn' && opts.forClient === true,
     roundNote: decision === null ? null : (opts.note ?? null),
     notices,
   });

@@ -538,7 +538,11 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     };
     const updated = note
       ? await app.notifier.transaction(async (tx, notify) => {
-          const row = await updateVideo(tx, video, changes, scope, { note, undo: undoing });
+          const row = await updateVideo(tx, video, changes, scope, {
+            note,
+            undo: undoing,
+            forClient,
+          });
           if (!row) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
           const comment = await insertComment(tx, {
             videoId: video.id,
@@ -558,7 +562,11 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
               teamLeadIds,
             ),
           (notices) =>
-            updateVideo(db, video, changes, scope, { notices: notices.rows(), undo: undoing }),
+            updateVideo(db, video, changes, scope, {
+              notices: notices.rows(),
+              undo: undoing,
+              forClient,
+            }),
         );
     if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
     if (assignedEditorId === undefined) return changedAnswer(read, updated, actor, status);
