@@ -61,7 +61,8 @@ const videoType = z
   .regex(/^[A-Za-z0-9 -]*$/, VIDEO_MESSAGES.typeInvalid)
   .transform(normalizeCustomType);
 
-const link = z
+/** A video's link as a client submits it (its source) and as the agency adds a cut (a version). */
+export const videoLink = z
   .string({ error: LINK_MESSAGES.required })
   .trim()
   .min(1, LINK_MESSAGES.required)
@@ -104,7 +105,7 @@ export const createVideoBody = z
     type: videoType.optional(),
     customType: videoType.optional(),
     status: z.string().max(50).optional(),
-    link,
+    link: videoLink,
     description: longText.optional().nullable(),
     internalNotes: longText.optional().nullable(),
     userId: z.string().optional().nullable(),
@@ -187,7 +188,7 @@ export const addVideoForm = z
     dueDate: z.string(),
     dueTime: z.string(),
     assignedEditorId: z.string(),
-    link,
+    link: videoLink,
   })
   .superRefine((v, ctx) => {
     if (v.type === 'other') {
@@ -251,6 +252,11 @@ export const statusBody = z
      * mayUndo): allowed where the transition table alone would refuse it.
      */
     undo: z.boolean({ error: 'undo must be true or false' }).optional(),
+    /**
+     * A manager deciding for the client on a video waiting for it in review (issue 41): required
+     * of a manager's approval there, refused of anyone else (domain/workflow.ts forClientRefusal).
+     */
+    forClient: z.boolean({ error: 'forClient must be true or false' }).optional(),
     /**
      * The video's editor with the move (Start Work: whom a manager picks; an undo of a Start
      * Work that assigned: null), allowed as PATCH /api/videos/{id}/assigned-editor allows it.
@@ -325,6 +331,8 @@ export const videoListQuery = z.object({
   type: z.string().max(50).optional(),
   q: z.string().trim().max(200).optional(),
   overdue: z.enum(['true', 'false']).optional(),
+  /** The lead's Needs My Review (domain/lead-dashboard.ts needsLead): in review past the last reminder. */
+  needsLead: z.enum(['true', 'false']).optional(),
   /** Only videos with more than this many review rounds (issue 41; hasMoreRoundsThan). */
   roundsOver: z.coerce
     .number<number>({ error: VIDEO_LIST_MESSAGES.roundsOver })
@@ -381,9 +389,9 @@ export const videoViewSchema = z.object({
   paid: z.boolean().optional(),
   /** When the video entered its current status: the card's whose turn, for how long. */
   statusSince: z.string(),
-  /** The newest cut's number; 0 while there is none (only the source, `link`). */
+  /** The newest cut's number (domain/versions.ts); 0 while there is none, only the source. */
   currentVersion: z.number().int(),
-  /** How many review rounds began: the card's "Round N". */
+  /** How many review rounds began: the card's "Round N" (domain/versions.ts). */
   rounds: z.number().int(),
   clientIsVip: z.boolean(),
   createdAt: z.string(),
@@ -415,5 +423,5 @@ export type VideoCount = z.infer<typeof videoCountSchema>;
 
 /** The answer of a write that lost a race: the video changed between its read and its update. */
 export const changedMeanwhileAnswer = messageAnswer.describe(
-  'The video changed meanwhile: read it again and retry',
+  'The video changed meanwhile: read it again and retry; or a manager approved a video waiting for the client without forClient: true',
 );

@@ -23,11 +23,13 @@ import { adminGuard } from './modules/admin/admin.guard';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { reviewLinksRoutes } from './modules/review-links/review-links.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
+import { versionsRoutes } from './modules/versions/versions.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { countUnread, findNotification } from './modules/notifications/notifications.repository';
 import { emailRoutes, mailer } from './modules/email/email.routes';
 import type { MailSettings } from './modules/email/worker';
 import { notifier } from './modules/notifications/notifier';
+import { reviewReminders } from './modules/notifications/reminders';
 import { auth } from './plugins/auth';
 import { caches } from './plugins/caches';
 import { gracefulClose } from './plugins/graceful-close';
@@ -90,6 +92,8 @@ export interface AppOptions {
   readCache?: boolean;
   /** Runs the email worker's loop (the server does; tests call app.mailer.work()). */
   mailLoop?: boolean;
+  /** Runs the review reminders' sweep (the server does; tests call app.reviewReminders.sweep()). */
+  reminderLoop?: boolean;
 }
 
 const VERSION = (
@@ -183,6 +187,7 @@ export async function buildApp(opts: AppOptions) {
     reads: { countUnread, findNotification },
   });
   await app.register(notifier, { db });
+  await app.register(reviewReminders, { db, loop: opts.reminderLoop ?? false });
   await app.register(mailer, {
     db,
     mail: opts.mail ?? {
@@ -209,6 +214,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(invoicingRoutes, { db });
   await app.register(adminRoutes, { db });
   await app.register(commentsRoutes, { db });
+  await app.register(versionsRoutes, { db });
   await app.register(reviewLinksRoutes, { db });
   await app.register(notificationsRoutes, { db });
   await app.register(emailRoutes, { db });

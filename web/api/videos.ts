@@ -193,6 +193,7 @@ export function useVideoPages(
     limit: PAGE_SIZE,
     status: filter.status,
     overdue: filter.overdue ? 'true' : undefined,
+    needsLead: filter.needsLead ? 'true' : undefined,
     q: filter.q || undefined,
     clientId: clientId ?? undefined,
     roundsOver: rounds ?? undefined,
@@ -308,6 +309,7 @@ export function updateVideoStatus({
   publishedAt,
   undo,
   assignedEditorId,
+  forClient,
 }: StatusChange): Promise<VideoView> {
   return apiJson<VideoView>('PATCH', `${videoPath(id)}/status`, {
     status,
@@ -316,6 +318,7 @@ export function updateVideoStatus({
     ...(publishedAt && { publishedAt }),
     ...(undo && { undo }),
     ...(assignedEditorId !== undefined && { assignedEditorId }),
+    ...(forClient && { forClient }),
   });
 }
 

@@ -48,7 +48,10 @@ import type {
   CreateAssignmentBody, EditorWithCounts,
 } from '@domain/assignments';
 import type { ChangePasswordBody, LoginBody, ProfileUpdateBody, RegisterBody } from '@domain/auth';
-import type { CommentInput, CommentView } from '@domain/comments';
+import type { ReviewReminders } from '@domain/client-turn';
+import type {
+  CommentDoneBody, CommentInput, CommentListQuery, CommentView,
+} from '@domain/comments';
 import type { EmailSettings, OutboxView } from '@domain/email';
 import type {
   ClientCustomPrice, ClientPlan, ClientPlanBody, ClientPricingDetail, ClientPricingList,
@@ -64,6 +67,7 @@ import type {
   GuestDecisionInput, GuestVideoView, ReviewLinkView, ReviewPageView, ReviewRefusal,
 } from '@domain/review-links';
 import type { TurnaroundFigures, TurnaroundQuery } from '@domain/turnaround';
+import type { AddVersionBody, RoundView, VersionList, VersionView } from '@domain/versions';
 import type {
   CheckDelayedAnswer, ClearAllAnswer, MarkAllReadAnswer, NotificationCount, RestoreAnswer,
   RestoreBody,
@@ -100,8 +104,18 @@ interface Web {
     reads: { 200: BulkDeleteAnswer; 403: BulkDeleteRefusal };
   };
   'POST /api/admin/videos/bulk-delete': { sends: BulkDeleteBody; reads: { 200: AdminBulkDeleteAnswer } };
-  'GET /api/videos/{id}/comments': { reads: { 200: CommentView[] } };
+  'GET /api/videos/{id}/comments': { query: CommentListQuery; reads: { 200: CommentView[] } };
   'POST /api/videos/{id}/comments': { sends: CommentInput; reads: { 201: CommentView } };
+  'PUT /api/comments/{id}/done': {
+    sends: CommentDoneBody;
+    reads: { 200: CommentView; 403: MessageAnswer };
+  };
+  'GET /api/videos/{id}/versions': { reads: { 200: VersionList } };
+  'POST /api/videos/{id}/versions': {
+    sends: AddVersionBody;
+    reads: { 201: VersionView; 400: MessageAnswer; 403: MessageAnswer };
+  };
+  'GET /api/videos/{id}/rounds': { reads: { 200: RoundView[] } };
   'POST /api/review-links': { sends: CreateReviewLinkInput; reads: { 201: CreatedReviewLink } };
   'GET /api/videos/{id}/review-links': { reads: { 200: ReviewLinkView[] } };
   'DELETE /api/review-links/{id}': { reads: { 200: MessageAnswer } };
@@ -110,7 +124,7 @@ interface Web {
   };
   'POST /api/review/{token}/videos/{videoId}/comments': {
     sends: GuestCommentInput;
-    reads: { 201: GuestCommentView; 404: ReviewRefusal; 410: ReviewRefusal };
+    reads: { 201: GuestCommentView; 404: ReviewRefusal; 409: MessageAnswer; 410: ReviewRefusal };
   };
   'POST /api/review/{token}/videos/{videoId}/decision': {
     sends: GuestDecisionInput;
@@ -217,6 +231,8 @@ interface Web {
   'GET /api/email/settings': { reads: { 200: EmailSettings } };
   'PUT /api/email/settings': { sends: EmailSettings; reads: { 200: EmailSettings } };
   'GET /api/admin/email-outbox': { reads: { 200: OutboxView } };
+  'GET /api/admin/review-reminders': { reads: { 200: ReviewReminders } };
+  'PUT /api/admin/review-reminders': { sends: ReviewReminders; reads: { 200: ReviewReminders } };
 }
 
 type Operation<K> = K extends \`\${infer M} \${infer P}\`
@@ -468,6 +484,52 @@ describe("a scenario's answers", () => {
     });
     await call('GET', { path: '/api/videos/{id}/comments', params: { id }, cookie: asKing });
     await call('GET', { path: '/api/videos/{id}/mentionable', params: { id }, cookie: asClient });
+    // Versions (issue 41): the client may not add one (403); the king adds v1, closing the
+    // client's note, and cannot close it twice (400); notes on v1, one marked done, the client
+    // refused another's; the versions and rounds read.
+    const cut = { link: 'https://cdn.example.com/v1.mp4', note: 'First cut' };
+    await call('POST', {
+      path: '/api/videos/{id}/versions',
+      params: { id },
+      cookie: asClient,
+      body: cut,
+    });
+    const noteId = String(comment.json().id);
+    const added = await call('POST', {
+      path: '/api/videos/{id}/versions',
+      params: { id },
+      cookie: asKing,
+      body: { ...cut, close: [noteId] },
+    });
+    expect(added.status, added.text).toBe(201);
+    await call('POST', {
+      path: '/api/videos/{id}/versions',
+      params: { id },
+      cookie: asKing,
+      body: { ...cut, carry: [noteId] },
+    });
+    const onV1 = await call('POST', {
+      path: '/api/videos/{id}/comments',
+      params: { id },
+      cookie: asKing,
+      body: { content: 'Colour pass done', version: 1 },
+    });
+    for (const cookie of [asKing, asClient]) {
+      await call('PUT', {
+        path: '/api/comments/{id}/done',
+        params: { id: String(onV1.json().id) },
+        cookie,
+        body: { done: true },
+      });
+    }
+    await call('GET', {
+      path: '/api/videos/{id}/comments',
+      params: { id },
+      query: { version: '1' },
+      cookie: asClient,
+    });
+    await call('GET', { path: '/api/videos/{id}/versions', params: { id }, cookie: asClient });
+    await call('GET', { path: '/api/videos/{id}/rounds', params: { id }, cookie: asClient });
     // Markers: each format of one video, several videos in one CSV, a bad format, a missing video.
     for (const format of ['csv', 'premiere', 'resolve', 'xml']) {
       const query = { format };
@@ -696,6 +758,11 @@ describe("a scenario's answers", () => {
       await send('GET', '/api/admin/invoices/{clientId}', { params: { clientId } });
     }
     await send('PATCH', '/api/admin/payment/reverse', { body: { videoIds } });
+    // When clients are reminded of a video waiting for their review (issue 41).
+    await send('GET', '/api/admin/review-reminders');
+    await send('PUT', '/api/admin/review-reminders', { body: { days: [0] } });
+    await send('PUT', '/api/admin/review-reminders', { body: { days: [3, 7] } });
+    await send('PUT', '/api/admin/review-reminders', { cookie: asEditor, body: { days: [3] } });
 
     // The pair and the rule removed (the second time, nothing is there), the plan taken back
     // and deleted.

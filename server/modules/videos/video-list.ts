@@ -282,7 +282,7 @@ const assignedElsewhere = alias(videos, 'assigned_elsewhere');
  * `changedSince` keeps (its merge follows the newest-first order).
  */
 const wholeAndTimeless = (f: VideoFilters) =>
-  !f.limit && !f.cursor && !f.overdue && (f.sort ?? 'newest') === 'newest';
+  !f.limit && !f.cursor && !f.overdue && !f.needsLead && (f.sort ?? 'newest') === 'newest';
 
 /**
  * A video list (listVideos' rows as the viewer sees them) as JSON, re-serializing only the

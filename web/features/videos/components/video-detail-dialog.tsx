@@ -43,6 +43,7 @@ import { useMoveConfirmation } from '../../../hooks/use-status-change';
 import { markersUrl } from '../../../api/comments';
 import { useDeleteVideo, useUpdateVideo, useVideo } from '../../../api/videos';
 import { AssignedEditorControl } from './assigned-editor-control';
+import { ClientDecisionPanel } from './client-decision';
 import { DetailDecision } from './detail-decision';
 import { DayCounterBadge } from '../../../components/videos/day-counter-badge';
 import { DeleteVideoDialog } from '../../../components/videos/delete-video-dialog';
@@ -146,6 +147,7 @@ export function VideoDetailDialog({
                 <DetailHeader video={video} viewer={user} />
                 {player && <PlayerSlot player={player} />}
                 {!gone && <DetailDecision video={video} viewer={user} />}
+                {!gone && <ClientDecisionPanel video={video} viewer={user} />}
                 {!gone && comments(video.id, player?.handle ?? null)}
                 <FoldedForm>{form(false)}</FoldedForm>
                 <StatusHistory history={video.statusHistory} />
@@ -156,6 +158,7 @@ export function VideoDetailDialog({
                 <Grid.Col span={{ base: 12, md: 5 }}>
                   <Stack gap="lg">
                     {player && <PlayerSlot player={player} />}
+                    {!gone && <ClientDecisionPanel video={video} viewer={user} />}
                     {!gone && comments(video.id, player?.handle ?? null)}
                     <StatusHistory history={video.statusHistory} />
                   </Stack>
