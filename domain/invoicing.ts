@@ -181,6 +181,8 @@ export const invoicingRowSchema = z.object({
   /** Where and on which day ('YYYY-MM-DD') a posted video went out; null unless posted. */
   publishedUrl: z.string().nullable(),
   publishedAt: z.string().nullable(),
+  /** How many review rounds the video went through (issue 41). */
+  rounds: z.number().int(),
 });
 export type InvoicingRow = z.infer<typeof invoicingRowSchema>;
 export const invoicingRowListSchema = z.array(invoicingRowSchema);
@@ -506,6 +508,7 @@ export const INVOICING_CSV_HEADER = [
   'Link',
   'Published on',
   'Published URL',
+  'Rounds',
 ] as const;
 
 /** The last day of a month, 'YYYY-MM-DD'. */

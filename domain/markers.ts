@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textAnswer } from './api';
+import { commentVersionQuery } from './comments';
 import { csvText } from './csv';
 import { DEFAULT_FRAME_RATE, findTimecodes, formatFrames } from './timecode';
 import { STATUS_LABELS, type VideoStatus } from './video-status';
@@ -36,13 +37,20 @@ export const MARKER_MESSAGES = {
   tooMany: `At most ${MARKER_EXPORT_MAX_VIDEOS} videos at once`,
 } as const;
 
-/** GET /api/videos/{id}/markers. */
+/**
+ * GET /api/videos/{id}/markers: the notes of one version (`version`, a number or 'source'; by
+ * default the current version, the source while there is none), as GET …/comments takes it.
+ */
 export const markersQuery = z.object({
   format: z.enum(MARKER_FORMATS, { error: MARKER_MESSAGES.format }),
+  version: commentVersionQuery.optional(),
 });
 export type MarkersQuery = z.input<typeof markersQuery>;
 
-/** GET /api/videos/markers: `ids` comma-separated, each video checked for reading. */
+/**
+ * GET /api/videos/markers: `ids` comma-separated, each video checked for reading; each video's
+ * notes of its current version.
+ */
 export const multiMarkersQuery = z.object({
   ids: z
     .string({ error: MARKER_MESSAGES.idsRequired })

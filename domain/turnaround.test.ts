@@ -31,6 +31,9 @@ const backAndForth = [
   step('ready_to_post', 90),
   step('posted', 100),
 ];
+/** When each review round of a history began: its steps into review. */
+const sentOf = (history: readonly { toStatus: string; changedAt: string }[]) =>
+  history.filter((s) => s.toStatus === 'review').map((s) => s.changedAt);
 /** Still open: in review since hour 30. */
 const open = [step('draft', 0), step('in_progress', 2), step('review', 30)];
 
@@ -77,12 +80,21 @@ describe('statusStays and timeInStatus', () => {
 
 describe('videoTurnaround', () => {
   it('runs from first leaving draft to first ready, with every review stay in between', () => {
-    expect(videoTurnaround(backAndForth)).toEqual({
+    expect(videoTurnaround(backAndForth, sentOf(backAndForth))).toEqual({
       startedAt: T0 + D,
       readyAt: T0 + 90 * H,
       turnaroundMs: 66 * H,
       clientWaitMs: 30 * H,
+      rounds: 2,
     });
+  });
+
+  it('counts the rounds sent by the time it was first ready, not those after', () => {
+    const later = [...backAndForth, step('in_progress', 110), step('review', 120)];
+    expect(videoTurnaround(later, sentOf(later))?.rounds).toBe(2);
+    // A round sent at the very instant of the ready counts; none sent: none.
+    expect(videoTurnaround(backAndForth, [at(48), at(90)])?.rounds).toBe(2);
+    expect(videoTurnaround(backAndForth)?.rounds).toBe(0);
   });
 
   it('is null for a video still open or still a draft', () => {
@@ -112,17 +124,32 @@ describe('turnaroundFigures', () => {
     client: string,
     type: string,
     history: TurnaroundVideo['history'],
+    roundsSent: TurnaroundVideo['roundsSent'] = sentOf(
+      history as { toStatus: string; changedAt: string }[],
+    ),
   ): TurnaroundVideo => ({
     editor: { key: editor, label: editor ?? 'Unassigned' },
     client: { key: client, label: client },
     type: { key: type, label: type },
     history,
+    roundsSent,
   });
   const quick = [
     step('draft', 0),
     step('in_progress', 0),
     step('review', 6),
     step('ready_to_post', 10),
+  ];
+  // Rounds: backAndForth 2, quick 1, and a third video of four rounds (one after its ready).
+  const fourRounds = [
+    ...backAndForth.slice(0, 5),
+    step('in_progress', 72),
+    step('review', 74),
+    step('in_progress', 76),
+    step('review', 78),
+    step('ready_to_post', 80),
+    step('in_progress', 82),
+    step('review', 84),
   ];
   const videos = [
     video('sam', 'acme', 'reel', backAndForth),
@@ -140,6 +167,8 @@ describe('turnaroundFigures', () => {
       turnaroundP90Ms: Math.round((10 + 0.8 * 56) * H),
       clientWaitMedianMs: 4 * H,
       clientWaitP90Ms: Math.round((4 + 0.8 * 26) * H),
+      roundsMedian: 1,
+      roundsP90: 1.8,
     });
     expect(f.byEditor.map((g) => [g.key, g.label, g.count, g.turnaroundMedianMs! / H])).toEqual([
       ['sam', 'sam', 2, 38],
@@ -155,6 +184,25 @@ describe('turnaroundFigures', () => {
     ]);
   });
 
+  it('gives the rounds per video: median and 90th percentile, overall and per group', () => {
+    const f = turnaroundFigures([...videos, video('kim', 'acme', 'ad', fourRounds)], range);
+    // Rounds of the four ready: 2, 1, 1, 4 (the fifth came after its ready).
+    expect([f.overall.count, f.overall.roundsMedian, f.overall.roundsP90]).toEqual([4, 1.5, 3.4]);
+    expect(f.byClient.map((g) => [g.key, g.roundsMedian, g.roundsP90])).toEqual([
+      ['acme', 2, 3.6],
+      ['zen', 1, 1],
+    ]);
+    expect(f.byEditor.map((g) => [g.key, g.roundsMedian, g.roundsP90])).toEqual([
+      ['sam', 1.5, 1.9],
+      ['kim', 4, 4],
+      [null, 1, 1],
+    ]);
+    expect(f.byType.map((g) => [g.key, g.roundsMedian, g.roundsP90])).toEqual([
+      ['ad', 2.5, 3.7],
+      ['reel', 1.5, 1.9],
+    ]);
+  });
+
   it('is empty for a range with nothing ready in it', () => {
     const empty = turnaroundFigures(
       videos,
@@ -166,6 +214,8 @@ describe('turnaroundFigures', () => {
       turnaroundP90Ms: null,
       clientWaitMedianMs: null,
       clientWaitP90Ms: null,
+      roundsMedian: null,
+      roundsP90: null,
     });
     expect([empty.byEditor, empty.byClient, empty.byType]).toEqual([[], [], []]);
     // The range's end day is included, its start day too.

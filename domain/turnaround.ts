@@ -97,15 +97,21 @@ export interface VideoTurnaround {
   turnaroundMs: number;
   /** The time in review (the client's turn) between the two, every stay summed. */
   clientWaitMs: number;
+  /** The review rounds it took: those sent by the time it was first ready (issue 41). */
+  rounds: number;
 }
 
 /**
  * The turnaround of a video, or null while it has not been ready yet (still open) or never left
  * draft. Start is the first step into a status other than draft: time spent as a draft is the
  * backlog, not the work, and a draft may wait weeks before anyone starts it. Ready is the first
- * step into ready to post or posted after the start; later returns to work do not move it.
+ * step into ready to post or posted after the start; later returns to work do not move it, and
+ * rounds sent after it do not count in its rounds (`roundsSent`: when each review round began).
  */
-export function videoTurnaround(history: readonly HistoryStep[]): VideoTurnaround | null {
+export function videoTurnaround(
+  history: readonly HistoryStep[],
+  roundsSent: readonly DateInput[] = [],
+): VideoTurnaround | null {
   const steps = ordered(history);
   const startIndex = steps.findIndex((s) => s.status !== 'draft');
   if (startIndex < 0) return null;
@@ -118,7 +124,11 @@ export function videoTurnaround(history: readonly HistoryStep[]): VideoTurnaroun
     if (TURN_BY_STATUS[steps[i]!.status] === 'client')
       clientWaitMs += steps[i + 1]!.at - steps[i]!.at;
   }
-  return { startedAt, readyAt, turnaroundMs: readyAt - startedAt, clientWaitMs };
+  const rounds = roundsSent.filter((sent) => {
+    const at = toTime(sent);
+    return at !== null && at <= readyAt;
+  }).length;
+  return { startedAt, readyAt, turnaroundMs: readyAt - startedAt, clientWaitMs, rounds };
 }
 
 /**
@@ -191,6 +201,9 @@ export const turnaroundStatsSchema = z.object({
   turnaroundP90Ms: z.number().nullable(),
   clientWaitMedianMs: z.number().nullable(),
   clientWaitP90Ms: z.number().nullable(),
+  /** Review rounds per video (issue 41), to a tenth: the median of 1 and 2 rounds is 1.5. */
+  roundsMedian: z.number().nullable(),
+  roundsP90: z.number().nullable(),
 });
 export type TurnaroundStats = z.infer<typeof turnaroundStatsSchema>;
 
@@ -217,6 +230,8 @@ export interface TurnaroundVideo {
   client: { key: string; label: string };
   type: { key: string; label: string };
   history: readonly HistoryStep[];
+  /** When each of its review rounds began (review_rounds.sent_at), oldest first. */
+  roundsSent: readonly DateInput[];
 }
 
 /** A percentile in whole milliseconds. */
@@ -225,15 +240,24 @@ const pct = (values: readonly number[], p: number) => {
   return value === null ? null : Math.round(value);
 };
 
+/** A percentile of counts, to a tenth. */
+const pctTenth = (values: readonly number[], p: number) => {
+  const value = percentile(values, p);
+  return value === null ? null : Math.round(value * 10) / 10;
+};
+
 function stats(cycles: readonly VideoTurnaround[]): TurnaroundStats {
   const turnaround = cycles.map((c) => c.turnaroundMs);
   const wait = cycles.map((c) => c.clientWaitMs);
+  const rounds = cycles.map((c) => c.rounds);
   return {
     count: cycles.length,
     turnaroundMedianMs: pct(turnaround, 50),
     turnaroundP90Ms: pct(turnaround, 90),
     clientWaitMedianMs: pct(wait, 50),
     clientWaitP90Ms: pct(wait, 90),
+    roundsMedian: pctTenth(rounds, 50),
+    roundsP90: pctTenth(rounds, 90),
   };
 }
 
@@ -246,7 +270,7 @@ export function turnaroundFigures(
   range: { from: string; to: string; start: Date; end: Date },
 ): TurnaroundFigures {
   const done = videos.flatMap((video) => {
-    const cycle = videoTurnaround(video.history);
+    const cycle = videoTurnaround(video.history, video.roundsSent);
     return cycle && cycle.readyAt >= range.start.getTime() && cycle.readyAt < range.end.getTime()
       ? [{ video, cycle }]
       : [];
@@ -286,6 +310,10 @@ export function formatSpan(ms: number): string {
   if (ms >= HOUR_MS) return `${Math.floor(ms / HOUR_MS)} h`;
   return `${Math.max(1, Math.floor(ms / 60_000))} min`;
 }
+
+/** Rounds per video as the lead dashboard shows them: '–' for none, '1.5', '2'. */
+export const formatRounds = (rounds: number | null): string =>
+  rounds === null ? '–' : String(rounds);
 
 /**
  * A figure of the lead dashboard: '–' for none, '< 1 min' under a minute (a video made ready at

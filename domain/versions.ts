@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isManager, type Actor } from './roles';
+import type { Actor } from './roles';
 import { normalizeStatus } from './video-status';
 import { videoLink } from './videos';
 import { workflowSide } from './workflow';

@@ -15,6 +15,8 @@ import {
   VIDEO_SORT_LABELS,
   VIDEO_SORTS,
   type SortableVideo,
+  hasMoreRoundsThan,
+  roundsFilterLabel,
 } from './video-list';
 import { STATUS_LABELS } from './video-status';
 
@@ -128,9 +130,24 @@ describe('typeCounts', () => {
   });
 });
 
+describe('hasMoreRoundsThan', () => {
+  it('passes a video with more than N review rounds, and every video with no filter', () => {
+    expect([0, 1, 2, 3].map((rounds) => hasMoreRoundsThan({ rounds }, 1))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
+    expect(hasMoreRoundsThan({ rounds: 0 }, null)).toBe(true);
+    expect(hasMoreRoundsThan({ rounds: 0 }, 0)).toBe(false);
+    expect(roundsFilterLabel(1)).toBe('More than 1 round');
+    expect(roundsFilterLabel(3)).toBe('More than 3 rounds');
+  });
+});
+
 describe('sort options', () => {
   it('label the management sorts, ordinal first and default', () => {
-    expect(VIDEO_SORTS).toEqual(['ordinal', 'name', 'name-desc', 'status', 'type']);
+    expect(VIDEO_SORTS).toEqual(['ordinal', 'name', 'name-desc', 'status', 'type', 'rounds']);
     expect(DEFAULT_VIDEO_SORT).toBe('ordinal');
     expect(VIDEO_SORTS.map((s) => VIDEO_SORT_LABELS[s])).toEqual([
       'Order (#)',
@@ -138,11 +155,19 @@ describe('sort options', () => {
       'Name (Z-A)',
       'Status',
       'Type',
+      'Rounds (most first)',
     ]);
   });
 
   it('list the editor dashboard sorts', () => {
-    expect(EDITOR_SORTS).toEqual(['ordinal', 'dueDate', 'newest', 'oldest', 'alphabetical']);
+    expect(EDITOR_SORTS).toEqual([
+      'ordinal',
+      'dueDate',
+      'newest',
+      'oldest',
+      'alphabetical',
+      'rounds',
+    ]);
     expect(Object.keys(EDITOR_SORT_LABELS)).toEqual([...EDITOR_SORTS]);
   });
 });
@@ -165,6 +190,17 @@ describe('sortVideos', () => {
       'bad',
       'empty',
     ]);
+  });
+
+  it('rounds: most review rounds first, then newest first, as GET /api/videos?sort=rounds', () => {
+    const at = (day: number) => `2026-01-0${day}T00:00:00.000Z`;
+    const videos = [
+      v('one-old', { rounds: 1, createdAt: at(1) }),
+      v('three', { rounds: 3, createdAt: at(2) }),
+      v('none', { rounds: 0, createdAt: at(3) }),
+      v('one-new', { rounds: 1, createdAt: at(4) }),
+    ];
+    expect(ids(sortVideos(videos, 'rounds'))).toEqual(['three', 'one-new', 'one-old', 'none']);
   });
 
   it('returns a copy and leaves the input alone', () => {

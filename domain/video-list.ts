@@ -90,7 +90,38 @@ export function typeCounts(videos: readonly { type: string }[]): TypeCount[] {
     .sort((a, b) => rank(a.type) - rank(b.type) || compareText(a.label, b.label));
 }
 
-export const VIDEO_SORTS = ['ordinal', 'name', 'name-desc', 'status', 'type'] as const;
+// --- review rounds (issue 41): the "more than N rounds" filter and the rounds order ---------------
+
+/**
+ * The rounds filter: a video passes with more than `over` review rounds begun (`rounds`, the
+ * video's count); null passes every video. The server's SQL says the same (listWhere,
+ * server/modules/videos/videos.repository.ts).
+ */
+export const hasMoreRoundsThan = (video: { rounds: number }, over: number | null): boolean =>
+  over === null || video.rounds > over;
+
+/** The rounds filter's choices in the list toolbars: more than 1, 2, 3 or 5 rounds. */
+export const ROUNDS_FILTERS = [1, 2, 3, 5] as const;
+
+export const roundsFilterLabel = (over: number) =>
+  `More than ${over} ${over === 1 ? 'round' : 'rounds'}`;
+
+/** The same as a choice under the field's label "Rounds": 'More than 2'. */
+export const roundsFilterOption = (over: number) => `More than ${over}`;
+
+/**
+ * The orders of GET /api/videos (`sort`): newest first (the default), or most review rounds
+ * first and then newest first. Either ends with the id, so a page's cursor is exact.
+ */
+export const VIDEO_LIST_ORDERS = ['newest', 'rounds'] as const;
+export type VideoListOrder = (typeof VIDEO_LIST_ORDERS)[number];
+
+export const VIDEO_LIST_ORDER_LABELS: Record<VideoListOrder, string> = {
+  newest: 'Newest first',
+  rounds: 'Rounds (most first)',
+};
+
+export const VIDEO_SORTS = ['ordinal', 'name', 'name-desc', 'status', 'type', 'rounds'] as const;
 export type VideoSort = (typeof VIDEO_SORTS)[number];
 export const DEFAULT_VIDEO_SORT: VideoSort = 'ordinal';
 
@@ -100,10 +131,18 @@ export const VIDEO_SORT_LABELS: Record<VideoSort, string> = {
   'name-desc': 'Name (Z-A)',
   status: 'Status',
   type: 'Type',
+  rounds: 'Rounds (most first)',
 };
 
 /** The editor dashboard's sorts (docs/product.md#screens); the spec gives no labels, these are ours. */
-export const EDITOR_SORTS = ['ordinal', 'dueDate', 'newest', 'oldest', 'alphabetical'] as const;
+export const EDITOR_SORTS = [
+  'ordinal',
+  'dueDate',
+  'newest',
+  'oldest',
+  'alphabetical',
+  'rounds',
+] as const;
 export type EditorSort = (typeof EDITOR_SORTS)[number];
 
 export const EDITOR_SORT_LABELS: Record<EditorSort, string> = {
@@ -112,6 +151,7 @@ export const EDITOR_SORT_LABELS: Record<EditorSort, string> = {
   newest: 'Newest',
   oldest: 'Oldest',
   alphabetical: 'Alphabetical',
+  rounds: 'Rounds (most first)',
 };
 
 export interface SortableVideo {
@@ -121,6 +161,7 @@ export interface SortableVideo {
   type: string;
   dueDate?: DateInput;
   createdAt?: DateInput;
+  rounds?: number;
 }
 
 /** Missing or unreadable values sort last, whichever the direction. */
@@ -148,6 +189,10 @@ const COMPARE: Record<VideoSort | EditorSort, Compare> = {
   dueDate: (a, b) => byNumber(toTime(a.dueDate), toTime(b.dueDate), 1),
   newest: (a, b) => byNumber(toTime(a.createdAt), toTime(b.createdAt), -1),
   oldest: (a, b) => byNumber(toTime(a.createdAt), toTime(b.createdAt), 1),
+  // As GET /api/videos?sort=rounds: most rounds first, then newest first.
+  rounds: (a, b) =>
+    byNumber(a.rounds ?? null, b.rounds ?? null, -1) ||
+    byNumber(toTime(a.createdAt), toTime(b.createdAt), -1),
 };
 
 /** A sorted copy; ties keep their input order. */

@@ -7,6 +7,7 @@ import { isValidVideoLink, LINK_MESSAGES, normalizeLink } from './links';
 import { PUBLISHING_MESSAGES, publishingEditFields, publishingFields } from './publishing';
 import { avatarUrlSchema } from './user';
 import { toUtcIso, videoUpdateOf, type EditVideoValues } from './video-form';
+import { VIDEO_LIST_ORDERS } from './video-list';
 import { normalizeStatus, VIDEO_STATUSES } from './video-status';
 import { normalizeCustomType } from './video-types';
 
@@ -313,6 +314,12 @@ export const adminBulkDeleteAnswer = z.object({
 });
 export type AdminBulkDeleteAnswer = z.infer<typeof adminBulkDeleteAnswer>;
 
+export const VIDEO_LIST_MESSAGES = {
+  roundsOver: 'roundsOver is a whole number of rounds, 0 or more',
+  sort: `Unknown sort: use ${VIDEO_LIST_ORDERS.join(' or ')}`,
+  cursor: 'Invalid cursor',
+} as const;
+
 /**
  * GET /api/videos and GET /api/admin/videos: filters, and with `limit` one page at a time (the
  * next page's `cursor` is the x-next-cursor header of the answer).
@@ -326,6 +333,22 @@ export const videoListQuery = z.object({
   overdue: z.enum(['true', 'false']).optional(),
   /** The lead's Needs My Review (domain/lead-dashboard.ts needsLead): in review past the last reminder. */
   needsLead: z.enum(['true', 'false']).optional(),
+  /** Only videos with more than this many review rounds (issue 41; hasMoreRoundsThan). */
+  roundsOver: z.coerce
+    .number<number>({ error: VIDEO_LIST_MESSAGES.roundsOver })
+    .int({ error: VIDEO_LIST_MESSAGES.roundsOver })
+    .min(0, { error: VIDEO_LIST_MESSAGES.roundsOver })
+    .max(1_000_000, { error: VIDEO_LIST_MESSAGES.roundsOver })
+    .optional()
+    .describe('Only videos with more than this many review rounds (0 or more)'),
+  /** newest (the default): newest first; rounds: most review rounds first, then newest first. */
+  sort: z
+    .enum(VIDEO_LIST_ORDERS, { error: VIDEO_LIST_MESSAGES.sort })
+    .optional()
+    .describe(
+      'newest (the default): newest first; rounds: most review rounds first, then newest ' +
+        "first. A page's cursor belongs to its order: another order's is a 400",
+    ),
   // A number to callers (the document says so); the query string's text is coerced.
   limit: z.coerce.number<number>().int().min(1).max(500).optional(),
   cursor: z.string().max(200).optional(),

@@ -129,7 +129,7 @@ describe('READ_CACHE=off', () => {
     json.set('a|1|0|0', Buffer.from('{}'), json.epoch);
     expect(json.get('a|1|0|0')).toBeUndefined();
     const lists = new ListVersionsCache(0);
-    lists.set('key', 'label', { keys: [], clients: [], editors: [], micros: [] });
+    lists.set('key', 'label', { keys: [], clients: [], editors: [], micros: [], rounds: [] });
     expect(lists.get('key')).toBeUndefined();
   });
 });

@@ -9,6 +9,7 @@ import {
 import { useState } from 'react';
 import type { MessageAnswer } from '@domain/api';
 import type { LeadListFilter } from '@domain/lead-dashboard';
+import type { VideoListOrder } from '@domain/video-list';
 import { isAdmin } from '@domain/roles';
 import type { PublicUser } from '@domain/user';
 import type {
@@ -178,8 +179,16 @@ export async function getVideoPage(query: VideoListQuery): Promise<VideoPage> {
   };
 }
 
-/** A filtered list (a lead dashboard tab), page by page. */
-export function useVideoPages(filter: LeadListFilter, clientId: string | null, enabled: boolean) {
+/**
+ * A filtered list (a lead dashboard tab), page by page; `rounds` narrows it to videos with more
+ * than that many review rounds and `sort` orders it (newest first by default).
+ */
+export function useVideoPages(
+  filter: LeadListFilter,
+  clientId: string | null,
+  enabled: boolean,
+  { rounds = null, sort = 'newest' }: { rounds?: number | null; sort?: VideoListOrder } = {},
+) {
   const query: VideoListQuery = {
     limit: PAGE_SIZE,
     status: filter.status,
@@ -187,6 +196,8 @@ export function useVideoPages(filter: LeadListFilter, clientId: string | null, e
     needsLead: filter.needsLead ? 'true' : undefined,
     q: filter.q || undefined,
     clientId: clientId ?? undefined,
+    roundsOver: rounds ?? undefined,
+    sort: sort === 'newest' ? undefined : sort,
   };
   return useInfiniteQuery({
     queryKey: videoKeys.page(query),

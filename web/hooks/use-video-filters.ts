@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { SmartSuggestion } from '@domain/search-suggestions';
 import {
   filterCounts,
+  hasMoreRoundsThan,
   matchesSearch,
   matchesStatusFilter,
   sortVideos,
@@ -20,6 +21,8 @@ export interface VideoFilterState {
   search: string;
   sort: VideoSort | EditorSort;
   client: string;
+  /** Only videos with more than this many review rounds; null: every video. */
+  rounds: number | null;
 }
 
 /**
@@ -37,6 +40,7 @@ export function useVideoFilters(
     search: '',
     sort: 'ordinal',
     client: 'all',
+    rounds: null,
     ...initial,
   });
   const set =
@@ -46,7 +50,10 @@ export function useVideoFilters(
 
   const derived = useMemo(() => {
     const all = videos ?? [];
-    const byClient = all.filter((v) => state.client === 'all' || v.userId === state.client);
+    const byClient = all.filter(
+      (v) =>
+        (state.client === 'all' || v.userId === state.client) && hasMoreRoundsThan(v, state.rounds),
+    );
     const others = byClient.filter(
       (v) =>
         (state.type === 'all' || normalizeCustomType(v.type) === state.type) &&
@@ -84,6 +91,7 @@ export function useVideoFilters(
     setSearch,
     setSort,
     setClient: set('client'),
+    setRounds: set('rounds'),
     applySmart,
     /** The shared list toolbar's filter, search and sort props, to spread on it as they are. */
     toolbar: {
@@ -100,6 +108,8 @@ export function useVideoFilters(
       typeFilter: state.type,
       onTypeFilterChange: setType,
       typeOptions: derived.typeOptions,
+      roundsFilter: state.rounds,
+      onRoundsFilterChange: set('rounds'),
     },
     /** The list's view as presets and favourites store it. */
     view: { filter: state.status, typeFilter: state.type, sortBy: state.sort },
@@ -118,7 +128,14 @@ export function useVideoFilters(
         sort: sorts.find((s) => s === view.sortBy) ?? 'ordinal',
       })),
     clear: () =>
-      setState((prev) => ({ ...prev, status: 'all', type: 'all', search: '', client: 'all' })),
+      setState((prev) => ({
+        ...prev,
+        status: 'all',
+        type: 'all',
+        search: '',
+        client: 'all',
+        rounds: null,
+      })),
     ...derived,
   };
 }

@@ -51,6 +51,8 @@ import {
 } from './comments.repository';
 
 const VIDEO_NOT_FOUND = 'Video not found';
+/** The version a video's notes are read on by default: its current one, null for the source. */
+const currentOf = (video: { currentVersion: number }) => video.currentVersion || null;
 const videoParams = z.object({ id: z.uuid({ error: VIDEO_NOT_FOUND }) });
 const commentParams = z.object({ id: z.uuid({ error: COMMENT_MESSAGES.notFound }) });
 
@@ -118,8 +120,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request, reply) => {
       const { found } = await readableVideo(request, request.params.id);
-      const { format } = request.query;
-      const source = markerSource(found.video, await listComments(db, found.video.id));
+      const { format, version = currentOf(found.video) } = request.query;
+      const source = markerSource(found.video, await listComments(db, found.video.id, version));
       return sendFile(reply, format, [source], markersFileName(found.video.name, format));
     },
   );
@@ -139,7 +141,12 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         return video;
       });
       const comments = await commentsOfVideos(db, ids);
-      const sources = chosen.map((v) => markerSource(v, comments.get(v.id) ?? []));
+      const sources = chosen.map((v) =>
+        markerSource(
+          v,
+          (comments.get(v.id) ?? []).filter((c) => c.version === currentOf(v)),
+        ),
+      );
       const day = new Date().toISOString().slice(0, 10);
       return sendFile(reply, format, sources, multiMarkersFileName(format, day));
     },

@@ -25,6 +25,7 @@ export function invoicingCsv(rows: readonly InvoicingRow[]): string {
       r.link,
       r.publishedAt,
       r.publishedUrl,
+      r.rounds,
     ]),
   );
 }

@@ -54,6 +54,7 @@ const rowFields = {
   amountSource: sql<'locked' | 'typed' | 'price'>`${amountSourceSql()}`,
   publishedUrl: videos.publishedUrl,
   publishedAt: videos.publishedAt,
+  rounds: videos.rounds,
 };
 
 function baseQuery(db: Db) {

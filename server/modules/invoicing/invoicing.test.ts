@@ -171,6 +171,7 @@ describe('GET /api/admin/invoicing', () => {
       amountSource: 'price',
       publishedUrl: null,
       publishedAt: null,
+      rounds: 0,
     });
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice, RevenueBreakdown, UnpaidAging } from '@domain/invoicing';
 import { toCents } from '@domain/money';
+import { giveRounds } from '../../test/rounds';
 import { createScene, type Scene } from './test-fixtures';
 import { DAY_MS } from '@domain/day-counter';
 
@@ -38,12 +39,12 @@ describe('GET /api/admin/invoicing.csv', () => {
     );
     const lines = res.body.split('\r\n');
     expect(lines[0]).toBe(
-      'Video,Type,Status,Client,Editor,Start date,Finish date,Amount (USD),Payment status,Paid date,Locked price (USD),Link,Published on,Published URL',
+      'Video,Type,Status,Client,Editor,Start date,Finish date,Amount (USD),Payment status,Paid date,Locked price (USD),Link,Published on,Published URL,Rounds',
     );
     expect(lines).toHaveLength(4); // header, two rows, the final empty line
     expect(lines[3]).toBe('');
     expect(lines[1]).toMatch(
-      /^"'=HYPERLINK\(""http:\/\/x"",""y""\), ok",funny,posted,Zed Client,Unassigned,[^,]+,[^,]+,12\.50,unpaid,,,https:\/\/example\.com\/v\/\d+,,$/,
+      /^"'=HYPERLINK\(""http:\/\/x"",""y""\), ok",funny,posted,Zed Client,Unassigned,[^,]+,[^,]+,12\.50,unpaid,,,https:\/\/example\.com\/v\/\d+,,,0$/,
     );
     expect(lines[2]).toContain(',7.10,paid,');
     expect(lines[2]).toMatch(/,7\.10,paid,\d{4}-[^,]+,7\.10,/);
@@ -63,9 +64,11 @@ describe('GET /api/admin/invoicing.csv', () => {
     const res = await king('/api/admin/invoicing.csv?dateFilter=all&type=personal-story');
     const lines = res.body.split('\r\n');
     expect(lines.find((l) => l.startsWith('Out,'))).toMatch(
-      /,2026-04-02,"https:\/\/instagram\.com\/p\/a,b"$/,
+      /,2026-04-02,"https:\/\/instagram\.com\/p\/a,b",0$/,
     );
-    expect(lines.find((l) => l.startsWith('Kept,'))).toMatch(/,https:\/\/example\.com\/v\/\d+,,$/);
+    expect(lines.find((l) => l.startsWith('Kept,'))).toMatch(
+      /,https:\/\/example\.com\/v\/\d+,,,0$/,
+    );
     const rows = (await king('/api/admin/invoicing?dateFilter=all&type=personal-story')).json() as {
       name: string;
       publishedAt: string | null;
@@ -73,6 +76,36 @@ describe('GET /api/admin/invoicing.csv', () => {
     expect(rows.map((r) => [r.name, r.publishedAt]).sort()).toEqual([
       ['Kept', null],
       ['Out', '2026-04-02'],
+    ]);
+  });
+
+  it('gives each video its review rounds, in the last column and in the rows (issue 41)', async () => {
+    await setDefaultPrice('before-after', '1.00');
+    const rounds = { Once: 1, Thrice: 3, Never: 0 } as const;
+    for (const [name, count] of Object.entries(rounds)) {
+      const video = await s.addVideo({ name, type: 'before-after' });
+      await giveRounds(s.t.db, video.id, count);
+    }
+    const res = await king('/api/admin/invoicing.csv?dateFilter=all&type=before-after');
+    const lines = res.body.split('\r\n');
+    expect(lines[0]!.split(',').at(-1)).toBe('Rounds');
+    expect(
+      lines
+        .slice(1, -1)
+        .map((l) => [l.split(',')[0], l.split(',').at(-1)])
+        .sort(),
+    ).toEqual([
+      ['Never', '0'],
+      ['Once', '1'],
+      ['Thrice', '3'],
+    ]);
+    const rows = (await king('/api/admin/invoicing?dateFilter=all&type=before-after')).json<
+      { name: string; rounds: number }[]
+    >();
+    expect(rows.map((r) => [r.name, r.rounds]).sort()).toEqual([
+      ['Never', 0],
+      ['Once', 1],
+      ['Thrice', 3],
     ]);
   });
 

@@ -18,7 +18,13 @@ import type { TurnaroundVideo } from '@domain/turnaround';
 import { COMPLETED_STATUSES } from '@domain/video-status';
 import { typeLabel } from '@domain/video-type-labels';
 import type { Db } from '../../db/client';
-import { users, videoCounts, videos, videoStatusHistory as history } from '../../db/schema';
+import {
+  reviewRounds,
+  users,
+  videoCounts,
+  videos,
+  videoStatusHistory as history,
+} from '../../db/schema';
 import { needsLeadWhere, overdueWhere } from '../scope/readable';
 
 /** A search matches a name containing it, literally: % and _ are letters here, not wildcards. */
@@ -93,7 +99,7 @@ const UNASSIGNED = 'Unassigned';
 
 /**
  * The videos that first became ready to post (or posted) within [start, end), with their whole
- * status history, oldest first, for the turnaround figures (domain/turnaround.ts computes them).
+ * status history, oldest first, and when each of their review rounds began, for the turnaround figures (domain/turnaround.ts computes them).
  * A video's first completed row is its "ready" (every completed status is past draft, so it comes
  * after its start). Grouped by the video's client, type and editor as they are now.
  */
@@ -166,6 +172,18 @@ export async function turnaroundVideos(
     list.push(step);
     byVideo.set(videoId, list);
   }
+  // Their review rounds' starts (issue 41): videoTurnaround counts those sent by the ready.
+  const rounds = await db
+    .select({ videoId: reviewRounds.videoId, sentAt: reviewRounds.sentAt })
+    .from(reviewRounds)
+    .where(inArray(reviewRounds.videoId, readyInRange))
+    .orderBy(asc(reviewRounds.videoId), asc(reviewRounds.number));
+  const sentOf = new Map<string, Date[]>();
+  for (const { videoId, sentAt } of rounds) {
+    const list = sentOf.get(videoId) ?? [];
+    list.push(sentAt);
+    sentOf.set(videoId, list);
+  }
   return (rows as Row[]).map((r) => ({
     editor: r.editorId
       ? { key: r.editorId, label: r.editorName || r.editorUsername! }
@@ -173,5 +191,6 @@ export async function turnaroundVideos(
     client: { key: r.clientId, label: r.clientName || r.clientUsername },
     type: { key: r.type, label: typeLabel(r.type) },
     history: byVideo.get(r.id) ?? [],
+    roundsSent: sentOf.get(r.id) ?? [],
   }));
 }

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TURNAROUND_MESSAGES, type TurnaroundFigures } from '@domain/turnaround';
 import { agencySettings, videos, videoStatusHistory } from '../../db/schema';
 import { setUpSuite } from '../../test/helper';
+import { giveRounds } from '../../test/rounds';
 import { DAY_MS as DAY } from '@domain/day-counter';
 
 const t = setUpSuite([
@@ -147,6 +148,9 @@ describe('GET /api/lead/turnaround', () => {
         changedAt: at(hours),
       })),
     );
+    // Its review rounds, as the status moves record them: one for each step into review.
+    const sent = steps.filter(([status]) => status === 'review').map(([, hours]) => at(hours));
+    await giveRounds(t.db, video!.id, sent);
   }
 
   beforeAll(async () => {
@@ -192,7 +196,21 @@ describe('GET /api/lead/turnaround', () => {
       turnaroundP90Ms: Math.round(60.4 * H),
       clientWaitMedianMs: 17 * H,
       clientWaitP90Ms: Math.round(27.4 * H),
+      // Rounds per video (issue 41): 2 and 1.
+      roundsMedian: 1.5,
+      roundsP90: 1.9,
     });
+    expect(f.byClient.map((g) => [g.key, g.roundsMedian, g.roundsP90]).sort()).toEqual(
+      [
+        [id.c1, 2, 2],
+        [id.c2, 1, 1],
+      ].sort(),
+    );
+    expect(f.byEditor.map((g) => [g.label, g.roundsMedian])).toEqual([
+      ['e1', 2],
+      ['Unassigned', 1],
+    ]);
+    expect(f.byType.map((g) => [g.key, g.roundsMedian, g.roundsP90])).toEqual([['reel', 1.5, 1.9]]);
     expect(f.byEditor.map((g) => [g.key, g.label, g.count, g.turnaroundMedianMs! / H])).toEqual([
       [id.e1, 'e1', 1, 66],
       [null, 'Unassigned', 1, 10],

@@ -11,6 +11,7 @@ import {
   findVersionedVideos,
   listVideos,
   listVideoVersions,
+  type ListCursor,
   type ListedVersion,
   microsToDate,
   toVideoView,
@@ -111,8 +112,8 @@ export interface VideoListJson {
   parts: Buffer[];
   /** The key of each part (its video, version and hidden fields): they name its bytes. */
   keys: string[];
-  /** The id and creation time of the video at `i` in the list (for a page's cursor). */
-  cursorAt: (i: number) => { id: string; createdAt: Date };
+  /** Where the list stands at the video at `i` (for a page's cursor). */
+  cursorAt: (i: number) => ListCursor;
 }
 
 /**
@@ -125,6 +126,7 @@ interface Versions {
   clients: string[];
   editors: (string | null)[];
   micros: number[];
+  rounds: number[];
 }
 
 /**
@@ -150,6 +152,7 @@ function versionsOf(viewer: ViewerScope, listed: readonly ListedVersion[]): Vers
     clients: listed.map((v) => personId(v.userId)),
     editors: listed.map((v) => (v.assignedEditorId === null ? null : personId(v.assignedEditorId))),
     micros: listed.map((v) => v.createdMicros),
+    rounds: listed.map((v) => v.rounds),
   };
 }
 
@@ -243,12 +246,13 @@ export async function changedSince(
     ]),
   );
   const [movedSet, named] = [new Set(moved), new Set(users)];
-  const merged: Versions = { keys: [], clients: [], editors: [], micros: [] };
+  const merged: Versions = { keys: [], clients: [], editors: [], micros: [], rounds: [] };
   const take = (from: Versions, i: number) => {
     merged.keys.push(from.keys[i]!);
     merged.clients.push(from.clients[i]!);
     merged.editors.push(from.editors[i]!);
     merged.micros.push(from.micros[i]!);
+    merged.rounds.push(from.rounds[i]!);
   };
   // Newest first, then the greater id, as the list's order (listVideos): a uuid's text sorts
   // as its bytes do.
@@ -273,9 +277,12 @@ export async function changedSince(
 /** The videos table again, for the clients of the videos assigned to someone (changedSince). */
 const assignedElsewhere = alias(videos, 'assigned_elsewhere');
 
-/** Whether a list is read whole, with no filter bound to the clock: one `changedSince` keeps. */
+/**
+ * Whether a list is read whole, newest first, with no filter bound to the clock: one
+ * `changedSince` keeps (its merge follows the newest-first order).
+ */
 const wholeAndTimeless = (f: VideoFilters) =>
-  !f.limit && !f.cursor && !f.overdue && !f.needsLead;
+  !f.limit && !f.cursor && !f.overdue && !f.needsLead && (f.sort ?? 'newest') === 'newest';
 
 /**
  * A video list (listVideos' rows as the viewer sees them) as JSON, re-serializing only the
@@ -303,10 +310,11 @@ export async function videoListJson(
   const versions =
     (keeps && (await changedSince(db, viewer, where, filters, keeps))) ??
     versionsOf(viewer, await listVideoVersions(db, where, filters));
-  const { keys, micros } = versions;
+  const { keys, micros, rounds } = versions;
   const cursorAt = (i: number) => ({
     id: idAndVersion(keys[i]!)[0],
     createdAt: microsToDate(micros[i]!),
+    rounds: rounds[i]!,
   });
   const parts = keys.map((key, i) => {
     const kept = cache.get(key);

@@ -1,4 +1,17 @@
-import { aliasedTable, and, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  lt,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import {
   canReadVideo,
   canSeeInternalNotes,
@@ -6,6 +19,7 @@ import {
   type TeamScope,
 } from '@domain/permissions';
 import { utcDay } from '@domain/publishing';
+import type { VideoListOrder } from '@domain/video-list';
 import type { Actor } from '@domain/roles';
 import { roundChange, roundDecision, type RoundChange } from '@domain/versions';
 import type { VideoStatus } from '@domain/video-status';
@@ -71,8 +85,44 @@ export interface VideoFilters {
   /** Needs My Review (needsLeadWhere): in review past the last reminder day. */
   needsLead?: boolean;
   assignedEditorId?: string;
+  /** Only videos with more than this many review rounds (hasMoreRoundsThan). */
+  roundsOver?: number;
+  /** The list's order (listOrder); newest first by default. */
+  sort?: VideoListOrder;
   limit?: number;
-  cursor?: { createdAt: Date; id: string };
+  /** The last video of the page before, in the list's order (`rounds` with sort 'rounds'). */
+  cursor?: ListCursor;
+}
+
+/** Where a page ends: the order's values of its last video (listOrder). */
+export interface ListCursor {
+  createdAt: Date;
+  id: string;
+  rounds?: number;
+}
+
+/**
+ * A list's order, written once for the queries (listVideos, listVideoVersions) and the cursor
+ * (listWhere): newest first, then the greater id; with sort 'rounds', most review rounds first
+ * and then the same. Every order ends with the id, so a keyset cursor names one place exactly.
+ */
+function listOrder(
+  f: Pick<VideoFilters, 'sort'>,
+  of: Record<'rounds' | 'createdAt' | 'id', SQLWrapper> = videos,
+) {
+  const newest = [desc(of.createdAt), desc(of.id)];
+  return f.sort === 'rounds' ? [desc(of.rounds), ...newest] : newest;
+}
+
+/** The videos after `cursor` in the list's order (listOrder). */
+function afterCursor(f: Pick<VideoFilters, 'sort'>, cursor: ListCursor) {
+  const newer = or(
+    lt(videos.createdAt, cursor.createdAt),
+    and(eq(videos.createdAt, cursor.createdAt), lt(videos.id, cursor.id)),
+  );
+  if (f.sort !== 'rounds') return newer;
+  const rounds = cursor.rounds ?? 0;
+  return or(lt(videos.rounds, rounds), and(eq(videos.rounds, rounds), newer));
 }
 
 /**
@@ -122,12 +172,8 @@ function listWhere(where: SQL | undefined, f: VideoFilters) {
     f.overdue ? overdueWhere() : undefined,
     f.needsLead ? needsLeadWhere() : undefined,
     f.assignedEditorId ? eq(videos.assignedEditorId, f.assignedEditorId) : undefined,
-    f.cursor
-      ? or(
-          lt(videos.createdAt, f.cursor.createdAt),
-          and(eq(videos.createdAt, f.cursor.createdAt), lt(videos.id, f.cursor.id)),
-        )
-      : undefined,
+    f.roundsOver !== undefined ? gt(videos.rounds, f.roundsOver) : undefined,
+    f.cursor ? afterCursor(f, f.cursor) : undefined,
   );
 }
 
@@ -146,11 +192,14 @@ const versionedVideos = (db: Db) =>
     .innerJoin(owner, eq(owner.id, videos.userId))
     .leftJoin(editor, eq(editor.id, videos.assignedEditorId));
 
-/** The videos `where` and the filters allow, newest first, with their people and version. */
+/**
+ * The videos `where` and the filters allow, in the list's order (listOrder), with their people
+ * and version.
+ */
 export async function listVideos(db: Db, where: SQL | undefined, f: VideoFilters = {}) {
   const query = versionedVideos(db)
     .where(listWhere(where, f))
-    .orderBy(desc(videos.createdAt), desc(videos.id));
+    .orderBy(...listOrder(f));
   const rows = await (f.limit ? query.limit(f.limit) : query);
   return rows as VersionedVideo[];
 }
@@ -161,13 +210,15 @@ export interface ListedVersion {
   assignedEditorId: string | null;
   /** Its creation time in microseconds, as the list's order has it. */
   createdMicros: number;
+  /** Its review rounds (the order by rounds, a page's cursor). */
+  rounds: number;
   version: string;
 }
 
 /**
  * The same list as listVideos, in the same order, but only what tells its videos apart and
- * places them: each one's id, client, assigned editor, creation time and version (rowVersion). In
- * one row, each video's five joined by spaces and the videos by commas (none of them holds
+ * places them: each one's id, client, assigned editor, creation time, rounds and version
+ * (rowVersion). In one row, each video's six joined by spaces and the videos by commas (none of them holds
  * either): an editor's list is ~1,700 videos, and a row each cost the server more to receive and
  * map than the text.
  */
@@ -187,17 +238,17 @@ export async function listVideoVersions(
       .select({
         id: videos.id,
         createdAt: videos.createdAt,
+        rounds: videos.rounds,
         listed: sql<string>`${videos.id}::text || ' ' || ${videos.userId}::text || ' ' ||
         coalesce(${videos.assignedEditorId}::text, '-') || ' ' ||
-        (extract(epoch from ${videos.createdAt}) * 1000000)::bigint || ' ' || ${rowVersion}`.as(
-          'listed',
-        ),
+        (extract(epoch from ${videos.createdAt}) * 1000000)::bigint || ' ' || ${videos.rounds}
+        || ' ' || ${rowVersion}`.as('listed'),
       })
       .from(videos)
       .innerJoin(owner, eq(owner.id, videos.userId))
       .leftJoin(editor, eq(editor.id, videos.assignedEditorId))
       .where(and(listWhere(where, f), condition));
-  const ordered = () => select(undefined).orderBy(desc(videos.createdAt), desc(videos.id));
+  const ordered = () => select(undefined).orderBy(...listOrder(f));
   const list = (
     apart
       ? // Typed as never by drizzle for a selection with a joined alias; the two are one select.
@@ -206,14 +257,14 @@ export async function listVideoVersions(
         ? ordered().limit(f.limit)
         : ordered()
   ).as('list');
+  const order = sql.join(listOrder(f, list), sql`, `);
   const [row] = await db
-    .select({
-      all: sql<string>`coalesce(string_agg(${list.listed}, ',' order by ${list.createdAt} desc, ${list.id} desc), '')`,
-    })
+    .select({ all: sql<string>`coalesce(string_agg(${list.listed}, ',' order by ${order}), '')` })
     .from(list);
   if (!row?.all) return [];
   return row.all.split(',').map((video) => {
-    const [id, userId, editorId, micros, version] = video.split(' ') as [
+    const [id, userId, editorId, micros, rounds, version] = video.split(' ') as [
+      string,
       string,
       string,
       string,
@@ -221,7 +272,14 @@ export async function listVideoVersions(
       string,
     ];
     const assignedEditorId = editorId === '-' ? null : editorId;
-    return { id, userId, assignedEditorId, createdMicros: Number(micros), version };
+    return {
+      id,
+      userId,
+      assignedEditorId,
+      createdMicros: Number(micros),
+      rounds: Number(rounds),
+      version,
+    };
   });
 }
 
@@ -713,7 +771,10 @@ export async function updateVideo(
     note?: string;
     /** The move is the undo of the mover's own last move (domain/workflow.ts, mayUndo). */
     undo?: boolean;
-    /** A manager decides in the client's place, having said so (`forClient`, issue 41). */
+    /**
+     * A manager's decision in the client's place (`forClient`, domain/workflow.ts
+     * forClientRefusal, which allows it only then): the round records it.
+     */
     forClient?: boolean;
   } = {},
 ): Promise<VideoRow | null> {

@@ -24,6 +24,7 @@ import { isAdmin, isManager, mayBeAssignedEditor, normalizeRole } from '@domain/
 import { publicUserListSchema } from '@domain/user';
 import { defaultDueDate } from '@domain/video-form';
 import { PUBLISHING_MESSAGES, utcDay } from '@domain/publishing';
+import type { VideoListOrder } from '@domain/video-list';
 import { normalizeStatus } from '@domain/video-status';
 import { customTypeOwner } from '@domain/video-types';
 import {
@@ -38,6 +39,7 @@ import {
   updateVideoBody,
   VIDEO_MESSAGES,
   videoCountSchema,
+  VIDEO_LIST_MESSAGES,
   videoListQuery,
   videoListSchema,
   videoViewSchema,
@@ -78,6 +80,7 @@ import {
   historyEntry,
   insertVideo,
   isOrdinalTaken,
+  type ListCursor,
   lockClientVideos,
   statusHistory,
   type StatusHistory,
@@ -104,18 +107,33 @@ const videoChange = <Body extends z.ZodType>(body: Body) => ({
   },
 });
 
-function parseCursor(cursor: string | undefined) {
+/**
+ * A page's cursor: where the page before ended, in the list's order (listOrder in
+ * videos.repository.ts): its last video's creation time and id, and with sort 'rounds' its rounds
+ * too. A cursor of another order is refused.
+ */
+function parseCursor(cursor: string | undefined, sort: VideoListOrder = 'newest') {
   if (!cursor) return undefined;
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const parts = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const [at, id, rounds] = parts;
   const createdAt = new Date(at ?? '');
-  if (Number.isNaN(createdAt.getTime()) || !id || !/^[0-9a-f-]{36}$/.test(id)) {
-    throw new HttpError(400, 'Invalid cursor');
+  const byRounds = sort === 'rounds';
+  if (
+    Number.isNaN(createdAt.getTime()) ||
+    !id ||
+    !/^[0-9a-f-]{36}$/.test(id) ||
+    parts.length !== (byRounds ? 3 : 2) ||
+    (byRounds && !/^\d{1,9}$/.test(rounds ?? ''))
+  ) {
+    throw new HttpError(400, VIDEO_LIST_MESSAGES.cursor);
   }
-  return { createdAt, id };
+  return byRounds ? { createdAt, id, rounds: Number(rounds) } : { createdAt, id };
 }
 
-const makeCursor = (v: { createdAt: Date; id: string }) =>
-  Buffer.from(`${v.createdAt.toISOString()}|${v.id}`).toString('base64url');
+const makeCursor = (v: ListCursor, sort: VideoListOrder = 'newest') =>
+  Buffer.from(
+    [v.createdAt.toISOString(), v.id, ...(sort === 'rounds' ? [v.rounds ?? 0] : [])].join('|'),
+  ).toString('base64url');
 
 /** The kept JSON of listed videos (video-list.ts): about 1 KB a video. */
 const VIDEO_JSON_BYTES = 96 * 1024 * 1024;
@@ -218,7 +236,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         overdue: overdue === 'true',
         needsLead: needsLead === 'true',
         limit: limit ? limit + 1 : undefined,
-        cursor: parseCursor(cursor),
+        cursor: parseCursor(cursor, filters.sort),
       },
       sinceOf(reply),
     );
@@ -226,7 +244,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     if (limit && keys.length > limit) {
       parts.length = limit;
       keys.length = limit;
-      next = makeCursor(cursorAt(limit - 1));
+      next = makeCursor(cursorAt(limit - 1), filters.sort);
       reply.header('x-next-cursor', next);
     }
     return jsonAnswer(reply, tagOf, { parts, keys }, next);

@@ -1,8 +1,10 @@
 import { Button, Group, NativeSelect, Stack } from '@mantine/core';
-import type { ReactNode, Ref } from 'react';
+import type { CSSProperties, ReactNode, Ref } from 'react';
 import type { SmartSuggestion } from '@domain/search-suggestions';
 import {
   DESKTOP_STATUS_PILLS,
+  ROUNDS_FILTERS,
+  roundsFilterOption,
   STATUS_FILTER_LABELS,
   STATUS_FILTERS,
   VIDEO_SORT_LABELS,
@@ -35,12 +37,15 @@ export interface VideoListToolbarProps {
   searchRef?: Ref<HTMLInputElement>;
   sort: string;
   onSortChange: (sort: string) => void;
-  /** Defaults to the five list sorts: Order (#), Name (A-Z), Name (Z-A), Status, Type. */
+  /** Defaults to the list sorts: Order (#), Name (A-Z), Name (Z-A), Status, Type, Rounds. */
   sortOptions?: readonly ToolbarOption[];
   /** The type filter, shown when given ('all' means every type). */
   typeFilter?: string;
   onTypeFilterChange?: (type: string) => void;
   typeOptions?: readonly TypeCount[];
+  /** The review rounds filter (more than N rounds; null: any), shown when given. */
+  roundsFilter?: number | null;
+  onRoundsFilterChange?: (over: number | null) => void;
   /** The client filter appears only when enabled and there are clients. */
   clientFilterEnabled?: boolean;
   clients?: readonly ToolbarOption[];
@@ -58,9 +63,39 @@ const DEFAULT_SORT_OPTIONS: ToolbarOption[] = VIDEO_SORTS.map((s) => ({
 }));
 
 /**
+ * The review rounds filter (issue 41): any, or more than 1, 2, 3 or 5 rounds. The lead
+ * dashboard's tabs use it too, for the list they page from the server.
+ */
+export function RoundsFilter({
+  value,
+  onChange,
+  style,
+}: {
+  value: number | null;
+  onChange: (over: number | null) => void;
+  style?: CSSProperties;
+}) {
+  return (
+    <NativeSelect
+      label="Rounds"
+      value={value === null ? 'any' : String(value)}
+      onChange={(e) => {
+        const picked = e.currentTarget.value;
+        onChange(picked === 'any' ? null : Number(picked));
+      }}
+      data={[
+        { value: 'any', label: 'Any rounds' },
+        ...ROUNDS_FILTERS.map((n) => ({ value: String(n), label: roundsFilterOption(n) })),
+      ]}
+      style={style}
+    />
+  );
+}
+
+/**
  * The shared list toolbar (docs/product.md#screens): client filter (All Clients), status pills with
  * counts on desktop and a status dropdown (with Draft) on phones, the smart search, an
- * optional type filter, the sort and an optional Refresh button. Fully controlled. On a phone
+ * optional type filter, an optional review rounds filter, the sort and an optional Refresh button. Fully controlled. On a phone
  * the search, a Filters button and the status dropdown show; the other fields (and the saved
  * views) wait in the filter sheet, so the first screen shows videos.
  *
@@ -122,6 +157,13 @@ export function VideoListToolbar(props: VideoListToolbarProps) {
           style={fieldStyle}
         />
       )}
+      {props.onRoundsFilterChange && (
+        <RoundsFilter
+          value={props.roundsFilter ?? null}
+          onChange={props.onRoundsFilterChange}
+          style={fieldStyle}
+        />
+      )}
       <NativeSelect
         label="Sort by"
         value={sort}
@@ -145,7 +187,8 @@ export function VideoListToolbar(props: VideoListToolbarProps) {
   if (phone) {
     const active =
       Number(showClients && (props.clientFilter ?? 'all') !== 'all') +
-      Number(Boolean(props.typeOptions) && (props.typeFilter ?? 'all') !== 'all');
+      Number(Boolean(props.typeOptions) && (props.typeFilter ?? 'all') !== 'all') +
+      Number(Boolean(props.onRoundsFilterChange) && (props.roundsFilter ?? null) !== null);
     return (
       <Stack gap="sm">
         <Group gap="sm" align="flex-end" wrap="nowrap">

@@ -27,6 +27,7 @@ const unpaid: InvoicingRow = {
   amountSource: 'typed',
   publishedUrl: null,
   publishedAt: null,
+  rounds: 0,
 };
 const paid: InvoicingRow = {
   ...unpaid,

@@ -26,6 +26,7 @@ const row: InvoicingRow = {
   amountSource: 'price',
   publishedUrl: null,
   publishedAt: null,
+  rounds: 0,
 };
 
 describe('WatchVideoDialog', () => {

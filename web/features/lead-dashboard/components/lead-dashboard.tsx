@@ -1,4 +1,14 @@
-import { Button, Group, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -25,10 +35,18 @@ import { LeadTiles } from './lead-tiles';
 import { LeadVideoTab } from './lead-video-tab';
 import { TurnaroundSection } from './turnaround-section';
 import { displayName } from '@domain/people';
+import {
+  roundsFilterLabel,
+  VIDEO_LIST_ORDER_LABELS,
+  VIDEO_LIST_ORDERS,
+  type VideoListOrder,
+} from '@domain/video-list';
+import { RoundsFilter } from '../../../components/videos/video-list-toolbar';
 
 /**
  * The lead dashboard (lead_editor and king; docs/product.md#screens): greeting and Refresh, seven
- * tiles, one search box for every tab, the client picker (not on the team tab) and seven tabs.
+ * tiles, one search box for every tab, the client picker, the review rounds filter and the order
+ * (not on the team tab) and seven tabs.
  * On a phone the tiles fold into one row and the client picker waits in the filter sheet.
  * The tab lives in the address: web/app reads it (`tab`) and writes it (`onTabChange`).
  * `teamTab` draws that tab for the search text
@@ -51,6 +69,8 @@ export function LeadDashboard({
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
   const [clientId, setClientId] = useState<string | null>(null);
+  const [rounds, setRounds] = useState<number | null>(null);
+  const [sort, setSort] = useState<VideoListOrder>('newest');
   const { open } = useVideoParam();
   const summary = useLeadSummary(clientId, tab === 'team' ? '' : q);
   const clients = useClients();
@@ -79,6 +99,16 @@ export function LeadDashboard({
         action: (
           <Button variant="default" onClick={() => setSearch('')}>
             Clear search
+          </Button>
+        ),
+      };
+    }
+    if (rounds !== null) {
+      return {
+        text: `No video here has had ${roundsFilterLabel(rounds).toLowerCase()}.`,
+        action: (
+          <Button variant="default" onClick={() => setRounds(null)}>
+            Any rounds
           </Button>
         ),
       };
@@ -144,6 +174,20 @@ export function LeadDashboard({
       wrap={phone}
     />
   );
+  // The video tabs' rounds filter and order, read by the server with each page (issue 41).
+  const fieldStyle = phone ? undefined : { width: 200 };
+  const roundsFields = (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <RoundsFilter value={rounds} onChange={setRounds} style={fieldStyle} />
+      <NativeSelect
+        label="Sort by"
+        value={sort}
+        onChange={(e) => setSort(e.currentTarget.value as VideoListOrder)}
+        data={VIDEO_LIST_ORDERS.map((o) => ({ value: o, label: VIDEO_LIST_ORDER_LABELS[o] }))}
+        style={fieldStyle}
+      />
+    </Group>
+  );
 
   return (
     <Stack gap="lg">
@@ -182,13 +226,21 @@ export function LeadDashboard({
         <Group gap="sm" wrap="nowrap">
           {searchBox}
           {tab !== 'team' && (
-            <FilterSheet active={clientId === null ? 0 : 1}>{clientPicker}</FilterSheet>
+            <FilterSheet
+              active={
+                Number(clientId !== null) + Number(rounds !== null) + Number(sort !== 'newest')
+              }
+            >
+              {clientPicker}
+              {roundsFields}
+            </FilterSheet>
           )}
         </Group>
       ) : (
         <>
           {searchBox}
           {tab !== 'team' && clientPicker}
+          {tab !== 'team' && roundsFields}
         </>
       )}
 
@@ -209,6 +261,8 @@ export function LeadDashboard({
                 tab={t}
                 search={q}
                 clientId={clientId}
+                rounds={rounds}
+                sort={sort}
                 count={counts ? leadTabCount(t, counts, q, matches) : null}
                 onOpen={open}
                 empty={emptyFor(t)}

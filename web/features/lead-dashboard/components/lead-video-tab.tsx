@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { VideoCardsSkeleton } from '../../../components/skeletons';
 import { VideoCard } from '../../../components/videos/video-card';
 import { useVideoPages } from '../../../api/videos';
+import type { VideoListOrder } from '@domain/video-list';
 import { VirtualVideoGrid } from './virtual-video-grid';
 
 /**
@@ -16,6 +17,8 @@ export function LeadVideoTab({
   tab,
   search,
   clientId,
+  rounds,
+  sort,
   count,
   onOpen,
   empty,
@@ -23,14 +26,25 @@ export function LeadVideoTab({
   tab: Tab;
   search: string;
   clientId: string | null;
+  /** More than this many review rounds only; null: every video. */
+  rounds: number | null;
+  sort: VideoListOrder;
+  /** The tab's count (its tile's), for the list without the rounds filter. */
   count: number | null;
   onOpen: (videoId: string) => void;
   empty: { text: string; action?: ReactNode };
 }) {
   const { user } = useAuth();
   const info = LEAD_TAB_INFO[tab];
-  const list = useVideoPages(leadTabFilter(tab, search), clientId, true);
+  const list = useVideoPages(leadTabFilter(tab, search), clientId, true, { rounds, sort });
   const videos = list.data?.pages.flatMap((p) => p.videos) ?? [];
+  // The tiles do not count by rounds: narrowed, the title counts what has loaded ('50+').
+  const shown =
+    rounds === null
+      ? (count ?? '…')
+      : list.isSuccess
+        ? `${videos.length}${list.hasNextPage ? '+' : ''}`
+        : '…';
   const titleId = `lead-tab-title-${tab}`;
 
   return (
@@ -40,7 +54,7 @@ export function LeadVideoTab({
           {search ? `${info.title}: search results` : info.title}
         </Title>
         <Text c="dimmed" fw={600} data-testid="tab-count">
-          ({count ?? '…'})
+          ({shown})
         </Text>
       </Group>
       {list.isLoading && <VideoCardsSkeleton label="Loading videos..." />}

@@ -12,7 +12,12 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { formatFigure, type TurnaroundFigures, type TurnaroundGroup } from '@domain/turnaround';
+import {
+  formatFigure,
+  formatRounds,
+  type TurnaroundFigures,
+  type TurnaroundGroup,
+} from '@domain/turnaround';
 import { useTurnaround } from '../../../api/lead';
 import { getErrorMessage } from '../../../lib/api-client';
 import { StatBox } from '../../../components/stat-box';
@@ -31,7 +36,7 @@ const both = (median: number | null, p90: number | null) =>
 
 function FiguresTable({ groups, column }: { groups: readonly TurnaroundGroup[]; column: string }) {
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <Table.ScrollContainer minWidth={600}>
       <Table striped>
         <Table.Caption>Median / 90th percentile</Table.Caption>
         <Table.Thead>
@@ -40,6 +45,7 @@ function FiguresTable({ groups, column }: { groups: readonly TurnaroundGroup[]; 
             <Table.Th>Videos</Table.Th>
             <Table.Th>Start to ready</Table.Th>
             <Table.Th>Waiting on client</Table.Th>
+            <Table.Th>Rounds per video</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -52,6 +58,9 @@ function FiguresTable({ groups, column }: { groups: readonly TurnaroundGroup[]; 
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {both(g.clientWaitMedianMs, g.clientWaitP90Ms)}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {formatRounds(g.roundsMedian)} / {formatRounds(g.roundsP90)}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -67,7 +76,7 @@ function Figures({ figures, groupBy }: { figures: TurnaroundFigures; groupBy: Gr
   const column = GROUPS.find((g) => g.value === groupBy)!.column;
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
         <StatBox label="Videos ready" value={overall.count} detail="in this range" />
         <StatBox
           label="Start to ready"
@@ -78,6 +87,11 @@ function Figures({ figures, groupBy }: { figures: TurnaroundFigures; groupBy: Gr
           label="Waiting on client"
           value={formatFigure(overall.clientWaitMedianMs)}
           detail={`median · 90th percentile ${formatFigure(overall.clientWaitP90Ms)}`}
+        />
+        <StatBox
+          label="Rounds per video"
+          value={formatRounds(overall.roundsMedian)}
+          detail={`median · 90th percentile ${formatRounds(overall.roundsP90)}`}
         />
       </SimpleGrid>
       {groups.length === 0 ? (
@@ -99,7 +113,8 @@ function Figures({ figures, groupBy }: { figures: TurnaroundFigures; groupBy: Gr
 /**
  * The lead dashboard's turnaround figures (issue 18): for the videos that became ready to post in
  * a range of days (the last 30 by default), the median and 90th percentile time from start (first
- * leaving draft) to ready, and of the time waiting on the client (in review), overall and per
+ * leaving draft) to ready, of the time waiting on the client (in review) and of the review rounds
+ * it took (issue 41), overall and per
  * editor, client or type, as a chart and a table. Folded until opened; read only then.
  */
 export function TurnaroundSection() {
@@ -125,7 +140,7 @@ export function TurnaroundSection() {
               Turnaround
             </Text>
             <Text span size="sm" c="dimmed">
-              {opened ? 'Hide' : 'Start to ready, waiting on clients'}
+              {opened ? 'Hide' : 'Start to ready, waiting on clients, rounds'}
             </Text>
           </Group>
         </UnstyledButton>
@@ -154,7 +169,8 @@ export function TurnaroundSection() {
           </Group>
           <Text size="sm" c="dimmed">
             Videos that became ready to post in the range. Start is when a video first left draft;
-            waiting on client is its time in review before it was ready.
+            waiting on client is its time in review before it was ready; rounds are the review
+            rounds it was sent for by then.
           </Text>
           {figures.isError && (
             <Text c="red.8" size="sm" role="alert">

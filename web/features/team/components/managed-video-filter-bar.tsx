@@ -6,10 +6,12 @@ import {
   VIDEO_SORTS,
 } from '@domain/video-list';
 import { FilterButtons } from '../../../components/filter-buttons';
+import { RoundsFilter } from '../../../components/videos/video-list-toolbar';
 import type { VideoFilters } from '../../../hooks/use-video-filters';
 
 /**
  * The managed-user page's filters (docs/product.md#screens): status counts, name search, sort, the
+ * review rounds filter, the
  * client filter when the user has assigned clients, and type chips for the types it has.
  */
 export function ManagedVideoFilterBar({
@@ -52,6 +54,7 @@ export function ManagedVideoFilterBar({
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
+        <RoundsFilter value={state.rounds} onChange={filters.setRounds} style={{ width: 190 }} />
         {clients.length > 0 && (
           <Select
             aria-label="Filter by client"
