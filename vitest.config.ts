@@ -30,10 +30,15 @@ const resolve = { tsconfigPaths: true };
  *   name, the idempotency keys), and the raw SQL whose values each driver parses its own way
  *   (a count is a number on PGlite and a string on node-postgres: the repositories normalize
  *   them with ::int, Number() and money as text; the ledger and reports suites, which read the
- *   most raw SQL, prove it on both). Backups differ in kind (PGlite's dump, pg_dump).
+ *   most raw SQL, prove it on both).
+ *   A part of such a suite that only the server has (killing the listener's backend, two
+ *   transactions open side by side) lives in a file of its own beside it (caches-reconnect,
+ *   read-cache-etag-feed-down, read-cache-scopes-open, list-delta-feed-down, socket-reconnect),
+ *   which runs in api-postgres only: no project skips a test.
  * - Suites that start the embedded database in a process of their own run in api-pglite only
- *   (PGLITE_ONLY); suites that need the server (create lock, commit notify, the outbox across
- *   instances, nginx with two instances) run in api-postgres, and fail rather than skip when
+ *   (PGLITE_ONLY: the embedded database's backups too, pg_dump's are backup-postgres's); suites
+ *   that need the server (create lock, commit notify, the outbox across instances, nginx with two
+ *   instances) run in api-postgres, and fail rather than skip when
  *   .ci/run demands a server (REQUIRE_POSTGRES, server/test/conditions.ts).
  *
  * What no order shows: a query through `db` inside a transaction would wait forever on PGlite's
@@ -55,11 +60,11 @@ const BOTH = [
   'server/modules/invoicing/pricing.test.ts',
   'server/modules/invoicing/ledger.test.ts',
   'server/modules/invoicing/reports.test.ts',
-  'server/ops/backup.test.ts',
 ];
 /** Suites that start the embedded default in a process of their own (unmet({ driver: 'pglite' })). */
 const PGLITE_ONLY = [
   'server/db/embedded.test.ts',
+  'server/ops/backup.test.ts',
   'server/db/durable.test.ts',
   'server/ops/shutdown.test.ts',
   'server/ops/npm-start.test.ts',

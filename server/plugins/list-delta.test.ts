@@ -1,7 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyListDelta, DELTA_STATUS, LIST_DELTA, type ListDelta } from '@domain/list-delta';
-import { titled, unmet } from '../test/conditions';
-import { cacheListenerPids, seedPerson, seedVideo, setUpVideoPeople } from '../test/helper';
+import { seedPerson, seedVideo, setUpVideoPeople } from '../test/helper';
 import { type CachedReply, readCacheKey } from './read-cache';
 
 /*
@@ -149,26 +148,4 @@ describe('a video list sent as what changed since the one the reader holds', () 
     expect(res.statusCode).toBe(200);
     expect(res.json<Video[]>()).toHaveLength(5);
   });
-
-  const noServer = unmet({ driver: 'postgres' });
-  describe.skipIf(noServer !== '')(
-    titled('forgets the held lists once the feed was down (PostgreSQL only)', noServer),
-    () => {
-      it('sends the whole list to a reader holding a tag from before', async () => {
-        const { client, videos, tag } = await clientWithList('delta6', 50);
-        expect((await patch(client.cookie, videos[1]!.id, { name: 'Across' })).statusCode).toBe(
-          200,
-        );
-        await t.database.pool!.query(
-          'select pg_terminate_backend(pid) from unnest($1::int[]) pid',
-          [await cacheListenerPids(t)],
-        );
-        await vi.waitUntil(() => !t.app.cacheBus.live, { timeout: 5_000 });
-        await vi.waitUntil(() => t.app.cacheBus.live, { timeout: 5_000 });
-        const res = await read(client.cookie, '/api/videos', asDelta(tag));
-        expect(res.statusCode).toBe(200);
-        expect(res.json<Video[]>()).toHaveLength(50);
-      });
-    },
-  );
 });

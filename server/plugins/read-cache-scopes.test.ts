@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { rowsOf } from '../db/rows';
 import { clientEditorAssignments, clientTeamLeadAssignments, users, videos } from '../db/schema';
-import { unmet, titled } from '../test/conditions';
 import {
   createTestApp,
   loginAs,
@@ -22,7 +21,6 @@ import {
  * answer still shows the old name and a fresh one the new.
  */
 
-const postgres = unmet({ driver: 'postgres' });
 let t: TestApp;
 let other: Awaited<ReturnType<typeof secondInstance>>;
 let second: App;
@@ -450,88 +448,4 @@ describe('no answer older than a committed change is served', () => {
       expect(await names(app, x.b.cookie)).toEqual(['sql B changed']);
     }
   });
-
-  it.skipIf(postgres !== '')(
-    titled(
-      'an answer read while a change was uncommitted is not served after its commit',
-      postgres,
-    ),
-    async () => {
-      const x = await agency('open');
-      const client = await t.database.pool!.connect();
-      try {
-        await client.query('begin');
-        await client.query('update videos set name = $1 where id = $2', [
-          'open A changed',
-          x.videoA.id,
-        ]);
-        // Read and kept while the change is not committed: the old name, under the old label.
-        for (const app of [t.app, second]) {
-          expect(await names(app, x.a.cookie)).toEqual(['open A video']);
-          expect(await names(app, x.a.cookie)).toEqual(['open A video']);
-        }
-        await client.query('commit');
-      } finally {
-        client.release();
-      }
-      for (const app of [t.app, second]) {
-        expect(await names(app, x.a.cookie)).toEqual(['open A changed']);
-      }
-    },
-  );
-
-  it.skipIf(postgres !== '')(
-    titled(
-      "commits on one client's videos do not wait for each other, and a label sees each, in whatever order they commit",
-      postgres,
-    ),
-    async () => {
-      const x = await agency('order');
-      const videoA2 = await seedVideo(t, { userId: x.a.id, name: 'order A second' });
-      for (const app of [t.app, second]) {
-        expect(await names(app, x.a.cookie)).toEqual(['order A second', 'order A video']);
-      }
-      const first = await t.database.pool!.connect();
-      const later = await t.database.pool!.connect();
-      try {
-        // The first change moves its versions now (its deferred trigger fired) and stays open.
-        await first.query('begin');
-        await first.query('update videos set name = $1 where id = $2', [
-          'order A changed first',
-          x.videoA.id,
-        ]);
-        await first.query('set constraints all immediate');
-        // A later change of the same client's data moves its versions and commits before it,
-        // without waiting for it (under 0013 it waited on the scope's one row until the end).
-        await later.query('begin');
-        await later.query("set local lock_timeout = '3s'");
-        await later.query('update videos set name = $1 where id = $2', [
-          'order A changed later',
-          videoA2.id,
-        ]);
-        await later.query('commit');
-        // Read and kept under a label that has the later change and not the first.
-        for (const app of [t.app, second]) {
-          expect(await names(app, x.a.cookie)).toEqual(['order A changed later', 'order A video']);
-        }
-        await first.query('commit');
-      } finally {
-        // After a failure, neither goes back to the pool with its transaction open.
-        for (const client of [first, later]) {
-          await client.query('rollback');
-          client.release();
-        }
-      }
-      // The first change's versions moved at its commit: a label that only kept the newest
-      // move (the largest of a sequence) would not have changed, and served the kept answer.
-      for (const app of [t.app, second]) {
-        expect(await names(app, x.a.cookie)).toEqual([
-          'order A changed first',
-          'order A changed later',
-        ]);
-      }
-      // The later commit found the scope's one counter held and added a second; no more.
-      expect(await counters(`user:${x.a.id}`)).toBe(2);
-    },
-  );
 });

@@ -7,7 +7,6 @@ import { buildApp, type App } from '../../app';
 import { fromPostgres, type Database } from '../../db/client';
 import { clientEditorAssignments, notifications, sessions } from '../../db/schema';
 import { readTestSettings } from '../../env';
-import { titled, unmet } from '../../test/conditions';
 import { loginAs, seedUser, seedVideo, setUpSuite } from '../../test/helper';
 import { openAt, type TestSocket } from '../../test/socket';
 
@@ -348,35 +347,6 @@ describe('several instances on one database (LISTEN/NOTIFY)', () => {
     expect(n).toEqual({ type: 'notification', data: view });
     socket.ws.close();
   });
-
-  // Only a PostgreSQL server has backends to kill.
-  const noServer = unmet({ driver: 'postgres' });
-  it.skipIf(noServer !== '')(
-    titled('the listener reconnects after its connection is killed', noServer),
-    async () => {
-      const pool = t.database.pool!;
-      const listeners = async () =>
-        (
-          await pool.query(
-            `select pid from pg_stat_activity
-              where application_name = 'vw_realtime_' || current_schema()`,
-          )
-        ).rows as { pid: number }[];
-      // Both instances listening, on connections other than `old`.
-      const listening = async (old: number[] = []) =>
-        (await listeners()).map((r) => r.pid).filter((pid) => !old.includes(pid));
-      await expect.poll(() => listening(), { timeout: 5_000 }).toHaveLength(2);
-      const before = await listening();
-      await pool.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [before]);
-      await expect.poll(() => listening(before), { timeout: 5_000 }).toHaveLength(2);
-      const socket = await openAt(base, { cookie: cookie.owner });
-      await socket.messages(1);
-      await comment(second, 'editor', 'after the reconnect');
-      const [, n] = await socket.messages(3, 1000);
-      expect(n).toMatchObject({ type: 'notification', data: { recipientId: id.owner } });
-      socket.ws.close();
-    },
-  );
 
   it('a logout on instance A closes the socket on instance B', async () => {
     const s = await loginAs(t, 'owner');
