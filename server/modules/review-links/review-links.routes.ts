@@ -367,7 +367,10 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       const rows = await linkVideoRows(db, link.id);
       const ids = rows.map((r) => r.videoId);
       const found = new Map((await findVideos(db, ids)).map((f) => [f.video.id, f.video]));
-      const [facts, notes] = await Promise.all([versionFactsOf(db, ids), commentsOfVideos(db, ids)]);
+      const [facts, notes] = await Promise.all([
+        versionFactsOf(db, ids),
+        commentsOfVideos(db, ids),
+      ]);
       const videos = rows.flatMap((row) => {
         const video = found.get(row.videoId);
         return video
