@@ -42,6 +42,12 @@ export const commentSchema = z.object({
   videoId: z.string(),
   author: commentAuthorSchema.nullable(),
   guestName: z.string().nullable(),
+  /** The version (cut) it is about; null: the client's source (issue 41). */
+  version: z.number().int().nullable(),
+  doneAt: z.string().nullable(),
+  doneBy: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  /** The version a carried note came from. */
+  carriedFrom: z.number().int().nullable(),
 });
 export type CommentView = z.infer<typeof commentSchema>;
 

@@ -34,11 +34,22 @@ export const MARKER_MESSAGES = {
   idsRequired: 'Select at least one video',
   idInvalid: 'Each id must be a video id',
   tooMany: `At most ${MARKER_EXPORT_MAX_VIDEOS} videos at once`,
+  version: 'Choose a version: its number or source',
+  versionNotFound: 'This video has no such version',
 } as const;
 
-/** GET /api/videos/{id}/markers. */
+/**
+ * GET /api/videos/{id}/markers: `version` names the cut whose notes are exported, a number or
+ * 'source' (issue 41); left out, the video's current version (the source while it has none).
+ */
 export const markersQuery = z.object({
   format: z.enum(MARKER_FORMATS, { error: MARKER_MESSAGES.format }),
+  version: z
+    .union([z.literal('source'), z.string().regex(/^[1-9]\d{0,5}$/)], {
+      error: MARKER_MESSAGES.version,
+    })
+    .transform((v) => (v === 'source' ? null : Number(v)))
+    .optional(),
 });
 export type MarkersQuery = z.input<typeof markersQuery>;
 

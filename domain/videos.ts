@@ -359,6 +359,10 @@ export const videoViewSchema = z.object({
   /** When the video entered its current status: the card's whose turn, for how long. */
   statusSince: z.string(),
   clientIsVip: z.boolean(),
+  /** The newest version's number; 0 while only the source exists (issue 41). */
+  currentVersion: z.number().int(),
+  /** Review rounds begun. */
+  rounds: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
   owner: personSummary.extend({ isVip: z.boolean() }),

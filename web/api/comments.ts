@@ -46,18 +46,30 @@ export const useMentionable = (videoId: string, { enabled }: { enabled: boolean 
     enabled,
   });
 
-/** POST /api/videos/{id}/comments. */
+/**
+ * POST /api/videos/{id}/comments, on `version` (a number, null for the source; left out: the
+ * video's current version).
+ */
 export const addComment = (
-  { videoId, content }: CommentInput & { videoId: string },
+  { videoId, content, version }: CommentInput & { videoId: string; version?: number | null },
   headers: Record<string, string> = {},
-) => apiJson<CommentView>('POST', commentsPath(videoId), { content }, headers);
+) =>
+  apiJson<CommentView>(
+    'POST',
+    commentsPath(videoId),
+    version === undefined ? { content } : { content, version },
+    headers,
+  );
 
-export function useAddComment(videoId: string) {
+/** Posts on the version shown (issue 41), or the current one when `version` is undefined. */
+export function useAddComment(videoId: string, version?: number | null) {
   const queryClient = useQueryClient();
   const keys = useSubmissionKeys();
   return useMutation({
     mutationFn: (content: string) =>
-      keys.send({ videoId, content }, (headers) => addComment({ videoId, content }, headers)),
+      keys.send({ videoId, content, version }, (headers) =>
+        addComment({ videoId, content, version }, headers),
+      ),
     onSuccess: (comment) => {
       queryClient.setQueryData<CommentView[]>(commentKeys.list(videoId), (list) =>
         list && !list.some((c) => c.id === comment.id) ? [...list, comment] : list,
@@ -88,7 +100,10 @@ export function useDeleteComment(videoId: string) {
 
 // --- Markers for the edit (downloads: a link to these addresses, the cookie authenticates) ------
 
-/** GET /api/videos/{id}/markers: a video's timecoded comments as a marker file. */
+/**
+ * GET /api/videos/{id}/markers: a video's timecoded comments as a marker file, of one version
+ * (`version`: a number or 'source'; left out: the current one).
+ */
 export const markersUrl = (videoId: string, query: MarkersQuery) =>
   `/api/videos/${encodeURIComponent(videoId)}/markers${toQuery(query)}`;
 

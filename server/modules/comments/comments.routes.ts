@@ -14,6 +14,7 @@ import {
   type CommentView,
 } from '@domain/comments';
 import {
+  MARKER_MESSAGES,
   markersAnswer,
   markersFile,
   markersFileName,
@@ -105,8 +106,18 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request, reply) => {
       const { found } = await readableVideo(request, request.params.id);
-      const { format } = request.query;
-      const source = markerSource(found.video, await listComments(db, found.video.id));
+      const { format, version } = request.query;
+      // One version's notes (issue 41): the one asked for, else the current (0: the source).
+      const { currentVersion } = found.video;
+      const shown = version === undefined ? currentVersion || null : version;
+      if (shown !== null && shown > currentVersion) {
+        throw new HttpError(404, MARKER_MESSAGES.versionNotFound);
+      }
+      const comments = await listComments(db, found.video.id);
+      const source = markerSource(
+        found.video,
+        comments.filter((c) => c.version === shown),
+      );
       return sendFile(reply, format, [source], markersFileName(found.video.name, format));
     },
   );

@@ -1,0 +1,120 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { CommentView } from '@domain/comments';
+import { apiJson } from '../lib/api-client';
+import { useSubmissionKeys } from '../lib/idempotency';
+import { commentKeys } from './comments';
+import { invalidateVideos } from './videos';
+
+/** A video's versions (cuts) and review rounds (server/modules/versions, issue 41). */
+
+interface Person {
+  id: string;
+  name: string | null;
+}
+
+export interface VersionView {
+  id: string;
+  number: number;
+  link: string;
+  note: string | null;
+  addedBy: Person | null;
+  createdAt: string;
+  openNotes: number;
+}
+
+export interface VersionsAnswer {
+  source: { link: string; openNotes: number };
+  /** Newest first. */
+  versions: VersionView[];
+}
+
+export interface RoundView {
+  number: number;
+  version: number | null;
+  sentBy: Person | null;
+  sentAt: string;
+  decision: 'approved' | 'changes_requested' | 'withdrawn' | null;
+  decidedBy: Person | null;
+  decidedByGuest: string | null;
+  decidedForClient: boolean;
+  decidedAt: string | null;
+  note: string | null;
+}
+
+export interface AddVersionBody {
+  link: string;
+  note?: string;
+  carry?: string[];
+  close?: string[];
+}
+
+/** Query keys: under the video's, so every video write reads them again (invalidateVideos). */
+export const versionKeys = {
+  list: (videoId: string) => ['/api/videos', videoId, 'versions'] as const,
+  rounds: (videoId: string) => ['/api/videos', videoId, 'rounds'] as const,
+};
+
+const videoPath = (videoId: string) => `/api/videos/${encodeURIComponent(videoId)}`;
+
+/** GET /api/videos/{id}/versions: the source and the versions, newest first. */
+export const getVersions = (videoId: string) =>
+  apiJson<VersionsAnswer>('GET', `${videoPath(videoId)}/versions`);
+
+export const useVersions = (videoId: string | null) =>
+  useQuery({
+    queryKey: versionKeys.list(videoId ?? ''),
+    queryFn: () => getVersions(videoId!),
+    enabled: Boolean(videoId),
+  });
+
+/** GET /api/videos/{id}/rounds: oldest first. */
+export const getRounds = (videoId: string) =>
+  apiJson<RoundView[]>('GET', `${videoPath(videoId)}/rounds`);
+
+export const useRounds = (videoId: string, { enabled }: { enabled: boolean }) =>
+  useQuery({
+    queryKey: versionKeys.rounds(videoId),
+    queryFn: () => getRounds(videoId),
+    enabled,
+  });
+
+/** After notes were ticked or a version added: the counts of open notes are read again. */
+export function invalidateVersions(queryClient: QueryClient, videoId: string): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: versionKeys.list(videoId) });
+}
+
+/** POST /api/videos/{id}/versions. */
+export const addVersion = (
+  videoId: string,
+  body: AddVersionBody,
+  headers: Record<string, string> = {},
+) => apiJson<VersionView>('POST', `${videoPath(videoId)}/versions`, body, headers);
+
+export function useAddVersion(videoId: string) {
+  const queryClient = useQueryClient();
+  const keys = useSubmissionKeys();
+  return useMutation({
+    mutationFn: (body: AddVersionBody) =>
+      keys.send(body, (headers) => addVersion(videoId, body, headers)),
+    // The video's current version, its versions and its notes (carried, closed) all moved.
+    onSuccess: () => invalidateVideos(queryClient),
+  });
+}
+
+/** PUT /api/comments/{id}/done. */
+export const setCommentDone = (id: string, done: boolean) =>
+  apiJson<CommentView>('PUT', `/api/comments/${encodeURIComponent(id)}/done`, { done });
+
+/** Marks a note done or open again; the thread shows the answer at once. */
+export function useSetDone(videoId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, done }: { id: string; done: boolean }) => setCommentDone(id, done),
+    onSuccess: (comment) => {
+      queryClient.setQueryData<CommentView[]>(commentKeys.list(videoId), (list) =>
+        list?.map((c) => (c.id === comment.id ? comment : c)),
+      );
+      return invalidateVersions(queryClient, videoId);
+    },
+  });
+}
