@@ -17,8 +17,8 @@ export const versionParam = (version: number | null): string =>
 
 export const VERSION_MESSAGES = {
   openNotes: (n: number) => (n === 1 ? '1 open note' : `${n} open notes`),
-  /** A note carried over from an earlier cut. */
-  carriedFrom: (version: number) => `from ${versionLabel(version)}`,
+  /** A note carried over from an earlier cut (0 or null: from the source). */
+  carriedFrom: (version: number | null) => `from ${versionLabel(version || null)}`,
   added: (version: number) => `${versionLabel(version)} added`,
   addFailed: 'Could not add the version',
   done: 'Note marked done',

@@ -27,6 +27,8 @@ export const videoView = (
   publishedUrl: null,
   publishedAt: null,
   clientIsVip: false,
+  currentVersion: 0,
+  rounds: 0,
   createdAt: at,
   updatedAt: at,
   owner: { id: 'client', username: 'client', name: null, avatarUrl: null, isVip: false },
