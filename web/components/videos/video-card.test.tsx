@@ -46,3 +46,24 @@ describe('VideoCard: whose turn', () => {
     expect(text).not.toContain('Waiting');
   });
 });
+
+describe('VideoCard: review rounds (issue 41)', () => {
+  const drawn = (rounds: number) => {
+    renderWithProviders(
+      <VideoCard
+        video={videoView('2', 'Teaser', 'review', { rounds, statusSince: ago(H) })}
+        viewer={editor}
+        onOpen={() => {}}
+      />,
+    );
+    return screen.getByRole('article', { name: 'Teaser' }).textContent;
+  };
+
+  it('says which round a video is in', () => {
+    expect(drawn(2)).toContain('Round 2');
+  });
+
+  it('says nothing of rounds before the first', () => {
+    expect(drawn(0)).not.toContain('Round');
+  });
+});
