@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { displayName } from './people';
 import { isManager, type Actor } from './roles';
 import { avatarUrlSchema } from './user';
+import { workflowSide } from './workflow';
 
 /** Comments on a video (docs/product.md#data and #validation-and-messages): the contract shared by server and web. */
 export const COMMENT_MAX_LENGTH = 5000;
@@ -11,17 +12,37 @@ export const COMMENT_MESSAGES = {
   tooLong: `Comment is too long (at most ${COMMENT_MAX_LENGTH} characters)`,
   notFound: 'Comment not found',
   forbiddenDelete: 'You can only delete your own comments',
+  forbiddenDone: 'Only the agency and the note’s author can mark a note done',
+  noSuchVersion: (version: number) => `This video has no version v${version}`,
+  versionInvalid: 'Version must be a version number, or null for the source',
+  versionFilterInvalid: 'Version must be a version number or “source”',
+  doneInvalid: 'done must be true or false',
+  markedDone: 'Marked done',
+  markedOpen: 'Marked open again',
   added: 'Comment added',
   deleted: 'Comment deleted',
 } as const;
 
-/** POST /api/videos/{id}/comments: content is trimmed, then must be non-empty and bounded. */
+/** A version's number (v1 is 1); null: the client's source (domain/versions.ts). */
+const commentVersion = z
+  .number({ error: COMMENT_MESSAGES.versionInvalid })
+  .int(COMMENT_MESSAGES.versionInvalid)
+  .min(1, COMMENT_MESSAGES.versionInvalid)
+  .max(1_000_000, COMMENT_MESSAGES.versionInvalid)
+  .nullable();
+
+/**
+ * POST /api/videos/{id}/comments: content is trimmed, then must be non-empty and bounded; the
+ * comment is on `version` (null: the source), by default on the video's current version (the
+ * source while there is none).
+ */
 export const commentBody = z.object({
   content: z
     .string({ error: COMMENT_MESSAGES.empty })
     .trim()
     .min(1, COMMENT_MESSAGES.empty)
     .max(COMMENT_MAX_LENGTH, COMMENT_MESSAGES.tooLong),
+  version: commentVersion.optional(),
 });
 export type CommentInput = z.infer<typeof commentBody>;
 
@@ -42,14 +63,32 @@ export const commentSchema = z.object({
   videoId: z.string(),
   author: commentAuthorSchema.nullable(),
   guestName: z.string().nullable(),
-  /** The version (cut) it is about; null: the client's source (issue 41). */
+  /** The version it is about; null: the source. */
   version: z.number().int().nullable(),
+  /** Marked done (when, by whom); both null while the note is open. */
   doneAt: z.string().nullable(),
-  doneBy: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
-  /** The version a carried note came from. */
+  doneBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Carried over from this version when the next was added ("from v2"); 0: from the source. */
   carriedFrom: z.number().int().nullable(),
 });
 export type CommentView = z.infer<typeof commentSchema>;
+
+/**
+ * GET /api/videos/{id}/comments: `version` a number, or 'source'; without it, every comment of
+ * the video. The markers export takes the same (its default: the current version).
+ */
+export const commentVersionQuery = z
+  .string({ error: COMMENT_MESSAGES.versionFilterInvalid })
+  .regex(/^(source|[1-9]\d{0,5})$/, COMMENT_MESSAGES.versionFilterInvalid)
+  .transform((v) => (v === 'source' ? null : Number(v)));
+export const commentListQuery = z.object({ version: commentVersionQuery.optional() });
+export type CommentListQuery = z.input<typeof commentListQuery>;
+
+/** PUT /api/comments/{id}/done: mark the note done, or open again. */
+export const commentDoneBody = z.object({
+  done: z.boolean({ error: COMMENT_MESSAGES.doneInvalid }),
+});
+export type CommentDoneBody = z.input<typeof commentDoneBody>;
 
 /** How a review link's guest appears wherever people are named: "Alex (guest)" (issue 19). */
 export const guestLabel = (name: string) => `${name} (guest)`;
@@ -69,3 +108,13 @@ export const canDeleteComment = (
   viewer: Pick<Actor, 'id' | 'role' | 'isAdmin'>,
   comment: Pick<CommentView, 'userId'>,
 ): boolean => viewer.id === comment.userId || isManager(viewer);
+
+/**
+ * Who may mark a note done or open again (docs/rules.md#who-may-do-what): the agency side of a
+ * video they may read and managers, and the note's own author; a client side's reader may not
+ * tick off others' notes. The server enforces it; the web offers the checkbox by it.
+ */
+export const canMarkCommentDone = (
+  viewer: Pick<Actor, 'id' | 'role' | 'isAdmin'>,
+  comment: Pick<CommentView, 'userId'>,
+): boolean => viewer.id === comment.userId || workflowSide(viewer) !== 'client';

@@ -60,7 +60,8 @@ const videoType = z
   .regex(/^[A-Za-z0-9 -]*$/, VIDEO_MESSAGES.typeInvalid)
   .transform(normalizeCustomType);
 
-const link = z
+/** A video's link as a client submits it (its source) and as the agency adds a cut (a version). */
+export const videoLink = z
   .string({ error: LINK_MESSAGES.required })
   .trim()
   .min(1, LINK_MESSAGES.required)
@@ -103,7 +104,7 @@ export const createVideoBody = z
     type: videoType.optional(),
     customType: videoType.optional(),
     status: z.string().max(50).optional(),
-    link,
+    link: videoLink,
     description: longText.optional().nullable(),
     internalNotes: longText.optional().nullable(),
     userId: z.string().optional().nullable(),
@@ -186,7 +187,7 @@ export const addVideoForm = z
     dueDate: z.string(),
     dueTime: z.string(),
     assignedEditorId: z.string(),
-    link,
+    link: videoLink,
   })
   .superRefine((v, ctx) => {
     if (v.type === 'other') {
@@ -358,11 +359,11 @@ export const videoViewSchema = z.object({
   paid: z.boolean().optional(),
   /** When the video entered its current status: the card's whose turn, for how long. */
   statusSince: z.string(),
-  clientIsVip: z.boolean(),
-  /** The newest version's number; 0 while only the source exists (issue 41). */
+  /** The newest cut's number (domain/versions.ts); 0 while there is none, only the source. */
   currentVersion: z.number().int(),
-  /** Review rounds begun. */
+  /** How many review rounds began: the card's "Round N" (domain/versions.ts). */
   rounds: z.number().int(),
+  clientIsVip: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   owner: personSummary.extend({ isVip: z.boolean() }),

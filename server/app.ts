@@ -23,6 +23,7 @@ import { adminGuard } from './modules/admin/admin.guard';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { reviewLinksRoutes } from './modules/review-links/review-links.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
+import { versionsRoutes } from './modules/versions/versions.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { countUnread, findNotification } from './modules/notifications/notifications.repository';
 import { emailRoutes, mailer } from './modules/email/email.routes';
@@ -209,6 +210,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(invoicingRoutes, { db });
   await app.register(adminRoutes, { db });
   await app.register(commentsRoutes, { db });
+  await app.register(versionsRoutes, { db });
   await app.register(reviewLinksRoutes, { db });
   await app.register(notificationsRoutes, { db });
   await app.register(emailRoutes, { db });

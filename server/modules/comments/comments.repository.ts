@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CommentView } from '@domain/comments';
+import { displayName } from '@domain/people';
 import { normalizeRole } from '@domain/roles';
 import { avatarUrl } from '@domain/user';
 import type { Db } from '../../db/client';
@@ -19,8 +20,19 @@ const authorColumns = {
   role: users.role,
 };
 
-/** `author` is null for a review link's guest, who is named by the row's guest_name. */
-export function toCommentView(row: CommentRow, author: Author | null): CommentView {
+/** Who marked a comment done. */
+const doneBy = aliasedTable(users, 'done_by');
+type DoneBy = { id: string; name: string | null; username: string } | null;
+
+/**
+ * `author` is null for a review link's guest, who is named by the row's guest_name; `marker` is
+ * who marked it done (null while open, or once that person was deleted).
+ */
+export function toCommentView(
+  row: CommentRow,
+  author: Author | null,
+  marker: DoneBy = null,
+): CommentView {
   return {
     id: row.id,
     content: row.content,
@@ -38,33 +50,83 @@ export function toCommentView(row: CommentRow, author: Author | null): CommentVi
         }
       : null,
     guestName: author?.id ? null : row.guestName,
+    version: row.version,
+    doneAt: row.doneAt ? row.doneAt.toISOString() : null,
+    doneBy: row.doneAt && marker?.id ? { id: marker.id, name: displayName(marker) } : null,
+    carriedFrom: row.carriedFrom,
   };
 }
 
-/** A video's comments, oldest first (a conversation reads top to bottom). */
-export async function listComments(db: Db, videoId: string): Promise<CommentView[]> {
-  return (await commentsOfVideos(db, [videoId])).get(videoId) ?? [];
+/** Which version's comments: a number, null for the source; undefined for all of them. */
+export type VersionFilter = number | null | undefined;
+
+const onVersion = (version: VersionFilter): SQL | undefined =>
+  version === undefined
+    ? undefined
+    : version === null
+      ? isNull(comments.version)
+      : eq(comments.version, version);
+
+/** A video's comments (of one version, if asked), oldest first (a conversation reads down). */
+export async function listComments(
+  db: Db,
+  videoId: string,
+  version?: VersionFilter,
+): Promise<CommentView[]> {
+  return (await commentsOfVideos(db, [videoId], version)).get(videoId) ?? [];
 }
 
 /** Several videos' comments in one query (the several-videos marker export), by video id. */
 export async function commentsOfVideos(
   db: Db,
   videoIds: readonly string[],
+  version?: VersionFilter,
 ): Promise<Map<string, CommentView[]>> {
   const byVideo = new Map<string, CommentView[]>();
   if (videoIds.length === 0) return byVideo;
   const rows = await db
-    .select({ comment: comments, author: authorColumns })
+    .select({
+      comment: comments,
+      author: authorColumns,
+      doneBy: { id: doneBy.id, name: doneBy.name, username: doneBy.username },
+    })
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
-    .where(inArray(comments.videoId, [...videoIds]))
+    .leftJoin(doneBy, eq(doneBy.id, comments.doneById))
+    .where(and(inArray(comments.videoId, [...videoIds]), onVersion(version)))
     .orderBy(asc(comments.createdAt), asc(comments.id));
   for (const r of rows) {
     const list = byVideo.get(r.comment.videoId) ?? [];
-    list.push(toCommentView(r.comment, r.author));
+    list.push(toCommentView(r.comment, r.author, r.doneBy));
     byVideo.set(r.comment.videoId, list);
   }
   return byVideo;
+}
+
+/** One comment as the answers show it, or undefined. */
+export async function commentView(db: Db, id: string): Promise<CommentView | undefined> {
+  const [r] = await db
+    .select({
+      comment: comments,
+      author: authorColumns,
+      doneBy: { id: doneBy.id, name: doneBy.name, username: doneBy.username },
+    })
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId))
+    .leftJoin(doneBy, eq(doneBy.id, comments.doneById))
+    .where(eq(comments.id, id))
+    .limit(1);
+  return r && toCommentView(r.comment, r.author, r.doneBy);
+}
+
+/** Marks a comment done by `byId` now, or open again; the row, or undefined when it is gone. */
+export async function setCommentDone(db: Db, id: string, done: boolean, byId: string) {
+  const [row] = await db
+    .update(comments)
+    .set(done ? { doneAt: sql`now()`, doneById: byId } : { doneAt: null, doneById: null })
+    .where(eq(comments.id, id))
+    .returning({ id: comments.id });
+  return row;
 }
 
 /**
@@ -82,6 +144,11 @@ const insertStatement = (noticed: boolean) =>
         userId: sql.placeholder('userId'),
         guestName: sql.placeholder('guestName'),
         content: sql.placeholder('content'),
+        // The version asked for (null: the source), else the video's current one.
+        version: sql`case when ${sql.placeholder('versionGiven')}::boolean
+          then ${sql.placeholder('version')}::integer
+          else (select nullif(${videos.currentVersion}, 0) from ${videos}
+            where ${videos.id} = ${sql.placeholder('videoId')}::uuid) end`,
       })
       .returning(),
   );
@@ -89,12 +156,13 @@ const insertPlain = insertStatement(false);
 const insertNoticed = insertStatement(true);
 
 /**
- * Inserts a comment (its id made here unless given); with `notices` (Notifier.oneStatement's
+ * Inserts a comment (its id made here unless given) on `version` (null: the source; not given:
+ * the video's current version, read in the same statement); with `notices` (Notifier.oneStatement's
  * notifications of it, whose `values.id` the caller made), in the same statement.
  */
 export async function insertComment(
   db: Db,
-  values: { id?: string; videoId: string; content: string } & (
+  values: { id?: string; videoId: string; content: string; version?: number | null } & (
     { userId: string } | { userId?: null; guestName: string }
   ),
   notices: string | null = null,
@@ -105,6 +173,8 @@ export async function insertComment(
     userId: values.userId ?? null,
     guestName: 'guestName' in values ? values.guestName : null,
     content: values.content,
+    versionGiven: values.version !== undefined,
+    version: values.version ?? null,
     notices,
   });
   return row!;

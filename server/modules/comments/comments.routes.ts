@@ -6,9 +6,12 @@ import { z } from 'zod';
 import { messageAnswer } from '@domain/api';
 import {
   canDeleteComment,
+  canMarkCommentDone,
   commentAuthorLabel,
   COMMENT_MESSAGES,
   commentBody,
+  commentDoneBody,
+  commentListQuery,
   commentListSchema,
   commentSchema,
   type CommentView,
@@ -39,10 +42,12 @@ import { loadViewerScope } from '../scope/scope';
 import { findReadableVideo, findVideos } from '../videos/videos.repository';
 import {
   commentsOfVideos,
+  commentView,
   deleteComment,
   findComment,
   insertComment,
   listComments,
+  setCommentDone,
   toCommentView,
 } from './comments.repository';
 
@@ -52,8 +57,10 @@ const commentParams = z.object({ id: z.uuid({ error: COMMENT_MESSAGES.notFound }
 
 /**
  * Comments and mentionable people of a video (docs/rules.md#who-may-do-what): whoever may read the video
- * reads and posts (404 otherwise); the author, lead editors, the king and admins delete. Its
- * timecoded comments are also read as markers for editing software (issue 18, domain/markers.ts).
+ * reads and posts (404 otherwise); the author, lead editors, the king and admins delete; the
+ * agency side, managers and the author mark a note done. A comment is on the source or one
+ * version (issue 41). Its timecoded comments are also read as markers for editing software
+ * (issue 18, domain/markers.ts).
  */
 export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /** The video if the viewer may read it (findReadableVideo); 404 otherwise. */
@@ -65,10 +72,16 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.get(
     '/api/videos/:id/comments',
-    { schema: { params: videoParams, response: { 200: commentListSchema } } },
+    {
+      schema: {
+        params: videoParams,
+        querystring: commentListQuery,
+        response: { 200: commentListSchema },
+      },
+    },
     async (request) => {
       const { found } = await readableVideo(request, request.params.id);
-      return listComments(db, found.video.id);
+      return listComments(db, found.video.id, request.query.version);
     },
   );
 
@@ -154,12 +167,18 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       // Who it mentions is looked up beside the read of the video, not after it.
       const mentioned = app.notifier.mentionsIn(request.body.content, request.params.id);
       const { found, teamLeadIds } = await readableVideo(request, request.params.id);
+      const { version } = request.body;
+      // Versions are only ever added, so one that exists now still does at the insert.
+      if (typeof version === 'number' && version > found.video.currentVersion) {
+        throw new HttpError(400, COMMENT_MESSAGES.noSuchVersion(version));
+      }
       // The comment and its notifications: one statement; the sockets hear after it.
       const comment = {
         id: randomUUID(),
         videoId: found.video.id,
         userId: actor.id,
         content: request.body.content,
+        version,
       };
       const row = (await app.notifier.oneStatement(
         (notify) => notify.commentPosted(actor, found.video, comment, teamLeadIds, mentioned),
@@ -187,6 +206,32 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       await deleteComment(db, found.comment.id);
       app.notifier.countsChanged(recipients);
       return { message: COMMENT_MESSAGES.deleted };
+    },
+  );
+
+  app.put(
+    '/api/comments/:id/done',
+    {
+      config: { limited: 'writes' },
+      schema: { params: commentParams, body: commentDoneBody, response: { 200: commentSchema } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const found = await findComment(db, request.params.id);
+      const isAuthor = found?.comment.userId === user.id;
+      // As for a delete: the author always finds their note; others only on a video they read.
+      if (!found || (!isAuthor && !canReadVideo(await loadViewerScope(db, user), found.video))) {
+        throw new HttpError(404, COMMENT_MESSAGES.notFound);
+      }
+      if (!canMarkCommentDone(user, found.comment)) {
+        throw new HttpError(403, COMMENT_MESSAGES.forbiddenDone);
+      }
+      if (!(await setCommentDone(db, found.comment.id, request.body.done, user.id))) {
+        throw new HttpError(404, COMMENT_MESSAGES.notFound);
+      }
+      const view = await commentView(db, found.comment.id);
+      if (!view) throw new HttpError(404, COMMENT_MESSAGES.notFound);
+      return view;
     },
   );
 

@@ -368,6 +368,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         if (!recorded) throw new HttpError(409, REVIEW_LINK_MESSAGES.alreadyDecided);
         const updated = await updateVideo(tx, video, { status: action.to }, null, {
           guestName: name,
+          ...(wantsChanges && note && { note }),
         });
         if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
         const comment =

@@ -6,6 +6,8 @@ import {
   type TeamScope,
 } from '@domain/permissions';
 import { utcDay } from '@domain/publishing';
+import type { Actor } from '@domain/roles';
+import { decidesForClient, roundChange, roundDecision, type RoundChange } from '@domain/versions';
 import type { VideoStatus } from '@domain/video-status';
 import { avatarUrl } from '@domain/user';
 import type { VideoView } from '@domain/videos';
@@ -18,6 +20,7 @@ import { rowsOf } from '../../db/rows';
 import {
   clientEditorAssignments,
   clientTeamLeadAssignments,
+  reviewRounds,
   users,
   videos,
   videoStatusHistory,
@@ -390,6 +393,8 @@ function viewOf(sees: ViewerFacts, { video, owner: o, editor: e }: VideoWithPeop
     finishDate: iso(video.finishDate),
     duration: video.duration,
     statusSince: video.statusChangedAt.toISOString(),
+    currentVersion: video.currentVersion,
+    rounds: video.rounds,
     publishedUrl: video.publishedUrl,
     publishedAt: video.publishedAt,
     clientIsVip: o.isVip,
@@ -475,8 +480,63 @@ const historyOf = (cte: string) => {
     )} from ${sql.identifier(cte)}`;
 };
 
+/**
+ * What the statement does to the review rounds (docs/rules.md#versions-and-review-rounds) of the
+ * video the CTE `cte` returns, after its move (roundChange): `open` inserts round number
+ * `rounds` (the statement already counted it) on its current version; `close` decides the open
+ * round (the placeholders `decision`, `forClient`, `roundNote`, with the mover's `changedById`
+ * or `guestName`); `unsend` removes the open round the undone move began (the statement already
+ * took it off `rounds`); `reopen` opens the last round again. One CTE, in the move's statement:
+ * a move and its round commit together.
+ */
+const roundOf = (cte: string, change: RoundChange) => {
+  const moved = sql.identifier(cte);
+  const col = (column: keyof typeof videos.$inferSelect) =>
+    sql`${moved}.${sql.identifier(videos[column].name)}`;
+  const r = reviewRounds;
+  const ofVideo = sql`${r}.${sql.identifier(r.videoId.name)} = ${col('id')}`;
+  const column = (c: keyof typeof r.$inferSelect) => sql.identifier(r[c].name);
+  switch (change) {
+    case 'open':
+      return sql`insert into ${r} (${column('videoId')}, ${column('number')}, ${column('version')},
+          ${column('sentById')}, ${column('sentAt')})
+        select ${col('id')}, ${col('rounds')}, nullif(${col('currentVersion')}, 0),
+          ${sql.placeholder('changedById')}::uuid, ${col('statusChangedAt')} from ${moved}`;
+    case 'close':
+      return sql`update ${r} set ${column('decision')} = ${sql.placeholder('decision')}::text,
+          ${column('decidedById')} = ${sql.placeholder('changedById')}::uuid,
+          ${column('decidedByGuest')} = ${sql.placeholder('guestName')}::text,
+          ${column('decidedForClient')} = ${sql.placeholder('forClient')}::boolean,
+          ${column('decidedAt')} = ${col('statusChangedAt')},
+          ${column('note')} = ${sql.placeholder('roundNote')}::text
+        from ${moved} where ${ofVideo} and ${r}.${column('decidedAt')} is null`;
+    case 'unsend':
+      return sql`delete from ${r} using ${moved} where ${ofVideo}
+        and ${r}.${column('decidedAt')} is null and ${r}.${column('number')} = ${col('rounds')} + 1`;
+    case 'reopen':
+      return sql`update ${r} set ${column('decision')} = null, ${column('decidedById')} = null,
+          ${column('decidedByGuest')} = null, ${column('decidedForClient')} = false,
+          ${column('decidedAt')} = null, ${column('note')} = null
+        from ${moved} where ${ofVideo} and ${r}.${column('number')} = ${col('rounds')}`;
+  }
+};
+
+/** How a round change counts the video's rounds, in the move's own update. */
+const ROUND_COUNT: Partial<Record<RoundChange, SQL>> = {
+  open: sql`${videos.rounds} + 1`,
+  unsend: sql`greatest(${videos.rounds} - 1, 0)`,
+};
+
 /** The placeholders of insertVideo's and updateVideo's statements besides the video's columns. */
-const HISTORY_PLACEHOLDERS = ['changedById', 'fromStatus', 'guestName', 'notices'];
+const HISTORY_PLACEHOLDERS = [
+  'changedById',
+  'fromStatus',
+  'guestName',
+  'notices',
+  'decision',
+  'forClient',
+  'roundNote',
+];
 const INSERT_PLACEHOLDERS = [
   ...HISTORY_PLACEHOLDERS,
   'clientId',
@@ -538,8 +598,9 @@ const clientLock = (clientId: SQL) => sql`pg_advisory_xact_lock(hashtext(${clien
  */
 const insertVideoStatement = preparedFamily(
   'insert_video',
-  (shape: { columns: string[]; noticed: boolean }) => `${shape.columns.join(',')} ${shape.noticed}`,
-  (db, { columns, noticed }) => {
+  (shape: { columns: string[]; noticed: boolean; opensRound: boolean }) =>
+    `${shape.columns.join(',')} ${shape.noticed} ${shape.opensRound}`,
+  (db, { columns, noticed, opensRound }) => {
     const clientId = sql`${sql.placeholder('clientId')}::uuid`;
     // The ordinal is read after the client's lock is taken (the left operand first), but in the
     // statement's snapshot, taken before: a create that committed meanwhile makes it a taken one
@@ -566,9 +627,10 @@ const insertVideoStatement = preparedFamily(
         .returning(),
     );
     const history = db.$with('created_history', {}).as(historyOf('created'));
+    const round = db.$with('created_round', {}).as(roundOf('created', 'open'));
     const notices = noticed ? noticeCtes(db, sql.placeholder('notices'), 'created') : [];
     return db
-      .with(type, created, history, ...notices)
+      .with(type, created, history, ...(opensRound ? [round] : []), ...notices)
       .select()
       .from(created);
   },
@@ -589,15 +651,21 @@ export const isOrdinalTaken = (error: unknown) => isUniqueViolation(error, VIDEO
  */
 export async function insertVideo(
   db: Db,
-  values: Omit<typeof videos.$inferInsert, 'ordinal' | 'type'> & { id: string; type: string },
+  values: Omit<typeof videos.$inferInsert, 'ordinal' | 'type' | 'rounds'> & {
+    id: string;
+    type: string;
+  },
   changedById: string,
   typeOwnerId: string | null,
   notices: string | null = null,
 ): Promise<VideoRow> {
-  const columns = definedKeys(values);
-  const statement = insertVideoStatement(db, { columns, noticed: notices !== null });
+  // Created in review: its first round begins with it (as a move into review would).
+  const opensRound = roundChange(null, values.status ?? 'draft') === 'open';
+  const withRounds = { ...values, ...(opensRound && { rounds: 1 }) };
+  const columns = definedKeys(withRounds);
+  const statement = insertVideoStatement(db, { columns, noticed: notices !== null, opensRound });
   const [row] = await statement.execute({
-    ...driverValues(videos, values, INSERT_PLACEHOLDERS),
+    ...driverValues(videos, withRounds, INSERT_PLACEHOLDERS),
     clientId: values.userId,
     typeName: values.type,
     typeDisplayName: typeDisplayName(values.type),
@@ -605,6 +673,9 @@ export async function insertVideo(
     changedById,
     fromStatus: null,
     guestName: null,
+    decision: null,
+    forClient: false,
+    roundNote: null,
     notices,
   });
   return row!;
@@ -617,24 +688,32 @@ const COMPLETE = new Set(['ready_to_post', 'posted']);
  * the video first enters ready_to_post or posted, cleared when it goes back; a move to posted
  * without a published day records today's (kept when the video leaves posted). A status change
  * applies only if the video still has the status the caller checked the move against: when
- * someone else moved it meanwhile, nothing is written and the answer is null.
+ * someone else moved it meanwhile, nothing is written and the answer is null. Every status move
+ * of a video comes through here (or insertVideo for its first status), and so does its review
+ * round (roundOf): entering review opens one, leaving it decides it.
  */
 export async function updateVideo(
   db: Db,
   current: VideoRow,
-  changes: Partial<typeof videos.$inferInsert>,
-  changedById: string | null,
+  changes: Partial<Omit<typeof videos.$inferInsert, 'rounds'>>,
+  /** Who changes it: a person, or null for a review link's guest. */
+  changedBy: Pick<Actor, 'id' | 'role' | 'isAdmin'> | null,
   opts: {
-    /** A review link's guest, who moves it without an account (changedById null). */
+    /** A review link's guest, who moves it without an account (changedBy null). */
     guestName?: string;
     /**
      * Notifier's StatementNotices rows, stored only if the video was changed (the statement's
      * expression `moved` has the row).
      */
     notices?: string | null;
+    /** The move's note (what needs to change): the note of the round it decides. */
+    note?: string;
+    /** The move is the undo of the mover's own last move (domain/workflow.ts, mayUndo). */
+    undo?: boolean;
   } = {},
 ): Promise<VideoRow | null> {
   const { guestName, notices = null } = opts;
+  const changedById = changedBy?.id ?? null;
   const values: Partial<typeof videos.$inferInsert> = { ...changes, updatedAt: new Date() };
   const newStatus = changes.status;
   const moves = newStatus !== undefined && newStatus !== current.status;
@@ -649,14 +728,24 @@ export async function updateVideo(
       values.publishedAt = utcDay(new Date());
     }
   }
+  const round = moves ? roundChange(current.status, newStatus, opts.undo) : null;
+  const decision = round === 'close' ? roundDecision(newStatus!) : null;
   const columns = definedKeys(values);
-  const statement = updateVideoStatement(db, { columns, moves, noticed: notices !== null });
+  const statement = updateVideoStatement(db, {
+    columns,
+    moves,
+    noticed: notices !== null,
+    round,
+  });
   const [row] = await statement.execute({
     ...driverValues(videos, values, UPDATE_PLACEHOLDERS),
     videoId: current.id,
     fromStatus: current.status,
     changedById,
     guestName: guestName ?? null,
+    decision,
+    forClient: decision !== null && decidesForClient(changedBy, decision),
+    roundNote: decision === null ? null : (opts.note ?? null),
     notices,
   });
   return row ?? null;
@@ -670,13 +759,14 @@ export async function updateVideo(
  */
 const updateVideoStatement = preparedFamily(
   'update_video',
-  (shape: { columns: string[]; moves: boolean; noticed: boolean }) =>
-    `${shape.columns.join(',')} ${shape.moves} ${shape.noticed}`,
-  (db, { columns, moves, noticed }) => {
+  (shape: { columns: string[]; moves: boolean; noticed: boolean; round: RoundChange | null }) =>
+    `${shape.columns.join(',')} ${shape.moves} ${shape.noticed} ${shape.round}`,
+  (db, { columns, moves, noticed, round }) => {
+    const counted = round ? ROUND_COUNT[round] : undefined;
     const moved = db.$with('moved').as(
       db
         .update(videos)
-        .set(placeholders(columns))
+        .set({ ...placeholders(columns), ...(counted && { rounds: counted }) })
         .where(
           and(
             eq(videos.id, sql.placeholder('videoId')),
@@ -686,9 +776,10 @@ const updateVideoStatement = preparedFamily(
         .returning(),
     );
     const history = db.$with('moved_history', {}).as(historyOf('moved'));
+    const rounds = round ? [db.$with('moved_round', {}).as(roundOf('moved', round))] : [];
     const notices = noticed ? noticeCtes(db, sql.placeholder('notices'), 'moved') : [];
     return db
-      .with(...(moves ? [moved, history] : [moved]), ...notices)
+      .with(...(moves ? [moved, history, ...rounds] : [moved]), ...notices)
       .select()
       .from(moved);
   },

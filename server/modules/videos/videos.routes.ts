@@ -465,7 +465,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         tx,
         video,
         { ...changes, ...(assignedEditorId !== undefined && { assignedEditorId }) },
-        scope.id,
+        scope,
       );
       if (!row) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
       await notify.videoChanged(actor, video, row, teamLeadIds);
@@ -520,7 +520,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     };
     const updated = note
       ? await app.notifier.transaction(async (tx, notify) => {
-          const row = await updateVideo(tx, video, changes, scope.id);
+          const row = await updateVideo(tx, video, changes, scope, { note, undo: undoing });
           if (!row) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
           const comment = await insertComment(tx, {
             videoId: video.id,
@@ -539,7 +539,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
               { ...video, status, ...(assignedEditorId !== undefined && { assignedEditorId }) },
               teamLeadIds,
             ),
-          (notices) => updateVideo(db, video, changes, scope.id, { notices: notices.rows() }),
+          (notices) =>
+            updateVideo(db, video, changes, scope, { notices: notices.rows(), undo: undoing }),
         );
     if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
     if (assignedEditorId === undefined) return changedAnswer(read, updated, actor, status);
@@ -586,7 +587,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const newEditorId = request.body.assignedEditorId;
       await checkEditorChange(scope, video, newEditorId);
       await app.notifier.transaction(async (tx, notify) => {
-        const updated = await updateVideo(tx, video, { assignedEditorId: newEditorId }, scope.id);
+        const updated = await updateVideo(tx, video, { assignedEditorId: newEditorId }, scope);
         if (!updated) throw new HttpError(404, NOT_FOUND);
         await notify.videoChanged(currentUser(request), video, updated);
       });

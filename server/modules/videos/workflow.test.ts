@@ -290,8 +290,9 @@ describe('a move checked against a status that changed meanwhile', () => {
   it('writes nothing', async () => {
     const v = await videoIn('review');
     const stale = (await findVideo(t.db, v.id))!.video;
-    expect(await updateVideo(t.db, stale, { status: 'ready_to_post' }, id.lead!)).not.toBeNull();
-    expect(await updateVideo(t.db, stale, { status: 'in_progress' }, id.lead!)).toBeNull();
+    const lead = { id: id.lead!, role: 'lead_editor', isAdmin: 'false' };
+    expect(await updateVideo(t.db, stale, { status: 'ready_to_post' }, lead)).not.toBeNull();
+    expect(await updateVideo(t.db, stale, { status: 'in_progress' }, lead)).toBeNull();
     expect(await statusOf(v.id)).toBe('ready_to_post');
     const history = await t.db
       .select()
