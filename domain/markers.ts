@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textAnswer } from './api';
+import { commentVersionQuery } from './comments';
 import { csvText } from './csv';
 import { DEFAULT_FRAME_RATE, findTimecodes, formatFrames } from './timecode';
 import { STATUS_LABELS, type VideoStatus } from './video-status';
@@ -34,8 +35,6 @@ export const MARKER_MESSAGES = {
   idsRequired: 'Select at least one video',
   idInvalid: 'Each id must be a video id',
   tooMany: `At most ${MARKER_EXPORT_MAX_VIDEOS} videos at once`,
-  version: 'Choose a version: its number or source',
-  versionNotFound: 'This video has no such version',
 } as const;
 
 /**
@@ -44,12 +43,7 @@ export const MARKER_MESSAGES = {
  */
 export const markersQuery = z.object({
   format: z.enum(MARKER_FORMATS, { error: MARKER_MESSAGES.format }),
-  version: z
-    .union([z.literal('source'), z.string().regex(/^[1-9]\d{0,5}$/)], {
-      error: MARKER_MESSAGES.version,
-    })
-    .transform((v) => (v === 'source' ? null : Number(v)))
-    .optional(),
+  version: commentVersionQuery.optional(),
 });
 export type MarkersQuery = z.input<typeof markersQuery>;
 

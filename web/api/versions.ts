@@ -1,52 +1,12 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CommentView } from '@domain/comments';
+import type { CommentDoneBody, CommentView } from '@domain/comments';
+import type { AddVersionBody, RoundView, VersionList, VersionView } from '@domain/versions';
 import { apiJson } from '../lib/api-client';
 import { useSubmissionKeys } from '../lib/idempotency';
 import { commentKeys } from './comments';
 import { invalidateVideos } from './videos';
 
 /** A video's versions (cuts) and review rounds (server/modules/versions, issue 41). */
-
-interface Person {
-  id: string;
-  name: string | null;
-}
-
-export interface VersionView {
-  id: string;
-  number: number;
-  link: string;
-  note: string | null;
-  addedBy: Person | null;
-  createdAt: string;
-  openNotes: number;
-}
-
-export interface VersionsAnswer {
-  source: { link: string; openNotes: number };
-  /** Newest first. */
-  versions: VersionView[];
-}
-
-export interface RoundView {
-  number: number;
-  version: number | null;
-  sentBy: Person | null;
-  sentAt: string;
-  decision: 'approved' | 'changes_requested' | 'withdrawn' | null;
-  decidedBy: Person | null;
-  decidedByGuest: string | null;
-  decidedForClient: boolean;
-  decidedAt: string | null;
-  note: string | null;
-}
-
-export interface AddVersionBody {
-  link: string;
-  note?: string;
-  carry?: string[];
-  close?: string[];
-}
 
 /** Query keys: under the video's, so every video write reads them again (invalidateVideos). */
 export const versionKeys = {
@@ -58,7 +18,7 @@ const videoPath = (videoId: string) => `/api/videos/${encodeURIComponent(videoId
 
 /** GET /api/videos/{id}/versions: the source and the versions, newest first. */
 export const getVersions = (videoId: string) =>
-  apiJson<VersionsAnswer>('GET', `${videoPath(videoId)}/versions`);
+  apiJson<VersionList>('GET', `${videoPath(videoId)}/versions`);
 
 export const useVersions = (videoId: string | null) =>
   useQuery({
@@ -103,7 +63,9 @@ export function useAddVersion(videoId: string) {
 
 /** PUT /api/comments/{id}/done. */
 export const setCommentDone = (id: string, done: boolean) =>
-  apiJson<CommentView>('PUT', `/api/comments/${encodeURIComponent(id)}/done`, { done });
+  apiJson<CommentView>('PUT', `/api/comments/${encodeURIComponent(id)}/done`, {
+    done,
+  } satisfies CommentDoneBody);
 
 /** Marks a note done or open again; the thread shows the answer at once. */
 export function useSetDone(videoId: string) {

@@ -17,7 +17,6 @@ import {
   type CommentView,
 } from '@domain/comments';
 import {
-  MARKER_MESSAGES,
   markersAnswer,
   markersFile,
   markersFileName,
@@ -124,7 +123,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const { currentVersion } = found.video;
       const shown = version === undefined ? currentVersion || null : version;
       if (shown !== null && shown > currentVersion) {
-        throw new HttpError(404, MARKER_MESSAGES.versionNotFound);
+        throw new HttpError(404, COMMENT_MESSAGES.noSuchVersion(shown));
       }
       const comments = await listComments(db, found.video.id);
       const source = markerSource(

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Box, Button, Group, Text } from '@mantine/core';
 import { roleLabel } from '@domain/roles';
 import { commentAuthorLabel, type CommentView } from '@domain/comments';
 import { relativeTime } from '@domain/notifications';
-import { VERSION_MESSAGES } from '@domain/version-labels';
+import { VERSION_TEXTS } from '@domain/version-labels';
 import { Icon } from '../../../components/icons';
 import { RichText } from '../../../components/rich-text';
 import classes from './comments.module.css';
@@ -74,7 +74,7 @@ export function CommentItem({
               </Text>
               {comment.carriedFrom !== null && (
                 <Badge size="xs" variant="light" color="grape" radius="sm">
-                  {VERSION_MESSAGES.carriedFrom(comment.carriedFrom)}
+                  {VERSION_TEXTS.carriedFrom(comment.carriedFrom)}
                 </Badge>
               )}
               {done && (

@@ -15,9 +15,14 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { canDeleteComment, COMMENT_MESSAGES, type CommentView } from '@domain/comments';
+import {
+  canDeleteComment,
+  canMarkCommentDone,
+  COMMENT_MESSAGES,
+  type CommentView,
+} from '@domain/comments';
 import { firstTimecode, sortByTimecode } from '@domain/timecode';
-import { mayMarkDone, VERSION_MESSAGES } from '@domain/version-labels';
+import { VERSION_TEXTS } from '@domain/version-labels';
 import { UNDO_TOAST_MS } from '@domain/workflow';
 import { Icon, IconMessage } from '../../../components/icons';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -249,7 +254,9 @@ export function CommentsPanel({
                         user && canDeleteComment(user, c) ? () => setConfirming(c) : undefined
                       }
                       onSeek={seek}
-                      onToggleDone={user && mayMarkDone(user, c) ? () => toggleDone(c) : undefined}
+                      onToggleDone={
+                        user && canMarkCommentDone(user, c) ? () => toggleDone(c) : undefined
+                      }
                       mentionable={mentionNames}
                     />
                   </li>
@@ -306,13 +313,13 @@ function useDoneToggle(videoId: string) {
             id,
             color: 'teal',
             autoClose: UNDO_TOAST_MS,
-            title: done ? VERSION_MESSAGES.done : VERSION_MESSAGES.reopened,
+            title: done ? COMMENT_MESSAGES.markedDone : COMMENT_MESSAGES.markedOpen,
             message: (
               <Group justify="flex-end">
                 <Button
                   size="compact-sm"
                   variant="light"
-                  aria-label={`${VERSION_MESSAGES.undo}: ${done ? VERSION_MESSAGES.done : VERSION_MESSAGES.reopened}`}
+                  aria-label={`${VERSION_TEXTS.undo}: ${done ? COMMENT_MESSAGES.markedDone : COMMENT_MESSAGES.markedOpen}`}
                   onClick={() => {
                     notifications.hide(id);
                     setDone.mutate(
@@ -320,21 +327,21 @@ function useDoneToggle(videoId: string) {
                       {
                         onError: (error) =>
                           notifyError(
-                            VERSION_MESSAGES.doneFailed,
+                            VERSION_TEXTS.doneFailed,
                             getErrorMessage(error, FALLBACK),
                           ),
                       },
                     );
                   }}
                 >
-                  {VERSION_MESSAGES.undo}
+                  {VERSION_TEXTS.undo}
                 </Button>
               </Group>
             ),
           });
         },
         onError: (error) =>
-          notifyError(VERSION_MESSAGES.doneFailed, getErrorMessage(error, FALLBACK)),
+          notifyError(VERSION_TEXTS.doneFailed, getErrorMessage(error, FALLBACK)),
       },
     );
   };

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CommentView } from '@domain/comments';
 import { LINK_MESSAGES } from '@domain/links';
+import type { AddVersionBody, VersionView } from '@domain/versions';
 import { renderWithProviders } from '../../../test/render';
-import type { AddVersionBody, VersionView } from '../../../api/versions';
 import { AddVersionDialog } from './add-version-dialog';
 
 // jsdom has no FontFaceSet, which Mantine's autosizing textarea listens to: an inert stand-in.
@@ -51,7 +51,7 @@ const added = (number: number): VersionView => ({
   id: 'x',
   number,
   link: 'https://cdn.example.com/v2.mp4',
-  note: null,
+  note: '',
   addedBy: null,
   createdAt: '2026-12-01T10:00:00.000Z',
   openNotes: 0,

@@ -12,17 +12,16 @@ import {
 import { useState, type FormEvent } from 'react';
 import { commentAuthorLabel, type CommentView } from '@domain/comments';
 import { isOpenableLink, LINK_MESSAGES } from '@domain/links';
+import { CARRY_LABELS, carryLists, VERSION_TEXTS, type CarryChoice } from '@domain/version-labels';
 import {
-  CARRY_LABELS,
-  carryLists,
   VERSION_MESSAGES,
   versionLabel,
-  type CarryChoice,
-} from '@domain/version-labels';
+  type AddVersionBody,
+  type VersionView,
+} from '@domain/versions';
 import { GuardedModal } from '../../../components/guarded-modal';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import type { AddVersionBody, VersionView } from '../../../api/versions';
 
 const CHOICES: CarryChoice[] = ['carry', 'close', 'leave'];
 
@@ -82,7 +81,7 @@ export function AddVersionDialog({
       notifySuccess(VERSION_MESSAGES.added(added.number));
       close();
     } catch (error) {
-      notifyError(VERSION_MESSAGES.addFailed, getErrorMessage(error, 'Please try again.'));
+      notifyError(VERSION_TEXTS.addFailed, getErrorMessage(error, 'Please try again.'));
     }
   };
 
@@ -161,7 +160,7 @@ export function AddVersionDialog({
             <Alert variant="light" color="gray" p="xs">
               <Text size="xs">
                 Carried notes move to {versionLabel(next)} marked &ldquo;
-                {VERSION_MESSAGES.carriedFrom(previous)}&rdquo;; closed ones are marked done.
+                {VERSION_TEXTS.carriedFrom(previous)}&rdquo;; closed ones are marked done.
               </Text>
             </Alert>
           )}

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import type { RoundView } from '../../../api/versions';
+import type { RoundView } from '@domain/versions';
 import { RoundItem } from './rounds-history';
 
 const round = (more: Partial<RoundView>): RoundView => ({

@@ -1,9 +1,10 @@
 import { Alert, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { guestLabel } from '@domain/comments';
-import { DECISION_LABELS, VERSION_MESSAGES, versionLabel } from '@domain/version-labels';
+import { DECISION_LABELS, VERSION_TEXTS } from '@domain/version-labels';
+import { versionLabel, type RoundView } from '@domain/versions';
 import type { VideoView } from '@domain/videos';
 import { getErrorMessage } from '../../../lib/api-client';
-import { useRounds, type RoundView } from '../../../api/versions';
+import { useRounds } from '../../../api/versions';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -25,10 +26,10 @@ function decider(round: RoundView): string | null {
 export function RoundItem({ round }: { round: RoundView }) {
   const by = decider(round);
   return (
-    <Stack gap={2} component="li" aria-label={VERSION_MESSAGES.round(round.number)}>
+    <Stack gap={2} component="li" aria-label={VERSION_TEXTS.round(round.number)}>
       <Group gap={6}>
         <Text size="sm" fw={600}>
-          {VERSION_MESSAGES.round(round.number)} · {versionLabel(round.version)}
+          {VERSION_TEXTS.round(round.number)} · {versionLabel(round.version)}
         </Text>
         {round.decision ? (
           <Badge size="sm" variant="light" color={DECISION_COLORS[round.decision]} c="dark.7">
@@ -48,7 +49,7 @@ export function RoundItem({ round }: { round: RoundView }) {
         <Text size="xs" c="dimmed">
           Decided {by ? `by ${by} ` : ''}
           {when(round.decidedAt)}
-          {round.decidedForClient ? ` (${VERSION_MESSAGES.decidedForClient})` : ''}
+          {round.decidedForClient ? ` (${VERSION_TEXTS.decidedForClient})` : ''}
         </Text>
       )}
       {round.note && (
@@ -83,7 +84,7 @@ export function RoundsHistory({ video }: { video: VideoView }) {
         </Alert>
       ) : rounds.data.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {VERSION_MESSAGES.noRounds}
+          {VERSION_TEXTS.noRounds}
         </Text>
       ) : (
         <Stack gap="sm" component="ol" style={{ listStyle: 'none', margin: 0, padding: 0 }}>

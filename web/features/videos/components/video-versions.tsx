@@ -13,17 +13,13 @@ import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 're
 import { MARKER_FORMATS } from '@domain/markers';
 import { playTogether, type PlayerSource } from '@domain/player';
 import type { PublicUser } from '@domain/user';
-import {
-  mayAddVersion,
-  VERSION_MESSAGES,
-  versionLabel,
-  versionParam,
-} from '@domain/version-labels';
+import { VERSION_TEXTS, versionParam } from '@domain/version-labels';
+import { canAddVersion, versionLabel, type VersionList } from '@domain/versions';
 import type { VideoView } from '@domain/videos';
 import { ExportMarkersMenu } from '../../../components/videos/export-markers-menu';
 import { PlayerHandle } from '../../../lib/player-handle';
 import { markersUrl, useComments } from '../../../api/comments';
-import { useAddVersion, useVersions, type VersionsAnswer } from '../../../api/versions';
+import { useAddVersion, useVersions } from '../../../api/versions';
 import { AddVersionDialog } from './add-version-dialog';
 import { PlayerSlot, usePlayer } from './link-player';
 
@@ -37,7 +33,7 @@ interface Cut {
 }
 
 /** Newest first, the source last; before the list is read, the source from the video alone. */
-function cutsOf(video: VideoView, answer: VersionsAnswer | undefined): Cut[] {
+function cutsOf(video: VideoView, answer: VersionList | undefined): Cut[] {
   if (!answer) return [{ number: null, link: video.link, openNotes: null }];
   return [
     ...answer.versions.map((v) => ({ number: v.number, link: v.link, openNotes: v.openNotes })),
@@ -93,7 +89,7 @@ export function VideoVersions({
   }, [player, startAt]);
 
   const [adding, setAdding] = useState(false);
-  const canAdd = mayAddVersion(viewer);
+  const canAdd = canAddVersion(viewer);
   const several = cuts.length > 1;
 
   // The shown version is still being read (a video with cuts, before its list came).
@@ -155,7 +151,7 @@ export function VideoVersions({
       {shown && shown.openNotes !== null && (
         <Group gap="xs" justify="space-between">
           <Text size="sm" c="dimmed" data-testid="open-notes">
-            {versionLabel(shown.number)}: {VERSION_MESSAGES.openNotes(shown.openNotes)}
+            {versionLabel(shown.number)}: {VERSION_TEXTS.openNotes(shown.openNotes)}
           </Text>
           <ExportMarkersMenu
             size="xs"
