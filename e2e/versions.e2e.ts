@@ -78,6 +78,9 @@ async function openAs(who: TestUser, videoId: string, viewport = WIDE) {
   const page = await browser.newPage(viewport);
   await page.route(`${HOST}/**`, serveClip);
   await signIn(browser, page, who);
+  // The dashboard first: the server draws the next page at this width (it remembers the last
+  // one it was told, and this browser was wider a moment ago).
+  await page.goto('/dashboard');
   await page.goto(`/dashboard?video=${videoId}`);
   const dialog = page.getByRole('dialog', { name: 'Edit Video Details' });
   await dialog.waitFor({ state: 'visible', timeout: 30_000 });

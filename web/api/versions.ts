@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CommentDoneBody, CommentView } from '@domain/comments';
 import type { AddVersionBody, RoundView, VersionList, VersionView } from '@domain/versions';
 import { apiJson } from '../lib/api-client';
 import { useSubmissionKeys } from '../lib/idempotency';
-import { commentKeys } from './comments';
 import { invalidateVideos } from './videos';
 
 /** A video's versions (cuts) and review rounds (server/modules/versions, issue 41). */
@@ -58,25 +56,5 @@ export function useAddVersion(videoId: string) {
       keys.send(body, (headers) => addVersion(videoId, body, headers)),
     // The video's current version, its versions and its notes (carried, closed) all moved.
     onSuccess: () => invalidateVideos(queryClient),
-  });
-}
-
-/** PUT /api/comments/{id}/done. */
-export const setCommentDone = (id: string, done: boolean) =>
-  apiJson<CommentView>('PUT', `/api/comments/${encodeURIComponent(id)}/done`, {
-    done,
-  } satisfies CommentDoneBody);
-
-/** Marks a note done or open again; the thread shows the answer at once. */
-export function useSetDone(videoId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, done }: { id: string; done: boolean }) => setCommentDone(id, done),
-    onSuccess: (comment) => {
-      queryClient.setQueryData<CommentView[]>(commentKeys.list(videoId), (list) =>
-        list?.map((c) => (c.id === comment.id ? comment : c)),
-      );
-      return invalidateVersions(queryClient, videoId);
-    },
   });
 }

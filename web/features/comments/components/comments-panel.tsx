@@ -35,9 +35,9 @@ import {
   useComments,
   useDeleteComment,
   useMentionable,
+  useSetDone,
 } from '../../../api/comments';
 import { useVideo } from '../../../api/videos';
-import { useSetDone } from '../../../api/versions';
 import { CommentComposer } from './comment-composer';
 import { CommentItem } from './comment-item';
 import classes from './comments.module.css';
