@@ -73,12 +73,12 @@ export function CommentItem({
                 </time>
               </Text>
               {comment.carriedFrom !== null && (
-                <Badge size="xs" variant="light" color="grape" radius="sm">
+                <Badge size="xs" variant="light" color="grape" c="grape.9" radius="sm">
                   {VERSION_TEXTS.carriedFrom(comment.carriedFrom)}
                 </Badge>
               )}
               {done && (
-                <Badge size="xs" variant="light" color="teal" radius="sm">
+                <Badge size="xs" variant="light" color="teal" c="teal.9" radius="sm">
                   Done
                 </Badge>
               )}
@@ -87,6 +87,7 @@ export function CommentItem({
               <Button
                 variant={done ? 'subtle' : 'light'}
                 color={done ? 'gray' : 'teal'}
+                c={done ? 'dark.6' : 'teal.9'}
                 size="compact-xs"
                 onClick={onToggleDone}
                 aria-label={done ? `Reopen note by ${who}` : `Mark note by ${who} done`}
