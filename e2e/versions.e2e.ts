@@ -74,22 +74,16 @@ async function move(api: APIRequestContext, videoId: string, status: string, not
 }
 
 /**
- * `who` signed in on a fresh page at `viewport`, the video's dialog open: from its address, or
- * on a phone from its card (the server draws an address for a desktop's width when the browser
- * does not say it is a phone, and a dialog opened while the page wakes keeps that layout).
+ * `who` signed in on a fresh page at `viewport`, the video's dialog open from its address. A
+ * phone says it is one (Sec-CH-UA-Mobile, as Chromium on a phone does), so the server draws the
+ * page for a phone's width and the dialog opens in the phone's layout.
  */
-async function openAs(who: TestUser, video: { id: string; name: string }, viewport = WIDE) {
+async function openAs(who: TestUser, video: { id: string }, viewport = WIDE) {
   const page = await browser.newPage(viewport);
+  if (viewport.width < 768) await page.setExtraHTTPHeaders({ 'sec-ch-ua-mobile': '?1' });
   await page.route(`${HOST}/**`, serveClip);
   await signIn(browser, page, who);
-  if (viewport.width < 768) {
-    await page.goto('/dashboard');
-    await page
-      .getByRole('article', { name: video.name })
-      .getByRole('button', { name: new RegExp(video.name) })
-      .first()
-      .click();
-  } else await page.goto(`/dashboard?video=${video.id}`);
+  await page.goto(`/dashboard?video=${video.id}`);
   const dialog = page.getByRole('dialog', { name: 'Edit Video Details' });
   await dialog.waitFor({ state: 'visible', timeout: 30_000 });
   return { page, dialog };

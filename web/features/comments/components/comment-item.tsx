@@ -85,9 +85,9 @@ export function CommentItem({
             </Group>
             {onToggleDone && (
               <Button
-                variant={done ? 'subtle' : 'light'}
-                color={done ? 'gray' : 'teal'}
-                c={done ? 'dark.6' : 'teal.9'}
+                variant={done ? 'subtle' : 'default'}
+                color="gray"
+                c="dark.7"
                 size="compact-xs"
                 onClick={onToggleDone}
                 aria-label={done ? `Reopen note by ${who}` : `Mark note by ${who} done`}
