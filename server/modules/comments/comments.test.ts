@@ -41,6 +41,11 @@ describe('posting and reading comments', () => {
       videoId,
       author: { id: id.editor, name: 'Eddie', username: 'editor', avatarUrl: null, role: 'editor' },
       guestName: null,
+      // On the source (the video has no cut), open (issue 41).
+      version: null,
+      doneAt: null,
+      doneBy: null,
+      carriedFrom: null,
     });
     const list = (await call('owner', 'GET', `/api/videos/${videoId}/comments`)).json();
     expect(list.at(-1)).toEqual(res.json());

@@ -48,7 +48,9 @@ import type {
   CreateAssignmentBody, EditorWithCounts,
 } from '@domain/assignments';
 import type { ChangePasswordBody, LoginBody, ProfileUpdateBody, RegisterBody } from '@domain/auth';
-import type { CommentInput, CommentView } from '@domain/comments';
+import type {
+  CommentDoneBody, CommentInput, CommentListQuery, CommentView,
+} from '@domain/comments';
 import type { EmailSettings, OutboxView } from '@domain/email';
 import type {
   ClientCustomPrice, ClientPlan, ClientPlanBody, ClientPricingDetail, ClientPricingList,
@@ -64,6 +66,7 @@ import type {
   GuestDecisionInput, GuestVideoView, ReviewLinkView, ReviewPageView, ReviewRefusal,
 } from '@domain/review-links';
 import type { TurnaroundFigures, TurnaroundQuery } from '@domain/turnaround';
+import type { AddVersionBody, RoundView, VersionList, VersionView } from '@domain/versions';
 import type {
   CheckDelayedAnswer, ClearAllAnswer, MarkAllReadAnswer, NotificationCount, RestoreAnswer,
   RestoreBody,
@@ -100,8 +103,18 @@ interface Web {
     reads: { 200: BulkDeleteAnswer; 403: BulkDeleteRefusal };
   };
   'POST /api/admin/videos/bulk-delete': { sends: BulkDeleteBody; reads: { 200: AdminBulkDeleteAnswer } };
-  'GET /api/videos/{id}/comments': { reads: { 200: CommentView[] } };
+  'GET /api/videos/{id}/comments': { query: CommentListQuery; reads: { 200: CommentView[] } };
   'POST /api/videos/{id}/comments': { sends: CommentInput; reads: { 201: CommentView } };
+  'PUT /api/comments/{id}/done': {
+    sends: CommentDoneBody;
+    reads: { 200: CommentView; 403: MessageAnswer };
+  };
+  'GET /api/videos/{id}/versions': { reads: { 200: VersionList } };
+  'POST /api/videos/{id}/versions': {
+    sends: AddVersionBody;
+    reads: { 201: VersionView; 400: MessageAnswer; 403: MessageAnswer };
+  };
+  'GET /api/videos/{id}/rounds': { reads: { 200: RoundView[] } };
   'POST /api/review-links': { sends: CreateReviewLinkInput; reads: { 201: CreatedReviewLink } };
   'GET /api/videos/{id}/review-links': { reads: { 200: ReviewLinkView[] } };
   'DELETE /api/review-links/{id}': { reads: { 200: MessageAnswer } };
@@ -468,6 +481,52 @@ describe("a scenario's answers", () => {
     });
     await call('GET', { path: '/api/videos/{id}/comments', params: { id }, cookie: asKing });
     await call('GET', { path: '/api/videos/{id}/mentionable', params: { id }, cookie: asClient });
+    // Versions (issue 41): the client may not add one (403); the king adds v1, closing the
+    // client's note, and cannot close it twice (400); notes on v1, one marked done, the client
+    // refused another's; the versions and rounds read.
+    const cut = { link: 'https://cdn.example.com/v1.mp4', note: 'First cut' };
+    await call('POST', {
+      path: '/api/videos/{id}/versions',
+      params: { id },
+      cookie: asClient,
+      body: cut,
+    });
+    const noteId = String(comment.json().id);
+    const added = await call('POST', {
+      path: '/api/videos/{id}/versions',
+      params: { id },
+      cookie: asKing,
+      body: { ...cut, close: [noteId] },
+    });
+    expect(added.status, added.text).toBe(201);
+    await call('POST', {
+      path: '/api/videos/{id}/versions',
+      params: { id },
+      cookie: asKing,
+      body: { ...cut, carry: [noteId] },
+    });
+    const onV1 = await call('POST', {
+      path: '/api/videos/{id}/comments',
+      params: { id },
+      cookie: asKing,
+      body: { content: 'Colour pass done', version: 1 },
+    });
+    for (const cookie of [asKing, asClient]) {
+      await call('PUT', {
+        path: '/api/comments/{id}/done',
+        params: { id: String(onV1.json().id) },
+        cookie,
+        body: { done: true },
+      });
+    }
+    await call('GET', {
+      path: '/api/videos/{id}/comments',
+      params: { id },
+      query: { version: '1' },
+      cookie: asClient,
+    });
+    await call('GET', { path: '/api/videos/{id}/versions', params: { id }, cookie: asClient });
+    await call('GET', { path: '/api/videos/{id}/rounds', params: { id }, cookie: asClient });
     // Markers: each format of one video, several videos in one CSV, a bad format, a missing video.
     for (const format of ['csv', 'premiere', 'resolve', 'xml']) {
       const query = { format };

@@ -128,6 +128,8 @@ const READERS: Actor[] = [
   'leadAdmin',
 ];
 const MANAGERS: Actor[] = ['lead', 'king', 'adminEditor', 'leadAdmin'];
+/** The video's client side: its owner and the owner's team lead. */
+const CLIENT_SIDE: Actor[] = ['owner', 'teamLead'];
 /** Who may share a video for review: managers and the client side (canShareForReview). */
 const SHARERS: Actor[] = ['owner', 'teamLead', ...MANAGERS];
 const ADMINS: Actor[] = ['king', 'adminEditor', 'leadAdmin'];
@@ -482,6 +484,40 @@ const CASES: Case[] = [
         await call('videoEditor', 'POST', `/api/videos/${v.id}/comments`, { content: 'Mine' })
       ).json() as { id: string };
       return call(a, 'DELETE', `/api/comments/${c.id}`);
+    },
+  },
+  // Versions and rounds (issue 41): readers read them; the agency side and managers add a
+  // version, the client side gets 403, everyone else 404.
+  req('GET /api/videos/:id/versions', allow(READERS, 200, 404), { params: video }),
+  req(
+    'POST /api/videos/:id/versions',
+    (a) => (CLIENT_SIDE.includes(a) ? 403 : allow(READERS, 201, 404)(a)),
+    { params: video, body: { link: 'https://a.io/v1.mp4', note: 'First cut' } },
+  ),
+  req('GET /api/videos/:id/rounds', allow(READERS, 200, 404), { params: video }),
+  {
+    route: 'PUT /api/comments/:id/done',
+    // The owner's note: its author and the agency side mark it done; its team lead may not.
+    expected: (a) => (a === 'teamLead' ? 403 : allow(READERS, 200, 404)(a)),
+    run: async (a) => {
+      const v = await freshVideo();
+      const c = (
+        await call('owner', 'POST', `/api/videos/${v.id}/comments`, { content: 'Shorter' })
+      ).json() as { id: string };
+      return call(a, 'PUT', `/api/comments/${c.id}/done`, { done: true });
+    },
+  },
+  {
+    route: 'PUT /api/comments/:id/done',
+    label: "PUT /api/comments/:id/done (the editor's note)",
+    // The editor's note: the client side may not tick it off.
+    expected: (a) => (CLIENT_SIDE.includes(a) ? 403 : allow(READERS, 200, 404)(a)),
+    run: async (a) => {
+      const v = await freshVideo();
+      const c = (
+        await call('videoEditor', 'POST', `/api/videos/${v.id}/comments`, { content: 'Check' })
+      ).json() as { id: string };
+      return call(a, 'PUT', `/api/comments/${c.id}/done`, { done: true });
     },
   },
   req('GET /api/notifications', allow(SIGNED_IN, 200, 0), { query: '?includeRead=true' }),
