@@ -271,6 +271,11 @@ describe('a video walks source -> v1 -> changes -> v2 -> approve (issue 41)', ()
       .poll(() => picker(dialog).getByRole('radio', { name: 'v2' }).isChecked())
       .toBe(true);
     await visible(note(dialog, 'Title card'));
+    // The shown version's player comes before its notes.
+    const player = dialog.locator('video');
+    await visible(player);
+    expect(await player.getAttribute('src')).toBe(V2);
+    await player.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${ARTIFACTS}/versions-dialog-390.png` });
 
     await dialog.getByRole('button', { name: 'Compare' }).click();

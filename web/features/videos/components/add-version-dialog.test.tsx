@@ -57,11 +57,12 @@ const added = (number: number): VersionView => ({
   openNotes: 0,
 });
 
-describe('Add version (issue 41)', () => {
+// Typing into a Mantine dialog in jsdom takes seconds on a loaded machine.
+describe('Add version (issue 41)', { timeout: 20_000 }, () => {
   it("lists the previous version's open notes and sends each one's choice", async () => {
     const add = vi.fn(async () => added(2));
     const dialog = open(add);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     expect(within(dialog).getByText('Open notes on v1')).toBeTruthy();
     await user.click(within(dialog).getByLabelText(/Link to the new cut/));
     await user.paste('https://cdn.example.com/v2.mp4');
@@ -84,7 +85,7 @@ describe('Add version (issue 41)', () => {
   it('refuses a link that is not http(s), before any call', async () => {
     const add = vi.fn(async () => added(2));
     const dialog = open(add);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(within(dialog).getByLabelText(/Link to the new cut/));
     await user.paste('ftp://nope');
     await user.click(within(dialog).getByRole('button', { name: 'Add v2' }));
