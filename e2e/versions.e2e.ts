@@ -292,5 +292,19 @@ describe('a video walks source -> v1 -> changes -> v2 -> approve (issue 41)', ()
     await compare.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${ARTIFACTS}/versions-compare-390.png` });
     await expectNoSeriousA11yViolations(page);
+
+    // A notified note on an older version opens that version.
+    const onV1 = await answer<{ id: string }>(
+      'POST /api/videos/{id}/comments',
+      await clientApi.post(`/api/videos/${video.id}/comments`, {
+        data: { content: 'v1 had the better ending', version: 1 },
+      }),
+      201,
+    );
+    await page.goto(`/dashboard?video=${video.id}&comment=${onV1.id}`);
+    await expect
+      .poll(() => picker(dialog).getByRole('radio', { name: 'v1' }).isChecked())
+      .toBe(true);
+    await visible(note(dialog, 'v1 had the better ending'));
   });
 });

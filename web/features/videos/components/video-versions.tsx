@@ -9,7 +9,8 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { MARKER_FORMATS } from '@domain/markers';
 import { playTogether, type PlayerSource } from '@domain/player';
 import type { PublicUser } from '@domain/user';
@@ -84,9 +85,23 @@ export function VideoVersions({
 
   const player = usePlayer(shown?.link ?? null);
   const pair = useComparedPair(other ? (shown?.link ?? null) : null, other?.link ?? null);
+  // `?t=` is the moment of the version the dialog opens on: its first player only.
+  const started = useRef(false);
   useEffect(() => {
-    if (player && startAt !== null) player.handle.seek(startAt);
+    if (!player || startAt === null || started.current) return;
+    started.current = true;
+    player.handle.seek(startAt);
   }, [player, startAt]);
+  // A notified comment (`?comment=`) opens the version it is on, once.
+  const [params] = useSearchParams();
+  const focusedId = params.get('comment');
+  const thread = useComments(video.id, { enabled: Boolean(focusedId) });
+  const focusedVersion = thread.data?.find((c) => c.id === focusedId)?.version;
+  const [openedFor, setOpenedFor] = useState<string | null>(null);
+  if (focusedId && focusedVersion !== undefined && openedFor !== focusedId) {
+    setOpenedFor(focusedId);
+    setPicked(focusedVersion);
+  }
 
   const [adding, setAdding] = useState(false);
   const canAdd = canAddVersion(viewer);
