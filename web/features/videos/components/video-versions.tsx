@@ -192,6 +192,14 @@ export function VideoVersions({
           others={cuts.filter((c) => c.number !== shownNumber)}
           otherNumber={other.number}
         />
+      ) : other && shown ? (
+        <>
+          {player && <PlayerSlot player={player} />}
+          <Alert color="gray" variant="light" p="xs">
+            {versionLabel(player ? other.number : shown.number)} does not play in the dialog: open
+            its link to compare.
+          </Alert>
+        </>
       ) : waiting ? (
         <AspectRatio ratio={16 / 9} bg="dark.8" />
       ) : (
