@@ -52,7 +52,7 @@ import { VideoVersions } from './video-versions';
 import { ShareReviewDialog } from './share-review-dialog';
 import { StatusHistory } from './status-history';
 import { IconExternal, IconTrash } from '../../../components/videos/video-icons';
-import { usePhoneLayout } from '../../../hooks/use-phone-layout';
+import { phoneNow, usePhoneLayout } from '../../../hooks/use-phone-layout';
 
 export interface VideoDetailDialogProps {
   /** The video to show; null keeps the dialog closed. */
@@ -192,7 +192,10 @@ function ChosenOnce({
   phone: boolean;
   children: (phone: boolean) => ReactNode;
 }) {
-  const [chosen] = useState(phone);
+  // Measured when it first draws: in a page the server drew for a desktop's width, `phone` is
+  // that guess until the media query's first effect, and a dialog opened as the page wakes
+  // would keep a desktop's layout on a phone.
+  const [chosen] = useState(() => phoneNow() ?? phone);
   return children(chosen);
 }
 
