@@ -32,6 +32,13 @@ describe('email kinds and defaults', () => {
     }
   });
 
+  it('tell the client side at once when a video is ready for its review (its turn)', () => {
+    expect(defaultEmailMode('review_requested', 'client')).toBe('now');
+    expect(defaultEmailMode('review_requested', 'client_team_lead')).toBe('now');
+    expect(defaultEmailMode('review_requested', 'lead_editor')).toBe('digest');
+    expect(defaultEmailMode('posted', 'client')).toBe('digest');
+  });
+
   it('store only what differs from the defaults', () => {
     const modes = { ...emailModes('client', {}), comment: 'now' as const };
     expect(storedChoices('client', modes)).toEqual({ comment: 'now' });

@@ -61,11 +61,17 @@ export const DAILY_DIGEST_HOUR = 8;
 const AT_ONCE: readonly EmailKind[] = ['mention', 'changes_requested'];
 /** A client's inbox stays quiet: only these reach it unless they choose more. */
 const CLIENT_KINDS: readonly EmailKind[] = ['mention', 'review_requested', 'posted'];
+/**
+ * What goes to the client side at once besides AT_ONCE: a video ready for its review is the
+ * client's turn (issue 41), so it hears at once, not in tomorrow's digest.
+ */
+const CLIENT_AT_ONCE: readonly EmailKind[] = ['review_requested'];
 
 /** What a user gets for `kind` without a choice of their own. */
 export function defaultEmailMode(kind: EmailKind, role: string): EmailMode {
   const clientSide = ['client', 'client_team_lead'].includes(normalizeRole(role));
   if (clientSide && !CLIENT_KINDS.includes(kind)) return 'off';
+  if (clientSide && CLIENT_AT_ONCE.includes(kind)) return 'now';
   return AT_ONCE.includes(kind) ? 'now' : 'digest';
 }
 

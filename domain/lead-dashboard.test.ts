@@ -12,6 +12,7 @@ import {
   managedAddVideoDefaults,
   managedUserColumns,
   mayOpenManagedUser,
+  needsLead,
   teamSectionOf,
   teamSections,
   type LeadCounts,
@@ -33,7 +34,9 @@ describe('lead tabs', () => {
   it('has the seven tabs, needs-review first, with the spec empty messages', () => {
     expect(LEAD_TABS).toHaveLength(7);
     expect(LEAD_TABS[0]).toBe('needs-review');
-    expect(LEAD_TAB_INFO['needs-review'].empty).toBe('No videos need review');
+    expect(LEAD_TAB_INFO['needs-review'].empty).toBe(
+      'No client has let every reminder pass: nothing needs your review',
+    );
     expect(LEAD_TAB_INFO['all-videos'].empty).toBe('No videos found');
     expect(LEAD_TAB_INFO['in-progress'].empty).toBe('No videos in progress');
     expect(LEAD_TAB_INFO.overdue.empty).toBe('No overdue videos');
@@ -44,7 +47,7 @@ describe('lead tabs', () => {
   });
 
   it('filters each tab by status or the overdue rule', () => {
-    expect(leadTabFilter('needs-review', '')).toEqual({ status: 'review' });
+    expect(leadTabFilter('needs-review', '')).toEqual({ needsLead: true });
     expect(leadTabFilter('in-progress', '  ')).toEqual({ status: 'in_progress' });
     expect(leadTabFilter('ready-to-post', '')).toEqual({ status: 'ready_to_post' });
     expect(leadTabFilter('posted', '')).toEqual({ status: 'posted' });
@@ -132,6 +135,25 @@ describe('team', () => {
   });
 });
 
+describe('Needs My Review (issue 41)', () => {
+  const now = new Date('2026-06-10T12:00:00Z');
+  const inReview = (days: number) => ({
+    status: 'review',
+    statusSince: new Date(now.getTime() - days * 86_400_000).toISOString(),
+  });
+  it('holds a video in review once its client let the last reminder day pass', () => {
+    expect(needsLead(inReview(6.9), now)).toBe(false);
+    expect(needsLead(inReview(7), now)).toBe(true);
+    expect(needsLead({ ...inReview(30), status: 'in_progress' }, now)).toBe(false);
+    // The king's days: the last one counts.
+    expect(needsLead(inReview(4), now, [2, 4])).toBe(true);
+    expect(needsLead(inReview(4), now, [5, 2])).toBe(false);
+    // No reminder days at all: the default's last.
+    expect(needsLead(inReview(6), now, [])).toBe(false);
+    expect(needsLead(inReview(7), now, [])).toBe(true);
+  });
+});
+
 describe('leadVideoCounts', () => {
   it('counts each status once and overdue by the overdue rule', () => {
     const now = new Date('2026-06-01T12:00:00Z');
@@ -140,14 +162,16 @@ describe('leadVideoCounts', () => {
       { status: 'draft', dueDate: past },
       { status: 'in_progress', dueDate: past },
       { status: 'in_progress', dueDate: null },
-      { status: 'review', dueDate: '2026-07-01T00:00:00Z' },
+      { status: 'review', dueDate: '2026-07-01T00:00:00Z', statusSince: '2026-05-20T12:00:00Z' },
+      // In review for six days: the client's turn, reminded, not yet the lead's.
+      { status: 'review', dueDate: null, statusSince: '2026-05-26T12:00:00Z' },
       // Completed work is never overdue.
       { status: 'ready_to_post', dueDate: past },
       { status: 'posted', dueDate: past },
     ];
     expect(leadVideoCounts(videos, now)).toEqual({
       needsReview: 1,
-      total: 6,
+      total: 7,
       inProgress: 2,
       overdue: 2,
       readyToPost: 1,

@@ -3,7 +3,9 @@ import { displayName, ROLE_GROUP_LABELS, ROLE_GROUPS, roleGroupOf, type RoleGrou
 import { isAdmin, isManager, normalizeRole } from './roles';
 import type { VideoStatus } from './video-status';
 import { filterCounts } from './video-list';
-import { isOverdue, type DateInput } from './workflow';
+import { DAY_MS } from './day-counter';
+import { DEFAULT_REVIEW_REMINDER_DAYS, lastReminderDay } from './client-turn';
+import { isOverdue, toTime, type DateInput } from './workflow';
 
 /**
  * The lead dashboard's rules (docs/product.md#screens 'Lead dashboard', #statuses-and-the-workflow 'Dashboard list
@@ -60,16 +62,38 @@ export const leadSummarySchema = z.object({
 export type LeadSummary = z.infer<typeof leadSummarySchema>;
 
 /**
+ * THE rule of "Needs My Review" (issue 41; docs/rules.md "The workflow"): a video in review is the
+ * client's turn, so it waits for a lead editor only once its client has let every reminder pass:
+ * in review for longer than the last reminder day (agency_settings, 7 days by default). Then the
+ * lead calls the client or decides for them (the dialog's "Approve for the client"). One rule for
+ * the tile, the tab, its count and its list; its SQL twin is needsLeadWhere
+ * (server/modules/scope/readable.ts).
+ */
+export function needsLead(
+  video: { status: string; statusSince?: DateInput },
+  now: Date,
+  reminderDays: readonly number[] = DEFAULT_REVIEW_REMINDER_DAYS,
+): boolean {
+  const since = toTime(video.statusSince ?? null);
+  return (
+    video.status === 'review' &&
+    since !== null &&
+    since <= now.getTime() - lastReminderDay(reminderDays) * DAY_MS
+  );
+}
+
+/**
  * The tiles' video counts over a list of videos: the definition GET /api/lead/summary answers in
  * one SQL scan, and the status counts of every dashboard (filterCounts) read the same way.
  */
 export function leadVideoCounts(
-  videos: readonly { status: string; dueDate: DateInput }[],
+  videos: readonly { status: string; dueDate: DateInput; statusSince?: DateInput }[],
   now: Date,
+  reminderDays: readonly number[] = DEFAULT_REVIEW_REMINDER_DAYS,
 ): Omit<LeadCounts, 'teamMembers'> {
   const c = filterCounts(videos);
   return {
-    needsReview: c.review,
+    needsReview: videos.filter((v) => needsLead(v, now, reminderDays)).length,
     total: c.all,
     inProgress: c.in_progress,
     overdue: videos.filter((v) => isOverdue(v, now)).length,
@@ -92,7 +116,7 @@ export const LEAD_TAB_INFO: Record<LeadTab, LeadTabInfo> = {
   'needs-review': {
     tile: 'Needs My Review',
     title: 'Needs My Review',
-    empty: 'No videos need review',
+    empty: 'No client has let every reminder pass: nothing needs your review',
     count: 'needsReview',
   },
   'all-videos': {
@@ -127,11 +151,12 @@ export interface LeadListFilter {
   status?: VideoStatus;
   /** The overdue rule (isOverdue in domain/workflow.ts): past due and not ready to post or posted. */
   overdue?: boolean;
+  /** The Needs My Review rule (needsLead): in review past the last reminder day. */
+  needsLead?: boolean;
   q?: string;
 }
 
 const TAB_STATUS: Partial<Record<LeadVideoTab, VideoStatus>> = {
-  'needs-review': 'review',
   'in-progress': 'in_progress',
   'ready-to-post': 'ready_to_post',
   posted: 'posted',
@@ -145,6 +170,7 @@ export function leadTabFilter(tab: LeadVideoTab, search: string): LeadListFilter
   const q = search.trim();
   if (q) return { q };
   if (tab === 'overdue') return { overdue: true };
+  if (tab === 'needs-review') return { needsLead: true };
   const status = TAB_STATUS[tab];
   return status ? { status } : {};
 }

@@ -38,8 +38,8 @@ export const MARKER_MESSAGES = {
 } as const;
 
 /**
- * GET /api/videos/{id}/markers: `version` names the cut whose notes are exported, a number or
- * 'source' (issue 41); left out, the video's current version (the source while it has none).
+ * GET /api/videos/{id}/markers: the notes of one version (`version`, a number or 'source'; by
+ * default the current version, the source while there is none), as GET …/comments takes it.
  */
 export const markersQuery = z.object({
   format: z.enum(MARKER_FORMATS, { error: MARKER_MESSAGES.format }),
@@ -47,7 +47,10 @@ export const markersQuery = z.object({
 });
 export type MarkersQuery = z.input<typeof markersQuery>;
 
-/** GET /api/videos/markers: `ids` comma-separated, each video checked for reading. */
+/**
+ * GET /api/videos/markers: `ids` comma-separated, each video checked for reading; each video's
+ * notes of its current version.
+ */
 export const multiMarkersQuery = z.object({
   ids: z
     .string({ error: MARKER_MESSAGES.idsRequired })

@@ -14,6 +14,8 @@ describe('notification texts', () => {
     NOTIFICATION_TEXT.comment('Anna', 'Spring promo'),
     NOTIFICATION_TEXT.mention('Anna', 'Spring promo'),
     NOTIFICATION_TEXT.reviewRequested('Anna', 'Spring promo'),
+    NOTIFICATION_TEXT.reviewRequested('Anna', 'Spring promo', 2),
+    NOTIFICATION_TEXT.reviewReminder('Spring promo', 2, 3),
     NOTIFICATION_TEXT.statusChange('Anna', 'Spring promo', 'review', 'ready_to_post'),
     NOTIFICATION_TEXT.editorAssigned('Anna', 'Spring promo'),
     NOTIFICATION_TEXT.newVideo('Anna', 'Spring promo', null),

@@ -74,6 +74,9 @@ export const SOCKET_MAX_PAYLOAD = 4096;
 export const personLabel = (u: { name: string | null; username: string }) =>
   (u.name?.trim() || u.username).replaceAll('"', "'");
 
+/** A cut as notices name it: 'v2', or 'the source' before the agency's first cut (version 0). */
+export const versionLabel = (version: number) => (version > 0 ? `v${version}` : 'the source');
+
 const statusLabel = (s: string) => (isVideoStatus(s) ? STATUS_LABELS[s] : s);
 
 /** How many characters of a comment its notices and emails quote, the ellipsis included. */
@@ -120,11 +123,19 @@ export const NOTIFICATION_TEXT = {
     message: `${actor} mentioned you in a comment on "${video}"${saying(said)}`,
     priority: 'high',
   }),
-  reviewRequested: (actor: string, video: string): Text => ({
+  /** `version`: the cut sent (videos.current_version; 0 = the source, before any cut). */
+  reviewRequested: (actor: string, video: string, version = 0): Text => ({
     type: 'review_requested',
     title: 'Video ready for review',
-    message: `${actor} moved "${video}" to review`,
+    message: `${actor} sent ${versionLabel(version)} of "${video}" for review`,
     priority: 'normal',
+  }),
+  /** A video still waiting for the client's decision, `days` after it went to review. */
+  reviewReminder: (video: string, version: number, days: number): Text => ({
+    type: 'review_requested',
+    title: 'Still waiting for your review',
+    message: `${versionLabel(version)} of "${video}" has waited ${days} ${days === 1 ? 'day' : 'days'} for your review`,
+    priority: 'high',
   }),
   statusChange: (actor: string, video: string, from: string, to: string): Text => ({
     type: 'status_change',

@@ -3,6 +3,7 @@ import { newPassword, requiredName } from './auth';
 import { commentBody } from './comments';
 import { canReadVideo, type VideoRef, type TeamScope } from './permissions';
 import { isManager, normalizeRole } from './roles';
+import { versionLabel } from './versions';
 
 /**
  * Review links (issue 19, part 2): a manager or the video's client side shares videos of one
@@ -47,6 +48,11 @@ export const REVIEW_LINK_MESSAGES = {
   noteRequired: 'Please say what needs to change',
   alreadyDecided: 'A decision on this video was already made through this link',
   notInReview: 'This video is not waiting for review right now',
+  /** The guest acted on a version the link no longer shows (a newer one went to review). */
+  versionChanged: 'A newer version of this video is ready. Reload the page to see it.',
+  /** The page's notice when a newer version replaced the one the guest was sent. */
+  newerVersion: (shown: number, sent: number | null) =>
+    `A newer version (${versionLabel(shown)}) is ready: you were sent ${sent === null ? 'the source' : versionLabel(sent)}`,
   tooMany: 'Too many requests on this review link. Please wait a minute and try again.',
 } as const;
 
@@ -167,7 +173,36 @@ const guestName = requiredName(REVIEW_LINK_MESSAGES.nameMissing).refine(
   `Name is too long (at most ${GUEST_NAME_MAX} characters)`,
 );
 
-/** POST /api/review/{token}/videos/{videoId}/comments. */
+/** When a version (null: the source) entered review: a review round's start. */
+export interface VersionSent {
+  version: number | null;
+  sentAt: Date;
+}
+
+/**
+ * The version a link shows for a video (docs/rules.md#review-links): the newest version that went
+ * to review (a round began on it) if it is newer than the one the guest was sent, else the one
+ * sent. A cut added but not yet sent to review is not shown. With `at`, as the page was then:
+ * only rounds begun by that moment count (which version a decision was made on).
+ */
+export function shownVersion(
+  sent: number | null,
+  rounds: readonly VersionSent[],
+  at: Date | null = null,
+): number | null {
+  let shown = sent;
+  for (const round of rounds) {
+    if (round.version === null || (at && round.sentAt > at)) continue;
+    if (shown === null || round.version > shown) shown = round.version;
+  }
+  return shown;
+}
+
+/**
+ * POST /api/review/{token}/videos/{videoId}/comments. `version` is the one the page shows (null:
+ * the source): a comment or decision is refused (409, versionChanged) if the link shows another
+ * one by now. Absent: the version shown.
+ */
 export const guestCommentBody = commentBody.extend({ name: guestName });
 export type GuestCommentInput = z.input<typeof guestCommentBody>;
 
@@ -179,6 +214,7 @@ export const guestDecisionBody = z
     name: guestName,
     decision: z.enum(GUEST_DECISIONS, { error: REVIEW_LINK_MESSAGES.decisionInvalid }),
     note: z.string({ error: REVIEW_LINK_MESSAGES.noteRequired }).trim().max(5000).optional(),
+    version: commentBody.shape.version,
   })
   .refine((b) => b.decision !== 'request_changes' || Boolean(b.note), {
     message: REVIEW_LINK_MESSAGES.noteRequired,
@@ -193,6 +229,10 @@ export const guestCommentSchema = z.object({
   createdAt: z.string(),
   author: z.string(),
   guest: z.boolean(),
+  /** Marked done by the team. */
+  done: z.boolean(),
+  /** Carried over from this version when the next one was added ("from v2"; 0: the source). */
+  carriedFrom: z.number().nullable(),
 });
 export type GuestCommentView = z.infer<typeof guestCommentSchema>;
 
@@ -208,14 +248,33 @@ export const guestVideoSchema = z.object({
   name: z.string(),
   type: z.string(),
   status: z.string(),
+  /** The link of the version shown: the version's, or the video's own for the source. */
   link: z.string(),
   description: z.string(),
   dueDate: z.string().nullable(),
-  /** The decision made through this link, if any: one per video. */
+  /** The version shown (shownVersion; null: the source) and the one the guest was sent. */
+  version: z.number().nullable(),
+  sentVersion: z.number().nullable(),
+  /** Said when a newer version replaced the one sent: "A newer version (v3) is ready: ...". */
+  notice: z.string().nullable(),
+  /** The decision made through this link on the version shown, if any: one per version. */
   decision: guestDecision.nullable(),
-  /** Whether Approve and Request changes are open (in review, no decision yet). */
+  /** Whether Approve and Request changes are open (in review, no decision on this version yet). */
   canDecide: z.boolean(),
+  /** The comments on the version shown. */
   comments: z.array(guestCommentSchema),
+  /**
+   * The versions this link showed before, newest first, each with its link, the guests' notes
+   * on it and the decision made on it through this link: only those with a note or a decision.
+   */
+  earlier: z.array(
+    z.object({
+      version: z.number().nullable(),
+      link: z.string(),
+      comments: z.array(guestCommentSchema),
+      decision: guestDecision.nullable(),
+    }),
+  ),
 });
 export type GuestVideoView = z.infer<typeof guestVideoSchema>;
 

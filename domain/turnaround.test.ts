@@ -204,6 +204,13 @@ describe('the card line', () => {
     expect(turnLine({ status: 'review', statusSince: at(5 * 24 - 2) }, now)?.text).toBe(
       'Waiting on client · 5 h',
     );
+    // The client side reads its own turn as its own (issue 41).
+    expect(turnLine({ status: 'review', statusSince: at(2 * 24) }, now, 'client')?.text).toBe(
+      'Waiting for you · 3 days',
+    );
+    expect(turnLine({ status: 'ready_to_post', statusSince: at(0) }, now, 'client')?.text).toBe(
+      "Agency's turn · 5 days",
+    );
     expect(turnLine({ status: 'posted', statusSince: at(0) }, now)).toBeNull();
     expect(turnLine({ status: 'draft' }, now)).toBeNull();
   });

@@ -297,24 +297,32 @@ export function formatFigure(ms: number | null): string {
   return ms < DAY_MS ? formatSpan(ms) : `${(ms / DAY_MS).toFixed(1)} days`;
 }
 
-export const TURN_LABELS: Record<Turn, string> = {
-  agency: "Agency's turn",
-  client: 'Waiting on client',
+/**
+ * Whose turn, in the words of the viewer's side (issue 41): the client side reads its own turn as
+ * "Waiting for you", the agency (and managers) read it as "Waiting on client".
+ */
+export const TURN_LABELS: Record<Turn, Record<Turn, string>> = {
+  agency: { agency: "Agency's turn", client: 'Waiting on client' },
+  client: { agency: "Agency's turn", client: 'Waiting for you' },
 };
 
 /**
- * The card's line: whose turn it is and for how long, 'Agency's turn · 3 days' or 'Waiting on
- * client · 5 h'; null for a posted video or without a readable start of the status.
+ * The card's line: whose turn it is and for how long, in the words of the viewer's side
+ * (`viewer`: 'agency' for the agency and managers, 'client' for the client side): 'Agency's turn
+ * · 3 days', 'Waiting on client · 5 h', 'Waiting for you · 3 days'; null for a posted video or
+ * without a readable start of the status. The time counts from entering the status
+ * (status_changed_at): a Ready to Post card counts the agency's turn since the approval.
  */
 export function turnLine(
   video: { status: string; statusSince?: DateInput },
   now: Date,
+  viewer: Turn = 'agency',
 ): { turn: Turn; text: string } | null {
   const turn = whoseTurn(video.status);
   const since = toTime(video.statusSince ?? null);
   if (!turn || since === null) return null;
   return {
     turn,
-    text: `${TURN_LABELS[turn]} · ${formatSpan(Math.max(0, now.getTime() - since))}`,
+    text: `${TURN_LABELS[viewer][turn]} · ${formatSpan(Math.max(0, now.getTime() - since))}`,
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isManager, type Actor } from './roles';
+import type { Actor } from './roles';
 import { normalizeStatus } from './video-status';
 import { videoLink } from './videos';
 import { workflowSide } from './workflow';
@@ -139,12 +139,3 @@ export function roundDecision(to: string): RoundDecision {
       return 'withdrawn';
   }
 }
-
-/**
- * A manager (lead editor, king, admin) who approves or requests changes decides in the client's
- * place, and the round records it; a guest (null) or anyone else decides as themselves.
- */
-export const decidesForClient = (
-  actor: Pick<Actor, 'role' | 'isAdmin'> | null,
-  decision: RoundDecision,
-): boolean => actor !== null && decision !== 'withdrawn' && isManager(actor);

@@ -252,6 +252,11 @@ export const statusBody = z
      */
     undo: z.boolean({ error: 'undo must be true or false' }).optional(),
     /**
+     * A manager deciding for the client on a video waiting for it in review (issue 41): required
+     * of a manager's approval there, refused of anyone else (domain/workflow.ts forClientRefusal).
+     */
+    forClient: z.boolean({ error: 'forClient must be true or false' }).optional(),
+    /**
      * The video's editor with the move (Start Work: whom a manager picks; an undo of a Start
      * Work that assigned: null), allowed as PATCH /api/videos/{id}/assigned-editor allows it.
      */
@@ -319,6 +324,8 @@ export const videoListQuery = z.object({
   type: z.string().max(50).optional(),
   q: z.string().trim().max(200).optional(),
   overdue: z.enum(['true', 'false']).optional(),
+  /** The lead's Needs My Review (domain/lead-dashboard.ts needsLead): in review past the last reminder. */
+  needsLead: z.enum(['true', 'false']).optional(),
   // A number to callers (the document says so); the query string's text is coerced.
   limit: z.coerce.number<number>().int().min(1).max(500).optional(),
   cursor: z.string().max(200).optional(),
@@ -393,5 +400,5 @@ export type VideoCount = z.infer<typeof videoCountSchema>;
 
 /** The answer of a write that lost a race: the video changed between its read and its update. */
 export const changedMeanwhileAnswer = messageAnswer.describe(
-  'The video changed meanwhile: read it again and retry',
+  'The video changed meanwhile: read it again and retry; or a manager approved a video waiting for the client without forClient: true',
 );

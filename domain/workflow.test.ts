@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { COMPLETED_STATUSES, VIDEO_STATUSES, type VideoStatus } from './video-status';
 import {
   allowedActions,
+  clientDecisions,
   creationRefusal,
+  forClientRefusal,
   isCompletedStatus,
   isOverdue,
   mayUndo,
@@ -15,6 +17,7 @@ import {
   startsWorkUnassigned,
   toTime,
   UNDO_WINDOW_MS,
+  WORKFLOW_MESSAGES,
   workflowSide,
   type WorkflowSide,
 } from './workflow';
@@ -46,7 +49,6 @@ describe('the transition table (docs/rules.md#rules-the-product-leaves-open)', (
       'in_progress->draft',
       'in_progress->review',
       'review->in_progress',
-      'review->ready_to_post',
       'ready_to_post->posted',
       'posted->ready_to_post',
     ]);
@@ -56,7 +58,7 @@ describe('the transition table (docs/rules.md#rules-the-product-leaves-open)', (
     expect(moves('client')).toEqual(['review->in_progress', 'review->ready_to_post']);
   });
 
-  it('managers may make any move', () => {
+  it('managers may make any move (the client’s approval only saying so: forClientRefusal)', () => {
     expect(moves('manager')).toHaveLength(VIDEO_STATUSES.length * (VIDEO_STATUSES.length - 1));
   });
 
@@ -75,8 +77,8 @@ describe('the transition table (docs/rules.md#rules-the-product-leaves-open)', (
       { label: 'Submit Review', to: 'review' },
       { label: 'Back to Draft', to: 'draft' },
     ]);
+    // The client approves a video in review: the agency has no Approve there (issue 41).
     expect(allowedActions('agency', 'review')).toEqual([
-      { label: 'Approve', to: 'ready_to_post' },
       { label: 'Send Back', to: 'in_progress', takesNote: true },
     ]);
     expect(allowedActions('client', 'review')).toEqual([
@@ -113,6 +115,9 @@ describe('the transition table (docs/rules.md#rules-the-product-leaves-open)', (
     expect(selectableStatuses('client', 'draft')).toEqual(['draft']);
     expect(selectableStatuses('agency', 'posted')).toEqual(['ready_to_post', 'posted']);
     expect(selectableStatuses('manager', 'draft')).toEqual([...VIDEO_STATUSES]);
+    // The client's approval is no free choice: the dialog's "Approve for the client" makes it.
+    expect(selectableStatuses('manager', 'review')).toEqual(['draft', 'in_progress', 'review']);
+    expect(selectableStatuses('agency', 'review')).toEqual(['in_progress', 'review']);
   });
 
   it('refusals say what the viewer may do', () => {
@@ -124,6 +129,9 @@ describe('the transition table (docs/rules.md#rules-the-product-leaves-open)', (
     );
     expect(moveRefusal('agency', 'draft', 'posted')).toBe(
       'A video that is Draft can move to In Progress or In Review only: Start Work (In Progress) or Submit Review (In Review)',
+    );
+    expect(moveRefusal('agency', 'review', 'ready_to_post')).toBe(
+      'The client approves a video in review: you can send it back (In Progress) while it waits',
     );
     expect(moveRefusal('agency', 'posted', 'draft')).toBe(
       'A video that is Posted can move to Ready to Post only: Back to Ready to Post (Ready to Post)',
@@ -151,7 +159,9 @@ describe('primaryAction and nextStatus', () => {
 
   it('nextStatus always moves exactly one step forward, and stops at posted', () => {
     VIDEO_STATUSES.forEach((status, i) => {
-      expect(nextStatus('agency', status)?.to ?? null, status).toBe(VIDEO_STATUSES[i + 1] ?? null);
+      // In review it is the client's turn: the agency has no step forward.
+      const next = status === 'review' ? null : (VIDEO_STATUSES[i + 1] ?? null);
+      expect(nextStatus('agency', status)?.to ?? null, status).toBe(next);
     });
     expect(nextStatus('client', 'draft')).toBeNull();
   });
@@ -264,5 +274,36 @@ describe('startsWorkUnassigned', () => {
     expect(startsWorkUnassigned({ status: 'draft' }, true, 'in_progress')).toBe(false);
     expect(startsWorkUnassigned({ status: 'draft' }, false, 'review')).toBe(false);
     expect(startsWorkUnassigned({ status: 'review' }, false, 'in_progress')).toBe(false);
+  });
+});
+
+describe('deciding for the client (issue 41)', () => {
+  it('only managers, only from the dialog, on a video in review', () => {
+    expect(clientDecisions('manager', 'review').map((d) => [d.label, d.to])).toEqual([
+      ['Approve for the client', 'ready_to_post'],
+      ['Request changes for the client', 'in_progress'],
+    ]);
+    expect(clientDecisions('manager', 'in_progress')).toEqual([]);
+    expect(clientDecisions('agency', 'review')).toEqual([]);
+    expect(clientDecisions('client', 'review')).toEqual([]);
+  });
+
+  it('a manager approves a video waiting for the client only saying so', () => {
+    expect(forClientRefusal('manager', 'review', 'ready_to_post', undefined)).toEqual({
+      status: 409,
+      message: WORKFLOW_MESSAGES.forClientRequired,
+    });
+    expect(forClientRefusal('manager', 'review', 'posted', false)?.status).toBe(409);
+    expect(forClientRefusal('manager', 'review', 'ready_to_post', true)).toBeNull();
+    expect(forClientRefusal('manager', 'review', 'in_progress', true)).toBeNull();
+    // A Send Back (no decision for the client) and every other move need nothing.
+    expect(forClientRefusal('manager', 'review', 'in_progress', undefined)).toBeNull();
+    expect(forClientRefusal('manager', 'in_progress', 'ready_to_post', undefined)).toBeNull();
+    // The client side decides as itself; the agency and misplaced flags are refused.
+    expect(forClientRefusal('client', 'review', 'ready_to_post', undefined)).toBeNull();
+    expect(forClientRefusal('client', 'review', 'ready_to_post', true)?.status).toBe(403);
+    expect(forClientRefusal('agency', 'review', 'ready_to_post', true)?.status).toBe(403);
+    expect(forClientRefusal('manager', 'draft', 'in_progress', true)?.status).toBe(400);
+    expect(forClientRefusal('manager', 'review', 'draft', true)?.status).toBe(400);
   });
 });

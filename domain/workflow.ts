@@ -45,8 +45,13 @@ export interface StatusAction {
 interface Transition {
   from: VideoStatus;
   to: VideoStatus;
-  /** The agency side's (and managers') button. */
-  agency: string;
+  /**
+   * The agency side's (and managers') button, when the agency may make the move. None for the
+   * client's approval of a video in review: the agency never approves in the client's place
+   * (issue 41); a manager may decide for the client only from the dialog, saying so
+   * (clientDecisions, `forClient`).
+   */
+  agency?: string;
   /** The client side's button, when the client side may make the move. */
   client?: string;
   takesNote?: boolean;
@@ -61,7 +66,7 @@ export const TRANSITIONS: readonly Transition[] = [
   { from: 'draft', to: 'review', agency: 'Submit Review' },
   { from: 'in_progress', to: 'review', agency: 'Submit Review' },
   { from: 'in_progress', to: 'draft', agency: 'Back to Draft' },
-  { from: 'review', to: 'ready_to_post', agency: 'Approve', client: 'Approve' },
+  { from: 'review', to: 'ready_to_post', client: 'Approve' },
   {
     from: 'review',
     to: 'in_progress',
@@ -96,10 +101,66 @@ export function findMove(side: WorkflowSide, status: string, to: string): Status
   return allowedActions(side, status).find((a) => a.to === to);
 }
 
+/**
+ * Whether moving a video from `from` to `to` is the client's approval: a video in review leaving
+ * it done (ready to post, or straight to posted). Only the client side makes it, or a manager who
+ * says it decides for the client (`forClient`).
+ */
+export const isClientApproval = (from: string, to: string): boolean =>
+  normalizeStatus(from) === 'review' && isCompletedStatus(to);
+
+/** A manager's decision for the client, from the detail dialog with its confirmation. */
+export interface ClientDecision extends StatusAction {
+  forClient: true;
+}
+
+/**
+ * The decisions a manager may make for the client on a video waiting for it in review (issue
+ * 41): only in the detail dialog, with a confirmation that says so, recorded as the manager's
+ * decision for the client. Nobody else has any.
+ */
+export function clientDecisions(side: WorkflowSide, status: string): ClientDecision[] {
+  if (side !== 'manager' || normalizeStatus(status) !== 'review') return [];
+  return [
+    { label: 'Approve for the client', to: 'ready_to_post', forClient: true },
+    {
+      label: 'Request changes for the client',
+      to: 'in_progress',
+      takesNote: true,
+      noteRequired: true,
+      forClient: true,
+    },
+  ];
+}
+
+/**
+ * Why a move's `forClient` does not fit it (issue 41), with the answer's status; null when it
+ * fits. A manager's approval of a video waiting for the client needs it; only managers may send
+ * it, and only with a decision on a video in review.
+ */
+export function forClientRefusal(
+  side: WorkflowSide,
+  fromText: string,
+  to: VideoStatus,
+  forClient: boolean | undefined,
+): { status: 400 | 403 | 409; message: string } | null {
+  const from = normalizeStatus(fromText);
+  if (forClient) {
+    if (side !== 'manager') return { status: 403, message: WORKFLOW_MESSAGES.forClientOnlyManagers };
+    if (from !== 'review' || !(to === 'in_progress' || isCompletedStatus(to)))
+      return { status: 400, message: WORKFLOW_MESSAGES.forClientOnlyDecisions };
+    return null;
+  }
+  if (side === 'manager' && isClientApproval(from, to))
+    return { status: 409, message: WORKFLOW_MESSAGES.forClientRequired };
+  return null;
+}
+
 /** The statuses the edit dialog offers: the current one and the moves the side may make. */
 export function selectableStatuses(side: WorkflowSide, status: string): VideoStatus[] {
   const from = normalizeStatus(status);
-  if (side === 'manager') return [...VIDEO_STATUSES];
+  // A manager's free choice, but the client's approval, which goes through clientDecisions.
+  if (side === 'manager') return VIDEO_STATUSES.filter((s) => !isClientApproval(from, s));
   const targets = new Set<VideoStatus>([from, ...allowedActions(side, from).map((a) => a.to)]);
   return VIDEO_STATUSES.filter((s) => targets.has(s));
 }
@@ -119,6 +180,18 @@ export const WORKFLOW_MESSAGES = {
   noteRequired: 'Please say what needs to change',
   noteOnlyWhenSendingBack: 'A note goes with Send Back or Request Changes only',
   changedMeanwhile: 'Someone else changed this video meanwhile: reload it and try again',
+  /** The agency side's refusal of an approval: the client decides a video in review. */
+  clientApproves:
+    'The client approves a video in review: you can send it back (In Progress) while it waits',
+  forClientRequired:
+    'This video is waiting for the client’s decision: approve it for the client from its dialog (“Approve for the client”, sent with forClient: true)',
+  forClientOnlyManagers: 'Only a lead editor, the king or an admin may decide for the client',
+  forClientOnlyDecisions:
+    'forClient goes only with a decision for the client on a video in review: Approve (Ready to Post) or Request Changes (In Progress)',
+  approveForClient: (client: string) =>
+    `Approve for the client? This is recorded as your decision for ${client}.`,
+  requestChangesForClient: (client: string) =>
+    `Request changes for the client? This is recorded as your decision for ${client}.`,
 } as const;
 
 /**
@@ -135,6 +208,7 @@ export function moveRefusal(side: WorkflowSide, fromText: string, to: VideoStatu
       ? `A video in review can be approved (${label('ready_to_post')}) or sent back with changes requested (${label('in_progress')}), not moved to ${label(to)}`
       : `The agency moves this video while it is ${label(from)}: you can approve it or request changes once it is ${label('review')}`;
   }
+  if (isClientApproval(from, to)) return WORKFLOW_MESSAGES.clientApproves;
   if (!actions.length) return `A video that is ${label(from)} cannot be moved`;
   const choices = actions.map((a) => `${a.label} (${label(a.to)})`);
   return `A video that is ${label(from)} can move to ${list(actions.map((a) => label(a.to)))} only: ${list(choices)}`;

@@ -7,6 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_TAB_INFO } from '@domain/lead-dashboard';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { assignEditor, createVideoAs, screenshot } from './support/videos';
 import {
@@ -23,8 +24,16 @@ const TITLE = 'Drawn first </script><b>not bold</b>';
 const IN_REVIEW = 'Drawn for review';
 /** How many more videos wait for review than a screen holds (newest first, so this one on top). */
 const MORE_TO_REVIEW = 16;
-/** A video each dashboard's first list shows. */
-const SHOWN = { client: TITLE, editor: TITLE, lead: `Also for review ${MORE_TO_REVIEW}` };
+/**
+ * What each dashboard's first list shows: the client's and editor's a video; the lead's, Needs
+ * My Review, holds only videos whose client let every reminder pass (issue 41), none of these
+ * fresh ones: its empty state.
+ */
+const SHOWN = {
+  client: TITLE,
+  editor: TITLE,
+  lead: LEAD_TAB_INFO['needs-review'].empty,
+};
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -37,7 +46,7 @@ beforeAll(async () => {
     targetUserId: client.id,
     status: 'in_progress',
   });
-  // In review, for the lead's first list (Needs My Review).
+  // In review: the client's turn, so not in the lead's first list (Needs My Review).
   await createVideoAs(browser, kingCredentials(browser), {
     name: IN_REVIEW,
     targetUserId: client.id,

@@ -211,7 +211,6 @@ async function runAgencyButtons(
     [v.draft2, 'Submit Review', 'review'],
     [v.progress, 'Submit Review', 'review'],
     [v.progress2, 'Back to Draft', 'draft'],
-    [v.review, 'Approve', 'ready_to_post'],
     [
       v.review2,
       'Send Back',
@@ -226,6 +225,13 @@ async function runAgencyButtons(
     ],
     [v.posted, 'Back to Ready to Post', 'ready_to_post'],
   ];
+  // Issue 41: in review it is the client's turn; an agency card has no Approve.
+  await visible(card(v.review).getByRole('button', { name: `Send Back: ${v.review.name}` }));
+  expect(
+    await card(v.review)
+      .getByRole('button', { name: `Approve: ${v.review.name}` })
+      .count(),
+  ).toBe(0);
   for (const [video, button, to, answerDialog] of steps) {
     await move(video, button, to, answerDialog);
     await closeToasts();
@@ -304,6 +310,22 @@ describe('the agency side', () => {
       const edited = await run();
       // One Undo: the edit dialog's move.
       await undo(edited, videos.edited, who, 'in_progress', 'review');
+      await closeToasts();
+
+      // Issue 41: a manager decides for the client only from the dialog, confirming it.
+      await card(videos.review).getByRole('button', { name: 'Details' }).click();
+      await dialog('Edit Video Details')
+        .getByRole('button', { name: 'Approve for the client…' })
+        .click();
+      const confirm = dialog('Approve for the client');
+      await visible(confirm);
+      expect(await confirm.textContent()).toContain(
+        `Approve for the client? This is recorded as your decision for ${client.name}.`,
+      );
+      await screenshot(page, `moves-approve-for-client-${role.replace(' ', '-')}`);
+      await confirm.getByRole('button', { name: 'Approve for the client' }).click();
+      await seeConfirmation(videos.review, 'ready_to_post');
+      await page.keyboard.press('Escape');
 
       // The managed user's table: its one-click button.
       await page.goto(`/dashboard/user/${client.id}`);

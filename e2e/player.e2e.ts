@@ -8,11 +8,12 @@
  * postMessage protocol from the real embed origins (the app's origin checks stay real). axe with
  * the player open; screenshots at 1280 and 390 px in e2e/artifacts.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import type { APIRequestContext, Frame, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { apiAs, withApiAs } from './support/api';
+import { serveClip } from './support/clip';
 import { assign } from './support/lead';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { createVideo, postComment } from './support/notifications';
@@ -22,8 +23,6 @@ import { createUsersAsKing, kingCredentials, signIn, type TestUser } from './sup
 const ARTIFACTS = 'e2e/artifacts';
 const CLIP_URL = 'https://media.example.test/clip.mp4';
 
-/** The fixture's bytes, served for CLIP_URL. */
-const clip = await readFile(new URL('./fixtures/clip.mp4', import.meta.url));
 let browser: E2EBrowser;
 // One client owns every video here; its API context posts the comments others would.
 let client: TestUser;
@@ -40,20 +39,6 @@ afterAll(async () => {
   await api?.dispose();
   await browser?.close();
 });
-
-/** The clip's bytes, honouring a Range request as a media server does (206). */
-async function serveClip(route: Route) {
-  const range = /bytes=(\d+)-(\d*)/.exec(route.request().headers()['range'] ?? '');
-  const headers = { 'content-type': 'video/mp4', 'accept-ranges': 'bytes' };
-  if (!range) return route.fulfill({ status: 200, headers, body: clip });
-  const start = Number(range[1]);
-  const end = range[2] ? Math.min(Number(range[2]), clip.length - 1) : clip.length - 1;
-  return route.fulfill({
-    status: 206,
-    headers: { ...headers, 'content-range': `bytes ${start}-${end}/${clip.length}` },
-    body: clip.subarray(start, end + 1),
-  });
-}
 
 async function openDialog(page: Page, query: string) {
   await page.goto(`/dashboard?${query}`);

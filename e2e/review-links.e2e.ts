@@ -8,6 +8,10 @@
  * The expired link needs a clock the suite's shared server does not let a test move: that case
  * runs on a second instance of the same app (buildApp over its own PGlite, serving the same
  * built web app), whose database the test may change.
+ *
+ * Issue 41 (item 7): a link sent on v1 of a video shows v1 (a real file the browser plays), the
+ * guest comments at the player's time and requests changes; once the agency sends v2 to review
+ * the same link says so and plays v2, the v1 note listed with v1. Screenshots at 1440 and 390 px.
  */
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +27,7 @@ import { hashPassword } from '../server/lib/passwords';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { answer, apiAs } from './support/api';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
+import { playPast, serveClip } from './support/clip';
 import { assign } from './support/lead';
 import { seeToast, visible } from './support/screen';
 import { createUsersAsKing, kingApi, signIn, type TestUser } from './support/users';
@@ -270,6 +275,114 @@ describe('a review link', () => {
       await guest.close();
       await app.close();
       await database.close();
+    }
+  });
+
+  it('follows the versions: the guest comments on v1 at a moment, then sees v2 with a notice (issue 41)', async () => {
+    const cut = (n: number) => `https://media.example.test/cuts/v${n}/clip.mp4`;
+    const made = await answer<{ id: string; name: string }>(
+      'POST /api/videos',
+      await king.post('/api/videos', {
+        data: {
+          name: `Summer teaser ${client.username.slice(-6)}`,
+          link: 'https://youtu.be/dQw4w9WgXcQ',
+          status: 'in_progress',
+          targetUserId: client.id,
+        },
+      }),
+      201,
+    );
+    const versions = `/api/videos/${made.id}/versions`;
+    const toReview = async () =>
+      answer(
+        'PATCH /api/videos/{id}/status',
+        await king.patch(`/api/videos/${made.id}/status`, { data: { status: 'review' } }),
+      );
+    await answer(
+      'POST /api/videos/{id}/versions',
+      await king.post(versions, { data: { link: cut(1) } }),
+      201,
+    );
+    await toReview();
+    const link = await answer<{ token: string }>(
+      'POST /api/review-links',
+      await king.post('/api/review-links', { data: { videoIds: [made.id], expiresInDays: 7 } }),
+      201,
+    );
+
+    const guest = await launchBrowser();
+    try {
+      const page = await guest.newPage(DESKTOP);
+      await page.route('https://media.example.test/**', serveClip);
+      await page.goto(`/review/${link.token}`);
+      const section = page.getByRole('region', { name: made.name });
+      await visible(section.getByLabel('Version: v1'));
+      expect(await section.locator('video').getAttribute('src')).toBe(cut(1));
+      await expect(page.getByText(/A newer version/).count()).resolves.toBe(0);
+
+      // "Comment at" the player's time, as in the app: the moment leads the comment.
+      await page.getByRole('textbox', { name: 'Your name' }).fill('Alex Guest');
+      const playedTo = Math.floor(await playPast(page, 2.2));
+      const stamp = `0:0${playedTo}`;
+      await section.getByRole('button', { name: `Comment at ${stamp}` }).click();
+      expect(await section.getByRole('textbox', { name: /Comment at/ }).inputValue()).toBe(stamp);
+      await section.getByRole('textbox', { name: 'Add a comment' }).fill('Logo too small');
+      await section.getByRole('button', { name: 'Post comment' }).click();
+      const note = section.getByRole('article', { name: 'Comment by Alex Guest' });
+      await visible(note);
+      expect(await note.textContent()).toContain(`${stamp} Logo too small`);
+      // Its timecode seeks the player back to that moment.
+      await section.locator('video').evaluate((v: HTMLVideoElement) => (v.currentTime = 5));
+      await note.getByRole('button', { name: `Play from ${stamp}` }).click();
+      await page.waitForFunction(
+        (t) => Math.abs((document.querySelector('video')?.currentTime ?? 0) - t) < 0.25,
+        playedTo,
+      );
+      await section.getByRole('button', { name: 'Request changes' }).click();
+      await section.getByRole('textbox', { name: 'What needs to change?' }).fill('Bigger logo');
+      await section.getByRole('button', { name: 'Send change request' }).click();
+      await visible(section.getByText('Changes requested', { exact: true }));
+
+      // The agency adds v2 and sends it to review: the same link shows it and says so.
+      await answer(
+        'POST /api/videos/{id}/versions',
+        await king.post(versions, { data: { link: cut(2) } }),
+        201,
+      );
+      await toReview();
+      await page.reload();
+      await visible(section.getByText('A newer version (v2) is ready: you were sent v1'));
+      await visible(section.getByLabel('Version: v2'));
+      expect(await section.locator('video').getAttribute('src')).toBe(cut(2));
+      await visible(section.getByText('No comments on this version yet.'));
+      await visible(section.getByRole('button', { name: 'Approve' }));
+      const earlier = section.getByRole('region', { name: 'Notes on earlier versions' });
+      await visible(earlier.getByText(`${stamp} Logo too small`, { exact: false }));
+      await visible(earlier.getByText(/Changes requested by Alex Guest \(guest\)/));
+      expect(await earlier.getByRole('link', { name: 'Open v1' }).getAttribute('href')).toBe(
+        cut(1),
+      );
+      // The team finds the guest's note on v1, and the guest's decision in v1's round.
+      const onV1 = await answer<{ content: string; guestName: string | null }[]>(
+        'GET /api/videos/{id}/comments',
+        await king.get(`/api/videos/${made.id}/comments?version=1`),
+      );
+      expect(onV1).toContainEqual(
+        expect.objectContaining({ content: `${stamp} Logo too small`, guestName: 'Alex Guest' }),
+      );
+
+      await expectNoSeriousA11yViolations(page);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.screenshot({ path: `${ARTIFACTS}/review-versions-desktop.png`, fullPage: true });
+      await page.setViewportSize(PHONE);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: `${ARTIFACTS}/review-versions-phone.png`, fullPage: true });
+      guest.expectNoConsoleErrors();
+    } finally {
+      await guest.close();
     }
   });
 });

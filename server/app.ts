@@ -29,6 +29,7 @@ import { countUnread, findNotification } from './modules/notifications/notificat
 import { emailRoutes, mailer } from './modules/email/email.routes';
 import type { MailSettings } from './modules/email/worker';
 import { notifier } from './modules/notifications/notifier';
+import { reviewReminders } from './modules/notifications/reminders';
 import { auth } from './plugins/auth';
 import { caches } from './plugins/caches';
 import { gracefulClose } from './plugins/graceful-close';
@@ -91,6 +92,8 @@ export interface AppOptions {
   readCache?: boolean;
   /** Runs the email worker's loop (the server does; tests call app.mailer.work()). */
   mailLoop?: boolean;
+  /** Runs the review reminders' sweep (the server does; tests call app.reviewReminders.sweep()). */
+  reminderLoop?: boolean;
 }
 
 const VERSION = (
@@ -184,6 +187,7 @@ export async function buildApp(opts: AppOptions) {
     reads: { countUnread, findNotification },
   });
   await app.register(notifier, { db });
+  await app.register(reviewReminders, { db, loop: opts.reminderLoop ?? false });
   await app.register(mailer, {
     db,
     mail: opts.mail ?? {

@@ -252,6 +252,7 @@ export async function main(opts: { demo?: boolean } = {}) {
     production: settings.production,
     mail: { smtpUrl: settings.smtpUrl, from: settings.mailFrom, publicUrl: settings.publicUrl },
     mailLoop: true,
+    reminderLoop: true,
     queueTimeoutMs: settings.queueTimeoutSeconds * 1000,
     readCache: settings.readCache,
   });

@@ -2,6 +2,7 @@ import { asc, count, eq, getTableName, inArray, sql, type SQL } from 'drizzle-or
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPLETED_STATUSES, VIDEO_STATUSES } from '@domain/video-status';
+import { turnLine } from '@domain/turnaround';
 import { isOverdue } from '@domain/workflow';
 import { commentQuote } from '@domain/notifications';
 import { BUILT_IN_VIDEO_TYPES } from '@domain/video-types';
@@ -213,6 +214,22 @@ describe('loadDemo on an empty install', () => {
     expect(upcoming.length).toBeGreaterThanOrEqual(5);
     expect(rows.filter((v) => v.assignedEditorId !== null).length).toBeGreaterThan(100);
     expect(rows.filter((v) => v.assignedEditorId === null).length).toBeGreaterThan(0);
+  });
+
+  it('keeps approved videos ready to post for days, not months (issue 41)', async () => {
+    // A client's Ready to Post card said "Agency's turn · 152 days": the demo left videos
+    // approved five months ago unposted. The card counts from the approval (statusSince).
+    const ready = await db.select().from(videos).where(eq(videos.status, 'ready_to_post'));
+    expect(ready.length).toBeGreaterThan(0);
+    for (const v of ready) {
+      const line = turnLine(
+        { status: v.status, statusSince: v.statusChangedAt },
+        NOW,
+        'client',
+      )!.text;
+      expect(line).toMatch(/^Agency's turn · (\d+ h|[1-7] days?|\d+ min)$/);
+      expect(v.statusChangedAt.getTime()).toBe(v.finishDate!.getTime());
+    }
   });
 
   it('links videos on YouTube, Vimeo, Google Drive and Frame.io', async () => {

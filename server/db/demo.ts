@@ -27,6 +27,9 @@ import {
 } from './schema';
 import { DAY_MS as DAY } from '@domain/day-counter';
 
+/** The longest a demo video stays ready to post after its approval before it is posted. */
+const READY_TO_POST_MAX_DAYS = 7;
+
 /**
  * The demo agency of `npm run demo` (docs/getting-started.md): clients, editors, lead editors, a
  * client team lead, ~200 videos in every status and type with their history, comments with
@@ -806,7 +809,7 @@ async function build(tx: Tx, passwordHash: string, now: Date) {
         name = `${name.replace(/ \(part \d+\)$/, '')} (part ${part})`;
       usedNames.add(name);
 
-      const status: VideoStatus =
+      let status: VideoStatus =
         age >= 60
           ? rnd.weighted<VideoStatus>({ posted: 85, ready_to_post: 8, review: 4, in_progress: 3 })
           : age >= 30
@@ -824,7 +827,12 @@ async function build(tx: Tx, passwordHash: string, now: Date) {
                   in_progress: 30,
                   draft: 5,
                 })
-              : rnd.weighted<VideoStatus>({ draft: 35, in_progress: 45, review: 20 });
+              : rnd.weighted<VideoStatus>({
+                  draft: 28,
+                  in_progress: 36,
+                  review: 16,
+                  ready_to_post: 20,
+                });
 
       let editorId: string | null = null;
       if (editorIds.length > 0) {
@@ -844,6 +852,11 @@ async function build(tx: Tx, passwordHash: string, now: Date) {
             ),
           )
         : null;
+      // An approved video waits days, not months, to be posted: one approved longer ago went
+      // out (a Ready to Post card counts the agency's turn since the approval, issue 41).
+      if (status === 'ready_to_post' && nowMs - finish! > READY_TO_POST_MAX_DAYS * DAY) {
+        status = 'posted';
+      }
       const steps = historyFor(rnd, {
         status,
         start,

@@ -154,6 +154,10 @@ export const videos = pgTable(
     index('videos_open_due_idx')
       .on(t.dueDate)
       .where(sql`${t.status} not in ('ready_to_post', 'posted')`),
+    // Needs My Review reads only the videos in review since before a day (migration 0027).
+    index('videos_review_since_idx')
+      .on(t.statusChangedAt)
+      .where(sql`${t.status} = 'review'`),
     index('videos_finish_date_idx').on(t.finishDate),
     index('videos_paid_date_idx').on(t.paidDate),
   ],

@@ -4,7 +4,12 @@ import { DAY_MS } from '@domain/day-counter';
 import { VIDEO_STATUSES } from '@domain/video-status';
 import { leadSummary } from '../modules/lead/lead.repository';
 import { loadViewerScope } from '../modules/scope/scope';
-import { overdueWhere, readableBy, readableCount } from '../modules/scope/readable';
+import {
+  needsLeadWhere,
+  overdueWhere,
+  readableBy,
+  readableCount,
+} from '../modules/scope/readable';
 import { rowsOf } from './rows';
 import {
   clientEditorAssignments,
@@ -86,7 +91,11 @@ describe("each client's kept video counts", () => {
     const videoId = added.json().id as string;
     expect(await countsAstray()).toEqual([]);
     for (const status of ['in_progress', 'review', 'ready_to_post', 'posted']) {
-      const moved = await call('lead', 'PATCH', `/api/videos/${videoId}/status`, { status });
+      // The lead approves for the client saying so (issue 41).
+      const moved = await call('lead', 'PATCH', `/api/videos/${videoId}/status`, {
+        status,
+        ...(status === 'ready_to_post' && { forClient: true }),
+      });
       expect(moved.statusCode).toBe(200);
       expect(await countsAstray()).toEqual([]);
     }
@@ -143,12 +152,18 @@ describe("the lead dashboard's tiles", () => {
       await seedVideo(t, { userId: i % 2 ? id.c1 : id.c2, status: 'posted', dueDate: past() });
     }
     for (let i = 0; i < 3; i++) {
-      await seedVideo(t, { userId: id.c1, status: 'review', dueDate: past() });
+      // In review past the last reminder day: Needs My Review (issue 41).
+      await seedVideo(t, {
+        userId: id.c1,
+        status: 'review',
+        dueDate: past(),
+        statusChangedAt: new Date(Date.now() - 8 * DAY_MS),
+      });
       await seedVideo(t, { userId: id.c2, status: 'draft', dueDate: future() });
     }
   });
 
-  it('count from the kept counts and read only the late open videos, not every video', async () => {
+  it('count from the kept counts and read only the late open and long-waiting videos, not every video', async () => {
     const statements = recordStatements(t.database);
     let summary!: Awaited<ReturnType<typeof leadSummary>>;
     const sent = await statements.sentDuring(async () => {
@@ -158,8 +173,10 @@ describe("the lead dashboard's tiles", () => {
     expect(summary.counts.total).toBe(all.json().count);
     expect(summary.counts).toMatchObject({ overdue: 3, needsReview: 3, posted: 60 });
     expect(sent).toHaveLength(1);
-    // Before the kept counts: every video (66 and more) for the status tiles.
-    expect(await videoRowsRead(sent[0]!.text, sent[0]!.params)).toBeLessThanOrEqual(3);
+    // Before the kept counts: every video (66 and more) for the status tiles. Now the 3 late
+    // open videos and the 3 in review past the last reminder day (Needs My Review), each
+    // through its own index.
+    expect(await videoRowsRead(sent[0]!.text, sent[0]!.params)).toBeLessThanOrEqual(6);
   });
 
   it("say the same as a count of the picked client's videos", async () => {
@@ -168,7 +185,7 @@ describe("the lead dashboard's tiles", () => {
     const counted = (where?: SQL) => t.db.$count(videos, where ? and(ofClient, where) : ofClient);
     expect(summary.counts).toMatchObject({
       total: await counted(),
-      needsReview: await counted(eq(videos.status, 'review')),
+      needsReview: await counted(needsLeadWhere()),
       posted: await counted(eq(videos.status, 'posted')),
       overdue: await counted(overdueWhere()),
     });

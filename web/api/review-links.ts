@@ -11,7 +11,7 @@ import {
   type ReviewLinkView,
   type ReviewPageView,
 } from '@domain/review-links';
-import { apiJson, throwIfNotOk } from '../lib/api-client';
+import { ApiError, apiJson, throwIfNotOk } from '../lib/api-client';
 import { useSubmissionKeys } from '../lib/idempotency';
 
 /**
@@ -116,7 +116,19 @@ function patchPageVideo(
   );
 }
 
-/** POST /api/review/{token}/videos/{videoId}/comments. */
+/**
+ * A 409 means the page is older than the video: a newer version went to review, or a decision
+ * was made in another tab. The page is read again, so the guest sees what the answer says.
+ */
+function rereadOnConflict(queryClient: QueryClient, token: string, password: string) {
+  return (error: Error) => {
+    if (error instanceof ApiError && error.status === 409) {
+      void queryClient.invalidateQueries({ queryKey: reviewLinkKeys.page(token, password) });
+    }
+  };
+}
+
+/** POST /api/review/{token}/videos/{videoId}/comments: on the version the page shows. */
 export function useGuestComment(token: string, password: string, videoId: string) {
   const queryClient = useQueryClient();
   const keys = useSubmissionKeys();
@@ -136,6 +148,7 @@ export function useGuestComment(token: string, password: string, videoId: string
         ...v,
         comments: [...v.comments, comment],
       })),
+    onError: rereadOnConflict(queryClient, token, password),
   });
 }
 
@@ -155,5 +168,6 @@ export function useGuestDecision(token: string, password: string, videoId: strin
         ),
       ),
     onSuccess: (video) => patchPageVideo(queryClient, token, password, videoId, () => video),
+    onError: rereadOnConflict(queryClient, token, password),
   });
 }

@@ -184,6 +184,7 @@ export function useVideoPages(filter: LeadListFilter, clientId: string | null, e
     limit: PAGE_SIZE,
     status: filter.status,
     overdue: filter.overdue ? 'true' : undefined,
+    needsLead: filter.needsLead ? 'true' : undefined,
     q: filter.q || undefined,
     clientId: clientId ?? undefined,
   };
@@ -297,6 +298,7 @@ export function updateVideoStatus({
   publishedAt,
   undo,
   assignedEditorId,
+  forClient,
 }: StatusChange): Promise<VideoView> {
   return apiJson<VideoView>('PATCH', `${videoPath(id)}/status`, {
     status,
@@ -305,6 +307,7 @@ export function updateVideoStatus({
     ...(publishedAt && { publishedAt }),
     ...(undo && { undo }),
     ...(assignedEditorId !== undefined && { assignedEditorId }),
+    ...(forClient && { forClient }),
   });
 }
 

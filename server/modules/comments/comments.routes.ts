@@ -51,6 +51,8 @@ import {
 } from './comments.repository';
 
 const VIDEO_NOT_FOUND = 'Video not found';
+/** The version a video's notes are read on by default: its current one, null for the source. */
+const currentOf = (video: { currentVersion: number }) => video.currentVersion || null;
 const videoParams = z.object({ id: z.uuid({ error: VIDEO_NOT_FOUND }) });
 const commentParams = z.object({ id: z.uuid({ error: COMMENT_MESSAGES.notFound }) });
 
@@ -118,18 +120,12 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request, reply) => {
       const { found } = await readableVideo(request, request.params.id);
-      const { format, version } = request.query;
-      // One version's notes (issue 41): the one asked for, else the current (0: the source).
-      const { currentVersion } = found.video;
-      const shown = version === undefined ? currentVersion || null : version;
-      if (shown !== null && shown > currentVersion) {
-        throw new HttpError(404, COMMENT_MESSAGES.noSuchVersion(shown));
+      const { format, version = currentOf(found.video) } = request.query;
+      // Versions are only ever added: a number past the current one names none.
+      if (version !== null && version > found.video.currentVersion) {
+        throw new HttpError(404, COMMENT_MESSAGES.noSuchVersion(version));
       }
-      const comments = await listComments(db, found.video.id);
-      const source = markerSource(
-        found.video,
-        comments.filter((c) => c.version === shown),
-      );
+      const source = markerSource(found.video, await listComments(db, found.video.id, version));
       return sendFile(reply, format, [source], markersFileName(found.video.name, format));
     },
   );
@@ -149,7 +145,12 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         return video;
       });
       const comments = await commentsOfVideos(db, ids);
-      const sources = chosen.map((v) => markerSource(v, comments.get(v.id) ?? []));
+      const sources = chosen.map((v) =>
+        markerSource(
+          v,
+          (comments.get(v.id) ?? []).filter((c) => c.version === currentOf(v)),
+        ),
+      );
       const day = new Date().toISOString().slice(0, 10);
       return sendFile(reply, format, sources, multiMarkersFileName(format, day));
     },

@@ -48,6 +48,7 @@ import type {
   CreateAssignmentBody, EditorWithCounts,
 } from '@domain/assignments';
 import type { ChangePasswordBody, LoginBody, ProfileUpdateBody, RegisterBody } from '@domain/auth';
+import type { ReviewReminders } from '@domain/client-turn';
 import type {
   CommentDoneBody, CommentInput, CommentListQuery, CommentView,
 } from '@domain/comments';
@@ -123,7 +124,7 @@ interface Web {
   };
   'POST /api/review/{token}/videos/{videoId}/comments': {
     sends: GuestCommentInput;
-    reads: { 201: GuestCommentView; 404: ReviewRefusal; 410: ReviewRefusal };
+    reads: { 201: GuestCommentView; 404: ReviewRefusal; 409: MessageAnswer; 410: ReviewRefusal };
   };
   'POST /api/review/{token}/videos/{videoId}/decision': {
     sends: GuestDecisionInput;
@@ -230,6 +231,8 @@ interface Web {
   'GET /api/email/settings': { reads: { 200: EmailSettings } };
   'PUT /api/email/settings': { sends: EmailSettings; reads: { 200: EmailSettings } };
   'GET /api/admin/email-outbox': { reads: { 200: OutboxView } };
+  'GET /api/admin/review-reminders': { reads: { 200: ReviewReminders } };
+  'PUT /api/admin/review-reminders': { sends: ReviewReminders; reads: { 200: ReviewReminders } };
 }
 
 type Operation<K> = K extends \`\${infer M} \${infer P}\`
@@ -755,6 +758,11 @@ describe("a scenario's answers", () => {
       await send('GET', '/api/admin/invoices/{clientId}', { params: { clientId } });
     }
     await send('PATCH', '/api/admin/payment/reverse', { body: { videoIds } });
+    // When clients are reminded of a video waiting for their review (issue 41).
+    await send('GET', '/api/admin/review-reminders');
+    await send('PUT', '/api/admin/review-reminders', { body: { days: [0] } });
+    await send('PUT', '/api/admin/review-reminders', { body: { days: [3, 7] } });
+    await send('PUT', '/api/admin/review-reminders', { cookie: asEditor, body: { days: [3] } });
 
     // The pair and the rule removed (the second time, nothing is there), the plan taken back
     // and deleted.

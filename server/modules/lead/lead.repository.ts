@@ -19,7 +19,7 @@ import { COMPLETED_STATUSES } from '@domain/video-status';
 import { typeLabel } from '@domain/video-type-labels';
 import type { Db } from '../../db/client';
 import { users, videoCounts, videos, videoStatusHistory as history } from '../../db/schema';
-import { overdueWhere } from '../scope/readable';
+import { needsLeadWhere, overdueWhere } from '../scope/readable';
 
 /** A search matches a name containing it, literally: % and _ are letters here, not wildcards. */
 const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -44,7 +44,10 @@ export async function leadSummary(
   const ofClient = (column: AnyPgColumn) => (clientId ? eq(column, clientId) : undefined);
   const [counts] = await db
     .select({
-      needsReview: sumOf(videoCounts.review),
+      needsReview: sql<number>`(${db
+        .select({ n: count() })
+        .from(videos)
+        .where(and(needsLeadWhere(), ofClient(videos.userId)))})`.mapWith(Number),
       total: sumOf(videoCounts.total),
       inProgress: sumOf(videoCounts.inProgress),
       overdue: sql<number>`(${db
@@ -67,7 +70,7 @@ async function searchedSummary(
 ): Promise<LeadSummary> {
   const [row] = await db
     .select({
-      needsReview: countWhere(eq(videos.status, 'review')),
+      needsReview: countWhere(needsLeadWhere()),
       total: count(videos.id),
       inProgress: countWhere(eq(videos.status, 'in_progress')),
       overdue: countWhere(overdueWhere()),

@@ -19,7 +19,7 @@ export const leadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     '/api/lead/summary',
     {
       // Kept in the per-instance read cache until the data changes (server/plugins/read-cache.ts).
-      config: { cacheable: true, reads: ['video_counts', 'videos', 'users'] },
+      config: { cacheable: true, reads: ['video_counts', 'videos', 'users', 'agency_settings'] },
       schema: { querystring: leadSummaryQuery, response: { 200: leadSummarySchema } },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TURNAROUND_MESSAGES, type TurnaroundFigures } from '@domain/turnaround';
-import { videos, videoStatusHistory } from '../../db/schema';
+import { agencySettings, videos, videoStatusHistory } from '../../db/schema';
 import { setUpSuite } from '../../test/helper';
 import { DAY_MS as DAY } from '@domain/day-counter';
 
@@ -16,16 +16,18 @@ const { id, call } = t;
 beforeAll(async () => {
   const past = new Date(Date.now() - DAY);
   const future = new Date(Date.now() + DAY);
-  const rows: [keyof typeof id, string, string, Date | null][] = [
-    ['c1', 'Alpha review', 'review', future],
-    ['c1', 'Beta review late', 'review', past],
-    ['c1', 'Gamma progress', 'in_progress', null],
-    ['c1', 'Posted but late', 'posted', past],
-    ['c2', 'Delta ready', 'ready_to_post', future],
-    ['c2', 'Epsilon draft 100%', 'draft', past],
+  const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
+  // The last column: how long ago the video entered its status.
+  const rows: [keyof typeof id, string, string, Date | null, Date][] = [
+    ['c1', 'Alpha review', 'review', future, daysAgo(2)],
+    ['c1', 'Beta review late', 'review', past, daysAgo(8)],
+    ['c1', 'Gamma progress', 'in_progress', null, daysAgo(9)],
+    ['c1', 'Posted but late', 'posted', past, daysAgo(1)],
+    ['c2', 'Delta ready', 'ready_to_post', future, daysAgo(1)],
+    ['c2', 'Epsilon draft 100%', 'draft', past, daysAgo(3)],
   ];
   let n = 0;
-  for (const [owner, name, status, dueDate] of rows) {
+  for (const [owner, name, status, dueDate, statusChangedAt] of rows) {
     n += 1;
     await t.db.insert(videos).values({
       userId: id[owner],
@@ -33,6 +35,7 @@ beforeAll(async () => {
       name,
       status,
       dueDate,
+      statusChangedAt,
       link: 'https://example.com/v',
     });
   }
@@ -46,7 +49,7 @@ describe('GET /api/lead/summary', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       counts: {
-        needsReview: 2,
+        needsReview: 1,
         total: 6,
         inProgress: 1,
         overdue: 2,
@@ -65,6 +68,27 @@ describe('GET /api/lead/summary', () => {
     expect((await get('lead', '/api/lead/summary')).json().counts.overdue).toBe(late.length);
     const one = (await get('lead', `/api/videos?overdue=true&clientId=${id.c1}`)).json();
     expect(one.map((v: { name: string }) => v.name)).toEqual(['Beta review late']);
+  });
+
+  it('Needs My Review holds only what waits for the lead: a client silent past the last reminder', async () => {
+    const tab = async (query = '') =>
+      ((await get('lead', `/api/videos?needsLead=true${query}`)).json() as { name: string }[])
+        .map((v) => v.name)
+        .sort();
+    const tile = async () => (await get('lead', '/api/lead/summary')).json().counts.needsReview;
+    // Alpha waits for its client two days: the client's turn, not the lead's.
+    expect(await tab()).toEqual(['Beta review late']);
+    expect(await tile()).toBe(1);
+    expect(await tab(`&clientId=${id.c2}`)).toEqual([]);
+    // The king's reminder days move it: with the last on day 1, both reviews wait for the lead.
+    await t.db.update(agencySettings).set({ reviewReminderDays: [1] });
+    try {
+      expect(await tab()).toEqual(['Alpha review', 'Beta review late']);
+      expect(await tile()).toBe(2);
+    } finally {
+      await t.db.update(agencySettings).set({ reviewReminderDays: [3, 7] });
+    }
+    expect(await tile()).toBe(1);
   });
 
   it('narrows to the picked client and counts search matches literally', async () => {

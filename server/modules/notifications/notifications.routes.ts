@@ -13,6 +13,8 @@ import {
   restoreBody,
 } from '@domain/notification-schemas';
 import { messageAnswer } from '@domain/api';
+import { CLIENT_TURN_MESSAGES, reviewRemindersSchema } from '@domain/client-turn';
+import { isKing } from '@domain/roles';
 import { NOTIFICATION_MESSAGES } from '@domain/notifications';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
@@ -27,6 +29,7 @@ import {
   markRead,
   restoreCleared,
 } from './notifications.repository';
+import { readReminderDays, saveReminderDays } from './reminders';
 
 const NOT_FOUND = 'Notification not found';
 
@@ -142,6 +145,25 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
           : 'No new overdue videos',
         created: created.length,
       };
+    },
+  );
+
+  // When a client waiting in review is reminded (issue 41): the agency's setting, the king's.
+  app.get(
+    '/api/admin/review-reminders',
+    { schema: { response: { 200: reviewRemindersSchema } } },
+    async (request) => {
+      if (!isKing(currentUser(request))) throw new HttpError(403, CLIENT_TURN_MESSAGES.kingOnly);
+      return { days: await readReminderDays(db) };
+    },
+  );
+
+  app.put(
+    '/api/admin/review-reminders',
+    { schema: { body: reviewRemindersSchema, response: { 200: reviewRemindersSchema } } },
+    async (request) => {
+      if (!isKing(currentUser(request))) throw new HttpError(403, CLIENT_TURN_MESSAGES.kingOnly);
+      return { days: await saveReminderDays(db, request.body.days) };
     },
   );
 };

@@ -30,7 +30,7 @@ async function video(values: Partial<typeof videos.$inferInsert> = {}) {
 }
 
 describe('status changes', () => {
-  it('a move to review tells every lead editor, and not the one who made it', async () => {
+  it('a move to review tells the client and every lead editor, and not the one who made it', async () => {
     const v = await video();
     expect(
       (await call('editor', 'PATCH', `/api/videos/${v.id}/status`, { status: 'review' }))
@@ -39,11 +39,12 @@ describe('status changes', () => {
     expect(await whoGotWhat()).toEqual({
       lead1: ['review_requested'],
       lead2: ['review_requested'],
+      owner: ['review_requested'],
     });
     const [n] = await noticesOf('lead1');
     expect(n).toMatchObject({
       title: 'Video ready for review',
-      message: 'Eddie moved "Spring promo" to review',
+      message: 'Eddie sent the source of "Spring promo" for review',
       videoId: v.id,
       priority: 'normal',
     });
@@ -51,7 +52,10 @@ describe('status changes', () => {
     await t.db.delete(notifications);
     const w = await video();
     await call('lead1', 'PATCH', `/api/videos/${w.id}`, { status: 'review' });
-    expect(await whoGotWhat()).toEqual({ lead2: ['review_requested'] });
+    expect(await whoGotWhat()).toEqual({
+      lead2: ['review_requested'],
+      owner: ['review_requested'],
+    });
   });
 
   it('other changes tell the owner and the assigned editor, never the actor', async () => {

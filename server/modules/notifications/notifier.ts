@@ -92,6 +92,14 @@ export interface NotificationTriggers {
     video: VideoRow,
     act: { before?: VideoRow; comment?: { id: string } },
   ): Promise<void>;
+  /**
+   * A video still waiting in review for its client `days` after it was sent (issue 41): its
+   * client side hears again, the agency does not.
+   */
+  reviewReminder(
+    video: Pick<VideoRow, 'id' | 'name' | 'userId' | 'currentVersion'>,
+    days: number,
+  ): Promise<void>;
   clientAssigned(actor: SessionUser, client: UserRow, editor: UserRow): Promise<void>;
   /** `videos`: how many of the client's videos the editor lost with the assignment. */
   clientUnassigned(
@@ -336,8 +344,10 @@ function triggersOn(
       const drafts: Draft[] = [];
       if (before.status !== after.status) {
         if (after.status === 'review') {
-          const text = NOTIFICATION_TEXT.reviewRequested(who, after.name);
-          for (const id of await leadEditorIds(db)) {
+          // The client's turn (issue 41): its side decides, the lead editors look on.
+          const text = NOTIFICATION_TEXT.reviewRequested(who, after.name, after.currentVersion);
+          const clientSide = await clientSideOf(after, teamLeadIds);
+          for (const id of [...clientSide, ...(await leadEditorIds(db))]) {
             drafts.push({ ...text, videoId: after.id, recipientId: id });
           }
         } else {
@@ -377,6 +387,18 @@ function triggersOn(
           ...text,
           videoId: video.id,
           commentId: comment?.id,
+          recipientId,
+        })),
+      );
+    },
+
+    reviewReminder: async (video, days) => {
+      const text = NOTIFICATION_TEXT.reviewReminder(video.name, video.currentVersion, days);
+      await send(
+        { id: null },
+        [video.userId, ...(await teamLeadIdsOf(db, video.userId))].map((recipientId) => ({
+          ...text,
+          videoId: video.id,
           recipientId,
         })),
       );

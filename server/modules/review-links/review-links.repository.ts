@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { reviewLinkStateOf, type ReviewLinkView } from '@domain/review-links';
+import { reviewLinkStateOf, type ReviewLinkView, type VersionSent } from '@domain/review-links';
 import type { Db } from '../../db/client';
-import { reviewLinks, reviewLinkVideos, users } from '../../db/schema';
+import { reviewLinks, reviewLinkVideos, reviewRounds, users, videoVersions } from '../../db/schema';
 
 /**
  * Review links (issue 19): the link rows, their videos and the one decision a guest makes on
@@ -23,11 +23,13 @@ export async function insertReviewLink(
     createdById: string;
     passwordHash: string | null;
     expiresAt: Date;
-    videoIds: string[];
+    /** Each video with its current version, the one the guest is sent (0: the source). */
+    videos: { id: string; currentVersion: number }[];
   },
 ): Promise<{ token: string; link: ReviewLinkRow }> {
   const token = randomBytes(32).toString('base64url');
-  const { videoIds, ...row } = values;
+  const { videos, ...row } = values;
+  const sent = new Map(videos.map((v) => [v.id, v.currentVersion || null]));
   const link = await db.transaction(async (tx) => {
     const [link] = await tx
       .insert(reviewLinks)
@@ -35,7 +37,7 @@ export async function insertReviewLink(
       .returning();
     await tx
       .insert(reviewLinkVideos)
-      .values([...new Set(videoIds)].map((videoId) => ({ linkId: link!.id, videoId })));
+      .values([...sent].map(([videoId, version]) => ({ linkId: link!.id, videoId, version })));
     return link!;
   });
   return { token, link };
@@ -152,8 +154,9 @@ export async function revokeReviewLink(db: Db, id: string) {
 }
 
 /**
- * Records the guest's decision on a video of the link, once: false when one was made already
- * (two tabs deciding at once cannot both win).
+ * Records the guest's decision on a video of the link, once per version shown: false when the
+ * row no longer holds what the caller saw (two tabs deciding at once cannot both win). `replacing`
+ * is the time of the decision on an earlier version this one replaces, null when there is none.
  */
 export async function recordDecision(
   db: Db,
@@ -162,6 +165,7 @@ export async function recordDecision(
     videoId: string;
     decision: 'approved' | 'changes_requested';
     name: string;
+    replacing: Date | null;
   },
 ): Promise<boolean> {
   const rows = await db
@@ -171,9 +175,51 @@ export async function recordDecision(
       and(
         eq(reviewLinkVideos.linkId, values.linkId),
         eq(reviewLinkVideos.videoId, values.videoId),
-        isNull(reviewLinkVideos.decision),
+        values.replacing
+          ? eq(reviewLinkVideos.decidedAt, values.replacing)
+          : isNull(reviewLinkVideos.decision),
       ),
     )
     .returning({ videoId: reviewLinkVideos.videoId });
   return rows.length > 0;
+}
+
+/** What the guest page needs of videos' versions: each video's cuts' links and review rounds. */
+export interface VersionFacts {
+  /** Version number -> its link. */
+  links: Map<number, string>;
+  /** When each round began, and on which version (shownVersion reads them). */
+  rounds: VersionSent[];
+}
+
+export async function versionFactsOf(
+  db: Db,
+  videoIds: readonly string[],
+): Promise<Map<string, VersionFacts>> {
+  const facts = new Map<string, VersionFacts>(
+    videoIds.map((id) => [id, { links: new Map(), rounds: [] }]),
+  );
+  if (videoIds.length === 0) return facts;
+  const [versions, rounds] = await Promise.all([
+    db
+      .select({
+        videoId: videoVersions.videoId,
+        number: videoVersions.number,
+        link: videoVersions.link,
+      })
+      .from(videoVersions)
+      .where(inArray(videoVersions.videoId, [...videoIds])),
+    db
+      .select({
+        videoId: reviewRounds.videoId,
+        version: reviewRounds.version,
+        sentAt: reviewRounds.sentAt,
+      })
+      .from(reviewRounds)
+      .where(inArray(reviewRounds.videoId, [...videoIds])),
+  ]);
+  for (const v of versions) facts.get(v.videoId)?.links.set(v.number, v.link);
+  for (const r of rounds)
+    facts.get(r.videoId)?.rounds.push({ version: r.version, sentAt: r.sentAt });
+  return facts;
 }

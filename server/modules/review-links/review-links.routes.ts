@@ -20,6 +20,8 @@ import {
   reviewLinkStateOf,
   reviewPageSchema,
   reviewRefusalSchema,
+  shownVersion,
+  type GuestCommentView,
   type GuestVideoView,
   type ReviewRefusal,
 } from '@domain/review-links';
@@ -31,12 +33,7 @@ import type { VideoRow } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import {
-  commentsOfVideos,
-  insertComment,
-  listComments,
-  toCommentView,
-} from '../comments/comments.repository';
+import { commentsOfVideos, insertComment, toCommentView } from '../comments/comments.repository';
 import { findUserById } from '../users/users.repository';
 import { loadViewerScope } from '../scope/scope';
 import { findVideo, findVideos, updateVideo } from '../videos/videos.repository';
@@ -50,7 +47,9 @@ import {
   REVIEW_TOKEN_SHAPE,
   revokeReviewLink,
   toReviewLinkView,
+  versionFactsOf,
   type ReviewLinkRow,
+  type VersionFacts,
 } from './review-links.repository';
 import { DAY_MS } from '@domain/day-counter';
 
@@ -150,7 +149,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         createdById: actor.id,
         passwordHash: password ? await hashPassword(password) : null,
         expiresAt: new Date(Date.now() + expiresInDays * DAY_MS),
-        videoIds,
+        videos,
       });
       const rows = await linkVideoRows(db, link.id);
       const view = toReviewLinkView(link, displayName(actor), rows);
@@ -241,39 +240,108 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     return link;
   }
 
-  const guestComment = (c: CommentView) => ({
+  const guestComment = (c: CommentView): GuestCommentView => ({
     id: c.id,
     content: c.content,
     createdAt: c.createdAt,
     author: c.author ? commentAuthorLabel(c) : (c.guestName ?? ''),
     guest: !c.author,
+    done: c.doneAt !== null,
+    carriedFrom: c.carriedFrom,
   });
 
-  /** One video as the guest sees it: what its client may read, nothing internal, no money. */
+  type LinkVideoRow = Awaited<ReturnType<typeof linkVideoRows>>[number];
+
+  /**
+   * Which version the link shows of a video now (shownVersion, docs/rules.md#review-links), and
+   * which one its decision, if any, was made on: the version shown at the decision's time.
+   */
+  function versionsOf(row: LinkVideoRow, facts: VersionFacts) {
+    const shown = shownVersion(row.version, facts.rounds);
+    const decidedOn =
+      row.decision && row.decidedAt
+        ? shownVersion(row.version, facts.rounds, row.decidedAt)
+        : undefined;
+    return { shown, decidedOn, decidedNow: decidedOn !== undefined && decidedOn === shown };
+  }
+
+  /**
+   * One video as the guest sees it: what its client may read, nothing internal, no money; the
+   * version shown with its comments, and the guests' notes and decision on the ones before it.
+   */
   function guestVideo(
     video: VideoRow,
-    row: {
-      decision: 'approved' | 'changes_requested' | null;
-      decidedByName: string | null;
-      decidedAt: Date | null;
-    },
-    comments: readonly CommentView[],
+    row: LinkVideoRow,
+    facts: VersionFacts,
+    notes: readonly CommentView[],
   ): GuestVideoView {
+    const { shown, decidedOn, decidedNow } = versionsOf(row, facts);
+    const sent = row.version;
+    const linkOf = (version: number | null) =>
+      version === null ? video.link : (facts.links.get(version) ?? video.link);
+    const decision =
+      row.decision && row.decidedAt
+        ? { decision: row.decision, by: row.decidedByName ?? '', at: row.decidedAt.toISOString() }
+        : null;
+    // The versions shown before (from the one sent up to the one shown), newest first.
+    const before: (number | null)[] = [];
+    if (shown !== null && shown !== sent) {
+      for (let v = shown - 1; v >= (sent ?? 1); v--) before.push(v);
+      if (sent === null) before.push(null);
+    }
     return {
       id: video.id,
       name: video.name,
       type: video.type,
       status: normalizeStatus(video.status),
-      link: video.link,
+      link: linkOf(shown),
       description: video.description,
       dueDate: video.dueDate?.toISOString() ?? null,
-      decision:
-        row.decision && row.decidedAt
-          ? { decision: row.decision, by: row.decidedByName ?? '', at: row.decidedAt.toISOString() }
-          : null,
-      canDecide: !row.decision && allowedActions('client', video.status).length > 0,
-      comments: comments.map(guestComment),
+      version: shown,
+      sentVersion: sent,
+      notice:
+        shown !== null && shown !== sent ? REVIEW_LINK_MESSAGES.newerVersion(shown, sent) : null,
+      decision: decidedNow ? decision : null,
+      canDecide: !decidedNow && allowedActions('client', video.status).length > 0,
+      comments: notes.filter((n) => n.version === shown).map(guestComment),
+      earlier: before.flatMap((version) => {
+        const guests = notes.filter((n) => n.version === version && !n.author);
+        const decided = decidedOn === version ? decision : null;
+        return guests.length > 0 || decided
+          ? [
+              {
+                version,
+                link: linkOf(version),
+                comments: guests.map(guestComment),
+                decision: decided,
+              },
+            ]
+          : [];
+      }),
     };
+  }
+
+  /** A video of the link as the guest sees it now, read afresh. */
+  async function guestVideoNow(link: ReviewLinkRow, videoId: string) {
+    const { row, video } = await linkVideo(link, videoId);
+    const [facts, notes] = await Promise.all([
+      versionFactsOf(db, [videoId]),
+      commentsOfVideos(db, [videoId]),
+    ]);
+    return guestVideo(video, row, facts.get(videoId)!, notes.get(videoId) ?? []);
+  }
+
+  /**
+   * The version a guest acts on: the one the link shows now, 409 when the guest says it is
+   * looking at another (the page is older than a newer version's move to review).
+   */
+  async function actingOn(row: LinkVideoRow, lookingAt: number | null | undefined) {
+    const facts = (await versionFactsOf(db, [row.videoId])).get(row.videoId)!;
+    const versions = versionsOf(row, facts);
+    if (lookingAt !== undefined && lookingAt !== versions.shown) {
+      throw new HttpError(409, REVIEW_LINK_MESSAGES.versionChanged);
+    }
+    return versions;
   }
 
   /** The link's row for a video it holds; 404 for a video it does not. */
@@ -299,10 +367,12 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       const rows = await linkVideoRows(db, link.id);
       const ids = rows.map((r) => r.videoId);
       const found = new Map((await findVideos(db, ids)).map((f) => [f.video.id, f.video]));
-      const comments = await commentsOfVideos(db, ids);
+      const [facts, notes] = await Promise.all([versionFactsOf(db, ids), commentsOfVideos(db, ids)]);
       const videos = rows.flatMap((row) => {
         const video = found.get(row.videoId);
-        return video ? [guestVideo(video, row, comments.get(video.id) ?? [])] : [];
+        return video
+          ? [guestVideo(video, row, facts.get(video.id)!, notes.get(video.id) ?? [])]
+          : [];
       });
       return {
         client: client ? displayName(client) : '',
@@ -320,19 +390,26 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       schema: {
         params: guestVideoParams,
         body: guestCommentBody,
-        response: { 201: guestCommentSchema, ...refusals },
+        response: { 201: guestCommentSchema, 409: messageAnswer, ...refusals },
       },
     },
     async (request, reply) => {
       const link = await openLink(request, request.params.token);
-      const { video } = await linkVideo(link, request.params.videoId);
-      const { name, content } = request.body;
-      const row = await app.notifier.transaction(async (tx, notify) => {
-        const comment = await insertComment(tx, { videoId: video.id, guestName: name, content });
+      const { row, video } = await linkVideo(link, request.params.videoId);
+      const { name, content, version } = request.body;
+      // On the version the link shows (docs/rules.md#review-links).
+      const { shown } = await actingOn(row, version);
+      const comment = await app.notifier.transaction(async (tx, notify) => {
+        const comment = await insertComment(tx, {
+          videoId: video.id,
+          guestName: name,
+          content,
+          version: shown,
+        });
         await notify.guestActed(guestLabel(name), video, { comment });
         return comment;
       });
-      return reply.status(201).send(guestComment(toCommentView(row, null)));
+      return reply.status(201).send(guestComment(toCommentView(comment, null)));
     },
   );
 
@@ -350,8 +427,10 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     async (request) => {
       const link = await openLink(request, request.params.token);
       const { row, video } = await linkVideo(link, request.params.videoId);
-      const { name, decision, note } = request.body;
-      if (row.decision) throw new HttpError(409, REVIEW_LINK_MESSAGES.alreadyDecided);
+      const { name, decision, note, version } = request.body;
+      // Once per version shown: a newer version in review may be decided again.
+      const { shown, decidedNow } = await actingOn(row, version);
+      if (decidedNow) throw new HttpError(409, REVIEW_LINK_MESSAGES.alreadyDecided);
       // The guest decides as the video's client would: Approve, or Request changes with a note.
       const wantsChanges = decision === 'request_changes';
       const action = allowedActions('client', video.status).find(
@@ -364,6 +443,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
           videoId: video.id,
           decision: wantsChanges ? 'changes_requested' : 'approved',
           name,
+          replacing: row.decision ? row.decidedAt : null,
         });
         if (!recorded) throw new HttpError(409, REVIEW_LINK_MESSAGES.alreadyDecided);
         const updated = await updateVideo(tx, video, { status: action.to }, null, {
@@ -373,12 +453,16 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
         const comment =
           wantsChanges && note
-            ? await insertComment(tx, { videoId: video.id, guestName: name, content: note })
+            ? await insertComment(tx, {
+                videoId: video.id,
+                guestName: name,
+                content: note,
+                version: shown,
+              })
             : undefined;
         await notify.guestActed(guestLabel(name), updated, { before: video, comment });
       });
-      const after = await linkVideo(link, video.id);
-      return guestVideo(after.video, after.row, await listComments(db, video.id));
+      return guestVideoNow(link, video.id);
     },
   );
 };

@@ -5,11 +5,13 @@ import {
   REVIEW_LINK_MESSAGES,
   REVIEW_PASSWORD_HEADER,
   type CreatedReviewLink,
+  type GuestVideoView,
 } from '@domain/review-links';
 import {
   clientTeamLeadAssignments,
   comments,
   reviewLinks,
+  reviewLinkVideos,
   users,
   videos,
   videoStatusHistory,
@@ -177,6 +179,9 @@ describe('the guest', () => {
           link: v.link,
           description: 'For the spring campaign',
           dueDate: null,
+          version: null,
+          sentVersion: null,
+          notice: null,
           decision: null,
           canDecide: true,
           comments: [
@@ -186,8 +191,11 @@ describe('the guest', () => {
               createdAt: expect.any(String),
               author: 'Eddie',
               guest: false,
+              done: false,
+              carriedFrom: null,
             },
           ],
+          earlier: [],
         },
       ],
     });
@@ -264,6 +272,8 @@ describe('the guest', () => {
       createdAt: expect.any(String),
       author: 'Alex',
       guest: true,
+      done: false,
+      carriedFrom: null,
     });
     const [row] = await t.db.select().from(comments).where(eq(comments.id, res.json().id));
     expect(row).toMatchObject({ userId: null, guestName: 'Alex' });
@@ -573,6 +583,247 @@ describe('a link lives only while its creator may share every video on it (issue
     expect((await tl.as('DELETE', `/api/review-links/${byLead.id}`)).statusCode).toBe(200);
     for (const token of [byOwner.token, byManager.token, byLead.token]) {
       expect((await guest('GET', `/api/review/${token}`)).json().reason).toBe('revoked');
+    }
+  });
+});
+
+describe('links follow the versions (issue 41, item 7)', () => {
+  const cut = (n: number) => `https://cdn.example.com/cuts/v${n}.mp4`;
+
+  /** The editor adds cut `n` (POST /api/videos/{id}/versions): the current version from then on. */
+  async function addVersion(videoId: string, n: number) {
+    const res = await call('editor', 'POST', `/api/videos/${videoId}/versions`, {
+      link: cut(n),
+      note: 'SECRET-CHANGE-NOTE',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().number).toBe(n);
+  }
+
+  /** The client sends the video back with changes requested (its round closes). */
+  async function back(videoId: string) {
+    const res = await call('owner', 'PATCH', `/api/videos/${videoId}/status`, {
+      status: 'in_progress',
+      note: 'Again please',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  /** The editor sends the current version to review: the status move begins a round on it. */
+  async function toReview(videoId: string) {
+    const [video] = await t.db.select().from(videos).where(eq(videos.id, videoId));
+    if (video!.status === 'review') await back(videoId);
+    const res = await call('editor', 'PATCH', `/api/videos/${videoId}/status`, {
+      status: 'review',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  const page = async (token: string) => {
+    const res = await guest('GET', `/api/review/${token}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().videos[0] as GuestVideoView;
+  };
+  const comment = (token: string, videoId: string, body: object) =>
+    guest('POST', `/api/review/${token}/videos/${videoId}/comments`, { name: 'Alex', ...body });
+  const versionOf = async (commentId: string) =>
+    (await t.db.select().from(comments).where(eq(comments.id, commentId)))[0]!.version;
+
+  it('records the version sent: the current one, or null for the source', async () => {
+    const source = await reviewVideo();
+    const cutVideo = await reviewVideo();
+    await addVersion(cutVideo.id, 1);
+    await addVersion(cutVideo.id, 2);
+    const link = await linkFor([source.id, cutVideo.id]);
+    const rows = await t.db
+      .select()
+      .from(reviewLinkVideos)
+      .where(eq(reviewLinkVideos.linkId, link.id));
+    expect(Object.fromEntries(rows.map((r) => [r.videoId, r.version]))).toEqual({
+      [source.id]: null,
+      [cutVideo.id]: 2,
+    });
+    const res = await guest('GET', `/api/review/${link.token}`);
+    const [a, b] = res.json().videos as GuestVideoView[];
+    expect(a).toMatchObject({ version: null, sentVersion: null, link: source.link, notice: null });
+    expect(b).toMatchObject({ version: 2, sentVersion: 2, link: cut(2), notice: null });
+  });
+
+  it('shows the version sent and its notes; a newer one once it goes to review, with a notice; earlier notes stay', async () => {
+    const v = await reviewVideo('in_progress');
+    await addVersion(v.id, 1);
+    await toReview(v.id);
+    const link = await linkFor([v.id]);
+    const mine = await comment(link.token, v.id, { content: '0:12 Logo too small', version: 1 });
+    expect(mine.statusCode, mine.body).toBe(201);
+    // The team's reply lands on the current version, v1.
+    await call('editor', 'POST', `/api/videos/${v.id}/comments`, { content: 'On it' });
+    const sent = await page(link.token);
+    expect(sent).toMatchObject({ version: 1, sentVersion: 1, link: cut(1), notice: null });
+    expect(sent.comments.map((c) => c.content)).toEqual(['0:12 Logo too small', 'On it']);
+    expect(sent.earlier).toEqual([]);
+
+    // A cut added but not sent to review is not shown yet.
+    await back(v.id);
+    await addVersion(v.id, 2);
+    expect(await page(link.token)).toMatchObject({ version: 1, link: cut(1), notice: null });
+
+    await toReview(v.id);
+    const newer = await page(link.token);
+    expect(newer).toMatchObject({
+      version: 2,
+      sentVersion: 1,
+      link: cut(2),
+      notice: 'A newer version (v2) is ready: you were sent v1',
+      comments: [],
+      canDecide: true,
+    });
+    // The guest's note stays with v1, where the page lists it with v1's link.
+    expect(newer.earlier).toEqual([
+      {
+        version: 1,
+        link: cut(1),
+        decision: null,
+        comments: [expect.objectContaining({ content: '0:12 Logo too small', guest: true })],
+      },
+    ]);
+    expect(await versionOf(mine.json().id)).toBe(1);
+
+    // Three versions on: every one shown before keeps its notes, newest first.
+    await comment(link.token, v.id, { content: 'Better', version: 2 });
+    await addVersion(v.id, 3);
+    await toReview(v.id);
+    const third = await page(link.token);
+    expect(third.notice).toBe('A newer version (v3) is ready: you were sent v1');
+    expect(third.earlier.map((e) => [e.version, e.comments.map((c) => c.content)])).toEqual([
+      [2, ['Better']],
+      [1, ['0:12 Logo too small']],
+    ]);
+  });
+
+  it('says the guest was sent the source when the first cut replaces it', async () => {
+    const v = await reviewVideo();
+    await toReview(v.id);
+    const link = await linkFor([v.id]);
+    await comment(link.token, v.id, { content: 'Source note', version: null });
+    await addVersion(v.id, 1);
+    await toReview(v.id);
+    const shown = await page(link.token);
+    expect(shown).toMatchObject({
+      version: 1,
+      sentVersion: null,
+      link: cut(1),
+      notice: 'A newer version (v1) is ready: you were sent the source',
+    });
+    expect(shown.earlier).toEqual([
+      expect.objectContaining({ version: null, link: v.link, comments: [expect.anything()] }),
+    ]);
+  });
+
+  it("saves the guest's comment on the version shown; a page older than a newer version gets 409", async () => {
+    const v = await reviewVideo();
+    await addVersion(v.id, 1);
+    await toReview(v.id);
+    const link = await linkFor([v.id]);
+    await addVersion(v.id, 2);
+    await toReview(v.id);
+    const plain = await comment(link.token, v.id, { content: 'No version said' });
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(await versionOf(plain.json().id)).toBe(2);
+    const said = await comment(link.token, v.id, { content: '1:05 Music louder', version: 2 });
+    expect(said.statusCode).toBe(201);
+    expect(await versionOf(said.json().id)).toBe(2);
+    const stale = await comment(link.token, v.id, { content: 'On the old one', version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(REVIEW_LINK_MESSAGES.versionChanged);
+    const bad = await comment(link.token, v.id, { content: 'x', version: 0 });
+    expect(bad.statusCode).toBe(400);
+    // The team sees them on v2; the guest page lists them with v2's.
+    expect((await page(link.token)).comments.filter((c) => c.guest).map((c) => c.content)).toEqual([
+      'No version said',
+      '1:05 Music louder',
+    ]);
+  });
+
+  it('decides once per version: the decision on v1 stays with v1, v2 in review is decided again', async () => {
+    const v = await reviewVideo('in_progress');
+    await addVersion(v.id, 1);
+    await toReview(v.id);
+    const link = await linkFor([v.id]);
+    const url = `/api/review/${link.token}/videos/${v.id}/decision`;
+    const changes = await guest('POST', url, {
+      name: 'Alex',
+      decision: 'request_changes',
+      note: 'Shorter outro',
+      version: 1,
+    });
+    expect(changes.statusCode, changes.body).toBe(200);
+    expect(changes.json()).toMatchObject({ version: 1, canDecide: false });
+    const [note] = await t.db.select().from(comments).where(eq(comments.content, 'Shorter outro'));
+    expect(note!.version).toBe(1);
+
+    await addVersion(v.id, 2);
+    await toReview(v.id);
+    const newer = await page(link.token);
+    expect(newer).toMatchObject({ version: 2, decision: null, canDecide: true });
+    expect(newer.earlier).toEqual([
+      {
+        version: 1,
+        link: cut(1),
+        decision: expect.objectContaining({ decision: 'changes_requested', by: 'Alex' }),
+        comments: [expect.objectContaining({ content: 'Shorter outro' })],
+      },
+    ]);
+    // A page still showing v1 may not decide on v2 unseen.
+    const stale = await guest('POST', url, { name: 'Alex', decision: 'approve', version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(REVIEW_LINK_MESSAGES.versionChanged);
+    const approve = await guest('POST', url, { name: 'Alex', decision: 'approve', version: 2 });
+    expect(approve.statusCode, approve.body).toBe(200);
+    expect(approve.json()).toMatchObject({
+      status: 'ready_to_post',
+      version: 2,
+      decision: { decision: 'approved', by: 'Alex' },
+      canDecide: false,
+    });
+    // Both through the one status move, which records each round's guest decider.
+    const rounds = await call('lead1', 'GET', `/api/videos/${v.id}/rounds`);
+    expect(rounds.json()).toMatchObject([
+      { version: 1, decision: 'changes_requested', decidedByGuest: 'Alex', note: 'Shorter outro' },
+      { version: 2, decision: 'approved', decidedByGuest: 'Alex', decidedForClient: false },
+    ]);
+    // Once on v2.
+    await t.db.update(videos).set({ status: 'review' }).where(eq(videos.id, v.id));
+    const again = await guest('POST', url, { name: 'Bo', decision: 'approve' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(REVIEW_LINK_MESSAGES.alreadyDecided);
+  });
+
+  it('shows versions with no internal notes, money, version notes or people ids', async () => {
+    const v = await reviewVideo();
+    await addVersion(v.id, 1);
+    await toReview(v.id);
+    const link = await linkFor([v.id]);
+    await comment(link.token, v.id, { content: 'Nice' });
+    await addVersion(v.id, 2);
+    await toReview(v.id);
+    await call('editor', 'POST', `/api/videos/${v.id}/comments`, { content: 'Team note' });
+    const res = await guest('GET', `/api/review/${link.token}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Nice');
+    for (const hidden of [
+      'SECRET-NOTE',
+      'SECRET-CHANGE-NOTE',
+      '321.00',
+      'internalNotes',
+      'payment',
+      'addedBy',
+      'userId',
+      id.editor!,
+      id.owner!,
+      id.lead1!,
+    ]) {
+      expect(res.body).not.toContain(hidden);
     }
   });
 });

@@ -1,10 +1,12 @@
 import { and, eq, getTableName, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { readingRelations, type VideoRelation } from '@domain/video-access';
+import { DEFAULT_REVIEW_REMINDER_DAYS } from '@domain/client-turn';
 import { COMPLETED_STATUSES } from '@domain/video-status';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import {
+  agencySettings,
   clientEditorAssignments,
   clientTeamLeadAssignments,
   videoCounts,
@@ -123,4 +125,17 @@ export async function readableCount(db: Db, viewer: ViewerScope): Promise<number
  */
 export function overdueWhere(t: typeof videos = videos): SQL {
   return and(lt(t.dueDate, sql`now()`), notInArray(t.status, [...COMPLETED_STATUSES]))!;
+}
+
+/**
+ * SQL for "Needs My Review", the twin of needsLead in domain/lead-dashboard.ts: in review for
+ * longer than the agency's last reminder day (agency_settings; the default's without one).
+ */
+export function needsLeadWhere(t: typeof videos = videos): SQL {
+  const last = DEFAULT_REVIEW_REMINDER_DAYS.at(-1)!;
+  return and(
+    eq(t.status, 'review'),
+    sql`${t.statusChangedAt} <= now() - make_interval(days => coalesce(
+      (select max(d) from ${agencySettings}, unnest(${agencySettings.reviewReminderDays}) d), ${sql.raw(String(last))}))`,
+  )!;
 }

@@ -98,7 +98,7 @@ describe('a video walks source -> v1 -> request changes -> v2 -> approve', () =>
 
     // The client's notes default to the current version, v1; it requests changes.
     const louder = await comment('owner', video.id, 'Louder music at 0:42');
-    const typo = await comment('owner', video.id, 'Typo in the title');
+    const typo = await comment('owner', video.id, 'Typo in the title at 0:05');
     expect([louder.version, typo.version]).toEqual([1, 1]);
     await move('owner', video.id, 'in_progress', { note: 'The music is too quiet' });
 
@@ -144,7 +144,7 @@ describe('a video walks source -> v1 -> request changes -> v2 -> approve', () =>
     const onV1 = await commentsOf('owner', video.id, '?version=1');
     expect(onV1.map((c) => [c.content, c.doneBy?.name ?? null])).toEqual([
       ['Louder music at 0:42', 'Eddie Editor'],
-      ['Typo in the title', 'Eddie Editor'],
+      ['Typo in the title at 0:05', 'Eddie Editor'],
       ['The music is too quiet', null],
     ]);
     // The carried note is v2's, by the same author, from v1.
@@ -164,6 +164,14 @@ describe('a video walks source -> v1 -> request changes -> v2 -> approve', () =>
       ['Use the blue logo', null, true],
     ]);
     expect(await commentsOf('owner', video.id)).toHaveLength(5);
+
+    // The markers for the edit are the current version's unless another is asked for.
+    const markers = async (query: string) =>
+      (await call('editor', 'GET', `${url}/markers?format=csv${query}`)).body;
+    expect(await markers('')).toContain('Louder music');
+    expect(await markers('')).not.toContain('Typo');
+    expect(await markers('&version=1')).toContain('Typo');
+    expect(await markers('&version=source')).not.toContain('Louder');
 
     // Open notes per version, newest first.
     const list = await versionsOf('teamlead', video.id);
@@ -309,16 +317,19 @@ describe('every status move records its round', () => {
   const roundsRows = (videoId: string) =>
     t.db.select().from(reviewRounds).where(eq(reviewRounds.videoId, videoId));
 
-  it('a manager deciding records that it decided for the client', async () => {
+  it('a manager deciding for the client is recorded so; its own Send Back is not', async () => {
     const video = await ownersVideo();
     await move('editor', video.id, 'review');
-    await move('lead', video.id, 'in_progress', { note: 'Tighter cut' });
+    await move('lead', video.id, 'in_progress', { note: 'We fix the grade first' });
     await move('editor', video.id, 'review');
-    await move('lead', video.id, 'ready_to_post');
+    await move('lead', video.id, 'in_progress', { note: 'Tighter cut', forClient: true });
+    await move('editor', video.id, 'review');
+    await move('lead', video.id, 'ready_to_post', { forClient: true });
     const rounds = await roundsOf('owner', video.id);
     expect(
       rounds.map((r) => [r.version, r.decision, r.decidedBy?.id, r.decidedForClient, r.note]),
     ).toEqual([
+      [null, 'changes_requested', id.lead, false, 'We fix the grade first'],
       [null, 'changes_requested', id.lead, true, 'Tighter cut'],
       [null, 'approved', id.lead, true, null],
     ]);

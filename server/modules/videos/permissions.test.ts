@@ -593,6 +593,9 @@ const CASES: Case[] = [
     },
   }),
   req('GET /api/admin/email-outbox', allow(['king'], 200, 403)),
+  // When clients waiting in review are reminded (issue 41): the king's setting alone.
+  req('GET /api/admin/review-reminders', allow(['king'], 200, 403)),
+  req('PUT /api/admin/review-reminders', allow(['king'], 200, 403), { body: { days: [3, 7] } }),
   // Public pages outside /api: the token in the link is the only key (unknown here: 404).
   req('GET /unsubscribe', () => 404, { query: `?token=${'u'.repeat(32)}` }),
   req('POST /unsubscribe', () => 404, { query: `?token=${'u'.repeat(32)}` }),

@@ -7,7 +7,7 @@ import {
 } from '@domain/permissions';
 import { utcDay } from '@domain/publishing';
 import type { Actor } from '@domain/roles';
-import { decidesForClient, roundChange, roundDecision, type RoundChange } from '@domain/versions';
+import { roundChange, roundDecision, type RoundChange } from '@domain/versions';
 import type { VideoStatus } from '@domain/video-status';
 import { avatarUrl } from '@domain/user';
 import type { VideoView } from '@domain/videos';
@@ -30,7 +30,7 @@ import {
   type VideoRow,
 } from '../../db/schema';
 import { noticeCtes } from '../notifications/notifications.repository';
-import { overdueWhere } from '../scope/readable';
+import { needsLeadWhere, overdueWhere } from '../scope/readable';
 import { videoScopeOf, type VideoScope } from '../scope/scope';
 
 const owner = aliasedTable(users, 'owner');
@@ -68,6 +68,8 @@ export interface VideoFilters {
   type?: string;
   q?: string;
   overdue?: boolean;
+  /** Needs My Review (needsLeadWhere): in review past the last reminder day. */
+  needsLead?: boolean;
   assignedEditorId?: string;
   limit?: number;
   cursor?: { createdAt: Date; id: string };
@@ -118,6 +120,7 @@ function listWhere(where: SQL | undefined, f: VideoFilters) {
     f.type ? eq(videos.type, f.type) : undefined,
     f.q ? ilike(videos.name, `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
     f.overdue ? overdueWhere() : undefined,
+    f.needsLead ? needsLeadWhere() : undefined,
     f.assignedEditorId ? eq(videos.assignedEditorId, f.assignedEditorId) : undefined,
     f.cursor
       ? or(
@@ -710,6 +713,11 @@ export async function updateVideo(
     note?: string;
     /** The move is the undo of the mover's own last move (domain/workflow.ts, mayUndo). */
     undo?: boolean;
+    /**
+     * A manager's decision in the client's place (`forClient`, domain/workflow.ts
+     * forClientRefusal, which allows it only then): the round records it.
+     */
+    forClient?: boolean;
   } = {},
 ): Promise<VideoRow | null> {
   const { guestName, notices = null } = opts;
@@ -744,7 +752,7 @@ export async function updateVideo(
     changedById,
     guestName: guestName ?? null,
     decision,
-    forClient: decision !== null && decidesForClient(changedBy, decision),
+    forClient: decision !== null && decision !== 'withdrawn' && opts.forClient === true,
     roundNote: decision === null ? null : (opts.note ?? null),
     notices,
   });

@@ -44,6 +44,7 @@ import {
 } from '@domain/videos';
 import {
   findMove,
+  forClientRefusal,
   creationRefusal,
   mayUndo,
   moveRefusal,
@@ -205,7 +206,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     query: z.infer<typeof videoListQuery>,
     reply: FastifyReply,
   ) {
-    const { limit, cursor, overdue, ...filters } = query;
+    const { limit, cursor, overdue, needsLead, ...filters } = query;
     const tagOf = reply.server.keysTagger();
     const { parts, keys, cursorAt } = await videoListJson(
       db,
@@ -215,6 +216,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       {
         ...filters,
         overdue: overdue === 'true',
+        needsLead: needsLead === 'true',
         limit: limit ? limit + 1 : undefined,
         cursor: parseCursor(cursor),
       },
@@ -244,11 +246,15 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     '/api/videos',
     {
       // Kept in the per-instance read cache until the data changes (server/plugins/read-cache.ts);
-      // only the overdue filter reads the clock.
+      // only the overdue and Needs My Review filters read the clock (the latter the agency's
+      // reminder days too).
       config: {
         cacheable: true,
-        reads: ['videos', 'users', ...SCOPE_TABLES],
-        timeless: (request) => (request.query as { overdue?: string }).overdue !== 'true',
+        reads: ['videos', 'users', 'agency_settings', ...SCOPE_TABLES],
+        timeless: (request) => {
+          const { overdue, needsLead } = request.query as { overdue?: string; needsLead?: string };
+          return overdue !== 'true' && needsLead !== 'true';
+        },
       },
       schema: { querystring: videoListQuery, response: { 200: videoListSchema } },
     },
@@ -446,6 +452,9 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const side = workflowSide(scope);
       const refusal = moveRefusal(side, video.status, changes.status);
       if (refusal) throw new HttpError(403, refusal);
+      // The client's approval: a manager makes it only through the status call, saying so.
+      const forClient = forClientRefusal(side, video.status, changes.status, undefined);
+      if (forClient) throw new HttpError(forClient.status, forClient.message);
       // Request Changes needs its note, which only the status call carries.
       if (findMove(side, video.status, changes.status)?.noteRequired) {
         throw new HttpError(400, WORKFLOW_MESSAGES.noteRequired);
@@ -493,6 +502,15 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       );
     const refusal = undoing ? null : moveRefusal(side, video.status, status);
     if (refusal) throw new HttpError(403, refusal);
+    // A manager decides for a client waiting in review only by saying so (issue 41).
+    const forClient = request.body.forClient === true;
+    const forClientProblem = undoing
+      ? null
+      : forClientRefusal(side, video.status, status, request.body.forClient);
+    if (forClientProblem) throw new HttpError(forClientProblem.status, forClientProblem.message);
+    if (forClient && status === 'in_progress' && !note) {
+      throw new HttpError(400, WORKFLOW_MESSAGES.noteRequired);
+    }
     // A posted video's record is the agency's, even on a call that does not move it.
     if (side === 'client' && (publishedUrl ?? publishedAt) !== undefined) {
       throw new HttpError(403, PUBLISHING_MESSAGES.clientSide);
@@ -520,7 +538,11 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     };
     const updated = note
       ? await app.notifier.transaction(async (tx, notify) => {
-          const row = await updateVideo(tx, video, changes, scope, { note, undo: undoing });
+          const row = await updateVideo(tx, video, changes, scope, {
+            note,
+            undo: undoing,
+            forClient,
+          });
           if (!row) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
           const comment = await insertComment(tx, {
             videoId: video.id,
@@ -540,7 +562,11 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
               teamLeadIds,
             ),
           (notices) =>
-            updateVideo(db, video, changes, scope, { notices: notices.rows(), undo: undoing }),
+            updateVideo(db, video, changes, scope, {
+              notices: notices.rows(),
+              undo: undoing,
+              forClient,
+            }),
         );
     if (!updated) throw new HttpError(409, WORKFLOW_MESSAGES.changedMeanwhile);
     if (assignedEditorId === undefined) return changedAnswer(read, updated, actor, status);

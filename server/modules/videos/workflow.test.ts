@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_STATUSES, type VideoStatus } from '@domain/video-status';
 import {
   creationRefusal,
+  isClientApproval,
   moveRefusal,
   WORKFLOW_MESSAGES,
   type WorkflowSide,
@@ -42,7 +43,6 @@ const AGENCY_MOVES = [
   'draft->review',
   'in_progress->draft',
   'in_progress->review',
-  'review->ready_to_post',
   'review->in_progress',
   'ready_to_post->posted',
   'posted->ready_to_post',
@@ -106,6 +106,8 @@ describe('every (viewer × from × to) move through every status route', () => {
           const label = `${who} ${from}->${to}`;
           const allowed = mayMove(side, from, to);
           const needsNote = side === 'client' && from === 'review' && to === 'in_progress';
+          // The client's approval: a manager makes it only saying it decides for the client.
+          const forClient = side === 'manager' && isClientApproval(from, to);
 
           // PATCH /api/videos/:id/status
           const v1 = await videoIn(from);
@@ -120,6 +122,16 @@ describe('every (viewer × from × to) move through every status route', () => {
             expect(await statusOf(v1.id), label).toBe(from);
             const withNote = await setStatus(who, v1.id, to, 'Shorter intro, please');
             expect(withNote.statusCode, label).toBe(200);
+            expect(await statusOf(v1.id), label).toBe(to);
+          } else if (forClient) {
+            expect(res.statusCode, label).toBe(409);
+            expect(res.json().message, label).toBe(WORKFLOW_MESSAGES.forClientRequired);
+            expect(await statusOf(v1.id), label).toBe(from);
+            const saying = await call(who, 'PATCH', `/api/videos/${v1.id}/status`, {
+              status: to,
+              forClient: true,
+            });
+            expect(saying.statusCode, label).toBe(200);
             expect(await statusOf(v1.id), label).toBe(to);
           } else {
             expect(res.statusCode, label).toBe(200);
@@ -137,6 +149,9 @@ describe('every (viewer × from × to) move through every status route', () => {
           } else if (needsNote) {
             expect(edit.statusCode, label).toBe(400);
             expect(edit.json().message, label).toBe(WORKFLOW_MESSAGES.noteRequired);
+          } else if (forClient) {
+            expect(edit.statusCode, label).toBe(409);
+            expect(edit.json().message, label).toBe(WORKFLOW_MESSAGES.forClientRequired);
           } else {
             expect(edit.statusCode, label).toBe(200);
             expect(edit.json().status, label).toBe(to);
@@ -299,5 +314,49 @@ describe('a move checked against a status that changed meanwhile', () => {
       .from(videoStatusHistory)
       .where(eq(videoStatusHistory.videoId, v.id));
     expect(history).toHaveLength(1);
+  });
+});
+
+describe('deciding for the client (issue 41)', () => {
+  it('a manager says so; nobody else may, and only with a decision on a video in review', async () => {
+    const v = await videoIn('review');
+    const send = (who: string, body: object) =>
+      call(who, 'PATCH', `/api/videos/${v.id}/status`, body);
+    for (const [who, status] of [
+      ['assigned', 'in_progress'],
+      ['teameditor', 'in_progress'],
+      ['owner', 'ready_to_post'],
+      ['teamlead', 'ready_to_post'],
+    ]) {
+      const res = await send(who!, { status, forClient: true, note: 'x' });
+      expect(res.statusCode, who).toBe(403);
+      expect(res.json().message, who).toBe(WORKFLOW_MESSAGES.forClientOnlyManagers);
+    }
+    const misplaced = await send('lead', { status: 'draft', forClient: true });
+    expect(misplaced.statusCode).toBe(400);
+    expect(misplaced.json().message).toBe(WORKFLOW_MESSAGES.forClientOnlyDecisions);
+    // Changes requested for the client need their note, as the client's own do.
+    const noNote = await send('lead', { status: 'in_progress', forClient: true });
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json().message).toBe(WORKFLOW_MESSAGES.noteRequired);
+    expect(await statusOf(v.id)).toBe('review');
+    const changes = await send('lead', {
+      status: 'in_progress',
+      forClient: true,
+      note: 'The client asked for a shorter intro',
+    });
+    expect(changes.statusCode, changes.body).toBe(200);
+    const w = await videoIn('review');
+    const approved = await call('boss', 'PATCH', `/api/videos/${w.id}/status`, {
+      status: 'ready_to_post',
+      forClient: true,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    // Not a decision once approved: forClient no longer fits.
+    const again = await call('boss', 'PATCH', `/api/videos/${w.id}/status`, {
+      status: 'posted',
+      forClient: true,
+    });
+    expect(again.statusCode).toBe(400);
   });
 });

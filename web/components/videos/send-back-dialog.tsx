@@ -12,12 +12,15 @@ import { CenteredModal } from '../guarded-modal';
 export function SendBackDialog({
   action,
   videoName,
+  intro,
   pending,
   onClose,
   onSend,
 }: {
   action: StatusAction;
   videoName: string;
+  /** A line above the rest: a manager requesting changes for the client is told it is recorded so. */
+  intro?: string;
   pending: boolean;
   onClose: () => void;
   onSend: (note: string) => void;
@@ -35,6 +38,11 @@ export function SendBackDialog({
   return (
     <CenteredModal opened onClose={onClose} title={action.label}>
       <form onSubmit={submit} noValidate>
+        {intro && (
+          <Text size="sm" fw={500} mb="xs">
+            {intro}
+          </Text>
+        )}
         <Text size="sm" mb="sm">
           &quot;{videoName}&quot; goes back to In Progress. The note is posted as a comment and sent
           to its editor.

@@ -108,7 +108,7 @@ export function VideoCard({
   const toggleTarget = toggle && actions.some((a) => a.to === toggle) ? toggle : null;
   const busy = pendingId === video.id;
   const ownerName = displayName(video.owner);
-  const turn = turnLine(video, now);
+  const turn = turnLine(video, now, side === 'client' ? 'client' : 'agency');
 
   return (
     <Card

@@ -14,6 +14,7 @@ import {
   IconUsersGroup,
 } from './admin-icons';
 import { EmailOutbox } from './email-outbox';
+import { ReviewRemindersSetting } from './review-reminders';
 import { StatTile } from './stat-tile';
 import { UserManagement } from './user-management';
 import { VipManagement } from './vip-management';
@@ -109,7 +110,10 @@ export function AdminDashboard({ actor, onSavedSelf }: AdminDashboardProps) {
             </Tabs.Panel>
             {isKing(actor) && (
               <Tabs.Panel value="email">
-                <EmailOutbox />
+                <Stack gap="md">
+                  <ReviewRemindersSetting />
+                  <EmailOutbox />
+                </Stack>
               </Tabs.Panel>
             )}
           </Tabs>

@@ -64,6 +64,8 @@ interface Props {
   submitting?: boolean;
   /** The dialog's player: "Comment at" takes its time (or asks for one when it cannot tell). */
   player?: PlayerHandle | null;
+  /** The field's hint; the default speaks of mentions, which a review link's guest has none of. */
+  placeholder?: string;
 }
 
 /**
@@ -77,6 +79,7 @@ export function CommentComposer({
   onSubmit,
   submitting = false,
   player = null,
+  placeholder = 'Write a comment... Type @ to mention someone',
 }: Props) {
   const [text, setText] = useState('');
   // The moment the comment is about, as typed or taken from the player; null: none.
@@ -205,7 +208,7 @@ export function CommentComposer({
         <Textarea
           ref={field}
           label="Add a comment"
-          placeholder="Write a comment... Type @ to mention someone"
+          placeholder={placeholder}
           autosize
           minRows={2}
           maxRows={8}

@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Badge,
   Box,
   Button,
   Container,
@@ -14,18 +15,18 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { guestLabel } from '@domain/comments';
 import {
   guestCommentBody,
   guestDecisionBody,
   reviewRefusalSchema,
-  type GuestCommentInput,
+  type GuestCommentView,
   type GuestVideoView,
   type ReviewRefusal,
 } from '@domain/review-links';
+import { versionLabel } from '@domain/versions';
 import { normalizeStatus, STATUS_LABELS } from '@domain/video-status';
 import { typeLabel } from '@domain/video-type-labels';
 import { useGuestComment, useGuestDecision, useReviewPage } from '../../../api/review-links';
@@ -34,21 +35,41 @@ import { LoadingState } from '../../../components/loading-state';
 import { RichText } from '../../../components/rich-text';
 import { StatusBadge } from '../../../components/videos/status-badge';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
+import type { PlayerHandle } from '../../../lib/player-handle';
 import { pageTitle } from '../../../lib/site';
 
 /**
- * The page a review link opens (issue 19): no account, no cookie, no app shell. The guest sees
- * each shared video with its player, details and comments, comments under a name, and approves
- * or requests changes once per video. Refused links get a clear screen each.
+ * The videos feature's player, handed in by the route: draws the link's player (or `fallback`
+ * where it does not play) and hands it, with its handle, to `children`.
  */
-export function ReviewPage({
-  token,
-  player,
-}: {
-  token: string;
-  /** The video's player (the videos feature's, handed in by the route), else `fallback`. */
-  player: (link: string, fallback: ReactNode) => ReactNode;
-}) {
+export interface ReviewPlayerProps {
+  link: string;
+  fallback: ReactNode;
+  children: (player: ReactNode, handle: PlayerHandle | null) => ReactNode;
+}
+
+/** The comments feature's composer ("Comment at" the player's time), handed in by the route. */
+export interface ReviewComposerProps {
+  /** Posts the text (a moment leads it, as in the app); true when it was accepted. */
+  onSubmit: (content: string) => Promise<boolean>;
+  submitting: boolean;
+  player: PlayerHandle | null;
+}
+
+/** What the route hands the page: the pieces of the other features it is made of. */
+export interface ReviewParts {
+  Player: ComponentType<ReviewPlayerProps>;
+  Composer: ComponentType<ReviewComposerProps>;
+}
+
+/**
+ * The page a review link opens (issue 19): no account, no cookie, no app shell. The guest sees
+ * each shared video with its player, details and comments, comments under a name (at a moment
+ * of the video if they like), and approves or requests changes once per version. A newer
+ * version sent to review replaces the one the guest was sent, with a notice, and the notes on
+ * the versions before stay listed with them (issue 41). Refused links get a clear screen each.
+ */
+export function ReviewPage({ token, parts }: { token: string; parts: ReviewParts }) {
   useDocumentTitle(pageTitle('Review'));
   const [password, setPassword] = useState('');
   const page = useReviewPage(token, password);
@@ -102,7 +123,7 @@ export function ReviewPage({
               token={token}
               password={password}
               name={name}
-              player={player(video.link, <OpenLink link={video.link} />)}
+              parts={parts}
             />
           ))}
         </Stack>
@@ -185,13 +206,60 @@ function VideoReview({
   token,
   password,
   name,
-  player,
+  parts,
+}: GuestActionProps & { parts: ReviewParts }) {
+  const post = useGuestComment(token, password, video.id);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const onComment = async (content: string) => {
+    // The name is asked once, at the top of the page: said here when it is missing.
+    const checked = guestCommentBody.shape.name.safeParse(name);
+    if (!checked.success) {
+      setNameError(checked.error.issues[0]?.message ?? 'Please enter your name');
+      return false;
+    }
+    setNameError(null);
+    try {
+      await post.mutateAsync({ name, content, version: video.version });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return (
+    <GuestVideo
+      video={video}
+      parts={parts}
+      decision={<Decision video={video} token={token} password={password} name={name} />}
+      onComment={onComment}
+      commenting={post.isPending}
+      commentError={
+        nameError ??
+        (post.error ? getErrorMessage(post.error, 'The comment could not be posted') : null)
+      }
+    />
+  );
+}
+
+/**
+ * One video of the page as the guest sees it: the version shown with its player, a notice when
+ * it replaced the one sent, its comments and the composer, then the notes on earlier versions.
+ */
+export function GuestVideo({
+  video,
+  parts: { Player, Composer },
+  decision,
+  onComment,
+  commenting,
+  commentError,
 }: {
   video: GuestVideoView;
-  token: string;
-  password: string;
-  name: string;
-  player: ReactNode;
+  parts: ReviewParts;
+  /** The Approve / Request changes part. */
+  decision: ReactNode;
+  onComment: ReviewComposerProps['onSubmit'];
+  commenting: boolean;
+  /** Why the last comment was not posted, if it was not. */
+  commentError: string | null;
 }) {
   const titleId = `review-video-${video.id}`;
   return (
@@ -202,46 +270,151 @@ function VideoReview({
       radius="md"
       p={{ base: 'sm', sm: 'lg' }}
     >
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" gap="xs">
-          <Stack gap={2} miw={0} style={{ flex: 1 }}>
-            <Title order={2} fz={{ base: 18, sm: 20 }} id={titleId}>
-              {video.name}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {typeLabel(video.type)}
-              {video.dueDate ? ` · due ${new Date(video.dueDate).toLocaleDateString()}` : ''}
-            </Text>
-          </Stack>
-          <StatusBadge status={video.status} />
-        </Group>
-        {player}
-        {video.description && <Text size="sm">{video.description}</Text>}
-        <Decision video={video} token={token} password={password} name={name} />
-        <Divider label="Comments" labelPosition="left" />
-        <Stack gap="sm">
-          {video.comments.length === 0 && (
-            <Text size="sm" c="dimmed">
-              No comments yet.
-            </Text>
-          )}
-          {video.comments.map((c) => (
-            <Box key={c.id} component="article" aria-label={`Comment by ${c.author}`}>
+      <Player link={video.link} fallback={<OpenLink link={video.link} />}>
+        {(player, handle) => (
+          <Stack gap="md">
+            <Group justify="space-between" align="flex-start" gap="xs">
+              <Stack gap={2} miw={0} style={{ flex: 1 }}>
+                <Title order={2} fz={{ base: 18, sm: 20 }} id={titleId}>
+                  {video.name}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {typeLabel(video.type)}
+                  {video.dueDate ? ` · due ${new Date(video.dueDate).toLocaleDateString()}` : ''}
+                </Text>
+              </Stack>
               <Group gap={6}>
-                <Text size="sm" fw={700}>
-                  {c.guest ? guestLabel(c.author) : c.author}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {when(c.createdAt)}
-                </Text>
+                <VersionBadge version={video.version} />
+                <StatusBadge status={video.status} />
               </Group>
-              <RichText text={c.content} videoLink={video.link} />
-            </Box>
-          ))}
-        </Stack>
-        <CommentForm video={video} token={token} password={password} name={name} />
-      </Stack>
+            </Group>
+            {video.notice && (
+              <Alert color="blue" title={video.notice}>
+                <Text size="sm">
+                  You are looking at {onVersion(video.version)}. Notes on the versions before stay
+                  with them, below.
+                </Text>
+              </Alert>
+            )}
+            {player}
+            {video.description && <Text size="sm">{video.description}</Text>}
+            {decision}
+            <Divider label={`Comments on ${onVersion(video.version)}`} labelPosition="left" />
+            <Stack gap="sm">
+              {video.comments.length === 0 && (
+                <Text size="sm" c="dimmed">
+                  No comments on this version yet.
+                </Text>
+              )}
+              {video.comments.map((c) => (
+                <GuestComment key={c.id} comment={c} videoLink={video.link} handle={handle} />
+              ))}
+            </Stack>
+            <Stack gap={4}>
+              <Composer onSubmit={onComment} submitting={commenting} player={handle} />
+              {commentError && (
+                <Text size="sm" c="red.8" role="alert">
+                  {commentError}
+                </Text>
+              )}
+            </Stack>
+            {video.earlier.length > 0 && <EarlierVersions video={video} />}
+          </Stack>
+        )}
+      </Player>
     </Paper>
+  );
+}
+
+/** A version in a sentence: 'v2', or 'the source' (the client's own link; 0 or null). */
+const onVersion = (version: number | null) => (version ? versionLabel(version) : 'the source');
+
+/** The version shown: 'v2', or 'Source' for the client's own link. */
+function VersionBadge({ version }: { version: number | null }) {
+  return (
+    <Badge
+      variant="outline"
+      color="gray.7"
+      tt="none"
+      aria-label={`Version: ${versionLabel(version)}`}
+    >
+      {versionLabel(version)}
+    </Badge>
+  );
+}
+
+function GuestComment({
+  comment: c,
+  videoLink,
+  handle = null,
+}: {
+  comment: GuestCommentView;
+  videoLink: string;
+  /** The player of the version the comment is on, when it is the one shown: timecodes seek it. */
+  handle?: PlayerHandle | null;
+}) {
+  return (
+    <Box component="article" aria-label={`Comment by ${c.author}`}>
+      <Group gap={6}>
+        <Text size="sm" fw={700}>
+          {c.guest ? guestLabel(c.author) : c.author}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {when(c.createdAt)}
+        </Text>
+        {c.carriedFrom !== null && (
+          <Badge size="xs" variant="light" color="gray.7">
+            from {onVersion(c.carriedFrom)}
+          </Badge>
+        )}
+        {c.done && (
+          <Badge size="xs" variant="light" color="teal.9">
+            Done
+          </Badge>
+        )}
+      </Group>
+      <RichText
+        text={c.content}
+        videoLink={videoLink}
+        onSeek={handle?.tellsTime ? (seconds) => handle.seek(seconds) : undefined}
+      />
+    </Box>
+  );
+}
+
+/** The notes made through review links on the versions this link showed before, newest first. */
+function EarlierVersions({ video }: { video: GuestVideoView }) {
+  return (
+    <Stack gap="sm" component="section" aria-label="Notes on earlier versions">
+      <Divider label="Notes on earlier versions" labelPosition="left" />
+      {video.earlier.map((group) => {
+        const label = versionLabel(group.version);
+        return (
+          <Paper key={label} withBorder radius="md" p="sm" bg="gray.0">
+            <Stack gap="xs">
+              <Group justify="space-between" gap="xs">
+                <Text size="sm" fw={700}>
+                  {label}
+                  {group.version === video.sentVersion ? ' (the version you were sent)' : ''}
+                </Text>
+                <Anchor href={group.link} target="_blank" rel="noopener noreferrer" size="sm">
+                  Open {onVersion(group.version)}
+                </Anchor>
+              </Group>
+              {group.decision && (
+                <Text size="sm">
+                  {group.decision.decision === 'approved' ? 'Approved' : 'Changes requested'} by{' '}
+                  {guestLabel(group.decision.by)} on {when(group.decision.at)}
+                </Text>
+              )}
+              {group.comments.map((c) => (
+                <GuestComment key={c.id} comment={c} videoLink={group.link} />
+              ))}
+            </Stack>
+          </Paper>
+        );
+      })}
+    </Stack>
   );
 }
 
@@ -259,53 +432,6 @@ interface GuestActionProps {
   token: string;
   password: string;
   name: string;
-}
-
-function CommentForm({ video, token, password, name }: GuestActionProps) {
-  const post = useGuestComment(token, password, video.id);
-  const form = useForm<GuestCommentInput>({
-    initialValues: { name, content: '' },
-    validate: schemaResolver(guestCommentBody, { sync: true }),
-  });
-  return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        form.setFieldValue('name', name);
-        const result = form.validate();
-        if (result.hasErrors) return;
-        post.mutate(
-          { name, content: form.getValues().content },
-          { onSuccess: () => form.setFieldValue('content', '') },
-        );
-      }}
-    >
-      <Stack gap="xs">
-        <Textarea
-          label="Add a comment"
-          placeholder="What do you think? Timecodes like 0:42 are fine."
-          autosize
-          minRows={2}
-          {...form.getInputProps('content')}
-        />
-        {form.errors.name && (
-          <Text size="sm" c="red.8" role="alert">
-            {form.errors.name}
-          </Text>
-        )}
-        {post.error && (
-          <Text size="sm" c="red.8" role="alert">
-            {getErrorMessage(post.error, 'The comment could not be posted')}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={post.isPending}>
-            Post comment
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
 }
 
 function Decision({ video, token, password, name }: GuestActionProps) {
@@ -336,7 +462,12 @@ function Decision({ video, token, password, name }: GuestActionProps) {
     );
   }
   const send = (decision: 'approve' | 'request_changes') => {
-    const body = { name, decision, ...(decision === 'request_changes' && { note }) };
+    const body = {
+      name,
+      decision,
+      version: video.version,
+      ...(decision === 'request_changes' && { note }),
+    };
     const checked = guestDecisionBody.safeParse(body);
     if (!checked.success) {
       setProblem(checked.error.issues[0]?.message ?? 'Please check the form');
@@ -349,7 +480,8 @@ function Decision({ video, token, password, name }: GuestActionProps) {
     <Paper bg="violet.0" p="sm" radius="md">
       <Stack gap="xs">
         <Text size="sm" fw={600}>
-          Is this video ready? You can decide once.
+          Is {video.version === null ? 'this video' : versionLabel(video.version)} ready? You can
+          decide once.
         </Text>
         {asking && (
           <Textarea

@@ -41,6 +41,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useMoveConfirmation } from '../../../hooks/use-status-change';
 import { useDeleteVideo, useUpdateVideo, useVideo } from '../../../api/videos';
 import { AssignedEditorControl } from './assigned-editor-control';
+import { ClientDecisionPanel } from './client-decision';
 import { DetailDecision } from './detail-decision';
 import { DayCounterBadge } from '../../../components/videos/day-counter-badge';
 import { DeleteVideoDialog } from '../../../components/videos/delete-video-dialog';
@@ -145,7 +146,12 @@ export function VideoDetailDialog({
                     viewer={user}
                     phone
                     startAt={startAt}
-                    between={<DetailDecision video={video} viewer={user} />}
+                    between={
+                      <>
+                        <DetailDecision video={video} viewer={user} />
+                        <ClientDecisionPanel video={video} viewer={user} />
+                      </>
+                    }
                     comments={(player, version) => comments(video.id, player, version)}
                   />
                 )}
@@ -164,6 +170,7 @@ export function VideoDetailDialog({
                         viewer={user}
                         phone={false}
                         startAt={startAt}
+                        between={<ClientDecisionPanel video={video} viewer={user} />}
                         comments={(player, version) => comments(video.id, player, version)}
                       />
                     )}
