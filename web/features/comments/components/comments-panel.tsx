@@ -326,10 +326,7 @@ function useDoneToggle(videoId: string) {
                       { id: comment.id, done: !done },
                       {
                         onError: (error) =>
-                          notifyError(
-                            VERSION_TEXTS.doneFailed,
-                            getErrorMessage(error, FALLBACK),
-                          ),
+                          notifyError(VERSION_TEXTS.doneFailed, getErrorMessage(error, FALLBACK)),
                       },
                     );
                   }}
@@ -340,8 +337,7 @@ function useDoneToggle(videoId: string) {
             ),
           });
         },
-        onError: (error) =>
-          notifyError(VERSION_TEXTS.doneFailed, getErrorMessage(error, FALLBACK)),
+        onError: (error) => notifyError(VERSION_TEXTS.doneFailed, getErrorMessage(error, FALLBACK)),
       },
     );
   };
