@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { canTellTime, directVideoFile, EMBED_ORIGINS, loomId, playerSource } from './player';
+import {
+  canTellTime,
+  directVideoFile,
+  EMBED_ORIGINS,
+  loomId,
+  needsResync,
+  playerSource,
+  playTogether,
+  SYNC_TOLERANCE_SECONDS,
+} from './player';
 
 const ORIGIN = 'http://localhost:5000';
 
@@ -106,4 +115,24 @@ it('frames exactly the four embed origins', () => {
     'https://www.loom.com',
     'https://www.youtube-nocookie.com',
   ]);
+});
+
+describe('comparing two versions (issue 41)', () => {
+  const file = playerSource('https://cdn.example.com/cut-v2.mp4', ORIGIN)!;
+  const other = playerSource('https://cdn.example.com/cut-v1.MOV', ORIGIN)!;
+  const embed = playerSource('https://vimeo.com/76979871', ORIGIN)!;
+
+  it('plays two direct files under one control, never an embed', () => {
+    expect(playTogether(file, other)).toBe(true);
+    expect(playTogether(file, embed)).toBe(false);
+    expect(playTogether(embed, embed)).toBe(false);
+  });
+
+  it('puts the follower back once it drifts more than one frame (1/30 s)', () => {
+    expect(SYNC_TOLERANCE_SECONDS).toBeCloseTo(1 / 30);
+    expect(needsResync(2, 2.03)).toBe(false);
+    expect(needsResync(2, 1.97)).toBe(false);
+    expect(needsResync(2, 2.04)).toBe(true);
+    expect(needsResync(2.04, 2)).toBe(true);
+  });
 });

@@ -5,6 +5,7 @@
  * Content-Security-Policy allows exactly them in frame-src.
  */
 import { driveId, vimeoId, youtubeId } from './links';
+import { DEFAULT_FRAME_RATE } from './timecode';
 
 /*
  * YouTube's privacy-enhanced host: it sets no cookies until the person plays the video, and it
@@ -141,3 +142,17 @@ const EMBEDS: {
 /** Players that report their time and take seeks. */
 export const canTellTime = (source: PlayerSource) =>
   source.kind === 'youtube' || source.kind === 'vimeo' || source.kind === 'file';
+
+/**
+ * Two versions compared side by side (issue 41) play under one control only when the browser
+ * plays both itself (direct MP4/WebM/MOV files); embeds each run alone.
+ */
+export const playTogether = (a: PlayerSource, b: PlayerSource): boolean =>
+  a.kind === 'file' && b.kind === 'file';
+
+/** How far two players under one control may drift apart: one frame. */
+export const SYNC_TOLERANCE_SECONDS = 1 / DEFAULT_FRAME_RATE;
+
+/** Whether the follower must be put back on the leader's time. */
+export const needsResync = (leader: number, follower: number): boolean =>
+  Math.abs(leader - follower) > SYNC_TOLERANCE_SECONDS;

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MessageAnswer } from '@domain/api';
-import type { CommentInput, CommentView } from '@domain/comments';
+import type { CommentDoneBody, CommentInput, CommentView } from '@domain/comments';
 import type { MarkersQuery, MultiMarkersQuery } from '@domain/markers';
 import type { DirectoryUser } from '@domain/user';
 import { apiJson } from '../lib/api-client';
 import { useSubmissionKeys } from '../lib/idempotency';
 import { toQuery } from '../lib/query-string';
 import { invalidateNotifications } from './notifications';
+import { invalidateVersions } from './versions';
 
 /** A video's comments and the people who may be mentioned in them (server/modules/comments). */
 
@@ -16,9 +17,15 @@ export const commentKeys = {
   mentionable: (videoId: string) => ['/api/videos', videoId, 'mentionable'] as const,
 };
 
-/** After a comment was added or deleted: the video's thread is read again. */
-export function invalidateComments(queryClient: QueryClient, videoId: string): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: commentKeys.list(videoId) });
+/**
+ * After a comment was added, deleted or ticked off: the video's thread is read again, and its
+ * versions' counts of open notes (issue 41).
+ */
+export async function invalidateComments(queryClient: QueryClient, videoId: string): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: commentKeys.list(videoId) }),
+    invalidateVersions(queryClient, videoId),
+  ]);
 }
 
 const commentsPath = (videoId: string) => `/api/videos/${encodeURIComponent(videoId)}/comments`;
@@ -46,18 +53,30 @@ export const useMentionable = (videoId: string, { enabled }: { enabled: boolean 
     enabled,
   });
 
-/** POST /api/videos/{id}/comments. */
+/**
+ * POST /api/videos/{id}/comments, on `version` (a number, null for the source; left out: the
+ * video's current version).
+ */
 export const addComment = (
-  { videoId, content }: CommentInput & { videoId: string },
+  { videoId, content, version }: CommentInput & { videoId: string; version?: number | null },
   headers: Record<string, string> = {},
-) => apiJson<CommentView>('POST', commentsPath(videoId), { content }, headers);
+) =>
+  apiJson<CommentView>(
+    'POST',
+    commentsPath(videoId),
+    version === undefined ? { content } : { content, version },
+    headers,
+  );
 
-export function useAddComment(videoId: string) {
+/** Posts on the version shown (issue 41), or the current one when `version` is undefined. */
+export function useAddComment(videoId: string, version?: number | null) {
   const queryClient = useQueryClient();
   const keys = useSubmissionKeys();
   return useMutation({
     mutationFn: (content: string) =>
-      keys.send({ videoId, content }, (headers) => addComment({ videoId, content }, headers)),
+      keys.send({ videoId, content, version }, (headers) =>
+        addComment({ videoId, content, version }, headers),
+      ),
     onSuccess: (comment) => {
       queryClient.setQueryData<CommentView[]>(commentKeys.list(videoId), (list) =>
         list && !list.some((c) => c.id === comment.id) ? [...list, comment] : list,
@@ -86,9 +105,32 @@ export function useDeleteComment(videoId: string) {
   });
 }
 
+/** PUT /api/comments/{id}/done. */
+export const setCommentDone = (id: string, done: boolean) =>
+  apiJson<CommentView>('PUT', `/api/comments/${encodeURIComponent(id)}/done`, {
+    done,
+  } satisfies CommentDoneBody);
+
+/** Marks a note done or open again; the thread shows the answer at once. */
+export function useSetDone(videoId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, done }: { id: string; done: boolean }) => setCommentDone(id, done),
+    onSuccess: (comment) => {
+      queryClient.setQueryData<CommentView[]>(commentKeys.list(videoId), (list) =>
+        list?.map((c) => (c.id === comment.id ? comment : c)),
+      );
+      return invalidateVersions(queryClient, videoId);
+    },
+  });
+}
+
 // --- Markers for the edit (downloads: a link to these addresses, the cookie authenticates) ------
 
-/** GET /api/videos/{id}/markers: a video's timecoded comments as a marker file. */
+/**
+ * GET /api/videos/{id}/markers: a video's timecoded comments as a marker file, of one version
+ * (`version`: a number or 'source'; left out: the current one).
+ */
 export const markersUrl = (videoId: string, query: MarkersQuery) =>
   `/api/videos/${encodeURIComponent(videoId)}/markers${toQuery(query)}`;
 

@@ -12,6 +12,16 @@ export function usePhoneLayout(): boolean {
 }
 
 /**
+ * Whether the browser's screen is a phone's right now, measured (null where there is no
+ * window): for a choice made once, which must not take the server's drawn-width guess that
+ * usePhoneLayout gives until its first effect.
+ */
+export function phoneNow(): boolean | null {
+  if (typeof window === 'undefined' || !window.matchMedia) return null;
+  return window.matchMedia(`(max-width: ${SM - 0.01}em)`).matches;
+}
+
+/**
  * At or above Mantine's sm breakpoint: where a table's columns fit. Not `!usePhoneLayout()`
  * because a browser whose width is not yet known (jsdom) matches neither: it gets the phone's
  * stacked layout, which reads at any width.

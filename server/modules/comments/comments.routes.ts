@@ -121,6 +121,10 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request, reply) => {
       const { found } = await readableVideo(request, request.params.id);
       const { format, version = currentOf(found.video) } = request.query;
+      // Versions are only ever added: a number past the current one names none.
+      if (version !== null && version > found.video.currentVersion) {
+        throw new HttpError(404, COMMENT_MESSAGES.noSuchVersion(version));
+      }
       const source = markerSource(found.video, await listComments(db, found.video.id, version));
       return sendFile(reply, format, [source], markersFileName(found.video.name, format));
     },

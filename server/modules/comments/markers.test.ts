@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { COMMENT_MESSAGES } from '@domain/comments';
 import { MARKER_MESSAGES } from '@domain/markers';
 import { parseCsv } from '@domain/test-helpers';
 import { seedVideo, setUpVideoPeople } from '../../test/helper';
@@ -97,6 +98,60 @@ describe('GET /api/videos/{id}/markers', () => {
       const res = await call('owner', 'GET', url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().message).toBe(MARKER_MESSAGES.format);
+    }
+  });
+});
+
+describe('GET /api/videos/{id}/markers of one version (issue 41)', () => {
+  let cut: string;
+  const rowsOf = async (query: string) => {
+    const res = await call('editor', 'GET', `/api/videos/${cut}/markers?format=csv${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return parseCsv(res.body)
+      .slice(1)
+      .map((r) => r[2]);
+  };
+
+  beforeAll(async () => {
+    cut = await seed(id.owner!, 'Cut', { assignedEditorId: id.editor!, status: 'in_progress' });
+    const post = async (content: string, version?: number | null) => {
+      const body = version === undefined ? { content } : { content, version };
+      const res = await call('owner', 'POST', `/api/videos/${cut}/comments`, body);
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await post('Source: logo at 0:01');
+    const added = await call('editor', 'POST', `/api/videos/${cut}/versions`, {
+      link: 'https://cdn.example.com/cut-v1.mp4',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    await post('v1: music at 0:02');
+    await post('Source again at 0:03', null);
+  });
+
+  it("exports the current version's notes when none is named", async () => {
+    expect(await rowsOf('')).toEqual(['v1: music at 0:02']);
+    expect(await rowsOf('&version=1')).toEqual(['v1: music at 0:02']);
+  });
+
+  it("exports the source's notes with version=source", async () => {
+    expect(await rowsOf('&version=source')).toEqual([
+      'Source: logo at 0:01',
+      'Source again at 0:03',
+    ]);
+  });
+
+  it('answers 404 for a version the video does not have, 400 for one that is not a version', async () => {
+    const missing = await call('editor', 'GET', `/api/videos/${cut}/markers?format=csv&version=2`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(COMMENT_MESSAGES.noSuchVersion(2));
+    for (const bad of ['0', 'v1', 'latest', '-1']) {
+      const res = await call(
+        'editor',
+        'GET',
+        `/api/videos/${cut}/markers?format=csv&version=${bad}`,
+      );
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().message, bad).toBe(COMMENT_MESSAGES.versionFilterInvalid);
     }
   });
 });

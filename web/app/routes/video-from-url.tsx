@@ -15,7 +15,9 @@ const VideoDetailDialog = lazyDialog(async () => {
     return (
       <Dialog
         {...props}
-        comments={(videoId, player) => <CommentsPanel videoId={videoId} player={player} />}
+        comments={(videoId, player, version) => (
+          <CommentsPanel videoId={videoId} player={player} version={version} />
+        )}
       />
     );
   };

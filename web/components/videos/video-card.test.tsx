@@ -79,10 +79,7 @@ describe('VideoCard: whose turn', () => {
 
 describe('VideoCard: no Approve in the client’s place (issue 41)', () => {
   it('the client decides: Approve and Request Changes', () => {
-    expect(buttons(card('review', ago(H)))).toEqual([
-      'Approve: Launch',
-      'Request Changes: Launch',
-    ]);
+    expect(buttons(card('review', ago(H)))).toEqual(['Approve: Launch', 'Request Changes: Launch']);
   });
 
   it('an editor’s card on a video waiting for the client has no Approve', () => {
@@ -91,5 +88,26 @@ describe('VideoCard: no Approve in the client’s place (issue 41)', () => {
 
   it('nor has a lead editor’s (who decides for the client only from the dialog)', () => {
     expect(buttons(card('review', ago(H), lead))).toEqual(['Send Back: Launch']);
+  });
+});
+
+describe('VideoCard: review rounds (issue 41)', () => {
+  const drawn = (rounds: number) => {
+    renderWithProviders(
+      <VideoCard
+        video={videoView('2', 'Teaser', 'review', { rounds, statusSince: ago(H) })}
+        viewer={editor}
+        onOpen={() => {}}
+      />,
+    );
+    return screen.getByRole('article', { name: 'Teaser' }).textContent;
+  };
+
+  it('says which round a video is in', () => {
+    expect(drawn(2)).toContain('Round 2');
+  });
+
+  it('says nothing of rounds before the first', () => {
+    expect(drawn(0)).not.toContain('Round');
   });
 });

@@ -22,6 +22,7 @@ import { usePreloadWhenIdle } from '../lazy-dialog';
 import { DayCounterBadge } from './day-counter-badge';
 import { MarkPostedDialog, SendBackDialog } from './lazy-dialogs';
 import { PublishedLine } from './published-line';
+import { RoundBadge } from './round-badge';
 import { PlatformLabel } from './platform-label';
 import { useMoveDialogs } from './move-dialogs';
 import { StatusActionsMenu } from './status-actions-menu';
@@ -140,6 +141,7 @@ export function VideoCard({
             {typeLabel(video.type)}
           </Badge>
           <DayCounterBadge video={video} />
+          {video.rounds > 0 && <RoundBadge rounds={video.rounds} />}
           <PlatformLabel link={video.link} />
         </Group>
         {turn && (

@@ -1,7 +1,8 @@
-import { ActionIcon, Box, Group, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Text } from '@mantine/core';
 import { roleLabel } from '@domain/roles';
 import { commentAuthorLabel, type CommentView } from '@domain/comments';
 import { relativeTime } from '@domain/notifications';
+import { VERSION_TEXTS } from '@domain/version-labels';
 import { Icon } from '../../../components/icons';
 import { RichText } from '../../../components/rich-text';
 import classes from './comments.module.css';
@@ -20,6 +21,7 @@ export function CommentItem({
   focused,
   onDelete,
   onSeek,
+  onToggleDone,
   mentionable,
 }: {
   comment: CommentView;
@@ -33,8 +35,11 @@ export function CommentItem({
   onDelete?: () => void;
   /** Present when the dialog's player seeks: its timecodes become buttons. */
   onSeek?: (seconds: number) => void;
+  /** Present when the viewer may mark the note done or open it again (issue 41). */
+  onToggleDone?: () => void;
 }) {
   const who = commentAuthorLabel(comment);
+  const done = comment.doneAt !== null;
   const created = new Date(comment.createdAt);
   return (
     <Box
@@ -42,6 +47,7 @@ export function CommentItem({
       id={`comment-${comment.id}`}
       className={classes.comment}
       data-focused={focused || undefined}
+      data-done={done || undefined}
       aria-label={`Comment by ${who}`}
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -66,7 +72,29 @@ export function CommentItem({
                   {relativeTime(comment.createdAt, now)}
                 </time>
               </Text>
+              {comment.carriedFrom !== null && (
+                <Badge size="xs" variant="light" color="grape" c="grape.9" radius="sm">
+                  {VERSION_TEXTS.carriedFrom(comment.carriedFrom)}
+                </Badge>
+              )}
+              {done && (
+                <Badge size="xs" variant="light" color="teal" c="teal.9" radius="sm">
+                  Done
+                </Badge>
+              )}
             </Group>
+            {onToggleDone && (
+              <Button
+                variant={done ? 'subtle' : 'default'}
+                color="gray"
+                c="dark.7"
+                size="compact-xs"
+                onClick={onToggleDone}
+                aria-label={done ? `Reopen note by ${who}` : `Mark note by ${who} done`}
+              >
+                {done ? 'Reopen' : 'Done'}
+              </Button>
+            )}
             {onDelete && (
               <ActionIcon
                 variant="subtle"

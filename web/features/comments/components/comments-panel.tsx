@@ -12,10 +12,18 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { canDeleteComment, COMMENT_MESSAGES, type CommentView } from '@domain/comments';
+import {
+  canDeleteComment,
+  canMarkCommentDone,
+  COMMENT_MESSAGES,
+  type CommentView,
+} from '@domain/comments';
 import { firstTimecode, sortByTimecode } from '@domain/timecode';
+import { VERSION_TEXTS } from '@domain/version-labels';
+import { UNDO_TOAST_MS } from '@domain/workflow';
 import { Icon, IconMessage } from '../../../components/icons';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useNow } from '../../../lib/clock';
@@ -27,6 +35,7 @@ import {
   useComments,
   useDeleteComment,
   useMentionable,
+  useSetDone,
 } from '../../../api/comments';
 import { useVideo } from '../../../api/videos';
 import { CommentComposer } from './comment-composer';
@@ -72,8 +81,14 @@ export function CommentsPanel({
   videoLink,
   defaultExpanded = true,
   player = null,
+  version,
 }: {
   videoId: string;
+  /**
+   * The version (cut) shown: only its comments are listed and a new one is made on it (issue 41;
+   * null: the source). Left out: every comment, and a new one goes on the current version.
+   */
+  version?: number | null;
   /** The dialog's player, when the video plays there. */
   player?: PlayerHandle | null;
   /** The video's link, for timecode links; read from the server when not given. */
@@ -96,12 +111,17 @@ export function CommentsPanel({
     select: (video) => video.link,
   });
   const link = videoLink === undefined ? (fetchedLink.data ?? null) : videoLink;
-  const add = useAddComment(videoId);
+  const add = useAddComment(videoId, version);
   const remove = useDeleteComment(videoId);
+  const toggleDone = useDoneToggle(videoId);
 
   const [order, setOrder] = useState<'posted' | 'timecode'>('posted');
 
-  const loaded = comments.data;
+  const loaded = useMemo(
+    () =>
+      version === undefined ? comments.data : comments.data?.filter((c) => c.version === version),
+    [comments.data, version],
+  );
   useEffect(() => {
     if (!focusedId || !loaded?.some((c) => c.id === focusedId)) return;
     document
@@ -201,7 +221,7 @@ export function CommentsPanel({
                 Try again
               </Button>
             </Stack>
-          ) : comments.data.length === 0 ? (
+          ) : !loaded || loaded.length === 0 ? (
             <EmptyComments />
           ) : (
             <>
@@ -234,6 +254,9 @@ export function CommentsPanel({
                         user && canDeleteComment(user, c) ? () => setConfirming(c) : undefined
                       }
                       onSeek={seek}
+                      onToggleDone={
+                        user && canMarkCommentDone(user, c) ? () => toggleDone(c) : undefined
+                      }
                       mentionable={mentionNames}
                     />
                   </li>
@@ -270,4 +293,52 @@ export function CommentsPanel({
       </Modal>
     </Paper>
   );
+}
+
+/**
+ * Marks a note done or open again (issue 41), confirmed by a toast with Undo for a few seconds,
+ * which sets it back.
+ */
+function useDoneToggle(videoId: string) {
+  const setDone = useSetDone(videoId);
+  return (comment: CommentView) => {
+    const done = comment.doneAt === null;
+    setDone.mutate(
+      { id: comment.id, done },
+      {
+        onSuccess: () => {
+          const id = `done-${comment.id}`;
+          notifications.clean();
+          notifications.show({
+            id,
+            color: 'teal',
+            autoClose: UNDO_TOAST_MS,
+            title: done ? COMMENT_MESSAGES.markedDone : COMMENT_MESSAGES.markedOpen,
+            message: (
+              <Group justify="flex-end">
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  aria-label={`${VERSION_TEXTS.undo}: ${done ? COMMENT_MESSAGES.markedDone : COMMENT_MESSAGES.markedOpen}`}
+                  onClick={() => {
+                    notifications.hide(id);
+                    setDone.mutate(
+                      { id: comment.id, done: !done },
+                      {
+                        onError: (error) =>
+                          notifyError(VERSION_TEXTS.doneFailed, getErrorMessage(error, FALLBACK)),
+                      },
+                    );
+                  }}
+                >
+                  {VERSION_TEXTS.undo}
+                </Button>
+              </Group>
+            ),
+          });
+        },
+        onError: (error) => notifyError(VERSION_TEXTS.doneFailed, getErrorMessage(error, FALLBACK)),
+      },
+    );
+  };
 }

@@ -15,10 +15,9 @@ import {
   Textarea,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { BILLING_MESSAGES, billingFactsOfView, billingLock } from '@domain/billing';
 import { isOpenableLink, LINK_MESSAGES } from '@domain/links';
-import { MARKER_FORMATS } from '@domain/markers';
 import { canSeeInternalNotes } from '@domain/permissions';
 import { offersShareForReview } from '@domain/review-links';
 import type { PublicUser } from '@domain/user';
@@ -40,21 +39,21 @@ import { getErrorMessage } from '../../../lib/api-client';
 import type { PlayerHandle } from '../../../lib/player-handle';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useMoveConfirmation } from '../../../hooks/use-status-change';
-import { markersUrl } from '../../../api/comments';
 import { useDeleteVideo, useUpdateVideo, useVideo } from '../../../api/videos';
 import { AssignedEditorControl } from './assigned-editor-control';
 import { ClientDecisionPanel } from './client-decision';
 import { DetailDecision } from './detail-decision';
 import { DayCounterBadge } from '../../../components/videos/day-counter-badge';
 import { DeleteVideoDialog } from '../../../components/videos/delete-video-dialog';
-import { ExportMarkersMenu } from '../../../components/videos/export-markers-menu';
 import { PlatformIcon } from '../../../components/videos/platform-label';
 import { StatusBadge } from '../../../components/videos/status-badge';
-import { PlayerSlot, usePlayer } from './link-player';
+import { RoundBadge } from '../../../components/videos/round-badge';
+import { RoundsHistory } from './rounds-history';
+import { VideoVersions } from './video-versions';
 import { ShareReviewDialog } from './share-review-dialog';
 import { StatusHistory } from './status-history';
 import { IconExternal, IconTrash } from '../../../components/videos/video-icons';
-import { usePhoneLayout } from '../../../hooks/use-phone-layout';
+import { phoneNow, usePhoneLayout } from '../../../hooks/use-phone-layout';
 
 export interface VideoDetailDialogProps {
   /** The video to show; null keeps the dialog closed. */
@@ -63,9 +62,9 @@ export interface VideoDetailDialogProps {
   onClose: () => void;
   /**
    * The comments panel of a video, beside the form (the comments feature's, from web/app), with
-   * the dialog's player when the link plays in it.
+   * the dialog's player when the link plays in it, for the version shown (null: the source).
    */
-  comments: (videoId: string, player: PlayerHandle | null) => ReactNode;
+  comments: (videoId: string, player: PlayerHandle | null, version: number | null) => ReactNode;
   /** A moment to open the player at, in seconds (`?t=` from a notification or a shared link). */
   startAt?: number | null;
 }
@@ -95,10 +94,6 @@ export function VideoDetailDialog({
   const query = useVideo(opened && !gone ? videoId : null);
   const video = gone ?? query.data;
   const close = onClose;
-  const player = usePlayer(video && !gone ? video.link : null);
-  useEffect(() => {
-    if (player && startAt !== null) player.handle.seek(startAt);
-  }, [player, startAt]);
   // The edit form; on a desktop it starts with the video's header and takes the focus.
   const form = (withHeader: boolean) =>
     user &&
@@ -145,11 +140,23 @@ export function VideoDetailDialog({
               // (issue 37).
               <Stack gap="lg">
                 <DetailHeader video={video} viewer={user} />
-                {player && <PlayerSlot player={player} />}
-                {!gone && <DetailDecision video={video} viewer={user} />}
-                {!gone && <ClientDecisionPanel video={video} viewer={user} />}
-                {!gone && comments(video.id, player?.handle ?? null)}
+                {!gone && (
+                  <VideoVersions
+                    video={video}
+                    viewer={user}
+                    phone
+                    startAt={startAt}
+                    between={
+                      <>
+                        <DetailDecision video={video} viewer={user} />
+                        <ClientDecisionPanel video={video} viewer={user} />
+                      </>
+                    }
+                    comments={(player, version) => comments(video.id, player, version)}
+                  />
+                )}
                 <FoldedForm>{form(false)}</FoldedForm>
+                <RoundsHistory video={video} />
                 <StatusHistory history={video.statusHistory} />
               </Stack>
             ) : (
@@ -157,9 +164,17 @@ export function VideoDetailDialog({
                 <Grid.Col span={{ base: 12, md: 7 }}>{form(true)}</Grid.Col>
                 <Grid.Col span={{ base: 12, md: 5 }}>
                   <Stack gap="lg">
-                    {player && <PlayerSlot player={player} />}
-                    {!gone && <ClientDecisionPanel video={video} viewer={user} />}
-                    {!gone && comments(video.id, player?.handle ?? null)}
+                    {!gone && (
+                      <VideoVersions
+                        video={video}
+                        viewer={user}
+                        phone={false}
+                        startAt={startAt}
+                        between={<ClientDecisionPanel video={video} viewer={user} />}
+                        comments={(player, version) => comments(video.id, player, version)}
+                      />
+                    )}
+                    <RoundsHistory video={video} />
                     <StatusHistory history={video.statusHistory} />
                   </Stack>
                 </Grid.Col>
@@ -184,7 +199,10 @@ function ChosenOnce({
   phone: boolean;
   children: (phone: boolean) => ReactNode;
 }) {
-  const [chosen] = useState(phone);
+  // Measured when it first draws: in a page the server drew for a desktop's width, `phone` is
+  // that guess until the media query's first effect, and a dialog opened as the page wakes
+  // would keep a desktop's layout on a phone.
+  const [chosen] = useState(() => phoneNow() ?? phone);
   return children(chosen);
 }
 
@@ -211,13 +229,17 @@ function FoldedForm({ children }: { children: ReactNode }) {
   );
 }
 
-/** Status, day counter, number and owner, with Share for review and the markers export. */
+/**
+ * Status, day counter, the review round, number and owner, with Share for review (the markers
+ * export is the shown version's, beside the version picker).
+ */
 function DetailHeader({ video, viewer }: { video: VideoView; viewer: PublicUser }) {
   const [sharing, setSharing] = useState(false);
   return (
     <Group gap="xs">
       <StatusBadge status={video.status} size="lg" />
       <DayCounterBadge video={video} />
+      {video.rounds > 0 && <RoundBadge rounds={video.rounds} />}
       <Text size="sm" c="dimmed">
         #{video.ordinal} · {displayName(video.owner)}
       </Text>
@@ -227,11 +249,6 @@ function DetailHeader({ video, viewer }: { video: VideoView; viewer: PublicUser 
             Share for review
           </Button>
         )}
-        <ExportMarkersMenu
-          size="xs"
-          formats={MARKER_FORMATS}
-          hrefOf={(format) => markersUrl(video.id, { format })}
-        />
       </Group>
       <ShareReviewDialog videoId={video.id} opened={sharing} onClose={() => setSharing(false)} />
     </Group>
