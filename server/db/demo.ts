@@ -20,12 +20,14 @@ import {
   overdueNotices,
   pricingPlanRules,
   pricingPlans,
+  reviewRounds,
   users,
   videos,
   videoStatusHistory,
   videoTypes,
 } from './schema';
 import { DAY_MS as DAY } from '@domain/day-counter';
+import { roundDecision } from '@domain/versions';
 
 /** The longest a demo video stays ready to post after its approval before it is posted. */
 const READY_TO_POST_MAX_DAYS = 7;
@@ -945,6 +947,7 @@ async function build(tx: Tx, passwordHash: string, now: Date) {
       createdAt: new Date(v.start),
       updatedAt: new Date(Math.max(last.at, paidDate?.getTime() ?? 0)),
       statusChangedAt: new Date(last.at),
+      rounds: v.steps.filter((s) => s.status === 'review').length,
     };
   });
   await insertAll(tx, videos, videoRows);
@@ -965,6 +968,30 @@ async function build(tx: Tx, passwordHash: string, now: Date) {
         toStatus: s.status,
         changedAt: new Date(s.at),
       })),
+    ),
+  );
+  // Their review rounds, as every status move records them (domain/versions.ts): each entry into
+  // review began one on the source (the demo has no cuts), and the next step decided it.
+  await insertAll(
+    tx,
+    reviewRounds,
+    plans.flatMap((v) =>
+      v.steps
+        .flatMap((s, i) => {
+          const next = v.steps[i + 1];
+          if (s.status !== 'review') return [];
+          return [
+            {
+              videoId: v.id,
+              sentById: s.by,
+              sentAt: new Date(s.at),
+              decision: next ? roundDecision(next.status) : null,
+              decidedById: next?.by ?? null,
+              decidedAt: next ? new Date(next.at) : null,
+            },
+          ];
+        })
+        .map((round, i) => ({ ...round, number: i + 1 })),
     ),
   );
 
