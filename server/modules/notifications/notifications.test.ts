@@ -60,7 +60,10 @@ describe('status changes', () => {
 
   it('other changes tell the owner and the assigned editor, never the actor', async () => {
     const v = await video({ status: 'review' });
-    await call('lead1', 'PATCH', `/api/videos/${v.id}/status`, { status: 'ready_to_post' });
+    await call('lead1', 'PATCH', `/api/videos/${v.id}/status`, {
+      status: 'ready_to_post',
+      forClient: true,
+    });
     expect(await whoGotWhat()).toEqual({ editor: ['status_change'], owner: ['status_change'] });
     const [n] = await noticesOf('owner');
     expect(n).toMatchObject({
