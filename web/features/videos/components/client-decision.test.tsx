@@ -6,7 +6,11 @@ import { renderWithProviders } from '../../../test/render';
 import { videoView } from '../../../test/videos';
 import { ClientDecisionPanel } from './client-decision';
 
-const person = (id: string, role: PublicUser['role'], isAdmin = 'false'): PublicUser => ({
+const person = (
+  id: string,
+  role: PublicUser['role'],
+  isAdmin: PublicUser['isAdmin'] = 'false',
+): PublicUser => ({
   id,
   username: id,
   name: null,
