@@ -274,8 +274,7 @@ export async function changedSince(
 const assignedElsewhere = alias(videos, 'assigned_elsewhere');
 
 /** Whether a list is read whole, with no filter bound to the clock: one `changedSince` keeps. */
-const wholeAndTimeless = (f: VideoFilters) =>
-  !f.limit && !f.cursor && !f.overdue && !f.needsLead;
+const wholeAndTimeless = (f: VideoFilters) => !f.limit && !f.cursor && !f.overdue && !f.needsLead;
 
 /**
  * A video list (listVideos' rows as the viewer sees them) as JSON, re-serializing only the

@@ -79,10 +79,7 @@ describe('VideoCard: whose turn', () => {
 
 describe('VideoCard: no Approve in the client’s place (issue 41)', () => {
   it('the client decides: Approve and Request Changes', () => {
-    expect(buttons(card('review', ago(H)))).toEqual([
-      'Approve: Launch',
-      'Request Changes: Launch',
-    ]);
+    expect(buttons(card('review', ago(H)))).toEqual(['Approve: Launch', 'Request Changes: Launch']);
   });
 
   it('an editor’s card on a video waiting for the client has no Approve', () => {

@@ -19,7 +19,13 @@ const person = (
   avatarUrl: null,
   isVip: false,
 });
-const owner = { id: 'client', username: 'olivia', name: 'Olivia Owner', avatarUrl: null, isVip: false };
+const owner = {
+  id: 'client',
+  username: 'olivia',
+  name: 'Olivia Owner',
+  avatarUrl: null,
+  isVip: false,
+};
 
 const panel = (viewer: PublicUser, status = 'review') =>
   renderWithProviders(
