@@ -33,6 +33,9 @@ export function isLeadTab(value: unknown): value is LeadTab {
 export const LEAD_MESSAGES = {
   managersOnly: 'Only lead editors and the king can see the lead dashboard',
   unknownClient: 'Unknown client',
+  /** Why Needs My Review is empty (issue 41): review is the client's turn. */
+  needsReviewWhy:
+    'A video in review is the client’s turn: it comes here once its client lets every reminder pass without deciding.',
 } as const;
 
 /** GET /api/lead/summary: the tiles of every video, or of the picked client's, and a search. */
@@ -116,7 +119,7 @@ export const LEAD_TAB_INFO: Record<LeadTab, LeadTabInfo> = {
   'needs-review': {
     tile: 'Needs My Review',
     title: 'Needs My Review',
-    empty: 'No client has let every reminder pass: nothing needs your review',
+    empty: 'Nothing needs your review',
     count: 'needsReview',
   },
   'all-videos': {

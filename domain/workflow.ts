@@ -146,7 +146,8 @@ export function forClientRefusal(
 ): { status: 400 | 403 | 409; message: string } | null {
   const from = normalizeStatus(fromText);
   if (forClient) {
-    if (side !== 'manager') return { status: 403, message: WORKFLOW_MESSAGES.forClientOnlyManagers };
+    if (side !== 'manager')
+      return { status: 403, message: WORKFLOW_MESSAGES.forClientOnlyManagers };
     if (from !== 'review' || !(to === 'in_progress' || isCompletedStatus(to)))
       return { status: 400, message: WORKFLOW_MESSAGES.forClientOnlyDecisions };
     return null;

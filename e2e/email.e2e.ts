@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { type APIRequestContext, type Page, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CLIENT_TURN_MESSAGES } from '@domain/client-turn';
 import type { OutboxView } from '@domain/email';
 import { type AppProcess, startAppProcess } from '../scripts/lib/app-process';
 import { expectNoSeriousA11yViolations } from './support/a11y';
@@ -176,6 +177,34 @@ describe("the king's outbox", () => {
     await visible(page.getByText(address));
     await visible(page.getByText('Kept (not sent)'));
     await expectNoSeriousA11yViolations(page);
+    browser.expectNoConsoleErrors();
+  });
+
+  it('sets when clients waiting in review are reminded, with Undo (issue 41)', async () => {
+    // The phone's page of the test before, on the Email tab.
+    const field = page.getByLabel('Remind after (days)');
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await expect.poll(() => field.inputValue()).toBe('3, 7');
+    await field.fill('2, x');
+    await save.click();
+    await seeText(page, CLIENT_TURN_MESSAGES.reminderDays);
+    await field.fill('5, 2');
+    await save.click();
+    await seeText(page, 'Clients are reminded after 2, 5 days');
+    await expect.poll(() => field.inputValue()).toBe('2, 5');
+    await field.scrollIntoViewIfNeeded();
+    await screenshot(page, 'review-reminders-phone');
+    const kept = await answer<{ days: number[] }>(
+      'GET /api/admin/review-reminders',
+      await kingApi.get('/api/admin/review-reminders'),
+    );
+    expect(kept.days).toEqual([2, 5]);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => field.inputValue()).toBe('3, 7');
+    await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize(DESKTOP);
+    await field.scrollIntoViewIfNeeded();
+    await screenshot(page, 'review-reminders-desktop');
     browser.expectNoConsoleErrors();
   });
 

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_TAB_INFO } from '@domain/lead-dashboard';
 import { inject } from 'vitest';
 import { startAppProcess, type AppProcess } from '../scripts/lib/app-process';
 import { expectNoSeriousA11yViolations } from './support/a11y';
@@ -159,7 +160,7 @@ async function createUserInAdmin(who: typeof editor, role: 'Editor' | 'Client') 
 
 describe('the king on a fresh agency', () => {
   it('sees an empty dashboard that says what to do, accessibly, at both widths', async () => {
-    await checkEmptyState(kingCredentials(browser), 'lead', 'No videos need review', {
+    await checkEmptyState(kingCredentials(browser), 'lead', LEAD_TAB_INFO['needs-review'].empty, {
       role: 'link',
       name: 'Add people',
     });

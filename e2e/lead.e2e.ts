@@ -119,13 +119,14 @@ describe('a lead editor', () => {
     }
   });
 
-  it('passes axe on every video tab', async () => {
+  it('passes axe on every video tab', { timeout: 120_000 }, async () => {
+    const waiting = (await expectedCounts(api)).needsReview;
     for (const tab of LEAD_TABS.filter((t) => t !== 'team')) {
       await tile(tab).click();
       await seeHeading(page, LEAD_TAB_INFO[tab].title);
       // Needs My Review holds only clients silent past the last reminder (issue 41): none of
       // these fresh videos.
-      if (tab === 'needs-review' && (await expectedCounts(api)).needsReview === 0) {
+      if (tab === 'needs-review' && waiting === 0) {
         await seeText(page, LEAD_TAB_INFO[tab].empty);
       } else {
         await page.getByTestId('video-card').first().waitFor();
@@ -319,7 +320,8 @@ describe('a lead editor', () => {
     const started = Date.now();
     await page.goto('/dashboard');
     await expect.poll(() => tileCount('all-videos')).toBeGreaterThan(0);
-    await page.getByTestId('video-card').first().waitFor();
+    // Needs My Review, the first tab: its cards, or its empty state (issue 41).
+    await page.getByTestId('video-card').or(page.getByTestId('empty-state')).first().waitFor();
     const elapsed = Date.now() - started;
     console.log(`lead dashboard first screen: ${elapsed} ms`);
     // Generous for a shared 2-core machine; the target (1.5 s) is reported, not asserted here.

@@ -4,12 +4,7 @@ import { DAY_MS } from '@domain/day-counter';
 import { VIDEO_STATUSES } from '@domain/video-status';
 import { leadSummary } from '../modules/lead/lead.repository';
 import { loadViewerScope } from '../modules/scope/scope';
-import {
-  needsLeadWhere,
-  overdueWhere,
-  readableBy,
-  readableCount,
-} from '../modules/scope/readable';
+import { needsLeadWhere, overdueWhere, readableBy, readableCount } from '../modules/scope/readable';
 import { rowsOf } from './rows';
 import {
   clientEditorAssignments,

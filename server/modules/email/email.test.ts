@@ -102,7 +102,8 @@ describe('settings', () => {
     expect(client.address).toBe('');
     expect(client.modes).toMatchObject({
       mention: 'now',
-      review_requested: 'digest',
+      // Its turn (issue 41): a video ready for its review is told at once.
+      review_requested: 'now',
       posted: 'digest',
       comment: 'off',
       status_change: 'off',
@@ -187,7 +188,7 @@ describe('an email at once', () => {
     expect(res.body).toContain('someone mentions you');
     const after = await settingsOf('olivia');
     expect(after.modes.mention).toBe('off');
-    expect(after.modes.review_requested).toBe('digest');
+    expect(after.modes.review_requested).toBe('now');
 
     // The token is no session and opens nothing else.
     const me = await t.app.inject({ url: '/api/auth/me', headers: { cookie: `sid=${token}` } });

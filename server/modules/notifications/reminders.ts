@@ -1,11 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  DEFAULT_REVIEW_REMINDER_DAYS,
-  REMINDER_SWEEP_MS,
-  reminderDays,
-} from '@domain/client-turn';
+import { DEFAULT_REVIEW_REMINDER_DAYS, REMINDER_SWEEP_MS, reminderDays } from '@domain/client-turn';
 import { DAY_MS } from '@domain/day-counter';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';

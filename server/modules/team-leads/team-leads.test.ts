@@ -227,6 +227,7 @@ describe("a team lead's reads", () => {
     await t.db.delete(notifications);
     const moved = await call('lena', 'PATCH', `/api/videos/${v}/status`, {
       status: 'ready_to_post',
+      forClient: true,
     });
     expect(moved.statusCode).toBe(200);
     const [status] = await noticesOf('olivia');

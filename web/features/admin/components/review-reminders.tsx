@@ -64,8 +64,7 @@ export function ReviewRemindersSetting() {
             ),
           });
         },
-        onError: (err) =>
-          notifyError('Could not save', getErrorMessage(err, 'Please try again.')),
+        onError: (err) => notifyError('Could not save', getErrorMessage(err, 'Please try again.')),
       },
     );
 
@@ -86,8 +85,8 @@ export function ReviewRemindersSetting() {
           <Text fw={600}>Review reminders</Text>
           <Text size="sm" c="dimmed">
             A video waiting for its client in review reminds the client and its team leads on each
-            of these days after it was sent, once a day at most, never after the decision. After
-            the last one it appears in the lead editors’ Needs My Review.
+            of these days after it was sent, once a day at most, never after the decision. After the
+            last one it appears in the lead editors’ Needs My Review.
           </Text>
           <Group align="flex-end" gap="sm" wrap="wrap">
             <TextInput

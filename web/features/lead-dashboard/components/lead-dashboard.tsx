@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import {
   DEFAULT_LEAD_TAB,
   isLeadTab,
+  LEAD_MESSAGES,
   LEAD_TAB_INFO,
   LEAD_TABS,
   leadTabCount,
@@ -143,7 +144,12 @@ export function LeadDashboard({
           };
     }
     return {
-      text: t === 'overdue' ? 'Every video is on time.' : 'Nothing is at this step right now.',
+      text:
+        t === 'overdue'
+          ? 'Every video is on time.'
+          : t === 'needs-review'
+            ? LEAD_MESSAGES.needsReviewWhy
+            : 'Nothing is at this step right now.',
       action: (
         <Button variant="default" onClick={() => setTab('all-videos')}>
           Show all videos
