@@ -9,10 +9,11 @@
  * player.e2e.ts. Status moves go through the API as each person would make them (their buttons
  * are the workflow journeys'). Screenshots at 1440 and 390 px in e2e/artifacts.
  */
-import { mkdir, readFile } from 'node:fs/promises';
-import type { APIRequestContext, Locator, Page, Route } from 'playwright-core';
+import { mkdir } from 'node:fs/promises';
+import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y';
+import { serveClip } from './support/clip';
 import { answer, apiAs, withApiAs } from './support/api';
 import { type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { assign } from './support/lead';
@@ -29,7 +30,6 @@ const WIDE = { width: 1440, height: 1000 };
 /** One frame at the app's frame rate (domain/timecode.ts), the most two compared files may drift. */
 const FRAME = 1 / 30;
 
-const clip = await readFile(new URL('./fixtures/clip.mp4', import.meta.url));
 let browser: E2EBrowser;
 let client: TestUser;
 let editor: TestUser;
@@ -50,20 +50,6 @@ afterAll(async () => {
   await editorApi?.dispose();
   await browser?.close();
 });
-
-/** The clip's bytes for any of the cuts, honouring a Range request as a media server does. */
-async function serveClip(route: Route) {
-  const range = /bytes=(\d+)-(\d*)/.exec(route.request().headers()['range'] ?? '');
-  const headers = { 'content-type': 'video/mp4', 'accept-ranges': 'bytes' };
-  if (!range) return route.fulfill({ status: 200, headers, body: clip });
-  const start = Number(range[1]);
-  const end = range[2] ? Math.min(Number(range[2]), clip.length - 1) : clip.length - 1;
-  return route.fulfill({
-    status: 206,
-    headers: { ...headers, 'content-range': `bytes ${start}-${end}/${clip.length}` },
-    body: clip.subarray(start, end + 1),
-  });
-}
 
 /** A status move through the API, as `api`'s person makes it. */
 async function move(api: APIRequestContext, videoId: string, status: string, note?: string) {

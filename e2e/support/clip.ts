@@ -17,11 +17,7 @@ export async function serveClip(route: Route) {
   const end = range[2] ? Math.min(Number(range[2]), clip.length - 1) : clip.length - 1;
   return route.fulfill({
     status: 206,
-    headers: {
-      ...headers,
-      'content-content': '',
-      'content-range': `bytes ${start}-${end}/${clip.length}`,
-    },
+    headers: { ...headers, 'content-range': `bytes ${start}-${end}/${clip.length}` },
     body: clip.subarray(start, end + 1),
   });
 }

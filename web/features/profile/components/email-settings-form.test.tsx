@@ -65,11 +65,11 @@ describe('EmailSettingsCard', () => {
         expect((radio as HTMLInputElement).disabled, kind).toBe(true);
       }
     }
-    // A client's defaults: mentions at once, reviews in the digest, comments off.
+    // A client's defaults: mentions and reviews (its turn, issue 41) at once, comments off.
     const checked = (kind: (typeof EMAIL_KINDS)[number]) =>
       within(modeOf(kind)).getByRole('radio', { checked: true }).getAttribute('value');
     expect(checked('mention')).toBe('now');
-    expect(checked('review_requested')).toBe('digest');
+    expect(checked('review_requested')).toBe('now');
     expect(checked('comment')).toBe('off');
   });
 
