@@ -248,7 +248,7 @@ describe('the king runs the books', () => {
     const text = await readFile(await download.path(), 'utf8');
     const lines = text.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Video,Type,Status,Client,Editor,Start date,Finish date,Amount (USD),Payment status,Paid date,Locked price (USD),Link,Published on,Published URL',
+      'Video,Type,Status,Client,Editor,Start date,Finish date,Amount (USD),Payment status,Paid date,Locked price (USD),Link,Published on,Published URL,Rounds',
     );
     expect(lines).toHaveLength(4);
     const line = (name: string) => lines.find((l) => l.startsWith(`${name},`)) ?? '';
@@ -256,6 +256,10 @@ describe('the king runs the books', () => {
     expect(line(videoNames.a1)).toMatch(/,20\.00,paid,\d{4}-\d{2}-\d{2}T[^,]+,20\.00,https:/);
     expect(line(videoNames.a2)).toMatch(/,ready_to_post,.*,20\.00,paid,/);
     expect(line(videoNames.b1)).toMatch(/,12\.50,unpaid,,,https:/);
+    // Made in their final status, none of them went through a review round.
+    for (const name of [videoNames.a1, videoNames.a2, videoNames.b1]) {
+      expect(line(name)).toMatch(/,0$/);
+    }
   });
 
   it("opens the client's printable invoice for the month, with a print layout", async () => {

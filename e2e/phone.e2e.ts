@@ -7,6 +7,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_TAB_INFO } from '@domain/lead-dashboard';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { answer, withApiAs } from './support/api';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
@@ -175,6 +176,15 @@ describe.each(DASHBOARDS)('the $name dashboard at 390 px', (dashboard) => {
   });
 
   it('signs in to a first screen showing a video, the total count and the toast above the bar', async () => {
+    // The user's own total, asked before and after the screen drew it: a lead's is the whole
+    // agency's, which the other worker's tests grow meanwhile.
+    const countNow = async () =>
+      (
+        await withApiAs(browser, dashboard.who(), async (api) =>
+          answer<{ count: number }>('GET /api/videos/count', await api.get('/api/videos/count')),
+        )
+      ).count;
+    const before = await countNow();
     await logInThroughUi(page, dashboard.who());
     await visible(page.getByRole('heading', { name: dashboard.heading, level: 1 }));
 
@@ -197,24 +207,38 @@ describe.each(DASHBOARDS)('the $name dashboard at 390 px', (dashboard) => {
       .waitFor({ state: 'hidden' });
 
     // The header's count (docs/product.md#screens 'Header') is the user's own total, on screen.
-    const { count } = await withApiAs(browser, dashboard.who(), async (api) =>
-      answer<{ count: number }>('GET /api/videos/count', await api.get('/api/videos/count')),
-    );
     const total = page.getByRole('banner').getByTestId('total-videos');
     await visible(total);
-    await expect.poll(() => total.textContent()).toBe(`${count} videos`);
+    const shown = Number(/^(\d+) videos$/.exec((await total.textContent()) ?? '')?.[1]);
+    const after = await countNow();
+    expect(shown).toBeGreaterThanOrEqual(before);
+    expect(shown).toBeLessThanOrEqual(after);
     const badge = await box(total);
     expect(badge.x + badge.width).toBeLessThanOrEqual(PHONE.width);
     expect(badge.y + badge.height).toBeLessThanOrEqual(
       (await box(page.getByRole('banner'))).height,
     );
 
+    if (dashboard.name === 'lead') {
+      // The lead's first list, Needs My Review, holds only videos whose client let every
+      // reminder pass (issue 41): none of these fresh ones. Its empty state is on the first
+      // screen; the work is a tile away.
+      await visible(page.getByText(LEAD_TAB_INFO['needs-review'].empty));
+      await summaryRow().click();
+      await (await foldedTiles()).getByRole('button', { name: /^Total Videos/ }).click();
+    }
     // A whole video card between the top of the screen and the bottom bar.
     await visible(cards());
     await settled();
     const first = await box(cards().first());
     expect(first.y).toBeGreaterThanOrEqual(0);
-    expect(first.y + first.height).toBeLessThanOrEqual(bar.y);
+    if (dashboard.name === 'lead') {
+      // A tile away, below the folded tiles: the whole agency's newest card (another worker's,
+      // of any height) starts on the screen.
+      expect(first.y + 100).toBeLessThanOrEqual(bar.y);
+    } else {
+      expect(first.y + first.height).toBeLessThanOrEqual(bar.y);
+    }
     await shot('first-screen');
     await expectNoSeriousA11yViolations(page);
   });
