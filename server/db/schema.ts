@@ -138,6 +138,8 @@ export const videos = pgTable(
     currentVersion: integer('current_version').notNull().default(0),
     /** How many review rounds began (migration 0025): the card's "Round N". */
     rounds: integer('rounds').notNull().default(0),
+    /** The source's frame rate (migration 0029). */
+    frameRate: text('frame_rate').$type<FrameRateId>().notNull().default('30'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -211,6 +213,8 @@ export const videoVersions = pgTable(
     /** "What changed", optional. */
     note: text('note').notNull().default(''),
     addedById: byUser('added_by_id'),
+    /** The version's frame rate (migration 0029). */
+    frameRate: text('frame_rate').$type<FrameRateId>().notNull().default('30'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -260,6 +264,10 @@ export const reviewRounds = pgTable(
   ],
 );
 
+export type RoundFeeKind = 'flat' | 'percent';
+/** docs/rules.md: the frame rates a source or version may have ('df': drop-frame timecode). */
+export type FrameRateId = '23.976' | '24' | '25' | '29.97df' | '30' | '50' | '59.94df' | '60';
+
 /** The agency's own settings, one row (migration 0025). */
 export const agencySettings = pgTable(
   'agency_settings',
@@ -270,6 +278,23 @@ export const agencySettings = pgTable(
       .array()
       .notNull()
       .default(sql`'{3,7}'`),
+    /** The seller on invoices (migration 0028); the logo is a data: URL (PNG or JPEG). */
+    agencyName: text('agency_name').notNull().default(''),
+    agencyAddress: text('agency_address').notNull().default(''),
+    agencyTaxId: text('agency_tax_id').notNull().default(''),
+    agencyLogo: text('agency_logo'),
+    paymentTermsDays: integer('payment_terms_days').notNull().default(30),
+    paymentInstructions: text('payment_instructions').notNull().default(''),
+    /** ISO 4217, one per agency. */
+    currency: text('currency').notNull().default('USD'),
+    /** Percent, applied once to an invoice's subtotal; null: no tax line. */
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }),
+    /** Revision rounds a video includes, and what each further one costs (plan, client override). */
+    includedRounds: integer('included_rounds').notNull().default(2),
+    roundFeeKind: text('round_fee_kind').$type<RoundFeeKind>().notNull().default('flat'),
+    roundFee: money('round_fee').notNull().default('0.00'),
+    /** The frame rate a new source or version gets unless one is chosen (migration 0029). */
+    frameRate: text('frame_rate').$type<FrameRateId>().notNull().default('30'),
   },
   (t) => [check('agency_settings_one_row', sql`${t.id}`)],
 );
@@ -320,6 +345,10 @@ export const comments = pgTable(
     doneById: byUser('done_by_id'),
     /** Carried over from this version when the next one was added ("from v2"). */
     carriedFrom: integer('carried_from'),
+    /** The note's time as a frame number at its version's (or the source's) rate (migration 0029). */
+    frame: integer('frame'),
+    /** Shapes drawn on the frame (domain/drawing.ts), validated by the server. */
+    drawing: jsonb('drawing'),
   },
   (t) => [
     index('comments_video_idx').on(t.videoId, t.createdAt),
@@ -422,6 +451,10 @@ export const pricingPlans = pgTable(
     description: text('description').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
     isDefault: boolean('is_default').notNull().default(false),
+    /** Revision-round pricing of the plan's clients (migration 0028); null: the agency's. */
+    includedRounds: integer('included_rounds'),
+    roundFeeKind: text('round_fee_kind').$type<RoundFeeKind>(),
+    roundFee: money('round_fee'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -468,6 +501,8 @@ export const clientPricingPlanAssignments = pgTable(
   ],
 );
 
+export type LedgerKind = 'video' | 'extra_round' | 'retainer_fee';
+
 /**
  * The payments ledger (migration 0006): 'paid' and 'reversed' events, never updated or deleted
  * (a trigger refuses it). Ids are plain uuids without foreign keys, names and type are copies as
@@ -478,7 +513,12 @@ export const paymentEvents = pgTable(
   {
     id: rowId(),
     event: text('event').$type<'paid' | 'reversed'>().notNull(),
-    videoId: uuid('video_id').notNull(),
+    /** What was paid (migration 0028): a video's price, an extra round, a retainer's fee. */
+    kind: text('kind').$type<LedgerKind>().notNull().default('video'),
+    /** Null for a retainer fee (its name is in videoName, its type 'retainer'). */
+    videoId: uuid('video_id'),
+    /** The charge paid (extra rounds, retainer fees). */
+    chargeId: uuid('charge_id'),
     videoName: text('video_name').notNull(),
     videoType: text('video_type').notNull(),
     clientId: uuid('client_id').notNull(),
@@ -599,6 +639,10 @@ export const emailOutbox = pgTable(
     leaseUntil: at('lease_until'),
     worker: text('worker'),
     lastError: text('last_error'),
+    /** One attachment, if any (an invoice's PDF, migration 0028). */
+    attachmentName: text('attachment_name'),
+    attachmentType: text('attachment_type'),
+    attachment: bytea('attachment'),
     createdAt: createdAt(),
     sentAt: at('sent_at'),
   },
@@ -652,6 +696,184 @@ export const idempotencyKeys = pgTable(
   (t) => [
     primaryKey({ name: 'idempotency_keys_pkey', columns: [t.caller, t.key] }),
     index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+/** A client's billing details and revision-round pricing (migration 0028); no row: none. */
+export const clientBilling = pgTable('client_billing', {
+  clientId: uuid('client_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyName: text('company_name').notNull().default(''),
+  billingAddress: text('billing_address').notNull().default(''),
+  taxId: text('tax_id').notNull().default(''),
+  billingEmail: text('billing_email').notNull().default(''),
+  includedRounds: integer('included_rounds'),
+  roundFeeKind: text('round_fee_kind').$type<RoundFeeKind>(),
+  roundFee: money('round_fee'),
+  updatedAt: updatedAt(),
+});
+
+/** A client's retainer, at most one (migration 0028). Months are their first day, UTC. */
+export const retainers = pgTable(
+  'retainers',
+  {
+    id: rowId(),
+    clientId: partOf('client_id', () => users.id),
+    startMonth: date('start_month', { mode: 'string' }).notNull(),
+    endMonth: date('end_month', { mode: 'string' }),
+    createdById: byUser('created_by_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('retainers_client_uq').on(t.clientId)],
+);
+
+/** A retainer's terms from a month on: the latest effective_from not after a month applies. */
+export const retainerTerms = pgTable(
+  'retainer_terms',
+  {
+    id: rowId(),
+    retainerId: partOf('retainer_id', () => retainers.id),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    monthlyFee: money('monthly_fee').notNull(),
+    /** A total allowance, or (allowanceByType) one per video type name. */
+    allowance: integer('allowance'),
+    allowanceByType: jsonb('allowance_by_type').$type<Record<string, number>>(),
+    rolloverMax: integer('rollover_max').notNull().default(0),
+    rolloverMonths: integer('rollover_months').notNull().default(0),
+    createdById: byUser('created_by_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('retainer_terms_from_uq').on(t.retainerId, t.effectiveFrom)],
+);
+
+/** A closed retainer month (its primary key makes a close idempotent). */
+export const retainerMonths = pgTable(
+  'retainer_months',
+  {
+    retainerId: partOf('retainer_id', () => retainers.id),
+    month: date('month', { mode: 'string' }).notNull(),
+    termsId: uuid('terms_id').references(() => retainerTerms.id, { onDelete: 'set null' }),
+    fee: money('fee').notNull(),
+    summary: jsonb('summary').notNull(),
+    closedAt: at('closed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'retainer_months_pk', columns: [t.retainerId, t.month] })],
+);
+
+/** How a video completed in a closed retainer month was billed: covered, or overage. */
+export const retainerDraws = pgTable(
+  'retainer_draws',
+  {
+    videoId: uuid('video_id')
+      .primaryKey()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    retainerId: partOf('retainer_id', () => retainers.id),
+    month: date('month', { mode: 'string' }).notNull(),
+    /** '*' for a total allowance, else the video type's name. */
+    bucket: text('bucket').notNull(),
+    covered: boolean('covered').notNull(),
+  },
+  (t) => [index('retainer_draws_month_idx').on(t.retainerId, t.month)],
+);
+
+/** The next invoice number, one row: taken in the issuing transaction, so numbers are gapless. */
+export const invoiceCounter = pgTable(
+  'invoice_counter',
+  {
+    id: boolean('id').primaryKey().default(true),
+    nextNumber: integer('next_number').notNull().default(1),
+  },
+  (t) => [check('invoice_counter_one_row', sql`${t.id}`)],
+);
+
+export interface InvoiceParty {
+  name: string;
+  address: string;
+  taxId: string;
+  email?: string;
+  logo?: string | null;
+  paymentInstructions?: string;
+}
+
+/** An issued invoice (migration 0028): its dates, parties and totals never change. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: rowId(),
+    number: integer('number').notNull(),
+    clientId: byUser('client_id'),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    seller: jsonb('seller').$type<InvoiceParty>().notNull(),
+    buyer: jsonb('buyer').$type<InvoiceParty>().notNull(),
+    subtotal: numeric('subtotal', { precision: 12, scale: 2 }).notNull(),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }),
+    tax: numeric('tax', { precision: 12, scale: 2 }).notNull(),
+    total: numeric('total', { precision: 12, scale: 2 }).notNull(),
+    issuedById: byUser('issued_by_id'),
+    emailedAt: at('emailed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_uq').on(t.number),
+    index('invoices_client_idx').on(t.clientId, t.issueDate),
+    index('invoices_due_idx').on(t.dueDate),
+  ],
+);
+
+export type ChargeKind = 'retainer_fee' | 'extra_round';
+
+/** What a client owes besides a video's own price (migration 0028): amounts locked. */
+export const charges = pgTable(
+  'charges',
+  {
+    id: rowId(),
+    clientId: partOf('client_id', () => users.id),
+    kind: text('kind').$type<ChargeKind>().notNull(),
+    videoId: uuid('video_id').references(() => videos.id, { onDelete: 'set null' }),
+    roundNumber: integer('round_number'),
+    retainerId: uuid('retainer_id').references(() => retainers.id, { onDelete: 'set null' }),
+    month: date('month', { mode: 'string' }),
+    description: text('description').notNull(),
+    amount: money('amount').notNull(),
+    paidAt: at('paid_at'),
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('charges_retainer_month_uq')
+      .on(t.retainerId, t.month)
+      .where(sql`${t.kind} = 'retainer_fee'`),
+    uniqueIndex('charges_video_round_uq')
+      .on(t.videoId, t.roundNumber)
+      .where(sql`${t.kind} = 'extra_round'`),
+    index('charges_client_idx').on(t.clientId, t.createdAt),
+    index('charges_invoice_idx').on(t.invoiceId),
+  ],
+);
+
+export type InvoiceLineKind = 'video' | 'overage' | 'extra_round' | 'retainer_fee';
+
+/** An invoice's lines as issued; amounts never change. */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: rowId(),
+    invoiceId: partOf('invoice_id', () => invoices.id),
+    position: integer('position').notNull(),
+    kind: text('kind').$type<InvoiceLineKind>().notNull(),
+    videoId: uuid('video_id').references(() => videos.id, { onDelete: 'set null' }),
+    chargeId: uuid('charge_id').references(() => charges.id, { onDelete: 'set null' }),
+    description: text('description').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoice_lines_position_uq').on(t.invoiceId, t.position),
+    index('invoice_lines_video_idx').on(t.videoId),
+    index('invoice_lines_charge_idx').on(t.chargeId),
   ],
 );
 
