@@ -64,12 +64,13 @@ export async function clientInvoice(
 export async function revenueBreakdown(db: Db, month: string) {
   const start = monthStart(month);
   const end = monthStart(addMonths(month, 1));
-  const [byClient, byType, byEditor] = await Promise.all([
+  const [byClient, byType, byEditor, byKind] = await Promise.all([
     ledgerBreakdownBy(db, 'client', start, end),
     ledgerBreakdownBy(db, 'type', start, end),
     ledgerBreakdownBy(db, 'editor', start, end),
+    ledgerBreakdownBy(db, 'kind', start, end),
   ]);
-  return { month, byClient, byType, byEditor };
+  return { month, byClient, byType, byEditor, byKind };
 }
 
 /**
