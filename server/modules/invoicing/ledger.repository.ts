@@ -251,7 +251,7 @@ const GROUPS: Record<Group, { key: SQL; label: SQL; column: string }> = {
   type: {
     key: sql`e.video_type`,
     label: sql`coalesce((select t.display_name from video_types t where t.name = e.video_type),
-      case when e.kind = 'retainer_fee' then 'Retainer' else e.video_type end)`,
+      case when bool_and(e.kind = 'retainer_fee') then 'Retainer' else e.video_type end)`,
     column: 'video_type',
   },
   editor: {
