@@ -468,15 +468,17 @@ const roundPricingFields = {
   roundFee: roundFeeInput.nullable().optional(),
 };
 
-export const createPlanBody = z.object({
-  name: planName,
-  /** Defaults to the name. */
-  displayName: displayName.optional(),
-  description: description.optional(),
-  isActive: bool('isActive').optional(),
-  isDefault: bool('isDefault').optional(),
-  ...roundPricingFields,
-}).superRefine(checkRoundFee);
+export const createPlanBody = z
+  .object({
+    name: planName,
+    /** Defaults to the name. */
+    displayName: displayName.optional(),
+    description: description.optional(),
+    isActive: bool('isActive').optional(),
+    isDefault: bool('isDefault').optional(),
+    ...roundPricingFields,
+  })
+  .superRefine(checkRoundFee);
 
 export const updatePlanBody = z
   .object({

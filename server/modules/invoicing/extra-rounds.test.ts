@@ -55,11 +55,7 @@ const ledger = async () => {
   return res.json<LedgerEvent[]>().sort((a, b) => key(a).localeCompare(key(b)));
 };
 const chargesOf = (videoId: string) =>
-  s.t.db
-    .select()
-    .from(charges)
-    .where(eq(charges.videoId, videoId))
-    .orderBy(charges.roundNumber);
+  s.t.db.select().from(charges).where(eq(charges.videoId, videoId)).orderBy(charges.roundNumber);
 const outstanding = async () => {
   const res = await s.call('king', 'GET', '/api/admin/revenue/summary');
   expect(res.statusCode, res.body).toBe(200);
@@ -191,9 +187,7 @@ describe('paying extra rounds', () => {
       total: '95.00',
     });
 
-    const events = (await ledger()).filter(
-      (e) => e.videoId === v.id && e.kind === 'extra_round',
-    );
+    const events = (await ledger()).filter((e) => e.videoId === v.id && e.kind === 'extra_round');
     expect(events.map((e) => [e.event, e.videoName, e.videoType, e.amount])).toEqual([
       ['paid', `${v.name} · Extra revision round 2`, 'vlog', '12.50'],
       ['paid', `${v.name} · Extra revision round 3`, 'vlog', '12.50'],
@@ -263,17 +257,14 @@ describe('paying extra rounds', () => {
         issueDate: '2026-01-01',
         dueDate: '2026-01-31',
         currency: 'USD',
-        seller: {},
-        buyer: {},
+        seller: { name: 'Agency', address: '', taxId: '' },
+        buyer: { name: 'Zed Client', address: '', taxId: '' },
         subtotal: '10.00',
         tax: '0.00',
         total: '10.00',
       })
       .returning();
-    await s.t.db
-      .update(charges)
-      .set({ invoiceId: invoice!.id })
-      .where(eq(charges.id, round2!.id));
+    await s.t.db.update(charges).set({ invoiceId: invoice!.id }).where(eq(charges.id, round2!.id));
     await agency({ roundFee: '11.00' });
 
     const result = await s.pay([v.id], true);
@@ -335,9 +326,9 @@ describe('paying extra rounds', () => {
     expect(
       cents(kinds2['Extra rounds']?.[0] as string) - cents(kinds['Extra rounds']?.[0] as string),
     ).toBe(1450);
-    expect(
-      Number(kinds2['Extra rounds']?.[1] ?? 0) - Number(kinds['Extra rounds']?.[1] ?? 0),
-    ).toBe(2);
+    expect(Number(kinds2['Extra rounds']?.[1] ?? 0) - Number(kinds['Extra rounds']?.[1] ?? 0)).toBe(
+      2,
+    );
     expect(cents(sum2.totalRevenue) - cents(sum.totalRevenue)).toBe(3450);
     // Extra rounds add revenue, not videos.
     expect(sum2.totalVideos - sum.totalVideos).toBe(1);
@@ -454,7 +445,11 @@ describe('a plan’s round pricing', () => {
       roundFee: '19.9',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ includedRounds: 3, roundFeeKind: 'flat', roundFee: '19.90' });
+    expect(res.json()).toMatchObject({
+      includedRounds: 3,
+      roundFeeKind: 'flat',
+      roundFee: '19.90',
+    });
     const cleared = await s.call('king', 'PATCH', `/api/admin/pricing-plans/${plan.id}`, {
       roundFeeKind: null,
       roundFee: null,

@@ -46,7 +46,7 @@ describe('GET /api/admin/invoicing.csv', () => {
     expect(lines).toHaveLength(4); // header, two rows, the final empty line
     expect(lines[3]).toBe('');
     expect(lines[1]).toMatch(
-      /^"'=HYPERLINK\(""http:\/\/x"",""y""\), ok",funny,posted,Zed Client,Unassigned,,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},12\.50,unpaid,,,https:\/\/example\.com\/v\/\d+,,,0,0,0\.00,0\.00$/,
+      /^"'=HYPERLINK\(""http:\/\/x"",""y""\), ok",funny,posted,Zed Client,Unassigned,(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},){2}12\.50,unpaid,,,https:\/\/example\.com\/v\/\d+,,,0,0,0\.00,0\.00$/,
     );
     expect(lines[2]).toContain(',7.10,paid,');
     // Dates as Excel reads them: 'YYYY-MM-DD HH:MM:SS', UTC.
@@ -70,7 +70,7 @@ describe('GET /api/admin/invoicing.csv', () => {
       /,2026-04-02,"https:\/\/instagram\.com\/p\/a,b",0,0,0\.00,0\.00$/,
     );
     expect(lines.find((l) => l.startsWith('Kept,'))).toMatch(
-      /,https:\/\/example\.com\/v\/\d+,,,0$/,
+      /,https:\/\/example\.com\/v\/\d+,,,0,0,0\.00,0\.00$/,
     );
     const rows = (await king('/api/admin/invoicing?dateFilter=all&type=personal-story')).json() as {
       name: string;
