@@ -17,9 +17,6 @@ const idList = (ids: string[]) =>
     sql`, `,
   )})`;
 
-/** The description of an extra round's charge, e.g. "Extra revision round 3". */
-export const extraRoundDescription = (round: number) => `Extra revision round ${round}`;
-
 /**
  * Locks the floating extra rounds of these videos: one unpaid charge each ("Extra revision round
  * 3"), its amount what the round costs now. A round already charged is left as it is (the
