@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textAnswer } from './api';
 import { DATE_RANGE_MESSAGE, yearInRange } from './dates';
-import { moneyInput } from './money';
+import { compareMoney, moneyInput } from './money';
 import { isAdmin, type Actor } from './roles';
 import { COMPLETED_STATUSES } from './video-status';
 
@@ -456,7 +456,7 @@ export function checkRoundFee(
   const feeGiven = v.roundFee !== undefined;
   if (kindGiven !== feeGiven || (v.roundFeeKind === null) !== (v.roundFee === null)) {
     ctx.addIssue({ code: 'custom', path: ['roundFee'], message: ROUND_MESSAGES.pair });
-  } else if (v.roundFeeKind === 'percent' && v.roundFee && Number(v.roundFee) > 100) {
+  } else if (v.roundFeeKind === 'percent' && v.roundFee && compareMoney(v.roundFee, '100.00') > 0) {
     ctx.addIssue({ code: 'custom', path: ['roundFee'], message: ROUND_MESSAGES.percent });
   }
 }

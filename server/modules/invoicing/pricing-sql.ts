@@ -162,6 +162,6 @@ export const extraRoundsJsonSql = (alias: string): SQL<string> => sql<string>`(
     'items', coalesce(json_agg(json_build_object('round', x.round_number,
       'amount', x.amount::text, 'paid', x.paid_at is not null,
       'locked', x.charge_id is not null) order by x.round_number), '[]'::json),
-    'owed', coalesce(sum(x.amount) filter (where x.paid_at is null), 0)::numeric(12,2)::text,
-    'total', coalesce(sum(x.amount), 0)::numeric(12,2)::text)::text
+    'owed', coalesce(sum(x.amount) filter (where x.paid_at is null), 0)::numeric(16,2)::text,
+    'total', coalesce(sum(x.amount), 0)::numeric(16,2)::text)::text
   from ${extraRoundsSql(alias)} x)`;
