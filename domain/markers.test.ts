@@ -79,7 +79,7 @@ describe('plain CSV', () => {
 
   it('is the header alone when nothing is timecoded', () => {
     expect(plainMarkersCsv([{ name: 'x', status: 'draft', comments: [] }])).toBe(
-      'Author,Time,Text,Status\r\n',
+      '\uFEFFAuthor,Time,Text,Status\r\n',
     );
   });
 });

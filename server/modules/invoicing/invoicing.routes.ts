@@ -61,6 +61,10 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
           'client_pricing_plan_assignments',
           'pricing_plans',
           'pricing_plan_rules',
+          // Extra revision rounds: their terms and their locked charges (issue 42).
+          'agency_settings',
+          'client_billing',
+          'charges',
         ],
       },
       schema: { querystring: invoicingQuery, response: { 200: invoicingRowListSchema } },

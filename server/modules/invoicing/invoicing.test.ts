@@ -172,6 +172,10 @@ describe('GET /api/admin/invoicing', () => {
       publishedUrl: null,
       publishedAt: null,
       rounds: 0,
+      includedRounds: 2,
+      extraRounds: [],
+      extraRoundsOwed: '0.00',
+      extraRoundsTotal: '0.00',
     });
   });
 

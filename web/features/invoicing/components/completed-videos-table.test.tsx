@@ -28,6 +28,10 @@ const unpaid: InvoicingRow = {
   publishedUrl: null,
   publishedAt: null,
   rounds: 0,
+  includedRounds: 2,
+  extraRounds: [],
+  extraRoundsOwed: '0.00',
+  extraRoundsTotal: '0.00',
 };
 const paid: InvoicingRow = {
   ...unpaid,

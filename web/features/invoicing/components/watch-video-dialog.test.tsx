@@ -27,6 +27,10 @@ const row: InvoicingRow = {
   publishedUrl: null,
   publishedAt: null,
   rounds: 0,
+  includedRounds: 2,
+  extraRounds: [],
+  extraRoundsOwed: '0.00',
+  extraRoundsTotal: '0.00',
 };
 
 describe('WatchVideoDialog', () => {
