@@ -35,6 +35,7 @@ export const RETAINER_MESSAGES = {
   startFixed: 'A retainer that has started keeps its start month',
   endBeforeStart: 'The end month must not be before the start month',
   endPast: 'The end month must not be before this month',
+  ended: 'This retainer has ended; it can no longer be changed',
   /** Mark paid's skip reason (server/modules/invoicing): shown beside the count. */
   pending: "draws from its client's retainer; billed when the month closes",
   closed: (n: number) =>

@@ -11,6 +11,7 @@ import {
   type VideoPayment,
 } from '@domain/invoicing';
 import { sumMoney } from '@domain/money';
+import { RETAINER_MESSAGES } from '@domain/retainers';
 import type { Db } from '../../db/client';
 import { users, videos } from '../../db/schema';
 import { recordPaid, recordReversed } from './ledger.repository';
@@ -19,6 +20,7 @@ import {
   moneyText,
   owedSql,
   paidAmountSql,
+  retainerPendingSql,
   rowAmountSql,
   videoEffectivePriceSql,
 } from './pricing-sql';
@@ -205,7 +207,12 @@ export async function changePaymentStatus(
   const ids = [...new Set(videoIds)];
   return db.transaction(async (tx) => {
     const current = await tx
-      .select({ id: videos.id, status: videos.status })
+      .select({
+        id: videos.id,
+        status: videos.status,
+        paymentStatus: videos.paymentStatus,
+        pending: sql<boolean>`${retainerPendingSql()}`,
+      })
       .from(videos)
       .where(inArray(videos.id, ids))
       .orderBy(videos.id)
@@ -228,7 +235,15 @@ export async function changePaymentStatus(
     const updated = await tx
       .update(videos)
       .set({ ...changes, updatedAt: sql`now()` })
-      .where(and(inArray(videos.id, ids), completed, eq(videos.paymentStatus, from)))
+      .where(
+        and(
+          inArray(videos.id, ids),
+          completed,
+          eq(videos.paymentStatus, from),
+          // A retainer client's video waits for its month's close (skipped: retainer_pending).
+          to === 'paid' ? sql`not ${retainerPendingSql()}` : undefined,
+        ),
+      )
       .returning({ id: videos.id, lockedPrice: videos.lockedPrice });
     const done = new Set(updated.map((r) => r.id));
     if (to === 'paid') await recordPaid(tx, [...done], actorId);
@@ -242,7 +257,9 @@ export async function changePaymentStatus(
           : !(COMPLETED_STATUSES as readonly string[]).includes(row.status)
             ? 'not_completed'
             : to === 'paid'
-              ? 'already_paid'
+              ? row.paymentStatus !== 'paid' && row.pending
+                ? 'retainer_pending'
+                : 'already_paid'
               : 'not_paid';
         return { id, reason };
       });
@@ -261,6 +278,7 @@ const SKIP_LABELS: Record<SkipReason, string> = {
   not_completed: 'not completed (only ready to post or posted videos can be paid)',
   already_paid: 'already paid',
   not_paid: 'not paid',
+  retainer_pending: RETAINER_MESSAGES.pending,
 };
 
 const videosCount = (n: number) => `${n} video${n === 1 ? '' : 's'}`;

@@ -61,6 +61,10 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
           'client_pricing_plan_assignments',
           'pricing_plans',
           'pricing_plan_rules',
+          // What a retainer client's video owes (pricing-sql.ts owedSql).
+          'retainers',
+          'retainer_months',
+          'retainer_draws',
         ],
       },
       schema: { querystring: invoicingQuery, response: { 200: invoicingRowListSchema } },
