@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InvoicingRow } from '@domain/invoicing';
 import { monthOfDate, retainerBody, shiftMonth } from '@domain/retainers';
 import { fromPostgres, type Db } from '../../db/client';
 import { charges, retainerDraws, retainerMonths, retainers, users, videos } from '../../db/schema';
 import { readTestSettings } from '../../env';
 import { createScene, type Scene } from '../invoicing/test-fixtures';
+import { createRetainerCloser } from './retainers.loop';
 import { closeRetainerMonths, saveRetainer } from './retainers.repository';
 
 /**
@@ -498,5 +499,27 @@ describe('the routes', () => {
     const king = await s.call('king', 'GET', '/api/me/retainer');
     expect(king.statusCode).toBe(403);
     expect(king.json()).toEqual({ message: 'Only a client has a retainer' });
+  });
+});
+
+describe('the close loop', () => {
+  it('closes ended months by itself once started, and stops', async () => {
+    const client = await newClient('Looper');
+    await setRetainer(
+      client,
+      { monthlyFee: '19.99', allowance: 1, endMonth: '2023-06' },
+      '2023-06-01T09:00:00Z',
+    );
+    const closer = createRetainerCloser(s.t.db, s.t.app.log, 60_000);
+    closer.start();
+    try {
+      await vi.waitFor(async () => {
+        expect((await feeCharges(client)).map((c) => [c.description, c.amount])).toEqual([
+          ['Retainer · June 2023', '19.99'],
+        ]);
+      });
+    } finally {
+      await closer.stop();
+    }
   });
 });
