@@ -53,6 +53,8 @@ export const canManageInvoicing = (actor: Pick<Actor, 'role' | 'isAdmin'>): bool
 
 export { COMPLETED_STATUSES };
 export const PAYMENT_STATUSES = ['paid', 'unpaid'] as const;
+export const RETAINER_BILLING = ['covered', 'overage', 'pending'] as const;
+export type RetainerBilling = (typeof RETAINER_BILLING)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 // --- Invoicing rows ------------------------------------------------------------------------
@@ -178,6 +180,12 @@ export const invoicingRowSchema = z.object({
   effectivePrice: money,
   /** Where paymentAmount comes from. */
   amountSource: z.enum(['locked', 'typed', 'price']),
+  /**
+   * A retainer client's video (docs/rules.md "Money"): 'covered' (owes 0.00) or 'overage' (owes
+   * its price) once its month closed, 'pending' (owes 0.00 until then) while it is open; null
+   * outside a retainer.
+   */
+  retainer: z.enum(RETAINER_BILLING).nullable(),
   /** Where and on which day ('YYYY-MM-DD') a posted video went out; null unless posted. */
   publishedUrl: z.string().nullable(),
   publishedAt: z.string().nullable(),

@@ -7,6 +7,7 @@ import {
   type InvoicingQuery,
   type InvoicingRow,
   type PaymentStatus,
+  type RetainerBilling,
   type SkipReason,
   type VideoPayment,
 } from '@domain/invoicing';
@@ -21,6 +22,7 @@ import {
   owedSql,
   paidAmountSql,
   retainerPendingSql,
+  retainerStateSql,
   rowAmountSql,
   videoEffectivePriceSql,
 } from './pricing-sql';
@@ -54,6 +56,7 @@ const rowFields = {
   >`case when ${videos.paymentAmount} > 0 then ${videos.paymentAmount}::text end`,
   effectivePrice: sql<string>`(${videoEffectivePriceSql()})::text`,
   amountSource: sql<'locked' | 'typed' | 'price'>`${amountSourceSql()}`,
+  retainer: sql<RetainerBilling | null>`${retainerStateSql()}`,
   publishedUrl: videos.publishedUrl,
   publishedAt: videos.publishedAt,
   rounds: videos.rounds,

@@ -103,6 +103,15 @@ export const owedSql = (): SQL => sql`(case
   else case when ${retainerPendingSql()} then 0.00 else ${ownPriceOwedSql()} end
   end)::numeric(10,2)`;
 
+/**
+ * How a retainer client's video is billed: drawn as 'covered' or 'overage' once its month
+ * closed, 'pending' while its month is open (unpaid), else null (no retainer month).
+ */
+export const retainerStateSql = (): SQL => sql`coalesce(
+  (select case when rs.covered then 'covered' else 'overage' end
+    from retainer_draws rs where rs.video_id = ${videos.id}),
+  case when ${videos.paymentStatus} = 'unpaid' and ${retainerPendingSql()} then 'pending' end)`;
+
 /** The amount of a paid video: its locked price (the typed amount for rows paid without one). */
 export const paidAmountSql = (): SQL =>
   sql`coalesce(${videos.lockedPrice}, ${videos.paymentAmount})`;

@@ -66,6 +66,11 @@ async function invoicingRow(id: string) {
   const rows = (await s.get('/api/admin/invoicing?dateFilter=all')) as InvoicingRow[];
   return rows.find((r) => r.id === id)!;
 }
+/** The invoicing table's amount of a video and how its retainer bills it. */
+async function billing(id: string) {
+  const row = await invoicingRow(id);
+  return [row.paymentAmount, row.retainer];
+}
 
 /** A second connection pool on the test's schema (PostgreSQL), or the same database (PGlite). */
 async function otherDb(): Promise<{ db: Db; close: () => Promise<void> }> {
@@ -187,10 +192,10 @@ describe('a retainer month by month: draws, carries, a change of terms, overage,
   });
 
   it('an open month owes nothing yet, and mark paid skips it with its reason', async () => {
-    expect((await invoicingRow(v.feb4!)).paymentAmount).toBe('0.00');
-    expect((await invoicingRow(v.jan1!)).paymentAmount).toBe('0.00');
+    expect(await billing(v.feb4!)).toEqual(['0.00', 'pending']);
+    expect(await billing(v.jan1!)).toEqual(['0.00', 'pending']);
     // After the retainer's end month: its own price.
-    expect((await invoicingRow(v.may1!)).paymentAmount).toBe('100.00');
+    expect(await billing(v.may1!)).toEqual(['100.00', null]);
     const result = await s.pay([v.feb1!, v.febPaid!]);
     expect(result).toMatchObject({
       message:
@@ -240,9 +245,9 @@ describe('a retainer month by month: draws, carries, a change of terms, overage,
       ['Retainer · February 2025', '1500.00'],
     ]);
     // Covered owes nothing, overage its typed amount; the paid one keeps its price.
-    expect((await invoicingRow(v.feb1!)).paymentAmount).toBe('0.00');
-    expect((await invoicingRow(v.feb4!)).paymentAmount).toBe('75.50');
-    expect((await invoicingRow(v.febPaid!)).paymentAmount).toBe('100.00');
+    expect(await billing(v.feb1!)).toEqual(['0.00', 'covered']);
+    expect(await billing(v.feb4!)).toEqual(['75.50', 'overage']);
+    expect(await billing(v.febPaid!)).toEqual(['100.00', null]);
     const paid = await s.pay([v.feb1!, v.feb4!]);
     expect(paid).toMatchObject({ updated: 2, total: '75.50' });
     const stored = await s.t.db
@@ -364,7 +369,7 @@ describe('the routes', () => {
       ],
     });
     // This month is open: every one of them is pending.
-    for (const id of made) expect((await invoicingRow(id)).paymentAmount).toBe('0.00');
+    for (const id of made) expect(await billing(id)).toEqual(['0.00', 'pending']);
 
     // A change now applies from next month; this month keeps its terms.
     const changed = await s.call('king', 'PUT', `/api/admin/clients/${s.id.client}/retainer`, {
