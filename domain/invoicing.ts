@@ -53,6 +53,8 @@ export const canManageInvoicing = (actor: Pick<Actor, 'role' | 'isAdmin'>): bool
 
 export { COMPLETED_STATUSES };
 export const PAYMENT_STATUSES = ['paid', 'unpaid'] as const;
+export const RETAINER_BILLING = ['covered', 'overage', 'pending'] as const;
+export type RetainerBilling = (typeof RETAINER_BILLING)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 // --- Invoicing rows ------------------------------------------------------------------------
@@ -189,6 +191,12 @@ export const invoicingRowSchema = z.object({
   effectivePrice: money,
   /** Where paymentAmount comes from. */
   amountSource: z.enum(['locked', 'typed', 'price']),
+  /**
+   * A retainer client's video (docs/rules.md "Money"): 'covered' (owes 0.00) or 'overage' (owes
+   * its price) once its month closed, 'pending' (owes 0.00 until then) while it is open; null
+   * outside a retainer.
+   */
+  retainer: z.enum(RETAINER_BILLING).nullable(),
   /** Where and on which day ('YYYY-MM-DD') a posted video went out; null unless posted. */
   publishedUrl: z.string().nullable(),
   publishedAt: z.string().nullable(),
@@ -303,7 +311,14 @@ export const markUnpaidBody = z.object({ videoIds: videoIds(INVOICING_MESSAGES.s
  */
 export type PaymentBody = z.input<typeof markPaidBody>;
 
-export const SKIP_REASONS = ['not_found', 'not_completed', 'already_paid', 'not_paid'] as const;
+export const SKIP_REASONS = [
+  'not_found',
+  'not_completed',
+  'already_paid',
+  'not_paid',
+  /** A retainer client's video whose month is not closed yet (docs/rules.md "Money"). */
+  'retainer_pending',
+] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export const paymentResultSchema = z.object({

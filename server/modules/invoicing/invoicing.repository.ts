@@ -7,10 +7,12 @@ import {
   type InvoicingQuery,
   type InvoicingRow,
   type PaymentStatus,
+  type RetainerBilling,
   type SkipReason,
   type VideoPayment,
 } from '@domain/invoicing';
 import { sumMoney } from '@domain/money';
+import { RETAINER_MESSAGES } from '@domain/retainers';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { users, videos } from '../../db/schema';
@@ -29,6 +31,8 @@ import {
   moneyText,
   owedSql,
   paidAmountSql,
+  retainerPendingSql,
+  retainerStateSql,
   rowAmountSql,
   videoEffectivePriceSql,
 } from './pricing-sql';
@@ -63,6 +67,7 @@ const rowFields = {
   >`case when ${videos.paymentAmount} > 0 then ${videos.paymentAmount}::text end`,
   effectivePrice: sql<string>`(${videoEffectivePriceSql()})::text`,
   amountSource: sql<'locked' | 'typed' | 'price'>`${amountSourceSql()}`,
+  retainer: sql<RetainerBilling | null>`${retainerStateSql()}`,
   publishedUrl: videos.publishedUrl,
   publishedAt: videos.publishedAt,
   rounds: videos.rounds,
@@ -247,7 +252,12 @@ export async function changePaymentStatus(
   const ids = [...new Set(videoIds)];
   return db.transaction(async (tx) => {
     const current = await tx
-      .select({ id: videos.id, status: videos.status })
+      .select({
+        id: videos.id,
+        status: videos.status,
+        paymentStatus: videos.paymentStatus,
+        pending: sql<boolean>`${retainerPendingSql()}`,
+      })
       .from(videos)
       .where(inArray(videos.id, ids))
       .orderBy(videos.id)
@@ -270,7 +280,15 @@ export async function changePaymentStatus(
     const updated = await tx
       .update(videos)
       .set({ ...changes, updatedAt: sql`now()` })
-      .where(and(inArray(videos.id, ids), completed, eq(videos.paymentStatus, from)))
+      .where(
+        and(
+          inArray(videos.id, ids),
+          completed,
+          eq(videos.paymentStatus, from),
+          // A retainer client's video waits for its month's close (skipped: retainer_pending).
+          to === 'paid' ? sql`not ${retainerPendingSql()}` : undefined,
+        ),
+      )
       .returning({ id: videos.id, lockedPrice: videos.lockedPrice });
     const paidVideos = new Set(updated.map((r) => r.id));
     if (to === 'paid') await recordPaid(tx, [...paidVideos], actorId);
@@ -297,7 +315,9 @@ export async function changePaymentStatus(
           : !(COMPLETED_STATUSES as readonly string[]).includes(row.status)
             ? 'not_completed'
             : to === 'paid'
-              ? 'already_paid'
+              ? row.paymentStatus !== 'paid' && row.pending
+                ? 'retainer_pending'
+                : 'already_paid'
               : 'not_paid';
         return { id, reason };
       });
@@ -319,6 +339,7 @@ const SKIP_LABELS: Record<SkipReason, string> = {
   not_completed: 'not completed (only ready to post or posted videos can be paid)',
   already_paid: 'already paid',
   not_paid: 'not paid',
+  retainer_pending: RETAINER_MESSAGES.pending,
 };
 
 const videosCount = (n: number) => `${n} video${n === 1 ? '' : 's'}`;

@@ -65,6 +65,10 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
           'agency_settings',
           'client_billing',
           'charges',
+          // What a retainer client's video owes (pricing-sql.ts owedSql).
+          'retainers',
+          'retainer_months',
+          'retainer_draws',
         ],
       },
       schema: { querystring: invoicingQuery, response: { 200: invoicingRowListSchema } },

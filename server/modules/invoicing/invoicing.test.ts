@@ -169,6 +169,7 @@ describe('GET /api/admin/invoicing', () => {
       typedAmount: null,
       effectivePrice: '40.00',
       amountSource: 'price',
+      retainer: null,
       publishedUrl: null,
       publishedAt: null,
       rounds: 0,

@@ -69,11 +69,48 @@ export const videoEffectivePriceSql = (): SQL =>
   effectivePriceSql(videos.userId, videos.type, videos.duration);
 
 /**
- * What an unpaid video owes: the amount the king typed (more than zero), else its effective
- * price. Used by mark paid to fix the locked price, inside the same UPDATE.
+ * What an unpaid video owes by its own price, a retainer aside: the amount the king typed (more
+ * than zero), else its effective price.
  */
-export const owedSql = (): SQL =>
+export const ownPriceOwedSql = (): SQL =>
   sql`(case when ${videos.paymentAmount} > 0 then ${videos.paymentAmount} else ${videoEffectivePriceSql()} end)::numeric(10,2)`;
+
+/** The first day of the UTC month the video in scope was finished in. */
+const finishMonthSql = sql`date_trunc('month', ${videos.finishDate} at time zone 'UTC')::date`;
+
+/**
+ * A retainer client's video not billed yet (docs/rules.md "Money"): it has no draw, and its
+ * finish month is a month of its client's retainer that is not closed yet.
+ */
+export const retainerPendingSql = (): SQL => sql`(${videos.finishDate} is not null
+  and not exists (select 1 from retainer_draws pd where pd.video_id = ${videos.id})
+  and exists (select 1 from retainers pr
+    where pr.client_id = ${videos.userId}
+      and pr.start_month <= ${finishMonthSql}
+      and (pr.end_month is null or pr.end_month >= ${finishMonthSql})
+      and not exists (select 1 from retainer_months pm
+        where pm.retainer_id = pr.id and pm.month = ${finishMonthSql})))`;
+
+/**
+ * What an unpaid video owes: a retainer client's video drawn as covered owes nothing, as overage
+ * its own price; one pending its month's close owes nothing yet; any other its own price. Used
+ * by mark paid to fix the locked price, inside the same UPDATE.
+ */
+export const owedSql = (): SQL => sql`(case
+  (select rd.covered from retainer_draws rd where rd.video_id = ${videos.id})
+  when true then 0.00
+  when false then ${ownPriceOwedSql()}
+  else case when ${retainerPendingSql()} then 0.00 else ${ownPriceOwedSql()} end
+  end)::numeric(10,2)`;
+
+/**
+ * How a retainer client's video is billed: drawn as 'covered' or 'overage' once its month
+ * closed, 'pending' while its month is open (unpaid), else null (no retainer month).
+ */
+export const retainerStateSql = (): SQL => sql`coalesce(
+  (select case when rs.covered then 'covered' else 'overage' end
+    from retainer_draws rs where rs.video_id = ${videos.id}),
+  case when ${videos.paymentStatus} = 'unpaid' and ${retainerPendingSql()} then 'pending' end)`;
 
 /** The amount of a paid video: its locked price (the typed amount for rows paid without one). */
 export const paidAmountSql = (): SQL =>

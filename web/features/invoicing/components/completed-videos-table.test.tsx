@@ -25,6 +25,7 @@ const unpaid: InvoicingRow = {
   typedAmount: '120.00',
   effectivePrice: '100.00',
   amountSource: 'typed',
+  retainer: null,
   publishedUrl: null,
   publishedAt: null,
   rounds: 0,

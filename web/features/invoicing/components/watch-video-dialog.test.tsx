@@ -24,6 +24,7 @@ const row: InvoicingRow = {
   typedAmount: null,
   effectivePrice: '1234.50',
   amountSource: 'price',
+  retainer: null,
   publishedUrl: null,
   publishedAt: null,
   rounds: 0,
