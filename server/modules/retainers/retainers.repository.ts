@@ -23,6 +23,7 @@ import {
   type RetainerTerms,
 } from '@domain/retainers';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import {
   charges,
   retainerDraws,
@@ -248,6 +249,22 @@ const refuse = (status: Refusal['status'], message: string) => ({ refused: { sta
  * its start). Answers a refusal instead when the change is not allowed.
  */
 export async function saveRetainer(
+  db: Db,
+  clientId: string,
+  input: RetainerInput,
+  actorId: string | null,
+  now: Date,
+): Promise<{ refused?: Refusal }> {
+  try {
+    return await saveOnce(db, clientId, input, actorId, now);
+  } catch (err) {
+    // Two first saves at once: the loser finds the winner's retainer and changes it.
+    if (!isUniqueViolation(err, 'retainers_client_uq')) throw err;
+    return saveOnce(db, clientId, input, actorId, now);
+  }
+}
+
+async function saveOnce(
   db: Db,
   clientId: string,
   input: RetainerInput,

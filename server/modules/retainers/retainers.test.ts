@@ -453,6 +453,19 @@ describe('the routes', () => {
     expect(none.json()).toEqual({ message: 'This client has no retainer' });
   });
 
+  it('two first saves at once make one retainer', async () => {
+    const client = await newClient('Twice');
+    const url = `/api/admin/clients/${client}/retainer`;
+    const answers = await Promise.all(
+      ['10', '20', '30', '40'].map((fee) =>
+        s.call('king', 'PUT', url, { monthlyFee: fee, allowance: 1 }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const rows = await s.t.db.select().from(retainers).where(eq(retainers.clientId, client));
+    expect(rows).toHaveLength(1);
+  });
+
   it('refuses what it cannot do, with a message', async () => {
     const client = await newClient('Refused');
     const url = `/api/admin/clients/${client}/retainer`;
