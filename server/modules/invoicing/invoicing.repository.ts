@@ -371,9 +371,13 @@ export function paymentMessage(change: PaymentChange, to: PaymentStatus, usd: st
  * What completed videos owe now: the unpaid ones' price and every unpaid extra round; videos
  * counts those that owe anything (an unpaid price, or an unpaid extra round).
  */
+/** The closed retainer months' fees not paid yet (they owe with the videos). */
+const unpaidFeesSql = sql`select coalesce(sum(c.amount), 0) from charges c
+  where c.kind = 'retainer_fee' and c.paid_at is null`;
+
 export async function outstanding(db: Db) {
   const result = await db.execute(sql`
-    select ${moneyText(sql`coalesce(sum(o.price + o.rounds), 0)`)} as amount,
+    select ${moneyText(sql`coalesce(sum(o.price + o.rounds), 0) + (${unpaidFeesSql})`)} as amount,
       count(*) filter (where o.unpaid or o.rounds > 0)::int as videos
     from (
       select ${videos.paymentStatus} = 'unpaid' as unpaid,

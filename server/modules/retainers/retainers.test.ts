@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InvoicingRow } from '@domain/invoicing';
+import { subtractMoney } from '@domain/money';
 import { monthOfDate, retainerBody, shiftMonth } from '@domain/retainers';
 import { fromPostgres, type Db } from '../../db/client';
 import { charges, retainerDraws, retainerMonths, retainers, users, videos } from '../../db/schema';
@@ -230,6 +231,10 @@ describe('a retainer month by month: draws, carries, a change of terms, overage,
   });
 
   it('closes ended months in order: draws, carries, the fee as a charge', async () => {
+    const owed = async () =>
+      ((await s.get('/api/admin/revenue/summary')) as { outstanding: { amount: string } })
+        .outstanding.amount;
+    const before = await owed();
     expect(await closeRetainerMonths(s.t.db, at('2025-03-01T00:00:00Z'))).toBe(2);
     expect(await closeRetainerMonths(s.t.db, at('2025-03-01T00:00:00Z'))).toBe(0);
     expect(await draws(client)).toEqual([
@@ -248,6 +253,8 @@ describe('a retainer month by month: draws, carries, a change of terms, overage,
     expect(await billing(v.feb1!)).toEqual(['0.00', 'covered']);
     expect(await billing(v.feb4!)).toEqual(['75.50', 'overage']);
     expect(await billing(v.febPaid!)).toEqual(['100.00', null]);
+    // Outstanding gains the two fees and the overage video, which owed nothing while pending.
+    expect(subtractMoney(await owed(), before)).toBe('3075.50');
     const paid = await s.pay([v.feb1!, v.feb4!]);
     expect(paid).toMatchObject({ updated: 2, total: '75.50' });
     const stored = await s.t.db
