@@ -173,9 +173,7 @@ export async function insertComment(
     version?: number | null;
     /** Shapes drawn on the frame (domain/drawing.ts, already checked); null or absent: none. */
     drawing?: Drawing | null;
-  } & (
-    { userId: string } | { userId?: null; guestName: string }
-  ),
+  } & ({ userId: string } | { userId?: null; guestName: string }),
   notices: string | null = null,
 ) {
   const [row] = await (notices ? insertNoticed : insertPlain)(db).execute({
