@@ -99,7 +99,12 @@ export function DrawingLayer({ handle }: { handle: PlayerHandle }) {
   const onDown = (event: PointerEvent<HTMLDivElement>) => {
     if (!state.drawing || event.button > 0) return;
     event.preventDefault();
-    event.currentTarget.setPointerCapture?.(event.pointerId);
+    try {
+      // The stroke goes on when the pointer leaves the picture (its points kept within the margin).
+      event.currentTarget.setPointerCapture(event.pointerId);
+    } catch {
+      // A pointer the browser does not track (a synthetic one): the stroke is drawn without.
+    }
     const p = at(event);
     setStroke({ tool: state.tool, color: state.color, points: [p, p] });
   };
