@@ -178,6 +178,7 @@ describe('drawing on the frame in the video dialog (issue 43)', () => {
         await expectNoSeriousA11yViolations(page);
         await tools.getByRole('button', { name: 'Done' }).click();
         await visible(comments.getByTestId('drawing-attached'));
+        await expectNoSeriousA11yViolations(page);
         await comments.getByRole('textbox', { name: 'Add a comment' }).fill('Logo too small');
         await comments.getByRole('button', { name: 'Post comment' }).click();
         const note = comments.getByRole('article').filter({ hasText: '0:02 Logo too small' });
@@ -208,6 +209,7 @@ describe('drawing on the frame in the video dialog (issue 43)', () => {
           .toEqual([false, false, false]);
         await note.getByRole('button', { name: 'Show drawing' }).click();
         await visible(note.getByRole('button', { name: 'Hide drawing' }));
+        await expectNoSeriousA11yViolations(page);
         await expect
           .poll(() => colourAt(page, dialog, RECT_EDGES, RED))
           .toEqual([true, true, true]);

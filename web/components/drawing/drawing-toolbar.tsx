@@ -98,8 +98,7 @@ export function DrawingToolbar({ board }: { board: DrawingBoard }) {
           </Button>
           <Button
             size="xs"
-            variant="subtle"
-            color="gray.8"
+            variant="default"
             onClick={() => board.cancel()}
             {...KEEPS_ESCAPE}
           >

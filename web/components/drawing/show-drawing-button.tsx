@@ -21,7 +21,6 @@ export function ShowDrawingButton({
   return (
     <Button
       variant={drawingShown ? 'filled' : 'light'}
-      color="orange.9"
       size="compact-xs"
       aria-pressed={drawingShown}
       onClick={onShowDrawing}

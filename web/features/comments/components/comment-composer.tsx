@@ -363,7 +363,8 @@ export function CommentComposer({
             type="button"
             size="compact-xs"
             variant="subtle"
-            color="red.8"
+            color="red"
+            c="red.9"
             onClick={() => player.board.clear()}
           >
             Remove drawing
