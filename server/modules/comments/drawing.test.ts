@@ -315,3 +315,28 @@ describe('a hostile drawing', () => {
     expect(await stored()).toBe(before);
   });
 });
+
+describe('the API document', () => {
+  it("describes the drawing of a comment's create body and answer, for users and guests", async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const text = JSON.stringify(doc);
+    const paths = [
+      ['/api/videos/{id}/comments', '201'],
+      ['/api/review/{token}/videos/{videoId}/comments', '201'],
+    ] as const;
+    for (const [path, status] of paths) {
+      const post = doc.paths[path].post;
+      const body = JSON.stringify(post.requestBody.content['application/json'].schema);
+      const answer = JSON.stringify(post.responses[status].content['application/json'].schema);
+      for (const schema of [body, answer]) {
+        expect(schema).toContain('"drawing"');
+      }
+    }
+    // The shapes themselves: the tools, the four colours, the limits.
+    for (const word of ['"pen"', '"arrow"', '"rect"', '"red"', '"yellow"', '"green"', '"blue"']) {
+      expect(text).toContain(word);
+    }
+    expect(text).toContain('"maxItems":200');
+    expect(text).toContain('Shapes drawn on the frame');
+  });
+});
