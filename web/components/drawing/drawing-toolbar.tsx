@@ -96,12 +96,7 @@ export function DrawingToolbar({ board }: { board: DrawingBoard }) {
           >
             Undo
           </Button>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => board.cancel()}
-            {...KEEPS_ESCAPE}
-          >
+          <Button size="xs" variant="default" onClick={() => board.cancel()} {...KEEPS_ESCAPE}>
             Cancel
           </Button>
           <Button
