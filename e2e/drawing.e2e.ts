@@ -169,6 +169,20 @@ describe('drawing on the frame in the video dialog (issue 43)', () => {
         expect(await comments.getByRole('textbox', { name: /Comment at/ }).inputValue()).toBe(
           '0:02',
         );
+        if (!phone) {
+          // Escape cancels the drawing, and only it: the dialog around stays open.
+          await drag(page, dialog, [
+            [0.1, 0.1],
+            [0.2, 0.2],
+          ]);
+          await visible(tools.getByText('1 shape'));
+          await page.keyboard.press('Escape');
+          await tools.waitFor({ state: 'hidden' });
+          await visible(dialog);
+          expect(await comments.getByTestId('drawing-attached').count()).toBe(0);
+          await comments.getByRole('button', { name: 'Draw' }).click();
+          await visible(tools);
+        }
         await tools.getByRole('button', { name: 'Rectangle' }).click();
         await tools.getByRole('button', { name: 'Red' }).click();
         await drag(page, dialog, RECT, phone);
