@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { drawingSchema, drawingViewSchema } from './drawing';
 import { displayName } from './people';
 import { isManager, type Actor } from './roles';
 import { avatarUrlSchema } from './user';
@@ -43,6 +44,8 @@ export const commentBody = z.object({
     .min(1, COMMENT_MESSAGES.empty)
     .max(COMMENT_MAX_LENGTH, COMMENT_MESSAGES.tooLong),
   version: commentVersion.optional(),
+  /** Shapes drawn on the paused frame (issue 43, domain/drawing.ts); null or absent: none. */
+  drawing: drawingSchema.nullable().optional(),
 });
 export type CommentInput = z.infer<typeof commentBody>;
 
@@ -70,6 +73,8 @@ export const commentSchema = z.object({
   doneBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** Carried over from this version when the next was added ("from v2"); 0: from the source. */
   carriedFrom: z.number().int().nullable(),
+  /** Shapes drawn on the frame at the comment's moment (issue 43); null: none. */
+  drawing: drawingViewSchema.nullable(),
 });
 export type CommentView = z.infer<typeof commentSchema>;
 

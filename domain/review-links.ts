@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { newPassword, requiredName } from './auth';
 import { commentBody } from './comments';
+import { drawingViewSchema } from './drawing';
 import { canReadVideo, type VideoRef, type TeamScope } from './permissions';
 import { isManager, normalizeRole } from './roles';
 import { versionLabel } from './versions';
@@ -233,6 +234,8 @@ export const guestCommentSchema = z.object({
   done: z.boolean(),
   /** Carried over from this version when the next one was added ("from v2"; 0: the source). */
   carriedFrom: z.number().nullable(),
+  /** Shapes drawn on the frame at the comment's moment (issue 43); null: none. */
+  drawing: drawingViewSchema.nullable(),
 });
 export type GuestCommentView = z.infer<typeof guestCommentSchema>;
 

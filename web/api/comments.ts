@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MessageAnswer } from '@domain/api';
 import type { CommentDoneBody, CommentInput, CommentView } from '@domain/comments';
+import type { Drawing } from '@domain/drawing';
 import type { MarkersQuery, MultiMarkersQuery } from '@domain/markers';
 import type { DirectoryUser } from '@domain/user';
 import { apiJson } from '../lib/api-client';
@@ -58,25 +59,38 @@ export const useMentionable = (videoId: string, { enabled }: { enabled: boolean 
  * video's current version).
  */
 export const addComment = (
-  { videoId, content, version }: CommentInput & { videoId: string; version?: number | null },
+  {
+    videoId,
+    content,
+    version,
+    drawing,
+  }: CommentInput & { videoId: string; version?: number | null },
   headers: Record<string, string> = {},
 ) =>
   apiJson<CommentView>(
     'POST',
     commentsPath(videoId),
-    version === undefined ? { content } : { content, version },
+    {
+      content,
+      ...(version !== undefined && { version }),
+      ...(drawing && { drawing }),
+    },
     headers,
   );
+
+/** What the composer posts: the text, and the drawing on the frame if any (issue 43). */
+export type NewComment = string | { content: string; drawing?: Drawing | null };
 
 /** Posts on the version shown (issue 41), or the current one when `version` is undefined. */
 export function useAddComment(videoId: string, version?: number | null) {
   const queryClient = useQueryClient();
   const keys = useSubmissionKeys();
   return useMutation({
-    mutationFn: (content: string) =>
-      keys.send({ videoId, content, version }, (headers) =>
-        addComment({ videoId, content, version }, headers),
-      ),
+    mutationFn: (comment: NewComment) => {
+      const { content, drawing } = typeof comment === 'string' ? { content: comment } : comment;
+      const body = { videoId, content, version, ...(drawing && { drawing }) };
+      return keys.send(body, (headers) => addComment(body, headers));
+    },
     onSuccess: (comment) => {
       queryClient.setQueryData<CommentView[]>(commentKeys.list(videoId), (list) =>
         list && !list.some((c) => c.id === comment.id) ? [...list, comment] : list,

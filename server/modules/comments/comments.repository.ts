@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { aliasedTable, and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CommentView } from '@domain/comments';
+import type { Drawing } from '@domain/drawing';
 import { displayName } from '@domain/people';
 import { normalizeRole } from '@domain/roles';
 import { avatarUrl } from '@domain/user';
@@ -54,6 +55,8 @@ export function toCommentView(
     doneAt: row.doneAt ? row.doneAt.toISOString() : null,
     doneBy: row.doneAt && marker?.id ? { id: marker.id, name: displayName(marker) } : null,
     carriedFrom: row.carriedFrom,
+    // Checked by drawingSchema before it was stored.
+    drawing: (row.drawing as Drawing | null) ?? null,
   };
 }
 
@@ -144,6 +147,7 @@ const insertStatement = (noticed: boolean) =>
         userId: sql.placeholder('userId'),
         guestName: sql.placeholder('guestName'),
         content: sql.placeholder('content'),
+        drawing: sql`${sql.placeholder('drawing')}::jsonb`,
         // The version asked for (null: the source), else the video's current one.
         version: sql`case when ${sql.placeholder('versionGiven')}::boolean
           then ${sql.placeholder('version')}::integer
@@ -162,9 +166,14 @@ const insertNoticed = insertStatement(true);
  */
 export async function insertComment(
   db: Db,
-  values: { id?: string; videoId: string; content: string; version?: number | null } & (
-    { userId: string } | { userId?: null; guestName: string }
-  ),
+  values: {
+    id?: string;
+    videoId: string;
+    content: string;
+    version?: number | null;
+    /** Shapes drawn on the frame (domain/drawing.ts, already checked); null or absent: none. */
+    drawing?: Drawing | null;
+  } & ({ userId: string } | { userId?: null; guestName: string }),
   notices: string | null = null,
 ) {
   const [row] = await (notices ? insertNoticed : insertPlain)(db).execute({
@@ -173,6 +182,7 @@ export async function insertComment(
     userId: values.userId ?? null,
     guestName: 'guestName' in values ? values.guestName : null,
     content: values.content,
+    drawing: values.drawing ? JSON.stringify(values.drawing) : null,
     versionGiven: values.version !== undefined,
     version: values.version ?? null,
     notices,

@@ -179,6 +179,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         userId: actor.id,
         content: request.body.content,
         version,
+        drawing: request.body.drawing,
       };
       const row = (await app.notifier.oneStatement(
         (notify) => notify.commentPosted(actor, found.video, comment, teamLeadIds, mentioned),

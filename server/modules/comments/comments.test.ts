@@ -46,6 +46,7 @@ describe('posting and reading comments', () => {
       doneAt: null,
       doneBy: null,
       carriedFrom: null,
+      drawing: null,
     });
     const list = (await call('owner', 'GET', `/api/videos/${videoId}/comments`)).json();
     expect(list.at(-1)).toEqual(res.json());

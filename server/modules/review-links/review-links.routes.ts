@@ -248,6 +248,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     guest: !c.author,
     done: c.doneAt !== null,
     carriedFrom: c.carriedFrom,
+    drawing: c.drawing,
   });
 
   type LinkVideoRow = Awaited<ReturnType<typeof linkVideoRows>>[number];
@@ -399,7 +400,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     async (request, reply) => {
       const link = await openLink(request, request.params.token);
       const { row, video } = await linkVideo(link, request.params.videoId);
-      const { name, content, version } = request.body;
+      const { name, content, version, drawing } = request.body;
       // On the version the link shows (docs/rules.md#review-links).
       const { shown } = await actingOn(row, version);
       const comment = await app.notifier.transaction(async (tx, notify) => {
@@ -408,6 +409,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
           guestName: name,
           content,
           version: shown,
+          drawing,
         });
         await notify.guestActed(guestLabel(name), video, { comment });
         return comment;

@@ -193,6 +193,7 @@ describe('the guest', () => {
               guest: false,
               done: false,
               carriedFrom: null,
+              drawing: null,
             },
           ],
           earlier: [],
@@ -274,6 +275,7 @@ describe('the guest', () => {
       guest: true,
       done: false,
       carriedFrom: null,
+      drawing: null,
     });
     const [row] = await t.db.select().from(comments).where(eq(comments.id, res.json().id));
     expect(row).toMatchObject({ userId: null, guestName: 'Alex' });

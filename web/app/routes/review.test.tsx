@@ -28,6 +28,7 @@ const note = (content: string, extra: Partial<GuestVideoView['comments'][number]
   guest: true,
   done: false,
   carriedFrom: null,
+  drawing: null,
   ...extra,
 });
 

@@ -17,6 +17,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '@domain/comments';
+import type { Drawing } from '@domain/drawing';
 import { formatTimecode, parseTimecode } from '@domain/timecode';
 import {
   activeMentionQuery,
@@ -48,6 +49,32 @@ function usePlayerSecond(player: PlayerHandle | null): number | null {
   );
 }
 
+const noBoard = () => null;
+
+/** The player's drawing board's state (issue 43), or null without a player. */
+function useBoard(player: PlayerHandle | null) {
+  return useSyncExternalStore(
+    player?.board.subscribe ?? noPlayer,
+    player ? player.board.getState : noBoard,
+    player ? player.board.getState : noBoard,
+  );
+}
+
+/** Draw on the paused frame (the D key over the player does the same). */
+function DrawButton({ player }: { player: PlayerHandle }) {
+  return (
+    <Button
+      type="button"
+      size="xs"
+      variant="light"
+      aria-keyshortcuts="D"
+      onClick={() => player.startDrawing()}
+    >
+      Draw
+    </Button>
+  );
+}
+
 export interface MentionPerson extends MentionCandidate {
   id: string;
   avatarUrl?: string | null;
@@ -59,8 +86,11 @@ interface Props {
   people: readonly MentionPerson[];
   /** False while `people` is still being read: no hint that someone is unknown yet. */
   knowsPeople?: boolean;
-  /** Posts the trimmed text; resolves true when it was accepted (the field then empties). */
-  onSubmit: (content: string) => Promise<boolean>;
+  /**
+   * Posts the trimmed text, with the drawing made on the player's frame if any (issue 43);
+   * resolves true when it was accepted (the field and the drawing then empty).
+   */
+  onSubmit: (content: string, drawing?: Drawing | null) => Promise<boolean>;
   submitting?: boolean;
   /** The dialog's player: "Comment at" takes its time (or asks for one when it cannot tell). */
   player?: PlayerHandle | null;
@@ -86,6 +116,7 @@ export function CommentComposer({
   const [at, setAt] = useState<string | null>(null);
   const [atError, setAtError] = useState<string | null>(null);
   const second = usePlayerSecond(player);
+  const board = useBoard(player);
   const timeField = useRef<HTMLInputElement>(null);
   const focusTime = useRef(false);
   useLayoutEffect(() => {
@@ -145,6 +176,17 @@ export function CommentComposer({
     focusTime.current = true;
   };
 
+  // Drawing starts (the Draw control or the D key over the player): the note is at that frame.
+  const drawingNow = board?.drawing ?? false;
+  const [wasDrawing, setWasDrawing] = useState(false);
+  if (drawingNow !== wasDrawing) {
+    setWasDrawing(drawingNow);
+    if (drawingNow && at === null && player?.tellsTime) {
+      setAt(formatTimecode(player.currentTime() ?? 0));
+      setAtError(null);
+    }
+  }
+
   const submit = async () => {
     const typed = text.trim();
     if (!typed) {
@@ -162,9 +204,11 @@ export function CommentComposer({
       setError(COMMENT_MESSAGES.tooLong);
       return;
     }
-    if (await onSubmit(content)) {
+    const drawing = player?.board.draft() ?? null;
+    if (await (drawing ? onSubmit(content, drawing) : onSubmit(content))) {
       update('', 0);
       setAt(null);
+      player?.board.clear();
     }
   };
 
@@ -301,11 +345,44 @@ export function CommentComposer({
           </ActionIcon>
         </Group>
       )}
+      {player && board && board.shapes.length > 0 && !board.drawing && (
+        <Group gap={4} mt="xs" wrap="nowrap">
+          <Text size="xs" c="dimmed" data-testid="drawing-attached">
+            Drawing on the frame · {board.shapes.length}{' '}
+            {board.shapes.length === 1 ? 'shape' : 'shapes'}
+          </Text>
+          <Button
+            type="button"
+            size="compact-xs"
+            variant="subtle"
+            onClick={() => player.startDrawing()}
+          >
+            Edit drawing
+          </Button>
+          <Button
+            type="button"
+            size="compact-xs"
+            variant="subtle"
+            color="red"
+            c="red.9"
+            onClick={() => player.board.clear()}
+          >
+            Remove drawing
+          </Button>
+        </Group>
+      )}
       <Group justify="space-between" mt="xs" gap="xs">
         {player && at === null ? (
-          <Button type="button" size="xs" variant="light" onClick={commentAt}>
-            {player.tellsTime ? `Comment at ${formatTimecode(second ?? 0)}` : 'Comment at a time'}
-          </Button>
+          <Group gap="xs">
+            <Button type="button" size="xs" variant="light" onClick={commentAt}>
+              {player.tellsTime ? `Comment at ${formatTimecode(second ?? 0)}` : 'Comment at a time'}
+            </Button>
+            {board && board.layers > 0 && !board.drawing && board.shapes.length === 0 && (
+              <DrawButton player={player} />
+            )}
+          </Group>
+        ) : player && board && board.layers > 0 && !board.drawing && board.shapes.length === 0 ? (
+          <DrawButton player={player} />
         ) : (
           <Text size="xs" c="dimmed">
             Ctrl+Enter to post

@@ -17,6 +17,7 @@ const comment = (more: Partial<CommentView> = {}): CommentView => ({
   doneAt: null,
   doneBy: null,
   carriedFrom: null,
+  drawing: null,
   ...more,
 });
 

@@ -3,6 +3,7 @@ import { roleLabel } from '@domain/roles';
 import { commentAuthorLabel, type CommentView } from '@domain/comments';
 import { relativeTime } from '@domain/notifications';
 import { VERSION_TEXTS } from '@domain/version-labels';
+import { ShowDrawingButton } from '../../../components/drawing/show-drawing-button';
 import { Icon } from '../../../components/icons';
 import { RichText } from '../../../components/rich-text';
 import classes from './comments.module.css';
@@ -23,6 +24,8 @@ export function CommentItem({
   onSeek,
   onToggleDone,
   mentionable,
+  drawingShown = false,
+  onShowDrawing,
 }: {
   comment: CommentView;
   /** Lowercase usernames that may be mentioned on the video: only they show as badges. */
@@ -37,6 +40,10 @@ export function CommentItem({
   onSeek?: (seconds: number) => void;
   /** Present when the viewer may mark the note done or open it again (issue 41). */
   onToggleDone?: () => void;
+  /** Present when the comment has a drawing the player can show (issue 43): shows or hides it. */
+  onShowDrawing?: () => void;
+  /** Its drawing is the one shown over the picture. */
+  drawingShown?: boolean;
 }) {
   const who = commentAuthorLabel(comment);
   const done = comment.doneAt !== null;
@@ -81,6 +88,9 @@ export function CommentItem({
                 <Badge size="xs" variant="light" color="teal" c="teal.9" radius="sm">
                   Done
                 </Badge>
+              )}
+              {comment.drawing && (
+                <ShowDrawingButton drawingShown={drawingShown} onShowDrawing={onShowDrawing} />
               )}
             </Group>
             {onToggleDone && (

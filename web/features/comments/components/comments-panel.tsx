@@ -21,6 +21,8 @@ import {
   COMMENT_MESSAGES,
   type CommentView,
 } from '@domain/comments';
+import type { Drawing } from '@domain/drawing';
+import { useDrawingSelection } from '../../../components/drawing/use-drawing-selection';
 import { firstTimecode, sortByTimecode } from '@domain/timecode';
 import { VERSION_TEXTS } from '@domain/version-labels';
 import { UNDO_TOAST_MS } from '@domain/workflow';
@@ -159,9 +161,11 @@ export function CommentsPanel({
     [mentionable.data],
   );
 
-  const post = async (content: string) => {
+  const selectDrawing = useDrawingSelection(player, loaded);
+
+  const post = async (content: string, drawing?: Drawing | null) => {
     try {
-      await add.mutateAsync(content);
+      await add.mutateAsync(drawing ? { content, drawing } : content);
       notifySuccess(COMMENT_MESSAGES.added);
       return true;
     } catch (error) {
@@ -258,6 +262,7 @@ export function CommentsPanel({
                         user && canMarkCommentDone(user, c) ? () => toggleDone(c) : undefined
                       }
                       mentionable={mentionNames}
+                      {...selectDrawing(c)}
                     />
                   </li>
                 ))}

@@ -29,9 +29,12 @@ import {
 import { versionLabel } from '@domain/versions';
 import { normalizeStatus, STATUS_LABELS } from '@domain/video-status';
 import { typeLabel } from '@domain/video-type-labels';
+import type { Drawing } from '@domain/drawing';
 import { useGuestComment, useGuestDecision, useReviewPage } from '../../../api/review-links';
 import { MessageCard, MessageScreen } from '../../../components/message-screen';
 import { LoadingState } from '../../../components/loading-state';
+import { ShowDrawingButton } from '../../../components/drawing/show-drawing-button';
+import { useDrawingSelection } from '../../../components/drawing/use-drawing-selection';
 import { RichText } from '../../../components/rich-text';
 import { StatusBadge } from '../../../components/videos/status-badge';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
@@ -50,8 +53,11 @@ export interface ReviewPlayerProps {
 
 /** The comments feature's composer ("Comment at" the player's time), handed in by the route. */
 export interface ReviewComposerProps {
-  /** Posts the text (a moment leads it, as in the app); true when it was accepted. */
-  onSubmit: (content: string) => Promise<boolean>;
+  /**
+   * Posts the text (a moment leads it, as in the app) and the drawing on the frame if any
+   * (issue 43); true when it was accepted.
+   */
+  onSubmit: (content: string, drawing?: Drawing | null) => Promise<boolean>;
   submitting: boolean;
   player: PlayerHandle | null;
 }
@@ -210,7 +216,7 @@ function VideoReview({
 }: GuestActionProps & { parts: ReviewParts }) {
   const post = useGuestComment(token, password, video.id);
   const [nameError, setNameError] = useState<string | null>(null);
-  const onComment = async (content: string) => {
+  const onComment = async (content: string, drawing?: Drawing | null) => {
     // The name is asked once, at the top of the page: said here when it is missing.
     const checked = guestCommentBody.shape.name.safeParse(name);
     if (!checked.success) {
@@ -219,7 +225,12 @@ function VideoReview({
     }
     setNameError(null);
     try {
-      await post.mutateAsync({ name, content, version: video.version });
+      await post.mutateAsync({
+        name,
+        content,
+        version: video.version,
+        ...(drawing && { drawing }),
+      });
       return true;
     } catch {
       return false;
@@ -306,9 +317,7 @@ export function GuestVideo({
                   No comments on this version yet.
                 </Text>
               )}
-              {video.comments.map((c) => (
-                <GuestComment key={c.id} comment={c} videoLink={video.link} handle={handle} />
-              ))}
+              <GuestComments video={video} handle={handle} />
             </Stack>
             <Stack gap={4}>
               <Composer onSubmit={onComment} submitting={commenting} player={handle} />
@@ -343,15 +352,33 @@ function VersionBadge({ version }: { version: number | null }) {
   );
 }
 
+/** The comments on the version shown, their drawings over its player (issue 43). */
+function GuestComments({ video, handle }: { video: GuestVideoView; handle: PlayerHandle | null }) {
+  const selectDrawing = useDrawingSelection(handle, video.comments);
+  return video.comments.map((c) => (
+    <GuestComment
+      key={c.id}
+      comment={c}
+      videoLink={video.link}
+      handle={handle}
+      {...selectDrawing(c)}
+    />
+  ));
+}
+
 function GuestComment({
   comment: c,
   videoLink,
   handle = null,
+  drawingShown,
+  onShowDrawing,
 }: {
   comment: GuestCommentView;
   videoLink: string;
   /** The player of the version the comment is on, when it is the one shown: timecodes seek it. */
   handle?: PlayerHandle | null;
+  drawingShown?: boolean;
+  onShowDrawing?: () => void;
 }) {
   return (
     <Box component="article" aria-label={`Comment by ${c.author}`}>
@@ -371,6 +398,9 @@ function GuestComment({
           <Badge size="xs" variant="light" color="teal.9">
             Done
           </Badge>
+        )}
+        {c.drawing && (
+          <ShowDrawingButton drawingShown={drawingShown} onShowDrawing={onShowDrawing} />
         )}
       </Group>
       <RichText

@@ -26,6 +26,7 @@ const note = (id: string, name: string, content: string): CommentView => ({
   doneAt: null,
   doneBy: null,
   carriedFrom: null,
+  drawing: null,
 });
 
 function open(add: (body: AddVersionBody) => Promise<VersionView>) {
