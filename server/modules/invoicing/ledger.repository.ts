@@ -45,6 +45,29 @@ export async function recordPaid(db: Executor, ids: string[], actorId: string | 
 }
 
 /**
+ * One 'paid' event for each of these charges that is paid (paid_at set), as it is now: an extra
+ * round names its video, type and editor; a retainer fee has no video (its description as the
+ * name, type 'retainer'). Called after the UPDATE that sets paid_at, in its transaction.
+ */
+export async function recordChargesPaid(db: Executor, chargeIds: string[], actorId: string | null) {
+  if (!chargeIds.length) return;
+  await db.execute(sql`
+    insert into payment_events (event, kind, video_id, charge_id, video_name, video_type,
+      client_id, client_username, client_name, editor_id, editor_name, amount, actor_id,
+      actor_name, created_at)
+    select 'paid', c.kind, c.video_id, c.id, coalesce(v.name, c.description),
+      case when c.kind = 'retainer_fee' then 'retainer' else coalesce(v.type, 'extra_round') end,
+      c.client_id, o.username, nullif(o.name, ''), v.assigned_editor_id, ${display('e')},
+      c.amount, ${actorId}::uuid, ${actorName(actorId)}, c.paid_at
+    from charges c
+    join users o on o.id = c.client_id
+    left join videos v on v.id = c.video_id
+    left join users e on e.id = v.assigned_editor_id
+    where c.id in ${idList(chargeIds)} and c.paid_at is not null
+    order by c.id`);
+}
+
+/**
  * One 'reversed' event for each of these videos that is paid now, called by reverse before its
  * UPDATE clears the payment. It repeats the amount, type and editor of the video's last 'paid'
  * event (so it subtracts exactly what that added, from the same groups); the names are the
