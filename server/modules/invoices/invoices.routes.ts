@@ -165,7 +165,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       config: { idempotent: true },
       schema: {
         params: invoiceIdParams,
-        body: sendInvoiceBody.optional(),
+        body: sendInvoiceBody.nullish(),
         response: { 200: invoiceActionSchema, 409: messageAnswer },
       },
     },
