@@ -341,10 +341,11 @@ export function formatInvoiceMoney(amount: string, currency: string, locale = 'e
   const cents = toCents(amount);
   const negative = cents < 0n;
   const abs = negative ? -cents : cents;
-  // Intl formats a decimal string exactly (no float), both in Node and in browsers.
   const decimal = `${negative ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+  // Intl.NumberFormat formats a decimal string exactly (ES2023); older type libraries know
+  // only numbers, hence the cast.
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(
-    decimal as `${number}`,
+    decimal as unknown as number,
   );
 }
 

@@ -426,6 +426,15 @@ describe('numbers', () => {
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => highest + 1 + i));
   });
 
+  it('bills a video once when two issues for one client run at once', async () => {
+    const client = await seedUser(s.t, { username: 'twice-at-once', role: 'client' });
+    await s.addVideo({ userId: client.id, paymentAmount: '5.00' });
+    const answers = await Promise.all(
+      [1, 2].map(() => s.call('king', 'POST', '/api/admin/invoices', { clientId: client.id })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+  });
+
   it('a failed issue gives its number back', async () => {
     const client = await seedUser(s.t, { username: 'fails-once', role: 'client' });
     await s.addVideo({ userId: client.id, paymentAmount: '2.00' });
