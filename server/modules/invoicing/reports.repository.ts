@@ -1,10 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  AGING_BUCKETS,
-  addMonths,
-  monthStart,
-  type UnpaidAging,
-} from '@domain/invoicing';
+import { AGING_BUCKETS, addMonths, monthStart, type UnpaidAging } from '@domain/invoicing';
 import { sumMoney } from '@domain/money';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
