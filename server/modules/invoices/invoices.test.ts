@@ -406,6 +406,29 @@ describe('issuing, paying and reading an invoice', () => {
   });
 });
 
+describe('extra rounds', () => {
+  it("price from the client's own round pricing: a percentage of the price, half-up", async () => {
+    await s.call('king', 'PUT', `/api/admin/clients/${s.id.client2}/billing`, {
+      includedRounds: 1,
+      roundFeeKind: 'percent',
+      roundFee: '10',
+    });
+    await s.addVideo({ userId: s.id.client2, name: 'Vlog', type: 'vlog', rounds: 3 });
+    await s.addVideo({ userId: s.id.client2, name: 'Tiny', paymentAmount: '0.05', rounds: 2 });
+    const res = await s.call('king', 'POST', '/api/admin/invoices', { clientId: s.id.client2 });
+    expect(res.statusCode, res.body).toBe(201);
+    const { lines } = res.json() as InvoiceDetail;
+    // 10 % of 19.99 = 1.999: 2.00; 10 % of 0.05 = 0.005: 0.01.
+    expect(
+      lines.filter((l) => l.kind === 'extra_round').map((l) => [l.description, l.amount]),
+    ).toEqual([
+      ['Vlog · Extra revision round 2', '2.00'],
+      ['Vlog · Extra revision round 3', '2.00'],
+      ['Tiny · Extra revision round 2', '0.01'],
+    ]);
+  });
+});
+
 describe('numbers', () => {
   it('are gapless and unique when 20 clients are invoiced at once', async () => {
     const clients = await Promise.all(
