@@ -555,7 +555,8 @@ export const ledgerEventSchema = z.object({
   id: z.string(),
   event: z.enum(['paid', 'reversed']),
   at: isoDate,
-  videoId: z.string(),
+  /** Null for a retainer fee (issue 42: the ledger takes charges too). */
+  videoId: z.string().nullable(),
   videoName: z.string(),
   videoType: z.string(),
   clientId: z.string(),

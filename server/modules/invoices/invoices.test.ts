@@ -334,6 +334,12 @@ describe('issuing, paying and reading an invoice', () => {
       ['video', '19.99'],
       ['video', '40.00'],
     ]);
+    // The ledger reads them, the retainer fee without a video.
+    const ledger = (await s.get('/api/admin/payments')) as {
+      videoName: string;
+      videoId: unknown;
+    }[];
+    expect(ledger.find((e) => e.videoName === 'Retainer · the closed month')?.videoId).toBeNull();
     const twice = await s.call('king', 'POST', `/api/admin/invoices/${invoice.id}/pay`);
     expect((twice.json() as InvoiceAction).message).toBe(`${invoice.label} was already paid.`);
   });

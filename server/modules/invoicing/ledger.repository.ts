@@ -211,7 +211,7 @@ export async function ledgerBreakdownBy(
 export async function listLedgerEvents(db: Db, range?: { start: Date; end: Date }) {
   const deleted = (table: string, column: string) =>
     sql.raw(
-      `case when exists (select 1 from ${table} x where x.id = e.${column}) then '' else ' (deleted)' end`,
+      `case when e.${column} is null or exists (select 1 from ${table} x where x.id = e.${column}) then '' else ' (deleted)' end`,
     );
   const result = await db.execute(sql`
     select e.id, e.event,
@@ -229,7 +229,7 @@ export async function listLedgerEvents(db: Db, range?: { start: Date; end: Date 
     id: string;
     event: 'paid' | 'reversed';
     at: string;
-    video_id: string;
+    video_id: string | null;
     video_name: string;
     video_type: string;
     client_id: string;
