@@ -307,11 +307,35 @@ export async function issueInvoice(
       .where(and(eq(users.id, clientId), hasClientRole()))
       .for('no key update');
     if (!client) return 'not_found';
-    const items = [
+    const found = [
       ...(await unbilledVideos(tx, clientId)),
       ...(await liveExtraRounds(tx, clientId)),
       ...(await unbilledCharges(tx, clientId)),
     ];
+    // Extra rounds are locked now, a charge each; one that gained a charge meanwhile (a mark
+    // paid at the same moment) is left to that.
+    const rounds = found.filter((i) => i.kind === 'extra_round' && !i.chargeId);
+    if (rounds.length) {
+      const made = await tx
+        .insert(charges)
+        .values(
+          rounds.map((r) => ({
+            clientId,
+            kind: 'extra_round' as const,
+            videoId: r.videoId,
+            roundNumber: r.roundNumber,
+            description: extraRoundDescription(r.roundNumber!),
+            amount: r.amount,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: charges.id, videoId: charges.videoId, round: charges.roundNumber });
+      for (const m of made) {
+        const item = rounds.find((r) => r.videoId === m.videoId && r.roundNumber === m.round);
+        if (item) item.chargeId = m.id;
+      }
+    }
+    const items = found.filter((i) => i.kind !== 'extra_round' || i.chargeId);
     if (!items.length) return 'empty';
 
     const agency = await readAgency(tx);
@@ -324,6 +348,7 @@ export async function issueInvoice(
     const subtotal = sumMoney(items.map((i) => i.amount));
     const tax = invoiceTax(subtotal, agency.taxRate);
 
+    // The number last, so the counter's row is held only for the inserts that follow.
     const [counter] = await tx
       .update(invoiceCounter)
       .set({ nextNumber: sql`${invoiceCounter.nextNumber} + 1` })
@@ -361,34 +386,9 @@ export async function issueInvoice(
       .returning({ id: invoices.id });
     const invoiceId = invoice!.id;
 
-    // Extra rounds are locked now: a charge each, on this invoice.
-    const rounds = items.filter((i) => i.kind === 'extra_round' && !i.chargeId);
-    if (rounds.length) {
-      const made = await tx
-        .insert(charges)
-        .values(
-          rounds.map((r) => ({
-            clientId,
-            kind: 'extra_round' as const,
-            videoId: r.videoId,
-            roundNumber: r.roundNumber,
-            description: extraRoundDescription(r.roundNumber!),
-            amount: r.amount,
-            invoiceId,
-          })),
-        )
-        .returning({ id: charges.id, videoId: charges.videoId, round: charges.roundNumber });
-      for (const m of made) {
-        const item = rounds.find((r) => r.videoId === m.videoId && r.roundNumber === m.round);
-        if (item) item.chargeId = m.id;
-      }
-    }
-    const existing = items.filter((i) => i.chargeId && i.kind !== 'video').map((i) => i.chargeId!);
-    if (existing.length) {
-      await tx
-        .update(charges)
-        .set({ invoiceId })
-        .where(and(inArray(charges.id, existing), isNull(charges.invoiceId)));
+    const chargeIds = items.flatMap((i) => (i.chargeId ? [i.chargeId] : []));
+    if (chargeIds.length) {
+      await tx.update(charges).set({ invoiceId }).where(inArray(charges.id, chargeIds));
     }
     // The invoiced amount becomes the video's typed amount, so marking it paid locks just that.
     for (const v of items.filter((i) => i.kind === 'video' || i.kind === 'overage')) {
