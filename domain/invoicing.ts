@@ -575,7 +575,7 @@ export type ClientPlanBody = z.input<typeof clientPlanBody>;
 export const clientPlanSchema = z.object({ clientId: z.string(), pricingPlan: planRef.nullable() });
 export type ClientPlan = z.infer<typeof clientPlanSchema>;
 
-// --- Reports beyond the spec: CSV, printable invoice, breakdowns, unpaid work by age ---------
+// --- Reports beyond the spec: CSV, breakdowns, unpaid work by age ---------
 
 /** The invoicing table's filters, for the CSV export (the whole filtered list, no paging). */
 export const invoicingCsvQuery = invoicingQuery;
@@ -617,42 +617,6 @@ export function monthLastDay(month: string): string {
   next.setUTCDate(0);
   return next.toISOString().slice(0, 10);
 }
-
-/** GET /api/admin/invoices/{clientId}?month=YYYY-MM (current month by default). */
-export const invoiceQuery = z.object({ month: monthParam.optional() });
-export type InvoiceQuery = z.input<typeof invoiceQuery>;
-
-export const invoiceSchema = z.object({
-  client: z.object({ id: z.string(), username: z.string(), name: z.string().nullable() }),
-  month: z.string(),
-  /** When the invoice data was read (the document's date). */
-  issuedAt: isoDate,
-  /** The client's completed videos finished in the month, oldest first. */
-  lineItems: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      type: z.string(),
-      finishDate: isoDate.nullable(),
-      editorName: z.string().nullable(),
-      amount: money,
-      paymentStatus: z.enum(PAYMENT_STATUSES),
-      paidDate: isoDate.nullable(),
-      /** Where and on which day a posted video went out; null unless posted. */
-      publishedUrl: z.string().nullable(),
-      publishedAt: z.string().nullable(),
-    }),
-  ),
-  totals: z.object({
-    total: money,
-    paid: money,
-    outstanding: money,
-    videos: z.number(),
-    paidVideos: z.number(),
-    unpaidVideos: z.number(),
-  }),
-});
-export type Invoice = z.infer<typeof invoiceSchema>;
 
 export const revenueBreakdownQuery = z.object({ month: monthParam.optional() });
 export type RevenueBreakdownQuery = z.input<typeof revenueBreakdownQuery>;
@@ -745,5 +709,12 @@ export const unpaidAgingSchema = z.object({
     z.object({ key: z.string(), label: z.string(), amount: money, videos: z.number() }),
   ),
   total: z.object({ amount: money, videos: z.number() }),
+  /** Issued invoices past their due date with a balance, by whole days overdue (issue 42). */
+  overdueInvoices: z.object({
+    buckets: z.array(
+      z.object({ key: z.string(), label: z.string(), amount: money, invoices: z.number() }),
+    ),
+    total: z.object({ amount: money, invoices: z.number() }),
+  }),
 });
 export type UnpaidAging = z.infer<typeof unpaidAgingSchema>;

@@ -19,6 +19,7 @@ import { assignmentsRoutes } from './modules/assignments/assignments.routes';
 import { teamLeadsRoutes } from './modules/team-leads/team-leads.routes';
 import { leadRoutes } from './modules/lead/lead.routes';
 import { invoicingRoutes } from './modules/invoicing/invoicing.routes';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { adminGuard } from './modules/admin/admin.guard';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { reviewLinksRoutes } from './modules/review-links/review-links.routes';
@@ -218,6 +219,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(leadRoutes, { db });
   await app.register(invoicingRoutes, { db });
   await app.register(retainersRoutes, { db });
+  await app.register(invoicesRoutes, { db });
   await app.register(adminRoutes, { db });
   await app.register(commentsRoutes, { db });
   await app.register(versionsRoutes, { db });

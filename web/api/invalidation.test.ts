@@ -33,7 +33,6 @@ const READS: Record<string, QueryKey[]> = {
     revenueKeys.trends('2024-08', '2025-01'),
     revenueKeys.breakdown('2025-01'),
     revenueKeys.aging,
-    revenueKeys.invoice('c1', '2025-01'),
   ],
 };
 

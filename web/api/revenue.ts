@@ -1,6 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type {
-  Invoice,
   RevenueBreakdown,
   RevenueSummary,
   RevenueTrend,
@@ -13,6 +12,7 @@ const SUMMARY = '/api/admin/revenue/summary';
 const TRENDS = '/api/admin/revenue/trends';
 const BREAKDOWN = '/api/admin/revenue/breakdown';
 const AGING = '/api/admin/revenue/unpaid-aging';
+/** Issued invoices (their paid state follows the payments). */
 const INVOICES = '/api/admin/invoices';
 
 /** Revenue and what is owed (the invoicing page's figures); each key starts with its GET path. */
@@ -21,7 +21,6 @@ export const revenueKeys = {
   trends: (start: string, end: string) => [TRENDS, { start, end }] as const,
   breakdown: (month: string) => [BREAKDOWN, { month }] as const,
   aging: [AGING] as const,
-  invoice: (clientId: string | null, month: string) => [INVOICES, clientId, { month }] as const,
 };
 
 const REVENUE_PATHS = new Set<unknown>([SUMMARY, TRENDS, BREAKDOWN, AGING, INVOICES]);
@@ -59,18 +58,5 @@ export function useUnpaidAging() {
   return useQuery({
     queryKey: revenueKeys.aging,
     queryFn: () => apiJson<UnpaidAging>('GET', AGING),
-  });
-}
-
-/** GET /api/admin/invoices/{clientId}?month=: a client's invoice for a month. */
-export function useInvoice(clientId: string | null, month: string) {
-  return useQuery({
-    queryKey: revenueKeys.invoice(clientId, month),
-    queryFn: () =>
-      apiJson<Invoice>(
-        'GET',
-        `${INVOICES}/${encodeURIComponent(clientId ?? '')}${toQuery({ month })}`,
-      ),
-    enabled: Boolean(clientId),
   });
 }

@@ -55,12 +55,16 @@ import type {
 import type { EmailSettings, OutboxView } from '@domain/email';
 import type {
   ClientCustomPrice, ClientPlan, ClientPlanBody, ClientPricingDetail, ClientPricingList,
-  CreatePlanBody, CreateRuleBody, CustomPriceBody, DefaultPriceBody, Invoice, InvoiceQuery,
+  CreatePlanBody, CreateRuleBody, CustomPriceBody, DefaultPriceBody,
   InvoicingQueryInput, InvoicingRow, LedgerEvent, PaymentAmountBody, PaymentBody, PaymentResult,
   PricingPlan, PricingRule, RevenueBreakdown, RevenueBreakdownQuery, RevenueSummary,
   RevenueSummaryQuery, RevenueTrend, RevenueTrendsQuery, UnpaidAging, UpdatePlanBody,
   UpdateRuleBody, VideoPayment, VideoTypePrice,
 } from '@domain/invoicing';
+import type {
+  Agency, AgencyBody, ClientBilling, ClientBillingBody, InvoiceAction, InvoiceDetail,
+  InvoiceListQuery, InvoiceSummary, IssueInvoiceBody, SendInvoiceBody,
+} from '@domain/invoices';
 import type { LeadSummary, LeadSummaryQuery } from '@domain/lead-dashboard';
 import type {
   CreatedReviewLink, CreateReviewLinkInput, GuestCommentInput, GuestCommentView,
@@ -222,7 +226,23 @@ interface Web {
   };
   'DELETE /api/admin/pricing-plans/{id}/rules/{ruleId}': { reads: { 200: MessageAnswer } };
   'GET /api/admin/payments': { reads: { 200: LedgerEvent[] } };
-  'GET /api/admin/invoices/{clientId}': { query: InvoiceQuery; reads: { 200: Invoice } };
+  'GET /api/admin/agency': { reads: { 200: Agency } };
+  'PUT /api/admin/agency': { sends: AgencyBody; reads: { 200: Agency } };
+  'GET /api/admin/clients/{id}/billing': { reads: { 200: ClientBilling } };
+  'PUT /api/admin/clients/{id}/billing': { sends: ClientBillingBody; reads: { 200: ClientBilling } };
+  'GET /api/admin/invoices': { query: InvoiceListQuery; reads: { 200: InvoiceSummary[] } };
+  'POST /api/admin/invoices': {
+    sends: IssueInvoiceBody;
+    reads: { 201: InvoiceDetail; 404: MessageAnswer; 409: MessageAnswer };
+  };
+  'GET /api/admin/invoices/{id}': { reads: { 200: InvoiceDetail } };
+  'POST /api/admin/invoices/{id}/pay': { reads: { 200: InvoiceAction } };
+  'POST /api/admin/invoices/{id}/send': {
+    sends: SendInvoiceBody;
+    reads: { 200: InvoiceAction; 409: MessageAnswer };
+  };
+  'GET /api/me/invoices': { reads: { 200: InvoiceSummary[] } };
+  'GET /api/me/invoices/{id}': { reads: { 200: InvoiceDetail } };
   'GET /api/admin/revenue/breakdown': {
     query: RevenueBreakdownQuery;
     reads: { 200: RevenueBreakdown };
@@ -754,10 +774,25 @@ describe("a scenario's answers", () => {
     await send('GET', '/api/admin/payments');
     await send('GET', '/api/admin/payments.csv');
     await send('GET', '/api/admin/invoicing.csv', { query: { dateFilter: 'all' } });
-    for (const clientId of [client.id, '00000000-0000-4000-8000-000000000000']) {
-      await send('GET', '/api/admin/invoices/{clientId}', { params: { clientId } });
-    }
     await send('PATCH', '/api/admin/payment/reverse', { body: { videoIds } });
+    // Issued invoices (issue 42): the agency's and the client's details, an invoice issued (then
+    // nothing is left to invoice), read, sent, paid; the client reads its own.
+    await send('GET', '/api/admin/agency');
+    await send('PUT', '/api/admin/agency', { body: { name: 'Books agency', taxRate: '8.25' } });
+    await send('PUT', '/api/admin/agency', { body: { currency: 'XYZ' } });
+    const billing = '/api/admin/clients/{id}/billing';
+    await send('GET', billing, { params: { id: client.id } });
+    await send('PUT', billing, { params: { id: client.id }, body: { billingEmail: 'b@x.test' } });
+    for (let i = 0; i < 2; i++) {
+      await send('POST', '/api/admin/invoices', { body: { clientId: client.id } });
+    }
+    const issued = (await send('GET', '/api/admin/invoices')).json() as unknown as { id: string }[];
+    const invoicePath = { id: issued[0]!.id };
+    await send('GET', '/api/admin/invoices/{id}', { params: invoicePath });
+    await send('POST', '/api/admin/invoices/{id}/send', { params: invoicePath, body: {} });
+    await send('POST', '/api/admin/invoices/{id}/pay', { params: invoicePath });
+    await send('GET', '/api/me/invoices', { cookie: asClient });
+    await send('GET', '/api/me/invoices/{id}', { params: invoicePath, cookie: asClient });
     // When clients are reminded of a video waiting for their review (issue 41).
     await send('GET', '/api/admin/review-reminders');
     await send('PUT', '/api/admin/review-reminders', { body: { days: [0] } });

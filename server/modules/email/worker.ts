@@ -276,10 +276,23 @@ export function createMailer(db: Db, mail: MailSettings, log: FastifyBaseLogger)
           subject: message.subject,
           text: message.textBody,
           html: message.htmlBody,
-          headers: {
-            'List-Unsubscribe': `<${message.unsubscribeUrl}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-          },
+          // A message that is not a notification (an invoice) has no unsubscribe link.
+          headers: message.unsubscribeUrl
+            ? {
+                'List-Unsubscribe': `<${message.unsubscribeUrl}>`,
+                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+              }
+            : {},
+          attachments:
+            message.attachment && message.attachmentName
+              ? [
+                  {
+                    filename: message.attachmentName,
+                    content: Buffer.from(message.attachment),
+                    contentType: message.attachmentType ?? 'application/octet-stream',
+                  },
+                ]
+              : [],
         });
         await db
           .update(emailOutbox)

@@ -69,7 +69,7 @@ describe('who may call the invoicing, pricing and revenue routes', () => {
       ['DELETE', `/api/admin/pricing-plans/${plan!.id}/rules/${rule.id}`],
       ['DELETE', `/api/admin/pricing-plans/${plan!.id}`],
       ['GET', '/api/admin/invoicing.csv?dateFilter=all'],
-      ['GET', `/api/admin/invoices/${c}`],
+      ['GET', `/api/admin/invoices?clientId=${c}`],
       ['GET', '/api/admin/revenue/breakdown'],
       ['GET', '/api/admin/revenue/unpaid-aging'],
     ] as const;

@@ -308,7 +308,7 @@ export async function ledgerBreakdownBy(
 export async function listLedgerEvents(db: Db, range?: { start: Date; end: Date }) {
   const deleted = (table: string, column: string) =>
     sql.raw(
-      `case when exists (select 1 from ${table} x where x.id = e.${column}) then '' else ' (deleted)' end`,
+      `case when e.${column} is null or exists (select 1 from ${table} x where x.id = e.${column}) then '' else ' (deleted)' end`,
     );
   const result = await db.execute(sql`
     select e.id, e.event, e.kind,

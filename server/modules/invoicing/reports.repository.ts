@@ -1,65 +1,12 @@
 import { sql } from 'drizzle-orm';
-import {
-  AGING_BUCKETS,
-  addMonths,
-  monthLastDay,
-  monthStart,
-  type Invoice,
-  type UnpaidAging,
-} from '@domain/invoicing';
+import { AGING_BUCKETS, addMonths, monthStart, type UnpaidAging } from '@domain/invoicing';
 import { sumMoney } from '@domain/money';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { listInvoicingRows } from './invoicing.repository';
 import { ledgerBreakdownBy } from './ledger.repository';
 import { extraRoundsOwedSql, moneyText, owedSql } from './pricing-sql';
 import { DAY_MS } from '@domain/day-counter';
-
-/**
- * A client's invoice for a month: the completed videos finished in it, with what each costs
- * (locked when paid, owed otherwise) and the totals, summed in integer cents.
- */
-export async function clientInvoice(
-  db: Db,
-  client: Invoice['client'],
-  month: string,
-): Promise<Invoice> {
-  const { rows } = await listInvoicingRows(db, {
-    dateFilter: 'custom',
-    from: `${month}-01`,
-    to: monthLastDay(month),
-    clientId: client.id,
-    sortBy: 'finishDate',
-    sortOrder: 'asc',
-  });
-  const paid = rows.filter((r) => r.paymentStatus === 'paid');
-  const unpaid = rows.filter((r) => r.paymentStatus !== 'paid');
-  return {
-    client,
-    month,
-    issuedAt: new Date().toISOString(),
-    lineItems: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      type: r.type,
-      finishDate: r.finishDate,
-      editorName: r.editorName,
-      amount: r.paymentAmount,
-      paymentStatus: r.paymentStatus,
-      paidDate: r.paidDate,
-      publishedUrl: r.publishedUrl,
-      publishedAt: r.publishedAt,
-    })),
-    totals: {
-      total: sumMoney(rows.map((r) => r.paymentAmount)),
-      paid: sumMoney(paid.map((r) => r.paymentAmount)),
-      outstanding: sumMoney(unpaid.map((r) => r.paymentAmount)),
-      videos: rows.length,
-      paidVideos: paid.length,
-      unpaidVideos: unpaid.length,
-    },
-  };
-}
+import { overdueInvoices } from '../invoices/invoices.repository';
 
 export async function revenueBreakdown(db: Db, month: string) {
   const start = monthStart(month);
@@ -116,5 +63,6 @@ export async function unpaidAging(db: Db, now = new Date()): Promise<UnpaidAging
       amount: sumMoney(buckets.map((b) => b.amount)),
       videos: buckets.reduce((n, b) => n + b.videos, 0),
     },
+    overdueInvoices: await overdueInvoices(db, now),
   };
 }

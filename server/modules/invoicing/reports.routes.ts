@@ -1,9 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  clientIdParams,
-  INVOICING_MESSAGES,
-  invoiceQuery,
-  invoiceSchema,
   invoicingCsvAnswer,
   invoicingCsvQuery,
   ledgerCsvAnswer,
@@ -17,16 +13,13 @@ import {
   unpaidAgingSchema,
 } from '@domain/invoicing';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
 import { invoicingCsv, ledgerCsv } from './csv';
 import { listInvoicingRows } from './invoicing.repository';
 import { listLedgerEvents } from './ledger.repository';
-import { findClient } from './pricing.repository';
-import { clientInvoice, revenueBreakdown, unpaidAging } from './reports.repository';
+import { revenueBreakdown, unpaidAging } from './reports.repository';
 
 /**
- * Reports beyond docs/product.md: the filtered invoicing rows as CSV, a client's printable invoice for a
- * month, the month's revenue by client, type and editor, and unpaid work by age. The admin guard
+ * Reports beyond docs/product.md: the filtered invoicing rows as CSV, the month's revenue by client, type and editor, and unpaid work by age. The admin guard
  * covers these too (they live under /api/admin/).
  */
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -67,22 +60,6 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         .header('content-disposition', `attachment; filename="invoicing-${day}.csv"`)
         .header('cache-control', 'no-store')
         .send(invoicingCsv(rows));
-    },
-  );
-
-  app.get(
-    '/api/admin/invoices/:clientId',
-    {
-      schema: {
-        params: clientIdParams,
-        querystring: invoiceQuery,
-        response: { 200: invoiceSchema },
-      },
-    },
-    async (request) => {
-      const client = await findClient(db, request.params.clientId);
-      if (!client) throw new HttpError(404, INVOICING_MESSAGES.clientNotFound);
-      return clientInvoice(db, client, request.query.month ?? monthOf(new Date()));
     },
   );
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Invoice, RevenueBreakdown, UnpaidAging } from '@domain/invoicing';
+import type { RevenueBreakdown, UnpaidAging } from '@domain/invoicing';
 import { toCents } from '@domain/money';
 import { giveRounds } from '../../test/rounds';
 import { createScene, type Scene } from './test-fixtures';
@@ -117,62 +117,6 @@ describe('GET /api/admin/invoicing.csv', () => {
     const res = await s.call('king', 'GET', '/api/admin/invoicing.csv?sortBy=nope');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^Sort must be one of/);
-  });
-});
-
-describe('GET /api/admin/invoices/{clientId}', () => {
-  it("lists the client's videos finished in the month with paid and outstanding totals", async () => {
-    await setDefaultPrice('vlog', '0.10');
-    const inMonth = (day: number) => new Date(Date.UTC(2023, 4, day, 12));
-    const a = await s.addVideo({ name: 'May A', type: 'vlog', finishDate: inMonth(2) });
-    await s.addVideo({ name: 'May B', type: 'vlog', finishDate: inMonth(20) });
-    await s.addVideo({
-      name: 'May C',
-      type: 'vlog',
-      finishDate: inMonth(31),
-      paymentAmount: '0.2',
-    });
-    await s.addVideo({ name: 'June', type: 'vlog', finishDate: new Date(Date.UTC(2023, 5, 1)) });
-    await s.addVideo({ name: 'Other', type: 'vlog', finishDate: inMonth(3), userId: s.id.client2 });
-    await s.addVideo({ name: 'Draft', type: 'vlog', finishDate: inMonth(4), status: 'draft' });
-    await pay([a.id]);
-
-    const invoice = (
-      await king(`/api/admin/invoices/${s.id.client}?month=2023-05`)
-    ).json() as Invoice;
-    expect(invoice.client).toMatchObject({
-      id: s.id.client,
-      username: 'client',
-      name: 'Zed Client',
-    });
-    expect(invoice.month).toBe('2023-05');
-    expect(invoice.lineItems.map((l) => [l.name, l.amount, l.paymentStatus])).toEqual([
-      ['May A', '0.10', 'paid'],
-      ['May B', '0.10', 'unpaid'],
-      ['May C', '0.20', 'unpaid'],
-    ]);
-    expect(invoice.totals).toEqual({
-      total: '0.40',
-      paid: '0.10',
-      outstanding: '0.30',
-      videos: 3,
-      paidVideos: 1,
-      unpaidVideos: 2,
-    });
-    const empty = (
-      await king(`/api/admin/invoices/${s.id.client}?month=2001-01`)
-    ).json() as Invoice;
-    expect(empty.lineItems).toEqual([]);
-    expect(empty.totals.total).toBe('0.00');
-  });
-
-  it('answers 404 for someone who is not a client, 400 for a bad month', async () => {
-    const notClient = await s.call('king', 'GET', `/api/admin/invoices/${s.id.editor}`);
-    expect(notClient.statusCode).toBe(404);
-    expect(notClient.json().message).toBe('Client not found');
-    const bad = await s.call('king', 'GET', `/api/admin/invoices/${s.id.client}?month=2023-13`);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('Month must be in the form YYYY-MM');
   });
 });
 

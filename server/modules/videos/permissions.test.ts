@@ -200,6 +200,31 @@ const assigned =
     return pair;
   };
 
+/** A completed unpaid video of `clientId`: something to invoice. */
+const invoiceable = (clientId: string) =>
+  seedVideo(t, {
+    userId: clientId,
+    status: 'posted',
+    finishDate: new Date(),
+    paymentAmount: '3.00',
+  });
+/** A fresh client with something to invoice, as `:id` and in the issue's body. */
+const invoiceableClient: Params = async () => {
+  const c = await freshClient();
+  await invoiceable(c.id);
+  return { id: c.id };
+};
+/** An invoice issued by the king to the owner, as `:id` (issue 42). */
+const ownerInvoice: Params = async () => {
+  await invoiceable(id.owner);
+  const made = await call('king', 'POST', '/api/admin/invoices', { clientId: id.owner });
+  expect(made.statusCode, made.body).toBe(201);
+  return { id: (made.json() as { id: string }).id };
+};
+/** A client's own invoices: the owner 200, another client 404 for one of the owner's, others 403. */
+const ownInvoices = (other: number) => (a: Actor) =>
+  a === 'anonymous' ? 401 : a === 'owner' ? 200 : a === 'otherClient' ? other : 403;
+
 /**
  * A case whose request is its route, `METHOD /path` with each `:param` from `params`, and `query`
  * and `body` (made for each call when a function, from the params) if any.
@@ -415,11 +440,33 @@ const CASES: Case[] = [
   req('GET /api/admin/revenue/summary', allow(ADMINS, 200, 403)),
   req('GET /api/admin/revenue/trends', allow(ADMINS, 200, 403)),
   req('GET /api/admin/invoicing.csv', allow(ADMINS, 200, 403)),
-  req('GET /api/admin/invoices/:clientId', allow(ADMINS, 200, 403), { params: owner }),
   req('GET /api/admin/revenue/breakdown', allow(ADMINS, 200, 403)),
   req('GET /api/admin/payments', allow(ADMINS, 200, 403)),
   req('GET /api/admin/payments.csv', allow(ADMINS, 200, 403)),
   req('GET /api/admin/revenue/unpaid-aging', allow(ADMINS, 200, 403)),
+  // Issued invoices and the details on them (issue 42): the king and admins; a client its own.
+  req('GET /api/admin/agency', allow(ADMINS, 200, 403)),
+  req('PUT /api/admin/agency', allow(ADMINS, 200, 403), { body: { paymentTermsDays: 30 } }),
+  req('GET /api/admin/clients/:id/billing', allow(ADMINS, 200, 403), { params: owner }),
+  req('PUT /api/admin/clients/:id/billing', allow(ADMINS, 200, 403), {
+    params: owner,
+    body: { taxId: 'VAT 1' },
+  }),
+  req('GET /api/admin/invoices', allow(ADMINS, 200, 403)),
+  req('POST /api/admin/invoices', allow(ADMINS, 201, 403), {
+    params: invoiceableClient,
+    body: (p) => ({ clientId: p.id }),
+  }),
+  req('GET /api/admin/invoices/:id', allow(ADMINS, 200, 403), { params: ownerInvoice }),
+  req('GET /api/admin/invoices/:id/pdf', allow(ADMINS, 200, 403), { params: ownerInvoice }),
+  req('POST /api/admin/invoices/:id/pay', allow(ADMINS, 200, 403), { params: ownerInvoice }),
+  req('POST /api/admin/invoices/:id/send', allow(ADMINS, 200, 403), {
+    params: ownerInvoice,
+    body: { to: 'owner@client.test' },
+  }),
+  req('GET /api/me/invoices', ownInvoices(200)),
+  req('GET /api/me/invoices/:id', ownInvoices(404), { params: ownerInvoice }),
+  req('GET /api/me/invoices/:id/pdf', ownInvoices(404), { params: ownerInvoice }),
   req('GET /api/video-types', allow(SIGNED_IN, 200, 0)),
   req('GET /api/admin/client-pricing', allow(ADMINS, 200, 403)),
   req('GET /api/admin/client-pricing/:clientId', allow(ADMINS, 200, 403), { params: owner }),

@@ -7,7 +7,6 @@ import { pageTitle } from '../../../lib/site';
 import { currentMonth } from '../lib/format';
 import { ClientPricingCard } from './client-pricing-card';
 import { CompletedVideos } from './completed-videos';
-import { InvoiceCard } from './invoice-dialog';
 import { PricingPlansCard } from './pricing-plans-card';
 import {
   RevenueBreakdownCard,
@@ -48,7 +47,6 @@ export function InvoicingPage() {
       <ClientPricingCard />
       <PricingPlansCard />
       <CompletedVideos />
-      <InvoiceCard />
     </Stack>
   );
 }
