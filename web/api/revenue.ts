@@ -1,6 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type {
-  Invoice,
   RevenueBreakdown,
   RevenueSummary,
   RevenueTrend,
@@ -13,7 +12,6 @@ const SUMMARY = '/api/admin/revenue/summary';
 const TRENDS = '/api/admin/revenue/trends';
 const BREAKDOWN = '/api/admin/revenue/breakdown';
 const AGING = '/api/admin/revenue/unpaid-aging';
-const INVOICES = '/api/admin/invoices';
 
 /** Revenue and what is owed (the invoicing page's figures); each key starts with its GET path. */
 export const revenueKeys = {
@@ -21,12 +19,11 @@ export const revenueKeys = {
   trends: (start: string, end: string) => [TRENDS, { start, end }] as const,
   breakdown: (month: string) => [BREAKDOWN, { month }] as const,
   aging: [AGING] as const,
-  invoice: (clientId: string | null, month: string) => [INVOICES, clientId, { month }] as const,
 };
 
-const REVENUE_PATHS = new Set<unknown>([SUMMARY, TRENDS, BREAKDOWN, AGING, INVOICES]);
+const REVENUE_PATHS = new Set<unknown>([SUMMARY, TRENDS, BREAKDOWN, AGING]);
 
-/** After a payment or a price change: revenue, outstanding amounts and invoices change. */
+/** After a payment or a price change: revenue and outstanding amounts change. */
 export function invalidateRevenue(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: (query) => REVENUE_PATHS.has(query.queryKey[0]),
@@ -59,18 +56,5 @@ export function useUnpaidAging() {
   return useQuery({
     queryKey: revenueKeys.aging,
     queryFn: () => apiJson<UnpaidAging>('GET', AGING),
-  });
-}
-
-/** GET /api/admin/invoices/{clientId}?month=: a client's invoice for a month. */
-export function useInvoice(clientId: string | null, month: string) {
-  return useQuery({
-    queryKey: revenueKeys.invoice(clientId, month),
-    queryFn: () =>
-      apiJson<Invoice>(
-        'GET',
-        `${INVOICES}/${encodeURIComponent(clientId ?? '')}${toQuery({ month })}`,
-      ),
-    enabled: Boolean(clientId),
   });
 }
