@@ -177,8 +177,8 @@ export function AgencyDetailsForm({
             {MONEY_LABELS.roundsTitle}
           </Text>
           <Text size="xs" c="dimmed">
-            Review rounds every video includes, and what each further round costs, unless a plan
-            or the client says otherwise.
+            Review rounds every video includes, and what each further round costs, unless a plan or
+            the client says otherwise.
           </Text>
           <RoundPricingFields
             includedRounds={v.includedRounds}

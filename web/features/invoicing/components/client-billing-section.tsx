@@ -117,7 +117,7 @@ export function BillingForm({
           inherit={INHERIT}
           of="for this client"
           errors={form.errors as Record<string, string | undefined>}
-          onChange={(patch) => form.setValues(patch as Partial<BillingFormValues>)}
+          onChange={(patch) => form.setValues(patch)}
         />
         <Group justify="flex-end">
           <Button type="submit" size="xs" loading={saving}>
@@ -131,7 +131,12 @@ export function BillingForm({
 
 /** The months a retainer may start or end in: from `first` on, two years. */
 const monthChoices = (first: string, keep: string[]) =>
-  [...new Set([...keep.filter(Boolean), ...Array.from({ length: 25 }, (_, i) => addMonths(first, i))])]
+  [
+    ...new Set([
+      ...keep.filter(Boolean),
+      ...Array.from({ length: 25 }, (_, i) => addMonths(first, i)),
+    ]),
+  ]
     .sort()
     .map((m) => ({ value: m, label: monthLabel(m) }));
 

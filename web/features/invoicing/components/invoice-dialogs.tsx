@@ -116,7 +116,8 @@ function InvoiceActions({ invoice }: { invoice: IssuedInvoice }) {
               setAsking(null);
               notifySuccess(MONEY_LABELS.paid, label);
             },
-            onError: (error) => notifyError('Error', getErrorMessage(error, MONEY_LABELS.payFailed)),
+            onError: (error) =>
+              notifyError('Error', getErrorMessage(error, MONEY_LABELS.payFailed)),
           })
         }
       >
@@ -137,7 +138,7 @@ export function InvoiceViewDialog({ id, onClose }: { id: string | null; onClose:
       onClose={onClose}
       title={invoice.data ? invoiceLabel(invoice.data.number) : 'Invoice'}
       size="xl"
-      classNames={{ header: classes.noPrint }}
+      classNames={{ header: classes.noPrint, content: classes.printRoot }}
     >
       {invoice.isPending ? (
         <Skeleton h={320} />

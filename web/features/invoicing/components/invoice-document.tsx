@@ -7,7 +7,12 @@ import {
   INVOICE_STATUS_LABELS,
   invoiceLabel,
 } from '@domain/money-labels';
-import type { InvoiceBuyer, InvoiceLine, InvoiceSeller, IssuedInvoice } from '../../../api/invoices';
+import type {
+  InvoiceBuyer,
+  InvoiceLine,
+  InvoiceSeller,
+  IssuedInvoice,
+} from '../../../api/invoices';
 import classes from './invoice-print.module.css';
 import { DataTable } from './scroll-table';
 
@@ -21,10 +26,7 @@ export interface InvoiceDocumentData {
   taxRate: string | null;
   tax: string;
   total: string;
-  issued?: Pick<
-    IssuedInvoice,
-    'number' | 'issueDate' | 'dueDate' | 'paid' | 'balance' | 'status'
-  >;
+  issued?: Pick<IssuedInvoice, 'number' | 'issueDate' | 'dueDate' | 'paid' | 'balance' | 'status'>;
 }
 
 function Lines({ text }: { text: string }) {
@@ -64,15 +66,7 @@ function Party({
   );
 }
 
-function TotalLine({
-  label,
-  value,
-  strong,
-}: {
-  label: string;
-  value: string;
-  strong?: boolean;
-}) {
+function TotalLine({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
     <Group justify="space-between" wrap="nowrap">
       <Text size="sm" fw={strong ? 700 : undefined}>

@@ -58,9 +58,7 @@ export function RoundPricingFields({
         value={roundFeeKind}
         allowDeselect={false}
         disabled={disabled}
-        onChange={(v) =>
-          onChange({ roundFeeKind: (v ?? '') as RoundFeeKind | '', ...(v ? {} : { roundFee: '' }) })
-        }
+        onChange={(v) => onChange({ roundFeeKind: v ?? '', ...(v ? {} : { roundFee: '' }) })}
       />
       <TextInput
         label={roundFeeKind === 'percent' ? 'Fee (%)' : 'Fee amount'}
