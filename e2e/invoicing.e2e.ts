@@ -1,8 +1,8 @@
 /**
  * The invoicing dashboard as the king: set a type's default price and a client's custom price,
  * complete videos through the API, see what they owe, mark them paid and see the month's card and
- * the six-month trend move, export the CSV and read it, open the printable invoice (and its print
- * layout). axe checks the page and the dialog; screenshots at 1280 and 390 px land in
+ * the six-month trend move, export the CSV and read it (issued invoices and their print layout:
+ * money.e2e.ts). axe checks the page and the dialog; screenshots at 1280 and 390 px land in
  * e2e/artifacts.
  *
  * Each test sets up the books it needs through the API: a video type of its own (so other tests
@@ -260,28 +260,6 @@ describe('the king runs the books', () => {
     for (const name of [videoNames.a1, videoNames.a2, videoNames.b1]) {
       expect(line(name)).toMatch(/,0$/);
     }
-  });
-
-  it("opens the client's printable invoice for the month, with a print layout", async () => {
-    const { clientA } = await books({ priced: true, completed: true, paid: true });
-    await openBooks();
-    const card = region('Printable invoice');
-    await choose(card, 'Invoice client', clientA.name);
-    await card.getByRole('button', { name: 'Open invoice' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Printable invoice' });
-    await visible(dialog.getByRole('heading', { name: 'Invoice', exact: true }));
-    await visible(dialog.getByText(`@${clientA.username}`));
-    const items = dialog.getByRole('table', { name: 'Invoice line items' }).getByRole('row');
-    await expect.poll(() => items.count()).toBe(3);
-    await visible(dialog.getByText('Balance due'));
-    await seeText(page, 'Paid in full');
-    await expectNoSeriousA11yViolations(page);
-    await page.emulateMedia({ media: 'print' });
-    expect(await page.locator('#root').evaluate((el) => getComputedStyle(el).display)).toBe('none');
-    await page.screenshot({ path: `${ARTIFACTS}/invoicing-invoice-print.png`, fullPage: true });
-    await page.emulateMedia({ media: 'screen' });
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
-    await dialog.waitFor({ state: 'hidden' });
   });
 
   it('mark unpaid asks first, then restores the amounts owed', async () => {

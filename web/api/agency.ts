@@ -57,3 +57,9 @@ export function useSaveAgencyDetails() {
       ]),
   });
 }
+
+/**
+ * The agency's currency for the money that goes on invoices (retainer fees, invoices): 'USD'
+ * until the details are read.
+ */
+export const useAgencyCurrency = (): string => useAgencyDetails().data?.currency ?? 'USD';

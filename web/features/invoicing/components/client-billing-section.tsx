@@ -17,7 +17,8 @@ import {
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { addMonths } from '@domain/invoicing';
-import { MONEY_LABELS, monthLabel } from '@domain/money-labels';
+import { formatCurrency, MONEY_LABELS, monthLabel } from '@domain/money-labels';
+import { useAgencyCurrency } from '../../../api/agency';
 import {
   useClientBilling,
   useSaveClientBilling,
@@ -33,7 +34,7 @@ import {
 } from '../../../api/retainers';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { currentMonth, formatMoney } from '../lib/format';
+import { currentMonth } from '../lib/format';
 import {
   billingBody,
   billingFormValues,
@@ -144,10 +145,13 @@ const monthChoices = (first: string, keep: string[]) =>
 export function RetainerForm({
   retainer,
   typeNames,
+  currency,
   onSave,
   saving,
 }: {
   retainer: ClientRetainer | null;
+  /** The agency's currency, which the fee is in. */
+  currency: string;
   /** Video type names (the per-type allowance's keys) and the names shown for them. */
   typeNames: { value: string; label: string }[];
   onSave: (body: RetainerBody) => void;
@@ -175,7 +179,7 @@ export function RetainerForm({
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
           <TextInput
-            label="Monthly fee"
+            label={`Monthly fee (${currency})`}
             type="number"
             inputMode="decimal"
             min={0}
@@ -293,7 +297,7 @@ export function RetainerForm({
 }
 
 /** A retainer's terms in one line: "$500.00 a month · 10 videos · up to 3 roll over for 2 months". */
-export function retainerSummary(r: ClientRetainer): string {
+export function retainerSummary(r: ClientRetainer, currency: string): string {
   const allowance = r.allowanceByType
     ? Object.entries(r.allowanceByType)
         .map(([type, n]) => `${n} ${type}`)
@@ -303,7 +307,7 @@ export function retainerSummary(r: ClientRetainer): string {
     r.rolloverMax > 0 && r.rolloverMonths > 0
       ? `up to ${r.rolloverMax} roll over for ${r.rolloverMonths} month${r.rolloverMonths === 1 ? '' : 's'}`
       : 'no rollover';
-  return `${formatMoney(r.monthlyFee)} a month · ${allowance} · ${rollover}`;
+  return `${formatCurrency(r.monthlyFee, currency)} a month · ${allowance} · ${rollover}`;
 }
 
 function RetainerPanel({ clientId }: { clientId: string }) {
@@ -311,6 +315,7 @@ function RetainerPanel({ clientId }: { clientId: string }) {
   const types = useVideoTypes();
   const save = useSaveRetainer();
   const end = useEndRetainer();
+  const currency = useAgencyCurrency();
   const [ending, setEnding] = useState(false);
   const typeNames = (types.data ?? []).map((t) => ({ value: t.name, label: t.displayName }));
   if (retainer.isPending) return <Skeleton h={120} />;
@@ -328,7 +333,7 @@ function RetainerPanel({ clientId }: { clientId: string }) {
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Stack gap={2}>
             <Text size="sm" fw={600}>
-              {retainerSummary(r)}
+              {retainerSummary(r, currency)}
             </Text>
             <Text size="xs" c="dimmed">
               From {monthLabel(r.startMonth)}
@@ -351,6 +356,7 @@ function RetainerPanel({ clientId }: { clientId: string }) {
         key={JSON.stringify(r)}
         retainer={r}
         typeNames={typeNames}
+        currency={currency}
         saving={save.isPending}
         onSave={(body) =>
           save.mutate(

@@ -1,16 +1,21 @@
 import { Badge, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { MONEY_LABELS } from '@domain/money-labels';
+import { formatCurrency, MONEY_LABELS } from '@domain/money-labels';
+import { useAgencyCurrency } from '../../../api/agency';
 import { useRetainerMonth } from '../../../api/retainers';
-import { currentMonth, formatMoney, formatMonth, recentMonths } from '../lib/format';
+import { currentMonth, formatMonth, recentMonths } from '../lib/format';
 import { InvoicingPanel } from './invoicing-panel';
 import { QueryView } from './query-view';
 import { DataTable } from './scroll-table';
 
-/** Retainers: one row per client's retainer in the chosen month (this one by default). */
+/**
+ * Retainers: one row per client's retainer in the chosen month (this one by default), fees in
+ * the agency's currency (they go on invoices).
+ */
 export function RetainersCard() {
   const [month, setMonth] = useState(currentMonth());
   const rows = useRetainerMonth(month);
+  const currency = useAgencyCurrency();
   return (
     <InvoicingPanel
       title={MONEY_LABELS.retainersTitle}
@@ -69,7 +74,7 @@ export function RetainersCard() {
                   )}
                 </Table.Td>
                 <Table.Td ta="right" ff="monospace">
-                  {formatMoney(r.fee)}
+                  {formatCurrency(r.fee, currency)}
                 </Table.Td>
                 <Table.Td>
                   <Badge size="xs" variant="dot" color={r.closed ? 'gray' : 'blue'}>

@@ -61,9 +61,10 @@ describe('round pricing overrides', () => {
       ok: true,
       body: { includedRounds: null, roundFeeKind: null, roundFee: null },
     });
-    expect(roundsBody({ includedRounds: '3', roundFeeKind: 'percent', roundFee: '12.5' })).toEqual(
-      { ok: true, body: { includedRounds: 3, roundFeeKind: 'percent', roundFee: '12.50' } },
-    );
+    expect(roundsBody({ includedRounds: '3', roundFeeKind: 'percent', roundFee: '12.5' })).toEqual({
+      ok: true,
+      body: { includedRounds: 3, roundFeeKind: 'percent', roundFee: '12.50' },
+    });
     expect(roundsBody({ includedRounds: '-1', roundFeeKind: 'flat', roundFee: 'x' }).ok).toBe(
       false,
     );
