@@ -43,6 +43,7 @@ const READS: Record<string, QueryKey[]> = {
   retainers: [retainerKeys.month('2025-01'), retainerKeys.client('c1'), retainerKeys.mine],
   invoices: [
     invoiceKeys.list,
+    invoiceKeys.byStatus('overdue'),
     invoiceKeys.one('i1'),
     invoiceKeys.preview('c1'),
     invoiceKeys.mine,

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { InvoiceLineKind, InvoiceStatus } from '@domain/money-labels';
 import { apiJson } from '../lib/api-client';
+import { toQuery } from '../lib/query-string';
 import { useSubmissionKeys } from '../lib/idempotency';
 import { invalidateInvoicing } from './invoicing';
 import { invalidateRetainers } from './retainers';
@@ -10,7 +11,8 @@ import { invalidateRevenue } from './revenue';
  * Issued invoices (issue 42, helper C's routes). Merge note: these types are written from the
  * contract before the routes existed; when C's domain file exports the schemas, each type here
  * becomes the `z.infer` of its schema (and the list, detail and preview answers are checked
- * against what C serves: the field names below are the ones this screen reads).
+ * against what C serves). Aligned with C's domain/invoices.ts as of its first commit, except
+ * the preview, which this screen assumes: GET /api/admin/clients/{id}/invoice-preview.
  */
 
 /** The seller as copied onto the invoice at issue (the agency's details then). */
@@ -36,6 +38,8 @@ export interface InvoiceLine {
   kind: InvoiceLineKind;
   description: string;
   amount: string;
+  videoId: string | null;
+  chargeId: string | null;
   /** The line's video is paid, or its charge has paid_at. */
   paid: boolean;
 }
@@ -44,17 +48,25 @@ export interface InvoiceLine {
 export interface InvoiceSummary {
   id: string;
   number: number;
+  /** 'INV-0001'. */
+  label: string;
   clientId: string | null;
+  /** The buyer's name as issued. */
   clientName: string;
-  /** 'YYYY-MM-DD'. */
+  /** 'YYYY-MM-DD' (UTC). */
   issueDate: string;
   dueDate: string;
   currency: string;
+  subtotal: string;
+  /** Percent ('8.25'), or null: no tax. */
+  taxRate: string | null;
+  tax: string;
   total: string;
   paid: string;
   balance: string;
   status: InvoiceStatus;
   emailedAt: string | null;
+  createdAt: string;
 }
 
 /** One invoice whole (GET /api/admin/invoices/{id}, GET /api/me/invoices/{id}). */
@@ -62,10 +74,12 @@ export interface IssuedInvoice extends InvoiceSummary {
   seller: InvoiceSeller;
   buyer: InvoiceBuyer;
   lines: InvoiceLine[];
-  subtotal: string;
-  /** Percent ('8.25'), or null: no tax. */
-  taxRate: string | null;
-  tax: string;
+}
+
+/** POST /api/admin/invoices/{id}/pay and /send: what was done, and the invoice now. */
+export interface InvoiceAction {
+  message: string;
+  invoice: IssuedInvoice;
 }
 
 /**
@@ -76,7 +90,7 @@ export interface InvoicePreview {
   clientId: string;
   currency: string;
   buyer: InvoiceBuyer;
-  lines: Omit<InvoiceLine, 'id' | 'paid'>[];
+  lines: Pick<InvoiceLine, 'position' | 'kind' | 'description' | 'amount'>[];
   subtotal: string;
   taxRate: string | null;
   tax: string;
@@ -92,6 +106,7 @@ const CLIENTS = '/api/admin/clients';
 /** Each key is its GET path's parts (a preview's: `['/api/admin/clients', id, 'invoice-preview']`). */
 export const invoiceKeys = {
   list: [INVOICES] as const,
+  byStatus: (status: InvoiceStatus) => [INVOICES, { status }] as const,
   one: (id: string | null) => [INVOICES, id] as const,
   preview: (clientId: string | null) => [CLIENTS, clientId, 'invoice-preview'] as const,
   mine: [MY_INVOICES] as const,
@@ -112,10 +127,11 @@ export const invalidateInvoices = (queryClient: QueryClient) =>
     }),
   ]).then(() => undefined);
 
-export function useInvoices() {
+/** GET /api/admin/invoices (newest first), or those of one status ('overdue' for the aging). */
+export function useInvoices(status?: InvoiceStatus) {
   return useQuery({
-    queryKey: invoiceKeys.list,
-    queryFn: () => apiJson<InvoiceSummary[]>('GET', INVOICES),
+    queryKey: status ? invoiceKeys.byStatus(status) : invoiceKeys.list,
+    queryFn: () => apiJson<InvoiceSummary[]>('GET', `${INVOICES}${toQuery({ status })}`),
   });
 }
 
@@ -163,12 +179,12 @@ export function useIssueInvoice() {
 
 /** POST /api/admin/invoices/{id}/pay: every line paid. */
 export const usePayInvoice = () =>
-  useInvoiceMutation((id: string) => apiJson<IssuedInvoice>('POST', `${INVOICES}/${enc(id)}/pay`));
+  useInvoiceMutation((id: string) => apiJson<InvoiceAction>('POST', `${INVOICES}/${enc(id)}/pay`));
 
 /** POST /api/admin/invoices/{id}/send {to?}: queued by email with the PDF. */
 export const useSendInvoice = () =>
   useInvoiceMutation(({ id, to }: { id: string; to?: string }) =>
-    apiJson<unknown>('POST', `${INVOICES}/${enc(id)}/send`, to ? { to } : {}),
+    apiJson<InvoiceAction>('POST', `${INVOICES}/${enc(id)}/send`, to ? { to } : {}),
   );
 
 /** The signed-in client's invoices (clients only). */

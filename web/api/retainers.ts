@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { MessageAnswer } from '@domain/api';
 import { apiJson } from '../lib/api-client';
 import { toQuery } from '../lib/query-string';
 import { invalidateInvoicing } from './invoicing';
@@ -11,12 +10,9 @@ import { invalidateRevenue } from './revenue';
  * becomes the `z.infer` (answers) or `z.input` (bodies) of its schema.
  */
 
-/** A client's retainer as GET /api/admin/clients/{id}/retainer answers (null: none). */
-export interface ClientRetainer {
-  clientId: string;
-  /** 'YYYY-MM'. */
-  startMonth: string;
-  endMonth: string | null;
+/** A retainer's terms from a month's first day ('YYYY-MM') on. */
+export interface RetainerTerms {
+  effectiveFrom: string;
   monthlyFee: string;
   /** A total allowance, or null when it is per video type. */
   allowance: number | null;
@@ -26,13 +22,47 @@ export interface ClientRetainer {
   rolloverMonths: number;
 }
 
-/** PUT /api/admin/clients/{id}/retainer. */
+/** A retainer month's counts, in all or for one bucket. */
+export interface RetainerCounts {
+  allowance: number;
+  rolledOver: number;
+  used: number;
+  left: number;
+  overage: number;
+}
+
+/** GET /api/me/retainer: the signed-in client's month (null: no retainer runs this month). */
+export interface MyRetainer extends RetainerCounts {
+  month: string;
+  /** 'YYYY-MM-DD': the first day of the next month. */
+  resetsOn: string;
+  /** Per video type, when the allowance is per type. */
+  byType?: (RetainerCounts & { type: string })[];
+}
+
+/**
+ * A client's retainer as GET/PUT/DELETE /api/admin/clients/{id}/retainer answer (null: none):
+ * the terms of this month (before the start: of the start month), terms set for a later month,
+ * and this month's counts.
+ */
+export interface ClientRetainer {
+  clientId: string;
+  /** 'YYYY-MM'. */
+  startMonth: string;
+  endMonth: string | null;
+  terms: RetainerTerms;
+  nextTerms: RetainerTerms | null;
+  thisMonth: MyRetainer | null;
+}
+
+/** PUT /api/admin/clients/{id}/retainer: a total allowance or one per type, not both. */
 export interface RetainerBody {
   monthlyFee: string;
-  allowance?: number;
-  allowanceByType?: Record<string, number>;
+  allowance?: number | null;
+  allowanceByType?: Record<string, number> | null;
   rolloverMax: number;
   rolloverMonths: number;
+  /** Only before the retainer starts (a started one keeps its start). */
   startMonth?: string;
   endMonth?: string | null;
 }
@@ -49,22 +79,6 @@ export interface RetainerMonthRow {
   left: number;
   overage: number;
   closed: boolean;
-}
-
-/** GET /api/me/retainer: the signed-in client's month (null: no retainer). */
-export interface MyRetainer {
-  month: string;
-  allowance: number;
-  rolledOver: number;
-  used: number;
-  left: number;
-  overage: number;
-  /** 'YYYY-MM-DD': the first day of the next month. */
-  resetsOn: string;
-  byType?: Record<
-    string,
-    { allowance: number; rolledOver: number; used: number; left: number; overage: number }
-  >;
 }
 
 const RETAINERS = '/api/admin/retainers';
@@ -128,7 +142,7 @@ export const useSaveRetainer = () =>
 /** DELETE /api/admin/clients/{id}/retainer: it ends after the current month. */
 export const useEndRetainer = () =>
   useRetainerMutation((clientId: string) =>
-    apiJson<MessageAnswer>('DELETE', retainerPath(clientId)),
+    apiJson<ClientRetainer | null>('DELETE', retainerPath(clientId)),
   );
 
 /** The client's own retainer card (clients only; the dashboard asks only for a client). */

@@ -17,7 +17,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { addMonths } from '@domain/invoicing';
-import { formatCurrency, MONEY_LABELS, monthLabel } from '@domain/money-labels';
+import { formatCurrency, MONEY_LABELS, monthLabel, retainerLine } from '@domain/money-labels';
 import { useAgencyCurrency } from '../../../api/agency';
 import {
   useClientBilling,
@@ -31,6 +31,7 @@ import {
   useSaveRetainer,
   type ClientRetainer,
   type RetainerBody,
+  type RetainerTerms,
 } from '../../../api/retainers';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -297,7 +298,7 @@ export function RetainerForm({
 }
 
 /** A retainer's terms in one line: "$500.00 a month · 10 videos · up to 3 roll over for 2 months". */
-export function retainerSummary(r: ClientRetainer, currency: string): string {
+export function retainerSummary(r: RetainerTerms, currency: string): string {
   const allowance = r.allowanceByType
     ? Object.entries(r.allowanceByType)
         .map(([type, n]) => `${n} ${type}`)
@@ -330,14 +331,21 @@ function RetainerPanel({ clientId }: { clientId: string }) {
   return (
     <Stack gap="sm">
       {r ? (
-        <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
           <Stack gap={2}>
             <Text size="sm" fw={600}>
-              {retainerSummary(r, currency)}
+              {retainerSummary(r.terms, currency)}
             </Text>
+            {r.nextTerms && (
+              <Text size="xs">
+                From {monthLabel(r.nextTerms.effectiveFrom)}:{' '}
+                {retainerSummary(r.nextTerms, currency)}
+              </Text>
+            )}
             <Text size="xs" c="dimmed">
               From {monthLabel(r.startMonth)}
               {r.endMonth ? ` to ${monthLabel(r.endMonth)}` : ''}
+              {r.thisMonth ? ` · ${retainerLine(r.thisMonth)}` : ''}
             </Text>
           </Stack>
           <Group gap="xs">

@@ -82,9 +82,9 @@ function InvoiceActions({ invoice }: { invoice: IssuedInvoice }) {
           send.mutate(
             { id: invoice.id, to: to.trim() || undefined },
             {
-              onSuccess: () => {
+              onSuccess: (answer) => {
                 setAsking(null);
-                notifySuccess(MONEY_LABELS.sent, `${label} to ${to.trim() || invoice.buyer.email}`);
+                notifySuccess(MONEY_LABELS.sent, answer.message);
               },
               onError: (error) =>
                 notifyError('Error', getErrorMessage(error, MONEY_LABELS.sendFailed)),
@@ -112,9 +112,9 @@ function InvoiceActions({ invoice }: { invoice: IssuedInvoice }) {
         onClose={() => setAsking(null)}
         onConfirm={() =>
           pay.mutate(invoice.id, {
-            onSuccess: () => {
+            onSuccess: (answer) => {
               setAsking(null);
-              notifySuccess(MONEY_LABELS.paid, label);
+              notifySuccess(MONEY_LABELS.paid, answer.message);
             },
             onError: (error) =>
               notifyError('Error', getErrorMessage(error, MONEY_LABELS.payFailed)),

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   formatCurrency,
@@ -8,7 +8,10 @@ import {
   invoiceLabel,
   MONEY_LABELS,
 } from '@domain/money-labels';
+import type { UnpaidAging } from '@domain/invoicing';
+import { useAgencyCurrency } from '../../../api/agency';
 import { useInvoices, type InvoiceSummary } from '../../../api/invoices';
+import { useUnpaidAging } from '../../../api/revenue';
 import { IssueInvoiceDialog, PdfLink } from './invoice-dialogs';
 import { InvoicingPanel } from './invoicing-panel';
 import { QueryView } from './query-view';
@@ -117,16 +120,52 @@ export function InvoicesCard({ onOpen }: { onOpen: (id: string) => void }) {
   );
 }
 
-/** The aging card's overdue invoices: what is past its due date, with its balance. */
+/**
+ * The aging answer's overdue invoices (helper C adds them to GET /api/admin/revenue/unpaid-aging).
+ * Merge note: once domain/invoicing.ts's unpaidAgingSchema has `overdueInvoices`, this type is
+ * `UnpaidAging` itself.
+ */
+type AgingWithInvoices = UnpaidAging & {
+  overdueInvoices?: {
+    buckets: { key: string; label: string; amount: string; invoices: number }[];
+    total: { amount: string; invoices: number };
+  };
+};
+
+/**
+ * The aging card's overdue invoices: their balances by days overdue, and each one (number,
+ * client, due date, balance) to open. Nothing while none is overdue.
+ */
 export function OverdueInvoices({ onOpen }: { onOpen: (id: string) => void }) {
-  const invoices = useInvoices();
-  const overdue = (invoices.data ?? []).filter((i) => i.status === 'overdue');
-  if (overdue.length === 0) return null;
+  const aging = useUnpaidAging();
+  const invoices = useInvoices('overdue');
+  const currency = useAgencyCurrency();
+  const overdue = invoices.data ?? [];
+  const agingData: AgingWithInvoices | undefined = aging.data;
+  const buckets = agingData?.overdueInvoices;
+  if (overdue.length === 0 && !buckets?.total.invoices) return null;
   return (
     <Box mt="md" component="section" aria-label={MONEY_LABELS.overdueTitle}>
       <Text size="sm" fw={700} c="red.8" mb={4}>
-        {MONEY_LABELS.overdueTitle} ({overdue.length})
+        {MONEY_LABELS.overdueTitle} ({buckets?.total.invoices ?? overdue.length})
       </Text>
+      {buckets && (
+        <SimpleGrid cols={{ base: 2, sm: 4 }} mb="xs">
+          {buckets.buckets.map((b) => (
+            <Box key={b.key}>
+              <Text size="xs" c="dimmed" fw={500}>
+                {b.label}
+              </Text>
+              <Text fw={700} ff="monospace">
+                {formatCurrency(b.amount, currency)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {b.invoices} invoice{b.invoices === 1 ? '' : 's'}
+              </Text>
+            </Box>
+          ))}
+        </SimpleGrid>
+      )}
       <Stack gap={4}>
         {overdue.map((inv) => (
           <Group key={inv.id} justify="space-between" wrap="nowrap" gap="xs">

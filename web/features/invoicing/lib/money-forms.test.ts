@@ -119,20 +119,28 @@ describe('the retainer form', () => {
   });
 
   it('a per-type allowance keys the counts by type name; every row needs a type', () => {
-    const retainer = {
-      clientId: 'c1',
-      startMonth: '2027-01',
-      endMonth: '2027-12',
+    const terms = {
+      effectiveFrom: '2027-01',
       monthlyFee: '900.00',
       allowance: null,
       allowanceByType: { short: 4, vlog: 2 },
       rolloverMax: 0,
       rolloverMonths: 0,
     };
+    const retainer = {
+      clientId: 'c1',
+      startMonth: '2027-01',
+      endMonth: '2027-12',
+      terms: { ...terms, monthlyFee: '800.00' },
+      // A change set for a later month is what the form edits.
+      nextTerms: terms,
+      thisMonth: null,
+    };
     const values = retainerFormValues(retainer, '2027-03');
     expect(values.allowanceKind).toBe('byType');
     const read = retainerBody(values);
     expect(read.ok && read.body.allowanceByType).toEqual({ short: 4, vlog: 2 });
+    expect(read.ok && read.body.monthlyFee).toBe('900.00');
     expect(read.ok && read.body.allowance).toBeUndefined();
     const missing = retainerBody({ ...values, byType: [{ type: '', count: '2' }] });
     expect(!missing.ok && missing.errors['byType.0.type']).toBe(

@@ -218,22 +218,26 @@ export interface RetainerFormValues {
   endMonth: string;
 }
 
-export const retainerFormValues = (
+/** The form over a retainer's latest terms (a change set for a later month, else this month's). */
+export function retainerFormValues(
   r: ClientRetainer | null,
-  nextMonth: string,
-): RetainerFormValues => ({
-  monthlyFee: r?.monthlyFee ?? '',
-  allowanceKind: r?.allowanceByType ? 'byType' : 'total',
-  allowance: r?.allowance === null || r?.allowance === undefined ? '' : String(r.allowance),
-  byType: Object.entries(r?.allowanceByType ?? {}).map(([type, count]) => ({
-    type,
-    count: String(count),
-  })),
-  rolloverMax: String(r?.rolloverMax ?? 0),
-  rolloverMonths: String(r?.rolloverMonths ?? 0),
-  startMonth: r?.startMonth ?? nextMonth,
-  endMonth: r?.endMonth ?? '',
-});
+  thisMonth: string,
+): RetainerFormValues {
+  const t = r ? (r.nextTerms ?? r.terms) : null;
+  return {
+    monthlyFee: t?.monthlyFee ?? '',
+    allowanceKind: t?.allowanceByType ? 'byType' : 'total',
+    allowance: t?.allowance === null || t?.allowance === undefined ? '' : String(t.allowance),
+    byType: Object.entries(t?.allowanceByType ?? {}).map(([type, count]) => ({
+      type,
+      count: String(count),
+    })),
+    rolloverMax: String(t?.rolloverMax ?? 0),
+    rolloverMonths: String(t?.rolloverMonths ?? 0),
+    startMonth: r?.startMonth ?? thisMonth,
+    endMonth: r?.endMonth ?? '',
+  };
+}
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
