@@ -67,9 +67,11 @@ export function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
             const label = invoiceLabel(inv.number);
             return (
               <Table.Tr key={inv.id}>
-                <Table.Td fw={600}>{label}</Table.Td>
-                <Table.Td>{formatIsoDay(inv.issueDate)}</Table.Td>
-                <Table.Td>{formatIsoDay(inv.dueDate)}</Table.Td>
+                <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {label}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDay(inv.issueDate)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDay(inv.dueDate)}</Table.Td>
                 <Table.Td ta="right" ff="monospace">
                   {formatCurrency(inv.total, inv.currency)}
                 </Table.Td>

@@ -13,6 +13,7 @@ import { useEffect, useState } from 'react';
 import { invoiceLabel, MONEY_LABELS } from '@domain/money-labels';
 import { displayName } from '@domain/people';
 import { useAgencyDetails } from '../../../api/agency';
+import { usePhoneLayout } from '../../../hooks/use-phone-layout';
 import {
   invoicePdfUrl,
   useInvoicePreview,
@@ -130,9 +131,11 @@ function InvoiceActions({ invoice }: { invoice: IssuedInvoice }) {
 /** One issued invoice, open for reading, printing and its actions. */
 export function InvoiceViewDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const invoice = useIssuedInvoice(id);
+  const phone = usePhoneLayout();
   usePrintingInvoice(id !== null);
   return (
     <Modal
+      fullScreen={phone}
       closeButtonProps={{ 'aria-label': 'Close dialog' }}
       opened={id !== null}
       onClose={onClose}
@@ -171,6 +174,7 @@ export function IssueInvoiceDialog({
   const [clientId, setClientId] = useState<string | null>(null);
   const preview = useInvoicePreview(opened ? clientId : null);
   const issue = useIssueInvoice();
+  const phone = usePhoneLayout();
   const close = () => {
     if (issue.isPending) return;
     setClientId(null);
@@ -185,6 +189,7 @@ export function IssueInvoiceDialog({
       onClose={close}
       title={MONEY_LABELS.issueTitle}
       size="xl"
+      fullScreen={phone}
     >
       <Stack>
         <Select

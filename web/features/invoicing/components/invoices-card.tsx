@@ -51,10 +51,12 @@ export function InvoicesTable({
     >
       {invoices.map((inv) => (
         <Table.Tr key={inv.id}>
-          <Table.Td fw={600}>{invoiceLabel(inv.number)}</Table.Td>
+          <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
+            {invoiceLabel(inv.number)}
+          </Table.Td>
           <Table.Td>{inv.clientName}</Table.Td>
-          <Table.Td>{formatIsoDay(inv.issueDate)}</Table.Td>
-          <Table.Td>{formatIsoDay(inv.dueDate)}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDay(inv.issueDate)}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDay(inv.dueDate)}</Table.Td>
           <Table.Td ta="right" ff="monospace">
             {formatCurrency(inv.total, inv.currency)}
           </Table.Td>
