@@ -123,16 +123,14 @@ export function AgencyDetailsForm({
           <TextInput label="Tax ID" maxLength={100} {...form.getInputProps('taxId')} />
           <Textarea
             label="Address"
-            autosize
-            minRows={2}
+            rows={3}
             maxLength={1000}
             {...form.getInputProps('address')}
           />
           <Textarea
             label="Payment instructions"
             description="Printed on every invoice: bank details, how to pay."
-            autosize
-            minRows={2}
+            rows={3}
             maxLength={2000}
             {...form.getInputProps('paymentInstructions')}
           />

@@ -105,8 +105,7 @@ export function BillingForm({
           />
           <Textarea
             label="Billing address"
-            autosize
-            minRows={2}
+            rows={3}
             maxLength={1000}
             {...form.getInputProps('billingAddress')}
           />
