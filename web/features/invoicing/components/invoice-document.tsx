@@ -131,7 +131,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDocumentData }) {
       />
       <Box mt="md">
         <DataTable
-          minWidth={480}
+          minWidth={320}
           label="Invoice lines"
           verticalSpacing={6}
           columns={[
