@@ -121,12 +121,7 @@ export function AgencyDetailsForm({
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label="Agency name" maxLength={200} {...form.getInputProps('name')} />
           <TextInput label="Tax ID" maxLength={100} {...form.getInputProps('taxId')} />
-          <Textarea
-            label="Address"
-            rows={3}
-            maxLength={1000}
-            {...form.getInputProps('address')}
-          />
+          <Textarea label="Address" rows={3} maxLength={1000} {...form.getInputProps('address')} />
           <Textarea
             label="Payment instructions"
             description="Printed on every invoice: bank details, how to pay."
