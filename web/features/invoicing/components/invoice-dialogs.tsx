@@ -241,7 +241,7 @@ export function IssueInvoiceDialog({
             Cancel
           </Button>
           <Button
-            disabled={!clientId || !preview.data || empty}
+            disabled={!clientId || preview.isPending || empty}
             loading={issue.isPending}
             onClick={() => {
               if (!clientId) return;
