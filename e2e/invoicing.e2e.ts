@@ -1,8 +1,9 @@
 /**
  * The invoicing dashboard as the king: set a type's default price and a client's custom price,
  * complete videos through the API, see what they owe, mark them paid and see the month's card and
- * the six-month trend move, export the CSV and read it. axe checks the page and the dialogs;
- * screenshots at 1280 and 390 px land in e2e/artifacts.
+ * the six-month trend move, export the CSV and read it (issued invoices and their print layout:
+ * money.e2e.ts). axe checks the page and the dialog; screenshots at 1280 and 390 px land in
+ * e2e/artifacts.
  *
  * Each test sets up the books it needs through the API: a video type of its own (so other tests
  * and journeys sharing the server cannot change the amounts checked here), two clients, and the

@@ -1,12 +1,16 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { adminKeys, invalidateAdmin } from './admin';
+import { agencyKeys, invalidateAgency } from './agency';
 import { assignmentKeys, invalidateAssignments } from './assignments';
+import { clientBillingKeys, invalidateClientBilling } from './client-billing';
 import { clientKeys, invalidateClients } from './clients';
 import { editorKeys, invalidateEditors } from './editors';
+import { invalidateInvoices, invoiceKeys } from './invoices';
 import { invalidateInvoicing, invoicingKeys } from './invoicing';
 import { invalidateLead, leadKeys } from './lead';
 import { invalidatePricing, pricingKeys } from './pricing';
+import { invalidateRetainers, retainerKeys } from './retainers';
 import { invalidateRevenue, revenueKeys } from './revenue';
 
 /** One read of every endpoint of these resources, with parameters where it takes some. */
@@ -34,6 +38,17 @@ const READS: Record<string, QueryKey[]> = {
     revenueKeys.breakdown('2025-01'),
     revenueKeys.aging,
   ],
+  agency: [agencyKeys.details],
+  clientBilling: [clientBillingKeys.one('c1')],
+  retainers: [retainerKeys.month('2025-01'), retainerKeys.client('c1'), retainerKeys.mine],
+  invoices: [
+    invoiceKeys.list,
+    invoiceKeys.byStatus('overdue'),
+    invoiceKeys.one('i1'),
+    invoiceKeys.preview('c1'),
+    invoiceKeys.mine,
+    invoiceKeys.myOne('i1'),
+  ],
 };
 
 const INVALIDATE: Record<string, (queryClient: QueryClient) => Promise<unknown>> = {
@@ -45,6 +60,10 @@ const INVALIDATE: Record<string, (queryClient: QueryClient) => Promise<unknown>>
   invoicing: invalidateInvoicing,
   pricing: invalidatePricing,
   revenue: invalidateRevenue,
+  agency: invalidateAgency,
+  clientBilling: invalidateClientBilling,
+  retainers: invalidateRetainers,
+  invoices: invalidateInvoices,
 };
 
 describe('web/api query keys', () => {

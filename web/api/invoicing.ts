@@ -18,9 +18,26 @@ import type {
 import { apiJson, apiRequest } from '../lib/api-client';
 import { useSubmissionKeys } from '../lib/idempotency';
 import { toQuery } from '../lib/query-string';
+// invoices.ts imports this file back (an invoice's payment moves the rows): the two call each
+// other's invalidation only when a write settles, never while the modules load.
+import { invalidateInvoices } from './invoices';
+import { invalidateRetainers } from './retainers';
 import { invalidateRevenue } from './revenue';
 
 const ROWS = '/api/admin/invoicing';
+
+/**
+ * A video's extra revision round as the king's row shows it (issue 42, helper B): its round
+ * number, what it owes (floating until paid or invoiced, then locked) and whether it is paid.
+ * Merge note: an assumed row field `extraRounds`; once B's `invoicingRowSchema` carries the
+ * rounds, this type is its element type and the row type is the schema's.
+ */
+export interface ExtraRound {
+  round: number;
+  amount: string;
+  paid: boolean;
+}
+export type InvoicingRowWithRounds = InvoicingRow & { extraRounds?: ExtraRound[] };
 
 /** The invoicing table's filters, as the page keeps them ('' for "any"). */
 export interface InvoicingFilters {
@@ -131,13 +148,21 @@ export function useInvoicingRows(filters: InvoicingFilters) {
   });
 }
 
-/** A payment write moves the rows and the revenue figures: both are read again when it settles. */
+/**
+ * A payment write moves the rows, the revenue figures, what issued invoices say is paid and
+ * the retainers' months: all are read again when it settles.
+ */
 function usePaymentMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSettled: () =>
-      Promise.all([invalidateInvoicing(queryClient), invalidateRevenue(queryClient)]),
+      Promise.all([
+        invalidateInvoicing(queryClient),
+        invalidateRevenue(queryClient),
+        invalidateInvoices(queryClient),
+        invalidateRetainers(queryClient),
+      ]),
   });
 }
 

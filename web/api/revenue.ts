@@ -12,8 +12,6 @@ const SUMMARY = '/api/admin/revenue/summary';
 const TRENDS = '/api/admin/revenue/trends';
 const BREAKDOWN = '/api/admin/revenue/breakdown';
 const AGING = '/api/admin/revenue/unpaid-aging';
-/** Issued invoices (their paid state follows the payments). */
-const INVOICES = '/api/admin/invoices';
 
 /** Revenue and what is owed (the invoicing page's figures); each key starts with its GET path. */
 export const revenueKeys = {
@@ -23,9 +21,9 @@ export const revenueKeys = {
   aging: [AGING] as const,
 };
 
-const REVENUE_PATHS = new Set<unknown>([SUMMARY, TRENDS, BREAKDOWN, AGING, INVOICES]);
+const REVENUE_PATHS = new Set<unknown>([SUMMARY, TRENDS, BREAKDOWN, AGING]);
 
-/** After a payment or a price change: revenue, outstanding amounts and invoices change. */
+/** After a payment or a price change: revenue and outstanding amounts change. */
 export function invalidateRevenue(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: (query) => REVENUE_PATHS.has(query.queryKey[0]),

@@ -9,6 +9,7 @@ import { useDashboardVideos } from '../../../hooks/use-dashboard-videos';
 import { useMyEditors } from '../../../api/editors';
 import { DashboardVideoList } from '../../../components/videos/dashboard-video-list';
 import { useVideoFilters } from '../../../hooks/use-video-filters';
+import { MyInvoices, MyRetainerCard } from './client-money';
 
 /**
  * The client dashboard (docs/product.md#screens): a greeting with the client's name, their assigned
@@ -20,6 +21,9 @@ import { useVideoFilters } from '../../../hooks/use-video-filters';
  * where the account has no videos yet when the page opens (a new account has none; a client
  * who has added one has been here before). It is decided once per visit, so adding the first
  * video does not change it under the reader.
+ *
+ * A client (the role itself; the other roles that land here have no money of their own) also
+ * sees its retainer's month under the greeting and its invoices under the videos (issue 42).
  */
 export function ClientDashboard({ onAddVideo }: { onAddVideo: () => void }) {
   const { user } = useAuth();
@@ -32,6 +36,7 @@ export function ClientDashboard({ onAddVideo }: { onAddVideo: () => void }) {
 
   if (!user) return <DashboardSkeleton />;
   const name = displayName(user);
+  const isClient = user.role === 'client';
 
   return (
     <Stack gap="lg">
@@ -55,6 +60,7 @@ export function ClientDashboard({ onAddVideo }: { onAddVideo: () => void }) {
             <Text size="sm">No editor assigned yet</Text>
           )}
         </PeopleLine>
+        {isClient && <MyRetainerCard />}
       </Stack>
       <DashboardVideoList
         viewer={user}
@@ -75,6 +81,7 @@ export function ClientDashboard({ onAddVideo }: { onAddVideo: () => void }) {
           ),
         }}
       />
+      {isClient && <MyInvoices />}
     </Stack>
   );
 }

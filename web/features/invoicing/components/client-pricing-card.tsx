@@ -12,6 +12,7 @@ import {
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { formatMoney } from '../lib/format';
+import { ClientBillingSection } from './client-billing-section';
 import { CollapsibleCard } from './collapsible-card';
 import { MoneyEdit } from './money-edit';
 import { QueryView } from './query-view';
@@ -97,7 +98,7 @@ export function ClientPricingCard() {
   return (
     <CollapsibleCard
       title="Client-Specific Pricing"
-      description="Custom prices and pricing plans for one client."
+      description="Custom prices, pricing plan, billing details and retainer of one client."
     >
       <QueryView
         query={clients}
@@ -209,6 +210,7 @@ export function ClientPricingCard() {
                 ))}
               </DataTable>
             )}
+            {clientId && <ClientBillingSection key={clientId} clientId={clientId} />}
           </Stack>
         )}
       </QueryView>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { InvoicingRow, InvoicingSortKey } from '@domain/invoicing';
 import { renderWithProviders } from '../../../test/render';
-import { CompletedVideosTable } from './completed-videos-table';
+import { CompletedVideosTable, ExtraRounds } from './completed-videos-table';
 
 const unpaid: InvoicingRow = {
   id: 'v1',
@@ -99,5 +99,22 @@ describe('CompletedVideosTable', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select all loaded videos' }));
     await userEvent.click(screen.getByRole('button', { name: 'Watch Spring promo' }));
     expect(calls).toEqual(['sort clientName', 'toggle v1', 'all', 'watch v1']);
+  });
+});
+
+describe('ExtraRounds', () => {
+  it("says each extra round and its amount under the video's, and nothing without one", () => {
+    const { rerender } = renderWithProviders(
+      <ExtraRounds
+        rounds={[
+          { round: 3, amount: '50', paid: true },
+          { round: 4, amount: '12.5', paid: false },
+        ]}
+      />,
+    );
+    expect(screen.getByText('Round 3 · extra $50.00 · paid')).toBeTruthy();
+    expect(screen.getByText('Round 4 · extra $12.50')).toBeTruthy();
+    rerender(<ExtraRounds rounds={[]} />);
+    expect(screen.queryByText(/^Round/)).toBeNull();
   });
 });

@@ -13,7 +13,8 @@ import type { InvoicingRow, InvoicingSortKey } from '@domain/invoicing';
 import { typeLabel } from '@domain/video-type-labels';
 import { IconLock } from '../../../components/icons';
 import { PublishedLine } from '../../../components/videos/published-line';
-import type { InvoicingFilters } from '../../../api/invoicing';
+import { extraRoundLabel } from '@domain/money-labels';
+import type { ExtraRound, InvoicingFilters, InvoicingRowWithRounds } from '../../../api/invoicing';
 import { formatDay, formatMoney, PAYMENT_LABELS } from '../lib/format';
 import { IconPlay, IconSort } from './invoicing-icons';
 import { MoneyEdit } from './money-edit';
@@ -29,6 +30,26 @@ const COLUMNS: { key: InvoicingSortKey | null; label: string }[] = [
   { key: 'amount', label: 'Amount' },
   { key: null, label: 'Payment' },
 ];
+
+/** A video's rounds beyond those included: "Round 3 · extra $50.00", and whether paid. */
+export function ExtraRounds({ rounds }: { rounds: ExtraRound[] | undefined }) {
+  if (!rounds?.length) return null;
+  return (
+    <Stack gap={0} mt={2}>
+      {rounds.map((r) => (
+        <Text
+          key={r.round}
+          size="xs"
+          c={r.paid ? 'dimmed' : 'orange.9'}
+          style={{ whiteSpace: 'nowrap' }}
+        >
+          {extraRoundLabel(r.round, formatMoney(r.amount))}
+          {r.paid ? ' · paid' : ''}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
 
 interface RowActions {
   isChosen: (id: string) => boolean;
@@ -197,6 +218,7 @@ function CompletedVideoRow({
             }
           />
         )}
+        <ExtraRounds rounds={(row as InvoicingRowWithRounds).extraRounds} />
       </Table.Td>
       <Table.Td miw={104}>
         <Badge

@@ -7,6 +7,9 @@ import { pageTitle } from '../../../lib/site';
 import { currentMonth } from '../lib/format';
 import { ClientPricingCard } from './client-pricing-card';
 import { CompletedVideos } from './completed-videos';
+import { AgencyDetailsCard } from './agency-details-card';
+import { InvoiceViewDialog } from './invoice-dialogs';
+import { InvoicesCard, OverdueInvoices } from './invoices-card';
 import { PricingPlansCard } from './pricing-plans-card';
 import {
   RevenueBreakdownCard,
@@ -14,12 +17,17 @@ import {
   RevenueTrends,
   UnpaidAgingCard,
 } from './revenue-section';
+import { RetainersCard } from './retainers-card';
 import { VideoTypePricingCard } from './video-type-pricing-card';
 
-/** /invoicing (king only): revenue, prices and plans, and the payment of completed videos. */
+/**
+ * /invoicing (king only): revenue, invoices and retainers, prices and plans, the payment of
+ * completed videos, and the agency's details.
+ */
 export function InvoicingPage() {
   useDocumentTitle(pageTitle('Invoicing Dashboard'));
   const [month, setMonth] = useState(currentMonth());
+  const [openInvoice, setOpenInvoice] = useState<string | null>(null);
   return (
     <Stack gap="lg">
       <Group gap="sm" wrap="wrap" justify="space-between">
@@ -28,7 +36,8 @@ export function InvoicingPage() {
             Invoicing Dashboard
           </Title>
           <Text c="dimmed" size="sm">
-            Revenue, prices and payments. Amounts in US dollars.
+            Revenue, prices, payments and invoices. Amounts in US dollars; invoices in the
+            agency&apos;s currency.
           </Text>
         </Stack>
         <Button component={Link} to="/" variant="default" leftSection={<IconArrowLeft size={16} />}>
@@ -40,13 +49,19 @@ export function InvoicingPage() {
         <RevenueTrends />
         <Stack gap="lg">
           <RevenueBreakdownCard month={month} />
-          <UnpaidAgingCard />
+          <UnpaidAgingCard>
+            <OverdueInvoices onOpen={setOpenInvoice} />
+          </UnpaidAgingCard>
         </Stack>
       </SimpleGrid>
+      <InvoicesCard onOpen={setOpenInvoice} />
+      <RetainersCard />
       <VideoTypePricingCard />
       <ClientPricingCard />
       <PricingPlansCard />
       <CompletedVideos />
+      <AgencyDetailsCard />
+      <InvoiceViewDialog id={openInvoice} onClose={() => setOpenInvoice(null)} />
     </Stack>
   );
 }

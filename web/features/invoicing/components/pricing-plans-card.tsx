@@ -23,12 +23,16 @@ import {
   useDeleteRule,
   usePricingPlans,
   useUpdatePlan,
+  useUpdatePlanRounds,
   useVideoTypes,
+  type PricingPlanWithRounds,
 } from '../../../api/pricing';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { formatMoney } from '../lib/format';
 import { readMoneyInput } from '../lib/money-input';
+import { roundsBody, roundsFormValues, type RoundsFormValues } from '../lib/money-forms';
+import { RoundPricingFields } from './round-pricing-fields';
 import { CollapsibleCard } from './collapsible-card';
 import { IconTrash } from './invoicing-icons';
 import { QueryView } from './query-view';
@@ -122,6 +126,52 @@ function AddRuleForm({ plan, types }: { plan: PricingPlan; types: VideoTypePrice
           Add rule
         </Button>
       </Group>
+    </form>
+  );
+}
+
+/** A plan's own extra-round pricing (empty: the agency's), saved with its own button. */
+function PlanRoundsForm({ plan }: { plan: PricingPlanWithRounds }) {
+  const saved = {
+    includedRounds: plan.includedRounds ?? null,
+    roundFeeKind: plan.roundFeeKind ?? null,
+    roundFee: plan.roundFee ?? null,
+  };
+  const [draft, setDraft] = useState<RoundsFormValues>(() => roundsFormValues(saved));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const update = useUpdatePlanRounds();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const read = roundsBody(draft);
+    setErrors(read.ok ? {} : read.errors);
+    if (!read.ok) return;
+    update.mutate(
+      { id: plan.id, ...read.body },
+      {
+        onSuccess: () => notifySuccess('Plan Rounds Saved', plan.displayName),
+        onError: fail('Failed to update the pricing plan'),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} aria-label={`Extra rounds of ${plan.displayName}`} noValidate>
+      <Stack gap={6}>
+        <Text size="sm" fw={600}>
+          Extra revision rounds
+        </Text>
+        <RoundPricingFields
+          {...draft}
+          inherit="Agency default"
+          of={`of ${plan.displayName}`}
+          errors={errors}
+          onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" size="xs" variant="light" loading={update.isPending}>
+            Save rounds
+          </Button>
+        </Group>
+      </Stack>
     </form>
   );
 }
@@ -233,6 +283,7 @@ function PlanCard({ plan, types }: { plan: PricingPlan; types: VideoTypePrice[] 
           </DataTable>
         )}
         <AddRuleForm plan={plan} types={types} />
+        <PlanRoundsForm plan={plan} />
       </Stack>
       <Modal
         closeButtonProps={{ 'aria-label': 'Close dialog' }}

@@ -284,8 +284,8 @@ export function RevenueBreakdownCard({ month }: { month: string }) {
   );
 }
 
-/** Completed unpaid work by days since it was finished. */
-export function UnpaidAgingCard() {
+/** Completed unpaid work by days since it was finished; `children`: the overdue invoices. */
+export function UnpaidAgingCard({ children }: { children?: React.ReactNode }) {
   const aging = useUnpaidAging();
   return (
     <InvoicingPanel
@@ -318,6 +318,7 @@ export function UnpaidAgingCard() {
           </SimpleGrid>
         )}
       </QueryView>
+      {children}
     </InvoicingPanel>
   );
 }

@@ -1,0 +1,197 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { InvoiceLineKind, InvoiceStatus } from '@domain/money-labels';
+import { apiJson } from '../lib/api-client';
+import { toQuery } from '../lib/query-string';
+import { useSubmissionKeys } from '../lib/idempotency';
+import { invalidateInvoicing } from './invoicing';
+import { invalidateRetainers } from './retainers';
+import { invalidateRevenue } from './revenue';
+
+/*
+ * Issued invoices (issue 42, helper C's routes). Merge note: these types are written from the
+ * contract before the routes existed; when C's domain file exports the schemas, each type here
+ * becomes the `z.infer` of its schema (and the list, detail and preview answers are checked
+ * against what C serves). Aligned with C's domain/invoices.ts as of its first commit, except
+ * the preview, which this screen assumes: GET /api/admin/clients/{id}/invoice-preview.
+ */
+
+/** The seller as copied onto the invoice at issue (the agency's details then). */
+export interface InvoiceSeller {
+  name: string;
+  address: string;
+  taxId: string;
+  logo: string | null;
+  paymentInstructions: string;
+}
+
+/** The buyer as copied at issue (the client's billing details, else its name and email). */
+export interface InvoiceBuyer {
+  name: string;
+  address: string;
+  taxId: string;
+  email: string;
+}
+
+export interface InvoiceLine {
+  id: string;
+  position: number;
+  kind: InvoiceLineKind;
+  description: string;
+  amount: string;
+  videoId: string | null;
+  chargeId: string | null;
+  /** The line's video is paid, or its charge has paid_at. */
+  paid: boolean;
+}
+
+/** One invoice in a list (GET /api/admin/invoices, GET /api/me/invoices). */
+export interface InvoiceSummary {
+  id: string;
+  number: number;
+  /** 'INV-0001'. */
+  label: string;
+  clientId: string | null;
+  /** The buyer's name as issued. */
+  clientName: string;
+  /** 'YYYY-MM-DD' (UTC). */
+  issueDate: string;
+  dueDate: string;
+  currency: string;
+  subtotal: string;
+  /** Percent ('8.25'), or null: no tax. */
+  taxRate: string | null;
+  tax: string;
+  total: string;
+  paid: string;
+  balance: string;
+  status: InvoiceStatus;
+  emailedAt: string | null;
+  createdAt: string;
+}
+
+/** One invoice whole (GET /api/admin/invoices/{id}, GET /api/me/invoices/{id}). */
+export interface IssuedInvoice extends InvoiceSummary {
+  seller: InvoiceSeller;
+  buyer: InvoiceBuyer;
+  lines: InvoiceLine[];
+}
+
+/** POST /api/admin/invoices/{id}/pay and /send: what was done, and the invoice now. */
+export interface InvoiceAction {
+  message: string;
+  invoice: IssuedInvoice;
+}
+
+/**
+ * What an invoice for the client would hold if issued now: the unbilled items and the totals,
+ * no number nor dates yet. Assumed route: GET /api/admin/clients/{id}/invoice-preview.
+ */
+export interface InvoicePreview {
+  clientId: string;
+  currency: string;
+  buyer: InvoiceBuyer;
+  lines: Pick<InvoiceLine, 'position' | 'kind' | 'description' | 'amount'>[];
+  subtotal: string;
+  taxRate: string | null;
+  tax: string;
+  total: string;
+}
+
+const INVOICES = '/api/admin/invoices';
+const MY_INVOICES = '/api/me/invoices';
+const enc = encodeURIComponent;
+
+const CLIENTS = '/api/admin/clients';
+
+/** Each key is its GET path's parts (a preview's: `['/api/admin/clients', id, 'invoice-preview']`). */
+export const invoiceKeys = {
+  list: [INVOICES] as const,
+  byStatus: (status: InvoiceStatus) => [INVOICES, { status }] as const,
+  one: (id: string | null) => [INVOICES, id] as const,
+  preview: (clientId: string | null) => [CLIENTS, clientId, 'invoice-preview'] as const,
+  mine: [MY_INVOICES] as const,
+  myOne: (id: string | null) => [MY_INVOICES, id] as const,
+};
+
+/** The PDF of an invoice: the king's route or the client's own. */
+export const invoicePdfUrl = (id: string, side: 'admin' | 'me' = 'admin') =>
+  `${side === 'admin' ? INVOICES : MY_INVOICES}/${enc(id)}/pdf`;
+
+/** Every invoice read: the king's list, an invoice, a preview, the client's own list. */
+export const invalidateInvoices = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: invoiceKeys.list }),
+    queryClient.invalidateQueries({ queryKey: invoiceKeys.mine }),
+    queryClient.invalidateQueries({
+      predicate: ({ queryKey }) => queryKey[0] === CLIENTS && queryKey[2] === 'invoice-preview',
+    }),
+  ]).then(() => undefined);
+
+/** GET /api/admin/invoices (newest first), or those of one status ('overdue' for the aging). */
+export function useInvoices(status?: InvoiceStatus) {
+  return useQuery({
+    queryKey: status ? invoiceKeys.byStatus(status) : invoiceKeys.list,
+    queryFn: () => apiJson<InvoiceSummary[]>('GET', `${INVOICES}${toQuery({ status })}`),
+  });
+}
+
+export function useIssuedInvoice(id: string | null) {
+  return useQuery({
+    queryKey: invoiceKeys.one(id),
+    queryFn: () => apiJson<IssuedInvoice>('GET', `${INVOICES}/${enc(id ?? '')}`),
+    enabled: Boolean(id),
+  });
+}
+
+export function useInvoicePreview(clientId: string | null) {
+  return useQuery({
+    queryKey: invoiceKeys.preview(clientId),
+    queryFn: () =>
+      apiJson<InvoicePreview>('GET', `${CLIENTS}/${enc(clientId ?? '')}/invoice-preview`),
+    enabled: Boolean(clientId),
+  });
+}
+
+/** Issuing, paying or sending an invoice: the invoices, the rows, revenue and retainers move. */
+function useInvoiceMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () =>
+      Promise.all([
+        invalidateInvoices(queryClient),
+        invalidateInvoicing(queryClient),
+        invalidateRevenue(queryClient),
+        invalidateRetainers(queryClient),
+      ]),
+  });
+}
+
+/** POST /api/admin/invoices {clientId}: one Idempotency-Key per submission (issued once). */
+export function useIssueInvoice() {
+  const keys = useSubmissionKeys();
+  return useInvoiceMutation(({ clientId }: { clientId: string }) =>
+    keys.send({ clientId }, (headers) =>
+      apiJson<IssuedInvoice>('POST', INVOICES, { clientId }, headers),
+    ),
+  );
+}
+
+/** POST /api/admin/invoices/{id}/pay: every line paid. */
+export const usePayInvoice = () =>
+  useInvoiceMutation((id: string) => apiJson<InvoiceAction>('POST', `${INVOICES}/${enc(id)}/pay`));
+
+/** POST /api/admin/invoices/{id}/send {to?}: queued by email with the PDF. */
+export const useSendInvoice = () =>
+  useInvoiceMutation(({ id, to }: { id: string; to?: string }) =>
+    apiJson<InvoiceAction>('POST', `${INVOICES}/${enc(id)}/send`, to ? { to } : {}),
+  );
+
+/** The signed-in client's invoices (clients only). */
+export function useMyInvoices(enabled = true) {
+  return useQuery({
+    queryKey: invoiceKeys.mine,
+    queryFn: () => apiJson<InvoiceSummary[]>('GET', MY_INVOICES),
+    enabled,
+  });
+}
