@@ -5,7 +5,7 @@
  * Content-Security-Policy allows exactly them in frame-src.
  */
 import { driveId, vimeoId, youtubeId } from './links';
-import { DEFAULT_FRAME_RATE, rateSpec } from "./timecode";
+import { DEFAULT_FRAME_RATE, rateSpec } from './timecode';
 
 /*
  * YouTube's privacy-enhanced host: it sets no cookies until the person plays the video, and it

@@ -233,6 +233,9 @@ export const guestCommentSchema = z.object({
   done: z.boolean(),
   /** Carried over from this version when the next one was added ("from v2"; 0: the source). */
   carriedFrom: z.number().nullable(),
+  /** The note's time: a frame at its version's rate and its SMPTE timecode (issue 43), or null. */
+  frame: z.number().int().nullable(),
+  timecode: z.string().nullable(),
 });
 export type GuestCommentView = z.infer<typeof guestCommentSchema>;
 

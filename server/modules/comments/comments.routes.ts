@@ -28,6 +28,7 @@ import {
   type MarkerSource,
 } from '@domain/markers';
 import { canReadVideo } from '@domain/permissions';
+import { TIMECODE_MESSAGES } from '@domain/timecode';
 import { normalizeRole, seesWholeDirectory } from '@domain/roles';
 import { directoryUserListSchema } from '@domain/user';
 import type { Db } from '../../db/client';
@@ -46,6 +47,7 @@ import {
   findComment,
   insertComment,
   listComments,
+  noteTime,
   setCommentDone,
   toCommentView,
 } from './comments.repository';
@@ -167,11 +169,13 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       // Who it mentions is looked up beside the read of the video, not after it.
       const mentioned = app.notifier.mentionsIn(request.body.content, request.params.id);
       const { found, teamLeadIds } = await readableVideo(request, request.params.id);
-      const { version } = request.body;
+      const { version = currentOf(found.video) } = request.body;
       // Versions are only ever added, so one that exists now still does at the insert.
       if (typeof version === 'number' && version > found.video.currentVersion) {
         throw new HttpError(400, COMMENT_MESSAGES.noSuchVersion(version));
       }
+      const time = await noteTime(db, found.video.id, version, request.body);
+      if (!time) throw new HttpError(400, TIMECODE_MESSAGES.time);
       // The comment and its notifications: one statement; the sockets hear after it.
       const comment = {
         id: randomUUID(),
@@ -179,12 +183,13 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         userId: actor.id,
         content: request.body.content,
         version,
+        frame: time.frame,
       };
       const row = (await app.notifier.oneStatement(
         (notify) => notify.commentPosted(actor, found.video, comment, teamLeadIds, mentioned),
         (notices) => insertComment(db, comment, notices.rows()),
       ))!;
-      return reply.status(201).send(toCommentView(row, actor));
+      return reply.status(201).send(toCommentView(row, actor, null, time.frameRate));
     },
   );
 
