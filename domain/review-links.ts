@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { newPassword, requiredName } from './auth';
 import { commentBody } from './comments';
+import { frameRateSchema } from './timecode';
 import { canReadVideo, type VideoRef, type TeamScope } from './permissions';
 import { isManager, normalizeRole } from './roles';
 import { versionLabel } from './versions';
@@ -253,6 +254,8 @@ export const guestVideoSchema = z.object({
   status: z.string(),
   /** The link of the version shown: the version's, or the video's own for the source. */
   link: z.string(),
+  /** The frame rate of the version shown, which its notes' timecodes count at (issue 43). */
+  frameRate: frameRateSchema,
   description: z.string(),
   dueDate: z.string().nullable(),
   /** The version shown (shownVersion; null: the source) and the one the guest was sent. */

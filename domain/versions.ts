@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Actor } from './roles';
-import { frameRateSchema } from './timecode';
+import { DEFAULT_FRAME_RATE, frameRateSchema, type FrameRate } from './timecode';
 import { normalizeStatus } from './video-status';
 import { videoLink } from './videos';
 import { workflowSide } from './workflow';
@@ -143,4 +143,18 @@ export function roundDecision(to: string): RoundDecision {
     default:
       return 'withdrawn';
   }
+}
+
+/**
+ * The frame rate of a version in a video's list (null: the source; undefined: the current one,
+ * where a new note goes), the default while the list is not known (issue 43).
+ */
+export function frameRateIn(
+  list: VersionList | undefined,
+  version: number | null | undefined,
+): FrameRate {
+  if (!list) return DEFAULT_FRAME_RATE;
+  const number = version === undefined ? (list.versions[0]?.number ?? null) : version;
+  if (number === null) return list.source.frameRate;
+  return list.versions.find((v) => v.number === number)?.frameRate ?? list.source.frameRate;
 }

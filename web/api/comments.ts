@@ -55,16 +55,20 @@ export const useMentionable = (videoId: string, { enabled }: { enabled: boolean 
 
 /**
  * POST /api/videos/{id}/comments, on `version` (a number, null for the source; left out: the
- * video's current version).
+ * video's current version), at `time` as typed (issue 43) when given.
  */
 export const addComment = (
-  { videoId, content, version }: CommentInput & { videoId: string; version?: number | null },
+  { videoId, content, version, time }: CommentInput & { videoId: string },
   headers: Record<string, string> = {},
 ) =>
   apiJson<CommentView>(
     'POST',
     commentsPath(videoId),
-    version === undefined ? { content } : { content, version },
+    {
+      content,
+      ...(version !== undefined && { version }),
+      ...(time !== undefined && { time }),
+    } satisfies CommentInput,
     headers,
   );
 
@@ -73,9 +77,9 @@ export function useAddComment(videoId: string, version?: number | null) {
   const queryClient = useQueryClient();
   const keys = useSubmissionKeys();
   return useMutation({
-    mutationFn: (content: string) =>
-      keys.send({ videoId, content, version }, (headers) =>
-        addComment({ videoId, content, version }, headers),
+    mutationFn: ({ content, time }: { content: string; time?: string }) =>
+      keys.send({ videoId, content, version, time }, (headers) =>
+        addComment({ videoId, content, version, time }, headers),
       ),
     onSuccess: (comment) => {
       queryClient.setQueryData<CommentView[]>(commentKeys.list(videoId), (list) =>

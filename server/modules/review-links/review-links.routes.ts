@@ -303,6 +303,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       type: video.type,
       status: normalizeStatus(video.status),
       link: linkOf(shown),
+      frameRate: shown === null ? video.frameRate : (facts.rates.get(shown) ?? video.frameRate),
       description: video.description,
       dueDate: video.dueDate?.toISOString() ?? null,
       version: shown,
@@ -423,7 +424,9 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         await notify.guestActed(guestLabel(name), video, { comment });
         return comment;
       });
-      return reply.status(201).send(guestComment(toCommentView(comment, null, null, time.frameRate)));
+      return reply
+        .status(201)
+        .send(guestComment(toCommentView(comment, null, null, time.frameRate)));
     },
   );
 

@@ -193,6 +193,8 @@ describe('the guest', () => {
               guest: false,
               done: false,
               carriedFrom: null,
+              frame: null,
+              timecode: null,
             },
           ],
           earlier: [],
@@ -274,6 +276,9 @@ describe('the guest', () => {
       guest: true,
       done: false,
       carriedFrom: null,
+      // The time its text names, at the source's 30 fps (issue 43).
+      frame: 360,
+      timecode: '00:00:12:00',
     });
     const [row] = await t.db.select().from(comments).where(eq(comments.id, res.json().id));
     expect(row).toMatchObject({ userId: null, guestName: 'Alex' });

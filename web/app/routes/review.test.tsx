@@ -28,6 +28,8 @@ const note = (content: string, extra: Partial<GuestVideoView['comments'][number]
   guest: true,
   done: false,
   carriedFrom: null,
+  frame: null,
+  timecode: null,
   ...extra,
 });
 
@@ -36,6 +38,7 @@ const video = (extra: Partial<GuestVideoView> = {}): GuestVideoView => ({
   name: 'Spring promo',
   type: 'short_form',
   status: 'review',
+  frameRate: '30',
   link: 'https://cuts.example.test/v2.mp4',
   description: '',
   dueDate: null,
@@ -139,7 +142,9 @@ describe('the guest page follows the versions', () => {
   });
 
   it('offers no mentions to a guest', () => {
-    renderWithProviders(<GuestComposer onSubmit={vi.fn()} submitting={false} player={null} />);
+    renderWithProviders(
+      <GuestComposer onSubmit={vi.fn()} submitting={false} player={null} frameRate="30" />,
+    );
     const field = screen.getByRole('textbox', { name: 'Add a comment' });
     expect(field.getAttribute('placeholder')).not.toMatch(/mention/);
   });

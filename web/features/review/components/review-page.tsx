@@ -26,6 +26,7 @@ import {
   type GuestVideoView,
   type ReviewRefusal,
 } from '@domain/review-links';
+import { frameToSeconds, type FrameRate } from '@domain/timecode';
 import { versionLabel } from '@domain/versions';
 import { normalizeStatus, STATUS_LABELS } from '@domain/video-status';
 import { typeLabel } from '@domain/video-type-labels';
@@ -33,6 +34,7 @@ import { useGuestComment, useGuestDecision, useReviewPage } from '../../../api/r
 import { MessageCard, MessageScreen } from '../../../components/message-screen';
 import { LoadingState } from '../../../components/loading-state';
 import { RichText } from '../../../components/rich-text';
+import { TimeChip } from '../../../components/time-chip';
 import { StatusBadge } from '../../../components/videos/status-badge';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import type { PlayerHandle } from '../../../lib/player-handle';
@@ -50,10 +52,12 @@ export interface ReviewPlayerProps {
 
 /** The comments feature's composer ("Comment at" the player's time), handed in by the route. */
 export interface ReviewComposerProps {
-  /** Posts the text (a moment leads it, as in the app); true when it was accepted. */
-  onSubmit: (content: string) => Promise<boolean>;
+  /** Posts the text and its time as typed (as in the app); true when it was accepted. */
+  onSubmit: (content: string, time?: string) => Promise<boolean>;
   submitting: boolean;
   player: PlayerHandle | null;
+  /** The rate of the version shown (issue 43). */
+  frameRate: FrameRate;
 }
 
 /** What the route hands the page: the pieces of the other features it is made of. */
@@ -210,7 +214,7 @@ function VideoReview({
 }: GuestActionProps & { parts: ReviewParts }) {
   const post = useGuestComment(token, password, video.id);
   const [nameError, setNameError] = useState<string | null>(null);
-  const onComment = async (content: string) => {
+  const onComment = async (content: string, time?: string) => {
     // The name is asked once, at the top of the page: said here when it is missing.
     const checked = guestCommentBody.shape.name.safeParse(name);
     if (!checked.success) {
@@ -219,7 +223,7 @@ function VideoReview({
     }
     setNameError(null);
     try {
-      await post.mutateAsync({ name, content, version: video.version });
+      await post.mutateAsync({ name, content, version: video.version, ...(time && { time }) });
       return true;
     } catch {
       return false;
@@ -307,11 +311,22 @@ export function GuestVideo({
                 </Text>
               )}
               {video.comments.map((c) => (
-                <GuestComment key={c.id} comment={c} videoLink={video.link} handle={handle} />
+                <GuestComment
+                  key={c.id}
+                  comment={c}
+                  videoLink={video.link}
+                  handle={handle}
+                  frameRate={video.frameRate}
+                />
               ))}
             </Stack>
             <Stack gap={4}>
-              <Composer onSubmit={onComment} submitting={commenting} player={handle} />
+              <Composer
+                onSubmit={onComment}
+                submitting={commenting}
+                player={handle}
+                frameRate={video.frameRate}
+              />
               {commentError && (
                 <Text size="sm" c="red.8" role="alert">
                   {commentError}
@@ -347,12 +362,16 @@ function GuestComment({
   comment: c,
   videoLink,
   handle = null,
+  frameRate,
 }: {
   comment: GuestCommentView;
   videoLink: string;
   /** The player of the version the comment is on, when it is the one shown: timecodes seek it. */
   handle?: PlayerHandle | null;
+  /** The rate of the version shown, with `handle` (issue 43). */
+  frameRate?: FrameRate;
 }) {
+  const seek = handle?.tellsTime ? (seconds: number) => handle.seek(seconds) : undefined;
   return (
     <Box component="article" aria-label={`Comment by ${c.author}`}>
       <Group gap={6}>
@@ -373,11 +392,14 @@ function GuestComment({
           </Badge>
         )}
       </Group>
-      <RichText
-        text={c.content}
-        videoLink={videoLink}
-        onSeek={handle?.tellsTime ? (seconds) => handle.seek(seconds) : undefined}
-      />
+      {c.timecode !== null && c.frame !== null && (
+        <TimeChip
+          timecode={c.timecode}
+          seconds={frameRate ? frameToSeconds(c.frame, frameRate) : 0}
+          onSeek={frameRate ? seek : undefined}
+        />
+      )}
+      <RichText text={c.content} videoLink={videoLink} onSeek={seek} frameRate={frameRate} />
     </Box>
   );
 }
