@@ -177,6 +177,7 @@ describe('the guest', () => {
           type: v.type,
           status: 'review',
           link: v.link,
+          frameRate: '30',
           description: 'For the spring campaign',
           dueDate: null,
           version: null,
