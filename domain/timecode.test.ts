@@ -4,7 +4,6 @@ import Timecode from 'smpte-timecode';
 import {
   DEFAULT_FRAME_RATE,
   findTimecodes,
-  firstTimecode,
   FRAME_RATES,
   frameAtTime,
   frameToSeconds,
@@ -14,7 +13,6 @@ import {
   rateSpec,
   secondsToFrame,
   sortByTime,
-  sortByTimecode,
   formatTimecode,
   timecodeToFrame,
   type FrameRate,
@@ -108,30 +106,6 @@ describe('parseTime', () => {
     expect(parseTime('1:23 and more')).toBeNull();
     expect(parseTime('abc')).toBeNull();
     expect(parseTime('')).toBeNull();
-  });
-});
-
-describe('sortByTimecode', () => {
-  it('orders by the first moment named; texts without one last, in their order', () => {
-    const texts = ['no time here', '2:00 then 0:05', 'see 0:30', 'also none', '00:00:30:15 frame'];
-    expect(sortByTimecode(texts, (t) => t)).toEqual([
-      'see 0:30',
-      '00:00:30:15 frame',
-      '2:00 then 0:05',
-      'no time here',
-      'also none',
-    ]);
-  });
-
-  it('keeps the given order for equal moments', () => {
-    expect(sortByTimecode(['b 1:00', 'a 1:00'], (t) => t)).toEqual(['b 1:00', 'a 1:00']);
-  });
-});
-
-describe('firstTimecode', () => {
-  it('is the first moment a text names, or null', () => {
-    expect(firstTimecode('fix 1:02 and 0:10')).toBe(62);
-    expect(firstTimecode('nothing')).toBeNull();
   });
 });
 

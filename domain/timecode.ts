@@ -209,11 +209,6 @@ export function parseTime(text: string, rate: FrameRate = DEFAULT_FRAME_RATE): n
   return only && only.index === 0 && only.text === trimmed ? only.frame : null;
 }
 
-/** The moment a text names first (a comment's moment), or null when it names none. */
-export function firstTimecode(text: string, rate: FrameRate = DEFAULT_FRAME_RATE): number | null {
-  return findTimecodes(text, rate)[0]?.seconds ?? null;
-}
-
 /**
  * Items in the order of their moment (`at`: seconds, or null for none); those without one come
  * last, in the order given (the comments panel's "by time in video").
@@ -229,7 +224,3 @@ export function sortByTime<T>(items: readonly T[], at: (item: T) => number | nul
     })
     .map((x) => x.item);
 }
-
-/** Items by the moment their text names first (sortByTime of firstTimecode). */
-export const sortByTimecode = <T>(items: readonly T[], textOf: (item: T) => string): T[] =>
-  sortByTime(items, (item) => firstTimecode(textOf(item)));
