@@ -175,7 +175,7 @@ export function CommentComposer({
       return;
     }
     // The time goes beside the words: the server keeps it as a frame at the version's rate.
-    if (await onSubmit(typed, time ?? undefined)) {
+    if (await (time === null ? onSubmit(typed) : onSubmit(typed, time))) {
       update('', 0);
       setAt(null);
     }
