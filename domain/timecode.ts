@@ -5,7 +5,7 @@ import { z } from 'zod';
  * (review in place, issue 18; true frame rates, issue 43): frame rates, frames <-> SMPTE
  * 'HH:MM:SS:FF' (';' before the frames for drop-frame), seconds <-> frames, and the typed forms
  * ('1:23', '1:23.5', '01:23:12', '00:01:23;12'). The one home of timecode rules for the
- * comments, the player and the marker exports (docs/rules.md#timecodes-and-frame-rates).
+ * comments, the player and the marker exports (docs/rules.md#videos, Timecodes and frame rates).
  */
 
 /** The frame rates a source or version may have; 'df': drop-frame timecode (migration 0029). */

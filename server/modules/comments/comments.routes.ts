@@ -120,7 +120,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     sources: MarkerSource[],
     fileName: string,
   ) {
-    // A file with nothing in it helps no one: a message says why (docs/rules.md#markers).
+    // A file with nothing in it helps no one: a message says why (docs/rules.md#videos, Markers for the edit).
     if (!hasMarkers(sources)) throw new HttpError(422, MARKER_MESSAGES.none);
     const { text, contentType } = markersFile(format, sources);
     return reply

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { agencySettings, comments, videos, videoVersions } from '../../db/schema';
 
 /**
- * Frame rates as stored (issue 43; docs/rules.md#timecodes-and-frame-rates): the agency's
+ * Frame rates as stored (issue 43; docs/rules.md#videos, Timecodes and frame rates): the agency's
  * default (agency_settings.frame_rate, which the agency details form sets), the source's
  * (videos.frame_rate) and each version's (video_versions.frame_rate).
  */
