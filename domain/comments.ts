@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { displayName } from './people';
-import { findTimecodes, frameToTimecode, parseTime, TIMECODE_MESSAGES, type FrameRate } from './timecode';
+import {
+  findTimecodes,
+  frameToTimecode,
+  parseTime,
+  TIMECODE_MESSAGES,
+  type FrameRate,
+} from './timecode';
 import { isManager, type Actor } from './roles';
 import { avatarUrlSchema } from './user';
 import { workflowSide } from './workflow';

@@ -62,7 +62,10 @@ function versionAt(rate: FrameRate): MarkerSource {
     status: 'review',
     version: 'v2',
     frameRate: rate,
-    notes: [...notes, { author: 'Sam', content: 'No time, just a thought', frame: null, drawn: false }],
+    notes: [
+      ...notes,
+      { author: 'Sam', content: 'No time, just a thought', frame: null, drawn: false },
+    ],
   };
 }
 
@@ -141,7 +144,10 @@ for (const rate of RATES) {
       const sequence = xml.parse(text).xmeml.sequence;
       expect(sequence.name).toBe('Spring promo, "final" v2');
       const { nominal, denominator } = rateSpec(rate);
-      expect(sequence.rate).toEqual({ timebase: nominal, ntsc: denominator === 1001 ? 'TRUE' : 'FALSE' });
+      expect(sequence.rate).toEqual({
+        timebase: nominal,
+        ntsc: denominator === 1001 ? 'TRUE' : 'FALSE',
+      });
       expect(sequence.timecode.displayformat).toBe(isDropFrame(rate) ? 'DF' : 'NDF');
       const markers = list<{ name: string; comment: string; in: number; out: number }>(
         sequence.marker,
@@ -226,8 +232,8 @@ describe('the formula guard', () => {
     expect(new SrtParser().fromSrt(srtMarkers(formula))[0]!.text).toBe(
       'Sam (v2): =SUM(1) | pipes too',
     );
-    const marker = xml.parse(fcpxmlMarkers(formula)).fcpxml.library.event.project.sequence.spine
-      .gap.marker;
+    const marker = xml.parse(fcpxmlMarkers(formula)).fcpxml.library.event.project.sequence.spine.gap
+      .marker;
     expect(marker['@_value']).toBe('Sam (v2): =SUM(1) | pipes too');
     // The EDL drops only the '|' that separates Resolve's fields.
     expect(edlMarkers(formula)).toContain('|M:Sam (v2): =SUM(1) pipes too |D:1');

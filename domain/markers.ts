@@ -105,10 +105,9 @@ export const markersAnswer = textAnswer(
   "The version's timecoded notes as markers: FCPXML or FCP 7 XML (application/xml), a CMX 3600 EDL (text/plain), SRT, WebVTT or CSV",
   [...new Set(Object.values(MARKER_CONTENT_TYPES))],
 );
-export const multiMarkersAnswer = textAnswer(
-  "The videos' timecoded notes as markers in one CSV",
-  ['text/csv'],
-);
+export const multiMarkersAnswer = textAnswer("The videos' timecoded notes as markers in one CSV", [
+  'text/csv',
+]);
 
 /** What the writers need of a video's version and its notes (oldest first). */
 export interface MarkerSource {
@@ -395,7 +394,12 @@ export const srtMarkers = (source: MarkerSource): string =>
 
 /** WebVTT: the same cues ('&', '<' and '>' escaped as VTT wants). */
 export const vttMarkers = (source: MarkerSource): string =>
-  ['WEBVTT\n', ...subtitles(source, '.', (t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'))].join('\n');
+  [
+    'WEBVTT\n',
+    ...subtitles(source, '.', (t) =>
+      t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+    ),
+  ].join('\n');
 
 /** The file of a format for one video (several: CSV only), with its content type. */
 export function markersFile(

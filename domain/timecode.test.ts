@@ -119,9 +119,7 @@ describe('aspect ratios', () => {
     ]) {
       expect(findTimecodes(text), text).toEqual([]);
     }
-    expect(found('at 9:16 the logo flickers')).toEqual([
-      { text: '9:16', index: 3, seconds: 556 },
-    ]);
+    expect(found('at 9:16 the logo flickers')).toEqual([{ text: '9:16', index: 3, seconds: 556 }]);
     // A longer code names a moment whatever follows it.
     expect(findTimecodes('01:09:16 crop')[0]!.seconds).toBe(4156);
     expect(findTimecodes('1:23 cut the intro')[0]!.seconds).toBe(83);

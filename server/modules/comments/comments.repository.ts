@@ -178,9 +178,7 @@ export async function insertComment(
     version?: number | null;
     /** The note's frame at its version's rate (noteTime); null or absent: no time. */
     frame?: number | null;
-  } & (
-    { userId: string } | { userId?: null; guestName: string }
-  ),
+  } & ({ userId: string } | { userId?: null; guestName: string }),
   notices: string | null = null,
 ) {
   const [row] = await (notices ? insertNoticed : insertPlain)(db).execute({
