@@ -31,7 +31,6 @@ export const TIMECODE_MESSAGES = {
   frameRate: `Frame rate must be one of ${FRAME_RATES.join(', ')}`,
   time: 'Enter a time in the video like 1:23, 1:23.5, 01:02:03 or 00:01:23:12',
   frame: 'Frame must be a whole number from 0',
-  frameAndTime: 'Give the frame or the time, not both',
 } as const;
 
 export const frameRateSchema = z.enum(FRAME_RATES, { error: TIMECODE_MESSAGES.frameRate });
@@ -61,10 +60,6 @@ const SPECS: Record<FrameRate, RateSpec> = {
 
 export const rateSpec = (rate: FrameRate): RateSpec => SPECS[rate];
 export const isDropFrame = (rate: FrameRate): boolean => SPECS[rate].dropFrames > 0;
-/** Frames a second, e.g. 23.976023… for '23.976'. */
-export const framesPerSecond = (rate: FrameRate): number =>
-  SPECS[rate].numerator / SPECS[rate].denominator;
-
 /** Where a frame starts, in seconds of the video. */
 export const frameToSeconds = (frame: number, rate: FrameRate): number =>
   (frame * SPECS[rate].denominator) / SPECS[rate].numerator;
