@@ -340,8 +340,8 @@ const seeksOf = (frame: Frame) =>
 
 /** The two embeds, each answered by its fake page from its real origin. */
 const EMBEDS = {
-  YouTube: { host: 'https://www.youtube-nocookie.com', page: FAKE_YOUTUBE, at: '0:12' },
-  Vimeo: { host: 'https://player.vimeo.com', page: FAKE_VIMEO, at: '0:07' },
+  YouTube: { host: 'https://www.youtube-nocookie.com', page: FAKE_YOUTUBE, at: '00:00:12:00' },
+  Vimeo: { host: 'https://player.vimeo.com', page: FAKE_VIMEO, at: '00:00:07:00' },
 };
 
 /**
@@ -372,8 +372,10 @@ async function seekThroughEmbed(
   await dialog.getByRole('button', { name: 'Play from 0:42' }).click();
   await expect.poll(() => seeksOf(frame)).toEqual([42]);
   // The player's answer moved the time "Comment at" takes.
-  await dialog.getByRole('button', { name: 'Comment at 0:42' }).click();
-  expect(await dialog.getByRole('textbox', { name: /Comment at/ }).inputValue()).toBe('0:42');
+  await dialog.getByRole('button', { name: 'Comment at 00:00:42:00' }).click();
+  expect(await dialog.getByRole('textbox', { name: /Comment at/ }).inputValue()).toBe(
+    '00:00:42:00',
+  );
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({
     path: `${ARTIFACTS}/player-${platform.toLowerCase()}-${viewport.width}.png`,

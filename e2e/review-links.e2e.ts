@@ -358,18 +358,26 @@ describe('a review link', () => {
       await visible(section.getByText('No comments on this version yet.'));
       await visible(section.getByRole('button', { name: 'Approve' }));
       const earlier = section.getByRole('region', { name: 'Notes on earlier versions' });
-      await visible(earlier.getByText(`${stamp} Logo too small`, { exact: false }));
+      const earlierNote = earlier.getByRole('article', { name: 'Comment by Alex Guest' });
+      await visible(earlierNote.getByText('Logo too small'));
+      await visible(earlierNote.getByText(stamp, { exact: true }));
       await visible(earlier.getByText(/Changes requested by Alex Guest \(guest\)/));
       expect(await earlier.getByRole('link', { name: 'Open v1' }).getAttribute('href')).toBe(
         cut(1),
       );
       // The team finds the guest's note on v1, and the guest's decision in v1's round.
-      const onV1 = await answer<{ content: string; guestName: string | null }[]>(
+      const onV1 = await answer<
+        { content: string; guestName: string | null; timecode: string | null }[]
+      >(
         'GET /api/videos/{id}/comments',
         await king.get(`/api/videos/${made.id}/comments?version=1`),
       );
       expect(onV1).toContainEqual(
-        expect.objectContaining({ content: `${stamp} Logo too small`, guestName: 'Alex Guest' }),
+        expect.objectContaining({
+          content: 'Logo too small',
+          guestName: 'Alex Guest',
+          timecode: stamp,
+        }),
       );
 
       await expectNoSeriousA11yViolations(page);
