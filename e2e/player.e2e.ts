@@ -340,8 +340,8 @@ const seeksOf = (frame: Frame) =>
 
 /** The two embeds, each answered by its fake page from its real origin. */
 const EMBEDS = {
-  YouTube: { host: 'https://www.youtube-nocookie.com', page: FAKE_YOUTUBE, at: '00:00:12:00' },
-  Vimeo: { host: 'https://player.vimeo.com', page: FAKE_VIMEO, at: '00:00:07:00' },
+  YouTube: { host: 'https://www.youtube-nocookie.com', page: FAKE_YOUTUBE, at: '00:00:12:15' },
+  Vimeo: { host: 'https://player.vimeo.com', page: FAKE_VIMEO, at: '00:00:07:06' },
 };
 
 /**
