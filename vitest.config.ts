@@ -60,6 +60,8 @@ const BOTH = [
   'server/modules/invoicing/pricing.test.ts',
   'server/modules/invoicing/ledger.test.ts',
   'server/modules/invoicing/reports.test.ts',
+  // Two closes at once: on the server through two pools, on PGlite through its one connection.
+  'server/modules/retainers/retainers.test.ts',
 ];
 /** Suites that start the embedded default in a process of their own (unmet({ driver: 'pglite' })). */
 const PGLITE_ONLY = [

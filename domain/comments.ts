@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { drawingSchema, drawingViewSchema } from './drawing';
 import { displayName } from './people';
 import {
   findTimecodes,
@@ -62,6 +63,8 @@ export const commentBody = z.object({
     .nullable()
     .optional(),
   time: z.string({ error: TIMECODE_MESSAGES.time }).max(40, TIMECODE_MESSAGES.time).optional(),
+  /** Shapes drawn on the paused frame (issue 43, domain/drawing.ts); null or absent: none. */
+  drawing: drawingSchema.nullable().optional(),
 });
 export type CommentInput = z.infer<typeof commentBody>;
 
@@ -93,6 +96,8 @@ export const commentSchema = z.object({
   frame: z.number().int().nullable(),
   /** That frame as SMPTE timecode at the rate ('00:01:23;12' at a drop-frame rate), or null. */
   timecode: z.string().nullable(),
+  /** Shapes drawn on the frame at the comment's moment (issue 43); null: none. */
+  drawing: drawingViewSchema.nullable(),
 });
 export type CommentView = z.infer<typeof commentSchema>;
 

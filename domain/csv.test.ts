@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, csvText } from './csv';
+import { CSV_BOM, csvCell, csvDate, csvDateTime, csvLine, csvText } from './csv';
 
 describe('csv cells', () => {
   it.each([
@@ -30,7 +30,35 @@ describe('csv cells', () => {
 });
 
 describe('csv text', () => {
-  it('writes the header and each row, every line ended by CRLF', () => {
-    expect(csvText(['a', 'b'], [['1', 'x,y']])).toBe('a,b\r\n1,"x,y"\r\n');
+  it('starts with the UTF-8 byte order mark, then the header and each row, every line ended by CRLF', () => {
+    const text = csvText(['a', 'b'], [['1', 'x,y']]);
+    expect(text).toBe('\uFEFFa,b\r\n1,"x,y"\r\n');
+    expect(CSV_BOM).toBe('\uFEFF');
+    // Encoded, the file's first three bytes are EF BB BF.
+    expect([...new TextEncoder().encode(text).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+});
+
+describe('csv dates', () => {
+  it.each([
+    ['2026-03-07T09:05:01.123Z', '2026-03-07 09:05:01'],
+    [new Date('2026-12-31T23:59:59.999Z'), '2026-12-31 23:59:59'],
+    // An offset is read as the instant it names, written in UTC.
+    ['2026-01-01T01:30:00+02:00', '2025-12-31 23:30:00'],
+    [null, ''],
+    [undefined, ''],
+    ['', ''],
+    ['not a date', ''],
+  ])('writes the instant %j as %j (UTC)', (value, text) => {
+    expect(csvDateTime(value)).toBe(text);
+  });
+
+  it.each([
+    ['2026-04-02', '2026-04-02'],
+    ['2026-03-07T23:30:00.000Z', '2026-03-07'],
+    ['2026-03-07T23:30:00-05:00', '2026-03-08'],
+    [null, ''],
+  ])('writes the day of %j as %j', (value, text) => {
+    expect(csvDate(value)).toBe(text);
   });
 });

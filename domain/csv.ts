@@ -1,9 +1,14 @@
 /**
  * CSV as spreadsheets and editing software read it (RFC 4180): the one writer of the app's CSV
- * downloads (the invoicing and payments reports, the marker exports).
+ * downloads (the invoicing and payments reports, the marker exports). Every file starts with a
+ * UTF-8 byte order mark, so Excel reads names with accents as UTF-8, and writes dates in the
+ * forms Excel takes for dates (`YYYY-MM-DD`, `YYYY-MM-DD HH:MM:SS`, UTC).
  */
 
 type Cell = string | number | null | undefined;
+
+/** The UTF-8 byte order mark every CSV download starts with. */
+export const CSV_BOM = '\uFEFF';
 
 /**
  * A spreadsheet opens a cell that starts with one of these as a formula (CSV injection, OWASP):
@@ -22,7 +27,24 @@ export function csvCell(value: Cell): string {
 
 export const csvLine = (cells: readonly Cell[]): string => cells.map(csvCell).join(',');
 
-/** A whole CSV text: the header, then a line per row, each ended by CRLF. */
+/** A whole CSV text: the byte order mark, the header, then a line per row, each ended by CRLF. */
 export function csvText(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  return [header, ...rows].map((cells) => `${csvLine(cells)}\r\n`).join('');
+  return CSV_BOM + [header, ...rows].map((cells) => `${csvLine(cells)}\r\n`).join('');
+}
+
+const toDate = (value: string | Date): Date | null => {
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+};
+
+/** An instant as `YYYY-MM-DD HH:MM:SS` (UTC), which Excel reads as a date and time; '' for none. */
+export function csvDateTime(value: string | Date | null | undefined): string {
+  const d = value === null || value === undefined || value === '' ? null : toDate(value);
+  return d ? d.toISOString().slice(0, 19).replace('T', ' ') : '';
+}
+
+/** A day as `YYYY-MM-DD` (an instant's UTC day; a day stays as it is); '' for none. */
+export function csvDate(value: string | Date | null | undefined): string {
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  return csvDateTime(value).slice(0, 10);
 }

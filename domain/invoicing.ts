@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textAnswer } from './api';
 import { DATE_RANGE_MESSAGE, yearInRange } from './dates';
-import { moneyInput } from './money';
+import { compareMoney, moneyInput } from './money';
 import { isAdmin, type Actor } from './roles';
 import { COMPLETED_STATUSES } from './video-status';
 
@@ -53,6 +53,8 @@ export const canManageInvoicing = (actor: Pick<Actor, 'role' | 'isAdmin'>): bool
 
 export { COMPLETED_STATUSES };
 export const PAYMENT_STATUSES = ['paid', 'unpaid'] as const;
+export const RETAINER_BILLING = ['covered', 'overage', 'pending'] as const;
+export type RetainerBilling = (typeof RETAINER_BILLING)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 // --- Invoicing rows ------------------------------------------------------------------------
@@ -152,6 +154,17 @@ export function rangeEnd(to: string): Date {
 const money = z.string();
 const isoDate = z.string();
 
+/** One extra revision round of a video (issue 42; docs/rules.md#money). */
+export const extraRoundSchema = z.object({
+  /** Its round number: included + 1 and on. */
+  round: z.number().int(),
+  amount: money,
+  paid: z.boolean(),
+  /** Paid or on an invoice: its amount no longer follows the fee. */
+  locked: z.boolean(),
+});
+export type ExtraRound = z.infer<typeof extraRoundSchema>;
+
 /** One completed video as the invoicing table shows it (docs/product.md#data 'Invoicing row'). */
 export const invoicingRowSchema = z.object({
   id: z.string(),
@@ -178,11 +191,28 @@ export const invoicingRowSchema = z.object({
   effectivePrice: money,
   /** Where paymentAmount comes from. */
   amountSource: z.enum(['locked', 'typed', 'price']),
+  /**
+   * A retainer client's video (docs/rules.md "Money"): 'covered' (owes 0.00) or 'overage' (owes
+   * its price) once its month closed, 'pending' (owes 0.00 until then) while it is open; null
+   * outside a retainer.
+   */
+  retainer: z.enum(RETAINER_BILLING).nullable(),
   /** Where and on which day ('YYYY-MM-DD') a posted video went out; null unless posted. */
   publishedUrl: z.string().nullable(),
   publishedAt: z.string().nullable(),
   /** How many review rounds the video went through (issue 41). */
   rounds: z.number().int(),
+  /** How many rounds the client's pricing includes (client, else plan, else agency). */
+  includedRounds: z.number().int(),
+  /**
+   * The video's extra rounds (beyond the included ones), by number: the amount (locked once
+   * paid or invoiced, else floating at today's fee), whether paid and whether locked.
+   */
+  extraRounds: z.array(extraRoundSchema),
+  /** What the unpaid extra rounds owe now, two decimals ('0.00' with none). */
+  extraRoundsOwed: money,
+  /** The sum of every extra round's amount, paid or not. */
+  extraRoundsTotal: money,
 });
 export type InvoicingRow = z.infer<typeof invoicingRowSchema>;
 export const invoicingRowListSchema = z.array(invoicingRowSchema);
@@ -252,7 +282,10 @@ export const revenueSummarySchema = z.object({
   totalVideos: z.number(),
   /** totalRevenue / totalVideos to the cent, '0.00' with no videos. */
   averagePerVideo: money,
-  /** Every completed unpaid video now, whatever the month: what they owe and how many. */
+  /**
+   * Every completed video that owes now, whatever the month: what its unpaid price and unpaid
+   * extra rounds owe, and how many videos owe something.
+   */
   outstanding: z.object({ amount: money, videos: z.number() }),
 });
 export type RevenueSummary = z.infer<typeof revenueSummarySchema>;
@@ -278,7 +311,14 @@ export const markUnpaidBody = z.object({ videoIds: videoIds(INVOICING_MESSAGES.s
  */
 export type PaymentBody = z.input<typeof markPaidBody>;
 
-export const SKIP_REASONS = ['not_found', 'not_completed', 'already_paid', 'not_paid'] as const;
+export const SKIP_REASONS = [
+  'not_found',
+  'not_completed',
+  'already_paid',
+  'not_paid',
+  /** A retainer client's video whose month is not closed yet (docs/rules.md "Money"). */
+  'retainer_pending',
+] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export const paymentResultSchema = z.object({
@@ -289,7 +329,12 @@ export const paymentResultSchema = z.object({
   skipped: z.number(),
   updatedIds: z.array(z.string()),
   skippedVideos: z.array(z.object({ id: z.string(), reason: z.enum(SKIP_REASONS) })),
-  /** Mark paid: the sum of the prices locked; reverse: the sum of the prices released. */
+  /** Extra rounds paid (mark paid) or reversed (reverse) with them. */
+  extraRounds: z.number(),
+  /**
+   * Mark paid: the sum of the prices locked (videos and extra rounds); reverse: the sum of the
+   * prices released.
+   */
   total: money,
 });
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
@@ -395,14 +440,60 @@ const seconds = z
   .max(1_000_000, INVOICING_MESSAGES.duration);
 const bool = (field: string) => z.boolean({ error: `${field} must be true or false` });
 
-export const createPlanBody = z.object({
-  name: planName,
-  /** Defaults to the name. */
-  displayName: displayName.optional(),
-  description: description.optional(),
-  isActive: bool('isActive').optional(),
-  isDefault: bool('isDefault').optional(),
-});
+// --- Revision-round pricing (issue 42) ---------------------------------------------------------
+
+export const ROUND_FEE_KINDS = ['flat', 'percent'] as const;
+export type RoundFeeKind = (typeof ROUND_FEE_KINDS)[number];
+
+export const ROUND_MESSAGES = {
+  includedRounds: 'Included rounds must be a whole number from 0 to 100',
+  roundFeeKind: 'Round fee kind must be flat or percent',
+  pair: 'Round fee kind and round fee go together: give both, or both null',
+  percent: 'A percentage round fee must be at most 100',
+} as const;
+
+/** How many review rounds a video includes: 0 to 100 (null: the next level's). */
+export const includedRoundsInput = z
+  .number({ error: ROUND_MESSAGES.includedRounds })
+  .int(ROUND_MESSAGES.includedRounds)
+  .min(0, ROUND_MESSAGES.includedRounds)
+  .max(100, ROUND_MESSAGES.includedRounds);
+export const roundFeeKindInput = z.enum(ROUND_FEE_KINDS, { error: ROUND_MESSAGES.roundFeeKind });
+/** A flat amount, or a percentage (at most 100) of the video's price; two decimals. */
+export const roundFeeInput = moneyInput('roundFee');
+
+/** The checks of a kind and fee given together (a body's fields, any of them absent). */
+export function checkRoundFee(
+  v: { roundFeeKind?: RoundFeeKind | null; roundFee?: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  const kindGiven = v.roundFeeKind !== undefined;
+  const feeGiven = v.roundFee !== undefined;
+  if (kindGiven !== feeGiven || (v.roundFeeKind === null) !== (v.roundFee === null)) {
+    ctx.addIssue({ code: 'custom', path: ['roundFee'], message: ROUND_MESSAGES.pair });
+  } else if (v.roundFeeKind === 'percent' && v.roundFee && compareMoney(v.roundFee, '100.00') > 0) {
+    ctx.addIssue({ code: 'custom', path: ['roundFee'], message: ROUND_MESSAGES.percent });
+  }
+}
+
+/** A plan's or client's round pricing fields: null means the agency's (or the plan's). */
+const roundPricingFields = {
+  includedRounds: includedRoundsInput.nullable().optional(),
+  roundFeeKind: roundFeeKindInput.nullable().optional(),
+  roundFee: roundFeeInput.nullable().optional(),
+};
+
+export const createPlanBody = z
+  .object({
+    name: planName,
+    /** Defaults to the name. */
+    displayName: displayName.optional(),
+    description: description.optional(),
+    isActive: bool('isActive').optional(),
+    isDefault: bool('isDefault').optional(),
+    ...roundPricingFields,
+  })
+  .superRefine(checkRoundFee);
 
 export const updatePlanBody = z
   .object({
@@ -411,8 +502,10 @@ export const updatePlanBody = z
     description: description.optional(),
     isActive: bool('isActive').optional(),
     isDefault: bool('isDefault').optional(),
+    ...roundPricingFields,
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), INVOICING_MESSAGES.nothingToUpdate);
+  .refine((v) => Object.values(v).some((x) => x !== undefined), INVOICING_MESSAGES.nothingToUpdate)
+  .superRefine(checkRoundFee);
 export type CreatePlanBody = z.input<typeof createPlanBody>;
 export type UpdatePlanBody = z.input<typeof updatePlanBody>;
 
@@ -461,6 +554,10 @@ export const planSchema = z.object({
   isDefault: z.boolean(),
   /** Clients whose active plan this is. */
   clientCount: z.number(),
+  /** The plan's revision-round pricing; null: the agency's. */
+  includedRounds: z.number().nullable(),
+  roundFeeKind: z.enum(ROUND_FEE_KINDS).nullable(),
+  roundFee: money.nullable(),
   rules: z.array(ruleSchema),
   createdAt: isoDate,
   updatedAt: isoDate,
@@ -492,7 +589,7 @@ export const ledgerCsvAnswer = csvAnswer(
   "The payments ledger's events (of a month, or all) as CSV",
 );
 
-/** The CSV's columns, in order; money as two-decimal text, dates as ISO 8601 (UTC). */
+/** The CSV's columns, in order; money as two-decimal text, dates 'YYYY-MM-DD HH:MM:SS' (UTC). */
 export const INVOICING_CSV_HEADER = [
   'Video',
   'Type',
@@ -509,6 +606,9 @@ export const INVOICING_CSV_HEADER = [
   'Published on',
   'Published URL',
   'Rounds',
+  'Extra rounds',
+  'Extra rounds (USD)',
+  'Extra rounds unpaid (USD)',
 ] as const;
 
 /** The last day of a month, 'YYYY-MM-DD'. */
@@ -575,6 +675,8 @@ export const revenueBreakdownSchema = z.object({
   byClient: z.array(breakdownEntry),
   byType: z.array(breakdownEntry),
   byEditor: z.array(breakdownEntry),
+  /** Videos, Extra rounds, Retainer fees: totalVideos counts the kind's items. */
+  byKind: z.array(breakdownEntry),
 });
 export type RevenueBreakdown = z.infer<typeof revenueBreakdownSchema>;
 
@@ -587,11 +689,22 @@ export const ledgerQuery = z.object({ month: monthParam.optional() });
  * One event of the payments ledger (docs/rules.md#rules-the-product-leaves-open): names and type as they were when it
  * happened, '(deleted)' after a video, client or editor that no longer exists.
  */
+export const LEDGER_KINDS = ['video', 'extra_round', 'retainer_fee'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
+  video: 'Video',
+  extra_round: 'Extra round',
+  retainer_fee: 'Retainer fee',
+};
+
 export const ledgerEventSchema = z.object({
   id: z.string(),
   event: z.enum(['paid', 'reversed']),
+  /** What was paid: a video's price, an extra round, a retainer's monthly fee. */
+  kind: z.enum(LEDGER_KINDS),
   at: isoDate,
-  videoId: z.string(),
+  /** Null for a retainer fee. */
+  videoId: z.string().nullable(),
   videoName: z.string(),
   videoType: z.string(),
   clientId: z.string(),
@@ -610,6 +723,7 @@ export const ledgerEventListSchema = z.array(ledgerEventSchema);
 export const LEDGER_CSV_HEADER = [
   'Date',
   'Event',
+  'Kind',
   'Video',
   'Type',
   'Client',

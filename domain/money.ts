@@ -27,6 +27,11 @@ export const MONEY_FIELDS = {
     invalid: 'Custom price must be a valid non-negative number',
   },
   price: { label: 'Price', invalid: 'Price must be a valid non-negative number' },
+  roundFee: { label: 'Round fee', invalid: 'Round fee must be a valid non-negative number' },
+  monthlyFee: {
+    label: 'Monthly fee',
+    invalid: 'Monthly fee must be a valid non-negative number',
+  },
 } as const;
 export type MoneyField = keyof typeof MONEY_FIELDS;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { newPassword, requiredName } from './auth';
 import { commentBody } from './comments';
 import { frameRateSchema } from './timecode';
+import { drawingViewSchema } from './drawing';
 import { canReadVideo, type VideoRef, type TeamScope } from './permissions';
 import { isManager, normalizeRole } from './roles';
 import { versionLabel } from './versions';
@@ -237,6 +238,8 @@ export const guestCommentSchema = z.object({
   /** The note's time: a frame at its version's rate and its SMPTE timecode (issue 43), or null. */
   frame: z.number().int().nullable(),
   timecode: z.string().nullable(),
+  /** Shapes drawn on the frame at the comment's moment (issue 43); null: none. */
+  drawing: drawingViewSchema.nullable(),
 });
 export type GuestCommentView = z.infer<typeof guestCommentSchema>;
 

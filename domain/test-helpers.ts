@@ -33,12 +33,15 @@ export function firstByField(schema: z.ZodType, input: unknown): Record<string, 
 /**
  * An RFC 4180 reader, written here to read the exports back as a spreadsheet would: fields
  * separated by commas, quoted fields may hold commas, doubled quotes and line breaks, records
- * end with CRLF. Throws on anything else (a stray quote, a bare LF between records).
+ * end with CRLF, after the UTF-8 byte order mark every export starts with. Throws on anything
+ * else (no mark, a stray quote, a bare LF between records).
  */
 export function parseCsv(text: string): string[][] {
+  // The app's CSV files start with a UTF-8 byte order mark (domain/csv.ts).
+  if (!text.startsWith('\uFEFF')) throw new Error('no UTF-8 byte order mark first');
   const records: string[][] = [];
   let record: string[] = [];
-  let i = 0;
+  let i = 1;
   while (i < text.length) {
     let field = '';
     if (text[i] === '"') {

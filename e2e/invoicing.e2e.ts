@@ -246,19 +246,23 @@ describe('the king runs the books', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^invoicing-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await readFile(await download.path(), 'utf8');
-    const lines = text.trimEnd().split('\r\n');
+    // A UTF-8 byte order mark first, so Excel reads it as UTF-8.
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const lines = text.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Video,Type,Status,Client,Editor,Start date,Finish date,Amount (USD),Payment status,Paid date,Locked price (USD),Link,Published on,Published URL,Rounds',
+      'Video,Type,Status,Client,Editor,Start date,Finish date,Amount (USD),Payment status,Paid date,Locked price (USD),Link,Published on,Published URL,Rounds,Extra rounds,Extra rounds (USD),Extra rounds unpaid (USD)',
     );
     expect(lines).toHaveLength(4);
     const line = (name: string) => lines.find((l) => l.startsWith(`${name},`)) ?? '';
     expect(line(videoNames.a1)).toContain(`,${typeName},posted,${clientA.name},Unassigned,`);
-    expect(line(videoNames.a1)).toMatch(/,20\.00,paid,\d{4}-\d{2}-\d{2}T[^,]+,20\.00,https:/);
+    expect(line(videoNames.a1)).toMatch(
+      /,20\.00,paid,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},20\.00,https:/,
+    );
     expect(line(videoNames.a2)).toMatch(/,ready_to_post,.*,20\.00,paid,/);
     expect(line(videoNames.b1)).toMatch(/,12\.50,unpaid,,,https:/);
-    // Made in their final status, none of them went through a review round.
+    // Made in their final status, none of them went through a review round: no extra rounds.
     for (const name of [videoNames.a1, videoNames.a2, videoNames.b1]) {
-      expect(line(name)).toMatch(/,0$/);
+      expect(line(name)).toMatch(/,0,0,0\.00,0\.00$/);
     }
   });
 

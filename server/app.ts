@@ -30,6 +30,8 @@ import { emailRoutes, mailer } from './modules/email/email.routes';
 import type { MailSettings } from './modules/email/worker';
 import { notifier } from './modules/notifications/notifier';
 import { reviewReminders } from './modules/notifications/reminders';
+import { retainerCloser } from './modules/retainers/retainers.loop';
+import { retainersRoutes } from './modules/retainers/retainers.routes';
 import { auth } from './plugins/auth';
 import { caches } from './plugins/caches';
 import { gracefulClose } from './plugins/graceful-close';
@@ -94,6 +96,8 @@ export interface AppOptions {
   mailLoop?: boolean;
   /** Runs the review reminders' sweep (the server does; tests call app.reviewReminders.sweep()). */
   reminderLoop?: boolean;
+  /** Runs the retainer months' close (the server does; tests call app.retainerCloser.close()). */
+  retainerLoop?: boolean;
 }
 
 const VERSION = (
@@ -188,6 +192,7 @@ export async function buildApp(opts: AppOptions) {
   });
   await app.register(notifier, { db });
   await app.register(reviewReminders, { db, loop: opts.reminderLoop ?? false });
+  await app.register(retainerCloser, { db, loop: opts.retainerLoop ?? false });
   await app.register(mailer, {
     db,
     mail: opts.mail ?? {
@@ -212,6 +217,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(teamLeadsRoutes, { db });
   await app.register(leadRoutes, { db });
   await app.register(invoicingRoutes, { db });
+  await app.register(retainersRoutes, { db });
   await app.register(adminRoutes, { db });
   await app.register(commentsRoutes, { db });
   await app.register(versionsRoutes, { db });

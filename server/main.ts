@@ -253,6 +253,7 @@ export async function main(opts: { demo?: boolean } = {}) {
     mail: { smtpUrl: settings.smtpUrl, from: settings.mailFrom, publicUrl: settings.publicUrl },
     mailLoop: true,
     reminderLoop: true,
+    retainerLoop: true,
     queueTimeoutMs: settings.queueTimeoutSeconds * 1000,
     readCache: settings.readCache,
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MessageAnswer } from '@domain/api';
 import type { CommentDoneBody, CommentInput, CommentView } from '@domain/comments';
+import type { Drawing } from '@domain/drawing';
 import type { MarkersQuery, MultiMarkersQuery } from '@domain/markers';
 import type { DirectoryUser } from '@domain/user';
 import { apiJson } from '../lib/api-client';
@@ -58,7 +59,7 @@ export const useMentionable = (videoId: string, { enabled }: { enabled: boolean 
  * video's current version), at `time` as typed (issue 43) when given.
  */
 export const addComment = (
-  { videoId, content, version, time }: CommentInput & { videoId: string },
+  { videoId, content, version, time, drawing }: CommentInput & { videoId: string },
   headers: Record<string, string> = {},
 ) =>
   apiJson<CommentView>(
@@ -68,19 +69,30 @@ export const addComment = (
       content,
       ...(version !== undefined && { version }),
       ...(time !== undefined && { time }),
+      ...(drawing && { drawing }),
     } satisfies CommentInput,
     headers,
   );
+
+/**
+ * What the composer posts: the text, its time as typed or taken from the player, and the
+ * drawing on the frame, each when there is one (issue 43).
+ */
+export interface NewComment {
+  content: string;
+  time?: string;
+  drawing?: Drawing;
+}
 
 /** Posts on the version shown (issue 41), or the current one when `version` is undefined. */
 export function useAddComment(videoId: string, version?: number | null) {
   const queryClient = useQueryClient();
   const keys = useSubmissionKeys();
   return useMutation({
-    mutationFn: ({ content, time }: { content: string; time?: string }) =>
-      keys.send({ videoId, content, version, time }, (headers) =>
-        addComment({ videoId, content, version, time }, headers),
-      ),
+    mutationFn: (comment: NewComment) => {
+      const body = { videoId, version, ...comment };
+      return keys.send(body, (headers) => addComment(body, headers));
+    },
     onSuccess: (comment) => {
       queryClient.setQueryData<CommentView[]>(commentKeys.list(videoId), (list) =>
         list && !list.some((c) => c.id === comment.id) ? [...list, comment] : list,

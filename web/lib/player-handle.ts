@@ -1,3 +1,5 @@
+import { DrawingBoard } from './drawing-board';
+
 /**
  * The video dialog's player as the comments panel sees it (issue 18): its current time, a seek,
  * and a way to hear the time change. The dialog makes one per video and hands it to both the
@@ -6,6 +8,8 @@
  */
 export interface PlayerControls {
   seek: (seconds: number) => void;
+  /** Pauses playback (to draw on the frame, issue 43); players that cannot be told ignore it. */
+  pause?: () => void;
 }
 
 export class PlayerHandle {
@@ -20,6 +24,9 @@ export class PlayerHandle {
    *   file); Drive and Loom frames do not, so "Comment at" asks for the time instead.
    */
   constructor(readonly tellsTime: boolean) {}
+
+  /** The drawing on this player's frame (issue 43), which the overlay and the composer share. */
+  readonly board = new DrawingBoard();
 
   /** The player's last reported time in seconds, or null before it said any. */
   currentTime = (): number | null => this.time;
@@ -46,6 +53,17 @@ export class PlayerHandle {
     if (this.controls) this.controls.seek(at);
     else this.pending = at;
     this.report(at);
+  }
+
+  /** Pauses the player, as far as it can be told to. */
+  pause(): void {
+    this.controls?.pause?.();
+  }
+
+  /** Pauses and starts drawing on the frame (the Draw control, the D key). */
+  startDrawing(): void {
+    this.pause();
+    this.board.start();
   }
 
   /** For useSyncExternalStore: calls back when the time moves. */

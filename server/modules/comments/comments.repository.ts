@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { aliasedTable, and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { noteFrame, noteTimecode, type CommentView } from '@domain/comments';
 import { DEFAULT_FRAME_RATE, type FrameRate } from '@domain/timecode';
+import type { Drawing } from '@domain/drawing';
 import { displayName } from '@domain/people';
 import { normalizeRole } from '@domain/roles';
 import { avatarUrl } from '@domain/user';
@@ -60,6 +61,8 @@ export function toCommentView(
     carriedFrom: row.carriedFrom,
     frame: row.frame,
     timecode: noteTimecode(row.frame, frameRate),
+    // Checked by drawingSchema before it was stored.
+    drawing: (row.drawing as Drawing | null) ?? null,
   };
 }
 
@@ -153,6 +156,7 @@ const insertStatement = (noticed: boolean) =>
         guestName: sql.placeholder('guestName'),
         content: sql.placeholder('content'),
         frame: sql`${sql.placeholder('frame')}::integer`,
+        drawing: sql`${sql.placeholder('drawing')}::jsonb`,
         // The version asked for (null: the source), else the video's current one.
         version: sql`case when ${sql.placeholder('versionGiven')}::boolean
           then ${sql.placeholder('version')}::integer
@@ -178,6 +182,8 @@ export async function insertComment(
     version?: number | null;
     /** The note's frame at its version's rate (noteTime); null or absent: no time. */
     frame?: number | null;
+    /** Shapes drawn on the frame (domain/drawing.ts, already checked); null or absent: none. */
+    drawing?: Drawing | null;
   } & ({ userId: string } | { userId?: null; guestName: string }),
   notices: string | null = null,
 ) {
@@ -187,6 +193,7 @@ export async function insertComment(
     userId: values.userId ?? null,
     guestName: 'guestName' in values ? values.guestName : null,
     content: values.content,
+    drawing: values.drawing ? JSON.stringify(values.drawing) : null,
     versionGiven: values.version !== undefined,
     version: values.version ?? null,
     frame: values.frame ?? null,

@@ -110,7 +110,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       content: c.content,
       frame: c.frame,
       // A drawn note (issue 43 part 1: the comment's `drawing`) says so.
-      drawn: (c as { drawing?: unknown }).drawing != null,
+      drawn: c.drawing != null,
     })),
   });
 
@@ -212,6 +212,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         content: request.body.content,
         version,
         frame: time.frame,
+        drawing: request.body.drawing,
       };
       const row = (await app.notifier.oneStatement(
         (notify) => notify.commentPosted(actor, found.video, comment, teamLeadIds, mentioned),

@@ -49,6 +49,7 @@ describe('posting and reading comments', () => {
       // Its time: the first timecode it names, at the source's 30 fps (issue 43).
       frame: 2490,
       timecode: '00:01:23:00',
+      drawing: null,
     });
     const list = (await call('owner', 'GET', `/api/videos/${videoId}/comments`)).json();
     expect(list.at(-1)).toEqual(res.json());

@@ -50,15 +50,27 @@ describe("a source's and a version's rate", () => {
     }
   });
 
-  it("gives a version the rate chosen, else the agency's; carried notes keep their moment", async () => {
+  it("gives a version the rate chosen, else the agency's; carried notes keep their moment and drawing", async () => {
     const video = await seedVideo(t, {
       userId: id.owner!,
       assignedEditorId: id.editor!,
       frameRate: '30',
     });
     // 1:23.5 at 30 fps is frame 2505; at 25 fps the same moment is frame 2088 (2087.5 rounds up).
-    const note = await post('owner', video.id, { content: 'Logo', time: '1:23.5' });
-    expect(note.json()).toMatchObject({ frame: 2505, timecode: '00:01:23:15' });
+    const drawing = {
+      shapes: [
+        {
+          tool: 'arrow',
+          color: 'yellow',
+          points: [
+            [0.1, 0.2],
+            [0.5, 0.75],
+          ],
+        },
+      ],
+    };
+    const note = await post('owner', video.id, { content: 'Logo', time: '1:23.5', drawing });
+    expect(note.json()).toMatchObject({ frame: 2505, timecode: '00:01:23:15', drawing });
     const v1 = await call('editor', 'POST', `/api/videos/${video.id}/versions`, {
       link: 'https://cdn.example.com/v1.mp4',
       frameRate: '25',
@@ -69,7 +81,9 @@ describe("a source's and a version's rate", () => {
     const carried = (
       await call('owner', 'GET', `/api/videos/${video.id}/comments?version=1`)
     ).json();
-    expect(carried).toMatchObject([{ content: 'Logo', frame: 2088, timecode: '00:01:23:13' }]);
+    expect(carried).toMatchObject([
+      { content: 'Logo', frame: 2088, timecode: '00:01:23:13', carriedFrom: 0, drawing },
+    ]);
     const v2 = await call('editor', 'POST', `/api/videos/${video.id}/versions`, {
       link: 'https://cdn.example.com/v2.mp4',
     });

@@ -1,12 +1,13 @@
 import {
   INVOICING_CSV_HEADER,
   LEDGER_CSV_HEADER,
+  LEDGER_KIND_LABELS,
   type InvoicingRow,
   type LedgerEvent,
 } from '@domain/invoicing';
-import { csvText } from '@domain/csv';
+import { csvDate, csvDateTime, csvText } from '@domain/csv';
 
-/** The invoicing rows as CSV text (CRLF line ends, header first). */
+/** The invoicing rows as CSV text (domain/csv.ts: BOM, CRLF line ends, UTC dates Excel reads). */
 export function invoicingCsv(rows: readonly InvoicingRow[]): string {
   return csvText(
     INVOICING_CSV_HEADER,
@@ -16,16 +17,19 @@ export function invoicingCsv(rows: readonly InvoicingRow[]): string {
       r.status,
       r.clientName,
       r.editorName ?? 'Unassigned',
-      r.startDate,
-      r.finishDate,
+      csvDateTime(r.startDate),
+      csvDateTime(r.finishDate),
       r.paymentAmount,
       r.paymentStatus,
-      r.paidDate,
+      csvDateTime(r.paidDate),
       r.lockedPrice,
       r.link,
-      r.publishedAt,
+      csvDate(r.publishedAt),
       r.publishedUrl,
       r.rounds,
+      r.extraRounds.length,
+      r.extraRoundsTotal,
+      r.extraRoundsOwed,
     ]),
   );
 }
@@ -35,8 +39,9 @@ export function ledgerCsv(events: readonly LedgerEvent[]): string {
   return csvText(
     LEDGER_CSV_HEADER,
     events.map((e) => [
-      e.at,
+      csvDateTime(e.at),
       e.event,
+      LEDGER_KIND_LABELS[e.kind],
       e.videoName,
       e.videoType,
       e.clientName,

@@ -7,21 +7,36 @@ import {
   type InvoicingQuery,
   type InvoicingRow,
   type PaymentStatus,
+  type RetainerBilling,
   type SkipReason,
   type VideoPayment,
 } from '@domain/invoicing';
 import { sumMoney } from '@domain/money';
+import { RETAINER_MESSAGES } from '@domain/retainers';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { users, videos } from '../../db/schema';
-import { recordPaid, recordReversed } from './ledger.repository';
+import {
+  recordChargesPaid,
+  recordChargesReversed,
+  recordPaid,
+  recordReversed,
+  type ChargeChange,
+} from './ledger.repository';
 import {
   amountSourceSql,
+  extraRoundsJsonSql,
+  extraRoundsOwedSql,
+  includedRoundsSql,
   moneyText,
   owedSql,
   paidAmountSql,
+  retainerPendingSql,
+  retainerStateSql,
   rowAmountSql,
   videoEffectivePriceSql,
 } from './pricing-sql';
+import { extraRoundCharges, materializeExtraRounds } from './rounds.repository';
 
 const owner = aliasedTable(users, 'owner');
 const editor = aliasedTable(users, 'editor');
@@ -52,9 +67,12 @@ const rowFields = {
   >`case when ${videos.paymentAmount} > 0 then ${videos.paymentAmount}::text end`,
   effectivePrice: sql<string>`(${videoEffectivePriceSql()})::text`,
   amountSource: sql<'locked' | 'typed' | 'price'>`${amountSourceSql()}`,
+  retainer: sql<RetainerBilling | null>`${retainerStateSql()}`,
   publishedUrl: videos.publishedUrl,
   publishedAt: videos.publishedAt,
   rounds: videos.rounds,
+  includedRounds: sql<number>`${includedRoundsSql('videos')}`,
+  extraRoundsJson: extraRoundsJsonSql('videos'),
 };
 
 function baseQuery(db: Db) {
@@ -66,16 +84,35 @@ function baseQuery(db: Db) {
 }
 
 /** A row as the database gives it: dates as Date, payment status as stored. */
-type RawRow = Omit<VideoPayment, 'startDate' | 'finishDate' | 'paidDate' | 'paymentStatus'> & {
+type RawRow = Omit<
+  VideoPayment,
+  | 'startDate'
+  | 'finishDate'
+  | 'paidDate'
+  | 'paymentStatus'
+  | 'extraRounds'
+  | 'extraRoundsOwed'
+  | 'extraRoundsTotal'
+> & {
   startDate: Date | null;
   finishDate: Date | null;
   paidDate: Date | null;
   paymentStatus: string;
+  extraRoundsJson: string;
 };
 
-function toRow(r: RawRow): VideoPayment {
+function toRow({ extraRoundsJson, ...r }: RawRow): VideoPayment {
+  const rounds = JSON.parse(extraRoundsJson) as {
+    items: VideoPayment['extraRounds'];
+    owed: string;
+    total: string;
+  };
   return {
     ...r,
+    includedRounds: Number(r.includedRounds),
+    extraRounds: rounds.items,
+    extraRoundsOwed: rounds.owed,
+    extraRoundsTotal: rounds.total,
     startDate: iso(r.startDate),
     finishDate: iso(r.finishDate),
     paidDate: iso(r.paidDate),
@@ -181,7 +218,12 @@ export async function setTypedAmount(
 }
 
 export interface PaymentChange {
+  /** Videos whose own price or extra rounds changed. */
   updatedIds: string[];
+  /** How many videos' own price was paid or reversed. */
+  videoCount: number;
+  /** How many extra rounds were paid or reversed with them. */
+  extraRounds: number;
   skippedVideos: { id: string; reason: SkipReason }[];
   /** Sum of the prices locked (mark paid) or released (reverse). */
   total: string;
@@ -195,6 +237,11 @@ export interface PaymentChange {
  * each video and the others find it paid and skip it. Mark paid fixes lockedPrice to the amount
  * owed at that moment, computed in the same statement; reverse clears paidDate and lockedPrice.
  * Each change adds its event to the payments ledger in the same transaction.
+ *
+ * Extra rounds go with their video: mark paid locks and pays every unpaid extra round of each
+ * selected completed video (after the video's own price is locked, so a percentage fee is of the
+ * locked price), also of one already paid, whose paid price it never touches; reverse reverses
+ * the paid ones (recordChargesPaid / recordChargesReversed).
  */
 export async function changePaymentStatus(
   db: Db,
@@ -205,7 +252,12 @@ export async function changePaymentStatus(
   const ids = [...new Set(videoIds)];
   return db.transaction(async (tx) => {
     const current = await tx
-      .select({ id: videos.id, status: videos.status })
+      .select({
+        id: videos.id,
+        status: videos.status,
+        paymentStatus: videos.paymentStatus,
+        pending: sql<boolean>`${retainerPendingSql()}`,
+      })
       .from(videos)
       .where(inArray(videos.id, ids))
       .orderBy(videos.id)
@@ -228,10 +280,31 @@ export async function changePaymentStatus(
     const updated = await tx
       .update(videos)
       .set({ ...changes, updatedAt: sql`now()` })
-      .where(and(inArray(videos.id, ids), completed, eq(videos.paymentStatus, from)))
+      .where(
+        and(
+          inArray(videos.id, ids),
+          completed,
+          eq(videos.paymentStatus, from),
+          // A retainer client's video waits for its month's close (skipped: retainer_pending).
+          to === 'paid' ? sql`not ${retainerPendingSql()}` : undefined,
+        ),
+      )
       .returning({ id: videos.id, lockedPrice: videos.lockedPrice });
-    const done = new Set(updated.map((r) => r.id));
-    if (to === 'paid') await recordPaid(tx, [...done], actorId);
+    const paidVideos = new Set(updated.map((r) => r.id));
+    if (to === 'paid') await recordPaid(tx, [...paidVideos], actorId);
+    const completedIds = current
+      .filter((r) => (COMPLETED_STATUSES as readonly string[]).includes(r.status))
+      .map((r) => r.id);
+    let rounds: ChargeChange[];
+    if (to === 'paid') {
+      await materializeExtraRounds(tx, completedIds);
+      const unpaid = await extraRoundCharges(tx, completedIds, false);
+      rounds = await recordChargesPaid(tx, unpaid, actorId);
+    } else {
+      const paid = await extraRoundCharges(tx, completedIds, true);
+      rounds = await recordChargesReversed(tx, paid, actorId);
+    }
+    const done = new Set([...paidVideos, ...rounds.map((c) => c.videoId!)]);
     const byId = new Map(current.map((r) => [r.id, r]));
     const skippedVideos = ids
       .filter((id) => !done.has(id))
@@ -242,14 +315,19 @@ export async function changePaymentStatus(
           : !(COMPLETED_STATUSES as readonly string[]).includes(row.status)
             ? 'not_completed'
             : to === 'paid'
-              ? 'already_paid'
+              ? row.paymentStatus !== 'paid' && row.pending
+                ? 'retainer_pending'
+                : 'already_paid'
               : 'not_paid';
         return { id, reason };
       });
     const amounts =
       to === 'paid' ? updated.map((r) => r.lockedPrice ?? '0.00') : released.map((r) => r.amount);
+    amounts.push(...rounds.map((c) => c.amount));
     return {
       updatedIds: ids.filter((id) => done.has(id)),
+      videoCount: paidVideos.size,
+      extraRounds: rounds.length,
       skippedVideos,
       total: sumMoney(amounts),
     };
@@ -261,19 +339,25 @@ const SKIP_LABELS: Record<SkipReason, string> = {
   not_completed: 'not completed (only ready to post or posted videos can be paid)',
   already_paid: 'already paid',
   not_paid: 'not paid',
+  retainer_pending: RETAINER_MESSAGES.pending,
 };
 
 const videosCount = (n: number) => `${n} video${n === 1 ? '' : 's'}`;
+const roundsCount = (n: number) => `${n} extra round${n === 1 ? '' : 's'}`;
 
 /** The message of a payment change: what changed, and what was skipped and why. */
 export function paymentMessage(change: PaymentChange, to: PaymentStatus, usd: string): string {
-  const n = change.updatedIds.length;
+  const n = change.videoCount;
+  const r = change.extraRounds;
+  const what = [n ? videosCount(n) : '', r ? roundsCount(r) : ''].filter(Boolean).join(' and ');
   const done =
-    n === 0
+    n === 0 && r === 0
       ? `No videos were marked as ${to}.`
       : to === 'paid'
-        ? `Marked ${videosCount(n)} as paid (${usd} locked).`
-        : `Marked ${videosCount(n)} as unpaid (${usd} released); paid dates and locked prices were cleared.`;
+        ? `Marked ${what} as paid (${usd} locked).`
+        : n === 0
+          ? `Marked ${what} as unpaid (${usd} released).`
+          : `Marked ${what} as unpaid (${usd} released); paid dates and locked prices were cleared.`;
   if (!change.skippedVideos.length) return done;
   const counts = new Map<SkipReason, number>();
   for (const s of change.skippedVideos) counts.set(s.reason, (counts.get(s.reason) ?? 0) + 1);
@@ -283,14 +367,24 @@ export function paymentMessage(change: PaymentChange, to: PaymentStatus, usd: st
 
 // --- Revenue -----------------------------------------------------------------------------------
 
-/** What every completed unpaid video owes now, and how many there are. */
+/**
+ * What completed videos owe now: the unpaid ones' price and every unpaid extra round; videos
+ * counts those that owe anything (an unpaid price, or an unpaid extra round).
+ */
+/** The closed retainer months' fees not paid yet (they owe with the videos). */
+const unpaidFeesSql = sql`select coalesce(sum(c.amount), 0) from charges c
+  where c.kind = 'retainer_fee' and c.paid_at is null`;
+
 export async function outstanding(db: Db) {
-  const [row] = await db
-    .select({
-      amount: moneyText(sql`coalesce(sum(${owedSql()}), 0)`),
-      videos: sql<number>`count(*)::int`,
-    })
-    .from(videos)
-    .where(and(completed, eq(videos.paymentStatus, 'unpaid')));
+  const result = await db.execute(sql`
+    select ${moneyText(sql`coalesce(sum(o.price + o.rounds), 0) + (${unpaidFeesSql})`)} as amount,
+      count(*) filter (where o.unpaid or o.rounds > 0)::int as videos
+    from (
+      select ${videos.paymentStatus} = 'unpaid' as unpaid,
+        case when ${videos.paymentStatus} = 'unpaid' then ${owedSql()} else 0 end as price,
+        ${extraRoundsOwedSql('videos')} as rounds
+      from ${videos}
+      where ${completed}) o`);
+  const [row] = rowsOf<{ amount: string; videos: number }>(result);
   return { amount: row?.amount ?? '0.00', videos: Number(row?.videos ?? 0) };
 }

@@ -61,6 +61,14 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
           'client_pricing_plan_assignments',
           'pricing_plans',
           'pricing_plan_rules',
+          // Extra revision rounds: their terms and their locked charges (issue 42).
+          'agency_settings',
+          'client_billing',
+          'charges',
+          // What a retainer client's video owes (pricing-sql.ts owedSql).
+          'retainers',
+          'retainer_months',
+          'retainer_draws',
         ],
       },
       schema: { querystring: invoicingQuery, response: { 200: invoicingRowListSchema } },

@@ -169,9 +169,14 @@ describe('GET /api/admin/invoicing', () => {
       typedAmount: null,
       effectivePrice: '40.00',
       amountSource: 'price',
+      retainer: null,
       publishedUrl: null,
       publishedAt: null,
       rounds: 0,
+      includedRounds: 2,
+      extraRounds: [],
+      extraRoundsOwed: '0.00',
+      extraRoundsTotal: '0.00',
     });
   });
 

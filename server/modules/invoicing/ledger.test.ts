@@ -192,11 +192,12 @@ describe('the ledger export', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/csv/);
-    const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Date,Event,Video,Type,Client,Editor,Amount (USD),By');
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const lines = res.body.slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe('Date,Event,Kind,Video,Type,Client,Editor,Amount (USD),By');
     expect(lines.slice(1)).toEqual([
       expect.stringMatching(
-        /^\d{4}-\d{2}-\d{2}T[^,]+,paid,Video \d+ \(deleted\),vlog,amy client \(deleted\),Eve Editor,70\.00,$/,
+        /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},paid,Video,Video \d+ \(deleted\),vlog,amy client \(deleted\),Eve Editor,70\.00,$/,
       ),
     ]);
     const forbidden = await s.call('editor', 'GET', '/api/admin/payments.csv');

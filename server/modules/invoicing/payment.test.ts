@@ -52,6 +52,7 @@ describe('PATCH /api/admin/payment (mark paid)', () => {
         { id: paid.id, reason: 'already_paid' },
         { id: missing, reason: 'not_found' },
       ],
+      extraRounds: 0,
       total: '17.35',
     });
     expect(await paymentState(priced.id)).toMatchObject({
@@ -146,6 +147,7 @@ describe('PATCH /api/admin/payment/reverse (mark unpaid)', () => {
       skipped: 1,
       updatedIds: [a.id, b.id],
       skippedVideos: [{ id: unpaid.id, reason: 'not_paid' }],
+      extraRounds: 0,
       total: '21.14',
     });
     expect(await Promise.all([a, b].map((v) => paymentState(v.id)))).toEqual(earlier);

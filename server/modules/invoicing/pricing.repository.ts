@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { ClientPricingDetail, PricingPlan } from '@domain/invoicing';
+import type { ClientPricingDetail, PricingPlan, RoundFeeKind } from '@domain/invoicing';
 import type { Db } from '../../db/client';
 import { deletePair } from '../../db/pairs';
 import {
@@ -273,6 +273,9 @@ export async function listPlans(db: Db, ids?: string[]): Promise<PricingPlan[]> 
     isActive: p.isActive,
     isDefault: p.isDefault,
     clientCount: clientCount.get(p.id) ?? 0,
+    includedRounds: p.includedRounds,
+    roundFeeKind: p.roundFeeKind,
+    roundFee: p.roundFee,
     rules: rules.filter((r) => r.planId === p.id),
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
@@ -284,6 +287,13 @@ export async function findPlan(db: Db, id: string) {
   return plan;
 }
 
+/** A plan's revision-round pricing (null: the agency's; absent: unchanged). */
+export interface PlanRoundPricing {
+  includedRounds?: number | null;
+  roundFeeKind?: RoundFeeKind | null;
+  roundFee?: string | null;
+}
+
 /** Creates a plan; undefined when the name is taken. */
 export async function insertPlan(
   db: Db,
@@ -293,7 +303,7 @@ export async function insertPlan(
     description: string;
     isActive: boolean;
     isDefault: boolean;
-  },
+  } & PlanRoundPricing,
 ) {
   return db.transaction(async (tx) => {
     if (values.isDefault) await clearOtherDefaults(tx, null);
@@ -316,7 +326,8 @@ export async function updatePlan(
     description: string;
     isActive: boolean;
     isDefault: boolean;
-  }>,
+  }> &
+    PlanRoundPricing,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (changes.isDefault) await clearOtherDefaults(tx, id);

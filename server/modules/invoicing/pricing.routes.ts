@@ -175,6 +175,9 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         description: b.description ?? '',
         isActive: b.isActive ?? true,
         isDefault: b.isDefault ?? false,
+        includedRounds: b.includedRounds ?? null,
+        roundFeeKind: b.roundFeeKind ?? null,
+        roundFee: b.roundFee ?? null,
       });
       if (!id) throw new HttpError(409, M.planNameTaken);
       return reply.status(201).send(await planOr404(id));

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { listInvoicingRows } from './invoicing.repository';
 import { ledgerBreakdownBy } from './ledger.repository';
-import { moneyText, owedSql } from './pricing-sql';
+import { extraRoundsOwedSql, moneyText, owedSql } from './pricing-sql';
 import { DAY_MS } from '@domain/day-counter';
 
 /**
@@ -64,17 +64,19 @@ export async function clientInvoice(
 export async function revenueBreakdown(db: Db, month: string) {
   const start = monthStart(month);
   const end = monthStart(addMonths(month, 1));
-  const [byClient, byType, byEditor] = await Promise.all([
+  const [byClient, byType, byEditor, byKind] = await Promise.all([
     ledgerBreakdownBy(db, 'client', start, end),
     ledgerBreakdownBy(db, 'type', start, end),
     ledgerBreakdownBy(db, 'editor', start, end),
+    ledgerBreakdownBy(db, 'kind', start, end),
   ]);
-  return { month, byClient, byType, byEditor };
+  return { month, byClient, byType, byEditor, byKind };
 }
 
 /**
  * Completed unpaid work by whole days since it was finished (since it was created when the
- * finish date is missing), with what it owes at today's prices.
+ * finish date is missing), with what it owes at today's prices: an unpaid video's price and any
+ * video's unpaid extra rounds (a paid video owing only a round counts too).
  */
 export async function unpaidAging(db: Db, now = new Date()): Promise<UnpaidAging> {
   const age = sql`floor(extract(epoch from (${now.toISOString()}::timestamptz - coalesce(finish_date, created_at))) * 1000 / ${DAY_MS})`;
@@ -91,10 +93,13 @@ export async function unpaidAging(db: Db, now = new Date()): Promise<UnpaidAging
   const result = await db.execute(sql`
     select bucket, ${moneyText(sql`sum(owed)`)} as amount, count(*)::int as videos
     from (
-      select ${bucket} as bucket, ${owedSql()} as owed
+      select ${bucket} as bucket, payment_status = 'unpaid' as unpaid,
+        (case when payment_status = 'unpaid' then ${owedSql()} else 0 end)
+          + ${extraRoundsOwedSql('videos')} as owed
       from videos
-      where status in ('ready_to_post', 'posted') and payment_status = 'unpaid'
+      where status in ('ready_to_post', 'posted')
     ) aged
+    where unpaid or owed > 0
     group by bucket`);
   const found = new Map(
     rowsOf<{ bucket: string; amount: string; videos: number }>(result).map((r) => [r.bucket, r]),

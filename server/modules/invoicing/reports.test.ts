@@ -37,17 +37,20 @@ describe('GET /api/admin/invoicing.csv', () => {
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="invoicing-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    const lines = res.body.split('\r\n');
+    // A UTF-8 byte order mark first, so Excel reads the names as UTF-8.
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const lines = res.body.slice(1).split('\r\n');
     expect(lines[0]).toBe(
-      'Video,Type,Status,Client,Editor,Start date,Finish date,Amount (USD),Payment status,Paid date,Locked price (USD),Link,Published on,Published URL,Rounds',
+      'Video,Type,Status,Client,Editor,Start date,Finish date,Amount (USD),Payment status,Paid date,Locked price (USD),Link,Published on,Published URL,Rounds,Extra rounds,Extra rounds (USD),Extra rounds unpaid (USD)',
     );
     expect(lines).toHaveLength(4); // header, two rows, the final empty line
     expect(lines[3]).toBe('');
     expect(lines[1]).toMatch(
-      /^"'=HYPERLINK\(""http:\/\/x"",""y""\), ok",funny,posted,Zed Client,Unassigned,[^,]+,[^,]+,12\.50,unpaid,,,https:\/\/example\.com\/v\/\d+,,,0$/,
+      /^"'=HYPERLINK\(""http:\/\/x"",""y""\), ok",funny,posted,Zed Client,Unassigned,(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},){2}12\.50,unpaid,,,https:\/\/example\.com\/v\/\d+,,,0,0,0\.00,0\.00$/,
     );
     expect(lines[2]).toContain(',7.10,paid,');
-    expect(lines[2]).toMatch(/,7\.10,paid,\d{4}-[^,]+,7\.10,/);
+    // Dates as Excel reads them: 'YYYY-MM-DD HH:MM:SS', UTC.
+    expect(lines[2]).toMatch(/,7\.10,paid,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},7\.10,/);
     expect(evil.id).toBeTruthy();
   });
 
@@ -64,10 +67,10 @@ describe('GET /api/admin/invoicing.csv', () => {
     const res = await king('/api/admin/invoicing.csv?dateFilter=all&type=personal-story');
     const lines = res.body.split('\r\n');
     expect(lines.find((l) => l.startsWith('Out,'))).toMatch(
-      /,2026-04-02,"https:\/\/instagram\.com\/p\/a,b",0$/,
+      /,2026-04-02,"https:\/\/instagram\.com\/p\/a,b",0,0,0\.00,0\.00$/,
     );
     expect(lines.find((l) => l.startsWith('Kept,'))).toMatch(
-      /,https:\/\/example\.com\/v\/\d+,,,0$/,
+      /,https:\/\/example\.com\/v\/\d+,,,0,0,0\.00,0\.00$/,
     );
     const rows = (await king('/api/admin/invoicing?dateFilter=all&type=personal-story')).json() as {
       name: string;
@@ -79,7 +82,7 @@ describe('GET /api/admin/invoicing.csv', () => {
     ]);
   });
 
-  it('gives each video its review rounds, in the last column and in the rows (issue 41)', async () => {
+  it('gives each video its review rounds, in the Rounds column and in the rows (issue 41)', async () => {
     await setDefaultPrice('before-after', '1.00');
     const rounds = { Once: 1, Thrice: 3, Never: 0 } as const;
     for (const [name, count] of Object.entries(rounds)) {
@@ -87,12 +90,13 @@ describe('GET /api/admin/invoicing.csv', () => {
       await giveRounds(s.t.db, video.id, count);
     }
     const res = await king('/api/admin/invoicing.csv?dateFilter=all&type=before-after');
-    const lines = res.body.split('\r\n');
-    expect(lines[0]!.split(',').at(-1)).toBe('Rounds');
+    const lines = res.body.slice(1).split('\r\n');
+    const column = lines[0]!.split(',').indexOf('Rounds');
+    expect(column).toBe(14);
     expect(
       lines
         .slice(1, -1)
-        .map((l) => [l.split(',')[0], l.split(',').at(-1)])
+        .map((l) => [l.split(',')[0], l.split(',')[column]])
         .sort(),
     ).toEqual([
       ['Never', '0'],

@@ -256,6 +256,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     carriedFrom: c.carriedFrom,
     frame: c.frame,
     timecode: c.timecode,
+    drawing: c.drawing,
   });
 
   type LinkVideoRow = Awaited<ReturnType<typeof linkVideoRows>>[number];
@@ -408,7 +409,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     async (request, reply) => {
       const link = await openLink(request, request.params.token);
       const { row, video } = await linkVideo(link, request.params.videoId);
-      const { name, content, version } = request.body;
+      const { name, content, version, drawing } = request.body;
       // On the version the link shows (docs/rules.md#review-links).
       const { shown } = await actingOn(row, version);
       const time = await noteTime(db, video.id, shown, request.body);
@@ -420,6 +421,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
           content,
           version: shown,
           frame: time.frame,
+          drawing,
         });
         await notify.guestActed(guestLabel(name), video, { comment });
         return comment;

@@ -196,6 +196,7 @@ describe('the guest', () => {
               carriedFrom: null,
               frame: null,
               timecode: null,
+              drawing: null,
             },
           ],
           earlier: [],
@@ -280,6 +281,7 @@ describe('the guest', () => {
       // The time its text names, at the source's 30 fps (issue 43).
       frame: 360,
       timecode: '00:00:12:00',
+      drawing: null,
     });
     const [row] = await t.db.select().from(comments).where(eq(comments.id, res.json().id));
     expect(row).toMatchObject({ userId: null, guestName: 'Alex' });

@@ -115,18 +115,18 @@ export async function addVersion(
     .set({ currentVersion: number, updatedAt: new Date() })
     .where(eq(videos.id, videoId));
   if (values.carry.length) {
-    // The same author (person or guest), words and time, on the new version: the thread of
-    // the new version reads in the order they were said. A note's frame keeps its moment at
-    // the new version's rate (issue 43).
+    // The same author (person or guest), words, time and drawing, on the new version: the
+    // thread of the new version reads in the order they were said. A note's frame keeps its
+    // moment at the new version's rate (issue 43).
     const previousRate =
       previous === 0 ? locked.sourceRate : await frameRateOf(tx, videoId, previous);
     const column = (c: keyof typeof comments.$inferSelect) => sql.identifier(comments[c].name);
     await tx.execute(sql`insert into ${comments} (${column('videoId')}, ${column('userId')},
         ${column('guestName')}, ${column('content')}, ${column('createdAt')}, ${column('version')},
-        ${column('carriedFrom')}, ${column('frame')})
+        ${column('carriedFrom')}, ${column('frame')}, ${column('drawing')})
       select ${comments.videoId}, ${comments.userId}, ${comments.guestName}, ${comments.content},
         ${comments.createdAt}, ${number}::integer, ${previous}::integer,
-        ${frameAtRateSql(comments.frame, previousRate, frameRate)}
+        ${frameAtRateSql(comments.frame, previousRate, frameRate)}, ${comments.drawing}
       from ${comments} where ${inArray(comments.id, values.carry)}`);
   }
   if (notes.length) {

@@ -180,6 +180,16 @@ const customPrice: Params = async () => {
   await call('king', 'PATCH', `/api/admin/client-pricing/${p.clientId}/${p.id}`, { price: '1.00' });
   return p;
 };
+/** A fresh client with a retainer from this month, as `:id` (what a DELETE ends). */
+const retainer: Params = async () => {
+  const p = await client();
+  const made = await call('king', 'PUT', `/api/admin/clients/${p.id}/retainer`, {
+    monthlyFee: '100.00',
+    allowance: 2,
+  });
+  expect(made.statusCode).toBe(200);
+  return p;
+};
 /** A fresh pricing plan as `:id`, with a video type as `videoTypeId`. */
 const plan: Params = async () => {
   const made = await call('king', 'POST', '/api/admin/pricing-plans', {
@@ -445,6 +455,18 @@ const CASES: Case[] = [
     params: video,
     body: { paymentAmount: '12.50' },
   }),
+  // Retainers (issue 42): the king and admins set them; a client reads its own month.
+  req('GET /api/admin/clients/:id/retainer', allow(ADMINS, 200, 403), { params: client }),
+  req('PUT /api/admin/clients/:id/retainer', allow(ADMINS, 200, 403), {
+    params: client,
+    body: { monthlyFee: '100.00', allowance: 2 },
+  }),
+  req('DELETE /api/admin/clients/:id/retainer', allow(ADMINS, 200, 403), {
+    params: retainer,
+  }),
+  req('GET /api/admin/retainers', allow(ADMINS, 200, 403)),
+  req('POST /api/admin/retainers/close', allow(ADMINS, 200, 403)),
+  req('GET /api/me/retainer', allow(['owner', 'otherClient'], 200, 403)),
   req('PATCH /api/admin/video-types/:id/price', allow(ADMINS, 200, 403), {
     params: videoType,
     body: { defaultPrice: '0.00' },

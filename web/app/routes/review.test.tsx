@@ -30,6 +30,7 @@ const note = (content: string, extra: Partial<GuestVideoView['comments'][number]
   carriedFrom: null,
   frame: null,
   timecode: null,
+  drawing: null,
   ...extra,
 });
 

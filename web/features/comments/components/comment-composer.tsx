@@ -36,6 +36,7 @@ import {
 import classes from './comments.module.css';
 import { PersonAvatar } from '../../../components/person-avatar';
 import type { PlayerHandle } from '../../../lib/player-handle';
+import type { NewComment } from '../../../api/comments';
 
 /** What the "Comment at" field says when its text is not a time. */
 export const TIME_MESSAGE = TIMECODE_MESSAGES.time;
@@ -55,6 +56,32 @@ function usePlayerFrame(player: PlayerHandle | null, rate: FrameRate): number | 
   );
 }
 
+const noBoard = () => null;
+
+/** The player's drawing board's state (issue 43), or null without a player. */
+function useBoard(player: PlayerHandle | null) {
+  return useSyncExternalStore(
+    player?.board.subscribe ?? noPlayer,
+    player ? player.board.getState : noBoard,
+    player ? player.board.getState : noBoard,
+  );
+}
+
+/** Draw on the paused frame (the D key over the player does the same). */
+function DrawButton({ player }: { player: PlayerHandle }) {
+  return (
+    <Button
+      type="button"
+      size="xs"
+      variant="light"
+      aria-keyshortcuts="D"
+      onClick={() => player.startDrawing()}
+    >
+      Draw
+    </Button>
+  );
+}
+
 export interface MentionPerson extends MentionCandidate {
   id: string;
   avatarUrl?: string | null;
@@ -68,10 +95,11 @@ interface Props {
   knowsPeople?: boolean;
   /**
    * Posts the trimmed text with the note's time as typed or taken from the player (the API's
-   * `time`, read at the version's rate), if any; resolves true when it was accepted (the field
-   * then empties).
+   * `time`, read at the version's rate) and the drawing made on the player's frame, each only
+   * when there is one (issue 43); resolves true when it was accepted (the field, the time and
+   * the drawing then empty).
    */
-  onSubmit: (content: string, time?: string) => Promise<boolean>;
+  onSubmit: (comment: NewComment) => Promise<boolean>;
   /** The rate of the version the note is on: "Comment at" shows SMPTE timecode at it (issue 43). */
   frameRate?: FrameRate;
   submitting?: boolean;
@@ -100,6 +128,7 @@ export function CommentComposer({
   const [at, setAt] = useState<string | null>(null);
   const [atError, setAtError] = useState<string | null>(null);
   const frame = usePlayerFrame(player, frameRate);
+  const board = useBoard(player);
   const timeField = useRef<HTMLInputElement>(null);
   const focusTime = useRef(false);
   useLayoutEffect(() => {
@@ -159,6 +188,17 @@ export function CommentComposer({
     focusTime.current = true;
   };
 
+  // Drawing starts (the Draw control or the D key over the player): the note is at that frame.
+  const drawingNow = board?.drawing ?? false;
+  const [wasDrawing, setWasDrawing] = useState(false);
+  if (drawingNow !== wasDrawing) {
+    setWasDrawing(drawingNow);
+    if (drawingNow && at === null && player?.tellsTime) {
+      setAt(frameToTimecode(frameAtTime(player.currentTime() ?? 0, frameRate), frameRate));
+      setAtError(null);
+    }
+  }
+
   const submit = async () => {
     const typed = text.trim();
     if (!typed) {
@@ -175,9 +215,17 @@ export function CommentComposer({
       return;
     }
     // The time goes beside the words: the server keeps it as a frame at the version's rate.
-    if (await (time === null ? onSubmit(typed) : onSubmit(typed, time))) {
+    const drawing = player?.board.draft() ?? null;
+    if (
+      await onSubmit({
+        content: typed,
+        ...(time !== null && { time }),
+        ...(drawing && { drawing }),
+      })
+    ) {
       update('', 0);
       setAt(null);
+      player?.board.clear();
     }
   };
 
@@ -314,13 +362,46 @@ export function CommentComposer({
           </ActionIcon>
         </Group>
       )}
+      {player && board && board.shapes.length > 0 && !board.drawing && (
+        <Group gap={4} mt="xs" wrap="nowrap">
+          <Text size="xs" c="dimmed" data-testid="drawing-attached">
+            Drawing on the frame · {board.shapes.length}{' '}
+            {board.shapes.length === 1 ? 'shape' : 'shapes'}
+          </Text>
+          <Button
+            type="button"
+            size="compact-xs"
+            variant="subtle"
+            onClick={() => player.startDrawing()}
+          >
+            Edit drawing
+          </Button>
+          <Button
+            type="button"
+            size="compact-xs"
+            variant="subtle"
+            color="red"
+            c="red.9"
+            onClick={() => player.board.clear()}
+          >
+            Remove drawing
+          </Button>
+        </Group>
+      )}
       <Group justify="space-between" mt="xs" gap="xs">
         {player && at === null ? (
-          <Button type="button" size="xs" variant="light" onClick={commentAt}>
-            {player.tellsTime
-              ? `Comment at ${frameToTimecode(frame ?? 0, frameRate)}`
-              : 'Comment at a time'}
-          </Button>
+          <Group gap="xs">
+            <Button type="button" size="xs" variant="light" onClick={commentAt}>
+              {player.tellsTime
+                ? `Comment at ${frameToTimecode(frame ?? 0, frameRate)}`
+                : 'Comment at a time'}
+            </Button>
+            {board && board.layers > 0 && !board.drawing && board.shapes.length === 0 && (
+              <DrawButton player={player} />
+            )}
+          </Group>
+        ) : player && board && board.layers > 0 && !board.drawing && board.shapes.length === 0 ? (
+          <DrawButton player={player} />
         ) : (
           <Text size="xs" c="dimmed">
             Ctrl+Enter to post

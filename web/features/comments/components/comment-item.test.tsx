@@ -19,6 +19,7 @@ const comment = (more: Partial<CommentView> = {}): CommentView => ({
   carriedFrom: null,
   frame: null,
   timecode: null,
+  drawing: null,
   ...more,
 });
 

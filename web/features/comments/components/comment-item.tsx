@@ -3,6 +3,7 @@ import { roleLabel } from '@domain/roles';
 import { commentAuthorLabel, type CommentView } from '@domain/comments';
 import { relativeTime } from '@domain/notifications';
 import { VERSION_TEXTS } from '@domain/version-labels';
+import { ShowDrawingButton } from '../../../components/drawing/show-drawing-button';
 import { Icon } from '../../../components/icons';
 import { RichText } from '../../../components/rich-text';
 import { TimeChip } from '../../../components/time-chip';
@@ -26,6 +27,8 @@ export function CommentItem({
   onToggleDone,
   mentionable,
   frameRate = DEFAULT_FRAME_RATE,
+  drawingShown = false,
+  onShowDrawing,
 }: {
   comment: CommentView;
   /** The rate of its version: its time and the timecodes in its text count frames at it. */
@@ -42,6 +45,10 @@ export function CommentItem({
   onSeek?: (seconds: number) => void;
   /** Present when the viewer may mark the note done or open it again (issue 41). */
   onToggleDone?: () => void;
+  /** Present when the comment has a drawing the player can show (issue 43): shows or hides it. */
+  onShowDrawing?: () => void;
+  /** Its drawing is the one shown over the picture. */
+  drawingShown?: boolean;
 }) {
   const who = commentAuthorLabel(comment);
   const done = comment.doneAt !== null;
@@ -86,6 +93,9 @@ export function CommentItem({
                 <Badge size="xs" variant="light" color="teal" c="teal.9" radius="sm">
                   Done
                 </Badge>
+              )}
+              {comment.drawing && (
+                <ShowDrawingButton drawingShown={drawingShown} onShowDrawing={onShowDrawing} />
               )}
             </Group>
             {onToggleDone && (

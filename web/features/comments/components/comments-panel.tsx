@@ -23,6 +23,7 @@ import {
 } from '@domain/comments';
 import { frameToSeconds, sortByTime } from '@domain/timecode';
 import { frameRateIn } from '@domain/versions';
+import { useDrawingSelection } from '../../../components/drawing/use-drawing-selection';
 import { VERSION_TEXTS } from '@domain/version-labels';
 import { UNDO_TOAST_MS } from '@domain/workflow';
 import { Icon, IconMessage } from '../../../components/icons';
@@ -33,6 +34,7 @@ import { useAuth } from '../../../hooks/use-auth';
 import type { PlayerHandle } from '../../../lib/player-handle';
 import {
   useAddComment,
+  type NewComment,
   useComments,
   useDeleteComment,
   useMentionable,
@@ -159,9 +161,11 @@ export function CommentsPanel({
     [mentionable.data],
   );
 
-  const post = async (content: string, time?: string) => {
+  const selectDrawing = useDrawingSelection(player, loaded, frameRate);
+
+  const post = async (comment: NewComment) => {
     try {
-      await add.mutateAsync({ content, time });
+      await add.mutateAsync(comment);
       notifySuccess(COMMENT_MESSAGES.added);
       return true;
     } catch (error) {
@@ -259,6 +263,7 @@ export function CommentsPanel({
                       }
                       mentionable={mentionNames}
                       frameRate={frameRate}
+                      {...selectDrawing(c)}
                     />
                   </li>
                 ))}

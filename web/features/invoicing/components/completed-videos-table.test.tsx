@@ -25,9 +25,14 @@ const unpaid: InvoicingRow = {
   typedAmount: '120.00',
   effectivePrice: '100.00',
   amountSource: 'typed',
+  retainer: null,
   publishedUrl: null,
   publishedAt: null,
   rounds: 0,
+  includedRounds: 2,
+  extraRounds: [],
+  extraRoundsOwed: '0.00',
+  extraRoundsTotal: '0.00',
 };
 const paid: InvoicingRow = {
   ...unpaid,

@@ -24,9 +24,14 @@ const row: InvoicingRow = {
   typedAmount: null,
   effectivePrice: '1234.50',
   amountSource: 'price',
+  retainer: null,
   publishedUrl: null,
   publishedAt: null,
   rounds: 0,
+  includedRounds: 2,
+  extraRounds: [],
+  extraRoundsOwed: '0.00',
+  extraRoundsTotal: '0.00',
 };
 
 describe('WatchVideoDialog', () => {

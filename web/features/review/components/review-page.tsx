@@ -30,9 +30,12 @@ import { frameToSeconds, type FrameRate } from '@domain/timecode';
 import { versionLabel } from '@domain/versions';
 import { normalizeStatus, STATUS_LABELS } from '@domain/video-status';
 import { typeLabel } from '@domain/video-type-labels';
+import type { NewComment } from '../../../api/comments';
 import { useGuestComment, useGuestDecision, useReviewPage } from '../../../api/review-links';
 import { MessageCard, MessageScreen } from '../../../components/message-screen';
 import { LoadingState } from '../../../components/loading-state';
+import { ShowDrawingButton } from '../../../components/drawing/show-drawing-button';
+import { useDrawingSelection } from '../../../components/drawing/use-drawing-selection';
 import { RichText } from '../../../components/rich-text';
 import { TimeChip } from '../../../components/time-chip';
 import { StatusBadge } from '../../../components/videos/status-badge';
@@ -52,8 +55,11 @@ export interface ReviewPlayerProps {
 
 /** The comments feature's composer ("Comment at" the player's time), handed in by the route. */
 export interface ReviewComposerProps {
-  /** Posts the text and its time as typed (as in the app); true when it was accepted. */
-  onSubmit: (content: string, time?: string) => Promise<boolean>;
+  /**
+   * Posts the text with its time as typed and the drawing on the frame, each when there is one
+   * (issue 43, as in the app); true when it was accepted.
+   */
+  onSubmit: (comment: NewComment) => Promise<boolean>;
   submitting: boolean;
   player: PlayerHandle | null;
   /** The rate of the version shown (issue 43). */
@@ -214,7 +220,7 @@ function VideoReview({
 }: GuestActionProps & { parts: ReviewParts }) {
   const post = useGuestComment(token, password, video.id);
   const [nameError, setNameError] = useState<string | null>(null);
-  const onComment = async (content: string, time?: string) => {
+  const onComment = async (comment: NewComment) => {
     // The name is asked once, at the top of the page: said here when it is missing.
     const checked = guestCommentBody.shape.name.safeParse(name);
     if (!checked.success) {
@@ -223,7 +229,7 @@ function VideoReview({
     }
     setNameError(null);
     try {
-      await post.mutateAsync({ name, content, version: video.version, ...(time && { time }) });
+      await post.mutateAsync({ name, version: video.version, ...comment });
       return true;
     } catch {
       return false;
@@ -310,15 +316,7 @@ export function GuestVideo({
                   No comments on this version yet.
                 </Text>
               )}
-              {video.comments.map((c) => (
-                <GuestComment
-                  key={c.id}
-                  comment={c}
-                  videoLink={video.link}
-                  handle={handle}
-                  frameRate={video.frameRate}
-                />
-              ))}
+              <GuestComments video={video} handle={handle} />
             </Stack>
             <Stack gap={4}>
               <Composer
@@ -358,11 +356,28 @@ function VersionBadge({ version }: { version: number | null }) {
   );
 }
 
+/** The comments on the version shown, their drawings over its player (issue 43). */
+function GuestComments({ video, handle }: { video: GuestVideoView; handle: PlayerHandle | null }) {
+  const selectDrawing = useDrawingSelection(handle, video.comments, video.frameRate);
+  return video.comments.map((c) => (
+    <GuestComment
+      key={c.id}
+      comment={c}
+      videoLink={video.link}
+      handle={handle}
+      frameRate={video.frameRate}
+      {...selectDrawing(c)}
+    />
+  ));
+}
+
 function GuestComment({
   comment: c,
   videoLink,
   handle = null,
   frameRate,
+  drawingShown,
+  onShowDrawing,
 }: {
   comment: GuestCommentView;
   videoLink: string;
@@ -370,6 +385,8 @@ function GuestComment({
   handle?: PlayerHandle | null;
   /** The rate of the version shown, with `handle` (issue 43). */
   frameRate?: FrameRate;
+  drawingShown?: boolean;
+  onShowDrawing?: () => void;
 }) {
   const seek = handle?.tellsTime ? (seconds: number) => handle.seek(seconds) : undefined;
   return (
@@ -390,6 +407,9 @@ function GuestComment({
           <Badge size="xs" variant="light" color="teal.9">
             Done
           </Badge>
+        )}
+        {c.drawing && (
+          <ShowDrawingButton drawingShown={drawingShown} onShowDrawing={onShowDrawing} />
         )}
       </Group>
       {c.timecode !== null && c.frame !== null && (

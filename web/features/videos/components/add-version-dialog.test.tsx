@@ -28,6 +28,7 @@ const note = (id: string, name: string, content: string): CommentView => ({
   carriedFrom: null,
   frame: null,
   timecode: null,
+  drawing: null,
 });
 
 function open(add: (body: AddVersionBody) => Promise<VersionView>) {

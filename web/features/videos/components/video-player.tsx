@@ -1,6 +1,8 @@
 import { AspectRatio } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type { PlayerSource } from '@domain/player';
+import { DrawingLayer } from '../../../components/drawing/drawing-layer';
+import { DrawingToolbar } from '../../../components/drawing/drawing-toolbar';
 import type { PlayerHandle } from '../../../lib/player-handle';
 
 /*
@@ -36,6 +38,7 @@ interface EmbedProtocol {
   /** Sent when the frame loads (and again until the player answers). */
   hello: () => unknown[];
   seek: (seconds: number) => unknown[];
+  pause: () => unknown[];
   /** What a message from the player says: its time, and whether it is ready for commands. */
   read: (data: Json) => { time: number | null; ready: boolean };
   /** YouTube takes JSON text, Vimeo objects. */
@@ -50,6 +53,7 @@ interface EmbedProtocol {
 const YOUTUBE: EmbedProtocol = {
   hello: () => [{ event: 'listening', id: 1, channel: 'widget' }],
   seek: (s) => [{ event: 'command', func: 'seekTo', args: [s, true], id: 1, channel: 'widget' }],
+  pause: () => [{ event: 'command', func: 'pauseVideo', args: [], id: 1, channel: 'widget' }],
   read: (data) => {
     const info = readData(data.info);
     return {
@@ -73,6 +77,7 @@ const VIMEO: EmbedProtocol = {
   // player.js's setCurrentTime; Vimeo has no 'seekTo' and ignores it (issue 37: a Vimeo video
   // opened from a notice stayed at 0:00).
   seek: (s) => [{ method: 'setCurrentTime', value: s }, { method: 'getCurrentTime' }],
+  pause: () => [{ method: 'pause' }],
   read: (data) => {
     const event = readData(data.data);
     const time =
@@ -143,6 +148,9 @@ function EmbedPlayer({
         if (ready) send(protocol.seek(s));
         else pending = s;
       },
+      pause: () => {
+        if (ready) send(protocol.pause());
+      },
     });
     return () => {
       clearInterval(timer);
@@ -170,16 +178,25 @@ function FilePlayer({ source, handle }: { source: PlayerSource; handle: PlayerHa
     const el = video.current;
     if (!el) return;
     const onTime = () => handle.report(el.currentTime);
+    // The picture's own shape places a drawing on it, not on the bars (issue 43).
+    const onShape = () =>
+      handle.board.setAspect(el.videoHeight > 0 ? el.videoWidth / el.videoHeight : null);
     el.addEventListener('timeupdate', onTime);
     el.addEventListener('seeked', onTime);
+    el.addEventListener('loadedmetadata', onShape);
+    el.addEventListener('resize', onShape);
+    onShape();
     const detach = handle.attach({
       seek: (s) => {
         el.currentTime = s;
       },
+      pause: () => el.pause(),
     });
     return () => {
       el.removeEventListener('timeupdate', onTime);
       el.removeEventListener('seeked', onTime);
+      el.removeEventListener('loadedmetadata', onShape);
+      el.removeEventListener('resize', onShape);
       detach();
     };
   }, [handle]);
@@ -191,15 +208,33 @@ function FilePlayer({ source, handle }: { source: PlayerSource; handle: PlayerHa
       preload="metadata"
       playsInline
       aria-label={source.title}
-      style={{ width: '100%', height: '100%', background: 'black' }}
+      // The whole picture, bars around it when its shape is not the box's (never cropped).
+      style={{ width: '100%', height: '100%', background: 'black', objectFit: 'contain' }}
     />
   );
 }
 
-/** The video of the dialog in a 16:9 box: an embed, the browser's own player, or a preview. */
+/**
+ * The video of the dialog in a 16:9 box: an embed, the browser's own player, or a preview, with
+ * the drawing on its frame over it and, while drawing, the drawing's tools under it (issue 43).
+ */
 export function VideoPlayer({ source, handle }: { source: PlayerSource; handle: PlayerHandle }) {
   return (
-    <AspectRatio ratio={16 / 9} bg="dark.8" style={{ borderRadius: 8, overflow: 'hidden' }}>
+    <>
+      <AspectRatio ratio={16 / 9} bg="dark.8" style={{ borderRadius: 8, overflow: 'hidden' }}>
+        <div style={{ position: 'relative' }}>
+          <Picture source={source} handle={handle} />
+          <DrawingLayer handle={handle} />
+        </div>
+      </AspectRatio>
+      <DrawingToolbar board={handle.board} />
+    </>
+  );
+}
+
+function Picture({ source, handle }: { source: PlayerSource; handle: PlayerHandle }) {
+  return (
+    <>
       {source.kind === 'file' ? (
         <FilePlayer source={source} handle={handle} />
       ) : source.kind === 'youtube' || source.kind === 'vimeo' ? (
@@ -217,6 +252,6 @@ export function VideoPlayer({ source, handle }: { source: PlayerSource; handle: 
           style={{ border: 0, width: '100%', height: '100%' }}
         />
       )}
-    </AspectRatio>
+    </>
   );
 }
