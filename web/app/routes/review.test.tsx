@@ -130,7 +130,7 @@ describe('the guest page follows the versions', () => {
     expect(time.value).toBe('00:01:23:00');
     fireEvent.change(screen.getByLabelText('Add a comment'), { target: { value: 'Cut here' } });
     await user.click(screen.getByText('Post comment'));
-    expect(onComment).toHaveBeenCalledWith('Cut here', '00:01:23:00');
+    expect(onComment).toHaveBeenCalledWith({ content: 'Cut here', time: '00:01:23:00' });
     // The player moves on: the button follows it.
     act(() => handle.report(125));
     expect(screen.getByText('Comment at 00:02:05:00')).toBeTruthy();

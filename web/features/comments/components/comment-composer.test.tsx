@@ -129,7 +129,7 @@ describe('posting', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     await user.type(field, '  Looks good  ');
     await user.click(post);
-    expect(onSubmit).toHaveBeenCalledWith('Looks good');
+    expect(onSubmit).toHaveBeenCalledWith({ content: 'Looks good' });
     expect(field.value).toBe('');
   });
 
@@ -162,7 +162,7 @@ describe('comment at a moment of the video', () => {
     await user.type(field, 'Cut here');
     await user.click(screen.getByRole('button', { name: 'Post comment' }));
     // The time goes beside the words, not into them.
-    expect(onSubmit).toHaveBeenCalledWith('Cut here', '00:01:23:18');
+    expect(onSubmit).toHaveBeenCalledWith({ content: 'Cut here', time: '00:01:23:18' });
     // Posted: the time is gone until asked for again.
     expect(screen.queryByRole('textbox', { name: /Comment at/ })).toBeNull();
   });
@@ -180,7 +180,7 @@ describe('comment at a moment of the video', () => {
     await user.clear(time);
     await user.type(time, '1:23.5');
     await user.click(screen.getByRole('button', { name: 'Post comment' }));
-    expect(onSubmit).toHaveBeenCalledWith('Cut here', '1:23.5');
+    expect(onSubmit).toHaveBeenCalledWith({ content: 'Cut here', time: '1:23.5' });
   });
 
   it('counts at the version\'s rate: drop-frame shows ";" and refuses a label it skips', async () => {
@@ -202,7 +202,7 @@ describe('comment at a moment of the video', () => {
     await user.clear(time);
     await user.type(time, '00:01:00;02');
     await user.click(screen.getByRole('button', { name: 'Post comment' }));
-    expect(onSubmit).toHaveBeenCalledWith('Flash', '00:01:00;02');
+    expect(onSubmit).toHaveBeenCalledWith({ content: 'Flash', time: '00:01:00;02' });
   });
 
   it('asks for the time when the player cannot tell it (Drive, Loom)', async () => {
