@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { drawingSchema, drawingViewSchema } from './drawing';
 import { displayName } from './people';
+import {
+  findTimecodes,
+  frameToTimecode,
+  parseTime,
+  TIMECODE_MESSAGES,
+  type FrameRate,
+} from './timecode';
 import { isManager, type Actor } from './roles';
 import { avatarUrlSchema } from './user';
 import { workflowSide } from './workflow';
@@ -44,6 +51,18 @@ export const commentBody = z.object({
     .min(1, COMMENT_MESSAGES.empty)
     .max(COMMENT_MAX_LENGTH, COMMENT_MESSAGES.tooLong),
   version: commentVersion.optional(),
+  /**
+   * The note's time (issue 43): a frame number at its version's rate, or the time as typed
+   * ('1:23', '1:23.5', '01:02:03', '00:01:23;12'); neither: the first timecode in the text.
+   */
+  frame: z
+    .number({ error: TIMECODE_MESSAGES.frame })
+    .int(TIMECODE_MESSAGES.frame)
+    .min(0, TIMECODE_MESSAGES.frame)
+    .max(2_000_000_000, TIMECODE_MESSAGES.frame)
+    .nullable()
+    .optional(),
+  time: z.string({ error: TIMECODE_MESSAGES.time }).max(40, TIMECODE_MESSAGES.time).optional(),
   /** Shapes drawn on the paused frame (issue 43, domain/drawing.ts); null or absent: none. */
   drawing: drawingSchema.nullable().optional(),
 });
@@ -73,6 +92,10 @@ export const commentSchema = z.object({
   doneBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** Carried over from this version when the next was added ("from v2"); 0: from the source. */
   carriedFrom: z.number().int().nullable(),
+  /** The note's time as a frame at its version's (or the source's) rate; null: no time. */
+  frame: z.number().int().nullable(),
+  /** That frame as SMPTE timecode at the rate ('00:01:23;12' at a drop-frame rate), or null. */
+  timecode: z.string().nullable(),
   /** Shapes drawn on the frame at the comment's moment (issue 43); null: none. */
   drawing: drawingViewSchema.nullable(),
 });
@@ -123,3 +146,22 @@ export const canMarkCommentDone = (
   viewer: Pick<Actor, 'id' | 'role' | 'isAdmin'>,
   comment: Pick<CommentView, 'userId'>,
 ): boolean => viewer.id === comment.userId || workflowSide(viewer) !== 'client';
+
+/**
+ * A new note's frame at its rate (issue 43): `frame` as given, else the typed `time`, else the
+ * first timecode its text names, else null (no time). Undefined: the typed time names no frame.
+ */
+export function noteFrame(
+  input: { content: string; frame?: number | null; time?: string },
+  rate: FrameRate,
+): number | null | undefined {
+  if (input.frame !== undefined) return input.frame;
+  if (input.time !== undefined && input.time.trim() !== '') {
+    return parseTime(input.time, rate) ?? undefined;
+  }
+  return findTimecodes(input.content, rate)[0]?.frame ?? null;
+}
+
+/** A note's timecode as every screen and export shows it, or null without a time. */
+export const noteTimecode = (frame: number | null, rate: FrameRate): string | null =>
+  frame === null ? null : frameToTimecode(frame, rate);

@@ -2,40 +2,57 @@ import { z } from 'zod';
 import { textAnswer } from './api';
 import { commentVersionQuery } from './comments';
 import { csvText } from './csv';
-import { DEFAULT_FRAME_RATE, findTimecodes, formatFrames } from './timecode';
+import {
+  frameToSeconds,
+  frameToTimecode,
+  isDropFrame,
+  rateSpec,
+  timecodeToFrame,
+  type FrameRate,
+} from './timecode';
 import { STATUS_LABELS, type VideoStatus } from './video-status';
 
 /**
- * Markers for the edit (issue 18 part 3): a video's timecoded comments written as Premiere Pro
- * marker CSV, a DaVinci Resolve EDL and plain CSV. A comment gives one marker per timecode it
- * names (findTimecodes); a comment without one gives none. Frames are at DEFAULT_FRAME_RATE
- * (the app does not know a video's own rate). Pure: the routes and the tests call these.
+ * Markers for the edit (issue 18 part 3; issue 43 part 3): the notes of one version of a video
+ * that have a time (comments.frame), written in files editing programs and players open: FCPXML
+ * (Final Cut Pro, DaVinci Resolve), FCP 7 XML (xmeml, what Premiere Pro imports), a CMX 3600 EDL
+ * at the version's rate and drop-frame flag, SRT and WebVTT subtitles, and a plain CSV. Every
+ * marker carries the note's text, author and version; a drawn note says "(drawing)". Times are
+ * the version's frames (domain/timecode.ts). Pure: the routes and the tests call these.
  */
 
-export const MARKER_FORMATS = ['premiere', 'resolve', 'csv'] as const;
+export const MARKER_FORMATS = ['fcpxml', 'xmeml', 'edl', 'srt', 'vtt', 'csv'] as const;
 export type MarkerFormat = (typeof MARKER_FORMATS)[number];
 
 /** The export menu's entries, in the menu's order. */
 export const MARKER_FORMAT_LABELS: Record<MarkerFormat, string> = {
-  premiere: 'Premiere Pro markers (CSV)',
-  resolve: 'DaVinci Resolve markers (EDL)',
-  csv: 'Plain CSV',
+  fcpxml: 'Final Cut Pro / DaVinci Resolve (FCPXML)',
+  xmeml: 'Premiere Pro (FCP 7 XML)',
+  edl: 'EDL (CMX 3600)',
+  srt: 'Subtitles (SRT)',
+  vtt: 'Subtitles (WebVTT)',
+  csv: 'Spreadsheet (CSV)',
 };
 
-/** Several videos in one file: the two CSV formats (an EDL is one timeline, one video). */
-export const MULTI_VIDEO_MARKER_FORMATS = ['premiere', 'csv'] as const satisfies MarkerFormat[];
+/** Several videos in one file: the CSV (the others are one timeline of one video). */
+export const MULTI_VIDEO_MARKER_FORMATS = ['csv'] as const satisfies MarkerFormat[];
 
 /** The most videos one several-videos export takes. */
 export const MARKER_EXPORT_MAX_VIDEOS = 100;
 
 export const MARKER_MESSAGES = {
-  format: 'Choose a format: premiere, resolve or csv',
+  format: `Choose a format: ${MARKER_FORMATS.join(', ')}`,
   multiFormat:
-    'Several videos export as csv or premiere; a Resolve EDL holds one video (export it from its dialog)',
+    'Several videos export as csv; the other formats hold one video (export it from its dialog)',
   idsRequired: 'Select at least one video',
   idInvalid: 'Each id must be a video id',
   tooMany: `At most ${MARKER_EXPORT_MAX_VIDEOS} videos at once`,
+  /** 422: nothing to write (not a file with only a header). */
+  none: 'No notes with a time to export: add a note at a time in the video first',
 } as const;
+
+/** A note that is drawn on the picture says so in every format. */
+export const DRAWING_NOTE = '(drawing)';
 
 /**
  * GET /api/videos/{id}/markers: the notes of one version (`version`, a number or 'source'; by
@@ -73,108 +90,229 @@ export const multiMarkersQuery = z.object({
 });
 export type MultiMarkersQuery = z.input<typeof multiMarkersQuery>;
 
-/** The download's answer as the API document shows it (CSV, or an EDL as plain text). */
-export const markersAnswer = textAnswer("The video's timecoded comments as markers", [
-  'text/csv',
-  'text/plain',
-]);
-export const multiMarkersAnswer = textAnswer(
-  "The videos' timecoded comments as markers in one CSV",
-  ['text/csv'],
-);
+/** Each format's content type (the answer's, and the API document's). */
+export const MARKER_CONTENT_TYPES: Record<MarkerFormat, string> = {
+  fcpxml: 'application/xml',
+  xmeml: 'application/xml',
+  edl: 'text/plain',
+  srt: 'application/x-subrip',
+  vtt: 'text/vtt',
+  csv: 'text/csv',
+};
 
-/** What the writers need of a video and its comments (oldest first). */
+/** The download's answer as the API document shows it. */
+export const markersAnswer = textAnswer(
+  "The version's timecoded notes as markers: FCPXML or FCP 7 XML (application/xml), a CMX 3600 EDL (text/plain), SRT, WebVTT or CSV",
+  [...new Set(Object.values(MARKER_CONTENT_TYPES))],
+);
+export const multiMarkersAnswer = textAnswer("The videos' timecoded notes as markers in one CSV", [
+  'text/csv',
+]);
+
+/** What the writers need of a video's version and its notes (oldest first). */
 export interface MarkerSource {
   name: string;
   /** A VideoStatus (shown by its label); any other text as it is. */
   status: string;
-  comments: readonly { author: string; content: string }[];
+  /** The version's label ('v2', 'Source'). */
+  version: string;
+  frameRate: FrameRate;
+  notes: readonly { author: string; content: string; frame: number | null; drawn: boolean }[];
 }
 
-/** One marker: a moment of a video with the comment that named it. */
+/** One marker: a note with a time. */
 export interface Marker {
   video: string;
   status: string;
+  version: string;
   author: string;
-  seconds: number;
+  frame: number;
+  /** The note's words, with "(drawing)" after them when it is drawn. */
   text: string;
 }
 
-/** The markers of a video, by time (comments at the same moment keep their order). */
-export function markersOf(source: MarkerSource, frameRate = DEFAULT_FRAME_RATE): Marker[] {
+/** The markers of a version, by frame (notes at the same frame keep their order). */
+export function markersOf(source: MarkerSource): Marker[] {
   const status = STATUS_LABELS[source.status as VideoStatus] ?? source.status;
-  const markers = source.comments.flatMap((c) =>
-    findTimecodes(c.content, frameRate).map((t) => ({
-      video: source.name,
-      status,
-      author: c.author,
-      seconds: t.seconds,
-      text: c.content.trim(),
-    })),
-  );
-  return markers.sort((a, b) => a.seconds - b.seconds);
+  return source.notes
+    .flatMap((n) =>
+      n.frame === null
+        ? []
+        : [
+            {
+              video: source.name,
+              status,
+              version: source.version,
+              author: n.author,
+              frame: n.frame,
+              text: n.drawn ? `${n.content.trim()} ${DRAWING_NOTE}` : n.content.trim(),
+            },
+          ],
+    )
+    .sort((a, b) => a.frame - b.frame);
 }
 
-export const PLAIN_CSV_HEADER = ['Author', 'Time', 'Text', 'Status'] as const;
+/** True when some source has a marker to write (else the export answers MARKER_MESSAGES.none). */
+export const hasMarkers = (sources: readonly MarkerSource[]) =>
+  sources.some((s) => s.notes.some((n) => n.frame !== null));
+
+/** "Author (v2): text", the line most formats show. */
+const markerLine = (m: Marker) => `${m.author} (${m.version}): ${m.text}`;
+
+export const PLAIN_CSV_HEADER = ['Time', 'Version', 'Author', 'Text', 'Status'] as const;
 
 /**
- * Plain CSV: author, time (hh:mm:ss:ff, which a spreadsheet keeps as text and the comments read
- * back), the comment's text and the video's status at export (comments have no status of their
- * own). With several videos a Video column comes first.
+ * Plain CSV: the SMPTE timecode at the version's rate (a spreadsheet keeps it as text), the
+ * version, author, the note (with "(drawing)"), the video's status at export. With several videos
+ * a Video column comes first. The formula guard (domain/csv.ts) applies here, in CSV only.
  */
-export function plainMarkersCsv(
-  sources: readonly MarkerSource[],
-  frameRate = DEFAULT_FRAME_RATE,
-): string {
+export function plainMarkersCsv(sources: readonly MarkerSource[]): string {
   const several = sources.length > 1;
   const header = several ? ['Video', ...PLAIN_CSV_HEADER] : [...PLAIN_CSV_HEADER];
   const rows = sources.flatMap((s) =>
-    markersOf(s, frameRate).map((m) => {
-      const cells = [m.author, formatFrames(m.seconds, frameRate), m.text, m.status];
+    markersOf(s).map((m) => {
+      const cells = [frameToTimecode(m.frame, s.frameRate), m.version, m.author, m.text, m.status];
       return several ? [m.video, ...cells] : cells;
     }),
   );
   return csvText(header, rows);
 }
 
-/** The columns of Premiere Pro's Markers panel (its export and import). */
-export const PREMIERE_CSV_HEADER = [
-  'Marker Name',
-  'Description',
-  'In',
-  'Out',
-  'Duration',
-  'Marker Type',
-] as const;
-
-/**
- * Premiere Pro marker CSV: a point marker (Out = In, no duration) of type Comment per marker,
- * named after the comment's author (with several videos, 'Video: author', so a sequence holding
- * them all still tells them apart), the comment as its description. Sequences start at 0.
- */
-export function premiereMarkersCsv(
-  sources: readonly MarkerSource[],
-  frameRate = DEFAULT_FRAME_RATE,
-): string {
-  const several = sources.length > 1;
-  const rows = sources.flatMap((s) =>
-    markersOf(s, frameRate).map((m) => {
-      const at = formatFrames(m.seconds, frameRate);
-      return [
-        several ? `${m.video}: ${m.author}` : m.author,
-        m.text,
-        at,
-        at,
-        formatFrames(0, frameRate),
-        'Comment',
-      ];
-    }),
+/** Characters XML 1.0 cannot hold go; the five special ones are escaped (line breaks kept). */
+export function xmlText(text: string): string {
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+      .replace(/\r\n?/g, '\n')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
   );
-  return csvText(PREMIERE_CSV_HEADER, rows);
 }
 
-/** Resolve's timelines start at 01:00:00:00: the record side is the video's time plus this. */
-export const RESOLVE_TIMELINE_START_SECONDS = 3600;
+/** In an attribute a line break is written as a character reference (else it reads as a space). */
+const xmlAttr = (text: string) => xmlText(text).replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/** A frame count as FCPXML's rational seconds: '0s', '1001/30000s', '2/25s'. */
+export function fcpxmlTime(frames: number, rate: FrameRate): string {
+  const { numerator, denominator } = rateSpec(rate);
+  const top = frames * denominator;
+  if (top === 0) return '0s';
+  const d = gcd(top, numerator);
+  return numerator / d === 1 ? `${top / d}s` : `${top / d}/${numerator / d}s`;
+}
+
+/** A timeline long enough to hold every marker: a second past the last one. */
+const lengthOf = (markers: readonly Marker[], rate: FrameRate) =>
+  (markers.at(-1)?.frame ?? 0) + rateSpec(rate).nominal;
+
+/** The timeline's name: the video and the version ('Spring promo v2'). */
+const timelineName = (s: MarkerSource) => `${s.name} ${s.version}`;
+
+/**
+ * FCPXML 1.10 (Final Cut Pro; DaVinci Resolve imports it too): a project whose sequence at the
+ * version's rate (tcFormat DF or NDF) holds one gap as long as the notes, and on it a marker per
+ * note at its frame, one frame long; its value is "Author (v2): text", its note the same.
+ */
+export function fcpxmlMarkers(source: MarkerSource): string {
+  const rate = source.frameRate;
+  const markers = markersOf(source);
+  const length = fcpxmlTime(lengthOf(markers, rate), rate);
+  const name = xmlAttr(timelineName(source));
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<!DOCTYPE fcpxml>',
+    '<fcpxml version="1.10">',
+    '  <resources>',
+    `    <format id="r1" frameDuration="${fcpxmlTime(1, rate)}" width="1920" height="1080"/>`,
+    '  </resources>',
+    '  <library>',
+    `    <event name="${name}">`,
+    `      <project name="${name}">`,
+    `        <sequence format="r1" duration="${length}" tcStart="0s" tcFormat="${isDropFrame(rate) ? 'DF' : 'NDF'}">`,
+    '          <spine>',
+    `            <gap name="Notes" offset="0s" start="0s" duration="${length}">`,
+    ...markers.map(
+      (m) =>
+        `              <marker start="${fcpxmlTime(m.frame, rate)}" duration="${fcpxmlTime(1, rate)}" value="${xmlAttr(markerLine(m))}" note="${xmlAttr(markerLine(m))}"/>`,
+    ),
+    '            </gap>',
+    '          </spine>',
+    '        </sequence>',
+    '      </project>',
+    '    </event>',
+    '  </library>',
+    '</fcpxml>',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** xmeml's rate: the timebase (frames a timecode second) and NTSC for the x/1.001 rates. */
+const xmemlRate = (rate: FrameRate, indent: string) => {
+  const { nominal, denominator } = rateSpec(rate);
+  return [
+    `${indent}<rate>`,
+    `${indent}  <timebase>${nominal}</timebase>`,
+    `${indent}  <ntsc>${denominator === 1001 ? 'TRUE' : 'FALSE'}</ntsc>`,
+    `${indent}</rate>`,
+  ];
+};
+
+/**
+ * FCP 7 XML (xmeml version 4), which Premiere Pro imports: a sequence at the version's rate
+ * (timecode display DF or NDF) with an empty video track and a sequence marker per note at its
+ * frame: name the author and version, comment the note.
+ */
+export function xmemlMarkers(source: MarkerSource): string {
+  const rate = source.frameRate;
+  const markers = markersOf(source);
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<!DOCTYPE xmeml>',
+    '<xmeml version="4">',
+    '  <sequence id="sequence-1">',
+    `    <name>${xmlText(timelineName(source))}</name>`,
+    `    <duration>${lengthOf(markers, rate)}</duration>`,
+    ...xmemlRate(rate, '    '),
+    '    <timecode>',
+    ...xmemlRate(rate, '      '),
+    `      <string>${frameToTimecode(0, rate)}</string>`,
+    '      <frame>0</frame>',
+    `      <displayformat>${isDropFrame(rate) ? 'DF' : 'NDF'}</displayformat>`,
+    '    </timecode>',
+    '    <media>',
+    '      <video>',
+    '        <format>',
+    '          <samplecharacteristics>',
+    ...xmemlRate(rate, '            '),
+    '            <width>1920</width>',
+    '            <height>1080</height>',
+    '          </samplecharacteristics>',
+    '        </format>',
+    '        <track/>',
+    '      </video>',
+    '    </media>',
+    ...markers.flatMap((m) => [
+      '    <marker>',
+      `      <name>${xmlText(`${m.author} (${m.version})`)}</name>`,
+      `      <comment>${xmlText(m.text)}</comment>`,
+      `      <in>${m.frame}</in>`,
+      '      <out>-1</out>',
+      '    </marker>',
+    ]),
+    '  </sequence>',
+    '</xmeml>',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** The EDL's timeline starts at 01:00:00:00 (Resolve's default): the record side adds it. */
+export const EDL_TIMELINE_START = { hours: 1, minutes: 0, seconds: 0, frames: 0 } as const;
 
 /**
  * Text on one EDL line: line breaks and tabs become spaces, other control characters and the
@@ -192,65 +330,121 @@ export function edlText(text: string): string {
 }
 
 /**
- * A DaVinci Resolve EDL of markers (CMX3600, non-drop frame): per marker an event of one frame
- * whose source in/out is the video's time and record in/out the timeline's (from 01:00:00:00),
- * then the comment line Resolve reads as a blue marker: '|C:ResolveColorBlue |M:<author: text>
- * |D:1'. Events by time, numbered from 001; CRLF line ends.
+ * A CMX 3600 EDL of markers at the version's rate: 'FCM: DROP FRAME' (timecodes with ';') or
+ * 'FCM: NON-DROP FRAME'; per note an event of one frame whose source in/out is the version's
+ * timecode and record in/out the timeline's (from 01:00:00:00), then the comment line Resolve
+ * reads as a marker: ' |C:ResolveColorBlue |M:Author (v2): text |D:1'. Events by time, numbered
+ * from 001; CRLF line ends.
  */
-export function resolveMarkersEdl(source: MarkerSource, frameRate = DEFAULT_FRAME_RATE): string {
-  const title = edlText(source.name).slice(0, 70) || 'Markers';
-  const lines = [`TITLE: ${title}`, 'FCM: NON-DROP FRAME', ''];
-  const frame = 1 / Math.round(frameRate);
-  markersOf(source, frameRate).forEach((m, i) => {
-    const tc = (seconds: number) => formatFrames(seconds, frameRate);
-    const record = m.seconds + RESOLVE_TIMELINE_START_SECONDS;
+export function edlMarkers(source: MarkerSource): string {
+  const rate = source.frameRate;
+  const title = edlText(timelineName(source)).slice(0, 70) || 'Markers';
+  const lines = [
+    `TITLE: ${title}`,
+    `FCM: ${isDropFrame(rate) ? 'DROP FRAME' : 'NON-DROP FRAME'}`,
+    '',
+  ];
+  const start = timecodeToFrame(EDL_TIMELINE_START, rate)!;
+  const tc = (frame: number) => frameToTimecode(frame, rate);
+  markersOf(source).forEach((m, i) => {
+    const record = m.frame + start;
     lines.push(
-      `${String(i + 1).padStart(3, '0')}  001      V     C        ` +
-        `${tc(m.seconds)} ${tc(m.seconds + frame)} ${tc(record)} ${tc(record + frame)}  `,
-      ` |C:ResolveColorBlue |M:${edlText(`${m.author}: ${m.text}`)} |D:1`,
+      `${String(i + 1).padStart(3, '0')}  AX       V     C        ` +
+        `${tc(m.frame)} ${tc(m.frame + 1)} ${tc(record)} ${tc(record + 1)}`,
+      ` |C:ResolveColorBlue |M:${edlText(markerLine(m))} |D:1`,
       '',
     );
   });
   return lines.map((line) => `${line}\r\n`).join('');
 }
 
-/** The file of a format for one video or several, with its content type. */
+/** How long a subtitle of a note stays on screen. */
+export const SUBTITLE_SECONDS = 3;
+
+/** A moment as a subtitle's clock, to the millisecond: '00:01:23,500' (SRT) or '.500' (VTT). */
+function clock(seconds: number, separator: ',' | '.'): string {
+  const ms = Math.round(seconds * 1000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = Math.floor((ms % 60_000) / 1000);
+  return `${two(h)}:${two(m)}:${two(s)}${separator}${String(ms % 1000).padStart(3, '0')}`;
+}
+
+/** A cue's lines: no empty line (it would end the cue) and no '-->' (it would start one). */
+const cueText = (text: string) =>
+  text
+    .replace(/-->/g, '->')
+    .split(/\r\n?|\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n');
+
+function subtitles(source: MarkerSource, separator: ',' | '.', escape: (t: string) => string) {
+  return markersOf(source).map((m, i) => {
+    const at = frameToSeconds(m.frame, source.frameRate);
+    const time = `${clock(at, separator)} --> ${clock(at + SUBTITLE_SECONDS, separator)}`;
+    return `${i + 1}\n${time}\n${escape(cueText(markerLine(m)))}\n`;
+  });
+}
+
+/** SRT: a numbered cue per note from its frame's moment, for SUBTITLE_SECONDS. */
+export const srtMarkers = (source: MarkerSource): string =>
+  subtitles(source, ',', (t) => t).join('\n');
+
+/** WebVTT: the same cues ('&', '<' and '>' escaped as VTT wants). */
+export const vttMarkers = (source: MarkerSource): string =>
+  [
+    'WEBVTT\n',
+    ...subtitles(source, '.', (t) =>
+      t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+    ),
+  ].join('\n');
+
+/** The file of a format for one video (several: CSV only), with its content type. */
 export function markersFile(
   format: MarkerFormat,
   sources: readonly MarkerSource[],
-  frameRate = DEFAULT_FRAME_RATE,
 ): { text: string; contentType: string } {
-  if (format === 'resolve') {
-    return {
-      text: resolveMarkersEdl(sources[0]!, frameRate),
-      contentType: 'text/plain; charset=utf-8',
-    };
-  }
-  const text =
-    format === 'premiere'
-      ? premiereMarkersCsv(sources, frameRate)
-      : plainMarkersCsv(sources, frameRate);
-  return { text, contentType: 'text/csv; charset=utf-8' };
+  const one = sources[0]!;
+  const writers: Record<MarkerFormat, () => string> = {
+    fcpxml: () => fcpxmlMarkers(one),
+    xmeml: () => xmemlMarkers(one),
+    edl: () => edlMarkers(one),
+    srt: () => srtMarkers(one),
+    vtt: () => vttMarkers(one),
+    csv: () => plainMarkersCsv(sources),
+  };
+  return { text: writers[format](), contentType: `${MARKER_CONTENT_TYPES[format]}; charset=utf-8` };
 }
 
+/** Each format's file name ending. */
+const SUFFIXES: Record<MarkerFormat, string> = {
+  fcpxml: 'markers.fcpxml',
+  xmeml: 'markers.xml',
+  edl: 'markers.edl',
+  srt: 'notes.srt',
+  vtt: 'notes.vtt',
+  csv: 'markers.csv',
+};
+
 /**
- * A download's file name from a video's name: ASCII letters and digits in lowercase words
- * joined by '-', at most 60 characters ('video' when nothing is left), then the format's suffix.
+ * A download's file name from a video's name and version: ASCII letters and digits in lowercase
+ * words joined by '-', at most 60 characters ('video' when nothing is left), then the format's
+ * suffix.
  */
-export function markersFileName(videoName: string, format: MarkerFormat): string {
-  const base =
-    videoName
+export function markersFileName(videoName: string, format: MarkerFormat, version?: string): string {
+  const slug = (text: string) =>
+    text
       .normalize('NFKD')
       .replace(/\p{M}/gu, '')
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60)
-      .replace(/-+$/, '') || 'video';
-  const suffix = { premiere: 'premiere-markers.csv', resolve: 'markers.edl', csv: 'markers.csv' };
-  return `${base}-${suffix[format]}`;
+      .replace(/^-+|-+$/g, '');
+  const base = slug(videoName).slice(0, 60).replace(/-+$/, '') || 'video';
+  const tag = version ? `-${slug(version)}` : '';
+  return `${base}${tag}-${SUFFIXES[format]}`;
 }
 
-/** The file name of several videos' markers: the format and the day. */
-export const multiMarkersFileName = (format: MarkerFormat, day: string) =>
-  `${format === 'premiere' ? 'premiere-markers' : 'markers'}-${day}.csv`;
+/** The file name of several videos' markers: the day. */
+export const multiMarkersFileName = (day: string) => `markers-${day}.csv`;

@@ -5,7 +5,7 @@
  * Content-Security-Policy allows exactly them in frame-src.
  */
 import { driveId, vimeoId, youtubeId } from './links';
-import { DEFAULT_FRAME_RATE } from './timecode';
+import { DEFAULT_FRAME_RATE, rateSpec } from './timecode';
 
 /*
  * YouTube's privacy-enhanced host: it sets no cookies until the person plays the video, and it
@@ -151,7 +151,7 @@ export const playTogether = (a: PlayerSource, b: PlayerSource): boolean =>
   a.kind === 'file' && b.kind === 'file';
 
 /** How far two players under one control may drift apart: one frame. */
-export const SYNC_TOLERANCE_SECONDS = 1 / DEFAULT_FRAME_RATE;
+export const SYNC_TOLERANCE_SECONDS = 1 / rateSpec(DEFAULT_FRAME_RATE).nominal;
 
 /** Whether the follower must be put back on the leader's time. */
 export const needsResync = (leader: number, follower: number): boolean =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { newPassword, requiredName } from './auth';
 import { commentBody } from './comments';
+import { frameRateSchema } from './timecode';
 import { drawingViewSchema } from './drawing';
 import { canReadVideo, type VideoRef, type TeamScope } from './permissions';
 import { isManager, normalizeRole } from './roles';
@@ -234,6 +235,9 @@ export const guestCommentSchema = z.object({
   done: z.boolean(),
   /** Carried over from this version when the next one was added ("from v2"; 0: the source). */
   carriedFrom: z.number().nullable(),
+  /** The note's time: a frame at its version's rate and its SMPTE timecode (issue 43), or null. */
+  frame: z.number().int().nullable(),
+  timecode: z.string().nullable(),
   /** Shapes drawn on the frame at the comment's moment (issue 43); null: none. */
   drawing: drawingViewSchema.nullable(),
 });
@@ -253,6 +257,8 @@ export const guestVideoSchema = z.object({
   status: z.string(),
   /** The link of the version shown: the version's, or the video's own for the source. */
   link: z.string(),
+  /** The frame rate of the version shown, which its notes' timecodes count at (issue 43). */
+  frameRate: frameRateSchema,
   description: z.string(),
   dueDate: z.string().nullable(),
   /** The version shown (shownVersion; null: the source) and the one the guest was sent. */

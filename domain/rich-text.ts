@@ -1,4 +1,4 @@
-import { findTimecodes } from './timecode';
+import { findTimecodes, type FrameRate } from './timecode';
 import { driveId, linkAtSecond, vimeoId, youtubeId, type Platform } from './links';
 import { findMentions } from './mentions';
 
@@ -58,6 +58,7 @@ function inlineTokens(
   text: string,
   videoLink: string | null,
   people: ReadonlySet<string> | null,
+  rate?: FrameRate,
 ): RichToken[] {
   const marks: { index: number; length: number; token: RichToken }[] = [
     ...findMentions(text)
@@ -71,7 +72,7 @@ function inlineTokens(
           username: m.username,
         },
       })),
-    ...findTimecodes(text).map((t) => ({
+    ...findTimecodes(text, rate).map((t) => ({
       index: t.index,
       length: t.text.length,
       token: {
@@ -104,17 +105,19 @@ export function tokenizeRichText(
   text: string,
   videoLink: string | null = null,
   people: ReadonlySet<string> | null = null,
+  /** The rate SMPTE timecodes in it count frames at (its version's; issue 43). */
+  rate?: FrameRate,
 ): RichToken[] {
   const out: RichToken[] = [];
   let at = 0;
   for (const m of text.matchAll(URL_PATTERN)) {
     const raw = trimUrl(m[0]);
     if (!raw || m.index < at) continue;
-    out.push(...inlineTokens(text.slice(at, m.index), videoLink, people));
+    out.push(...inlineTokens(text.slice(at, m.index), videoLink, people, rate));
     out.push(linkToken(raw));
     at = m.index + raw.length;
   }
-  out.push(...inlineTokens(text.slice(at), videoLink, people));
+  out.push(...inlineTokens(text.slice(at), videoLink, people, rate));
   // Neighbouring plain pieces (an address that was not one) read as one.
   return out.reduce<RichToken[]>((acc, token) => {
     const last = acc.at(-1);

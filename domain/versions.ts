@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Actor } from './roles';
+import { DEFAULT_FRAME_RATE, frameRateSchema, type FrameRate } from './timecode';
 import { normalizeStatus } from './video-status';
 import { videoLink } from './videos';
 import { workflowSide } from './workflow';
@@ -55,6 +56,8 @@ export const addVersionBody = z
       .optional(),
     carry: noteIds.optional(),
     close: noteIds.optional(),
+    /** Its frame rate (domain/timecode.ts); by default the agency's (issue 43). */
+    frameRate: frameRateSchema.optional(),
   })
   .refine((v) => !(v.carry ?? []).some((id) => (v.close ?? []).includes(id)), {
     message: VERSION_MESSAGES.carryAndClose,
@@ -76,12 +79,14 @@ export const versionSchema = z.object({
   createdAt: z.string(),
   /** Its comments not marked done. */
   openNotes: z.number().int(),
+  /** Its frame rate, which its notes' frames and timecodes count in (issue 43). */
+  frameRate: frameRateSchema,
 });
 export type VersionView = z.infer<typeof versionSchema>;
 
 /** GET /api/videos/{id}/versions: the source, and the versions newest first. */
 export const versionListSchema = z.object({
-  source: z.object({ link: z.string(), openNotes: z.number().int() }),
+  source: z.object({ link: z.string(), openNotes: z.number().int(), frameRate: frameRateSchema }),
   versions: z.array(versionSchema),
 });
 export type VersionList = z.infer<typeof versionListSchema>;
@@ -138,4 +143,18 @@ export function roundDecision(to: string): RoundDecision {
     default:
       return 'withdrawn';
   }
+}
+
+/**
+ * The frame rate of a version in a video's list (null: the source; undefined: the current one,
+ * where a new note goes), the default while the list is not known (issue 43).
+ */
+export function frameRateIn(
+  list: VersionList | undefined,
+  version: number | null | undefined,
+): FrameRate {
+  if (!list) return DEFAULT_FRAME_RATE;
+  const number = version === undefined ? (list.versions[0]?.number ?? null) : version;
+  if (number === null) return list.source.frameRate;
+  return list.versions.find((v) => v.number === number)?.frameRate ?? list.source.frameRate;
 }

@@ -6,6 +6,7 @@ import { DATE_RANGE_MESSAGE, dateInRange } from './dates';
 import { isValidVideoLink, LINK_MESSAGES, normalizeLink } from './links';
 import { PUBLISHING_MESSAGES, publishingEditFields, publishingFields } from './publishing';
 import { avatarUrlSchema } from './user';
+import { frameRateSchema } from './timecode';
 import { toUtcIso, videoUpdateOf, type EditVideoValues } from './video-form';
 import { VIDEO_LIST_ORDERS } from './video-list';
 import { normalizeStatus, VIDEO_STATUSES } from './video-status';
@@ -115,6 +116,8 @@ export const createVideoBody = z
     dueDate: dateInput.optional().nullable(),
     duration: duration.optional().nullable(),
     paymentAmount: moneyString.optional(),
+    /** The source's frame rate (issue 43); by default the agency's. */
+    frameRate: frameRateSchema.optional(),
   })
   .superRefine((v, ctx) => {
     requireCustomType(v, ctx);
@@ -391,6 +394,8 @@ export const videoViewSchema = z.object({
   statusSince: z.string(),
   /** The newest cut's number (domain/versions.ts); 0 while there is none, only the source. */
   currentVersion: z.number().int(),
+  /** The source's frame rate (domain/timecode.ts; issue 43). */
+  frameRate: frameRateSchema,
   /** How many review rounds began: the card's "Round N" (domain/versions.ts). */
   rounds: z.number().int(),
   clientIsVip: z.boolean(),

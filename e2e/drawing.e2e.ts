@@ -165,9 +165,9 @@ describe('drawing on the frame in the video dialog (issue 43)', () => {
         await comments.getByRole('button', { name: 'Draw' }).click();
         const tools = dialog.getByRole('toolbar', { name: 'Drawing tools' });
         await visible(tools);
-        // Drawing took the player's moment for the note.
+        // Drawing took the player's moment for the note: 2.2 s is frame 66 at the agency's 30 fps.
         expect(await comments.getByRole('textbox', { name: /Comment at/ }).inputValue()).toBe(
-          '0:02',
+          '00:00:02:06',
         );
         if (!phone) {
           // Escape cancels the drawing, and only it: the dialog around stays open.
@@ -195,8 +195,9 @@ describe('drawing on the frame in the video dialog (issue 43)', () => {
         await expectNoSeriousA11yViolations(page);
         await comments.getByRole('textbox', { name: 'Add a comment' }).fill('Logo too small');
         await comments.getByRole('button', { name: 'Post comment' }).click();
-        const note = comments.getByRole('article').filter({ hasText: '0:02 Logo too small' });
+        const note = comments.getByRole('article').filter({ hasText: 'Logo too small' });
         await visible(note.getByRole('button', { name: 'Show drawing' }));
+        await visible(note.getByRole('button', { name: 'Play from 00:00:02:06' }));
 
         // After a reload, at the start: no drawing over the picture.
         await page.reload();
@@ -207,7 +208,7 @@ describe('drawing on the frame in the video dialog (issue 43)', () => {
         expect(await colourAt(page, dialog, RECT_EDGES, RED)).toEqual([false, false, false]);
 
         // Its timecode seeks the player to the moment: the rectangle shows over the picture.
-        await note.getByRole('button', { name: 'Play from 0:02' }).click();
+        await note.getByRole('button', { name: 'Play from 00:00:02:06' }).click();
         await expect
           .poll(() => colourAt(page, dialog, RECT_EDGES, RED))
           .toEqual([true, true, true]);
@@ -296,7 +297,9 @@ describe("drawing on the frame on a review link's page (issue 43)", () => {
           await section.getByRole('button', { name: 'Post comment' }).click();
           const note = section.getByRole('article', { name: 'Comment by Alex Guest' });
           await visible(note.getByRole('button', { name: 'Show drawing' }));
-          expect(await note.textContent()).toContain('0:01 Brighter here');
+          // Its moment (1.3 s, frame 39 at 30 fps) beside its words.
+          await visible(note.getByRole('button', { name: 'Play from 00:00:01:09' }));
+          expect(await note.textContent()).toContain('Brighter here');
 
           await page.reload();
           await visible(note);
@@ -306,7 +309,7 @@ describe("drawing on the frame on a review link's page (issue 43)", () => {
             [0.7, 0.65],
           ] as const;
           expect(await colourAt(page, section, onStroke, YELLOW)).toEqual([false, false]);
-          await note.getByRole('button', { name: 'Play from 0:01' }).click();
+          await note.getByRole('button', { name: 'Play from 00:00:01:09' }).click();
           await expect.poll(() => colourAt(page, section, onStroke, YELLOW)).toEqual([true, true]);
           await section.locator('video').scrollIntoViewIfNeeded();
           await page.screenshot({ path: `${ARTIFACTS}/drawing-guest-${width}.png` });

@@ -11,6 +11,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { APIRequestContext, Frame, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { frameAtTime, frameToTimecode } from '@domain/timecode';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { apiAs, withApiAs } from './support/api';
 import { serveClip } from './support/clip';
@@ -141,8 +142,9 @@ describe('a video file plays in the dialog', () => {
     });
     await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 2.2);
     await player.evaluate((v: HTMLVideoElement) => v.pause());
-    const playedTo = Math.floor(await videoTime(page));
-    const stamp = `0:0${playedTo}`;
+    const pausedAt = await videoTime(page);
+    // SMPTE timecode of the frame on screen, at the source's rate (30 fps, the agency's default).
+    const stamp = frameToTimecode(frameAtTime(pausedAt, '30'), '30');
 
     // "Comment at" by keyboard: the button shows the time, Enter takes it into an editable field.
     const commentAt = dialog.getByRole('button', { name: `Comment at ${stamp}` });
@@ -154,13 +156,13 @@ describe('a video file plays in the dialog', () => {
     await dialog.getByRole('button', { name: 'Post comment' }).click();
     const posted = dialog.getByRole('article').filter({ hasText: 'Hold this frame longer' });
     await visible(posted);
-    expect(await posted.textContent()).toContain(`${stamp} Hold this frame longer`);
+    expect(await posted.textContent()).toContain(`${stamp}Hold this frame longer`);
 
     // The timecode is a button that seeks the player.
     await player.evaluate((v: HTMLVideoElement) => (v.currentTime = 5));
     await waitForVideoTime(page, 5);
     await posted.getByRole('button', { name: `Play from ${stamp}` }).click();
-    await waitForVideoTime(page, playedTo);
+    await waitForVideoTime(page, pausedAt);
   });
 
   it('takes a typed time, seeks by keyboard, sorts by time; axe and screenshots', async () => {
@@ -173,7 +175,7 @@ describe('a video file plays in the dialog', () => {
       serve: serveClip,
     });
     // A time typed by hand: refused until it is one, then posted at that moment.
-    await dialog.getByRole('button', { name: 'Comment at 0:00' }).click();
+    await dialog.getByRole('button', { name: 'Comment at 00:00:00:00' }).click();
     const time = dialog.getByRole('textbox', { name: /Comment at/ });
     await time.fill('later');
     await dialog.getByRole('textbox', { name: 'Add a comment' }).fill('Logo too small');
@@ -181,10 +183,10 @@ describe('a video file plays in the dialog', () => {
     await visible(dialog.getByText(/Enter a time in the video like/));
     await time.fill('0:01');
     await dialog.getByRole('button', { name: 'Post comment' }).click();
-    await visible(dialog.getByRole('article').filter({ hasText: '0:01 Logo too small' }));
+    await visible(dialog.getByRole('article').filter({ hasText: '00:00:01:00Logo too small' }));
 
     // Every control by keyboard: the timecode button seeks with Enter.
-    const first = dialog.getByRole('button', { name: 'Play from 0:01' });
+    const first = dialog.getByRole('button', { name: 'Play from 00:00:01:00' });
     await first.focus();
     await page.keyboard.press('Enter');
     await waitForVideoTime(page, 1);
@@ -193,7 +195,7 @@ describe('a video file plays in the dialog', () => {
     const items = dialog.getByRole('article');
     expect(await items.first().textContent()).toContain('Hold this frame longer');
     await dialog.getByText('By time in video').click();
-    expect(await items.first().textContent()).toContain('0:01 Logo too small');
+    expect(await items.first().textContent()).toContain('00:00:01:00Logo too small');
 
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: `${ARTIFACTS}/player-file-1280.png` });
@@ -338,8 +340,8 @@ const seeksOf = (frame: Frame) =>
 
 /** The two embeds, each answered by its fake page from its real origin. */
 const EMBEDS = {
-  YouTube: { host: 'https://www.youtube-nocookie.com', page: FAKE_YOUTUBE, at: '0:12' },
-  Vimeo: { host: 'https://player.vimeo.com', page: FAKE_VIMEO, at: '0:07' },
+  YouTube: { host: 'https://www.youtube-nocookie.com', page: FAKE_YOUTUBE, at: '00:00:12:15' },
+  Vimeo: { host: 'https://player.vimeo.com', page: FAKE_VIMEO, at: '00:00:07:06' },
 };
 
 /**
@@ -370,8 +372,10 @@ async function seekThroughEmbed(
   await dialog.getByRole('button', { name: 'Play from 0:42' }).click();
   await expect.poll(() => seeksOf(frame)).toEqual([42]);
   // The player's answer moved the time "Comment at" takes.
-  await dialog.getByRole('button', { name: 'Comment at 0:42' }).click();
-  expect(await dialog.getByRole('textbox', { name: /Comment at/ }).inputValue()).toBe('0:42');
+  await dialog.getByRole('button', { name: 'Comment at 00:00:42:00' }).click();
+  expect(await dialog.getByRole('textbox', { name: /Comment at/ }).inputValue()).toBe(
+    '00:00:42:00',
+  );
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({
     path: `${ARTIFACTS}/player-${platform.toLowerCase()}-${viewport.width}.png`,

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { frameAtTime, frameToTimecode } from '@domain/timecode';
 import { buildApp } from '../server/app';
 import { fromPglite } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
@@ -320,17 +321,17 @@ describe('a review link', () => {
       expect(await section.locator('video').getAttribute('src')).toBe(cut(1));
       await expect(page.getByText(/A newer version/).count()).resolves.toBe(0);
 
-      // "Comment at" the player's time, as in the app: the moment leads the comment.
+      // "Comment at" the player's time, as in the app: SMPTE at the version's rate (30 fps).
       await page.getByRole('textbox', { name: 'Your name' }).fill('Alex Guest');
-      const playedTo = Math.floor(await playPast(page, 2.2));
-      const stamp = `0:0${playedTo}`;
+      const playedTo = await playPast(page, 2.2);
+      const stamp = frameToTimecode(frameAtTime(playedTo, '30'), '30');
       await section.getByRole('button', { name: `Comment at ${stamp}` }).click();
       expect(await section.getByRole('textbox', { name: /Comment at/ }).inputValue()).toBe(stamp);
       await section.getByRole('textbox', { name: 'Add a comment' }).fill('Logo too small');
       await section.getByRole('button', { name: 'Post comment' }).click();
       const note = section.getByRole('article', { name: 'Comment by Alex Guest' });
       await visible(note);
-      expect(await note.textContent()).toContain(`${stamp} Logo too small`);
+      expect(await note.textContent()).toContain(`${stamp}Logo too small`);
       // Its timecode seeks the player back to that moment.
       await section.locator('video').evaluate((v: HTMLVideoElement) => (v.currentTime = 5));
       await note.getByRole('button', { name: `Play from ${stamp}` }).click();
@@ -357,18 +358,26 @@ describe('a review link', () => {
       await visible(section.getByText('No comments on this version yet.'));
       await visible(section.getByRole('button', { name: 'Approve' }));
       const earlier = section.getByRole('region', { name: 'Notes on earlier versions' });
-      await visible(earlier.getByText(`${stamp} Logo too small`, { exact: false }));
+      const earlierNote = earlier.getByRole('article', { name: 'Comment by Alex Guest' });
+      await visible(earlierNote.getByText('Logo too small'));
+      await visible(earlierNote.getByText(stamp, { exact: true }));
       await visible(earlier.getByText(/Changes requested by Alex Guest \(guest\)/));
       expect(await earlier.getByRole('link', { name: 'Open v1' }).getAttribute('href')).toBe(
         cut(1),
       );
       // The team finds the guest's note on v1, and the guest's decision in v1's round.
-      const onV1 = await answer<{ content: string; guestName: string | null }[]>(
+      const onV1 = await answer<
+        { content: string; guestName: string | null; timecode: string | null }[]
+      >(
         'GET /api/videos/{id}/comments',
         await king.get(`/api/videos/${made.id}/comments?version=1`),
       );
       expect(onV1).toContainEqual(
-        expect.objectContaining({ content: `${stamp} Logo too small`, guestName: 'Alex Guest' }),
+        expect.objectContaining({
+          content: 'Logo too small',
+          guestName: 'Alex Guest',
+          timecode: stamp,
+        }),
       );
 
       await expectNoSeriousA11yViolations(page);

@@ -131,10 +131,10 @@ describe('a video walks source -> v1 -> changes -> v2 -> approve (issue 41)', ()
       await pick(dialog, 'v1');
       const player = dialog.locator('video');
       await player.evaluate((v: HTMLVideoElement) => (v.currentTime = 2));
-      await dialog.getByRole('button', { name: 'Comment at 0:02' }).click();
+      await dialog.getByRole('button', { name: 'Comment at 00:00:02:00' }).click();
       await dialog.getByRole('textbox', { name: 'Add a comment' }).fill('Logo too small');
       await dialog.getByRole('button', { name: 'Post comment' }).click();
-      await visible(note(dialog, '0:02 Logo too small'));
+      await visible(note(dialog, '00:00:02:00Logo too small'));
       await expect
         .poll(() => dialog.getByTestId('open-notes').textContent())
         .toBe('v1: 1 open note');
@@ -237,7 +237,9 @@ describe('a video walks source -> v1 -> changes -> v2 -> approve (issue 41)', ()
       const [pausedLeft] = await pairTimes(page);
       expect(pausedLeft).toBeGreaterThan(1.5);
       // A timecode in the comments seeks both.
-      await note(dialog, 'Logo too small').getByRole('button', { name: 'Play from 0:02' }).click();
+      await note(dialog, 'Logo too small')
+        .getByRole('button', { name: 'Play from 00:00:02:00' })
+        .click();
       await expect
         .poll(async () => {
           const [a, b] = await pairTimes(page);

@@ -56,15 +56,10 @@ export const useMentionable = (videoId: string, { enabled }: { enabled: boolean 
 
 /**
  * POST /api/videos/{id}/comments, on `version` (a number, null for the source; left out: the
- * video's current version).
+ * video's current version), at `time` as typed (issue 43) when given.
  */
 export const addComment = (
-  {
-    videoId,
-    content,
-    version,
-    drawing,
-  }: CommentInput & { videoId: string; version?: number | null },
+  { videoId, content, version, time, drawing }: CommentInput & { videoId: string },
   headers: Record<string, string> = {},
 ) =>
   apiJson<CommentView>(
@@ -73,13 +68,21 @@ export const addComment = (
     {
       content,
       ...(version !== undefined && { version }),
+      ...(time !== undefined && { time }),
       ...(drawing && { drawing }),
-    },
+    } satisfies CommentInput,
     headers,
   );
 
-/** What the composer posts: the text, and the drawing on the frame if any (issue 43). */
-export type NewComment = string | { content: string; drawing?: Drawing | null };
+/**
+ * What the composer posts: the text, its time as typed or taken from the player, and the
+ * drawing on the frame, each when there is one (issue 43).
+ */
+export interface NewComment {
+  content: string;
+  time?: string;
+  drawing?: Drawing;
+}
 
 /** Posts on the version shown (issue 41), or the current one when `version` is undefined. */
 export function useAddComment(videoId: string, version?: number | null) {
@@ -87,8 +90,7 @@ export function useAddComment(videoId: string, version?: number | null) {
   const keys = useSubmissionKeys();
   return useMutation({
     mutationFn: (comment: NewComment) => {
-      const { content, drawing } = typeof comment === 'string' ? { content: comment } : comment;
-      const body = { videoId, content, version, ...(drawing && { drawing }) };
+      const body = { videoId, version, ...comment };
       return keys.send(body, (headers) => addComment(body, headers));
     },
     onSuccess: (comment) => {

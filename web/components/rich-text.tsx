@@ -2,6 +2,7 @@ import { Anchor, Badge, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { useMemo } from 'react';
 import { cardLabelId, PLATFORM_LABELS } from '@domain/links';
 import { chipLabel, tokenizeRichText, type RichToken } from '@domain/rich-text';
+import type { FrameRate } from '@domain/timecode';
 import { IconVideo } from './icons';
 import classes from './rich-text.module.css';
 
@@ -84,8 +85,11 @@ export function RichText({
   size = 'sm',
   onSeek,
   mentionable = null,
+  frameRate,
 }: {
   text: string;
+  /** The rate of the video its SMPTE timecodes count frames at (issue 43). */
+  frameRate?: FrameRate;
   /** The lowercase usernames that may be mentioned here, when known: only they become badges. */
   mentionable?: ReadonlySet<string> | null;
   /** Seeks the video's player to a timecode's moment; timecodes become buttons. */
@@ -95,8 +99,8 @@ export function RichText({
   size?: 'xs' | 'sm' | 'md';
 }) {
   const tokens = useMemo(
-    () => tokenizeRichText(text, videoLink, mentionable),
-    [text, videoLink, mentionable],
+    () => tokenizeRichText(text, videoLink, mentionable, frameRate),
+    [text, videoLink, mentionable, frameRate],
   );
   return (
     <Text component="div" size={size} className={classes.root}>

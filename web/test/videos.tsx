@@ -25,6 +25,7 @@ export const videoView = (
   duration: null,
   statusSince: at,
   currentVersion: 0,
+  frameRate: '30',
   rounds: 0,
   publishedUrl: null,
   publishedAt: null,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { aliasedTable, and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { CommentView } from '@domain/comments';
+import { noteFrame, noteTimecode, type CommentView } from '@domain/comments';
+import { DEFAULT_FRAME_RATE, type FrameRate } from '@domain/timecode';
 import type { Drawing } from '@domain/drawing';
 import { displayName } from '@domain/people';
 import { normalizeRole } from '@domain/roles';
@@ -9,6 +10,7 @@ import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { comments, users, videos, type UserRow } from '../../db/schema';
 import { noticeCtes } from '../notifications/notifications.repository';
+import { commentFrameRateSql, frameRateOf } from '../versions/frame-rates.repository';
 
 type CommentRow = typeof comments.$inferSelect;
 type Author = Pick<UserRow, 'id' | 'name' | 'username' | 'avatarVersion' | 'role'>;
@@ -33,6 +35,8 @@ export function toCommentView(
   row: CommentRow,
   author: Author | null,
   marker: DoneBy = null,
+  /** The rate of the version it is on (its frame's and timecode's). */
+  frameRate: FrameRate = DEFAULT_FRAME_RATE,
 ): CommentView {
   return {
     id: row.id,
@@ -55,6 +59,8 @@ export function toCommentView(
     doneAt: row.doneAt ? row.doneAt.toISOString() : null,
     doneBy: row.doneAt && marker?.id ? { id: marker.id, name: displayName(marker) } : null,
     carriedFrom: row.carriedFrom,
+    frame: row.frame,
+    timecode: noteTimecode(row.frame, frameRate),
     // Checked by drawingSchema before it was stored.
     drawing: (row.drawing as Drawing | null) ?? null,
   };
@@ -92,6 +98,7 @@ export async function commentsOfVideos(
       comment: comments,
       author: authorColumns,
       doneBy: { id: doneBy.id, name: doneBy.name, username: doneBy.username },
+      frameRate: commentFrameRateSql,
     })
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
@@ -100,7 +107,7 @@ export async function commentsOfVideos(
     .orderBy(asc(comments.createdAt), asc(comments.id));
   for (const r of rows) {
     const list = byVideo.get(r.comment.videoId) ?? [];
-    list.push(toCommentView(r.comment, r.author, r.doneBy));
+    list.push(toCommentView(r.comment, r.author, r.doneBy, r.frameRate));
     byVideo.set(r.comment.videoId, list);
   }
   return byVideo;
@@ -113,13 +120,14 @@ export async function commentView(db: Db, id: string): Promise<CommentView | und
       comment: comments,
       author: authorColumns,
       doneBy: { id: doneBy.id, name: doneBy.name, username: doneBy.username },
+      frameRate: commentFrameRateSql,
     })
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
     .leftJoin(doneBy, eq(doneBy.id, comments.doneById))
     .where(eq(comments.id, id))
     .limit(1);
-  return r && toCommentView(r.comment, r.author, r.doneBy);
+  return r && toCommentView(r.comment, r.author, r.doneBy, r.frameRate);
 }
 
 /** Marks a comment done by `byId` now, or open again; the row, or undefined when it is gone. */
@@ -147,6 +155,7 @@ const insertStatement = (noticed: boolean) =>
         userId: sql.placeholder('userId'),
         guestName: sql.placeholder('guestName'),
         content: sql.placeholder('content'),
+        frame: sql`${sql.placeholder('frame')}::integer`,
         drawing: sql`${sql.placeholder('drawing')}::jsonb`,
         // The version asked for (null: the source), else the video's current one.
         version: sql`case when ${sql.placeholder('versionGiven')}::boolean
@@ -171,6 +180,8 @@ export async function insertComment(
     videoId: string;
     content: string;
     version?: number | null;
+    /** The note's frame at its version's rate (noteTime); null or absent: no time. */
+    frame?: number | null;
     /** Shapes drawn on the frame (domain/drawing.ts, already checked); null or absent: none. */
     drawing?: Drawing | null;
   } & ({ userId: string } | { userId?: null; guestName: string }),
@@ -185,6 +196,7 @@ export async function insertComment(
     drawing: values.drawing ? JSON.stringify(values.drawing) : null,
     versionGiven: values.version !== undefined,
     version: values.version ?? null,
+    frame: values.frame ?? null,
     notices,
   });
   return row!;
@@ -207,4 +219,19 @@ export async function findComment(db: Db, id: string) {
 export async function deleteComment(db: Db, id: string): Promise<boolean> {
   const rows = await db.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
   return rows.length > 0;
+}
+
+/**
+ * A new note's frame (noteFrame) at the rate of the version it goes on (null: the source), with
+ * that rate; null when its typed time names no frame (a 400).
+ */
+export async function noteTime(
+  db: Db,
+  videoId: string,
+  version: number | null,
+  input: { content: string; frame?: number | null; time?: string },
+): Promise<{ frame: number | null; frameRate: FrameRate } | null> {
+  const frameRate = await frameRateOf(db, videoId, version);
+  const frame = noteFrame(input, frameRate);
+  return frame === undefined ? null : { frame, frameRate };
 }

@@ -17,6 +17,8 @@ import {
   type CommentView,
 } from '@domain/comments';
 import {
+  hasMarkers,
+  MARKER_MESSAGES,
   markersAnswer,
   markersFile,
   markersFileName,
@@ -28,8 +30,10 @@ import {
   type MarkerSource,
 } from '@domain/markers';
 import { canReadVideo } from '@domain/permissions';
+import { TIMECODE_MESSAGES } from '@domain/timecode';
 import { normalizeRole, seesWholeDirectory } from '@domain/roles';
 import { directoryUserListSchema } from '@domain/user';
+import { versionLabel } from '@domain/versions';
 import type { Db } from '../../db/client';
 import { clientEditorAssignments, users } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
@@ -38,6 +42,7 @@ import { leadEditorIds } from '../notifications/notifier';
 import { unreadRecipientsOfComment } from '../notifications/notifications.repository';
 import { listStaffRoles, toDirectoryUser } from '../users/users.repository';
 import { loadViewerScope } from '../scope/scope';
+import { frameRateOf } from '../versions/frame-rates.repository';
 import { findReadableVideo, findVideos } from '../videos/videos.repository';
 import {
   commentsOfVideos,
@@ -46,6 +51,7 @@ import {
   findComment,
   insertComment,
   listComments,
+  noteTime,
   setCommentDone,
   toCommentView,
 } from './comments.repository';
@@ -86,14 +92,26 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
   );
 
-  /** A video's name, status and comments, as the marker writers take them. */
-  const markerSource = (
-    video: { name: string; status: string },
+  /**
+   * A video's version (null: the source) with its notes, as the marker writers take them: its
+   * name, status, version label, the version's frame rate (issue 43).
+   */
+  const markerSource = async (
+    video: { id: string; name: string; status: string },
+    version: number | null,
     comments: readonly CommentView[],
-  ): MarkerSource => ({
+  ): Promise<MarkerSource> => ({
     name: video.name,
     status: video.status,
-    comments: comments.map((c) => ({ author: commentAuthorLabel(c), content: c.content })),
+    version: versionLabel(version),
+    frameRate: await frameRateOf(db, video.id, version),
+    notes: comments.map((c) => ({
+      author: commentAuthorLabel(c),
+      content: c.content,
+      frame: c.frame,
+      // A drawn note (issue 43 part 1: the comment's `drawing`) says so.
+      drawn: c.drawing != null,
+    })),
   });
 
   function sendFile(
@@ -102,6 +120,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     sources: MarkerSource[],
     fileName: string,
   ) {
+    // A file with nothing in it helps no one: a message says why (docs/rules.md#videos, Markers for the edit).
+    if (!hasMarkers(sources)) throw new HttpError(422, MARKER_MESSAGES.none);
     const { text, contentType } = markersFile(format, sources);
     return reply
       .header('content-type', contentType)
@@ -115,7 +135,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: {
         params: videoParams,
         querystring: markersQuery,
-        response: { 200: markersAnswer },
+        response: { 200: markersAnswer, 422: messageAnswer },
       },
     },
     async (request, reply) => {
@@ -125,8 +145,10 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       if (version !== null && version > found.video.currentVersion) {
         throw new HttpError(404, COMMENT_MESSAGES.noSuchVersion(version));
       }
-      const source = markerSource(found.video, await listComments(db, found.video.id, version));
-      return sendFile(reply, format, [source], markersFileName(found.video.name, format));
+      const comments = await listComments(db, found.video.id, version);
+      const source = await markerSource(found.video, version, comments);
+      const name = markersFileName(found.video.name, format, versionLabel(version));
+      return sendFile(reply, format, [source], name);
     },
   );
 
@@ -134,7 +156,12 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   // else 404 as for one video; the file keeps the order the ids came in.
   app.get(
     '/api/videos/markers',
-    { schema: { querystring: multiMarkersQuery, response: { 200: multiMarkersAnswer } } },
+    {
+      schema: {
+        querystring: multiMarkersQuery,
+        response: { 200: multiMarkersAnswer, 422: messageAnswer },
+      },
+    },
     async (request, reply) => {
       const { ids, format } = request.query;
       const scope = await loadViewerScope(db, currentUser(request));
@@ -145,14 +172,17 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         return video;
       });
       const comments = await commentsOfVideos(db, ids);
-      const sources = chosen.map((v) =>
-        markerSource(
-          v,
-          (comments.get(v.id) ?? []).filter((c) => c.version === currentOf(v)),
+      const sources = await Promise.all(
+        chosen.map((v) =>
+          markerSource(
+            v,
+            currentOf(v),
+            (comments.get(v.id) ?? []).filter((c) => c.version === currentOf(v)),
+          ),
         ),
       );
       const day = new Date().toISOString().slice(0, 10);
-      return sendFile(reply, format, sources, multiMarkersFileName(format, day));
+      return sendFile(reply, format, sources, multiMarkersFileName(day));
     },
   );
 
@@ -167,11 +197,13 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       // Who it mentions is looked up beside the read of the video, not after it.
       const mentioned = app.notifier.mentionsIn(request.body.content, request.params.id);
       const { found, teamLeadIds } = await readableVideo(request, request.params.id);
-      const { version } = request.body;
+      const { version = currentOf(found.video) } = request.body;
       // Versions are only ever added, so one that exists now still does at the insert.
       if (typeof version === 'number' && version > found.video.currentVersion) {
         throw new HttpError(400, COMMENT_MESSAGES.noSuchVersion(version));
       }
+      const time = await noteTime(db, found.video.id, version, request.body);
+      if (!time) throw new HttpError(400, TIMECODE_MESSAGES.time);
       // The comment and its notifications: one statement; the sockets hear after it.
       const comment = {
         id: randomUUID(),
@@ -179,13 +211,14 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         userId: actor.id,
         content: request.body.content,
         version,
+        frame: time.frame,
         drawing: request.body.drawing,
       };
       const row = (await app.notifier.oneStatement(
         (notify) => notify.commentPosted(actor, found.video, comment, teamLeadIds, mentioned),
         (notices) => insertComment(db, comment, notices.rows()),
       ))!;
-      return reply.status(201).send(toCommentView(row, actor));
+      return reply.status(201).send(toCommentView(row, actor, null, time.frameRate));
     },
   );
 

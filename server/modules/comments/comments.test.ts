@@ -46,6 +46,9 @@ describe('posting and reading comments', () => {
       doneAt: null,
       doneBy: null,
       carriedFrom: null,
+      // Its time: the first timecode it names, at the source's 30 fps (issue 43).
+      frame: 2490,
+      timecode: '00:01:23:00',
       drawing: null,
     });
     const list = (await call('owner', 'GET', `/api/videos/${videoId}/comments`)).json();

@@ -1,4 +1,7 @@
+import { XMLParser } from 'fast-xml-parser';
+import SrtParser from 'srt-parser-2';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { WebVTTParser } from 'webvtt-parser';
 import { COMMENT_MESSAGES } from '@domain/comments';
 import { MARKER_MESSAGES } from '@domain/markers';
 import { parseCsv } from '@domain/test-helpers';
@@ -41,43 +44,49 @@ const markers = (who: string, video: string, format: string) =>
   call(who, 'GET', `/api/videos/${video}/markers?format=${format}`);
 
 describe('GET /api/videos/{id}/markers', () => {
-  it('answers plain CSV as a download named after the video', async () => {
+  it('answers plain CSV as a download named after the video and version', async () => {
     const res = await markers('owner', promo, 'csv');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(
-      'attachment; filename="spring-promo-v2-markers.csv"',
+      'attachment; filename="spring-promo-v2-source-markers.csv"',
     );
+    // A note's time is its first timecode (at the source's 30 fps); one marker per note.
     expect(parseCsv(res.body)).toEqual([
-      ['Author', 'Time', 'Text', 'Status'],
-      ['Olivia "O" Owner', '00:00:05:00', tricky, 'In Review'],
-      ['Lea', '00:00:10:00', 'Colour at 1:02:03 and again at 0:10', 'In Review'],
-      ['Lea', '01:02:03:00', 'Colour at 1:02:03 and again at 0:10', 'In Review'],
+      ['Time', 'Version', 'Author', 'Text', 'Status'],
+      ['00:00:05:00', 'Source', 'Olivia "O" Owner', tricky, 'In Review'],
+      ['01:02:03:00', 'Source', 'Lea', 'Colour at 1:02:03 and again at 0:10', 'In Review'],
     ]);
   });
 
-  it("answers Premiere Pro's marker CSV", async () => {
-    const res = await markers('editor', promo, 'premiere');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-disposition']).toContain('spring-promo-v2-premiere-markers.csv');
-    const rows = parseCsv(res.body);
-    expect(rows[0]).toEqual(['Marker Name', 'Description', 'In', 'Out', 'Duration', 'Marker Type']);
-    expect(rows[1]!.slice(0, 3)).toEqual(['Olivia "O" Owner', tricky, '00:00:05:00']);
-    expect(rows.slice(1).map((r) => r[5])).toEqual(['Comment', 'Comment', 'Comment']);
+  it('answers each format with its type and file name', async () => {
+    const cases = [
+      ['fcpxml', 'application/xml', 'spring-promo-v2-source-markers.fcpxml', '<fcpxml'],
+      ['xmeml', 'application/xml', 'spring-promo-v2-source-markers.xml', '<xmeml'],
+      ['edl', 'text/plain', 'spring-promo-v2-source-markers.edl', 'FCM: NON-DROP FRAME'],
+      ['srt', 'application/x-subrip', 'spring-promo-v2-source-notes.srt', '00:00:05,000 --> '],
+      ['vtt', 'text/vtt', 'spring-promo-v2-source-notes.vtt', 'WEBVTT'],
+    ] as const;
+    for (const [format, type, file, text] of cases) {
+      const res = await markers('teameditor', promo, format);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe(`${type}; charset=utf-8`);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="${file}"`);
+      expect(res.body).toContain(text);
+    }
   });
 
-  it('answers a Resolve EDL as plain text', async () => {
-    const res = await markers('teameditor', promo, 'resolve');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(res.headers['content-disposition']).toContain('spring-promo-v2-markers.edl');
-    const lines = res.body.split('\r\n');
-    expect(lines.slice(0, 2)).toEqual(['TITLE: Spring promo / "v2"', 'FCM: NON-DROP FRAME']);
-    expect(lines[3]).toMatch(/^001 .* 00:00:05:00 00:00:05:01 01:00:05:00 01:00:05:01 {2}$/);
-    expect(lines[4]).toBe(
-      ' |C:ResolveColorBlue |M:Olivia "O" Owner: Fix the cut at 0:05, the "logo" flashes and the music is late |D:1',
-    );
-    expect(lines.filter((l) => /^\d{3} /.test(l))).toHaveLength(3);
+  it('answers 422 with a message when no note has a time, not a file of headers', async () => {
+    const quiet = await seed(id.owner!, 'Quiet');
+    const posted = await call('owner', 'POST', `/api/videos/${quiet}/comments`, {
+      content: 'No time in this one',
+    });
+    expect(posted.statusCode).toBe(201);
+    for (const format of ['csv', 'fcpxml', 'edl']) {
+      const res = await markers('owner', quiet, format);
+      expect(res.statusCode, format).toBe(422);
+      expect(res.json()).toEqual({ message: MARKER_MESSAGES.none });
+    }
   });
 
   it('is refused with 404 to whoever may not read the video, the same as a missing one', async () => {
@@ -93,13 +102,74 @@ describe('GET /api/videos/{id}/markers', () => {
     ).toBe(401);
   });
 
-  it('refuses a missing or unknown format with 400 and a message', async () => {
-    for (const url of [`/api/videos/${promo}/markers`, `/api/videos/${promo}/markers?format=xml`]) {
+  it('refuses a missing or unknown format (the old premiere and resolve too) with 400', async () => {
+    for (const format of ['', '&format=xml', '&format=premiere', '&format=resolve']) {
+      const url = `/api/videos/${promo}/markers?${format}`;
       const res = await call('owner', 'GET', url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().message).toBe(MARKER_MESSAGES.format);
     }
   });
+});
+
+describe('markers at true frame rates (issue 43)', () => {
+  /** A video at `rate` with notes typed at 0:00, 1:23.5 and 59:59 (one drawn-free, by time). */
+  const videoAt = async (rate: string) => {
+    const created = await call('owner', 'POST', '/api/videos', {
+      name: `At ${rate}`,
+      link: 'https://cdn.example.com/cut.mp4',
+      frameRate: rate,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().frameRate).toBe(rate);
+    const videoId = created.json().id as string;
+    for (const time of ['0:00', '1:23.5', '59:59']) {
+      const res = await call('owner', 'POST', `/api/videos/${videoId}/comments`, {
+        content: `Note at ${time}`,
+        time,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    return videoId;
+  };
+  // The frames (nearest) and the moments they start at, worked out by hand.
+  const expected = {
+    '23.976': { frames: [0, 2002, 86290], srt: ['00:00:00,000', '00:01:23,500', '00:59:59,012'] },
+    '25': { frames: [0, 2088, 89975], srt: ['00:00:00,000', '00:01:23,520', '00:59:59,000'] },
+    '29.97df': { frames: [0, 2502, 107862], srt: ['00:00:00,000', '00:01:23,483', '00:59:58,995'] },
+  } as const;
+  const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_' });
+
+  for (const [rate, want] of Object.entries(expected)) {
+    it(`exports exact times at ${rate}`, async () => {
+      const videoId = await videoAt(rate);
+      const get = async (format: string) => {
+        const res = await markers('owner', videoId, format);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.body;
+      };
+      const notes = await call('owner', 'GET', `/api/videos/${videoId}/comments`);
+      expect(notes.json().map((c: { frame: number }) => c.frame)).toEqual(want.frames);
+      const drop = rate === '29.97df';
+      expect(notes.json()[1].timecode).toBe(
+        { '23.976': '00:01:23:10', '25': '00:01:23:13', '29.97df': '00:01:23;14' }[rate],
+      );
+
+      const srt = new SrtParser().fromSrt(await get('srt'));
+      expect(srt.map((c) => c.startTime)).toEqual(want.srt);
+      const xmeml = xml.parse(await get('xmeml')).xmeml.sequence;
+      expect(xmeml.marker.map((m: { in: number }) => m.in)).toEqual(want.frames);
+      expect(xmeml.timecode.displayformat).toBe(drop ? 'DF' : 'NDF');
+      const fcpxml = xml.parse(await get('fcpxml')).fcpxml.library.event.project.sequence;
+      expect(fcpxml['@_tcFormat']).toBe(drop ? 'DF' : 'NDF');
+      expect(fcpxml.spine.gap.marker).toHaveLength(3);
+      const edl = (await get('edl')).split('\r\n');
+      expect(edl[1]).toBe(drop ? 'FCM: DROP FRAME' : 'FCM: NON-DROP FRAME');
+      const vtt = new WebVTTParser().parse(await get('vtt'));
+      expect(vtt.errors).toEqual([]);
+      expect(vtt.cues).toHaveLength(3);
+    });
+  }
 });
 
 describe('GET /api/videos/{id}/markers of one version (issue 41)', () => {
@@ -109,7 +179,7 @@ describe('GET /api/videos/{id}/markers of one version (issue 41)', () => {
     expect(res.statusCode, res.body).toBe(200);
     return parseCsv(res.body)
       .slice(1)
-      .map((r) => r[2]);
+      .map((r) => r[3]);
   };
 
   beforeAll(async () => {
@@ -167,27 +237,13 @@ describe('GET /api/videos/markers (several videos)', () => {
       /^attachment; filename="markers-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const rows = parseCsv(res.body);
-    expect(rows[0]).toEqual(['Video', 'Author', 'Time', 'Text', 'Status']);
-    expect(rows.slice(1).map((r) => [r[0], r[2]])).toEqual([
+    expect(rows[0]).toEqual(['Video', 'Time', 'Version', 'Author', 'Text', 'Status']);
+    expect(rows.slice(1).map((r) => [r[0], r[1]])).toEqual([
       ['Teaser', '00:00:01:00'],
       ['Spring promo / "v2"', '00:00:05:00'],
-      ['Spring promo / "v2"', '00:00:10:00'],
       ['Spring promo / "v2"', '01:02:03:00'],
     ]);
-    expect(rows[1]![4]).toBe('Draft');
-  });
-
-  it('names Premiere markers after their video', async () => {
-    const res = await several('owner', [promo, teaser], 'premiere');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-disposition']).toContain('premiere-markers-');
-    expect(parseCsv(res.body).map((r) => r[0])).toEqual([
-      'Marker Name',
-      'Spring promo / "v2": Olivia "O" Owner',
-      'Spring promo / "v2": Lea',
-      'Spring promo / "v2": Lea',
-      'Teaser: teameditor',
-    ]);
+    expect(rows[1]![5]).toBe('Draft');
   });
 
   it('is refused whole (404) when one video is not readable', async () => {
@@ -206,7 +262,7 @@ describe('GET /api/videos/markers (several videos)', () => {
         `ids=${Array.from({ length: 101 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`).join(',')}&format=csv`,
         MARKER_MESSAGES.tooMany,
       ],
-      [`ids=${promo}&format=resolve`, MARKER_MESSAGES.multiFormat],
+      [`ids=${promo}&format=edl`, MARKER_MESSAGES.multiFormat],
       [`ids=${promo}`, MARKER_MESSAGES.multiFormat],
     ];
     for (const [query, message] of cases) {

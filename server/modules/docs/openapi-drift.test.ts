@@ -551,7 +551,13 @@ describe("a scenario's answers", () => {
     await call('GET', { path: '/api/videos/{id}/versions', params: { id }, cookie: asClient });
     await call('GET', { path: '/api/videos/{id}/rounds', params: { id }, cookie: asClient });
     // Markers: each format of one video, several videos in one CSV, a bad format, a missing video.
-    for (const format of ['csv', 'premiere', 'resolve', 'xml']) {
+    await call('POST', {
+      path: '/api/videos/{id}/comments',
+      params: { id },
+      body: { content: 'Markers have a note to write', time: '0:05' },
+      cookie: asClient,
+    });
+    for (const format of ['csv', 'fcpxml', 'xmeml', 'edl', 'srt', 'vtt', 'xml']) {
       const query = { format };
       await call('GET', {
         path: '/api/videos/{id}/markers',
@@ -568,7 +574,7 @@ describe("a scenario's answers", () => {
       query: csv,
       cookie: asKing,
     });
-    for (const format of ['csv', 'premiere', 'resolve']) {
+    for (const format of ['csv', 'edl']) {
       const query = { ids: `${id},${id}`, format };
       await call('GET', { path: '/api/videos/markers', query, cookie: asClient });
     }

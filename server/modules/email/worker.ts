@@ -15,7 +15,8 @@ import {
 } from '@domain/email';
 import { DAY_MS } from '@domain/day-counter';
 import { notificationHref } from '@domain/notifications';
-import { firstTimecode } from '@domain/timecode';
+import { frameToSeconds } from '@domain/timecode';
+import { commentFrameRateSql } from '../versions/frame-rates.repository';
 import type { Db } from '../../db/client';
 import { comments, emailEvents, emailOutbox, emailSettings, users } from '../../db/schema';
 import { createUnsubscribeToken, toEmailSettings } from './email.repository';
@@ -97,10 +98,13 @@ export function createMailer(db: Db, mail: MailSettings, log: FastifyBaseLogger)
     const moments = new Map<string, number | null>();
     if (commentIds.length) {
       const rows = await tx
-        .select({ id: comments.id, content: comments.content })
+        .select({ id: comments.id, frame: comments.frame, rate: commentFrameRateSql })
         .from(comments)
         .where(inArray(comments.id, commentIds));
-      for (const r of rows) moments.set(r.id, firstTimecode(r.content));
+      // The note's time (issue 43), in whole seconds for the link's `t=`.
+      for (const r of rows) {
+        moments.set(r.id, r.frame === null ? null : Math.floor(frameToSeconds(r.frame, r.rate)));
+      }
     }
     return events.map((e): EmailItem => ({
       kind: e.kind as EmailKind,

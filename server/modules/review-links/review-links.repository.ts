@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { FrameRate } from '@domain/timecode';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { reviewLinkStateOf, type ReviewLinkView, type VersionSent } from '@domain/review-links';
 import type { Db } from '../../db/client';
@@ -188,6 +189,8 @@ export async function recordDecision(
 export interface VersionFacts {
   /** Version number -> its link. */
   links: Map<number, string>;
+  /** Version number -> its frame rate (issue 43). */
+  rates: Map<number, FrameRate>;
   /** When each round began, and on which version (shownVersion reads them). */
   rounds: VersionSent[];
 }
@@ -197,7 +200,7 @@ export async function versionFactsOf(
   videoIds: readonly string[],
 ): Promise<Map<string, VersionFacts>> {
   const facts = new Map<string, VersionFacts>(
-    videoIds.map((id) => [id, { links: new Map(), rounds: [] }]),
+    videoIds.map((id) => [id, { links: new Map(), rates: new Map(), rounds: [] }]),
   );
   if (videoIds.length === 0) return facts;
   const [versions, rounds] = await Promise.all([
@@ -206,6 +209,7 @@ export async function versionFactsOf(
         videoId: videoVersions.videoId,
         number: videoVersions.number,
         link: videoVersions.link,
+        frameRate: videoVersions.frameRate,
       })
       .from(videoVersions)
       .where(inArray(videoVersions.videoId, [...videoIds])),
@@ -218,7 +222,10 @@ export async function versionFactsOf(
       .from(reviewRounds)
       .where(inArray(reviewRounds.videoId, [...videoIds])),
   ]);
-  for (const v of versions) facts.get(v.videoId)?.links.set(v.number, v.link);
+  for (const v of versions) {
+    facts.get(v.videoId)?.links.set(v.number, v.link);
+    facts.get(v.videoId)?.rates.set(v.number, v.frameRate);
+  }
   for (const r of rounds)
     facts.get(r.videoId)?.rounds.push({ version: r.version, sentAt: r.sentAt });
   return facts;

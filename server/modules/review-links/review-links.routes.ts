@@ -33,7 +33,13 @@ import type { VideoRow } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { commentsOfVideos, insertComment, toCommentView } from '../comments/comments.repository';
+import { TIMECODE_MESSAGES } from '@domain/timecode';
+import {
+  commentsOfVideos,
+  insertComment,
+  noteTime,
+  toCommentView,
+} from '../comments/comments.repository';
 import { findUserById } from '../users/users.repository';
 import { loadViewerScope } from '../scope/scope';
 import { findVideo, findVideos, updateVideo } from '../videos/videos.repository';
@@ -248,6 +254,8 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     guest: !c.author,
     done: c.doneAt !== null,
     carriedFrom: c.carriedFrom,
+    frame: c.frame,
+    timecode: c.timecode,
     drawing: c.drawing,
   });
 
@@ -296,6 +304,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       type: video.type,
       status: normalizeStatus(video.status),
       link: linkOf(shown),
+      frameRate: shown === null ? video.frameRate : (facts.rates.get(shown) ?? video.frameRate),
       description: video.description,
       dueDate: video.dueDate?.toISOString() ?? null,
       version: shown,
@@ -403,18 +412,23 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       const { name, content, version, drawing } = request.body;
       // On the version the link shows (docs/rules.md#review-links).
       const { shown } = await actingOn(row, version);
+      const time = await noteTime(db, video.id, shown, request.body);
+      if (!time) throw new HttpError(400, TIMECODE_MESSAGES.time);
       const comment = await app.notifier.transaction(async (tx, notify) => {
         const comment = await insertComment(tx, {
           videoId: video.id,
           guestName: name,
           content,
           version: shown,
+          frame: time.frame,
           drawing,
         });
         await notify.guestActed(guestLabel(name), video, { comment });
         return comment;
       });
-      return reply.status(201).send(guestComment(toCommentView(comment, null)));
+      return reply
+        .status(201)
+        .send(guestComment(toCommentView(comment, null, null, time.frameRate)));
     },
   );
 

@@ -177,6 +177,7 @@ describe('the guest', () => {
           type: v.type,
           status: 'review',
           link: v.link,
+          frameRate: '30',
           description: 'For the spring campaign',
           dueDate: null,
           version: null,
@@ -193,6 +194,8 @@ describe('the guest', () => {
               guest: false,
               done: false,
               carriedFrom: null,
+              frame: null,
+              timecode: null,
               drawing: null,
             },
           ],
@@ -275,6 +278,9 @@ describe('the guest', () => {
       guest: true,
       done: false,
       carriedFrom: null,
+      // The time its text names, at the source's 30 fps (issue 43).
+      frame: 360,
+      timecode: '00:00:12:00',
       drawing: null,
     });
     const [row] = await t.db.select().from(comments).where(eq(comments.id, res.json().id));

@@ -1,4 +1,6 @@
 import { aliasedTable, and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FrameRate } from '@domain/timecode';
+import { agencyFrameRate, frameAtRateSql, frameRateOf } from './frame-rates.repository';
 import { displayName } from '@domain/people';
 import type { RoundView, VersionList, VersionView } from '@domain/versions';
 import { type Db, isTransaction } from '../../db/client';
@@ -29,7 +31,7 @@ const addedBy = aliasedTable(users, 'added_by');
 /** GET /api/videos/{id}/versions: the source (the video's link) and the versions, newest first. */
 export async function listVersions(
   db: Db,
-  video: { id: string; link: string },
+  video: { id: string; link: string; frameRate: FrameRate },
 ): Promise<VersionList> {
   const [rows, open] = await Promise.all([
     db
@@ -41,7 +43,7 @@ export async function listVersions(
     openNotesOf(db, video.id),
   ]);
   return {
-    source: { link: video.link, openNotes: open.get('source') ?? 0 },
+    source: { link: video.link, openNotes: open.get('source') ?? 0, frameRate: video.frameRate },
     versions: rows.map((r) => versionView(r.version, r.by, open.get(r.version.number) ?? 0)),
   };
 }
@@ -58,6 +60,7 @@ const versionView = (
   addedBy: person(by),
   createdAt: v.createdAt.toISOString(),
   openNotes,
+  frameRate: v.frameRate,
 });
 
 /** Why a version could not be added; the caller answers it as a 400. */
@@ -75,12 +78,12 @@ export class NotOpenNote extends Error {}
 export async function addVersion(
   tx: Db,
   videoId: string,
-  values: { link: string; note: string; carry: string[]; close: string[] },
+  values: { link: string; note: string; carry: string[]; close: string[]; frameRate?: FrameRate },
   by: { id: string; name: string | null; username: string },
 ): Promise<VersionView | null> {
   if (!isTransaction(tx)) throw new Error('addVersion needs a transaction');
   const [locked] = await tx
-    .select({ current: videos.currentVersion })
+    .select({ current: videos.currentVersion, sourceRate: videos.frameRate })
     .from(videos)
     .where(eq(videos.id, videoId))
     .for('update');
@@ -102,23 +105,28 @@ export async function addVersion(
       );
     if (open.length !== new Set(notes).size) throw new NotOpenNote();
   }
+  const frameRate = values.frameRate ?? (await agencyFrameRate(tx));
   const [version] = await tx
     .insert(videoVersions)
-    .values({ videoId, number, link: values.link, note: values.note, addedById: by.id })
+    .values({ videoId, number, link: values.link, note: values.note, addedById: by.id, frameRate })
     .returning();
   await tx
     .update(videos)
     .set({ currentVersion: number, updatedAt: new Date() })
     .where(eq(videos.id, videoId));
   if (values.carry.length) {
-    // The same author (person or guest), words and time, on the new version: the thread of
-    // the new version reads in the order they were said.
+    // The same author (person or guest), words, time and drawing, on the new version: the
+    // thread of the new version reads in the order they were said. A note's frame keeps its
+    // moment at the new version's rate (issue 43).
+    const previousRate =
+      previous === 0 ? locked.sourceRate : await frameRateOf(tx, videoId, previous);
     const column = (c: keyof typeof comments.$inferSelect) => sql.identifier(comments[c].name);
     await tx.execute(sql`insert into ${comments} (${column('videoId')}, ${column('userId')},
         ${column('guestName')}, ${column('content')}, ${column('createdAt')}, ${column('version')},
-        ${column('carriedFrom')})
+        ${column('carriedFrom')}, ${column('frame')}, ${column('drawing')})
       select ${comments.videoId}, ${comments.userId}, ${comments.guestName}, ${comments.content},
-        ${comments.createdAt}, ${number}::integer, ${previous}::integer
+        ${comments.createdAt}, ${number}::integer, ${previous}::integer,
+        ${frameAtRateSql(comments.frame, previousRate, frameRate)}, ${comments.drawing}
       from ${comments} where ${inArray(comments.id, values.carry)}`);
   }
   if (notes.length) {

@@ -48,10 +48,10 @@ export const versionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const actor = currentUser(request);
       const { found, scope } = await readableVideo(request, request.params.id);
       if (!canAddVersion(scope)) throw new HttpError(403, VERSION_MESSAGES.agencyOnly);
-      const { link, note = '', carry = [], close = [] } = request.body;
+      const { link, note = '', carry = [], close = [], frameRate } = request.body;
       try {
         const version = await db.transaction((tx) =>
-          addVersion(tx, found.video.id, { link, note, carry, close }, actor),
+          addVersion(tx, found.video.id, { link, note, carry, close, frameRate }, actor),
         );
         if (!version) throw new HttpError(404, VIDEO_NOT_FOUND);
         return reply.status(201).send(version);

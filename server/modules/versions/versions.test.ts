@@ -79,6 +79,7 @@ describe('a video walks source -> v1 -> request changes -> v2 -> approve', () =>
     expect((await versionsOf('editor', video.id)).source).toEqual({
       link: 'https://www.youtube.com/watch?v=abcdefghijk',
       openNotes: 1,
+      frameRate: '30',
     });
 
     // v1, closing the source's note; it goes to review.

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { EMAIL_KINDS } from '@domain/email';
-import { clientEditorAssignments, clientTeamLeadAssignments, users, videos } from '../../db/schema';
+import {
+  clientEditorAssignments,
+  clientTeamLeadAssignments,
+  comments,
+  users,
+  videos,
+} from '../../db/schema';
 import { createTestApp, seedPeople, seedVideo, type TestApp } from '../../test/helper';
 
 /**
@@ -84,6 +90,15 @@ async function freshVideo() {
     internalNotes: 'team only',
     paymentAmount: '12.50',
   });
+}
+
+/** A fresh video with a note at 0:05 (a markers export has something to write). */
+async function timedVideo() {
+  const v = await freshVideo();
+  await t.db
+    .insert(comments)
+    .values({ videoId: v.id, userId: id.owner, content: 'Logo', frame: 150 });
+  return v;
 }
 
 async function freshClient(isAdmin: 'true' | 'false' = 'false') {
@@ -345,16 +360,21 @@ const CASES: Case[] = [
     { params: video, body: { assignedEditorId: null } },
   ),
   req('DELETE /api/videos/:id', allow(READERS, 200, 404), { params: video }),
-  // Markers for the edit (issue 18): read as the video's comments are, 404 to anyone else.
-  req('GET /api/videos/:id/markers', allow(READERS, 200, 404), {
-    params: video,
-    query: '?format=premiere',
-  }),
+  // Markers for the edit (issue 18): read as the video's comments are, 404 to anyone else; a
+  // video with a note at a time (issue 43: without one, 422).
+  {
+    route: 'GET /api/videos/:id/markers',
+    expected: allow(READERS, 200, 404),
+    run: async (a) => {
+      const v = await timedVideo();
+      return call(a, 'GET', `/api/videos/${v.id}/markers?format=fcpxml`);
+    },
+  },
   {
     route: 'GET /api/videos/markers',
     expected: allow(READERS, 200, 404),
     run: async (a) => {
-      const v = await freshVideo();
+      const v = await timedVideo();
       return call(a, 'GET', `/api/videos/markers?ids=${v.id}&format=csv`);
     },
   },

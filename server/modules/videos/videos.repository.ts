@@ -455,6 +455,7 @@ function viewOf(sees: ViewerFacts, { video, owner: o, editor: e }: VideoWithPeop
     duration: video.duration,
     statusSince: video.statusChangedAt.toISOString(),
     currentVersion: video.currentVersion,
+    frameRate: video.frameRate,
     rounds: video.rounds,
     publishedUrl: video.publishedUrl,
     publishedAt: video.publishedAt,

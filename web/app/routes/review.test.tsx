@@ -28,6 +28,8 @@ const note = (content: string, extra: Partial<GuestVideoView['comments'][number]
   guest: true,
   done: false,
   carriedFrom: null,
+  frame: null,
+  timecode: null,
   drawing: null,
   ...extra,
 });
@@ -37,6 +39,7 @@ const video = (extra: Partial<GuestVideoView> = {}): GuestVideoView => ({
   name: 'Spring promo',
   type: 'short_form',
   status: 'review',
+  frameRate: '30',
   link: 'https://cuts.example.test/v2.mp4',
   description: '',
   dueDate: null,
@@ -120,17 +123,17 @@ describe('the guest page follows the versions', () => {
     expect(screen.getByText('Comments on the source')).toBeTruthy();
   });
 
-  it("comments at the player's time: the moment leads the text, as in the app", async () => {
+  it("comments at the player's time: SMPTE at the version's rate, beside the text", async () => {
     const { onComment, user, handle } = draw(video());
-    await user.click(screen.getByText('Comment at 1:23'));
+    await user.click(screen.getByText('Comment at 00:01:23:00'));
     const time = screen.getByLabelText(/Comment at/) as HTMLInputElement;
-    expect(time.value).toBe('1:23');
+    expect(time.value).toBe('00:01:23:00');
     fireEvent.change(screen.getByLabelText('Add a comment'), { target: { value: 'Cut here' } });
     await user.click(screen.getByText('Post comment'));
-    expect(onComment).toHaveBeenCalledWith('1:23 Cut here');
+    expect(onComment).toHaveBeenCalledWith({ content: 'Cut here', time: '00:01:23:00' });
     // The player moves on: the button follows it.
     act(() => handle.report(125));
-    expect(screen.getByText('Comment at 2:05')).toBeTruthy();
+    expect(screen.getByText('Comment at 00:02:05:00')).toBeTruthy();
   });
 
   it("seeks the player from a timecode in the version shown's comments", async () => {
@@ -140,7 +143,9 @@ describe('the guest page follows the versions', () => {
   });
 
   it('offers no mentions to a guest', () => {
-    renderWithProviders(<GuestComposer onSubmit={vi.fn()} submitting={false} player={null} />);
+    renderWithProviders(
+      <GuestComposer onSubmit={vi.fn()} submitting={false} player={null} frameRate="30" />,
+    );
     const field = screen.getByRole('textbox', { name: 'Add a comment' });
     expect(field.getAttribute('placeholder')).not.toMatch(/mention/);
   });

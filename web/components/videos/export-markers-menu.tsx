@@ -12,8 +12,11 @@ export function ExportMarkersMenu<F extends MarkerFormat>({
   hrefOf,
   label = 'Export markers',
   disabled,
+  title,
   size = 'sm',
 }: {
+  /** Says why it is disabled (a hover hint). */
+  title?: string;
   formats: readonly F[];
   hrefOf: (format: F) => string;
   /** The button's text, e.g. with the number of videos it exports. */
@@ -29,6 +32,7 @@ export function ExportMarkersMenu<F extends MarkerFormat>({
           variant="default"
           size={size}
           disabled={disabled}
+          title={title}
           leftSection={<IconDownload size={16} aria-hidden />}
           rightSection={<IconChevronDown size={14} aria-hidden />}
         >

@@ -129,7 +129,7 @@ describe('posting', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     await user.type(field, '  Looks good  ');
     await user.click(post);
-    expect(onSubmit).toHaveBeenCalledWith('Looks good');
+    expect(onSubmit).toHaveBeenCalledWith({ content: 'Looks good' });
     expect(field.value).toBe('');
   });
 
@@ -148,26 +148,28 @@ describe('comment at a moment of the video', () => {
     return { field, onSubmit, user: userEvent.setup() };
   }
 
-  it("takes the player's time, editable, and leads the comment with it", async () => {
+  it("takes the player's time as SMPTE timecode, editable, and sends it beside the text", async () => {
     const player = new PlayerHandle(true);
     const { field, onSubmit, user } = withPlayer(player);
-    expect(screen.getByRole('button', { name: 'Comment at 0:00' })).toBeTruthy();
+    // SMPTE timecode of the frame on screen, at 30 fps by default (issue 43).
+    expect(screen.getByRole('button', { name: 'Comment at 00:00:00:00' })).toBeTruthy();
     act(() => player.report(83.6));
-    await user.click(screen.getByRole('button', { name: 'Comment at 1:23' }));
+    await user.click(screen.getByRole('button', { name: 'Comment at 00:01:23:18' }));
     const time = screen.getByRole('textbox', { name: /Comment at/ }) as HTMLInputElement;
-    expect(time.value).toBe('1:23');
+    expect(time.value).toBe('00:01:23:18');
     // The time field has the focus, ready to be corrected.
     expect(document.activeElement).toBe(time);
     await user.type(field, 'Cut here');
     await user.click(screen.getByRole('button', { name: 'Post comment' }));
-    expect(onSubmit).toHaveBeenCalledWith('1:23 Cut here');
+    // The time goes beside the words, not into them.
+    expect(onSubmit).toHaveBeenCalledWith({ content: 'Cut here', time: '00:01:23:18' });
     // Posted: the time is gone until asked for again.
     expect(screen.queryByRole('textbox', { name: /Comment at/ })).toBeNull();
   });
 
   it('refuses a time that is not one and takes frames', async () => {
     const { field, onSubmit, user } = withPlayer(new PlayerHandle(true));
-    await user.click(screen.getByRole('button', { name: 'Comment at 0:00' }));
+    await user.click(screen.getByRole('button', { name: 'Comment at 00:00:00:00' }));
     const time = screen.getByRole('textbox', { name: /Comment at/ });
     await user.clear(time);
     await user.type(time, '1:75');
@@ -176,9 +178,31 @@ describe('comment at a moment of the video', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     expect(screen.getByText(TIME_MESSAGE)).toBeTruthy();
     await user.clear(time);
-    await user.type(time, '00:01:23:12');
+    await user.type(time, '1:23.5');
     await user.click(screen.getByRole('button', { name: 'Post comment' }));
-    expect(onSubmit).toHaveBeenCalledWith('00:01:23:12 Cut here');
+    expect(onSubmit).toHaveBeenCalledWith({ content: 'Cut here', time: '1:23.5' });
+  });
+
+  it('counts at the version\'s rate: drop-frame shows ";" and refuses a label it skips', async () => {
+    const player = new PlayerHandle(true);
+    const onSubmit = vi.fn(async () => true);
+    renderWithProviders(
+      <CommentComposer people={people} onSubmit={onSubmit} player={player} frameRate="29.97df" />,
+    );
+    const user = userEvent.setup();
+    act(() => player.report(60.06));
+    await user.click(screen.getByRole('button', { name: 'Comment at 00:01:00;02' }));
+    const time = screen.getByRole('textbox', { name: /Comment at/ });
+    await user.clear(time);
+    await user.type(time, '00:01:00;00');
+    await user.type(screen.getByLabelText('Add a comment'), 'Flash');
+    await user.click(screen.getByRole('button', { name: 'Post comment' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByText(TIME_MESSAGE)).toBeTruthy();
+    await user.clear(time);
+    await user.type(time, '00:01:00;02');
+    await user.click(screen.getByRole('button', { name: 'Post comment' }));
+    expect(onSubmit).toHaveBeenCalledWith({ content: 'Flash', time: '00:01:00;02' });
   });
 
   it('asks for the time when the player cannot tell it (Drive, Loom)', async () => {

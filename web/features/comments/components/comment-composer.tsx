@@ -17,8 +17,14 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '@domain/comments';
-import type { Drawing } from '@domain/drawing';
-import { formatTimecode, parseTimecode } from '@domain/timecode';
+import {
+  DEFAULT_FRAME_RATE,
+  frameAtTime,
+  frameToTimecode,
+  parseTime,
+  TIMECODE_MESSAGES,
+  type FrameRate,
+} from '@domain/timecode';
 import {
   activeMentionQuery,
   insertMention,
@@ -30,20 +36,21 @@ import {
 import classes from './comments.module.css';
 import { PersonAvatar } from '../../../components/person-avatar';
 import type { PlayerHandle } from '../../../lib/player-handle';
+import type { NewComment } from '../../../api/comments';
 
 /** What the "Comment at" field says when its text is not a time. */
-export const TIME_MESSAGE = 'Enter a time in the video like 1:23, 01:02:03 or 00:01:23:12';
+export const TIME_MESSAGE = TIMECODE_MESSAGES.time;
 
 const noPlayer = () => () => {};
 const noTime = () => null;
 
-/** The player's time in whole seconds, re-rendering only when the shown second changes. */
-function usePlayerSecond(player: PlayerHandle | null): number | null {
+/** The frame on screen at the rate, re-rendering only when it changes. */
+function usePlayerFrame(player: PlayerHandle | null, rate: FrameRate): number | null {
   return useSyncExternalStore(
     player?.subscribe ?? noPlayer,
     () => {
       const t = player?.currentTime() ?? null;
-      return t === null ? null : Math.floor(t);
+      return t === null ? null : frameAtTime(t, rate);
     },
     noTime,
   );
@@ -87,10 +94,14 @@ interface Props {
   /** False while `people` is still being read: no hint that someone is unknown yet. */
   knowsPeople?: boolean;
   /**
-   * Posts the trimmed text, with the drawing made on the player's frame if any (issue 43);
-   * resolves true when it was accepted (the field and the drawing then empty).
+   * Posts the trimmed text with the note's time as typed or taken from the player (the API's
+   * `time`, read at the version's rate) and the drawing made on the player's frame, each only
+   * when there is one (issue 43); resolves true when it was accepted (the field, the time and
+   * the drawing then empty).
    */
-  onSubmit: (content: string, drawing?: Drawing | null) => Promise<boolean>;
+  onSubmit: (comment: NewComment) => Promise<boolean>;
+  /** The rate of the version the note is on: "Comment at" shows SMPTE timecode at it (issue 43). */
+  frameRate?: FrameRate;
   submitting?: boolean;
   /** The dialog's player: "Comment at" takes its time (or asks for one when it cannot tell). */
   player?: PlayerHandle | null;
@@ -110,12 +121,13 @@ export function CommentComposer({
   submitting = false,
   player = null,
   placeholder = 'Write a comment... Type @ to mention someone',
+  frameRate = DEFAULT_FRAME_RATE,
 }: Props) {
   const [text, setText] = useState('');
   // The moment the comment is about, as typed or taken from the player; null: none.
   const [at, setAt] = useState<string | null>(null);
   const [atError, setAtError] = useState<string | null>(null);
-  const second = usePlayerSecond(player);
+  const frame = usePlayerFrame(player, frameRate);
   const board = useBoard(player);
   const timeField = useRef<HTMLInputElement>(null);
   const focusTime = useRef(false);
@@ -171,7 +183,7 @@ export function CommentComposer({
   const commentAt = () => {
     // A player that tells its time and has not moved yet is at its start.
     const now = player?.tellsTime ? (player.currentTime() ?? 0) : null;
-    setAt(now === null ? '' : formatTimecode(now));
+    setAt(now === null ? '' : frameToTimecode(frameAtTime(now, frameRate), frameRate));
     setAtError(null);
     focusTime.current = true;
   };
@@ -182,7 +194,7 @@ export function CommentComposer({
   if (drawingNow !== wasDrawing) {
     setWasDrawing(drawingNow);
     if (drawingNow && at === null && player?.tellsTime) {
-      setAt(formatTimecode(player.currentTime() ?? 0));
+      setAt(frameToTimecode(frameAtTime(player.currentTime() ?? 0, frameRate), frameRate));
       setAtError(null);
     }
   }
@@ -193,19 +205,24 @@ export function CommentComposer({
       setError(COMMENT_MESSAGES.empty);
       return;
     }
-    const time = at?.trim() ?? null;
-    if (time !== null && parseTimecode(time) === null) {
+    const time = at?.trim() || null;
+    if (time !== null && parseTime(time, frameRate) === null) {
       setAtError(TIME_MESSAGE);
       return;
     }
-    // The moment leads the comment, where findTimecodes reads it back as a button.
-    const content = time === null ? typed : `${time} ${typed}`;
-    if (content.length > COMMENT_MAX_LENGTH) {
+    if (typed.length > COMMENT_MAX_LENGTH) {
       setError(COMMENT_MESSAGES.tooLong);
       return;
     }
+    // The time goes beside the words: the server keeps it as a frame at the version's rate.
     const drawing = player?.board.draft() ?? null;
-    if (await (drawing ? onSubmit(content, drawing) : onSubmit(content))) {
+    if (
+      await onSubmit({
+        content: typed,
+        ...(time !== null && { time }),
+        ...(drawing && { drawing }),
+      })
+    ) {
       update('', 0);
       setAt(null);
       player?.board.clear();
@@ -316,10 +333,10 @@ export function CommentComposer({
             label="Comment at"
             description="Time in the video"
             size="xs"
-            w={150}
+            w={170}
             value={at}
             error={atError}
-            placeholder="1:23"
+            placeholder={frameToTimecode(0, frameRate)}
             onChange={(e) => {
               setAt(e.currentTarget.value);
               setAtError(null);
@@ -375,7 +392,9 @@ export function CommentComposer({
         {player && at === null ? (
           <Group gap="xs">
             <Button type="button" size="xs" variant="light" onClick={commentAt}>
-              {player.tellsTime ? `Comment at ${formatTimecode(second ?? 0)}` : 'Comment at a time'}
+              {player.tellsTime
+                ? `Comment at ${frameToTimecode(frame ?? 0, frameRate)}`
+                : 'Comment at a time'}
             </Button>
             {board && board.layers > 0 && !board.drawing && board.shapes.length === 0 && (
               <DrawButton player={player} />

@@ -17,6 +17,8 @@ const comment = (more: Partial<CommentView> = {}): CommentView => ({
   doneAt: null,
   doneBy: null,
   carriedFrom: null,
+  frame: null,
+  timecode: null,
   drawing: null,
   ...more,
 });

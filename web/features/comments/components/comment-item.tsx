@@ -6,6 +6,8 @@ import { VERSION_TEXTS } from '@domain/version-labels';
 import { ShowDrawingButton } from '../../../components/drawing/show-drawing-button';
 import { Icon } from '../../../components/icons';
 import { RichText } from '../../../components/rich-text';
+import { TimeChip } from '../../../components/time-chip';
+import { DEFAULT_FRAME_RATE, frameToSeconds, type FrameRate } from '@domain/timecode';
 import classes from './comments.module.css';
 import { PersonAvatar } from '../../../components/person-avatar';
 
@@ -24,10 +26,13 @@ export function CommentItem({
   onSeek,
   onToggleDone,
   mentionable,
+  frameRate = DEFAULT_FRAME_RATE,
   drawingShown = false,
   onShowDrawing,
 }: {
   comment: CommentView;
+  /** The rate of its version: its time and the timecodes in its text count frames at it. */
+  frameRate?: FrameRate;
   /** Lowercase usernames that may be mentioned on the video: only they show as badges. */
   mentionable: ReadonlySet<string> | null;
   now: Date;
@@ -117,11 +122,19 @@ export function CommentItem({
               </ActionIcon>
             )}
           </Group>
+          {comment.timecode !== null && comment.frame !== null && (
+            <TimeChip
+              timecode={comment.timecode}
+              seconds={frameToSeconds(comment.frame, frameRate)}
+              onSeek={onSeek}
+            />
+          )}
           <RichText
             text={comment.content}
             videoLink={videoLink}
             onSeek={onSeek}
             mentionable={mentionable}
+            frameRate={frameRate}
           />
         </Box>
       </Group>

@@ -21,9 +21,9 @@ import {
   COMMENT_MESSAGES,
   type CommentView,
 } from '@domain/comments';
-import type { Drawing } from '@domain/drawing';
+import { frameToSeconds, sortByTime } from '@domain/timecode';
+import { frameRateIn } from '@domain/versions';
 import { useDrawingSelection } from '../../../components/drawing/use-drawing-selection';
-import { firstTimecode, sortByTimecode } from '@domain/timecode';
 import { VERSION_TEXTS } from '@domain/version-labels';
 import { UNDO_TOAST_MS } from '@domain/workflow';
 import { Icon, IconMessage } from '../../../components/icons';
@@ -34,12 +34,14 @@ import { useAuth } from '../../../hooks/use-auth';
 import type { PlayerHandle } from '../../../lib/player-handle';
 import {
   useAddComment,
+  type NewComment,
   useComments,
   useDeleteComment,
   useMentionable,
   useSetDone,
 } from '../../../api/comments';
 import { useVideo } from '../../../api/videos';
+import { useVersions } from '../../../api/versions';
 import { CommentComposer } from './comment-composer';
 import { CommentItem } from './comment-item';
 import classes from './comments.module.css';
@@ -113,6 +115,9 @@ export function CommentsPanel({
     select: (video) => video.link,
   });
   const link = videoLink === undefined ? (fetchedLink.data ?? null) : videoLink;
+  // The rate of the version shown (a new note goes on it): its notes' frames count at it.
+  const versions = useVersions(expanded ? videoId : null);
+  const frameRate = frameRateIn(versions.data, version);
   const add = useAddComment(videoId, version);
   const remove = useDeleteComment(videoId);
   const toggleDone = useDoneToggle(videoId);
@@ -139,17 +144,12 @@ export function CommentsPanel({
     const focused = loaded?.find((c) => c.id === focusedId);
     if (!focused) return;
     startedFor.current = focusedId;
-    const at = firstTimecode(focused.content);
-    if (at !== null) player.seek(at);
-  }, [player, focusedId, hasStart, loaded]);
+    if (focused.frame !== null) player.seek(frameToSeconds(focused.frame, frameRate));
+  }, [player, focusedId, hasStart, loaded, frameRate]);
 
-  const timecoded = useMemo(
-    () => (loaded ?? []).some((c) => firstTimecode(c.content) !== null),
-    [loaded],
-  );
+  const timecoded = useMemo(() => (loaded ?? []).some((c) => c.frame !== null), [loaded]);
   const shown = useMemo(
-    () =>
-      order === 'timecode' && loaded ? sortByTimecode(loaded, (c) => c.content) : (loaded ?? []),
+    () => (order === 'timecode' && loaded ? sortByTime(loaded, (c) => c.frame) : (loaded ?? [])),
     [order, loaded],
   );
   const seek = player?.tellsTime ? (seconds: number) => player.seek(seconds) : undefined;
@@ -161,11 +161,11 @@ export function CommentsPanel({
     [mentionable.data],
   );
 
-  const selectDrawing = useDrawingSelection(player, loaded);
+  const selectDrawing = useDrawingSelection(player, loaded, frameRate);
 
-  const post = async (content: string, drawing?: Drawing | null) => {
+  const post = async (comment: NewComment) => {
     try {
-      await add.mutateAsync(drawing ? { content, drawing } : content);
+      await add.mutateAsync(comment);
       notifySuccess(COMMENT_MESSAGES.added);
       return true;
     } catch (error) {
@@ -262,6 +262,7 @@ export function CommentsPanel({
                         user && canMarkCommentDone(user, c) ? () => toggleDone(c) : undefined
                       }
                       mentionable={mentionNames}
+                      frameRate={frameRate}
                       {...selectDrawing(c)}
                     />
                   </li>
@@ -275,6 +276,7 @@ export function CommentsPanel({
             onSubmit={post}
             submitting={add.isPending}
             player={player}
+            frameRate={frameRate}
           />
         </Stack>
       </Collapse>

@@ -26,16 +26,18 @@ import {
   type GuestVideoView,
   type ReviewRefusal,
 } from '@domain/review-links';
+import { frameToSeconds, type FrameRate } from '@domain/timecode';
 import { versionLabel } from '@domain/versions';
 import { normalizeStatus, STATUS_LABELS } from '@domain/video-status';
 import { typeLabel } from '@domain/video-type-labels';
-import type { Drawing } from '@domain/drawing';
+import type { NewComment } from '../../../api/comments';
 import { useGuestComment, useGuestDecision, useReviewPage } from '../../../api/review-links';
 import { MessageCard, MessageScreen } from '../../../components/message-screen';
 import { LoadingState } from '../../../components/loading-state';
 import { ShowDrawingButton } from '../../../components/drawing/show-drawing-button';
 import { useDrawingSelection } from '../../../components/drawing/use-drawing-selection';
 import { RichText } from '../../../components/rich-text';
+import { TimeChip } from '../../../components/time-chip';
 import { StatusBadge } from '../../../components/videos/status-badge';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
 import type { PlayerHandle } from '../../../lib/player-handle';
@@ -54,12 +56,14 @@ export interface ReviewPlayerProps {
 /** The comments feature's composer ("Comment at" the player's time), handed in by the route. */
 export interface ReviewComposerProps {
   /**
-   * Posts the text (a moment leads it, as in the app) and the drawing on the frame if any
-   * (issue 43); true when it was accepted.
+   * Posts the text with its time as typed and the drawing on the frame, each when there is one
+   * (issue 43, as in the app); true when it was accepted.
    */
-  onSubmit: (content: string, drawing?: Drawing | null) => Promise<boolean>;
+  onSubmit: (comment: NewComment) => Promise<boolean>;
   submitting: boolean;
   player: PlayerHandle | null;
+  /** The rate of the version shown (issue 43). */
+  frameRate: FrameRate;
 }
 
 /** What the route hands the page: the pieces of the other features it is made of. */
@@ -216,7 +220,7 @@ function VideoReview({
 }: GuestActionProps & { parts: ReviewParts }) {
   const post = useGuestComment(token, password, video.id);
   const [nameError, setNameError] = useState<string | null>(null);
-  const onComment = async (content: string, drawing?: Drawing | null) => {
+  const onComment = async (comment: NewComment) => {
     // The name is asked once, at the top of the page: said here when it is missing.
     const checked = guestCommentBody.shape.name.safeParse(name);
     if (!checked.success) {
@@ -225,12 +229,7 @@ function VideoReview({
     }
     setNameError(null);
     try {
-      await post.mutateAsync({
-        name,
-        content,
-        version: video.version,
-        ...(drawing && { drawing }),
-      });
+      await post.mutateAsync({ name, version: video.version, ...comment });
       return true;
     } catch {
       return false;
@@ -320,7 +319,12 @@ export function GuestVideo({
               <GuestComments video={video} handle={handle} />
             </Stack>
             <Stack gap={4}>
-              <Composer onSubmit={onComment} submitting={commenting} player={handle} />
+              <Composer
+                onSubmit={onComment}
+                submitting={commenting}
+                player={handle}
+                frameRate={video.frameRate}
+              />
               {commentError && (
                 <Text size="sm" c="red.8" role="alert">
                   {commentError}
@@ -354,13 +358,14 @@ function VersionBadge({ version }: { version: number | null }) {
 
 /** The comments on the version shown, their drawings over its player (issue 43). */
 function GuestComments({ video, handle }: { video: GuestVideoView; handle: PlayerHandle | null }) {
-  const selectDrawing = useDrawingSelection(handle, video.comments);
+  const selectDrawing = useDrawingSelection(handle, video.comments, video.frameRate);
   return video.comments.map((c) => (
     <GuestComment
       key={c.id}
       comment={c}
       videoLink={video.link}
       handle={handle}
+      frameRate={video.frameRate}
       {...selectDrawing(c)}
     />
   ));
@@ -370,6 +375,7 @@ function GuestComment({
   comment: c,
   videoLink,
   handle = null,
+  frameRate,
   drawingShown,
   onShowDrawing,
 }: {
@@ -377,9 +383,12 @@ function GuestComment({
   videoLink: string;
   /** The player of the version the comment is on, when it is the one shown: timecodes seek it. */
   handle?: PlayerHandle | null;
+  /** The rate of the version shown, with `handle` (issue 43). */
+  frameRate?: FrameRate;
   drawingShown?: boolean;
   onShowDrawing?: () => void;
 }) {
+  const seek = handle?.tellsTime ? (seconds: number) => handle.seek(seconds) : undefined;
   return (
     <Box component="article" aria-label={`Comment by ${c.author}`}>
       <Group gap={6}>
@@ -403,11 +412,14 @@ function GuestComment({
           <ShowDrawingButton drawingShown={drawingShown} onShowDrawing={onShowDrawing} />
         )}
       </Group>
-      <RichText
-        text={c.content}
-        videoLink={videoLink}
-        onSeek={handle?.tellsTime ? (seconds) => handle.seek(seconds) : undefined}
-      />
+      {c.timecode !== null && c.frame !== null && (
+        <TimeChip
+          timecode={c.timecode}
+          seconds={frameRate ? frameToSeconds(c.frame, frameRate) : 0}
+          onSeek={frameRate ? seek : undefined}
+        />
+      )}
+      <RichText text={c.content} videoLink={videoLink} onSeek={seek} frameRate={frameRate} />
     </Box>
   );
 }

@@ -90,8 +90,7 @@ describe('ManagedVideos: markers of the selected videos', () => {
     await userEvent.click(button());
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((i) => [i.textContent, i.getAttribute('href')])).toEqual([
-      ['Premiere Pro markers (CSV)', '/api/videos/markers?ids=1%2C2&format=premiere'],
-      ['Plain CSV', '/api/videos/markers?ids=1%2C2&format=csv'],
+      ['Spreadsheet (CSV)', '/api/videos/markers?ids=1%2C2&format=csv'],
     ]);
   });
 

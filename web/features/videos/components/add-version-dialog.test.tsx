@@ -26,6 +26,8 @@ const note = (id: string, name: string, content: string): CommentView => ({
   doneAt: null,
   doneBy: null,
   carriedFrom: null,
+  frame: null,
+  timecode: null,
   drawing: null,
 });
 
@@ -56,6 +58,7 @@ const added = (number: number): VersionView => ({
   addedBy: null,
   createdAt: '2026-12-01T10:00:00.000Z',
   openNotes: 0,
+  frameRate: '30',
 });
 
 // Typing into a Mantine dialog in jsdom takes seconds on a loaded machine.

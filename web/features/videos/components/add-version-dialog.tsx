@@ -3,6 +3,7 @@ import {
   Box,
   Button,
   Group,
+  NativeSelect,
   SegmentedControl,
   Stack,
   Text,
@@ -12,6 +13,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { commentAuthorLabel, type CommentView } from '@domain/comments';
 import { isOpenableLink, LINK_MESSAGES } from '@domain/links';
+import { FRAME_RATE_LABELS, FRAME_RATES, type FrameRate } from '@domain/timecode';
 import { CARRY_LABELS, carryLists, VERSION_TEXTS, type CarryChoice } from '@domain/version-labels';
 import {
   VERSION_MESSAGES,
@@ -24,6 +26,12 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 
 const CHOICES: CarryChoice[] = ['carry', 'close', 'leave'];
+
+/** The frame rate menu: the agency's default first (the server's when none is chosen). */
+const RATE_CHOICES = [
+  { value: '', label: "The agency's default" },
+  ...FRAME_RATES.map((rate) => ({ value: rate, label: FRAME_RATE_LABELS[rate] })),
+];
 
 /**
  * "Add version" (issue 41): the new cut's link and what changed, then the previous version's open
@@ -52,6 +60,7 @@ export function AddVersionDialog({
 }) {
   const [link, setLink] = useState('');
   const [note, setNote] = useState('');
+  const [frameRate, setFrameRate] = useState<FrameRate | ''>('');
   const [linkError, setLinkError] = useState<string | null>(null);
   const [choices, setChoices] = useState<Record<string, CarryChoice>>({});
   const choiceOf = (id: string): CarryChoice => choices[id] ?? 'carry';
@@ -59,6 +68,7 @@ export function AddVersionDialog({
   const close = () => {
     setLink('');
     setNote('');
+    setFrameRate('');
     setLinkError(null);
     setChoices({});
     onClose();
@@ -76,6 +86,7 @@ export function AddVersionDialog({
       const added = await add({
         link: trimmed,
         ...(note.trim() && { note: note.trim() }),
+        ...(frameRate && { frameRate }),
         ...carryLists(all),
       });
       notifySuccess(VERSION_MESSAGES.added(added.number));
@@ -107,6 +118,13 @@ export function AddVersionDialog({
               setLinkError(null);
             }}
             maxLength={2000}
+          />
+          <NativeSelect
+            label="Frame rate"
+            description="Its notes' times and the marker files count frames at it"
+            data={RATE_CHOICES}
+            value={frameRate}
+            onChange={(e) => setFrameRate(e.currentTarget.value as FrameRate | '')}
           />
           <Textarea
             label="What changed"

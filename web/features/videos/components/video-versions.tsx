@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { MARKER_FORMATS } from '@domain/markers';
+import { MARKER_FORMATS, MARKER_MESSAGES } from '@domain/markers';
 import { playTogether, type PlayerSource } from '@domain/player';
 import type { PublicUser } from '@domain/user';
 import { VERSION_TEXTS, versionParam } from '@domain/version-labels';
@@ -95,7 +95,9 @@ export function VideoVersions({
   // A notified comment (`?comment=`) opens the version it is on, once.
   const [params] = useSearchParams();
   const focusedId = params.get('comment');
-  const thread = useComments(video.id, { enabled: Boolean(focusedId) });
+  const thread = useComments(video.id, { enabled: Boolean(focusedId) || shown !== null });
+  // Markers need a note at a time on the version shown (else the export answers a 422).
+  const timed = thread.data?.some((c) => c.version === shownNumber && c.frame !== null);
   const focusedVersion = thread.data?.find((c) => c.id === focusedId)?.version;
   const [openedFor, setOpenedFor] = useState<string | null>(null);
   if (focusedId && focusedVersion !== undefined && openedFor !== focusedId) {
@@ -172,6 +174,8 @@ export function VideoVersions({
             size="xs"
             label={`Export markers (${versionLabel(shownNumber)})`}
             formats={MARKER_FORMATS}
+            disabled={timed === false}
+            title={timed === false ? MARKER_MESSAGES.none : undefined}
             hrefOf={(format) =>
               markersUrl(video.id, { format, version: versionParam(shownNumber) })
             }
