@@ -6,6 +6,7 @@ import { filterCounts } from './video-list';
 import { DAY_MS } from './day-counter';
 import { DEFAULT_REVIEW_REMINDER_DAYS, lastReminderDay } from './client-turn';
 import { isOverdue, toTime, type DateInput } from './workflow';
+import type { FrameRate } from './timecode';
 
 /**
  * The lead dashboard's rules (docs/product.md#screens 'Lead dashboard', #statuses-and-the-workflow 'Dashboard list
@@ -313,5 +314,7 @@ export function managedAddVideoDefaults(videoCount: number) {
     type: 'consultation',
     status: 'in_progress',
     ordinal: videoCount + 1,
+    /** The agency's rate (issue 43). */
+    frameRate: '' as FrameRate | '',
   };
 }

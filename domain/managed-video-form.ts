@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { frameRateSchema } from './timecode';
 
 /*
  * Apart from domain/lead-dashboard.ts so the dashboards, which need only that file's rules, do
@@ -24,5 +25,7 @@ export const managedAddVideoForm = z.object({
     .number({ error: 'Order is required' })
     .int('Order is required')
     .min(1, 'Order is required'),
+  /** The source's frame rate; '' leaves it to the agency's (issue 43). */
+  frameRate: z.union([frameRateSchema, z.literal('')]),
 });
 export type ManagedAddVideoForm = z.infer<typeof managedAddVideoForm>;

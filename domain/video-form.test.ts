@@ -103,11 +103,17 @@ describe('addVideoForm', () => {
     dueTime: '09:30',
     assignedEditorId: 'auto',
     link: 'youtu.be/abcdefghijk',
+    frameRate: '',
   };
 
   it('accepts the defaults with a link, and an empty name or due date', () => {
     expect(addVideoForm.safeParse(filled).success).toBe(true);
     expect(addVideoForm.safeParse({ ...filled, name: '  ', dueDate: '' }).success).toBe(true);
+  });
+  it("takes a frame rate of the list, or '' for the agency's", () => {
+    expect(addVideoForm.safeParse({ ...filled, frameRate: '25' }).success).toBe(true);
+    expect(addVideoForm.safeParse({ ...filled, frameRate: '29.97df' }).success).toBe(true);
+    expect(addVideoForm.safeParse({ ...filled, frameRate: '26' }).success).toBe(false);
   });
   it('asks for the custom type only when the type is Other, with the body rule', () => {
     expect(addVideoForm.safeParse({ ...filled, customType: 'x!' }).success).toBe(true);

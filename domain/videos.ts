@@ -192,6 +192,8 @@ export const addVideoForm = z
     dueTime: z.string(),
     assignedEditorId: z.string(),
     link: videoLink,
+    /** The source's frame rate; '' leaves it to the agency's (issue 43). */
+    frameRate: z.union([frameRateSchema, z.literal('')]),
   })
   .superRefine((v, ctx) => {
     if (v.type === 'other') {

@@ -36,10 +36,11 @@ export const agencyKeys = { details: [AGENCY] as const };
 export const invalidateAgency = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: agencyKeys.details });
 
-export function useAgencyDetails() {
+export function useAgencyDetails({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: agencyKeys.details,
     queryFn: () => apiJson<AgencyDetails>('GET', AGENCY),
+    enabled,
   });
 }
 

@@ -19,6 +19,7 @@ import { BUILT_IN_VIDEO_TYPES } from '@domain/video-types';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateVideo } from '../../../api/videos';
+import { FrameRateSelect } from '../../videos/components/frame-rate-select';
 
 const TYPE_OPTIONS = BUILT_IN_VIDEO_TYPES.map((t) => ({ value: t.name, label: t.displayName }));
 
@@ -69,6 +70,7 @@ export function AddUserVideoDialog({
         type: values.type,
         status: values.status,
         targetUserId: userId,
+        ...(values.frameRate && { frameRate: values.frameRate }),
       },
       {
         onSuccess: (video) => {
@@ -100,6 +102,11 @@ export function AddUserVideoDialog({
           />
           <RequiredSelect label="Type" data={TYPE_OPTIONS} {...form.getInputProps('type')} />
           <RequiredSelect label="Status" data={statusOptions} {...form.getInputProps('status')} />
+          <FrameRateSelect
+            description="Its notes' times and the marker files count frames at it"
+            value={form.values.frameRate}
+            onChange={(rate) => form.setFieldValue('frameRate', rate)}
+          />
           <NumberInput
             label="Order"
             withAsterisk

@@ -3,7 +3,6 @@ import {
   Box,
   Button,
   Group,
-  NativeSelect,
   SegmentedControl,
   Stack,
   Text,
@@ -13,7 +12,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { commentAuthorLabel, type CommentView } from '@domain/comments';
 import { isOpenableLink, LINK_MESSAGES } from '@domain/links';
-import { FRAME_RATE_LABELS, FRAME_RATES, type FrameRate } from '@domain/timecode';
+import type { FrameRate } from '@domain/timecode';
 import { CARRY_LABELS, carryLists, VERSION_TEXTS, type CarryChoice } from '@domain/version-labels';
 import {
   VERSION_MESSAGES,
@@ -22,16 +21,11 @@ import {
   type VersionView,
 } from '@domain/versions';
 import { GuardedModal } from '../../../components/guarded-modal';
+import { FrameRateSelect } from './frame-rate-select';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 
 const CHOICES: CarryChoice[] = ['carry', 'close', 'leave'];
-
-/** The frame rate menu: the agency's default first (the server's when none is chosen). */
-const RATE_CHOICES = [
-  { value: '', label: "The agency's default" },
-  ...FRAME_RATES.map((rate) => ({ value: rate, label: FRAME_RATE_LABELS[rate] })),
-];
 
 /**
  * "Add version" (issue 41): the new cut's link and what changed, then the previous version's open
@@ -119,12 +113,10 @@ export function AddVersionDialog({
             }}
             maxLength={2000}
           />
-          <NativeSelect
-            label="Frame rate"
+          <FrameRateSelect
             description="Its notes' times and the marker files count frames at it"
-            data={RATE_CHOICES}
             value={frameRate}
-            onChange={(e) => setFrameRate(e.currentTarget.value as FrameRate | '')}
+            onChange={setFrameRate}
           />
           <Textarea
             label="What changed"

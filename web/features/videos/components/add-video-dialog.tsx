@@ -33,6 +33,7 @@ import { useCreateVideo } from '../../../api/videos';
 import { PlatformIcon } from '../../../components/videos/platform-label';
 import { displayName } from '@domain/people';
 import { usePhoneLayout } from '../../../hooks/use-phone-layout';
+import { FrameRateSelect } from './frame-rate-select';
 
 export interface AddVideoDialogProps {
   opened: boolean;
@@ -91,6 +92,7 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
       dueTime: DEFAULT_DUE_TIME,
       assignedEditorId: 'auto',
       link: '',
+      frameRate: '',
     },
     validate: schemaResolver(addVideoForm, { sync: true }),
   });
@@ -133,6 +135,7 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
       targetUserId: chosenTarget,
       userId: chosenTarget === 'self' ? user.id : chosenTarget,
       assignedEditorId: v.assignedEditorId,
+      ...(v.frameRate && { frameRate: v.frameRate }),
     };
     create.mutate(body, {
       onSuccess: (video) => {
@@ -245,6 +248,11 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
             {PLATFORM_LABELS[detectPlatform(normalized)]}: {normalized}
           </Text>
         )}
+        <FrameRateSelect
+          description="Its notes' times and the marker files count frames at it"
+          value={values.frameRate}
+          onChange={(rate) => form.setFieldValue('frameRate', rate)}
+        />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose}>
             Cancel
