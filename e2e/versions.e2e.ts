@@ -153,6 +153,8 @@ describe('a video walks source -> v1 -> changes -> v2 -> approve (issue 41)', ()
       // The request for changes became a note on v1 too: both are carried (the default).
       await visible(carried.filter({ hasText: 'Make the logo bigger' }));
       await add.getByRole('textbox', { name: /Link to the new cut/ }).fill(V2);
+      // v2 is a 25 fps cut (v1 took the agency's 30): Compare's clock counts each at its own.
+      await add.getByRole('combobox', { name: /Frame rate/ }).selectOption('25');
       await add.getByRole('button', { name: 'Add v2' }).click();
       await seeToast(page, 'Version v2 added');
       await add.waitFor({ state: 'hidden' });
@@ -246,6 +248,13 @@ describe('a video walks source -> v1 -> changes -> v2 -> approve (issue 41)', ()
           return Math.abs(a - 2) < 0.1 && Math.abs(b - 2) < 0.1;
         })
         .toBe(true);
+      // The clock is SMPTE at each side's rate: 2.51 s is frame 62 of v2 (25 fps), 75 of v1 (30).
+      const clock = compare.getByTestId('compare-clock');
+      await expect.poll(() => clock.textContent()).toBe('v2 00:00:02:00v1 00:00:02:00');
+      await page.evaluate(() => {
+        document.querySelector<HTMLVideoElement>('video[data-compare="left"]')!.currentTime = 2.51;
+      });
+      await expect.poll(() => clock.textContent()).toBe('v2 00:00:02:12v1 00:00:02:15');
       await compare.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${ARTIFACTS}/versions-compare-1440.png` });
       await expectNoSeriousA11yViolations(page);
@@ -303,5 +312,41 @@ describe('a video walks source -> v1 -> changes -> v2 -> approve (issue 41)', ()
       .poll(() => picker(dialog).getByRole('radio', { name: 'v1' }).isChecked())
       .toBe(true);
     await visible(note(dialog, 'v1 had the better ending'));
+  });
+
+  it('a source made at 25 fps in the Add New Video form: its notes are timed at 25', async () => {
+    const page = await browser.newPage(WIDE);
+    await page.route(`${HOST}/**`, serveClip);
+    await signIn(browser, page, client);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Add Video' }).click();
+    const add = page.getByRole('dialog', { name: 'Add New Video' });
+    await add.getByLabel('Name').fill('Shot at 25');
+    await add.getByLabel('Video link').fill(SOURCE);
+    const rate = add.getByRole('combobox', { name: /Frame rate/ });
+    expect(await rate.inputValue()).toBe('');
+    await rate.selectOption('25');
+    await page.screenshot({ path: `${ARTIFACTS}/add-video-frame-rate-1440.png` });
+    await page.setViewportSize(PHONE);
+    await rate.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${ARTIFACTS}/add-video-frame-rate-390.png` });
+    await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize(WIDE);
+    await add.getByRole('button', { name: 'Add Video' }).click();
+    await seeToast(page, 'Video added');
+    await add.waitFor({ state: 'hidden' });
+    const mine = await answer<{ id: string; name: string; frameRate: string }[]>(
+      'GET /api/videos',
+      await clientApi.get('/api/videos'),
+    );
+    const video = mine.find((v) => v.name === 'Shot at 25')!;
+    expect(video.frameRate).toBe('25');
+    // 3.5 s is frame 87.5 at 25 fps: frame 88, 00:00:03:13 (it would be 00:00:03:15 at 30).
+    await postComment(clientApi, video.id, 'Hold the title at 0:03.5');
+    const { dialog } = await openAs(client, video);
+    const timed = note(dialog, 'Hold the title');
+    await visible(timed);
+    expect(await timed.textContent()).toContain('00:00:03:13');
+    await visible(timed.getByRole('button', { name: 'Play from 00:00:03:13' }));
   });
 });

@@ -19,7 +19,7 @@ import { BUILT_IN_VIDEO_TYPES } from '@domain/video-types';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateVideo } from '../../../api/videos';
-import { FrameRateSelect } from '../../videos/components/frame-rate-select';
+import { FrameRateSelect } from '../../../components/videos/frame-rate-select';
 
 const TYPE_OPTIONS = BUILT_IN_VIDEO_TYPES.map((t) => ({ value: t.name, label: t.displayName }));
 

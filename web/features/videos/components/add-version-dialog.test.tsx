@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { CommentView } from '@domain/comments';
 import { LINK_MESSAGES } from '@domain/links';
+import { FRAME_RATE_LABELS, FRAME_RATES } from '@domain/timecode';
 import type { AddVersionBody, VersionView } from '@domain/versions';
 import { renderWithProviders } from '../../../test/render';
 import { AddVersionDialog } from './add-version-dialog';
@@ -84,6 +85,25 @@ describe('Add version (issue 41)', { timeout: 20_000 }, () => {
       carry: ['a'],
       close: ['b'],
     });
+  });
+
+  it("starts on the agency's default and sends the frame rate picked (issue 43)", async () => {
+    const add = vi.fn(async () => added(2));
+    const dialog = open(add);
+    const user = userEvent.setup({ delay: null });
+    const rate = within(dialog).getByRole<HTMLSelectElement>('combobox', { name: /Frame rate/ });
+    expect(rate.value).toBe('');
+    expect([...rate.options].map((o) => o.textContent)).toEqual([
+      "The agency's default",
+      ...FRAME_RATES.map((r) => FRAME_RATE_LABELS[r]),
+    ]);
+    await user.click(within(dialog).getByLabelText(/Link to the new cut/));
+    await user.paste('https://cdn.example.com/v2.mp4');
+    await user.selectOptions(rate, '25 fps');
+    await user.click(within(dialog).getByRole('button', { name: 'Add v2' }));
+    expect(add).toHaveBeenCalledWith(
+      expect.objectContaining({ link: 'https://cdn.example.com/v2.mp4', frameRate: '25' }),
+    );
   });
 
   it('refuses a link that is not http(s), before any call', async () => {

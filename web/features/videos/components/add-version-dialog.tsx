@@ -21,7 +21,7 @@ import {
   type VersionView,
 } from '@domain/versions';
 import { GuardedModal } from '../../../components/guarded-modal';
-import { FrameRateSelect } from './frame-rate-select';
+import { FrameRateSelect } from '../../../components/videos/frame-rate-select';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 

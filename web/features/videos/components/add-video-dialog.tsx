@@ -33,7 +33,7 @@ import { useCreateVideo } from '../../../api/videos';
 import { PlatformIcon } from '../../../components/videos/platform-label';
 import { displayName } from '@domain/people';
 import { usePhoneLayout } from '../../../hooks/use-phone-layout';
-import { FrameRateSelect } from './frame-rate-select';
+import { FrameRateSelect } from '../../../components/videos/frame-rate-select';
 
 export interface AddVideoDialogProps {
   opened: boolean;

@@ -1,7 +1,7 @@
-import { AspectRatio, Box, Button, Group, SimpleGrid, Slider, Text } from '@mantine/core';
+import { AspectRatio, Box, Button, Group, SimpleGrid, Slider, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { needsResync, type PlayerSource } from '@domain/player';
-import { formatTimecode } from '@domain/timecode';
+import { frameAtTime, frameToTimecode, type FrameRate } from '@domain/timecode';
 import type { PlayerHandle } from '../../../lib/player-handle';
 
 /** Beyond this the follower jumps to the leader; below it, it catches up by its speed. */
@@ -13,18 +13,22 @@ const JUMP_SECONDS = 0.5;
  * timeupdate a small drift is caught up by the right's speed, a large one by a jump; a pause or
  * a seek puts the right exactly on the left's time. `handle` is what the comments see: the left's
  * time, and a seek of both. On a phone (`shown`) one of the two is drawn at a time, both keep
- * playing in step.
+ * playing in step. The clock is SMPTE at each side's own frame rate (issue 43): the same moment
+ * is a different frame of a 25 fps cut than of a 29.97 fps one.
  */
 export function SyncedPair({
   left,
   right,
   labels,
+  rates,
   handle,
   shown = 'both',
 }: {
   left: Extract<PlayerSource, { kind: 'file' }>;
   right: Extract<PlayerSource, { kind: 'file' }>;
   labels: readonly [string, string];
+  /** Each side's frame rate, left then right. */
+  rates: readonly [FrameRate, FrameRate];
   handle: PlayerHandle;
   shown?: 'both' | 'left' | 'right';
 }) {
@@ -86,6 +90,10 @@ export function SyncedPair({
       detach();
     };
   }, [handle]);
+
+  /** The moment as SMPTE at a side's rate: the frame on screen there. */
+  const at = (seconds: number, side: 0 | 1) =>
+    frameToTimecode(frameAtTime(seconds, rates[side]), rates[side]);
 
   const toggle = async () => {
     const l = a.current;
@@ -152,14 +160,18 @@ export function SyncedPair({
           max={duration || 1}
           step={0.01}
           value={Math.min(time, duration || 1)}
-          label={(v) => formatTimecode(v)}
+          label={(v) => at(v, 0)}
           onChange={(v) => handle.seek(v)}
           thumbLabel="Position of both"
           aria-label="Position of both"
         />
-        <Text size="xs" c="dimmed" ff="monospace" aria-live="off">
-          {formatTimecode(time)}
-        </Text>
+        <Stack gap={0} aria-live="off" data-testid="compare-clock">
+          {([0, 1] as const).map((side) => (
+            <Text key={side} size="xs" c="dimmed" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+              {labels[side]} {at(time, side)}
+            </Text>
+          ))}
+        </Stack>
       </Group>
     </Box>
   );

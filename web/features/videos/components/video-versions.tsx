@@ -13,6 +13,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } 
 import { useSearchParams } from 'react-router';
 import { MARKER_FORMATS, MARKER_MESSAGES } from '@domain/markers';
 import { playTogether, type PlayerSource } from '@domain/player';
+import type { FrameRate } from '@domain/timecode';
 import type { PublicUser } from '@domain/user';
 import { VERSION_TEXTS, versionParam } from '@domain/version-labels';
 import { canAddVersion, versionLabel, type VersionList } from '@domain/versions';
@@ -31,14 +32,28 @@ interface Cut {
   number: number | null;
   link: string;
   openNotes: number | null;
+  /** What its clock counts frames at (issue 43). */
+  frameRate: FrameRate;
 }
 
 /** Newest first, the source last; before the list is read, the source from the video alone. */
 function cutsOf(video: VideoView, answer: VersionList | undefined): Cut[] {
-  if (!answer) return [{ number: null, link: video.link, openNotes: null }];
+  if (!answer) {
+    return [{ number: null, link: video.link, openNotes: null, frameRate: video.frameRate }];
+  }
   return [
-    ...answer.versions.map((v) => ({ number: v.number, link: v.link, openNotes: v.openNotes })),
-    { number: null, link: answer.source.link, openNotes: answer.source.openNotes },
+    ...answer.versions.map((v) => ({
+      number: v.number,
+      link: v.link,
+      openNotes: v.openNotes,
+      frameRate: v.frameRate,
+    })),
+    {
+      number: null,
+      link: answer.source.link,
+      openNotes: answer.source.openNotes,
+      frameRate: answer.source.frameRate,
+    },
   ];
 }
 
@@ -192,6 +207,7 @@ export function VideoVersions({
           pair={pair}
           phone={phone}
           labels={[label(shown), label(other)]}
+          rates={[shown.frameRate, other.frameRate]}
           onOther={(n) => setCompareWith(n)}
           others={cuts.filter((c) => c.number !== shownNumber)}
           otherNumber={other.number}
@@ -306,6 +322,7 @@ function ComparedPair({
   pair,
   phone,
   labels,
+  rates,
   others,
   otherNumber,
   onOther,
@@ -313,6 +330,7 @@ function ComparedPair({
   pair: Pair;
   phone: boolean;
   labels: readonly [string, string];
+  rates: readonly [FrameRate, FrameRate];
   others: readonly Cut[];
   otherNumber: number | null;
   onOther: (n: number | null) => void;
@@ -350,6 +368,7 @@ function ComparedPair({
             left={left.source}
             right={right.source}
             labels={labels}
+            rates={rates}
             handle={pair.handle}
             shown={shown}
           />

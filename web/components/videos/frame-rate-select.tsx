@@ -2,8 +2,8 @@ import { NativeSelect } from '@mantine/core';
 import { useContext } from 'react';
 import { isAdmin } from '@domain/roles';
 import { FRAME_RATE_LABELS, FRAME_RATES, type FrameRate } from '@domain/timecode';
-import { useAgencyDetails } from '../../../api/agency';
-import { AuthContext } from '../../../lib/auth-context';
+import { useAgencyDetails } from '../../api/agency';
+import { AuthContext } from '../../lib/auth-context';
 
 /**
  * The frame rate menu of a new source or version (issue 43): the agency's default first (left
