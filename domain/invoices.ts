@@ -326,6 +326,24 @@ export const invoiceDetailSchema = invoiceSummarySchema.extend({
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
+/**
+ * GET /api/admin/clients/{id}/invoice-preview: what an invoice for the client would hold if
+ * issued now (no number nor dates yet); 409 when there is nothing to invoice.
+ */
+export const invoicePreviewSchema = z.object({
+  clientId: z.string(),
+  currency: z.string(),
+  buyer: partySchema.extend({ email: z.string() }),
+  lines: z.array(
+    invoiceLineSchema.pick({ position: true, kind: true, description: true, amount: true }),
+  ),
+  subtotal: z.string(),
+  taxRate: z.string().nullable(),
+  tax: z.string(),
+  total: z.string(),
+});
+export type InvoicePreview = z.infer<typeof invoicePreviewSchema>;
+
 /** POST /api/admin/invoices/{id}/pay and /send answer with a message and the invoice. */
 export const invoiceActionSchema = z.object({
   message: z.string(),
