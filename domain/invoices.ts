@@ -70,7 +70,10 @@ export const FRAME_RATE_IDS = [
   '59.94df',
   '60',
 ] as const;
+export type FrameRateId = (typeof FRAME_RATE_IDS)[number];
+/** How an extra revision round is priced: a flat amount or a percentage of the video's price. */
 export const ROUND_FEE_KINDS = ['flat', 'percent'] as const;
+export type RoundFeeKind = (typeof ROUND_FEE_KINDS)[number];
 /** A logo's largest size, in bytes of the image. */
 export const LOGO_MAX_BYTES = 200 * 1024;
 
@@ -249,6 +252,7 @@ export const billingClientParams = z.object({
 export const INVOICE_STATUSES = ['open', 'overdue', 'paid'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_LINE_KINDS = ['video', 'overage', 'extra_round', 'retainer_fee'] as const;
+export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
 
 export const invoiceIdParams = z.object({
   id: z.uuid({ error: INVOICES_MESSAGES.invoiceNotFound }),

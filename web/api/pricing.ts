@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MessageAnswer } from '@domain/api';
-import type { RoundFeeKind } from '@domain/money-labels';
+import type { RoundFeeKind } from '@domain/invoices';
 import type {
   ClientCustomPrice,
   ClientPlan,

@@ -1,15 +1,15 @@
 import { Anchor, Badge, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { formatInvoiceMoney, invoiceLabel, type InvoiceSummary } from '@domain/invoices';
+import type { RetainerCard as MyRetainer } from '@domain/retainers';
 import {
-  formatCurrency,
   formatIsoDay,
   INVOICE_STATUS_COLORS,
   INVOICE_STATUS_LABELS,
-  invoiceLabel,
   MONEY_LABELS,
   retainerLine,
 } from '@domain/money-labels';
-import { invoicePdfUrl, useMyInvoices, type InvoiceSummary } from '../../../api/invoices';
-import { useMyRetainer, type MyRetainer } from '../../../api/retainers';
+import { invoicePdfUrl, useMyInvoices } from '../../../api/invoices';
+import { useMyRetainer } from '../../../api/retainers';
 
 /** "7 of 10 this month · 2 rolled over · resets on 1 January", titled; nothing without one. */
 export function RetainerCard({ retainer }: { retainer: MyRetainer | null | undefined }) {
@@ -73,7 +73,7 @@ export function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDay(inv.issueDate)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDay(inv.dueDate)}</Table.Td>
                 <Table.Td ta="right" ff="monospace">
-                  {formatCurrency(inv.total, inv.currency)}
+                  {formatInvoiceMoney(inv.total, inv.currency)}
                 </Table.Td>
                 <Table.Td>
                   <Badge size="sm" variant="light" color={INVOICE_STATUS_COLORS[inv.status]}>

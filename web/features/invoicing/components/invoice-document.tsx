@@ -1,32 +1,30 @@
 import { Badge, Box, Divider, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
 import {
-  formatCurrency,
+  formatInvoiceMoney,
+  invoiceLabel,
+  type InvoiceDetail,
+  type InvoiceLine,
+} from '@domain/invoices';
+import {
   formatIsoDay,
   INVOICE_LINE_KIND_LABELS,
   INVOICE_STATUS_COLORS,
   INVOICE_STATUS_LABELS,
-  invoiceLabel,
 } from '@domain/money-labels';
-import type {
-  InvoiceBuyer,
-  InvoiceLine,
-  InvoiceSeller,
-  IssuedInvoice,
-} from '../../../api/invoices';
 import classes from './invoice-print.module.css';
 import { DataTable } from './scroll-table';
 
 /** What the document draws: an issued invoice, or a preview (no number, dates nor payments). */
 export interface InvoiceDocumentData {
   currency: string;
-  seller: InvoiceSeller | null;
-  buyer: InvoiceBuyer;
+  seller: InvoiceDetail['seller'] | null;
+  buyer: InvoiceDetail['buyer'];
   lines: (Pick<InvoiceLine, 'kind' | 'description' | 'amount'> & { paid?: boolean })[];
   subtotal: string;
   taxRate: string | null;
   tax: string;
   total: string;
-  issued?: Pick<IssuedInvoice, 'number' | 'issueDate' | 'dueDate' | 'paid' | 'balance' | 'status'>;
+  issued?: Pick<InvoiceDetail, 'number' | 'issueDate' | 'dueDate' | 'paid' | 'balance' | 'status'>;
 }
 
 function Lines({ text }: { text: string }) {
@@ -85,7 +83,7 @@ function TotalLine({ label, value, strong }: { label: string; value: string; str
  * the invoice's own currency.
  */
 export function InvoiceDocument({ invoice }: { invoice: InvoiceDocumentData }) {
-  const money = (value: string) => formatCurrency(value, invoice.currency);
+  const money = (value: string) => formatInvoiceMoney(value, invoice.currency);
   const { issued, seller } = invoice;
   return (
     <Box className={classes.sheet} data-testid="invoice-document">

@@ -1,16 +1,15 @@
 import { Badge, Box, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { formatInvoiceMoney, invoiceLabel, type InvoiceSummary } from '@domain/invoices';
 import {
-  formatCurrency,
   formatIsoDay,
   INVOICE_STATUS_COLORS,
   INVOICE_STATUS_LABELS,
-  invoiceLabel,
   MONEY_LABELS,
 } from '@domain/money-labels';
 import type { UnpaidAging } from '@domain/invoicing';
 import { useAgencyCurrency } from '../../../api/agency';
-import { useInvoices, type InvoiceSummary } from '../../../api/invoices';
+import { useInvoices } from '../../../api/invoices';
 import { useUnpaidAging } from '../../../api/revenue';
 import { IssueInvoiceDialog, PdfLink } from './invoice-dialogs';
 import { InvoicingPanel } from './invoicing-panel';
@@ -58,10 +57,10 @@ export function InvoicesTable({
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDay(inv.issueDate)}</Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDay(inv.dueDate)}</Table.Td>
           <Table.Td ta="right" ff="monospace">
-            {formatCurrency(inv.total, inv.currency)}
+            {formatInvoiceMoney(inv.total, inv.currency)}
           </Table.Td>
           <Table.Td ta="right" ff="monospace">
-            {formatCurrency(inv.balance, inv.currency)}
+            {formatInvoiceMoney(inv.balance, inv.currency)}
           </Table.Td>
           <Table.Td>
             <InvoiceStatusBadge status={inv.status} />
@@ -159,7 +158,7 @@ export function OverdueInvoices({ onOpen }: { onOpen: (id: string) => void }) {
                 {b.label}
               </Text>
               <Text fw={700} ff="monospace">
-                {formatCurrency(b.amount, currency)}
+                {formatInvoiceMoney(b.amount, currency)}
               </Text>
               <Text size="xs" c="dimmed">
                 {b.invoices} invoice{b.invoices === 1 ? '' : 's'}
@@ -183,7 +182,7 @@ export function OverdueInvoices({ onOpen }: { onOpen: (id: string) => void }) {
               {inv.clientName} · due {formatIsoDay(inv.dueDate)}
             </Text>
             <Text size="sm" ff="monospace" fw={600}>
-              {formatCurrency(inv.balance, inv.currency)}
+              {formatInvoiceMoney(inv.balance, inv.currency)}
             </Text>
           </Group>
         ))}
