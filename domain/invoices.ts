@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { textAnswer } from './api';
-import { fromCents, moneyInput, toCents } from './money';
+import {
+  checkRoundFee,
+  includedRoundsInput,
+  ROUND_FEE_KINDS,
+  ROUND_MESSAGES,
+  roundFeeInput,
+  roundFeeKindInput,
+} from './invoicing';
+import { fromCents, toCents } from './money';
 
 /**
  * Issued invoices, the agency's invoice details and a client's billing details (issue 42;
@@ -25,10 +33,6 @@ export const INVOICES_MESSAGES = {
   taxRate: 'Tax rate must be a percentage from 0 to 100 with at most two decimals',
   logo: 'The logo must be a PNG or JPEG image',
   logoSize: 'The logo must be at most 200 KB',
-  includedRounds: 'Included rounds must be a whole number from 0 to 100',
-  roundFeeKind: "Round fee kind must be 'flat' or 'percent'",
-  roundFeePercent: 'A percentage round fee must be at most 100',
-  roundFeePair: 'Round fee kind and round fee are set together (both, or both null)',
   frameRate: 'Frame rate must be one of 23.976, 24, 25, 29.97df, 30, 50, 59.94df, 60',
   status: "Status must be 'open', 'overdue' or 'paid'",
   /** After a send: where it was queued. */
@@ -71,9 +75,6 @@ export const FRAME_RATE_IDS = [
   '60',
 ] as const;
 export type FrameRateId = (typeof FRAME_RATE_IDS)[number];
-/** How an extra revision round is priced: a flat amount or a percentage of the video's price. */
-export const ROUND_FEE_KINDS = ['flat', 'percent'] as const;
-export type RoundFeeKind = (typeof ROUND_FEE_KINDS)[number];
 /** A logo's largest size, in bytes of the image. */
 export const LOGO_MAX_BYTES = 200 * 1024;
 
@@ -132,8 +133,6 @@ const isCurrency = (code: string) => {
   return known ? known('currency').includes(code) : true;
 };
 
-const roundFeeKind = z.enum(ROUND_FEE_KINDS, { error: INVOICES_MESSAGES.roundFeeKind });
-
 /** The agency's invoice details and its revision-round and frame-rate defaults. */
 export const agencySchema = z.object({
   name: z.string(),
@@ -176,9 +175,9 @@ export const agencyBody = z
       .toUpperCase()
       .refine(isCurrency, INVOICES_MESSAGES.currency),
     taxRate: percentInput(INVOICES_MESSAGES.taxRate).nullable(),
-    includedRounds: wholeNumber(0, 100, INVOICES_MESSAGES.includedRounds),
-    roundFeeKind,
-    roundFee: moneyInput('roundFee'),
+    includedRounds: includedRoundsInput,
+    roundFeeKind: roundFeeKindInput,
+    roundFee: roundFeeInput,
     frameRate: z.enum(FRAME_RATE_IDS, { error: INVOICES_MESSAGES.frameRate }),
   })
   .partial()
@@ -187,7 +186,7 @@ export const agencyBody = z
       ctx.addIssue({
         code: 'custom',
         path: ['roundFee'],
-        message: INVOICES_MESSAGES.roundFeePercent,
+        message: ROUND_MESSAGES.percent,
       });
     }
   });
@@ -220,26 +219,12 @@ export const clientBillingBody = z
       .trim()
       .max(254, INVOICES_MESSAGES.email)
       .refine((v) => v === '' || z.email().safeParse(v).success, INVOICES_MESSAGES.email),
-    includedRounds: wholeNumber(0, 100, INVOICES_MESSAGES.includedRounds).nullable(),
-    roundFeeKind: roundFeeKind.nullable(),
-    roundFee: moneyInput('roundFee').nullable(),
+    includedRounds: includedRoundsInput.nullable(),
+    roundFeeKind: roundFeeKindInput.nullable(),
+    roundFee: roundFeeInput.nullable(),
   })
   .partial()
-  .superRefine((b, ctx) => {
-    const kindSent = b.roundFeeKind !== undefined;
-    const feeSent = b.roundFee !== undefined;
-    if (kindSent !== feeSent || (kindSent && (b.roundFeeKind === null) !== (b.roundFee === null))) {
-      ctx.addIssue({ code: 'custom', path: ['roundFee'], message: INVOICES_MESSAGES.roundFeePair });
-      return;
-    }
-    if (b.roundFeeKind === 'percent' && b.roundFee && toCents(b.roundFee) > 10000n) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['roundFee'],
-        message: INVOICES_MESSAGES.roundFeePercent,
-      });
-    }
-  });
+  .superRefine(checkRoundFee);
 export type ClientBillingBody = z.input<typeof clientBillingBody>;
 export type ClientBillingUpdate = z.output<typeof clientBillingBody>;
 

@@ -3,7 +3,8 @@
  * the agency's invoice details): one home for the web's labels, shared by the king's /invoicing
  * and the client's dashboard. The server's own messages (refusals) live with its contracts.
  */
-import type { FrameRateId, InvoiceLineKind, InvoiceStatus, RoundFeeKind } from './invoices';
+import type { FrameRateId, InvoiceLineKind, InvoiceStatus } from './invoices';
+import type { RetainerBilling, RoundFeeKind } from './invoicing';
 import { MONTH_NAMES } from './retainers';
 
 /** An issued invoice's status (the server derives it: docs/rules.md#money) as the web says it. */
@@ -95,6 +96,13 @@ export function retainerLine(r: {
   parts.push(`resets on ${dayAndMonth(r.resetsOn)}`);
   return parts.join(' · ');
 }
+
+/** A retainer client's video on the king's invoicing row: what its retainer month made of it. */
+export const RETAINER_BILLING_LABELS: Record<RetainerBilling, string> = {
+  covered: 'Retainer · covered',
+  overage: 'Retainer · overage',
+  pending: 'Retainer · billed when the month closes',
+};
 
 /** "Round 3 · extra $50.00": an extra revision round as the king's invoicing row shows it. */
 export const extraRoundLabel = (round: number, amount: string): string =>

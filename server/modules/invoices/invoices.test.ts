@@ -163,11 +163,11 @@ describe("a client's billing details", () => {
     for (const [body, message] of [
       [
         { roundFeeKind: 'flat' },
-        'Round fee kind and round fee are set together (both, or both null)',
+        'Round fee kind and round fee go together: give both, or both null',
       ],
       [
         { roundFeeKind: null, roundFee: '5.00' },
-        'Round fee kind and round fee are set together (both, or both null)',
+        'Round fee kind and round fee go together: give both, or both null',
       ],
       [{ billingEmail: 'not-an-email' }, 'Please enter a valid email address'],
       [{ includedRounds: -1 }, 'Included rounds must be a whole number from 0 to 100'],

@@ -1,5 +1,6 @@
 import { checkMoney } from '@domain/money';
-import type { Agency, ClientBilling, FrameRateId, RoundFeeKind } from '@domain/invoices';
+import type { Agency, ClientBilling, FrameRateId } from '@domain/invoices';
+import type { RoundFeeKind } from '@domain/invoicing';
 import type { Retainer, RetainerBody } from '@domain/retainers';
 
 /*
