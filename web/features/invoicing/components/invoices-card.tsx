@@ -7,7 +7,6 @@ import {
   INVOICE_STATUS_LABELS,
   MONEY_LABELS,
 } from '@domain/money-labels';
-import type { UnpaidAging } from '@domain/invoicing';
 import { useAgencyCurrency } from '../../../api/agency';
 import { useInvoices } from '../../../api/invoices';
 import { useUnpaidAging } from '../../../api/revenue';
@@ -122,18 +121,6 @@ export function InvoicesCard({ onOpen }: { onOpen: (id: string) => void }) {
 }
 
 /**
- * The aging answer's overdue invoices (helper C adds them to GET /api/admin/revenue/unpaid-aging).
- * Merge note: once domain/invoicing.ts's unpaidAgingSchema has `overdueInvoices`, this type is
- * `UnpaidAging` itself.
- */
-type AgingWithInvoices = UnpaidAging & {
-  overdueInvoices?: {
-    buckets: { key: string; label: string; amount: string; invoices: number }[];
-    total: { amount: string; invoices: number };
-  };
-};
-
-/**
  * The aging card's overdue invoices: their balances by days overdue, and each one (number,
  * client, due date, balance) to open. Nothing while none is overdue.
  */
@@ -142,8 +129,7 @@ export function OverdueInvoices({ onOpen }: { onOpen: (id: string) => void }) {
   const invoices = useInvoices('overdue');
   const currency = useAgencyCurrency();
   const overdue = invoices.data ?? [];
-  const agingData: AgingWithInvoices | undefined = aging.data;
-  const buckets = agingData?.overdueInvoices;
+  const buckets = aging.data?.overdueInvoices;
   if (overdue.length === 0 && !buckets?.total.invoices) return null;
   return (
     <Box mt="md" component="section" aria-label={MONEY_LABELS.overdueTitle}>
