@@ -40,8 +40,11 @@ export const invalidateInvoices = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: invoiceKeys.list }),
     queryClient.invalidateQueries({ queryKey: invoiceKeys.mine }),
+    // Previews go stale without a refetch: the one just issued has nothing left (a 409), and
+    // a preview is read afresh each time the issue dialog shows one.
     queryClient.invalidateQueries({
       predicate: ({ queryKey }) => queryKey[0] === CLIENTS && queryKey[2] === 'invoice-preview',
+      refetchType: 'none',
     }),
   ]).then(() => undefined);
 

@@ -1,15 +1,10 @@
-import { Anchor, Badge, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { formatInvoiceMoney, invoiceLabel, type InvoiceSummary } from '@domain/invoices';
 import type { RetainerCard as MyRetainer } from '@domain/retainers';
-import {
-  formatIsoDay,
-  INVOICE_STATUS_COLORS,
-  INVOICE_STATUS_LABELS,
-  MONEY_LABELS,
-  retainerLine,
-} from '@domain/money-labels';
+import { formatIsoDay, MONEY_LABELS, retainerLine } from '@domain/money-labels';
 import { invoicePdfUrl, useMyInvoices } from '../../../api/invoices';
 import { useMyRetainer } from '../../../api/retainers';
+import { InvoiceStatusBadge } from '../../../components/invoice-status-badge';
 
 /** "7 of 10 this month · 2 rolled over · resets on 1 January", titled; nothing without one. */
 export function RetainerCard({ retainer }: { retainer: MyRetainer | null | undefined }) {
@@ -76,9 +71,7 @@ export function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
                   {formatInvoiceMoney(inv.total, inv.currency)}
                 </Table.Td>
                 <Table.Td>
-                  <Badge size="sm" variant="light" color={INVOICE_STATUS_COLORS[inv.status]}>
-                    {INVOICE_STATUS_LABELS[inv.status]}
-                  </Badge>
+                  <InvoiceStatusBadge status={inv.status} />
                 </Table.Td>
                 <Table.Td>
                   <Anchor

@@ -1,16 +1,12 @@
-import { Badge, Box, Divider, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Divider, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
 import {
   formatInvoiceMoney,
   invoiceLabel,
   type InvoiceDetail,
   type InvoiceLine,
 } from '@domain/invoices';
-import {
-  formatIsoDay,
-  INVOICE_LINE_KIND_LABELS,
-  INVOICE_STATUS_COLORS,
-  INVOICE_STATUS_LABELS,
-} from '@domain/money-labels';
+import { formatIsoDay, INVOICE_LINE_KIND_LABELS } from '@domain/money-labels';
+import { InvoiceStatusBadge } from '../../../components/invoice-status-badge';
 import classes from './invoice-print.module.css';
 import { DataTable } from './scroll-table';
 
@@ -108,9 +104,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDocumentData }) {
               <Text fw={700}>{invoiceLabel(issued.number)}</Text>
               <Text size="sm">Issued {formatIsoDay(issued.issueDate)}</Text>
               <Text size="sm">Due {formatIsoDay(issued.dueDate)}</Text>
-              <Badge mt={4} variant="light" color={INVOICE_STATUS_COLORS[issued.status]}>
-                {INVOICE_STATUS_LABELS[issued.status]}
-              </Badge>
+              <InvoiceStatusBadge mt={4} size="md" status={issued.status} />
             </>
           ) : (
             <Text size="sm" c="dimmed">

@@ -1,27 +1,15 @@
-import { Badge, Box, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Box, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatInvoiceMoney, invoiceLabel, type InvoiceSummary } from '@domain/invoices';
-import {
-  formatIsoDay,
-  INVOICE_STATUS_COLORS,
-  INVOICE_STATUS_LABELS,
-  MONEY_LABELS,
-} from '@domain/money-labels';
+import { formatIsoDay, MONEY_LABELS } from '@domain/money-labels';
 import { useAgencyCurrency } from '../../../api/agency';
+import { InvoiceStatusBadge } from '../../../components/invoice-status-badge';
 import { useInvoices } from '../../../api/invoices';
 import { useUnpaidAging } from '../../../api/revenue';
 import { IssueInvoiceDialog, PdfLink } from './invoice-dialogs';
 import { InvoicingPanel } from './invoicing-panel';
 import { QueryView } from './query-view';
 import { buttonsColumn, DataTable } from './scroll-table';
-
-export function InvoiceStatusBadge({ status }: { status: InvoiceSummary['status'] }) {
-  return (
-    <Badge size="sm" variant="light" color={INVOICE_STATUS_COLORS[status]}>
-      {INVOICE_STATUS_LABELS[status]}
-    </Badge>
-  );
-}
 
 /** The issued invoices, newest first as the server sends them, each openable. */
 export function InvoicesTable({
