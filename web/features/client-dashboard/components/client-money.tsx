@@ -44,17 +44,18 @@ export function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
       tabIndex={0}
       style={{ overflowX: 'auto' }}
     >
+      {/* What a phone shows first: the number, what it costs, whether paid, the PDF. */}
       <Table fz="sm" miw={520} aria-label={MONEY_LABELS.myInvoicesTitle} verticalSpacing={6}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Number</Table.Th>
-            <Table.Th scope="col">Issued</Table.Th>
-            <Table.Th scope="col">Due</Table.Th>
             <Table.Th scope="col" ta="right">
               Total
             </Table.Th>
             <Table.Th scope="col">Status</Table.Th>
             <Table.Th scope="col">PDF</Table.Th>
+            <Table.Th scope="col">Due</Table.Th>
+            <Table.Th scope="col">Issued</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -65,8 +66,6 @@ export function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
                 <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
                   {label}
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDay(inv.issueDate)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDay(inv.dueDate)}</Table.Td>
                 <Table.Td ta="right" ff="monospace">
                   {formatInvoiceMoney(inv.total, inv.currency)}
                 </Table.Td>
@@ -82,6 +81,8 @@ export function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
                     Download
                   </Anchor>
                 </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDay(inv.dueDate)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDay(inv.issueDate)}</Table.Td>
               </Table.Tr>
             );
           })}
