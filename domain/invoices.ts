@@ -1,6 +1,15 @@
 import { z } from 'zod';
+import { FRAME_RATES, frameRateSchema } from './timecode';
 import { textAnswer } from './api';
-import { fromCents, moneyInput, toCents } from './money';
+import {
+  checkRoundFee,
+  includedRoundsInput,
+  ROUND_FEE_KINDS,
+  ROUND_MESSAGES,
+  roundFeeInput,
+  roundFeeKindInput,
+} from './invoicing';
+import { fromCents, toCents } from './money';
 
 /**
  * Issued invoices, the agency's invoice details and a client's billing details (issue 42;
@@ -25,11 +34,6 @@ export const INVOICES_MESSAGES = {
   taxRate: 'Tax rate must be a percentage from 0 to 100 with at most two decimals',
   logo: 'The logo must be a PNG or JPEG image',
   logoSize: 'The logo must be at most 200 KB',
-  includedRounds: 'Included rounds must be a whole number from 0 to 100',
-  roundFeeKind: "Round fee kind must be 'flat' or 'percent'",
-  roundFeePercent: 'A percentage round fee must be at most 100',
-  roundFeePair: 'Round fee kind and round fee are set together (both, or both null)',
-  frameRate: 'Frame rate must be one of 23.976, 24, 25, 29.97df, 30, 50, 59.94df, 60',
   status: "Status must be 'open', 'overdue' or 'paid'",
   /** After a send: where it was queued. */
   queued: (label: string, to: string) => `${label} is on its way to ${to}.`,
@@ -60,17 +64,6 @@ export function invoiceTax(subtotal: string, taxRate: string | null): string {
 
 // --- Agency details ----------------------------------------------------------------------------
 
-export const FRAME_RATE_IDS = [
-  '23.976',
-  '24',
-  '25',
-  '29.97df',
-  '30',
-  '50',
-  '59.94df',
-  '60',
-] as const;
-export const ROUND_FEE_KINDS = ['flat', 'percent'] as const;
 /** A logo's largest size, in bytes of the image. */
 export const LOGO_MAX_BYTES = 200 * 1024;
 
@@ -129,8 +122,6 @@ const isCurrency = (code: string) => {
   return known ? known('currency').includes(code) : true;
 };
 
-const roundFeeKind = z.enum(ROUND_FEE_KINDS, { error: INVOICES_MESSAGES.roundFeeKind });
-
 /** The agency's invoice details and its revision-round and frame-rate defaults. */
 export const agencySchema = z.object({
   name: z.string(),
@@ -148,7 +139,7 @@ export const agencySchema = z.object({
   roundFeeKind: z.enum(ROUND_FEE_KINDS),
   /** Money ('50.00') when flat, a percentage of the video's price ('10.00') when percent. */
   roundFee: z.string(),
-  frameRate: z.enum(FRAME_RATE_IDS),
+  frameRate: z.enum(FRAME_RATES),
 });
 export type Agency = z.infer<typeof agencySchema>;
 
@@ -173,10 +164,10 @@ export const agencyBody = z
       .toUpperCase()
       .refine(isCurrency, INVOICES_MESSAGES.currency),
     taxRate: percentInput(INVOICES_MESSAGES.taxRate).nullable(),
-    includedRounds: wholeNumber(0, 100, INVOICES_MESSAGES.includedRounds),
-    roundFeeKind,
-    roundFee: moneyInput('roundFee'),
-    frameRate: z.enum(FRAME_RATE_IDS, { error: INVOICES_MESSAGES.frameRate }),
+    includedRounds: includedRoundsInput,
+    roundFeeKind: roundFeeKindInput,
+    roundFee: roundFeeInput,
+    frameRate: frameRateSchema,
   })
   .partial()
   .superRefine((b, ctx) => {
@@ -184,7 +175,7 @@ export const agencyBody = z
       ctx.addIssue({
         code: 'custom',
         path: ['roundFee'],
-        message: INVOICES_MESSAGES.roundFeePercent,
+        message: ROUND_MESSAGES.percent,
       });
     }
   });
@@ -217,26 +208,12 @@ export const clientBillingBody = z
       .trim()
       .max(254, INVOICES_MESSAGES.email)
       .refine((v) => v === '' || z.email().safeParse(v).success, INVOICES_MESSAGES.email),
-    includedRounds: wholeNumber(0, 100, INVOICES_MESSAGES.includedRounds).nullable(),
-    roundFeeKind: roundFeeKind.nullable(),
-    roundFee: moneyInput('roundFee').nullable(),
+    includedRounds: includedRoundsInput.nullable(),
+    roundFeeKind: roundFeeKindInput.nullable(),
+    roundFee: roundFeeInput.nullable(),
   })
   .partial()
-  .superRefine((b, ctx) => {
-    const kindSent = b.roundFeeKind !== undefined;
-    const feeSent = b.roundFee !== undefined;
-    if (kindSent !== feeSent || (kindSent && (b.roundFeeKind === null) !== (b.roundFee === null))) {
-      ctx.addIssue({ code: 'custom', path: ['roundFee'], message: INVOICES_MESSAGES.roundFeePair });
-      return;
-    }
-    if (b.roundFeeKind === 'percent' && b.roundFee && toCents(b.roundFee) > 10000n) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['roundFee'],
-        message: INVOICES_MESSAGES.roundFeePercent,
-      });
-    }
-  });
+  .superRefine(checkRoundFee);
 export type ClientBillingBody = z.input<typeof clientBillingBody>;
 export type ClientBillingUpdate = z.output<typeof clientBillingBody>;
 
@@ -249,6 +226,7 @@ export const billingClientParams = z.object({
 export const INVOICE_STATUSES = ['open', 'overdue', 'paid'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_LINE_KINDS = ['video', 'overage', 'extra_round', 'retainer_fee'] as const;
+export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
 
 export const invoiceIdParams = z.object({
   id: z.uuid({ error: INVOICES_MESSAGES.invoiceNotFound }),
@@ -325,6 +303,24 @@ export const invoiceDetailSchema = invoiceSummarySchema.extend({
   lines: z.array(invoiceLineSchema),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+/**
+ * GET /api/admin/clients/{id}/invoice-preview: what an invoice for the client would hold if
+ * issued now (no number nor dates yet); 409 when there is nothing to invoice.
+ */
+export const invoicePreviewSchema = z.object({
+  clientId: z.string(),
+  currency: z.string(),
+  buyer: partySchema.extend({ email: z.string() }),
+  lines: z.array(
+    invoiceLineSchema.pick({ position: true, kind: true, description: true, amount: true }),
+  ),
+  subtotal: z.string(),
+  taxRate: z.string().nullable(),
+  tax: z.string(),
+  total: z.string(),
+});
+export type InvoicePreview = z.infer<typeof invoicePreviewSchema>;
 
 /** POST /api/admin/invoices/{id}/pay and /send answer with a message and the invoice. */
 export const invoiceActionSchema = z.object({

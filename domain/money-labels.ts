@@ -3,11 +3,11 @@
  * the agency's invoice details): one home for the web's labels, shared by the king's /invoicing
  * and the client's dashboard. The server's own messages (refusals) live with its contracts.
  */
+import type { InvoiceLineKind, InvoiceStatus } from './invoices';
+import type { RetainerBilling, RoundFeeKind } from './invoicing';
+import { MONTH_NAMES } from './retainers';
 
-/** An issued invoice's status as the server derives it (docs/rules.md#invoices). */
-export const INVOICE_STATUSES = ['open', 'paid', 'overdue'] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-
+/** An issued invoice's status (the server derives it: docs/rules.md#money) as the web says it. */
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   open: 'Open',
   paid: 'Paid',
@@ -22,8 +22,6 @@ export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = {
 };
 
 /** What an invoice line bills. */
-export const INVOICE_LINE_KINDS = ['video', 'overage', 'extra_round', 'retainer_fee'] as const;
-export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
 export const INVOICE_LINE_KIND_LABELS: Record<InvoiceLineKind, string> = {
   video: 'Video',
   overage: 'Overage',
@@ -31,16 +29,7 @@ export const INVOICE_LINE_KIND_LABELS: Record<InvoiceLineKind, string> = {
   retainer_fee: 'Retainer',
 };
 
-/**
- * An invoice number as people read it: 4 digits at least, `INV-0001`.
- * Merge note: the contract names a domain function `invoiceLabel(n)` (helper C); when C's
- * domain file has it, this one goes and its callers import C's.
- */
-export const invoiceLabel = (n: number): string => `INV-${String(n).padStart(4, '0')}`;
-
-/** How an extra revision round is priced: a flat amount or a percentage of the video's price. */
-export const ROUND_FEE_KINDS = ['flat', 'percent'] as const;
-export type RoundFeeKind = (typeof ROUND_FEE_KINDS)[number];
+/** How an extra revision round is priced. */
 export const ROUND_FEE_KIND_LABELS: Record<RoundFeeKind, string> = {
   flat: 'Flat amount',
   percent: "Percent of the video's price",
@@ -69,48 +58,10 @@ export const AGENCY_CURRENCIES = [
   'MXN',
 ] as const;
 
-/**
- * The frame rates a video may have (issue 43), as `agency_settings.frame_rate` holds them, with
- * the label the agency's default is chosen by. Merge note: domain/timecode.ts (helper F1) is
- * their one home; when it exports the ids, this list imports them.
- */
-export const FRAME_RATE_OPTIONS = [
-  { value: '23.976', label: '23.976 fps' },
-  { value: '24', label: '24 fps' },
-  { value: '25', label: '25 fps' },
-  { value: '29.97df', label: '29.97 fps drop-frame' },
-  { value: '30', label: '30 fps' },
-  { value: '50', label: '50 fps' },
-  { value: '59.94df', label: '59.94 fps drop-frame' },
-  { value: '60', label: '60 fps' },
-] as const;
-export type FrameRateId = (typeof FRAME_RATE_OPTIONS)[number]['value'];
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
 /** '1 January' of '2027-01-01' (the day a retainer's month resets; UTC, no year). */
 export function dayAndMonth(isoDay: string): string {
   const [, m, d] = isoDay.split('-').map(Number) as [number, number, number];
-  return `${d} ${MONTHS[m - 1] ?? ''}`;
-}
-
-/** 'March 2027' of '2027-03' or '2027-03-01'. */
-export function monthLabel(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return `${MONTHS[m - 1] ?? ''} ${y}`;
+  return `${d} ${MONTH_NAMES[m - 1] ?? ''}`;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -133,6 +84,13 @@ export function retainerLine(r: {
   parts.push(`resets on ${dayAndMonth(r.resetsOn)}`);
   return parts.join(' · ');
 }
+
+/** A retainer client's video on the king's invoicing row: what its retainer month made of it. */
+export const RETAINER_BILLING_LABELS: Record<RetainerBilling, string> = {
+  covered: 'Retainer · covered',
+  overage: 'Retainer · overage',
+  pending: 'Retainer · billed when the month closes',
+};
 
 /** "Round 3 · extra $50.00": an extra revision round as the king's invoicing row shows it. */
 export const extraRoundLabel = (round: number, amount: string): string =>
@@ -179,27 +137,6 @@ export const MONEY_LABELS = {
   roundsHelp:
     'Review rounds a video includes; each round beyond them costs the fee. Empty: the agency default.',
 } as const;
-
-const byCurrency = new Map<string, Intl.NumberFormat>();
-
-/**
- * An amount in the agency's currency (invoices and their lists): the decimal string goes to
- * Intl.NumberFormat whole, never through a float, so '1234.5' in EUR is '€1,234.50'. An
- * unknown code shows the code beside the amount.
- */
-export function formatCurrency(value: string | null | undefined, currency: string): string {
-  const amount = value === null || value === undefined || value === '' ? '0' : value;
-  let format = byCurrency.get(currency);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-    } catch {
-      return `${amount} ${currency}`;
-    }
-    byCurrency.set(currency, format);
-  }
-  return format.format(amount as `${number}`);
-}
 
 const dayFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',

@@ -68,7 +68,8 @@ export const monthDate = (month: string): string => `${month}-01`;
 /** The month of a database date ('2027-03-01' -> '2027-03'). */
 export const monthOfDay = (day: string): string => day.slice(0, 7);
 
-const MONTH_NAMES = [
+/** The months' names, January first. */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',

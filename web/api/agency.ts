@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { FrameRateId, RoundFeeKind } from '@domain/money-labels';
+import type { Agency, AgencyBody } from '@domain/invoices';
 import { apiJson } from '../lib/api-client';
 import { invalidateInvoicing } from './invoicing';
 import { invalidateRevenue } from './revenue';
@@ -7,29 +7,9 @@ import { invalidateRevenue } from './revenue';
 const AGENCY = '/api/admin/agency';
 
 /**
- * GET/PUT /api/admin/agency (issue 42, helper C's route): the seller on every invoice, its
- * currency and tax, the default revision-round pricing and the default frame rate (issue 43).
- * Merge note: written from the contract before the route existed; when C's domain file exports
- * the schema, this type becomes its `z.infer` (and the PUT body its `z.input`).
+ * GET/PUT /api/admin/agency (issue 42): the seller on every invoice, its currency and tax, the
+ * default revision-round pricing and the default frame rate (issue 43). Shapes: domain/invoices.ts.
  */
-export interface AgencyDetails {
-  name: string;
-  address: string;
-  taxId: string;
-  /** A PNG or JPEG data URL of at most 200 KB, or null. */
-  logo: string | null;
-  paymentTermsDays: number;
-  paymentInstructions: string;
-  /** ISO 4217, e.g. 'USD'. */
-  currency: string;
-  /** Percent as a decimal string ('8.25'), or null for no tax. */
-  taxRate: string | null;
-  includedRounds: number;
-  roundFeeKind: RoundFeeKind;
-  /** Two decimals: an amount (flat) or a percentage (percent). */
-  roundFee: string;
-  frameRate: FrameRateId;
-}
 
 export const agencyKeys = { details: [AGENCY] as const };
 
@@ -39,7 +19,7 @@ export const invalidateAgency = (queryClient: QueryClient) =>
 export function useAgencyDetails({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: agencyKeys.details,
-    queryFn: () => apiJson<AgencyDetails>('GET', AGENCY),
+    queryFn: () => apiJson<Agency>('GET', AGENCY),
     enabled,
   });
 }
@@ -48,7 +28,7 @@ export function useAgencyDetails({ enabled = true }: { enabled?: boolean } = {})
 export function useSaveAgencyDetails() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AgencyDetails) => apiJson<AgencyDetails>('PUT', AGENCY, body),
+    mutationFn: (body: AgencyBody) => apiJson<Agency>('PUT', AGENCY, body),
     onSuccess: (saved) => queryClient.setQueryData(agencyKeys.details, saved),
     onSettled: () =>
       Promise.all([

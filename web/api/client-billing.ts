@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { RoundFeeKind } from '@domain/money-labels';
+import type { ClientBilling, ClientBillingBody } from '@domain/invoices';
 import { apiJson } from '../lib/api-client';
 import { invalidateInvoicing } from './invoicing';
 import { invalidateRevenue } from './revenue';
@@ -9,19 +9,10 @@ const CLIENTS = '/api/admin/clients';
 const billingPath = (clientId: string) => `/api/admin/clients/${enc(clientId)}/billing`;
 
 /**
- * GET/PUT /api/admin/clients/{id}/billing (issue 42, helper C's route): the buyer on the client's
- * invoices and the client's own revision-round pricing (null: its plan's or the agency's).
- * Merge note: written from the contract; becomes the `z.infer` of C's domain schema.
+ * GET/PUT /api/admin/clients/{id}/billing (issue 42): the buyer on the client's invoices and the
+ * client's own revision-round pricing (null: its plan's or the agency's). Shapes:
+ * domain/invoices.ts.
  */
-export interface ClientBilling {
-  companyName: string;
-  billingAddress: string;
-  taxId: string;
-  billingEmail: string;
-  includedRounds: number | null;
-  roundFeeKind: RoundFeeKind | null;
-  roundFee: string | null;
-}
 
 /** The key is the GET path's parts: `['/api/admin/clients', id, 'billing']`. */
 export const clientBillingKeys = {
@@ -45,7 +36,7 @@ export function useClientBilling(clientId: string | null) {
 export function useSaveClientBilling() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ clientId, ...body }: ClientBilling & { clientId: string }) =>
+    mutationFn: ({ clientId, ...body }: ClientBillingBody & { clientId: string }) =>
       apiJson<ClientBilling>('PUT', billingPath(clientId), body),
     onSettled: () =>
       Promise.all([

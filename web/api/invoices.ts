@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { InvoiceLineKind, InvoiceStatus } from '@domain/money-labels';
+import type {
+  InvoiceAction,
+  InvoiceDetail,
+  InvoicePreview,
+  InvoiceStatus,
+  InvoiceSummary,
+} from '@domain/invoices';
 import { apiJson } from '../lib/api-client';
 import { toQuery } from '../lib/query-string';
 import { useSubmissionKeys } from '../lib/idempotency';
@@ -7,95 +13,7 @@ import { invalidateInvoicing } from './invoicing';
 import { invalidateRetainers } from './retainers';
 import { invalidateRevenue } from './revenue';
 
-/*
- * Issued invoices (issue 42, helper C's routes). Merge note: these types are written from the
- * contract before the routes existed; when C's domain file exports the schemas, each type here
- * becomes the `z.infer` of its schema (and the list, detail and preview answers are checked
- * against what C serves). Aligned with C's domain/invoices.ts as of its first commit, except
- * the preview, which this screen assumes: GET /api/admin/clients/{id}/invoice-preview.
- */
-
-/** The seller as copied onto the invoice at issue (the agency's details then). */
-export interface InvoiceSeller {
-  name: string;
-  address: string;
-  taxId: string;
-  logo: string | null;
-  paymentInstructions: string;
-}
-
-/** The buyer as copied at issue (the client's billing details, else its name and email). */
-export interface InvoiceBuyer {
-  name: string;
-  address: string;
-  taxId: string;
-  email: string;
-}
-
-export interface InvoiceLine {
-  id: string;
-  position: number;
-  kind: InvoiceLineKind;
-  description: string;
-  amount: string;
-  videoId: string | null;
-  chargeId: string | null;
-  /** The line's video is paid, or its charge has paid_at. */
-  paid: boolean;
-}
-
-/** One invoice in a list (GET /api/admin/invoices, GET /api/me/invoices). */
-export interface InvoiceSummary {
-  id: string;
-  number: number;
-  /** 'INV-0001'. */
-  label: string;
-  clientId: string | null;
-  /** The buyer's name as issued. */
-  clientName: string;
-  /** 'YYYY-MM-DD' (UTC). */
-  issueDate: string;
-  dueDate: string;
-  currency: string;
-  subtotal: string;
-  /** Percent ('8.25'), or null: no tax. */
-  taxRate: string | null;
-  tax: string;
-  total: string;
-  paid: string;
-  balance: string;
-  status: InvoiceStatus;
-  emailedAt: string | null;
-  createdAt: string;
-}
-
-/** One invoice whole (GET /api/admin/invoices/{id}, GET /api/me/invoices/{id}). */
-export interface IssuedInvoice extends InvoiceSummary {
-  seller: InvoiceSeller;
-  buyer: InvoiceBuyer;
-  lines: InvoiceLine[];
-}
-
-/** POST /api/admin/invoices/{id}/pay and /send: what was done, and the invoice now. */
-export interface InvoiceAction {
-  message: string;
-  invoice: IssuedInvoice;
-}
-
-/**
- * What an invoice for the client would hold if issued now: the unbilled items and the totals,
- * no number nor dates yet. Assumed route: GET /api/admin/clients/{id}/invoice-preview.
- */
-export interface InvoicePreview {
-  clientId: string;
-  currency: string;
-  buyer: InvoiceBuyer;
-  lines: Pick<InvoiceLine, 'position' | 'kind' | 'description' | 'amount'>[];
-  subtotal: string;
-  taxRate: string | null;
-  tax: string;
-  total: string;
-}
+/* Issued invoices (issue 42). Shapes: domain/invoices.ts. */
 
 const INVOICES = '/api/admin/invoices';
 const MY_INVOICES = '/api/me/invoices';
@@ -122,8 +40,11 @@ export const invalidateInvoices = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: invoiceKeys.list }),
     queryClient.invalidateQueries({ queryKey: invoiceKeys.mine }),
+    // Previews go stale without a refetch: the one just issued has nothing left (a 409), and
+    // a preview is read afresh each time the issue dialog shows one.
     queryClient.invalidateQueries({
       predicate: ({ queryKey }) => queryKey[0] === CLIENTS && queryKey[2] === 'invoice-preview',
+      refetchType: 'none',
     }),
   ]).then(() => undefined);
 
@@ -138,7 +59,7 @@ export function useInvoices(status?: InvoiceStatus) {
 export function useIssuedInvoice(id: string | null) {
   return useQuery({
     queryKey: invoiceKeys.one(id),
-    queryFn: () => apiJson<IssuedInvoice>('GET', `${INVOICES}/${enc(id ?? '')}`),
+    queryFn: () => apiJson<InvoiceDetail>('GET', `${INVOICES}/${enc(id ?? '')}`),
     enabled: Boolean(id),
   });
 }
@@ -172,7 +93,7 @@ export function useIssueInvoice() {
   const keys = useSubmissionKeys();
   return useInvoiceMutation(({ clientId }: { clientId: string }) =>
     keys.send({ clientId }, (headers) =>
-      apiJson<IssuedInvoice>('POST', INVOICES, { clientId }, headers),
+      apiJson<InvoiceDetail>('POST', INVOICES, { clientId }, headers),
     ),
   );
 }

@@ -26,19 +26,6 @@ import { invalidateRevenue } from './revenue';
 
 const ROWS = '/api/admin/invoicing';
 
-/**
- * A video's extra revision round as the king's row shows it (issue 42, helper B): its round
- * number, what it owes (floating until paid or invoiced, then locked) and whether it is paid.
- * Merge note: an assumed row field `extraRounds`; once B's `invoicingRowSchema` carries the
- * rounds, this type is its element type and the row type is the schema's.
- */
-export interface ExtraRound {
-  round: number;
-  amount: string;
-  paid: boolean;
-}
-export type InvoicingRowWithRounds = InvoicingRow & { extraRounds?: ExtraRound[] };
-
 /** The invoicing table's filters, as the page keeps them ('' for "any"). */
 export interface InvoicingFilters {
   dateFilter: DateFilter;

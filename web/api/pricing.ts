@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MessageAnswer } from '@domain/api';
-import type { RoundFeeKind } from '@domain/money-labels';
 import type {
   ClientCustomPrice,
   ClientPlan,
@@ -131,25 +130,6 @@ export function useCreatePlan() {
 
 export const useUpdatePlan = () =>
   usePricingMutation(({ id, ...body }: UpdatePlanBody & { id: string }) =>
-    apiJson<PricingPlan>('PATCH', `${PLANS}/${enc(id)}`, body),
-  );
-
-/**
- * A plan's own revision-round pricing (issue 42, helper B: plan create and update accept these
- * fields; null: the agency's). Merge note: written from the contract; once B's domain schema
- * has the fields, this type is `Pick` of its `UpdatePlanBody` and `PricingPlan` carries them.
- */
-export interface PlanRounds {
-  includedRounds: number | null;
-  roundFeeKind: RoundFeeKind | null;
-  roundFee: string | null;
-}
-
-/** A plan as GET /api/admin/pricing-plans answers once B's fields are there. */
-export type PricingPlanWithRounds = PricingPlan & Partial<PlanRounds>;
-
-export const useUpdatePlanRounds = () =>
-  usePricingMutation(({ id, ...body }: PlanRounds & { id: string }) =>
     apiJson<PricingPlan>('PATCH', `${PLANS}/${enc(id)}`, body),
   );
 

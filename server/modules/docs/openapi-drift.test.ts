@@ -62,7 +62,7 @@ import type {
   UpdateRuleBody, VideoPayment, VideoTypePrice,
 } from '@domain/invoicing';
 import type {
-  Agency, AgencyBody, ClientBilling, ClientBillingBody, InvoiceAction, InvoiceDetail,
+  Agency, AgencyBody, ClientBilling, ClientBillingBody, InvoiceAction, InvoiceDetail, InvoicePreview,
   InvoiceListQuery, InvoiceSummary, IssueInvoiceBody, SendInvoiceBody,
 } from '@domain/invoices';
 import type { LeadSummary, LeadSummaryQuery } from '@domain/lead-dashboard';
@@ -230,6 +230,9 @@ interface Web {
   'PUT /api/admin/agency': { sends: AgencyBody; reads: { 200: Agency } };
   'GET /api/admin/clients/{id}/billing': { reads: { 200: ClientBilling } };
   'PUT /api/admin/clients/{id}/billing': { sends: ClientBillingBody; reads: { 200: ClientBilling } };
+  'GET /api/admin/clients/{id}/invoice-preview': {
+    reads: { 200: InvoicePreview; 404: MessageAnswer; 409: MessageAnswer };
+  };
   'GET /api/admin/invoices': { query: InvoiceListQuery; reads: { 200: InvoiceSummary[] } };
   'POST /api/admin/invoices': {
     sends: IssueInvoiceBody;
@@ -789,9 +792,12 @@ describe("a scenario's answers", () => {
     const billing = '/api/admin/clients/{id}/billing';
     await send('GET', billing, { params: { id: client.id } });
     await send('PUT', billing, { params: { id: client.id }, body: { billingEmail: 'b@x.test' } });
+    const preview = '/api/admin/clients/{id}/invoice-preview';
+    await send('GET', preview, { params: { id: client.id } });
     for (let i = 0; i < 2; i++) {
       await send('POST', '/api/admin/invoices', { body: { clientId: client.id } });
     }
+    await send('GET', preview, { params: { id: client.id } });
     const issued = (await send('GET', '/api/admin/invoices')).json() as unknown as { id: string }[];
     const invoicePath = { id: issued[0]!.id };
     await send('GET', '/api/admin/invoices/{id}', { params: invoicePath });

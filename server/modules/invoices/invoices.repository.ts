@@ -8,6 +8,7 @@ import {
   type ClientBillingUpdate,
   type InvoiceDetail,
   type InvoiceLine,
+  type InvoicePreview,
   type InvoiceStatus,
   type InvoiceSummary,
 } from '@domain/invoices';
@@ -252,6 +253,72 @@ async function unbilledCharges(db: Executor, clientId: string): Promise<Unbilled
   }));
 }
 
+/** Everything the client has not been invoiced for, in the order an invoice lists it. */
+async function unbilledItems(db: Executor, clientId: string): Promise<Unbilled[]> {
+  return [
+    ...(await unbilledVideos(db, clientId)),
+    ...(await liveExtraRounds(db, clientId)),
+    ...(await unbilledCharges(db, clientId)),
+  ];
+}
+
+interface ClientNames {
+  id: string;
+  name: string | null;
+  username: string;
+}
+
+/** The buyer as an invoice copies it: client_billing's details, else the client's own. */
+async function buyerOf(db: Db, client: ClientNames): Promise<InvoiceDetail['buyer']> {
+  const billing = await readClientBilling(db, client.id);
+  const [settings] = await db
+    .select({ address: emailSettings.address })
+    .from(emailSettings)
+    .where(eq(emailSettings.userId, client.id));
+  return {
+    name: billing.companyName || client.name || client.username,
+    address: billing.billingAddress,
+    taxId: billing.taxId,
+    email: billing.billingEmail || settings?.address || '',
+  };
+}
+
+/**
+ * What an invoice for the client would hold if issued now (GET …/invoice-preview): the same
+ * unbilled items, buyer and tax as `issueInvoice`, read only (no charge is made, no number
+ * taken). 'empty' when there is nothing to invoice.
+ */
+export async function previewInvoice(
+  db: Db,
+  clientId: string,
+): Promise<InvoicePreview | 'not_found' | 'empty'> {
+  const [client] = await db
+    .select({ id: users.id, name: users.name, username: users.username })
+    .from(users)
+    .where(and(eq(users.id, clientId), hasClientRole()));
+  if (!client) return 'not_found';
+  const items = await unbilledItems(db, clientId);
+  if (!items.length) return 'empty';
+  const agency = await readAgency(db);
+  const subtotal = sumMoney(items.map((i) => i.amount));
+  const tax = invoiceTax(subtotal, agency.taxRate);
+  return {
+    clientId,
+    currency: agency.currency,
+    buyer: await buyerOf(db, client),
+    lines: items.map((i, n) => ({
+      position: n + 1,
+      kind: i.kind,
+      description: i.description,
+      amount: i.amount,
+    })),
+    subtotal,
+    taxRate: agency.taxRate,
+    tax,
+    total: sumMoney([subtotal, tax]),
+  };
+}
+
 // --- Issue ---------------------------------------------------------------------------------------
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -282,11 +349,7 @@ export async function issueInvoice(
       .where(and(eq(users.id, clientId), hasClientRole()))
       .for('no key update');
     if (!client) return 'not_found';
-    const found = [
-      ...(await unbilledVideos(tx, clientId)),
-      ...(await liveExtraRounds(tx, clientId)),
-      ...(await unbilledCharges(tx, clientId)),
-    ];
+    const found = await unbilledItems(tx, clientId);
     // Extra rounds are locked now, a charge each; one that gained a charge meanwhile (a mark
     // paid at the same moment) is left to that.
     const rounds = found.filter((i) => i.kind === 'extra_round' && !i.chargeId);
@@ -314,11 +377,7 @@ export async function issueInvoice(
     if (!items.length) return 'empty';
 
     const agency = await readAgency(tx);
-    const billing = await readClientBilling(tx, clientId);
-    const [settings] = await tx
-      .select({ address: emailSettings.address })
-      .from(emailSettings)
-      .where(eq(emailSettings.userId, clientId));
+    const buyer = await buyerOf(tx, client);
     const issueDate = isoDay(now);
     const subtotal = sumMoney(items.map((i) => i.amount));
     const tax = invoiceTax(subtotal, agency.taxRate);
@@ -346,12 +405,7 @@ export async function issueInvoice(
           logo: agency.logo,
           paymentInstructions: agency.paymentInstructions,
         },
-        buyer: {
-          name: billing.companyName || client.name || client.username,
-          address: billing.billingAddress,
-          taxId: billing.taxId,
-          email: billing.billingEmail || settings?.address || '',
-        },
+        buyer,
         subtotal,
         taxRate: agency.taxRate,
         tax,

@@ -14,6 +14,7 @@ import {
   invoiceIdParams,
   invoiceListQuery,
   invoicePdfAnswer,
+  invoicePreviewSchema,
   INVOICES_MESSAGES,
   invoiceSummaryListSchema,
   issueInvoiceBody,
@@ -33,6 +34,7 @@ import {
   issueInvoice,
   listInvoices,
   payInvoiceCharges,
+  previewInvoice,
   queueInvoiceEmail,
   readAgency,
   readClientBilling,
@@ -98,6 +100,22 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request) => {
       await clientOr404(request.params.id);
       return saveClientBilling(db, request.params.id, request.body);
+    },
+  );
+
+  app.get(
+    '/api/admin/clients/:id/invoice-preview',
+    {
+      schema: {
+        params: billingClientParams,
+        response: { 200: invoicePreviewSchema, 404: messageAnswer, 409: messageAnswer },
+      },
+    },
+    async (request) => {
+      const preview = await previewInvoice(db, request.params.id);
+      if (preview === 'not_found') throw new HttpError(404, INVOICES_MESSAGES.clientNotFound);
+      if (preview === 'empty') throw new HttpError(409, INVOICES_MESSAGES.nothingToInvoice);
+      return preview;
     },
   );
 

@@ -6,6 +6,7 @@ import {
   type Agency,
   type InvoiceAction,
   type InvoiceDetail,
+  type InvoicePreview,
   type InvoiceSummary,
 } from '@domain/invoices';
 import type { UnpaidAging } from '@domain/invoicing';
@@ -162,11 +163,11 @@ describe("a client's billing details", () => {
     for (const [body, message] of [
       [
         { roundFeeKind: 'flat' },
-        'Round fee kind and round fee are set together (both, or both null)',
+        'Round fee kind and round fee go together: give both, or both null',
       ],
       [
         { roundFeeKind: null, roundFee: '5.00' },
-        'Round fee kind and round fee are set together (both, or both null)',
+        'Round fee kind and round fee go together: give both, or both null',
       ],
       [{ billingEmail: 'not-an-email' }, 'Please enter a valid email address'],
       [{ includedRounds: -1 }, 'Included rounds must be a whole number from 0 to 100'],
@@ -183,6 +184,7 @@ describe("a client's billing details", () => {
 
 describe('issuing, paying and reading an invoice', () => {
   let invoice: InvoiceDetail;
+  let preview: InvoicePreview;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -231,9 +233,44 @@ describe('issuing, paying and reading an invoice', () => {
       description: 'Retainer · the closed month',
       amount: '500.00',
     });
+    const chargesBefore = await s.t.db.select().from(charges);
+    const shown = await s.call('king', 'GET', `/api/admin/clients/${s.id.client}/invoice-preview`);
+    expect(shown.statusCode, shown.body).toBe(200);
+    preview = shown.json();
+    // The preview writes nothing: no extra round became a charge.
+    expect(await s.t.db.select().from(charges)).toEqual(chargesBefore);
     const res = await s.call('king', 'POST', '/api/admin/invoices', { clientId: s.id.client });
     expect(res.statusCode, res.body).toBe(201);
     invoice = res.json();
+  });
+
+  it('previews exactly what it then issues (lines, buyer, totals to the cent)', async () => {
+    expect(preview).toEqual({
+      clientId: s.id.client,
+      currency: invoice.currency,
+      buyer: invoice.buyer,
+      lines: invoice.lines.map(({ position, kind, description, amount }) => ({
+        position,
+        kind,
+        description,
+        amount,
+      })),
+      subtotal: '735.19',
+      taxRate: '8.25',
+      tax: '60.65',
+      total: '795.84',
+    });
+    expect([preview.subtotal, preview.tax, preview.total]).toEqual([
+      invoice.subtotal,
+      invoice.tax,
+      invoice.total,
+    ]);
+    // Once issued, nothing is left: the preview answers 409 like the issue; not a client: 404.
+    const after = await s.call('king', 'GET', `/api/admin/clients/${s.id.client}/invoice-preview`);
+    expect(after.statusCode).toBe(409);
+    expect(after.json().message).toBe('There is nothing to invoice for this client yet.');
+    const editor = await s.call('king', 'GET', `/api/admin/clients/${s.id.editor}/invoice-preview`);
+    expect(editor.statusCode).toBe(404);
   });
 
   it('takes the unpaid work, extra rounds and retainer fee, and nothing else', () => {

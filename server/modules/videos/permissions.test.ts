@@ -472,6 +472,9 @@ const CASES: Case[] = [
     params: owner,
     body: { taxId: 'VAT 1' },
   }),
+  req('GET /api/admin/clients/:id/invoice-preview', allow(ADMINS, 200, 403), {
+    params: invoiceableClient,
+  }),
   req('GET /api/admin/invoices', allow(ADMINS, 200, 403)),
   req('POST /api/admin/invoices', allow(ADMINS, 201, 403), {
     params: invoiceableClient,

@@ -54,7 +54,7 @@ describe("the client's money on the dashboard", () => {
     );
     const table = screen.getByRole('table', { name: 'Your invoices' });
     const row = within(table).getAllByRole('row')[1]!;
-    expect(row.textContent).toBe('INV-0012Apr 1, 2027May 1, 2027£1,894.38OpenDownload');
+    expect(row.textContent).toBe('INV-0012£1,894.38OpenDownloadMay 1, 2027Apr 1, 2027');
     const link = within(row).getByRole('link', { name: 'Download INV-0012 PDF' });
     expect(link.getAttribute('href')).toBe('/api/me/invoices/inv-1/pdf');
     expect(link.getAttribute('download')).toBe('INV-0012.pdf');

@@ -1,15 +1,10 @@
-import { Anchor, Badge, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import {
-  formatCurrency,
-  formatIsoDay,
-  INVOICE_STATUS_COLORS,
-  INVOICE_STATUS_LABELS,
-  invoiceLabel,
-  MONEY_LABELS,
-  retainerLine,
-} from '@domain/money-labels';
-import { invoicePdfUrl, useMyInvoices, type InvoiceSummary } from '../../../api/invoices';
-import { useMyRetainer, type MyRetainer } from '../../../api/retainers';
+import { Anchor, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { formatInvoiceMoney, invoiceLabel, type InvoiceSummary } from '@domain/invoices';
+import type { RetainerCard as MyRetainer } from '@domain/retainers';
+import { formatIsoDay, MONEY_LABELS, retainerLine } from '@domain/money-labels';
+import { invoicePdfUrl, useMyInvoices } from '../../../api/invoices';
+import { useMyRetainer } from '../../../api/retainers';
+import { InvoiceStatusBadge } from '../../../components/invoice-status-badge';
 
 /** "7 of 10 this month · 2 rolled over · resets on 1 January", titled; nothing without one. */
 export function RetainerCard({ retainer }: { retainer: MyRetainer | null | undefined }) {
@@ -49,17 +44,18 @@ export function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
       tabIndex={0}
       style={{ overflowX: 'auto' }}
     >
+      {/* What a phone shows first: the number, what it costs, whether paid, the PDF. */}
       <Table fz="sm" miw={520} aria-label={MONEY_LABELS.myInvoicesTitle} verticalSpacing={6}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Number</Table.Th>
-            <Table.Th scope="col">Issued</Table.Th>
-            <Table.Th scope="col">Due</Table.Th>
             <Table.Th scope="col" ta="right">
               Total
             </Table.Th>
             <Table.Th scope="col">Status</Table.Th>
             <Table.Th scope="col">PDF</Table.Th>
+            <Table.Th scope="col">Due</Table.Th>
+            <Table.Th scope="col">Issued</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -70,15 +66,11 @@ export function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
                 <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
                   {label}
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDay(inv.issueDate)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDay(inv.dueDate)}</Table.Td>
                 <Table.Td ta="right" ff="monospace">
-                  {formatCurrency(inv.total, inv.currency)}
+                  {formatInvoiceMoney(inv.total, inv.currency)}
                 </Table.Td>
                 <Table.Td>
-                  <Badge size="sm" variant="light" color={INVOICE_STATUS_COLORS[inv.status]}>
-                    {INVOICE_STATUS_LABELS[inv.status]}
-                  </Badge>
+                  <InvoiceStatusBadge status={inv.status} />
                 </Table.Td>
                 <Table.Td>
                   <Anchor
@@ -89,6 +81,8 @@ export function InvoiceList({ invoices }: { invoices: InvoiceSummary[] }) {
                     Download
                   </Anchor>
                 </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDay(inv.dueDate)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDay(inv.issueDate)}</Table.Td>
               </Table.Tr>
             );
           })}

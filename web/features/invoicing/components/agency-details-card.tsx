@@ -12,8 +12,10 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useId, useRef, type ChangeEvent } from 'react';
-import { AGENCY_CURRENCIES, FRAME_RATE_OPTIONS, MONEY_LABELS } from '@domain/money-labels';
-import { useAgencyDetails, useSaveAgencyDetails, type AgencyDetails } from '../../../api/agency';
+import type { Agency } from '@domain/invoices';
+import { AGENCY_CURRENCIES, MONEY_LABELS } from '@domain/money-labels';
+import { FRAME_RATE_LABELS, FRAME_RATES } from '@domain/timecode';
+import { useAgencyDetails, useSaveAgencyDetails } from '../../../api/agency';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { agencyBody, agencyFormValues, type AgencyFormValues } from '../lib/money-forms';
@@ -99,8 +101,8 @@ export function AgencyDetailsForm({
   onSave,
   saving,
 }: {
-  details: AgencyDetails;
-  onSave: (body: AgencyDetails) => void;
+  details: Agency;
+  onSave: (body: Agency) => void;
   saving: boolean;
 }) {
   const form = useForm<AgencyFormValues>({
@@ -161,7 +163,7 @@ export function AgencyDetailsForm({
           <Select
             label="Default frame rate"
             allowDeselect={false}
-            data={FRAME_RATE_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
+            data={FRAME_RATES.map((id) => ({ value: id, label: FRAME_RATE_LABELS[id] }))}
             {...form.getInputProps('frameRate')}
           />
         </SimpleGrid>

@@ -17,22 +17,13 @@ import {
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { addMonths } from '@domain/invoicing';
-import { formatCurrency, MONEY_LABELS, monthLabel, retainerLine } from '@domain/money-labels';
+import { formatInvoiceMoney, type ClientBilling } from '@domain/invoices';
+import { MONEY_LABELS, retainerLine } from '@domain/money-labels';
+import { monthLabel, type Retainer, type RetainerBody } from '@domain/retainers';
 import { useAgencyCurrency } from '../../../api/agency';
-import {
-  useClientBilling,
-  useSaveClientBilling,
-  type ClientBilling,
-} from '../../../api/client-billing';
+import { useClientBilling, useSaveClientBilling } from '../../../api/client-billing';
 import { useVideoTypes } from '../../../api/pricing';
-import {
-  useClientRetainer,
-  useEndRetainer,
-  useSaveRetainer,
-  type ClientRetainer,
-  type RetainerBody,
-  type RetainerTerms,
-} from '../../../api/retainers';
+import { useClientRetainer, useEndRetainer, useSaveRetainer } from '../../../api/retainers';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { currentMonth } from '../lib/format';
@@ -149,7 +140,7 @@ export function RetainerForm({
   onSave,
   saving,
 }: {
-  retainer: ClientRetainer | null;
+  retainer: Retainer | null;
   /** The agency's currency, which the fee is in. */
   currency: string;
   /** Video type names (the per-type allowance's keys) and the names shown for them. */
@@ -297,7 +288,7 @@ export function RetainerForm({
 }
 
 /** A retainer's terms in one line: "$500.00 a month · 10 videos · up to 3 roll over for 2 months". */
-export function retainerSummary(r: RetainerTerms, currency: string): string {
+export function retainerSummary(r: Retainer['terms'], currency: string): string {
   const allowance = r.allowanceByType
     ? Object.entries(r.allowanceByType)
         .map(([type, n]) => `${n} ${type}`)
@@ -307,7 +298,7 @@ export function retainerSummary(r: RetainerTerms, currency: string): string {
     r.rolloverMax > 0 && r.rolloverMonths > 0
       ? `up to ${r.rolloverMax} roll over for ${r.rolloverMonths} month${r.rolloverMonths === 1 ? '' : 's'}`
       : 'no rollover';
-  return `${formatCurrency(r.monthlyFee, currency)} a month · ${allowance} · ${rollover}`;
+  return `${formatInvoiceMoney(r.monthlyFee, currency)} a month · ${allowance} · ${rollover}`;
 }
 
 function RetainerPanel({ clientId }: { clientId: string }) {

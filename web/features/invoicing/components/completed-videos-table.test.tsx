@@ -107,8 +107,8 @@ describe('ExtraRounds', () => {
     const { rerender } = renderWithProviders(
       <ExtraRounds
         rounds={[
-          { round: 3, amount: '50', paid: true },
-          { round: 4, amount: '12.5', paid: false },
+          { round: 3, amount: '50.00', paid: true, locked: true },
+          { round: 4, amount: '12.50', paid: false, locked: false },
         ]}
       />,
     );

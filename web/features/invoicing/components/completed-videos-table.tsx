@@ -9,12 +9,12 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
-import type { InvoicingRow, InvoicingSortKey } from '@domain/invoicing';
+import type { ExtraRound, InvoicingRow, InvoicingSortKey } from '@domain/invoicing';
 import { typeLabel } from '@domain/video-type-labels';
 import { IconLock } from '../../../components/icons';
 import { PublishedLine } from '../../../components/videos/published-line';
-import { extraRoundLabel } from '@domain/money-labels';
-import type { ExtraRound, InvoicingFilters, InvoicingRowWithRounds } from '../../../api/invoicing';
+import { extraRoundLabel, RETAINER_BILLING_LABELS } from '@domain/money-labels';
+import type { InvoicingFilters } from '../../../api/invoicing';
 import { formatDay, formatMoney, PAYMENT_LABELS } from '../lib/format';
 import { IconPlay, IconSort } from './invoicing-icons';
 import { MoneyEdit } from './money-edit';
@@ -218,7 +218,12 @@ function CompletedVideoRow({
             }
           />
         )}
-        <ExtraRounds rounds={(row as InvoicingRowWithRounds).extraRounds} />
+        {row.retainer && (
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {RETAINER_BILLING_LABELS[row.retainer]}
+          </Text>
+        )}
+        <ExtraRounds rounds={row.extraRounds} />
       </Table.Td>
       <Table.Td miw={104}>
         <Badge

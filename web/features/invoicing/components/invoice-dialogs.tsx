@@ -10,7 +10,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { invoiceLabel, MONEY_LABELS } from '@domain/money-labels';
+import { invoiceLabel, type InvoiceDetail } from '@domain/invoices';
+import { MONEY_LABELS } from '@domain/money-labels';
 import { displayName } from '@domain/people';
 import { useAgencyDetails } from '../../../api/agency';
 import { usePhoneLayout } from '../../../hooks/use-phone-layout';
@@ -21,7 +22,6 @@ import {
   useIssueInvoice,
   usePayInvoice,
   useSendInvoice,
-  type IssuedInvoice,
 } from '../../../api/invoices';
 import { useClientPricingList } from '../../../api/pricing';
 import { errorStatus, getErrorMessage } from '../../../lib/api-client';
@@ -45,7 +45,7 @@ function usePrintingInvoice(opened: boolean) {
 }
 
 /** The king's actions on an issued invoice: PDF, email (asks), mark paid (asks), print. */
-function InvoiceActions({ invoice }: { invoice: IssuedInvoice }) {
+function InvoiceActions({ invoice }: { invoice: InvoiceDetail }) {
   const [asking, setAsking] = useState<'send' | 'pay' | null>(null);
   const [to, setTo] = useState(invoice.buyer.email);
   const send = useSendInvoice();
@@ -167,7 +167,7 @@ export function IssueInvoiceDialog({
 }: {
   opened: boolean;
   onClose: () => void;
-  onIssued: (invoice: IssuedInvoice) => void;
+  onIssued: (invoice: InvoiceDetail) => void;
 }) {
   const clients = useClientPricingList();
   const agency = useAgencyDetails();

@@ -1,32 +1,26 @@
-import { Badge, Box, Divider, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Divider, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
 import {
-  formatCurrency,
-  formatIsoDay,
-  INVOICE_LINE_KIND_LABELS,
-  INVOICE_STATUS_COLORS,
-  INVOICE_STATUS_LABELS,
+  formatInvoiceMoney,
   invoiceLabel,
-} from '@domain/money-labels';
-import type {
-  InvoiceBuyer,
-  InvoiceLine,
-  InvoiceSeller,
-  IssuedInvoice,
-} from '../../../api/invoices';
+  type InvoiceDetail,
+  type InvoiceLine,
+} from '@domain/invoices';
+import { formatIsoDay, INVOICE_LINE_KIND_LABELS } from '@domain/money-labels';
+import { InvoiceStatusBadge } from '../../../components/invoice-status-badge';
 import classes from './invoice-print.module.css';
 import { DataTable } from './scroll-table';
 
 /** What the document draws: an issued invoice, or a preview (no number, dates nor payments). */
 export interface InvoiceDocumentData {
   currency: string;
-  seller: InvoiceSeller | null;
-  buyer: InvoiceBuyer;
+  seller: InvoiceDetail['seller'] | null;
+  buyer: InvoiceDetail['buyer'];
   lines: (Pick<InvoiceLine, 'kind' | 'description' | 'amount'> & { paid?: boolean })[];
   subtotal: string;
   taxRate: string | null;
   tax: string;
   total: string;
-  issued?: Pick<IssuedInvoice, 'number' | 'issueDate' | 'dueDate' | 'paid' | 'balance' | 'status'>;
+  issued?: Pick<InvoiceDetail, 'number' | 'issueDate' | 'dueDate' | 'paid' | 'balance' | 'status'>;
 }
 
 function Lines({ text }: { text: string }) {
@@ -85,7 +79,7 @@ function TotalLine({ label, value, strong }: { label: string; value: string; str
  * the invoice's own currency.
  */
 export function InvoiceDocument({ invoice }: { invoice: InvoiceDocumentData }) {
-  const money = (value: string) => formatCurrency(value, invoice.currency);
+  const money = (value: string) => formatInvoiceMoney(value, invoice.currency);
   const { issued, seller } = invoice;
   return (
     <Box className={classes.sheet} data-testid="invoice-document">
@@ -110,9 +104,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceDocumentData }) {
               <Text fw={700}>{invoiceLabel(issued.number)}</Text>
               <Text size="sm">Issued {formatIsoDay(issued.issueDate)}</Text>
               <Text size="sm">Due {formatIsoDay(issued.dueDate)}</Text>
-              <Badge mt={4} variant="light" color={INVOICE_STATUS_COLORS[issued.status]}>
-                {INVOICE_STATUS_LABELS[issued.status]}
-              </Badge>
+              <InvoiceStatusBadge mt={4} size="md" status={issued.status} />
             </>
           ) : (
             <Text size="sm" c="dimmed">

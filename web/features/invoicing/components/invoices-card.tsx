@@ -1,29 +1,15 @@
-import { Badge, Box, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Box, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import {
-  formatCurrency,
-  formatIsoDay,
-  INVOICE_STATUS_COLORS,
-  INVOICE_STATUS_LABELS,
-  invoiceLabel,
-  MONEY_LABELS,
-} from '@domain/money-labels';
-import type { UnpaidAging } from '@domain/invoicing';
+import { formatInvoiceMoney, invoiceLabel, type InvoiceSummary } from '@domain/invoices';
+import { formatIsoDay, MONEY_LABELS } from '@domain/money-labels';
 import { useAgencyCurrency } from '../../../api/agency';
-import { useInvoices, type InvoiceSummary } from '../../../api/invoices';
+import { InvoiceStatusBadge } from '../../../components/invoice-status-badge';
+import { useInvoices } from '../../../api/invoices';
 import { useUnpaidAging } from '../../../api/revenue';
 import { IssueInvoiceDialog, PdfLink } from './invoice-dialogs';
 import { InvoicingPanel } from './invoicing-panel';
 import { QueryView } from './query-view';
 import { buttonsColumn, DataTable } from './scroll-table';
-
-export function InvoiceStatusBadge({ status }: { status: InvoiceSummary['status'] }) {
-  return (
-    <Badge size="sm" variant="light" color={INVOICE_STATUS_COLORS[status]}>
-      {INVOICE_STATUS_LABELS[status]}
-    </Badge>
-  );
-}
 
 /** The issued invoices, newest first as the server sends them, each openable. */
 export function InvoicesTable({
@@ -58,10 +44,10 @@ export function InvoicesTable({
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDay(inv.issueDate)}</Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatIsoDay(inv.dueDate)}</Table.Td>
           <Table.Td ta="right" ff="monospace">
-            {formatCurrency(inv.total, inv.currency)}
+            {formatInvoiceMoney(inv.total, inv.currency)}
           </Table.Td>
           <Table.Td ta="right" ff="monospace">
-            {formatCurrency(inv.balance, inv.currency)}
+            {formatInvoiceMoney(inv.balance, inv.currency)}
           </Table.Td>
           <Table.Td>
             <InvoiceStatusBadge status={inv.status} />
@@ -123,18 +109,6 @@ export function InvoicesCard({ onOpen }: { onOpen: (id: string) => void }) {
 }
 
 /**
- * The aging answer's overdue invoices (helper C adds them to GET /api/admin/revenue/unpaid-aging).
- * Merge note: once domain/invoicing.ts's unpaidAgingSchema has `overdueInvoices`, this type is
- * `UnpaidAging` itself.
- */
-type AgingWithInvoices = UnpaidAging & {
-  overdueInvoices?: {
-    buckets: { key: string; label: string; amount: string; invoices: number }[];
-    total: { amount: string; invoices: number };
-  };
-};
-
-/**
  * The aging card's overdue invoices: their balances by days overdue, and each one (number,
  * client, due date, balance) to open. Nothing while none is overdue.
  */
@@ -143,8 +117,7 @@ export function OverdueInvoices({ onOpen }: { onOpen: (id: string) => void }) {
   const invoices = useInvoices('overdue');
   const currency = useAgencyCurrency();
   const overdue = invoices.data ?? [];
-  const agingData: AgingWithInvoices | undefined = aging.data;
-  const buckets = agingData?.overdueInvoices;
+  const buckets = aging.data?.overdueInvoices;
   if (overdue.length === 0 && !buckets?.total.invoices) return null;
   return (
     <Box mt="md" component="section" aria-label={MONEY_LABELS.overdueTitle}>
@@ -159,7 +132,7 @@ export function OverdueInvoices({ onOpen }: { onOpen: (id: string) => void }) {
                 {b.label}
               </Text>
               <Text fw={700} ff="monospace">
-                {formatCurrency(b.amount, currency)}
+                {formatInvoiceMoney(b.amount, currency)}
               </Text>
               <Text size="xs" c="dimmed">
                 {b.invoices} invoice{b.invoices === 1 ? '' : 's'}
@@ -183,7 +156,7 @@ export function OverdueInvoices({ onOpen }: { onOpen: (id: string) => void }) {
               {inv.clientName} · due {formatIsoDay(inv.dueDate)}
             </Text>
             <Text size="sm" ff="monospace" fw={600}>
-              {formatCurrency(inv.balance, inv.currency)}
+              {formatInvoiceMoney(inv.balance, inv.currency)}
             </Text>
           </Group>
         ))}

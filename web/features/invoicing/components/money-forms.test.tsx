@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { AgencyDetails } from '../../../api/agency';
-import type { RetainerBody } from '../../../api/retainers';
+import type { Agency } from '@domain/invoices';
+import type { RetainerBody } from '@domain/retainers';
 import { renderWithProviders } from '../../../test/render';
 import { AgencyDetailsForm } from './agency-details-card';
 import { RetainerForm } from './client-billing-section';
@@ -9,7 +9,7 @@ import { RetainerForm } from './client-billing-section';
 /** Puts `value` in the field as typing does (one change event: the form is large, typing slow). */
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 
-const details: AgencyDetails = {
+const details: Agency = {
   name: 'Northwind Video',
   address: '1 Main St',
   taxId: 'EU-777',
@@ -28,7 +28,7 @@ const details: AgencyDetails = {
 // loaded two-core machine, past the web project's default 5 s.
 describe('AgencyDetailsForm', { timeout: 20_000 }, () => {
   it('saves the whole record with what was typed, amounts as two-decimal strings', () => {
-    const onSave = vi.fn<(body: AgencyDetails) => void>();
+    const onSave = vi.fn<(body: Agency) => void>();
     renderWithProviders(<AgencyDetailsForm details={details} onSave={onSave} saving={false} />);
     type(screen.getByLabelText('Agency name'), 'Southwind');
     type(screen.getByLabelText('Tax rate (%)'), '8.25');

@@ -23,9 +23,7 @@ import {
   useDeleteRule,
   usePricingPlans,
   useUpdatePlan,
-  useUpdatePlanRounds,
   useVideoTypes,
-  type PricingPlanWithRounds,
 } from '../../../api/pricing';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -131,15 +129,15 @@ function AddRuleForm({ plan, types }: { plan: PricingPlan; types: VideoTypePrice
 }
 
 /** A plan's own extra-round pricing (empty: the agency's), saved with its own button. */
-function PlanRoundsForm({ plan }: { plan: PricingPlanWithRounds }) {
+function PlanRoundsForm({ plan }: { plan: PricingPlan }) {
   const saved = {
-    includedRounds: plan.includedRounds ?? null,
-    roundFeeKind: plan.roundFeeKind ?? null,
-    roundFee: plan.roundFee ?? null,
+    includedRounds: plan.includedRounds,
+    roundFeeKind: plan.roundFeeKind,
+    roundFee: plan.roundFee,
   };
   const [draft, setDraft] = useState<RoundsFormValues>(() => roundsFormValues(saved));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const update = useUpdatePlanRounds();
+  const update = useUpdatePlan();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const read = roundsBody(draft);

@@ -1,6 +1,7 @@
 import { Badge, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatCurrency, MONEY_LABELS } from '@domain/money-labels';
+import { formatInvoiceMoney } from '@domain/invoices';
+import { MONEY_LABELS } from '@domain/money-labels';
 import { useAgencyCurrency } from '../../../api/agency';
 import { useRetainerMonth } from '../../../api/retainers';
 import { currentMonth, formatMonth, recentMonths } from '../lib/format';
@@ -74,7 +75,7 @@ export function RetainersCard() {
                   )}
                 </Table.Td>
                 <Table.Td ta="right" ff="monospace">
-                  {formatCurrency(r.fee, currency)}
+                  {formatInvoiceMoney(r.fee, currency)}
                 </Table.Td>
                 <Table.Td>
                   <Badge size="xs" variant="dot" color={r.closed ? 'gray' : 'blue'}>

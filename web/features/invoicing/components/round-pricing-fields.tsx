@@ -1,5 +1,6 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
-import { ROUND_FEE_KIND_LABELS, ROUND_FEE_KINDS, type RoundFeeKind } from '@domain/money-labels';
+import { ROUND_FEE_KINDS, type RoundFeeKind } from '@domain/invoicing';
+import { ROUND_FEE_KIND_LABELS } from '@domain/money-labels';
 
 /** A form's round pricing fields: what they read and write, and their errors. */
 export interface RoundFieldsProps {

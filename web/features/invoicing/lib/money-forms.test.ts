@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgencyDetails } from '../../../api/agency';
+import type { Agency } from '@domain/invoices';
 import {
   agencyBody,
   agencyFormValues,
@@ -10,7 +10,7 @@ import {
   roundsBody,
 } from './money-forms';
 
-const agency: AgencyDetails = {
+const agency: Agency = {
   name: 'Northwind Video',
   address: '1 Main St\nSpringfield',
   taxId: 'US-123',

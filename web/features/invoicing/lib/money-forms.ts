@@ -1,13 +1,13 @@
 import { checkMoney } from '@domain/money';
-import type { FrameRateId, RoundFeeKind } from '@domain/money-labels';
-import type { AgencyDetails } from '../../../api/agency';
-import type { ClientBilling } from '../../../api/client-billing';
-import type { ClientRetainer, RetainerBody } from '../../../api/retainers';
+import type { Agency, ClientBilling } from '@domain/invoices';
+import type { FrameRate } from '@domain/timecode';
+import type { RoundFeeKind } from '@domain/invoicing';
+import type { Retainer, RetainerBody } from '@domain/retainers';
 
 /*
  * The money forms' values as typed (text, as the inputs hold them) and the bodies they send.
- * Merge note: the server's zod schemas (helpers A, B, C) are the rules; these checks only say
- * early, in the same words where the contract gives them, what the server would refuse.
+ * The server's zod schemas (domain/invoices.ts, domain/retainers.ts) are the rules; these checks
+ * only say early, in the same words, what the server would refuse.
  */
 
 export const FORM_MESSAGES = {
@@ -57,10 +57,10 @@ export interface AgencyFormValues {
   includedRounds: string;
   roundFeeKind: RoundFeeKind;
   roundFee: string;
-  frameRate: FrameRateId;
+  frameRate: FrameRate;
 }
 
-export const agencyFormValues = (d: AgencyDetails): AgencyFormValues => ({
+export const agencyFormValues = (d: Agency): AgencyFormValues => ({
   name: d.name,
   address: d.address,
   taxId: d.taxId,
@@ -75,7 +75,7 @@ export const agencyFormValues = (d: AgencyDetails): AgencyFormValues => ({
   frameRate: d.frameRate,
 });
 
-export function agencyBody(v: AgencyFormValues): FormResult<AgencyDetails> {
+export function agencyBody(v: AgencyFormValues): FormResult<Agency> {
   const errors: Record<string, string> = {};
   const terms = wholeNumber(v.paymentTermsDays, 'Payment terms', 365);
   if (typeof terms === 'string') errors.paymentTermsDays = terms;
@@ -219,10 +219,7 @@ export interface RetainerFormValues {
 }
 
 /** The form over a retainer's latest terms (a change set for a later month, else this month's). */
-export function retainerFormValues(
-  r: ClientRetainer | null,
-  thisMonth: string,
-): RetainerFormValues {
+export function retainerFormValues(r: Retainer | null, thisMonth: string): RetainerFormValues {
   const t = r ? (r.nextTerms ?? r.terms) : null;
   return {
     monthlyFee: t?.monthlyFee ?? '',
