@@ -224,7 +224,14 @@ describe('managed-user Add Video form', () => {
   });
 
   it('gives the spec messages', () => {
-    const blank = { name: ' ', link: 'not a url', type: '', status: '', ordinal: Number.NaN };
+    const blank = {
+      name: ' ',
+      link: 'not a url',
+      type: '',
+      status: '',
+      ordinal: Number.NaN,
+      frameRate: '',
+    };
     expect(firstByField(managedAddVideoForm, blank)).toEqual({
       name: 'Name is required',
       link: 'Must be a valid URL',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { frameRateSchema } from './timecode';
+import { frameRateSchema, TIMECODE_MESSAGES } from './timecode';
 
 /*
  * Apart from domain/lead-dashboard.ts so the dashboards, which need only that file's rules, do
@@ -26,6 +26,6 @@ export const managedAddVideoForm = z.object({
     .int('Order is required')
     .min(1, 'Order is required'),
   /** The source's frame rate; '' leaves it to the agency's (issue 43). */
-  frameRate: z.union([frameRateSchema, z.literal('')]),
+  frameRate: z.union([frameRateSchema, z.literal('')], { error: TIMECODE_MESSAGES.frameRate }),
 });
 export type ManagedAddVideoForm = z.infer<typeof managedAddVideoForm>;

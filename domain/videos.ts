@@ -6,7 +6,7 @@ import { DATE_RANGE_MESSAGE, dateInRange } from './dates';
 import { isValidVideoLink, LINK_MESSAGES, normalizeLink } from './links';
 import { PUBLISHING_MESSAGES, publishingEditFields, publishingFields } from './publishing';
 import { avatarUrlSchema } from './user';
-import { frameRateSchema } from './timecode';
+import { frameRateSchema, TIMECODE_MESSAGES } from './timecode';
 import { toUtcIso, videoUpdateOf, type EditVideoValues } from './video-form';
 import { VIDEO_LIST_ORDERS } from './video-list';
 import { normalizeStatus, VIDEO_STATUSES } from './video-status';
@@ -193,7 +193,7 @@ export const addVideoForm = z
     assignedEditorId: z.string(),
     link: videoLink,
     /** The source's frame rate; '' leaves it to the agency's (issue 43). */
-    frameRate: z.union([frameRateSchema, z.literal('')]),
+    frameRate: z.union([frameRateSchema, z.literal('')], { error: TIMECODE_MESSAGES.frameRate }),
   })
   .superRefine((v, ctx) => {
     if (v.type === 'other') {
