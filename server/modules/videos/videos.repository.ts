@@ -32,8 +32,10 @@ import { isUniqueViolation } from '../../db/errors';
 import { driverValues, placeholderFor, preparedFamily, preparedStatement } from '../../db/prepared';
 import { rowsOf } from '../../db/rows';
 import {
+  agencySettings,
   clientEditorAssignments,
   clientTeamLeadAssignments,
+  type FrameRateId,
   reviewRounds,
   users,
   videos,
@@ -658,6 +660,9 @@ const clientLock = (clientId: SQL) => sql`pg_advisory_xact_lock(hashtext(${clien
  * insertVideo's statement for the video columns `columns`, with or without the notices (the
  * placeholder `notices`); prepared (server/db/prepared.ts).
  */
+/** The agency's default frame rate (agency_settings has one row; '30' should it have none). */
+const agencyFrameRateSql = sql<FrameRateId>`coalesce((select ${agencySettings.frameRate} from ${agencySettings} limit 1), '30')`;
+
 const insertVideoStatement = preparedFamily(
   'insert_video',
   (shape: { columns: string[]; noticed: boolean; opensRound: boolean }) =>
@@ -685,7 +690,12 @@ const insertVideoStatement = preparedFamily(
     const created = db.$with('created').as(
       db
         .insert(videos)
-        .values({ ...(placeholders(columns) as PgInsertValue<typeof videos>), ordinal: next })
+        .values({
+          ...(placeholders(columns) as PgInsertValue<typeof videos>),
+          ordinal: next,
+          // No rate chosen: the agency's, read in this statement (issue 43).
+          ...(!columns.includes('frameRate') && { frameRate: agencyFrameRateSql }),
+        })
         .returning(),
     );
     const history = db.$with('created_history', {}).as(historyOf('created'));

@@ -61,7 +61,6 @@ import { HttpError } from '../../plugins/errors';
 import { readCacheKey } from '../../plugins/read-cache';
 import { editorIdsOf } from '../assignments/assignments.repository';
 import { insertComment } from '../comments/comments.repository';
-import { agencyFrameRate } from '../versions/frame-rates.repository';
 import type { Notifier } from '../notifications/notifier';
 import { findUserById, toPublicUser } from '../users/users.repository';
 import { readableBy, readableCount, SCOPE_TABLES } from '../scope/readable';
@@ -358,8 +357,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
           input.status === 'ready_to_post' || input.status === 'posted' ? new Date() : null,
         // Created posted: published today, as a move to posted without a day.
         publishedAt: input.status === 'posted' ? utcDay(new Date()) : null,
-        // The source's frame rate: as chosen, else the agency's (issue 43).
-        frameRate: input.frameRate ?? (await agencyFrameRate(db)),
+        // The source's frame rate as chosen, else the agency's, read by the insert (issue 43).
+        frameRate: input.frameRate,
       };
       // The video and its notifications commit together in one statement (the client's lock,
       // the custom type, the video, its history and its notices), after a read of the client's

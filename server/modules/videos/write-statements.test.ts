@@ -160,14 +160,21 @@ describe('the day writes in few statements', () => {
   });
 
   it('posts a comment in 2 statements (a read; the comment and its notices); the team lead hears of it', async () => {
-    const comment = { content: 'Looks good at 0:42' };
+    const comment = { content: 'Looks good' };
     const url = `/api/videos/${videoId}/comments`;
     const { told } = await inStatements(2, 'owner', 'POST', url, comment, 201);
     expect(told).toEqual([teamLead.id]);
   });
 
+  it("posts a comment at a time in 3 statements: its version's frame rate read after the video (issue 43)", async () => {
+    const comment = { content: 'Looks good at 0:42' };
+    const url = `/api/videos/${videoId}/comments`;
+    const { told } = await inStatements(3, 'owner', 'POST', url, comment, 201);
+    expect(told).toEqual([teamLead.id]);
+  });
+
   it('posts a comment that mentions people in 3 statements (a read; who they are and whether they may read it; the comment and its notices)', async () => {
-    const comment = { content: '@teameditor and @stranger, look at 0:42' };
+    const comment = { content: '@teameditor and @stranger, look' };
     const url = `/api/videos/${videoId}/comments`;
     const { told } = await inStatements(3, 'owner', 'POST', url, comment, 201);
     // teameditor is on the client's team and hears of the mention; the stranger may not read
@@ -178,7 +185,7 @@ describe('the day writes in few statements', () => {
   it("looks up whom a comment mentions beside the video's read, not after it: two round trips in turn", async () => {
     const url = `/api/videos/${videoId}/comments`;
     const sent = await statements.sentDuring(async () => {
-      const res = await t.call('owner', 'POST', url, { content: '@teameditor, at 0:42?' });
+      const res = await t.call('owner', 'POST', url, { content: '@teameditor, see this?' });
       expect(res.statusCode).toBe(201);
     });
     expect(sent).toHaveLength(3);
