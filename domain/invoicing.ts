@@ -30,6 +30,9 @@ export const INVOICING_MESSAGES = {
   /** With the locked amount in US dollars, e.g. '$25.00'. */
   lockedAmount: (usd: string) =>
     `This video is paid and its amount is locked at ${usd}. Mark it unpaid before changing the amount.`,
+  /** A video on an issued invoice: the invoice fixed its amount. */
+  invoicedAmount:
+    'This video is on an issued invoice, which fixed its amount. Its amount can no longer change.',
   month: 'Month must be in the form YYYY-MM',
   monthRange: 'The start month must not be after the end month',
   monthSpan: 'Trends cover at most 120 months',

@@ -9,7 +9,7 @@ import {
   type InvoicePreview,
   type InvoiceSummary,
 } from '@domain/invoices';
-import type { UnpaidAging } from '@domain/invoicing';
+import { INVOICING_MESSAGES, type UnpaidAging } from '@domain/invoicing';
 import {
   charges,
   paymentEvents,
@@ -327,6 +327,17 @@ describe('issuing, paying and reading an invoice', () => {
         [4, '25.00', invoice.id, 'Extra revision round 4'],
       ],
     );
+    // An invoiced video's amount is the invoice's: typing another one is refused, nothing moves.
+    const retyped = await s.call(
+      'king',
+      'PATCH',
+      `/api/admin/videos/${ids['Vlog one']!}/payment-amount`,
+      { paymentAmount: '5.00' },
+    );
+    expect(retyped.statusCode).toBe(409);
+    expect(retyped.json().message).toBe(INVOICING_MESSAGES.invoicedAmount);
+    const [vlog] = await s.t.db.select().from(videos).where(eq(videos.id, ids['Vlog one']!));
+    expect(vlog!.paymentAmount).toBe('19.99');
     const again = await s.call('king', 'POST', '/api/admin/invoices', { clientId: s.id.client });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('There is nothing to invoice for this client yet.');

@@ -202,19 +202,22 @@ export async function setTypedAmount(
   db: Db,
   id: string,
   amount: string,
-): Promise<'updated' | 'locked' | 'not_found'> {
+): Promise<'updated' | 'locked' | 'invoiced' | 'not_found'> {
+  // On an issued invoice its amount is the invoice line's, which never changes (issue 42).
+  const invoiced = sql`exists (select 1 from invoice_lines l where l.video_id = ${videos.id})`;
   const updated = await db
     .update(videos)
     .set({ paymentAmount: amount, updatedAt: new Date() })
-    .where(and(eq(videos.id, id), eq(videos.paymentStatus, 'unpaid')))
+    .where(and(eq(videos.id, id), eq(videos.paymentStatus, 'unpaid'), sql`not ${invoiced}`))
     .returning({ id: videos.id });
   if (updated.length) return 'updated';
   const [exists] = await db
-    .select({ id: videos.id })
+    .select({ unpaid: sql<boolean>`${videos.paymentStatus} = 'unpaid'` })
     .from(videos)
     .where(eq(videos.id, id))
     .limit(1);
-  return exists ? 'locked' : 'not_found';
+  if (!exists) return 'not_found';
+  return exists.unpaid ? 'invoiced' : 'locked';
 }
 
 export interface PaymentChange {

@@ -147,6 +147,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       if (result === 'not_found') throw new HttpError(404, INVOICING_MESSAGES.videoNotFound);
       const video = await findVideoPayment(db, id);
       if (!video) throw new HttpError(404, INVOICING_MESSAGES.videoNotFound);
+      if (result === 'invoiced') throw new HttpError(409, INVOICING_MESSAGES.invoicedAmount);
       if (result === 'locked') {
         throw new HttpError(409, INVOICING_MESSAGES.lockedAmount(formatUsd(video.paymentAmount)));
       }
