@@ -140,6 +140,10 @@ export const videos = pgTable(
     rounds: integer('rounds').notNull().default(0),
     /** The source's frame rate (migration 0029). */
     frameRate: text('frame_rate').$type<FrameRateId>().notNull().default('30'),
+    /** Where the final master lives, set by the agency (migration 0030; docs/rules.md "Money"). */
+    deliveryLink: text('delivery_link'),
+    /** 'low' | 'normal' | 'high' | 'urgent' (migration 0030). */
+    priority: text('priority').$type<VideoPriorityId>().notNull().default('normal'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -349,8 +353,13 @@ export const comments = pgTable(
     frame: integer('frame'),
     /** Shapes drawn on the frame (domain/drawing.ts), validated by the server. */
     drawing: jsonb('drawing'),
+    /** The first comment of the thread this reply is in; null: a first comment (migration 0030). */
+    parentId: uuid('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
   },
   (t) => [
+    index('comments_parent_idx')
+      .on(t.parentId)
+      .where(sql`${t.parentId} IS NOT NULL`),
     index('comments_video_idx').on(t.videoId, t.createdAt),
     index('comments_user_idx').on(t.userId),
     index('comments_done_by_idx').on(t.doneById),
@@ -711,6 +720,8 @@ export const clientBilling = pgTable('client_billing', {
   includedRounds: integer('included_rounds'),
   roundFeeKind: text('round_fee_kind').$type<RoundFeeKind>(),
   roundFee: money('round_fee'),
+  /** When the client side sees a video's delivery link (migration 0030). */
+  deliveryMode: text('delivery_mode').$type<DeliveryModeId>().notNull().default('on_approval'),
   updatedAt: updatedAt(),
 });
 
@@ -904,3 +915,87 @@ export type UserRow = typeof users.$inferSelect;
 /** What a request knows of its user (server/plugins/auth.ts): no password hash. */
 export type SessionUser = Omit<UserRow, 'password'>;
 export type VideoRow = typeof videos.$inferSelect;
+
+export type DeliveryModeId = 'on_approval' | 'when_paid';
+export type VideoPriorityId = 'low' | 'normal' | 'high' | 'urgent';
+
+/**
+ * Editor piece rates per video type (migration 0030): editor null is the default for every
+ * editor; an editor's own row wins. roundRate: what each extra revision round pays (null: none).
+ */
+export const editorRates = pgTable(
+  'editor_rates',
+  {
+    id: rowId(),
+    editorId: uuid('editor_id').references(() => users.id, { onDelete: 'cascade' }),
+    videoType: text('video_type').notNull(),
+    rate: money('rate').notNull(),
+    roundRate: money('round_rate'),
+    updatedById: byUser('updated_by_id'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('editor_rates_default_uq')
+      .on(t.videoType)
+      .where(sql`${t.editorId} IS NULL`),
+    uniqueIndex('editor_rates_editor_uq')
+      .on(t.editorId, t.videoType)
+      .where(sql`${t.editorId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * A payout locked for an editor when a video completed (migration 0030): the video's piece rate,
+ * or one extra revision round. Never changed; names are copies, ids plain uuids.
+ */
+export const payoutItems = pgTable(
+  'payout_items',
+  {
+    id: rowId(),
+    editorId: uuid('editor_id').notNull(),
+    editorName: text('editor_name').notNull(),
+    videoId: uuid('video_id').references(() => videos.id, { onDelete: 'set null' }),
+    videoName: text('video_name').notNull(),
+    videoType: text('video_type').notNull(),
+    clientId: uuid('client_id').notNull(),
+    clientName: text('client_name').notNull(),
+    kind: text('kind').$type<'video' | 'extra_round'>().notNull(),
+    roundNumber: integer('round_number'),
+    amount: money('amount').notNull(),
+    /** The first day (UTC) of the month the item locked in: its statement. */
+    month: date('month', { mode: 'string' }).notNull(),
+    lockedAt: at('locked_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payout_items_video_uq')
+      .on(t.videoId)
+      .where(sql`${t.kind} = 'video'`),
+    uniqueIndex('payout_items_round_uq')
+      .on(t.videoId, t.roundNumber)
+      .where(sql`${t.kind} = 'extra_round'`),
+    index('payout_items_editor_month_idx').on(t.editorId, t.month),
+    index('payout_items_month_idx').on(t.month),
+  ],
+);
+
+/** The payout ledger (migration 0030): append-only, a reversal names the entry it reverses. */
+export const payoutEvents = pgTable(
+  'payout_events',
+  {
+    id: rowId(),
+    event: text('event').$type<'paid_out' | 'reversed'>().notNull(),
+    editorId: uuid('editor_id').notNull(),
+    editorName: text('editor_name').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    itemCount: integer('item_count').notNull(),
+    reversesId: uuid('reverses_id').references((): AnyPgColumn => payoutEvents.id),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payout_events_editor_month_idx').on(t.editorId, t.month, t.createdAt),
+    uniqueIndex('payout_events_reverses_uq').on(t.reversesId),
+  ],
+);
