@@ -230,7 +230,8 @@ export type VideoPayment = z.infer<typeof videoPaymentSchema>;
 // --- Revenue ---------------------------------------------------------------------------------
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-const monthParam = z
+/** A UTC month, 'YYYY-MM' (revenue, trends, margins). */
+export const monthParam = z
   .string({ error: INVOICING_MESSAGES.month })
   .trim()
   .regex(MONTH, INVOICING_MESSAGES.month)
@@ -266,15 +267,26 @@ export type RevenueSummaryQuery = z.input<typeof revenueSummaryQuery>;
 
 export const revenueTrendsQuery = z
   .object({ start: monthParam.optional(), end: monthParam.optional() })
-  .superRefine((q, ctx) => {
-    if (!q.start || !q.end) return;
-    const span = monthsBetween(q.start, q.end);
-    if (span < 0) {
-      ctx.addIssue({ code: 'custom', path: ['start'], message: INVOICING_MESSAGES.monthRange });
-    } else if (span >= 120) {
-      ctx.addIssue({ code: 'custom', path: ['end'], message: INVOICING_MESSAGES.monthSpan });
-    }
-  });
+  .superRefine((q, ctx) => checkMonthRange(q.start, q.end, ctx, ['start', 'end']));
+
+/**
+ * A range of months reads forwards and spans fewer than 120 months; the issue names the field
+ * of `paths` ([start, end]) it is about. Either end missing: nothing to check.
+ */
+export function checkMonthRange(
+  start: string | undefined,
+  end: string | undefined,
+  ctx: z.RefinementCtx,
+  paths: readonly [string, string],
+): void {
+  if (!start || !end) return;
+  const span = monthsBetween(start, end);
+  if (span < 0) {
+    ctx.addIssue({ code: 'custom', path: [paths[0]], message: INVOICING_MESSAGES.monthRange });
+  } else if (span >= 120) {
+    ctx.addIssue({ code: 'custom', path: [paths[1]], message: INVOICING_MESSAGES.monthSpan });
+  }
+}
 export type RevenueTrendsQuery = z.input<typeof revenueTrendsQuery>;
 
 export const revenueSummarySchema = z.object({

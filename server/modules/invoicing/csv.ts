@@ -6,6 +6,12 @@ import {
   type LedgerEvent,
 } from '@domain/invoicing';
 import { csvDate, csvDateTime, csvText } from '@domain/csv';
+import {
+  MARGIN_CSV_COLUMNS,
+  MARGIN_GROUP_LABELS,
+  marginNote,
+  type MarginReport,
+} from '@domain/margin';
 
 /** The invoicing rows as CSV text (domain/csv.ts: BOM, CRLF line ends, UTC dates Excel reads). */
 export function invoicingCsv(rows: readonly InvoicingRow[]): string {
@@ -49,5 +55,27 @@ export function ledgerCsv(events: readonly LedgerEvent[]): string {
       e.amount,
       e.by,
     ]),
+  );
+}
+
+/**
+ * A margin report as CSV: a line per row (the group's label, then MARGIN_CSV_COLUMNS, the note
+ * saying 'no payout' or what the retainer row is), then the total.
+ */
+export function marginCsv(report: MarginReport): string {
+  const line = (label: string, f: MarginReport['total'], note: string) => [
+    label,
+    f.revenue,
+    f.payouts,
+    f.margin,
+    f.marginPercent ?? '',
+    note,
+  ];
+  return csvText(
+    [MARGIN_GROUP_LABELS[report.by], ...MARGIN_CSV_COLUMNS],
+    [
+      ...report.rows.map((r) => line(r.label, r, marginNote(r))),
+      line(`Total ${report.from} to ${report.to}`, report.total, ''),
+    ],
   );
 }

@@ -33,6 +33,7 @@ import {
   setTypedAmount,
 } from './invoicing.repository';
 import { ledgerRevenueBetween, ledgerTrends } from './ledger.repository';
+import { marginRoutes } from './margin.routes';
 import { pricingRoutes } from './pricing.routes';
 import { reportRoutes } from './reports.routes';
 
@@ -157,4 +158,5 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
   await app.register(pricingRoutes, { db });
   await app.register(reportRoutes, { db });
+  await app.register(marginRoutes, { db });
 };

@@ -177,8 +177,12 @@ export async function recordChargesReversed(
   return reversed;
 }
 
-// A month without events (the trends' left join) gives a null event: it counts nothing.
-const SIGNED = sql.raw(
+/**
+ * An event's signed amount (alias `e`): what a payment adds and a reversal subtracts; the one
+ * definition of revenue every report sums (the margin report too). A month without events (the
+ * trends' left join) gives a null event: it counts nothing.
+ */
+export const SIGNED = sql.raw(
   `case e.event when 'paid' then e.amount when 'reversed' then -e.amount else 0 end`,
 );
 /** Videos paid minus reversed: extra rounds and retainer fees add revenue, not videos. */
@@ -187,7 +191,8 @@ const COUNT = sql.raw(
 );
 /** Items of any kind paid minus reversed (the by-kind breakdown's count). */
 const ITEMS = sql.raw(`case e.event when 'paid' then 1 when 'reversed' then -1 else 0 end`);
-const inRange = (start: Date, end: Date) =>
+/** The events (alias `e`) of [start, end). */
+export const inRange = (start: Date, end: Date) =>
   sql`e.created_at >= ${start.toISOString()}::timestamptz and e.created_at < ${end.toISOString()}::timestamptz`;
 
 /**

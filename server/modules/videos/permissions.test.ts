@@ -464,6 +464,9 @@ const CASES: Case[] = [
   req('GET /api/admin/payments', allow(ADMINS, 200, 403)),
   req('GET /api/admin/payments.csv', allow(ADMINS, 200, 403)),
   req('GET /api/admin/revenue/unpaid-aging', allow(ADMINS, 200, 403)),
+  // Margin (issue 44): revenue minus payouts, never for a client, team lead or editor.
+  req('GET /api/admin/margin', allow(ADMINS, 200, 403), { query: '?by=editor' }),
+  req('GET /api/admin/margin.csv', allow(ADMINS, 200, 403), { query: '?by=video' }),
   // Issued invoices and the details on them (issue 42): the king and admins; a client its own.
   req('GET /api/admin/agency', allow(ADMINS, 200, 403)),
   req('PUT /api/admin/agency', allow(ADMINS, 200, 403), { body: { paymentTermsDays: 30 } }),
