@@ -11,6 +11,7 @@ import { invalidateInvoicing, invoicingKeys } from './invoicing';
 import { invalidateLead, leadKeys } from './lead';
 import { invalidatePricing, pricingKeys } from './pricing';
 import { invalidateRetainers, retainerKeys } from './retainers';
+import { marginKeys } from './margin';
 import { invalidateRevenue, revenueKeys } from './revenue';
 
 /** One read of every endpoint of these resources, with parameters where it takes some. */
@@ -37,6 +38,8 @@ const READS: Record<string, QueryKey[]> = {
     revenueKeys.trends('2024-08', '2025-01'),
     revenueKeys.breakdown('2025-01'),
     revenueKeys.aging,
+    marginKeys.report({ by: 'client' }),
+    marginKeys.report({ by: 'video', from: '2024-08', to: '2025-01' }),
   ],
   agency: [agencyKeys.details],
   clientBilling: [clientBillingKeys.one('c1')],

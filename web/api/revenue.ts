@@ -7,6 +7,7 @@ import type {
 } from '@domain/invoicing';
 import { apiJson } from '../lib/api-client';
 import { toQuery } from '../lib/query-string';
+import { MARGIN } from './margin';
 
 const SUMMARY = '/api/admin/revenue/summary';
 const TRENDS = '/api/admin/revenue/trends';
@@ -21,9 +22,10 @@ export const revenueKeys = {
   aging: [AGING] as const,
 };
 
-const REVENUE_PATHS = new Set<unknown>([SUMMARY, TRENDS, BREAKDOWN, AGING]);
+// Margin is revenue minus payouts: a payment changes it too.
+const REVENUE_PATHS = new Set<unknown>([SUMMARY, TRENDS, BREAKDOWN, AGING, MARGIN]);
 
-/** After a payment or a price change: revenue and outstanding amounts change. */
+/** After a payment or a price change: revenue, outstanding amounts and margin change. */
 export function invalidateRevenue(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: (query) => REVENUE_PATHS.has(query.queryKey[0]),

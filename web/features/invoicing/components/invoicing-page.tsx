@@ -10,6 +10,7 @@ import { CompletedVideos } from './completed-videos';
 import { AgencyDetailsCard } from './agency-details-card';
 import { InvoiceViewDialog } from './invoice-dialogs';
 import { InvoicesCard, OverdueInvoices } from './invoices-card';
+import { MarginSection } from './margin-section';
 import { PricingPlansCard } from './pricing-plans-card';
 import {
   RevenueBreakdownCard,
@@ -54,6 +55,7 @@ export function InvoicingPage() {
           </UnpaidAgingCard>
         </Stack>
       </SimpleGrid>
+      <MarginSection />
       <InvoicesCard onOpen={setOpenInvoice} />
       <RetainersCard />
       <VideoTypePricingCard />
