@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { MarginReport } from '@domain/margin';
 import { marginCsvUrl } from '../../../api/margin';
@@ -69,6 +70,20 @@ describe('MarginTable', () => {
       screen.getByText(/Retainer fees: a retainer fee belongs to a client and a month/),
     ).toBeTruthy();
     expect(screen.getByText(/no payout was locked for the video/)).toBeTruthy();
+  });
+
+  it('shows the first 15 rows, all of them on request, the total always of all', async () => {
+    const many = Array.from({ length: 20 }, (_, i) => ({
+      ...report.rows[2]!,
+      key: `v${i}`,
+      label: `Video ${i + 1}`,
+    }));
+    renderWithProviders(<MarginTable report={{ ...report, rows: many }} />);
+    expect(screen.queryByRole('rowheader', { name: 'Video 16' })).toBeNull();
+    expect(screen.getByRole('rowheader', { name: 'Video 15' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 20 rows' }));
+    expect(screen.getByRole('rowheader', { name: 'Video 20' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Show all/ })).toBeNull();
   });
 
   it('says so when the period has nothing', () => {

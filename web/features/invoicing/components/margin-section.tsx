@@ -2,6 +2,7 @@ import {
   Badge,
   Box,
   Button,
+  Grid,
   Group,
   Select,
   SimpleGrid,
@@ -35,6 +36,8 @@ import { DataTable } from './scroll-table';
 
 const MarginTrendChart = lazy(() => import('./margin-trend-chart'));
 
+/** Rows shown before "Show all" (the total is always of every row). */
+const FIRST_ROWS = 15;
 const percent = (value: string | null) => (value === null ? '—' : `${value}%`);
 /** Red for a loss, as the revenue change is. */
 const signColor = (amount: string) => (amount.startsWith('-') ? 'red.8' : undefined);
@@ -68,8 +71,11 @@ function rowLabel(by: MarginGroup, row: MarginRow) {
   );
 }
 
+/** The rows of a margin report and their total; "no payout" and the retainer row explained. */
 export function MarginTable({ report }: { report: MarginReport }) {
   const { by, rows, total } = report;
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll || by === 'month' ? rows : rows.slice(0, FIRST_ROWS);
   if (!rows.length) {
     return (
       <Text c="dimmed" size="sm" py="sm">
@@ -85,43 +91,49 @@ export function MarginTable({ report }: { report: MarginReport }) {
         striped
         columns={[
           MARGIN_GROUP_LABELS[by],
-          { label: 'Revenue', ta: 'right' },
-          { label: 'Payouts', ta: 'right' },
+          // Margin first: on a phone the table scrolls sideways, and the margin is the point.
           { label: 'Margin', ta: 'right' },
           { label: 'Margin %', ta: 'right' },
+          { label: 'Revenue', ta: 'right' },
+          { label: 'Payouts', ta: 'right' },
         ]}
       >
-        {rows.map((r) => (
+        {shown.map((r) => (
           <Table.Tr key={`${r.retainerFees ? 'retainer' : (r.key ?? 'none')}`}>
             <Table.Th scope="row" fw={400}>
               {rowLabel(by, r)}
             </Table.Th>
+            <Table.Td ta="right" ff="monospace" c={signColor(r.margin)} fw={600}>
+              {formatMoney(r.margin)}
+            </Table.Td>
+            <Table.Td ta="right">{percent(r.marginPercent)}</Table.Td>
             <Table.Td ta="right" ff="monospace">
               {formatMoney(r.revenue)}
             </Table.Td>
             <Table.Td ta="right" ff="monospace">
               {formatMoney(r.payouts)}
             </Table.Td>
-            <Table.Td ta="right" ff="monospace" c={signColor(r.margin)} fw={600}>
-              {formatMoney(r.margin)}
-            </Table.Td>
-            <Table.Td ta="right">{percent(r.marginPercent)}</Table.Td>
           </Table.Tr>
         ))}
         <Table.Tr fw={700}>
           <Table.Th scope="row">Total</Table.Th>
+          <Table.Td ta="right" ff="monospace" c={signColor(total.margin)}>
+            {formatMoney(total.margin)}
+          </Table.Td>
+          <Table.Td ta="right">{percent(total.marginPercent)}</Table.Td>
           <Table.Td ta="right" ff="monospace">
             {formatMoney(total.revenue)}
           </Table.Td>
           <Table.Td ta="right" ff="monospace">
             {formatMoney(total.payouts)}
           </Table.Td>
-          <Table.Td ta="right" ff="monospace" c={signColor(total.margin)}>
-            {formatMoney(total.margin)}
-          </Table.Td>
-          <Table.Td ta="right">{percent(total.marginPercent)}</Table.Td>
         </Table.Tr>
       </DataTable>
+      {shown.length < rows.length && (
+        <Button variant="subtle" size="xs" onClick={() => setShowAll(true)} w="fit-content">
+          Show all {rows.length} rows
+        </Button>
+      )}
       {rows.some((r) => r.retainerFees) && (
         <Text size="xs" c="dimmed">
           {MARGIN_MESSAGES.retainerFees}: {MARGIN_MESSAGES.retainerNote.toLowerCase()}.
@@ -169,37 +181,43 @@ export function MarginSection() {
         <Text size="sm" c="dimmed">
           Revenue paid in each month less the editor payouts locked in it.
         </Text>
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <Select
-            label="Group by"
-            data={MARGIN_GROUPS.map((g) => ({ value: g, label: MARGIN_GROUP_LABELS[g] }))}
-            value={by}
-            onChange={(v) => v && setBy(v)}
-            allowDeselect={false}
-          />
-          <Select
-            label="From"
-            data={months}
-            value={from}
-            onChange={(v) => {
-              if (!v) return;
-              setFrom(v);
-              if (monthsBetween(v, to) < 0) setTo(v);
-            }}
-            allowDeselect={false}
-          />
-          <Select
-            label="To"
-            data={months}
-            value={to}
-            onChange={(v) => {
-              if (!v) return;
-              setTo(v);
-              if (monthsBetween(from, v) < 0) setFrom(v);
-            }}
-            allowDeselect={false}
-          />
-        </SimpleGrid>
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <Select
+              label="Group by"
+              data={MARGIN_GROUPS.map((g) => ({ value: g, label: MARGIN_GROUP_LABELS[g] }))}
+              value={by}
+              onChange={(v) => v && setBy(v)}
+              allowDeselect={false}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 4 }}>
+            <Select
+              label="From"
+              data={months}
+              value={from}
+              onChange={(v) => {
+                if (!v) return;
+                setFrom(v);
+                if (monthsBetween(v, to) < 0) setTo(v);
+              }}
+              allowDeselect={false}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 4 }}>
+            <Select
+              label="To"
+              data={months}
+              value={to}
+              onChange={(v) => {
+                if (!v) return;
+                setTo(v);
+                if (monthsBetween(from, v) < 0) setFrom(v);
+              }}
+              allowDeselect={false}
+            />
+          </Grid.Col>
+        </Grid>
         <QueryView query={margin} skeleton={260} what="the margin">
           {(report) => (
             <Stack gap="md">
