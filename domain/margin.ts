@@ -31,9 +31,6 @@ export const MARGIN_MESSAGES = {
   unassigned: 'Unassigned',
 } as const;
 
-/** The groupings where retainer fees are a row of their own (they have no video). */
-export const RETAINER_ROW_GROUPS: readonly MarginGroup[] = ['video', 'type', 'editor'];
-
 /**
  * GET /api/admin/margin(.csv)?by=&from=&to=: months inclusive; without either end the last six
  * months up to the current one (one end alone: the six months from or up to it).

@@ -58,12 +58,18 @@ function Figure({ label, value, color }: { label: string; value: string; color?:
 function rowLabel(by: MarginGroup, row: MarginRow) {
   const label = by === 'month' && row.key ? formatMonth(row.key) : row.label;
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap="wrap">
       <Text size="sm" span fs={row.retainerFees ? 'italic' : undefined}>
         {label}
       </Text>
       {row.noPayout && (
-        <Badge size="xs" variant="light" color="orange" title="No payout was locked for this video">
+        <Badge
+          size="xs"
+          variant="light"
+          color="orange"
+          title="No payout was locked for this video"
+          style={{ flexShrink: 0 }}
+        >
           {MARGIN_MESSAGES.noPayout}
         </Badge>
       )}
