@@ -31,6 +31,7 @@ const note = (content: string, extra: Partial<GuestVideoView['comments'][number]
   frame: null,
   timecode: null,
   drawing: null,
+  parentId: null,
   ...extra,
 });
 
