@@ -61,7 +61,10 @@ export const DAILY_DIGEST_HOUR = 8;
 
 /** Kinds that go out at once unless the user says otherwise. */
 const AT_ONCE: readonly EmailKind[] = ['mention', 'changes_requested'];
-/** A client's inbox stays quiet: only these reach it unless they choose more. */
+/**
+ * A client's inbox stays quiet: only these reach it unless they choose more (a reply in a thread
+ * it is in answers its own note, issue 45 part 4).
+ */
 const CLIENT_KINDS: readonly EmailKind[] = ['mention', 'review_requested', 'posted', 'reply'];
 /**
  * What goes to the client side at once besides AT_ONCE: a video ready for its review is the
