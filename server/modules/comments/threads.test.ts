@@ -13,7 +13,7 @@ import { seedVideo, setUpVideoPeople } from '../../test/helper';
 import { notificationsByUser, readNotices } from '../notifications/test-fixtures';
 
 /**
- * Threads (issue 45 part 4, docs/rules.md#comments-and-threads): a reply hangs under its first
+ * Threads (issue 45 part 4, docs/rules.md#threads): a reply hangs under its first
  * comment, on its version, with no time of its own; the people in the thread hear of each reply
  * once, never of their own; a thread is done, carried over and exported whole.
  */
