@@ -104,7 +104,7 @@ export function useAddComment(videoId: string, version?: number | null) {
 }
 
 /** A reply on its way (useAddReply): shown at once, put right by the server's answer. */
-export const PENDING_PREFIX = 'pending-';
+const PENDING_PREFIX = 'pending-';
 export const isPending = (comment: Pick<CommentView, 'id'>) =>
   comment.id.startsWith(PENDING_PREFIX);
 

@@ -299,7 +299,6 @@ export interface ThreadPerson {
   isAdmin: string;
   assigned: { asEditor: boolean; asLead: boolean };
 }
-export type FoundThread = NonNullable<Awaited<ReturnType<typeof findThread>>>;
 
 export async function deleteComment(db: Db, id: string): Promise<boolean> {
   const rows = await db.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });

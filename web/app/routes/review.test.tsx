@@ -110,6 +110,24 @@ describe('the guest page follows the versions', () => {
     ]);
   });
 
+  it('shows a reply under its first comment (issue 45 part 4)', () => {
+    draw(
+      video({
+        earlier: [],
+        comments: [
+          note('Logo too small', { guest: false, author: 'Eddie' }),
+          note('Second note'),
+          note('Bigger, please', { parentId: 'Logo too small' }),
+        ],
+      }),
+    );
+    const names = [...document.querySelectorAll('article')].map((a) =>
+      a.getAttribute('aria-label'),
+    );
+    // The reply follows its thread's first comment, not the order it was posted in.
+    expect(names).toEqual(['Comment by Eddie', 'Reply by Alex', 'Comment by Alex']);
+  });
+
   it('shows the version sent without a notice or earlier notes', () => {
     draw(video({ version: 1, notice: null, earlier: [], comments: [] }));
     expect(screen.queryByText(/A newer version/)).toBeNull();
