@@ -29,7 +29,18 @@ export const COMMENT_MESSAGES = {
   markedOpen: 'Marked open again',
   added: 'Comment added',
   deleted: 'Comment deleted',
+  /** Threads (issue 45 part 4). */
+  replyAdded: 'Reply added',
+  parentNotFound:
+    'The comment you are replying to is not on this video any more: it may have been deleted',
+  parentVersion: 'A reply is on its comment’s version',
+  replyNoTime: 'A reply has no time or drawing of its own: it is about its comment’s moment',
+  parentInvalid: 'parentId must be the id of the comment you reply to',
+  replyDone: 'A reply is done with its thread: mark the first comment done',
 } as const;
+
+/** A thread shows its newest replies up to this many; the older ones behind "Show N more replies". */
+export const THREAD_REPLIES_SHOWN = 3;
 
 /** A version's number (v1 is 1); null: the client's source (domain/versions.ts). */
 const commentVersion = z
@@ -65,6 +76,12 @@ export const commentBody = z.object({
   time: z.string({ error: TIMECODE_MESSAGES.time }).max(40, TIMECODE_MESSAGES.time).optional(),
   /** Shapes drawn on the paused frame (issue 43, domain/drawing.ts); null or absent: none. */
   drawing: drawingSchema.nullable().optional(),
+  /**
+   * A reply (issue 45 part 4): the comment it answers. A reply to a reply joins that reply's
+   * thread (it hangs under the first comment); it is on its comment's version and has no time
+   * or drawing of its own (replyBody refuses them).
+   */
+  parentId: z.uuid({ error: COMMENT_MESSAGES.parentInvalid }).nullable().optional(),
 });
 export type CommentInput = z.infer<typeof commentBody>;
 
@@ -98,6 +115,8 @@ export const commentSchema = z.object({
   timecode: z.string().nullable(),
   /** Shapes drawn on the frame at the comment's moment (issue 43); null: none. */
   drawing: drawingViewSchema.nullable(),
+  /** A reply's first comment (its thread, issue 45 part 4); null: a first comment. */
+  parentId: z.string().nullable(),
 });
 export type CommentView = z.infer<typeof commentSchema>;
 
@@ -117,6 +136,41 @@ export const commentDoneBody = z.object({
   done: z.boolean({ error: COMMENT_MESSAGES.doneInvalid }),
 });
 export type CommentDoneBody = z.input<typeof commentDoneBody>;
+
+/**
+ * A reply names no moment and draws nothing of its own (issue 45 part 4): the body's error, or
+ * null. The server answers it as a 400 with this message.
+ */
+export const replyBodyError = (
+  body: Pick<CommentInput, 'parentId' | 'frame' | 'time' | 'drawing'>,
+) =>
+  body.parentId && (body.frame != null || Boolean(body.time?.trim()) || body.drawing != null)
+    ? COMMENT_MESSAGES.replyNoTime
+    : null;
+
+/** A first comment with its replies, oldest first. */
+export interface Thread<C> {
+  comment: C;
+  replies: C[];
+}
+
+/**
+ * The threads of a list of comments (issue 45 part 4): each first comment in the list's order
+ * with its replies in theirs. A reply whose first comment is not in the list is left out (the
+ * list is of another version, or the comment was just deleted).
+ */
+export function threadsOf<C extends { id: string; parentId: string | null }>(
+  list: readonly C[],
+): Thread<C>[] {
+  const threads = new Map<string, Thread<C>>();
+  for (const c of list) if (c.parentId === null) threads.set(c.id, { comment: c, replies: [] });
+  for (const c of list) if (c.parentId !== null) threads.get(c.parentId)?.replies.push(c);
+  return [...threads.values()];
+}
+
+/** An open note: a first comment not marked done (replies are done with their thread). */
+export const isOpenNote = (c: Pick<CommentView, 'doneAt' | 'parentId'>) =>
+  c.parentId === null && c.doneAt === null;
 
 /** How a review link's guest appears wherever people are named: "Alex (guest)" (issue 19). */
 export const guestLabel = (name: string) => `${name} (guest)`;

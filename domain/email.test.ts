@@ -25,10 +25,10 @@ describe('email kinds and defaults', () => {
     expect(defaultEmailMode('comment', 'editor')).toBe('digest');
   });
 
-  it("keep a client's inbox to mentions, review requests and posting", () => {
+  it("keep a client's inbox to mentions, review requests, posting and replies in its threads", () => {
     for (const role of ['client', 'client_team_lead']) {
       const on = EMAIL_KINDS.filter((k) => defaultEmailMode(k, role) !== 'off');
-      expect(on.sort()).toEqual(['mention', 'posted', 'review_requested']);
+      expect(on.sort()).toEqual(['mention', 'posted', 'reply', 'review_requested']);
     }
   });
 

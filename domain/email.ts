@@ -17,6 +17,7 @@ export const EMAIL_KINDS = [
   'changes_requested',
   'review_requested',
   'posted',
+  'reply',
   'comment',
   'status_change',
   'editor_assigned',
@@ -34,6 +35,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   changes_requested: 'Changes are requested',
   review_requested: 'A video is ready for review',
   posted: 'A video is posted',
+  reply: 'Someone replies in a thread you are in',
   comment: 'New comments',
   status_change: 'Other status changes',
   editor_assigned: 'You are made a video’s editor',
@@ -59,8 +61,11 @@ export const DAILY_DIGEST_HOUR = 8;
 
 /** Kinds that go out at once unless the user says otherwise. */
 const AT_ONCE: readonly EmailKind[] = ['mention', 'changes_requested'];
-/** A client's inbox stays quiet: only these reach it unless they choose more. */
-const CLIENT_KINDS: readonly EmailKind[] = ['mention', 'review_requested', 'posted'];
+/**
+ * A client's inbox stays quiet: only these reach it unless they choose more (a reply in a thread
+ * it is in answers its own note, issue 45 part 4).
+ */
+const CLIENT_KINDS: readonly EmailKind[] = ['mention', 'review_requested', 'posted', 'reply'];
 /**
  * What goes to the client side at once besides AT_ONCE: a video ready for its review is the
  * client's turn (issue 41), so it hears at once, not in tomorrow's digest.

@@ -17,7 +17,8 @@ import { STATUS_LABELS, type VideoStatus } from './video-status';
  * that have a time (comments.frame), written in files editing programs and players open: FCPXML
  * (Final Cut Pro, DaVinci Resolve), FCP 7 XML (xmeml, what Premiere Pro imports), a CMX 3600 EDL
  * at the version's rate and drop-frame flag, SRT and WebVTT subtitles, and a plain CSV. Every
- * marker carries the note's text, author and version; a drawn note says "(drawing)". Times are
+ * marker carries the note's text, author and version; a drawn note says "(drawing)"; its replies
+ * follow it, a line each ("↳ Name: text", issue 45 part 4; CSV: in the Text cell). Times are
  * the version's frames (domain/timecode.ts). Pure: the routes and the tests call these.
  */
 
@@ -117,8 +118,20 @@ export interface MarkerSource {
   /** The version's label ('v2', 'Source'). */
   version: string;
   frameRate: FrameRate;
-  notes: readonly { author: string; content: string; frame: number | null; drawn: boolean }[];
+  notes: readonly {
+    author: string;
+    content: string;
+    frame: number | null;
+    drawn: boolean;
+    /** The note's thread (issue 45 part 4): its replies, oldest first. */
+    replies?: readonly { author: string; content: string }[];
+  }[];
 }
+
+export const REPLY_MARK = '↳';
+/** A reply as a line under its note in every format: '↳ Name: text'. */
+export const replyLine = (reply: { author: string; content: string }) =>
+  `${REPLY_MARK} ${reply.author}: ${reply.content.trim()}`;
 
 /** One marker: a note with a time. */
 export interface Marker {
@@ -127,7 +140,10 @@ export interface Marker {
   version: string;
   author: string;
   frame: number;
-  /** The note's words, with "(drawing)" after them when it is drawn. */
+  /**
+   * The note's words, with "(drawing)" after them when it is drawn, then each reply on a line of
+   * its own (replyLine); a format that keeps to one line (EDL) joins them with spaces.
+   */
   text: string;
 }
 
@@ -145,7 +161,10 @@ export function markersOf(source: MarkerSource): Marker[] {
               version: source.version,
               author: n.author,
               frame: n.frame,
-              text: n.drawn ? `${n.content.trim()} ${DRAWING_NOTE}` : n.content.trim(),
+              text: [
+                n.drawn ? `${n.content.trim()} ${DRAWING_NOTE}` : n.content.trim(),
+                ...(n.replies ?? []).map(replyLine),
+              ].join('\n'),
             },
           ],
     )

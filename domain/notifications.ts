@@ -15,6 +15,7 @@ export const NOTIFICATION_TYPES = [
   'new_video',
   'video_overdue',
   'changes_requested',
+  'reply',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -122,6 +123,13 @@ export const NOTIFICATION_TEXT = {
     title: 'You were mentioned',
     message: `${actor} mentioned you in a comment on "${video}"${saying(said)}`,
     priority: 'high',
+  }),
+  /** A reply in a thread the recipient is in (issue 45 part 4); `said`: the reply. */
+  reply: (actor: string, video: string, said?: string): Text => ({
+    type: 'reply',
+    title: 'New reply',
+    message: `${actor} replied in a thread on "${video}"${saying(said)}`,
+    priority: 'normal',
   }),
   /** `version`: the cut sent (videos.current_version; 0 = the source, before any cut). */
   reviewRequested: (actor: string, video: string, version = 0): Text => ({

@@ -240,6 +240,8 @@ export const guestCommentSchema = z.object({
   timecode: z.string().nullable(),
   /** Shapes drawn on the frame at the comment's moment (issue 43); null: none. */
   drawing: drawingViewSchema.nullable(),
+  /** A reply's first comment (issue 45 part 4); null: a first comment. */
+  parentId: z.string().nullable(),
 });
 export type GuestCommentView = z.infer<typeof guestCommentSchema>;
 

@@ -59,7 +59,7 @@ export const useMentionable = (videoId: string, { enabled }: { enabled: boolean 
  * video's current version), at `time` as typed (issue 43) when given.
  */
 export const addComment = (
-  { videoId, content, version, time, drawing }: CommentInput & { videoId: string },
+  { videoId, content, version, time, drawing, parentId }: CommentInput & { videoId: string },
   headers: Record<string, string> = {},
 ) =>
   apiJson<CommentView>(
@@ -70,6 +70,7 @@ export const addComment = (
       ...(version !== undefined && { version }),
       ...(time !== undefined && { time }),
       ...(drawing && { drawing }),
+      ...(parentId && { parentId }),
     } satisfies CommentInput,
     headers,
   );
@@ -96,6 +97,70 @@ export function useAddComment(videoId: string, version?: number | null) {
     onSuccess: (comment) => {
       queryClient.setQueryData<CommentView[]>(commentKeys.list(videoId), (list) =>
         list && !list.some((c) => c.id === comment.id) ? [...list, comment] : list,
+      );
+      return invalidateComments(queryClient, videoId);
+    },
+  });
+}
+
+/** A reply on its way (useAddReply): shown at once, put right by the server's answer. */
+const PENDING_PREFIX = 'pending-';
+export const isPending = (comment: Pick<CommentView, 'id'>) =>
+  comment.id.startsWith(PENDING_PREFIX);
+
+/**
+ * A reply in a thread (issue 45 part 4), optimistic: it shows under its first comment at once,
+ * as the viewer wrote it, is replaced by the server's answer, and taken away again if refused
+ * (the caller says why).
+ */
+export function useAddReply(videoId: string) {
+  const queryClient = useQueryClient();
+  const keys = useSubmissionKeys();
+  const key = commentKeys.list(videoId);
+  return useMutation({
+    mutationFn: ({
+      parent,
+      content,
+    }: {
+      parent: CommentView;
+      content: string;
+      author: CommentView['author'];
+    }) => {
+      const body = { videoId, parentId: parent.id, content };
+      return keys.send(body, (headers) => addComment(body, headers));
+    },
+    onMutate: async ({ parent, content, author }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const pending: CommentView = {
+        id: `${PENDING_PREFIX}${crypto.randomUUID()}`,
+        content,
+        createdAt: new Date().toISOString(),
+        userId: author?.id ?? null,
+        videoId,
+        author,
+        guestName: null,
+        version: parent.version,
+        doneAt: null,
+        doneBy: null,
+        carriedFrom: null,
+        frame: null,
+        timecode: null,
+        drawing: null,
+        parentId: parent.id,
+      };
+      queryClient.setQueryData<CommentView[]>(key, (list) => list && [...list, pending]);
+      return { pending };
+    },
+    onError: (_error, _vars, context) => {
+      queryClient.setQueryData<CommentView[]>(key, (list) =>
+        list?.filter((c) => c.id !== context?.pending.id),
+      );
+    },
+    onSuccess: (reply, _vars, context) => {
+      queryClient.setQueryData<CommentView[]>(key, (list) =>
+        list?.some((c) => c.id === reply.id)
+          ? list.filter((c) => c.id !== context.pending.id)
+          : list?.map((c) => (c.id === context.pending.id ? reply : c)),
       );
       return invalidateComments(queryClient, videoId);
     },

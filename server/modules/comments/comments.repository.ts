@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { aliasedTable, and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { noteFrame, noteTimecode, type CommentView } from '@domain/comments';
 import { DEFAULT_FRAME_RATE, type FrameRate } from '@domain/timecode';
 import type { Drawing } from '@domain/drawing';
@@ -8,7 +8,14 @@ import { normalizeRole } from '@domain/roles';
 import { avatarUrl } from '@domain/user';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
-import { comments, users, videos, type UserRow } from '../../db/schema';
+import {
+  clientEditorAssignments,
+  clientTeamLeadAssignments,
+  comments,
+  users,
+  videos,
+  type UserRow,
+} from '../../db/schema';
 import { noticeCtes } from '../notifications/notifications.repository';
 import { commentFrameRateSql, frameRateOf } from '../versions/frame-rates.repository';
 
@@ -63,6 +70,7 @@ export function toCommentView(
     timecode: noteTimecode(row.frame, frameRate),
     // Checked by drawingSchema before it was stored.
     drawing: (row.drawing as Drawing | null) ?? null,
+    parentId: row.parentId,
   };
 }
 
@@ -157,6 +165,7 @@ const insertStatement = (noticed: boolean) =>
         content: sql.placeholder('content'),
         frame: sql`${sql.placeholder('frame')}::integer`,
         drawing: sql`${sql.placeholder('drawing')}::jsonb`,
+        parentId: sql`${sql.placeholder('parentId')}::uuid`,
         // The version asked for (null: the source), else the video's current one.
         version: sql`case when ${sql.placeholder('versionGiven')}::boolean
           then ${sql.placeholder('version')}::integer
@@ -184,6 +193,8 @@ export async function insertComment(
     frame?: number | null;
     /** Shapes drawn on the frame (domain/drawing.ts, already checked); null or absent: none. */
     drawing?: Drawing | null;
+    /** A reply's first comment (findThread); null or absent: a first comment. */
+    parentId?: string | null;
   } & ({ userId: string } | { userId?: null; guestName: string }),
   notices: string | null = null,
 ) {
@@ -197,6 +208,7 @@ export async function insertComment(
     versionGiven: values.version !== undefined,
     version: values.version ?? null,
     frame: values.frame ?? null,
+    parentId: values.parentId ?? null,
     notices,
   });
   return row!;
@@ -214,6 +226,78 @@ export async function findComment(db: Db, id: string) {
     .where(eq(comments.id, id))
     .limit(1);
   return row;
+}
+
+const firstComment = aliasedTable(comments, 'first_comment');
+const inThread = aliasedTable(comments, 'in_thread');
+
+/**
+ * The thread a reply to `id` joins (issue 45 part 4): its first comment (`id`'s own, or `id`
+ * itself when it is one) with its video, version and client, and the people in it (the first
+ * comment's author and every reply's, each once, guests aside) with whether their editor and
+ * team-lead assignments name the video's client (videoScopeOf), in one statement. Undefined
+ * when `id` names no comment.
+ */
+export async function findThread(db: Db, id: string) {
+  const editors = clientEditorAssignments;
+  const leads = clientTeamLeadAssignments;
+  const found = await db
+    .select({
+      id: firstComment.id,
+      videoId: firstComment.videoId,
+      version: firstComment.version,
+      clientId: videos.userId,
+      person: { id: users.id, role: users.role, isAdmin: users.isAdmin },
+      asEditor: sql<boolean>`exists (select 1 from ${editors}
+        where ${editors.clientId} = ${videos.userId} and ${editors.editorId} = ${users.id})`,
+      asLead: sql<boolean>`exists (select 1 from ${leads}
+        where ${leads.clientId} = ${videos.userId} and ${leads.teamLeadId} = ${users.id})`,
+    })
+    .from(firstComment)
+    .innerJoin(videos, eq(videos.id, firstComment.videoId))
+    .leftJoin(
+      inThread,
+      or(eq(inThread.id, firstComment.id), eq(inThread.parentId, firstComment.id)),
+    )
+    .leftJoin(users, eq(users.id, inThread.userId))
+    .where(
+      eq(
+        firstComment.id,
+        sql`(select coalesce(${comments.parentId}, ${comments.id}) from ${comments}
+          where ${comments.id} = ${id})`,
+      ),
+    );
+  // Spelled out: drizzle types a selection of these aliased joins as never.
+  const rows = found as {
+    id: string;
+    videoId: string;
+    version: number | null;
+    clientId: string;
+    person: { id: string; role: string; isAdmin: string } | null;
+    asEditor: boolean;
+    asLead: boolean;
+  }[];
+  const [first] = rows;
+  if (!first) return undefined;
+  const people = new Map<string, ThreadPerson>();
+  for (const r of rows) {
+    if (r.person?.id) {
+      people.set(r.person.id, {
+        ...r.person,
+        assigned: { asEditor: r.asEditor, asLead: r.asLead },
+      });
+    }
+  }
+  const { id: firstId, videoId, version, clientId } = first;
+  return { id: firstId, videoId, version, clientId, people: [...people.values()] };
+}
+
+/** Someone in a thread, with what their assignments say of the video's client (findThread). */
+export interface ThreadPerson {
+  id: string;
+  role: string;
+  isAdmin: string;
+  assigned: { asEditor: boolean; asLead: boolean };
 }
 
 export async function deleteComment(db: Db, id: string): Promise<boolean> {

@@ -14,6 +14,8 @@ import {
   commentListQuery,
   commentListSchema,
   commentSchema,
+  replyBodyError,
+  threadsOf,
   type CommentView,
 } from '@domain/comments';
 import {
@@ -29,6 +31,7 @@ import {
   type MarkerFormat,
   type MarkerSource,
 } from '@domain/markers';
+import { personLabel } from '@domain/notifications';
 import { canReadVideo } from '@domain/permissions';
 import { TIMECODE_MESSAGES } from '@domain/timecode';
 import { normalizeRole, seesWholeDirectory } from '@domain/roles';
@@ -49,6 +52,7 @@ import {
   commentView,
   deleteComment,
   findComment,
+  findThread,
   insertComment,
   listComments,
   noteTime,
@@ -105,12 +109,14 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     status: video.status,
     version: versionLabel(version),
     frameRate: await frameRateOf(db, video.id, version),
-    notes: comments.map((c) => ({
+    // A note with its thread's replies under it (issue 45 part 4).
+    notes: threadsOf(comments).map(({ comment: c, replies }) => ({
       author: commentAuthorLabel(c),
       content: c.content,
       frame: c.frame,
       // A drawn note (issue 43 part 1: the comment's `drawing`) says so.
       drawn: c.drawing != null,
+      replies: replies.map((r) => ({ author: commentAuthorLabel(r), content: r.content })),
     })),
   });
 
@@ -194,9 +200,16 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      // Who it mentions is looked up beside the read of the video, not after it.
+      const { parentId } = request.body;
+      const refused = replyBodyError(request.body);
+      if (refused) throw new HttpError(400, refused);
+      // Who it mentions, and the thread a reply joins, are looked up beside the read of the
+      // video, not after it.
       const mentioned = app.notifier.mentionsIn(request.body.content, request.params.id);
+      const thread = parentId ? findThread(db, parentId) : undefined;
+      thread?.catch(() => {});
       const { found, teamLeadIds } = await readableVideo(request, request.params.id);
+      if (thread) return postReply(await thread);
       const { version = currentOf(found.video) } = request.body;
       // Versions are only ever added, so one that exists now still does at the insert.
       if (typeof version === 'number' && version > found.video.currentVersion) {
@@ -219,6 +232,35 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         (notices) => insertComment(db, comment, notices.rows()),
       ))!;
       return reply.status(201).send(toCommentView(row, actor, null, time.frameRate));
+
+      /**
+       * A reply (issue 45 part 4): under the thread's first comment, on its version, with no
+       * time; the people in the thread and whoever it mentions hear of it.
+       */
+      async function postReply(first: Awaited<ReturnType<typeof findThread>>) {
+        if (!first || first.videoId !== found.video.id) {
+          throw new HttpError(400, COMMENT_MESSAGES.parentNotFound);
+        }
+        const { version } = request.body;
+        if (version !== undefined && version !== first.version) {
+          throw new HttpError(400, COMMENT_MESSAGES.parentVersion);
+        }
+        const replyRow = {
+          id: randomUUID(),
+          videoId: found.video.id,
+          userId: actor.id,
+          content: request.body.content,
+          version: first.version,
+          parentId: first.id,
+        };
+        const author = { id: actor.id, label: personLabel(actor) };
+        const row = (await app.notifier.oneStatement(
+          (notify) => notify.replyPosted(author, found.video, replyRow, first.people, mentioned),
+          (notices) => insertComment(db, replyRow, notices.rows()),
+        ))!;
+        // No time, so no rate to read: the view's timecode is null at any rate.
+        return reply.status(201).send(toCommentView(row, actor));
+      }
     },
   );
 
@@ -257,6 +299,8 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       if (!found || (!isAuthor && !canReadVideo(await loadViewerScope(db, user), found.video))) {
         throw new HttpError(404, COMMENT_MESSAGES.notFound);
       }
+      // A thread is done as a whole: its first comment is (issue 45 part 4).
+      if (found.comment.parentId) throw new HttpError(400, COMMENT_MESSAGES.replyDone);
       if (!canMarkCommentDone(user, found.comment)) {
         throw new HttpError(403, COMMENT_MESSAGES.forbiddenDone);
       }

@@ -50,6 +50,7 @@ describe('posting and reading comments', () => {
       frame: 2490,
       timecode: '00:01:23:00',
       drawing: null,
+      parentId: null,
     });
     const list = (await call('owner', 'GET', `/api/videos/${videoId}/comments`)).json();
     expect(list.at(-1)).toEqual(res.json());

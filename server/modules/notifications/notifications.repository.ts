@@ -5,7 +5,9 @@ import {
   count,
   desc,
   eq,
+  inArray,
   lt,
+  or,
   type Placeholder,
   sql,
   type WithSubquery,
@@ -21,7 +23,13 @@ import { type CacheBus, SHORT_CACHE_MS, TtlCache } from '../../db/cache-bus';
 import { cacheMessage, parseCacheMessage } from '../../db/cache-messages';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { clearedNotifications, notifications, overdueNotices, videos } from '../../db/schema';
+import {
+  clearedNotifications,
+  comments,
+  notifications,
+  overdueNotices,
+  videos,
+} from '../../db/schema';
 import { emailEventRow, emailEventsFrom, enqueueEmailEvents } from '../email/email.repository';
 import type { ViewerScope } from '../scope/scope';
 import { overdueWhere, readableBy } from '../scope/readable';
@@ -337,7 +345,19 @@ export async function unreadRecipientsOfComment(db: Db, commentId: string): Prom
   const rows = await db
     .selectDistinct({ id: notifications.recipientId })
     .from(notifications)
-    .where(and(eq(notifications.commentId, commentId), eq(notifications.isRead, false)));
+    .where(
+      and(
+        // A first comment's replies, and so their notices, go with it (issue 45 part 4).
+        inArray(
+          notifications.commentId,
+          db
+            .select({ id: comments.id })
+            .from(comments)
+            .where(or(eq(comments.id, commentId), eq(comments.parentId, commentId))),
+        ),
+        eq(notifications.isRead, false),
+      ),
+    );
   return rows.map((r) => r.id);
 }
 

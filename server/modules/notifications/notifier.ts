@@ -22,6 +22,7 @@ import type { RealtimeHub } from '../../plugins/realtime';
 import { teamLeadIdsOf } from '../team-leads/team-leads.repository';
 import { findUserById, listStaffRoles } from '../users/users.repository';
 import { videoScopeOf } from '../scope/scope';
+import type { ThreadPerson } from '../comments/comments.repository';
 import type { NotificationType, NotificationView } from '@domain/notifications';
 import {
   countsAdded,
@@ -53,6 +54,19 @@ export interface NotificationTriggers {
     video: VideoRow,
     comment: { id: string; content: string },
     teamLeadIds?: readonly string[],
+    mentioned?: Mentioned,
+  ): Promise<void>;
+  /**
+   * A reply in a thread (issue 45 part 4), by a user or, with `actor.id` null, a review link's
+   * guest named `actor.label`: the people in the thread (`people`, findThread) who may still
+   * read the video hear of it, and whoever it mentions as commentPosted says (one notice each:
+   * a mention's, priority high, over the reply's); never the one who wrote it.
+   */
+  replyPosted(
+    actor: { id: string | null; label: string },
+    video: VideoRow,
+    comment: { id: string; content: string },
+    people: readonly ThreadPerson[],
     mentioned?: Mentioned,
   ): Promise<void>;
   /**
@@ -224,6 +238,9 @@ function lookUpMentions(db: Db, content: string, videoId: string): Mentioned {
   return found;
 }
 
+/** A signed-in author as the comment triggers name them. */
+const asAuthor = (actor: SessionUser) => ({ id: actor.id, label: personLabel(actor) });
+
 /** The triggers, reading with `db` and handing what they make to `store`. */
 function triggersOn(
   db: Db,
@@ -267,14 +284,14 @@ function triggersOn(
    * (priority high) instead of `text`, which goes to the other `recipients`.
    */
   async function commentNotices(
-    actor: SessionUser,
+    actor: { id: string | null; label: string },
     video: VideoRow,
     comment: { id: string; content: string },
     text: ReturnType<(typeof NOTIFICATION_TEXT)['comment']>,
     recipients: (string | null)[],
     named: Mentioned = lookUpMentions(db, comment.content, video.id),
   ) {
-    const who = personLabel(actor);
+    const who = actor.label;
     const base = { videoId: video.id, commentId: comment.id };
     const mentioned = new Set<string>();
     for (const { assigned, clientId, ...user } of await named) {
@@ -300,7 +317,22 @@ function triggersOn(
       // The client side and the assigned editor hear of it.
       const text = NOTIFICATION_TEXT.comment(personLabel(actor), video.name, comment.content);
       const recipients = [...(await clientSideOf(video, teamLeadIds)), video.assignedEditorId];
-      await commentNotices(actor, video, comment, text, recipients, mentioned);
+      await commentNotices(asAuthor(actor), video, comment, text, recipients, mentioned);
+    },
+
+    replyPosted: async (actor, video, comment, people, mentioned) => {
+      const text = NOTIFICATION_TEXT.reply(actor.label, video.name, comment.content);
+      const readers = people.filter((p) =>
+        canReadVideo(videoScopeOf(p, video.userId, p.assigned), video),
+      );
+      await commentNotices(
+        actor,
+        video,
+        comment,
+        text,
+        readers.map((p) => p.id),
+        mentioned,
+      );
     },
 
     sentBack: async (actor, video, comment, teamLeadIds) => {
@@ -308,7 +340,7 @@ function triggersOn(
       const editors = video.assignedEditorId
         ? [video.assignedEditorId]
         : await editorsOf(video.userId);
-      await commentNotices(actor, video, comment, text, [
+      await commentNotices(asAuthor(actor), video, comment, text, [
         ...(await clientSideOf(video, teamLeadIds)),
         ...editors,
       ]);

@@ -2,7 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageAnswer } from '@domain/api';
-import { commentAuthorLabel, guestLabel, type CommentView } from '@domain/comments';
+import {
+  COMMENT_MESSAGES,
+  commentAuthorLabel,
+  guestLabel,
+  replyBodyError,
+  type CommentView,
+} from '@domain/comments';
 import { canReadVideo } from '@domain/permissions';
 import {
   canShareForReview,
@@ -36,6 +42,7 @@ import { HttpError } from '../../plugins/errors';
 import { TIMECODE_MESSAGES } from '@domain/timecode';
 import {
   commentsOfVideos,
+  findThread,
   insertComment,
   noteTime,
   toCommentView,
@@ -257,6 +264,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     frame: c.frame,
     timecode: c.timecode,
     drawing: c.drawing,
+    parentId: c.parentId,
   });
 
   type LinkVideoRow = Awaited<ReturnType<typeof linkVideoRows>>[number];
@@ -409,9 +417,37 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     async (request, reply) => {
       const link = await openLink(request, request.params.token);
       const { row, video } = await linkVideo(link, request.params.videoId);
-      const { name, content, version, drawing } = request.body;
+      const { name, content, version, drawing, parentId } = request.body;
+      const refused = replyBodyError(request.body);
+      if (refused) throw new HttpError(400, refused);
       // On the version the link shows (docs/rules.md#review-links).
       const { shown } = await actingOn(row, version);
+      if (parentId) {
+        // A guest replies as it comments (issue 45 part 4): in a thread of the version shown.
+        const first = await findThread(db, parentId);
+        if (!first || first.videoId !== video.id || first.version !== shown) {
+          throw new HttpError(400, COMMENT_MESSAGES.parentNotFound);
+        }
+        const values = {
+          videoId: video.id,
+          guestName: name,
+          content,
+          version: shown,
+          parentId: first.id,
+        };
+        const comment = await app.notifier.transaction(async (tx, notify) => {
+          const comment = await insertComment(tx, values);
+          await notify.replyPosted(
+            { id: null, label: guestLabel(name) },
+            video,
+            comment,
+            first.people,
+            Promise.resolve([]),
+          );
+          return comment;
+        });
+        return reply.status(201).send(guestComment(toCommentView(comment, null)));
+      }
       const time = await noteTime(db, video.id, shown, request.body);
       if (!time) throw new HttpError(400, TIMECODE_MESSAGES.time);
       const comment = await app.notifier.transaction(async (tx, notify) => {

@@ -197,6 +197,7 @@ describe('the guest', () => {
               frame: null,
               timecode: null,
               drawing: null,
+              parentId: null,
             },
           ],
           earlier: [],
@@ -282,6 +283,7 @@ describe('the guest', () => {
       frame: 360,
       timecode: '00:00:12:00',
       drawing: null,
+      parentId: null,
     });
     const [row] = await t.db.select().from(comments).where(eq(comments.id, res.json().id));
     expect(row).toMatchObject({ userId: null, guestName: 'Alex' });

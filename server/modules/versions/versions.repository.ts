@@ -16,12 +16,15 @@ type Person = { id: string; name: string | null; username: string } | null;
 const person = (p: Person) => (p?.id ? { id: p.id, name: displayName(p) } : null);
 const personColumns = (t: typeof users) => ({ id: t.id, name: t.name, username: t.username });
 
-/** The open notes (comments not marked done) of a video, by version ('source' for null). */
+/**
+ * The open notes (first comments not marked done; a reply is done with its thread) of a video,
+ * by version ('source' for null).
+ */
 async function openNotesOf(db: Db, videoId: string): Promise<Map<number | 'source', number>> {
   const rows = await db
     .select({ version: comments.version, open: sql<number>`count(*)::int` })
     .from(comments)
-    .where(and(eq(comments.videoId, videoId), isNull(comments.doneAt)))
+    .where(and(eq(comments.videoId, videoId), isNull(comments.doneAt), isNull(comments.parentId)))
     .groupBy(comments.version);
   return new Map(rows.map((r) => [r.version ?? 'source', r.open]));
 }
@@ -101,6 +104,8 @@ export async function addVersion(
           eq(comments.videoId, videoId),
           previous === 0 ? isNull(comments.version) : eq(comments.version, previous),
           isNull(comments.doneAt),
+          // A reply is not a note of its own: its thread is carried or closed whole.
+          isNull(comments.parentId),
         ),
       );
     if (open.length !== new Set(notes).size) throw new NotOpenNote();
@@ -121,13 +126,34 @@ export async function addVersion(
     const previousRate =
       previous === 0 ? locked.sourceRate : await frameRateOf(tx, videoId, previous);
     const column = (c: keyof typeof comments.$inferSelect) => sql.identifier(comments[c].name);
-    await tx.execute(sql`insert into ${comments} (${column('videoId')}, ${column('userId')},
-        ${column('guestName')}, ${column('content')}, ${column('createdAt')}, ${column('version')},
-        ${column('carriedFrom')}, ${column('frame')}, ${column('drawing')})
-      select ${comments.videoId}, ${comments.userId}, ${comments.guestName}, ${comments.content},
-        ${comments.createdAt}, ${number}::integer, ${previous}::integer,
-        ${frameAtRateSql(comments.frame, previousRate, frameRate)}, ${comments.drawing}
-      from ${comments} where ${inArray(comments.id, values.carry)}`);
+    const copied = sql.join(
+      (['videoId', 'userId', 'guestName', 'content', 'createdAt'] as const).map(column),
+      sql`, `,
+    );
+    const from = (c: string) =>
+      sql.join(
+        (['videoId', 'userId', 'guestName', 'content', 'createdAt'] as const).map(
+          (k) => sql`${sql.identifier(c)}.${column(k)}`,
+        ),
+        sql`, `,
+      );
+    // Each thread comes whole (issue 45 part 4): the note under a new id, and its replies under
+    // the copy, in the same statement (the copies' ids are drawn once, in `carried`).
+    await tx.execute(sql`with carried as materialized (
+        select ${comments.id} as old_id, gen_random_uuid() as new_id from ${comments}
+        where ${inArray(comments.id, values.carry)}
+      ), notes as (
+        insert into ${comments} (${column('id')}, ${copied}, ${column('version')},
+          ${column('carriedFrom')}, ${column('frame')}, ${column('drawing')})
+        select carried.new_id, ${from('n')}, ${number}::integer, ${previous}::integer,
+          ${frameAtRateSql(sql`n.${column('frame')}`, previousRate, frameRate)}, n.${column('drawing')}
+        from ${comments} n join carried on n.${column('id')} = carried.old_id
+        returning ${column('id')}
+      )
+      insert into ${comments} (${copied}, ${column('version')}, ${column('carriedFrom')},
+        ${column('parentId')})
+      select ${from('r')}, ${number}::integer, ${previous}::integer, carried.new_id
+      from ${comments} r join carried on r.${column('parentId')} = carried.old_id`);
   }
   if (notes.length) {
     await tx

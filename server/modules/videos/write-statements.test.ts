@@ -198,6 +198,26 @@ describe('the day writes in few statements', () => {
     expect(insert.sent).toBeGreaterThan(Math.max(read.answered!, lookup.answered!));
   });
 
+  it('posts a reply in 3 statements, two in turn (issue 45 part 4): the thread and its people read beside the video; the reply and its notices', async () => {
+    const url = `/api/videos/${videoId}/comments`;
+    const first = (await t.call('teameditor', 'POST', url, { content: 'Shorter intro?' })).json<{
+      id: string;
+    }>();
+    // The thread's first comment and whom it holds must be known before its notices are: one
+    // read more than a comment's, sent beside the video's rather than after it.
+    const reply = { content: 'Yes, by two seconds', parentId: first.id };
+    const { told } = await inStatements(3, 'owner', 'POST', url, reply, 201);
+    expect(told).toEqual([t.id.teameditor]);
+    const sent = await statements.sentDuring(async () => {
+      expect((await t.call('owner', 'POST', url, reply)).statusCode).toBe(201);
+    });
+    expect(sent).toHaveLength(3);
+    const [a, b, insert] = sent;
+    expect(a!.sent).toBeLessThan(b!.answered!);
+    expect(b!.sent).toBeLessThan(a!.answered!);
+    expect(insert!.sent).toBeGreaterThan(Math.max(a!.answered!, b!.answered!));
+  });
+
   it('tells no one of a mention on a video the writer may not read (404), though the lookup began', async () => {
     const hidden = await seedVideo(t, { userId: t.id.other });
     const url = `/api/videos/${hidden.id}/comments`;

@@ -31,6 +31,7 @@ const note = (content: string, extra: Partial<GuestVideoView['comments'][number]
   frame: null,
   timecode: null,
   drawing: null,
+  parentId: null,
   ...extra,
 });
 
@@ -107,6 +108,24 @@ describe('the guest page follows the versions', () => {
       expect.stringContaining('Better now'),
       expect.stringContaining('Logo too small'),
     ]);
+  });
+
+  it('shows a reply under its first comment (issue 45 part 4)', () => {
+    draw(
+      video({
+        earlier: [],
+        comments: [
+          note('Logo too small', { guest: false, author: 'Eddie' }),
+          note('Second note'),
+          note('Bigger, please', { parentId: 'Logo too small' }),
+        ],
+      }),
+    );
+    const names = [...document.querySelectorAll('article')].map((a) =>
+      a.getAttribute('aria-label'),
+    );
+    // The reply follows its thread's first comment, not the order it was posted in.
+    expect(names).toEqual(['Comment by Eddie', 'Reply by Alex', 'Comment by Alex']);
   });
 
   it('shows the version sent without a notice or earlier notes', () => {

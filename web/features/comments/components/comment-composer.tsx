@@ -107,6 +107,13 @@ interface Props {
   player?: PlayerHandle | null;
   /** The field's hint; the default speaks of mentions, which a review link's guest has none of. */
   placeholder?: string;
+  /** The field's label and the button's (a reply's composer: 'Reply', issue 45 part 4). */
+  label?: string;
+  submitLabel?: string;
+  /** Present for a composer that can be put away (a reply's): a Cancel button, and Escape. */
+  onCancel?: () => void;
+  /** The field takes the focus when it appears (a reply's, opened by its Reply button). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -122,6 +129,10 @@ export function CommentComposer({
   player = null,
   placeholder = 'Write a comment... Type @ to mention someone',
   frameRate = DEFAULT_FRAME_RATE,
+  label = 'Add a comment',
+  submitLabel = 'Post comment',
+  onCancel,
+  autoFocus = false,
 }: Props) {
   const [text, setText] = useState('');
   // The moment the comment is about, as typed or taken from the player; null: none.
@@ -253,6 +264,11 @@ export function CommentComposer({
       event.preventDefault();
       void submit();
     }
+    if (event.key === 'Escape' && onCancel) {
+      event.preventDefault();
+      event.stopPropagation();
+      onCancel();
+    }
   };
 
   const syncCaret = () => setCaret(field.current?.selectionStart ?? 0);
@@ -268,8 +284,10 @@ export function CommentComposer({
       <Box pos="relative">
         <Textarea
           ref={field}
-          label="Add a comment"
+          label={label}
           placeholder={placeholder}
+          // Opened by a Reply button: the person who pressed it writes next.
+          autoFocus={autoFocus}
           autosize
           minRows={2}
           maxRows={8}
@@ -407,9 +425,16 @@ export function CommentComposer({
             Ctrl+Enter to post
           </Text>
         )}
-        <Button type="submit" size="xs" loading={submitting} disabled={!text.trim()}>
-          Post comment
-        </Button>
+        <Group gap="xs">
+          {onCancel && (
+            <Button type="button" size="xs" variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" size="xs" loading={submitting} disabled={!text.trim()}>
+            {submitLabel}
+          </Button>
+        </Group>
       </Group>
     </Box>
   );

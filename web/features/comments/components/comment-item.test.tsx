@@ -20,6 +20,7 @@ const comment = (more: Partial<CommentView> = {}): CommentView => ({
   frame: null,
   timecode: null,
   drawing: null,
+  parentId: null,
   ...more,
 });
 

@@ -29,7 +29,16 @@ export function CommentItem({
   frameRate = DEFAULT_FRAME_RATE,
   drawingShown = false,
   onShowDrawing,
+  onReply,
+  replyId,
+  pending = false,
 }: {
+  /** Present on a first comment the viewer may answer (issue 45 part 4): its Reply button. */
+  onReply?: () => void;
+  /** The Reply button's id (focus returns to it when the reply's composer is put away). */
+  replyId?: string;
+  /** A reply still on its way to the server: shown as sending, without actions. */
+  pending?: boolean;
   comment: CommentView;
   /** The rate of its version: its time and the timecodes in its text count frames at it. */
   frameRate?: FrameRate;
@@ -60,12 +69,14 @@ export function CommentItem({
       className={classes.comment}
       data-focused={focused || undefined}
       data-done={done || undefined}
-      aria-label={`Comment by ${who}`}
+      data-pending={pending || undefined}
+      aria-busy={pending || undefined}
+      aria-label={`${comment.parentId ? 'Reply' : 'Comment'} by ${who}`}
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <PersonAvatar
           person={comment.author ?? { name: comment.guestName, username: 'guest' }}
-          size={32}
+          size={comment.parentId ? 24 : 32}
         />
         <Box miw={0} style={{ flex: 1 }}>
           <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
@@ -81,7 +92,7 @@ export function CommentItem({
                   dateTime={comment.createdAt}
                   title={Number.isNaN(created.getTime()) ? undefined : created.toLocaleString()}
                 >
-                  {relativeTime(comment.createdAt, now)}
+                  {pending ? 'Sending…' : relativeTime(comment.createdAt, now)}
                 </time>
               </Text>
               {comment.carriedFrom !== null && (
@@ -98,6 +109,19 @@ export function CommentItem({
                 <ShowDrawingButton drawingShown={drawingShown} onShowDrawing={onShowDrawing} />
               )}
             </Group>
+            {onReply && (
+              <Button
+                id={replyId}
+                variant="subtle"
+                color="violet"
+                c="violet.9"
+                size="compact-xs"
+                onClick={onReply}
+                aria-label={`Reply to ${who}`}
+              >
+                Reply
+              </Button>
+            )}
             {onToggleDone && (
               <Button
                 variant={done ? 'subtle' : 'default'}

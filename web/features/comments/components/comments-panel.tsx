@@ -18,7 +18,9 @@ import { useSearchParams } from 'react-router';
 import {
   canDeleteComment,
   canMarkCommentDone,
+  commentAuthorLabel,
   COMMENT_MESSAGES,
+  threadsOf,
   type CommentView,
 } from '@domain/comments';
 import { frameToSeconds, sortByTime } from '@domain/timecode';
@@ -33,7 +35,9 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAuth } from '../../../hooks/use-auth';
 import type { PlayerHandle } from '../../../lib/player-handle';
 import {
+  isPending,
   useAddComment,
+  useAddReply,
   type NewComment,
   useComments,
   useDeleteComment,
@@ -44,9 +48,13 @@ import { useVideo } from '../../../api/videos';
 import { useVersions } from '../../../api/versions';
 import { CommentComposer } from './comment-composer';
 import { CommentItem } from './comment-item';
+import { CommentThread } from './comment-thread';
 import classes from './comments.module.css';
 
 const FALLBACK = 'Something went wrong. Please try again.';
+
+/** The id of a thread's Reply button. */
+const replyButtonId = (threadId: string) => `reply-${threadId}`;
 
 // Plain line ends, unlike the other icons.
 const Chevron = ({ open }: { open: boolean }) => (
@@ -78,7 +86,8 @@ function EmptyComments() {
  * lead editors, the king and admins. A `?comment={id}` in the address (from a notification) is
  * highlighted and scrolled into view. With the dialog's player: "Comment at" the player's time,
  * timecodes that seek it, the list sorted by time in the video on demand, and a notified
- * timecoded comment opens the player at its moment.
+ * timecoded comment opens the player at its moment. Each first comment heads its thread: a
+ * Reply button, the replies under it, done as a whole (issue 45 part 4).
  */
 export function CommentsPanel({
   videoId,
@@ -119,6 +128,9 @@ export function CommentsPanel({
   const versions = useVersions(expanded ? videoId : null);
   const frameRate = frameRateIn(versions.data, version);
   const add = useAddComment(videoId, version);
+  const addReply = useAddReply(videoId);
+  // The thread (its first comment's id) the viewer is replying in.
+  const [replyingTo, setReplyingTo] = useState<string | null>(null);
   const remove = useDeleteComment(videoId);
   const toggleDone = useDoneToggle(videoId);
 
@@ -148,10 +160,10 @@ export function CommentsPanel({
   }, [player, focusedId, hasStart, loaded, frameRate]);
 
   const timecoded = useMemo(() => (loaded ?? []).some((c) => c.frame !== null), [loaded]);
-  const shown = useMemo(
-    () => (order === 'timecode' && loaded ? sortByTime(loaded, (c) => c.frame) : (loaded ?? [])),
-    [order, loaded],
-  );
+  const threads = useMemo(() => {
+    const all = threadsOf(loaded ?? []);
+    return order === 'timecode' ? sortByTime(all, (t) => t.comment.frame) : all;
+  }, [order, loaded]);
   const seek = player?.tellsTime ? (seconds: number) => player.seek(seconds) : undefined;
 
   const people = (mentionable.data ?? []).filter((p) => p.id !== user?.id);
@@ -172,6 +184,60 @@ export function CommentsPanel({
       notifyError('Failed to add comment', getErrorMessage(error, FALLBACK));
       return false;
     }
+  };
+
+  /** Puts the reply composer away; the thread's Reply button has the focus again. */
+  const stopReplying = (threadId: string) => {
+    setReplyingTo(null);
+    requestAnimationFrame(() => document.getElementById(replyButtonId(threadId))?.focus());
+  };
+
+  const postReply = async (parent: CommentView, { content }: NewComment) => {
+    if (!user) return false;
+    const author: CommentView['author'] = {
+      id: user.id,
+      name: user.name ?? null,
+      username: user.username,
+      avatarUrl: user.avatarUrl ?? null,
+      role: user.role,
+    };
+    // Shown at once (optimistic); the composer goes once the server has it.
+    try {
+      await addReply.mutateAsync({ parent, content, author });
+      notifySuccess(COMMENT_MESSAGES.replyAdded);
+      stopReplying(parent.id);
+      return true;
+    } catch (error) {
+      notifyError('Failed to add reply', getErrorMessage(error, FALLBACK));
+      return false;
+    }
+  };
+
+  const renderComment = (c: CommentView) => {
+    const sending = isPending(c);
+    const first = c.parentId === null;
+    return (
+      <CommentItem
+        comment={c}
+        now={now}
+        videoLink={link}
+        focused={c.id === focusedId}
+        pending={sending}
+        onDelete={
+          !sending && user && canDeleteComment(user, c) ? () => setConfirming(c) : undefined
+        }
+        onSeek={seek}
+        // A thread is done as a whole: by its first comment only.
+        onToggleDone={
+          first && user && canMarkCommentDone(user, c) ? () => toggleDone(c) : undefined
+        }
+        onReply={first && user ? () => setReplyingTo(c.id) : undefined}
+        replyId={replyButtonId(c.id)}
+        mentionable={mentionNames}
+        frameRate={frameRate}
+        {...selectDrawing(c)}
+      />
+    );
   };
 
   const confirmDelete = () => {
@@ -247,23 +313,27 @@ export function CommentsPanel({
                 mah={{ base: undefined, sm: 420 }}
                 style={{ overflowY: 'auto' }}
               >
-                {shown.map((c) => (
-                  <li key={c.id}>
-                    <CommentItem
-                      comment={c}
-                      now={now}
-                      videoLink={link}
-                      focused={c.id === focusedId}
-                      onDelete={
-                        user && canDeleteComment(user, c) ? () => setConfirming(c) : undefined
+                {threads.map((thread) => (
+                  <li key={thread.comment.id}>
+                    <CommentThread
+                      thread={thread}
+                      focusedId={focusedId}
+                      renderComment={renderComment}
+                      composer={
+                        replyingTo === thread.comment.id ? (
+                          <CommentComposer
+                            people={people}
+                            knowsPeople={mentionable.isSuccess}
+                            onSubmit={(reply) => postReply(thread.comment, reply)}
+                            submitting={addReply.isPending}
+                            label={`Reply to ${commentAuthorLabel(thread.comment)}`}
+                            placeholder="Write a reply... Type @ to mention someone"
+                            submitLabel="Reply"
+                            onCancel={() => stopReplying(thread.comment.id)}
+                            autoFocus
+                          />
+                        ) : null
                       }
-                      onSeek={seek}
-                      onToggleDone={
-                        user && canMarkCommentDone(user, c) ? () => toggleDone(c) : undefined
-                      }
-                      mentionable={mentionNames}
-                      frameRate={frameRate}
-                      {...selectDrawing(c)}
                     />
                   </li>
                 ))}

@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState, type ComponentType, type ReactNode } from 'react';
-import { guestLabel } from '@domain/comments';
+import { guestLabel, threadsOf } from '@domain/comments';
 import {
   guestCommentBody,
   guestDecisionBody,
@@ -356,10 +356,13 @@ function VersionBadge({ version }: { version: number | null }) {
   );
 }
 
-/** The comments on the version shown, their drawings over its player (issue 43). */
+/**
+ * The comments on the version shown, their drawings over its player (issue 43); each first
+ * comment with its thread's replies under it (issue 45 part 4).
+ */
 function GuestComments({ video, handle }: { video: GuestVideoView; handle: PlayerHandle | null }) {
   const selectDrawing = useDrawingSelection(handle, video.comments, video.frameRate);
-  return video.comments.map((c) => (
+  const item = (c: GuestCommentView) => (
     <GuestComment
       key={c.id}
       comment={c}
@@ -368,6 +371,21 @@ function GuestComments({ video, handle }: { video: GuestVideoView; handle: Playe
       frameRate={video.frameRate}
       {...selectDrawing(c)}
     />
+  );
+  return threadsOf(video.comments).map(({ comment, replies }) => (
+    <Stack key={comment.id} gap="xs">
+      {item(comment)}
+      {replies.length > 0 && (
+        <Stack
+          gap="xs"
+          pl="sm"
+          ml="xs"
+          style={{ borderLeft: '2px solid var(--mantine-color-gray-3)' }}
+        >
+          {replies.map(item)}
+        </Stack>
+      )}
+    </Stack>
   ));
 }
 
@@ -390,7 +408,7 @@ function GuestComment({
 }) {
   const seek = handle?.tellsTime ? (seconds: number) => handle.seek(seconds) : undefined;
   return (
-    <Box component="article" aria-label={`Comment by ${c.author}`}>
+    <Box component="article" aria-label={`${c.parentId ? 'Reply' : 'Comment'} by ${c.author}`}>
       <Group gap={6}>
         <Text size="sm" fw={700}>
           {c.guest ? guestLabel(c.author) : c.author}

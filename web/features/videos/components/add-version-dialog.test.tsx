@@ -30,6 +30,7 @@ const note = (id: string, name: string, content: string): CommentView => ({
   frame: null,
   timecode: null,
   drawing: null,
+  parentId: null,
 });
 
 function open(add: (body: AddVersionBody) => Promise<VersionView>) {

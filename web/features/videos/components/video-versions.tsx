@@ -1,3 +1,4 @@
+import { isOpenNote } from '@domain/comments';
 import {
   Alert,
   AspectRatio,
@@ -254,7 +255,8 @@ function AddVersionSlot({
   const comments = useComments(video.id, { enabled: opened });
   const add = useAddVersion(video.id);
   const openNotes = useMemo(
-    () => (comments.data ?? []).filter((c) => c.version === current && c.doneAt === null),
+    // Threads are carried or closed whole, by their first comment (issue 45 part 4).
+    () => (comments.data ?? []).filter((c) => c.version === current && isOpenNote(c)),
     [comments.data, current],
   );
   return (
