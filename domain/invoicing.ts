@@ -230,7 +230,7 @@ export type VideoPayment = z.infer<typeof videoPaymentSchema>;
 // --- Revenue ---------------------------------------------------------------------------------
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-const monthParam = z
+export const monthParam = z
   .string({ error: INVOICING_MESSAGES.month })
   .trim()
   .regex(MONTH, INVOICING_MESSAGES.month)
