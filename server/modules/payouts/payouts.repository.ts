@@ -4,11 +4,11 @@ import {
   statementTotals,
   type EditorRate,
   type PayoutEvent,
-  type PayoutEventKind,
   type PayoutItem,
   type Statement,
   type StatementSummary,
 } from '@domain/payouts';
+import { type PayoutEventKind } from '@domain/payout-labels';
 import { monthDate, monthOfDay } from '@domain/retainers';
 import { COMPLETED_STATUSES } from '@domain/video-status';
 import type { Db } from '../../db/client';
@@ -168,6 +168,9 @@ export async function deleteRate(db: Db, id: string): Promise<boolean> {
 
 // --- Statements ---------------------------------------------------------------------------------
 
+/** A statement as read, before the routes name the agency's currency. */
+export type Uncurrenced<T> = Omit<T, 'currency'>;
+
 interface SummaryRow {
   editor_id: string;
   editor_name: string;
@@ -179,7 +182,7 @@ interface SummaryRow {
 }
 
 /** A statement's totals from its sums (domain statementTotals: exact cents). */
-const toSummary = (r: SummaryRow): StatementSummary => ({
+const toSummary = (r: SummaryRow): Uncurrenced<StatementSummary> => ({
   editorId: r.editor_id,
   editorName: r.editor_name,
   month: monthOfDay(r.month),
@@ -198,7 +201,7 @@ const toSummary = (r: SummaryRow): StatementSummary => ({
  * count and sums, the editor named as on their newest item (or entry), newest month first, then
  * by name.
  */
-async function summaries(db: Db, where: SQL): Promise<StatementSummary[]> {
+async function summaries(db: Db, where: SQL): Promise<Uncurrenced<StatementSummary>[]> {
   const rows = rowsOf<SummaryRow>(
     await db.execute(sql`
       with s as (
@@ -248,7 +251,7 @@ export async function statement(
   editorId: string,
   month: string,
   fallbackName: string,
-): Promise<Statement> {
+): Promise<Uncurrenced<Statement>> {
   const day = monthDate(month);
   const [items, events] = await Promise.all([
     db

@@ -8,7 +8,6 @@ import {
   editorRateBody,
   editorRateListSchema,
   editorRateParams,
-  hasPayouts,
   myStatementParams,
   PAYOUT_MESSAGES,
   payoutEventParams,
@@ -23,6 +22,7 @@ import {
   statementSummaryListSchema,
   type Statement,
 } from '@domain/payouts';
+import { hasPayouts } from '@domain/payout-labels';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
@@ -68,7 +68,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   /** The statement of (editor, month); 404 for an id that is no editor and has no payouts. */
   const statementOr404 = async (editorId: string, month: string) => {
     const name = await editorOr404(editorId);
-    const found = await statement(db, editorId, month, name ?? '');
+    const found = await inCurrency(statement(db, editorId, month, name ?? ''));
     if (name === null && found.items.length === 0 && found.events.length === 0) {
       throw new HttpError(404, PAYOUT_MESSAGES.editorNotFound);
     }
@@ -86,6 +86,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       .send(statementCsv(s));
   const sendPdf = async (reply: FastifyReply, s: Statement) => {
     const agency = await readAgency(db);
+
     return reply
       .header('content-type', 'application/pdf')
       .header(
@@ -94,8 +95,17 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       )
       .send(await renderStatementPdf(s, agency));
   };
-  const money = async (amount: string) =>
-    formatInvoiceMoney(amount, (await readAgency(db)).currency);
+  const currency = async () => (await readAgency(db)).currency;
+  const money = async (amount: string) => formatInvoiceMoney(amount, await currency());
+  /** A statement, and a list of them, in the agency's currency. */
+  const inCurrency = async <T extends object>(row: Promise<T>) => {
+    const [found, c] = await Promise.all([row, currency()]);
+    return { ...found, currency: c };
+  };
+  const allInCurrency = async <T extends object>(rows: Promise<T[]>) => {
+    const [found, c] = await Promise.all([rows, currency()]);
+    return found.map((r) => ({ ...r, currency: c }));
+  };
 
   // --- Rates --------------------------------------------------------------------------------------
 
@@ -139,7 +149,8 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get(
     '/api/admin/payouts',
     { schema: { querystring: payoutMonthQuery, response: { 200: statementSummaryListSchema } } },
-    (request) => monthStatements(db, request.query.month ?? payoutMonthOf(new Date())),
+    (request) =>
+      allInCurrency(monthStatements(db, request.query.month ?? payoutMonthOf(new Date()))),
   );
 
   app.get(
@@ -176,7 +187,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       await statementOr404(editorId, month);
       const made = await payOut(db, editorId, month, actorOf(request));
       if (made === 'nothing') throw new HttpError(409, PAYOUT_MESSAGES.nothingToPay);
-      const after = await statement(db, editorId, month, '');
+      const after = await inCurrency(statement(db, editorId, month, ''));
       return {
         message: PAYOUT_MESSAGES.paidOut(after.editorName, month, await money(made.amount)),
         statement: after,
@@ -200,7 +211,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       if (made === 'already') throw new HttpError(409, PAYOUT_MESSAGES.alreadyReversed);
       return {
         message: PAYOUT_MESSAGES.reversed(made.editorName, made.month, await money(made.amount)),
-        statement: await statement(db, made.editorId, made.month, made.editorName),
+        statement: await inCurrency(statement(db, made.editorId, made.month, made.editorName)),
       };
     },
   );
@@ -215,13 +226,13 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   };
   const ownStatement = (request: FastifyRequest, month: string) => {
     const user = editorOf(request);
-    return statement(db, user.id, month, displayName(user));
+    return inCurrency(statement(db, user.id, month, displayName(user)));
   };
 
   app.get(
     '/api/me/payouts',
     { schema: { response: { 200: statementSummaryListSchema } } },
-    (request) => editorStatements(db, editorOf(request).id),
+    (request) => allInCurrency(editorStatements(db, editorOf(request).id)),
   );
 
   app.get(

@@ -2,13 +2,8 @@ import PDFDocument from 'pdfkit';
 import { csvDateTime, csvText } from '@domain/csv';
 import { formatInvoiceMoney } from '@domain/invoices';
 import { subtractMoney } from '@domain/money';
-import {
-  PAYOUT_EVENT_LABELS,
-  PAYOUT_KIND_LABELS,
-  payoutItemLabel,
-  STATEMENT_CSV_HEADER,
-  type Statement,
-} from '@domain/payouts';
+import { STATEMENT_CSV_HEADER, type Statement } from '@domain/payouts';
+import { PAYOUT_EVENT_LABELS, PAYOUT_KIND_LABELS, payoutItemLabel } from '@domain/payout-labels';
 import { monthLabel } from '@domain/retainers';
 
 /**

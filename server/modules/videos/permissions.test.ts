@@ -272,7 +272,7 @@ const editorRate: Params = async () => {
   return { id: (made.json() as { rate: { id: string } }).rate.id };
 };
 /** Editors and lead editors read their own payouts; anyone else is refused (403). */
-const PAYEES: Actor[] = [
+const PAYEES: Exclude<Actor, 'anonymous'>[] = [
   'videoEditor',
   'teamEditor',
   'strangerEditor',
