@@ -101,7 +101,7 @@ export function MyPayoutsPage() {
               </Title>
               <DataTable
                 label="Your payouts by month"
-                minWidth={420}
+                minWidth={340}
                 verticalSpacing={6}
                 columns={[
                   'Month',

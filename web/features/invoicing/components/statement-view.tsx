@@ -1,4 +1,15 @@
-import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { formatInvoiceMoney } from '@domain/invoices';
 import { type PayoutEvent, type Statement } from '@domain/payouts';
 import {
@@ -10,6 +21,8 @@ import {
 import { StatBox } from '../../../components/stat-box';
 import { formatDay } from '../lib/format';
 import { DataTable } from './scroll-table';
+
+const LIST = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
 /** The CSV and PDF links of a statement. */
 export function StatementFiles({ csv, pdf, what }: { csv: string; pdf: string; what: string }) {
@@ -57,32 +70,54 @@ export function StatementView({
           {PAYOUT_LABELS.itemsEmpty}
         </Text>
       ) : (
-        <DataTable
-          label={`Videos paid in ${statement.month}`}
-          minWidth={520}
-          verticalSpacing={6}
-          columns={[
-            'Video',
-            'Kind',
-            'Type',
-            'Client',
-            'Completed',
-            { label: 'Amount', ta: 'right' },
-          ]}
-        >
-          {statement.items.map((i) => (
-            <Table.Tr key={i.id}>
-              <Table.Td>{payoutItemLabel(i)}</Table.Td>
-              <Table.Td>{PAYOUT_KIND_LABELS[i.kind]}</Table.Td>
-              <Table.Td>{i.videoType}</Table.Td>
-              <Table.Td>{i.clientName}</Table.Td>
-              <Table.Td>{formatDay(i.lockedAt)}</Table.Td>
-              <Table.Td ta="right" ff="monospace">
-                {money(i.amount)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </DataTable>
+        <>
+          {/* A phone reads each item as a line, its amount beside it; wider screens a table. */}
+          <Stack gap={6} hiddenFrom="sm" component="ul" style={LIST}>
+            {statement.items.map((i) => (
+              <Group key={i.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
+                <Stack gap={0} miw={0}>
+                  <Text size="sm" fw={500}>
+                    {payoutItemLabel(i)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {i.clientName} · {formatDay(i.lockedAt)}
+                  </Text>
+                </Stack>
+                <Text size="sm" ff="monospace">
+                  {money(i.amount)}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+          <Box visibleFrom="sm">
+            <DataTable
+              label={`Videos paid in ${statement.month}`}
+              minWidth={520}
+              verticalSpacing={6}
+              columns={[
+                'Video',
+                'Kind',
+                'Type',
+                'Client',
+                'Completed',
+                { label: 'Amount', ta: 'right' },
+              ]}
+            >
+              {statement.items.map((i) => (
+                <Table.Tr key={i.id}>
+                  <Table.Td>{payoutItemLabel(i)}</Table.Td>
+                  <Table.Td>{PAYOUT_KIND_LABELS[i.kind]}</Table.Td>
+                  <Table.Td>{i.videoType}</Table.Td>
+                  <Table.Td>{i.clientName}</Table.Td>
+                  <Table.Td>{formatDay(i.lockedAt)}</Table.Td>
+                  <Table.Td ta="right" ff="monospace">
+                    {money(i.amount)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
+          </Box>
+        </>
       )}
       <Title order={3} fz="md">
         History
@@ -92,7 +127,7 @@ export function StatementView({
           {PAYOUT_LABELS.ledgerEmpty}
         </Text>
       ) : (
-        <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <Stack gap={6} component="ul" style={LIST}>
           {statement.events.map((e) => (
             <Group key={e.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
               <Group gap="xs" wrap="wrap">
