@@ -1,10 +1,10 @@
-import PDFDocument from 'pdfkit';
 import { csvDateTime, csvText } from '@domain/csv';
 import { formatInvoiceMoney } from '@domain/invoices';
 import { subtractMoney } from '@domain/money';
 import { STATEMENT_CSV_HEADER, type Statement } from '@domain/payouts';
 import { PAYOUT_EVENT_LABELS, PAYOUT_KIND_LABELS, payoutItemLabel } from '@domain/payout-labels';
 import { monthLabel } from '@domain/retainers';
+import { PDF_MARGIN, pdfLines, startPdf } from '../invoices/pdf-lines';
 
 /**
  * A payout statement as CSV (domain/csv.ts) and as a PDF (pdfkit, A4, the invoice's Helvetica):
@@ -35,59 +35,21 @@ export function statementCsv(s: Statement): string {
   ]);
 }
 
-const MARGIN = 50;
-const WIDTH = 595.28 - 2 * MARGIN;
-const AMOUNT_WIDTH = 110;
-
 export function renderStatementPdf(
   s: Statement,
   agency: { name: string; currency: string },
 ): Promise<Buffer> {
   const title = `Payout statement · ${s.editorName} · ${monthLabel(s.month)}`;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    info: { Title: title, Author: agency.name || 'Payouts' },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = startPdf({ Title: title, Author: agency.name || 'Payouts' });
   const money = (amount: string) => formatInvoiceMoney(amount, agency.currency);
 
-  doc.font('Helvetica-Bold').fontSize(20).text('PAYOUT STATEMENT', MARGIN, MARGIN);
+  doc.font('Helvetica-Bold').fontSize(20).text('PAYOUT STATEMENT', PDF_MARGIN, PDF_MARGIN);
   doc.font('Helvetica').fontSize(11);
   if (agency.name) doc.text(agency.name);
   doc.text(`Editor: ${s.editorName}`);
   doc.text(`Month: ${monthLabel(s.month)}`);
 
-  let y = doc.y + 20;
-  const descriptionWidth = WIDTH - AMOUNT_WIDTH;
-  const row = (left: string, right: string, bold = false) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
-    const height = Math.max(
-      doc.heightOfString(left, { width: descriptionWidth - 10 }),
-      doc.heightOfString(right, { width: AMOUNT_WIDTH }),
-    );
-    if (y + height > doc.page.height - MARGIN) {
-      doc.addPage();
-      y = MARGIN;
-    }
-    doc.text(left, MARGIN, y, { width: descriptionWidth - 10 });
-    doc.text(right, MARGIN + descriptionWidth, y, { width: AMOUNT_WIDTH, align: 'right' });
-    y += height + 6;
-  };
-  const rule = () => {
-    doc
-      .moveTo(MARGIN, y - 2)
-      .lineTo(MARGIN + WIDTH, y - 2)
-      .lineWidth(0.5)
-      .strokeColor('#999999')
-      .stroke();
-    y += 4;
-  };
+  const { row, rule } = pdfLines(doc, doc.y + 20);
   row('Video', 'Amount', true);
   rule();
   for (const i of s.items) {
