@@ -32,6 +32,8 @@ export const MONEY_FIELDS = {
     label: 'Monthly fee',
     invalid: 'Monthly fee must be a valid non-negative number',
   },
+  rate: { label: 'Rate', invalid: 'Rate must be a valid non-negative number' },
+  roundRate: { label: 'Round rate', invalid: 'Round rate must be a valid non-negative number' },
 } as const;
 export type MoneyField = keyof typeof MONEY_FIELDS;
 

@@ -33,6 +33,7 @@ import { notifier } from './modules/notifications/notifier';
 import { reviewReminders } from './modules/notifications/reminders';
 import { retainerCloser } from './modules/retainers/retainers.loop';
 import { retainersRoutes } from './modules/retainers/retainers.routes';
+import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { auth } from './plugins/auth';
 import { caches } from './plugins/caches';
 import { gracefulClose } from './plugins/graceful-close';
@@ -220,6 +221,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(invoicingRoutes, { db });
   await app.register(retainersRoutes, { db });
   await app.register(invoicesRoutes, { db });
+  await app.register(payoutsRoutes, { db });
   await app.register(adminRoutes, { db });
   await app.register(commentsRoutes, { db });
   await app.register(versionsRoutes, { db });

@@ -77,6 +77,10 @@ export const SCREENS = {
     source: 'app/routes/invoicing.tsx',
     load: () => import('./routes/invoicing').then((m) => m.InvoicingRoute),
   },
+  myPayouts: {
+    source: 'app/routes/my-payouts.tsx',
+    load: () => import('./routes/my-payouts').then((m) => m.MyPayoutsRoute),
+  },
   // Each role's dashboard is its own chunk, so a client does not download the lead and editor
   // dashboards (and their virtualised grid). /dashboard names the signed-in user's one.
   leadDashboard: {
@@ -140,6 +144,8 @@ export const ROUTES: readonly { path: string; screen: ScreenModule; access: Acce
   { path: '/admin', screen: 'admin', access: 'signedIn' },
   { path: '/assignments', screen: 'assignments', access: 'signedIn' },
   { path: '/invoicing', screen: 'invoicing', access: 'king' },
+  // An editor's own payouts (issue 44); the page tells anyone else it is not theirs.
+  { path: '/payouts', screen: 'myPayouts', access: 'signedIn' },
 ];
 
 /** Old addresses that now live elsewhere. */

@@ -1,15 +1,11 @@
-import PDFDocument from 'pdfkit';
 import { formatInvoiceMoney, type InvoiceDetail } from '@domain/invoices';
+import { PDF_MARGIN as MARGIN, PDF_WIDTH as WIDTH, pdfLines, startPdf } from './pdf-lines';
 
 /**
  * An issued invoice as a PDF (pdfkit, A4): the seller with its logo, the buyer, the number and
  * dates, every line, the totals and what has been paid, in the invoice's currency. The standard
  * Helvetica fonts write Latin text (WinAnsi); other scripts are out of their reach.
  */
-
-const MARGIN = 50;
-const WIDTH = 595.28 - 2 * MARGIN;
-const AMOUNT_WIDTH = 110;
 
 /** The image bytes of a data: URL. */
 const dataUrlBytes = (url: string) => Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
@@ -23,16 +19,9 @@ const longDate = (day: string) =>
   });
 
 export function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    info: { Title: `Invoice ${invoice.label}`, Author: invoice.seller.name || 'Invoice' },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, done } = startPdf({
+    Title: `Invoice ${invoice.label}`,
+    Author: invoice.seller.name || 'Invoice',
   });
   const money = (amount: string) => formatInvoiceMoney(amount, invoice.currency);
   const { seller, buyer } = invoice;
@@ -82,31 +71,7 @@ export function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
   if (buyer.email) doc.text(buyer.email, { width: 300 });
 
   // The lines.
-  y = doc.y + 24;
-  const descriptionWidth = WIDTH - AMOUNT_WIDTH;
-  const row = (left: string, right: string, bold = false) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
-    const height = Math.max(
-      doc.heightOfString(left, { width: descriptionWidth - 10 }),
-      doc.heightOfString(right, { width: AMOUNT_WIDTH }),
-    );
-    if (y + height > doc.page.height - MARGIN) {
-      doc.addPage();
-      y = MARGIN;
-    }
-    doc.text(left, MARGIN, y, { width: descriptionWidth - 10 });
-    doc.text(right, MARGIN + descriptionWidth, y, { width: AMOUNT_WIDTH, align: 'right' });
-    y += height + 6;
-  };
-  const rule = () => {
-    doc
-      .moveTo(MARGIN, y - 2)
-      .lineTo(MARGIN + WIDTH, y - 2)
-      .lineWidth(0.5)
-      .strokeColor('#999999')
-      .stroke();
-    y += 4;
-  };
+  const { row, rule, y: linesEnd } = pdfLines(doc, doc.y + 24);
   row('Description', 'Amount', true);
   rule();
   for (const line of invoice.lines) row(line.description, money(line.amount));
@@ -118,7 +83,7 @@ export function renderInvoicePdf(invoice: InvoiceDetail): Promise<Buffer> {
   row('Balance due', money(invoice.balance), true);
 
   if (seller.paymentInstructions) {
-    y += 18;
+    y = linesEnd() + 18;
     if (y > doc.page.height - MARGIN - 40) {
       doc.addPage();
       y = MARGIN;

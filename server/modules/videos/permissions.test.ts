@@ -6,6 +6,7 @@ import {
   clientEditorAssignments,
   clientTeamLeadAssignments,
   comments,
+  payoutItems,
   users,
   videos,
 } from '../../db/schema';
@@ -236,6 +237,50 @@ const ownerInvoice: Params = async () => {
   expect(made.statusCode, made.body).toBe(201);
   return { id: (made.json() as { id: string }).id };
 };
+/** This month ('YYYY-MM', UTC): the payouts' statements. */
+const payoutMonth = new Date().toISOString().slice(0, 7);
+/** A payout of 10.00 locked for videoEditor this month (issue 44), as `:editorId` and `:month`. */
+const videoEditorPayout: Params = async () => {
+  await t.db.insert(payoutItems).values({
+    editorId: id.videoEditor,
+    editorName: 'videoeditor',
+    videoName: 'Matrix video',
+    videoType: 'vlog',
+    clientId: id.owner,
+    clientName: 'owner',
+    kind: 'video',
+    amount: '10.00',
+    month: `${payoutMonth}-01`,
+  });
+  return { editorId: id.videoEditor, month: payoutMonth };
+};
+/** That payout paid out by the king: the ledger entry as `:id`. */
+const paidOut: Params = async () => {
+  const p = await videoEditorPayout();
+  const made = await call('king', 'POST', `/api/admin/payouts/${p.editorId}/${p.month}/pay-out`);
+  expect(made.statusCode, made.body).toBe(200);
+  const { statement } = made.json() as { statement: { events: { id: string }[] } };
+  return { id: statement.events.at(-1)!.id };
+};
+/** An editor rate (issue 44) as `:id`. */
+const editorRate: Params = async () => {
+  const made = await call('king', 'PUT', '/api/admin/editor-rates', {
+    editorId: id.strangerEditor,
+    videoType: 'funny',
+    rate: '3.00',
+  });
+  return { id: (made.json() as { rate: { id: string } }).rate.id };
+};
+/** Editors and lead editors read their own payouts; anyone else is refused (403). */
+const PAYEES: Exclude<Actor, 'anonymous'>[] = [
+  'videoEditor',
+  'teamEditor',
+  'strangerEditor',
+  'lead',
+  'adminEditor',
+  'leadAdmin',
+];
+
 /** A client's own invoices: the owner 200, another client 404 for one of the owner's, others 403. */
 const ownInvoices = (other: number) => (a: Actor) =>
   a === 'anonymous' ? 401 : a === 'owner' ? 200 : a === 'otherClient' ? other : 403;
@@ -493,6 +538,30 @@ const CASES: Case[] = [
   req('GET /api/me/invoices', ownInvoices(200)),
   req('GET /api/me/invoices/:id', ownInvoices(404), { params: ownerInvoice }),
   req('GET /api/me/invoices/:id/pdf', ownInvoices(404), { params: ownerInvoice }),
+  // Editor payouts (issue 44): rates and statements the king's and admins'; an editor its own.
+  req('GET /api/admin/editor-rates', allow(ADMINS, 200, 403)),
+  req('PUT /api/admin/editor-rates', allow(ADMINS, 200, 403), {
+    body: { videoType: 'vlog', rate: '12.00', roundRate: '2.00' },
+  }),
+  req('DELETE /api/admin/editor-rates/:id', allow(ADMINS, 200, 403), { params: editorRate }),
+  req('GET /api/admin/payouts', allow(ADMINS, 200, 403)),
+  req('GET /api/admin/payouts/:editorId/:month', allow(ADMINS, 200, 403), {
+    params: videoEditorPayout,
+  }),
+  req('GET /api/admin/payouts/:editorId/:month/csv', allow(ADMINS, 200, 403), {
+    params: videoEditorPayout,
+  }),
+  req('GET /api/admin/payouts/:editorId/:month/pdf', allow(ADMINS, 200, 403), {
+    params: videoEditorPayout,
+  }),
+  req('POST /api/admin/payouts/:editorId/:month/pay-out', allow(ADMINS, 200, 403), {
+    params: videoEditorPayout,
+  }),
+  req('POST /api/admin/payout-events/:id/reverse', allow(ADMINS, 200, 403), { params: paidOut }),
+  req('GET /api/me/payouts', allow(PAYEES, 200, 403)),
+  req('GET /api/me/payouts/:month', allow(PAYEES, 200, 403), { params: videoEditorPayout }),
+  req('GET /api/me/payouts/:month/csv', allow(PAYEES, 200, 403), { params: videoEditorPayout }),
+  req('GET /api/me/payouts/:month/pdf', allow(PAYEES, 200, 403), { params: videoEditorPayout }),
   req('GET /api/video-types', allow(SIGNED_IN, 200, 0)),
   req('GET /api/admin/client-pricing', allow(ADMINS, 200, 403)),
   req('GET /api/admin/client-pricing/:clientId', allow(ADMINS, 200, 403), { params: owner }),
@@ -721,6 +790,23 @@ describe('permission matrix (docs/rules.md#who-may-do-what)', () => {
 });
 
 describe('lists and bodies never carry what the actor may not see', () => {
+  it("GET /api/me/payouts(/:month) carries only the editor's own statements (issue 44)", async () => {
+    const { month } = await videoEditorPayout();
+    for (const actor of PAYEES) {
+      const months = (await call(actor, 'GET', '/api/me/payouts')).json() as { editorId: string }[];
+      expect(
+        months.every((m) => m.editorId === id[actor]),
+        actor,
+      ).toBe(true);
+      const own = (await call(actor, 'GET', `/api/me/payouts/${month}`)).json() as {
+        editorId: string;
+        items: unknown[];
+      };
+      expect(own.editorId, actor).toBe(id[actor]);
+      expect(own.items.length > 0, actor).toBe(actor === 'videoEditor');
+    }
+  });
+
   it('GET /api/videos/count counts exactly the videos GET /api/videos lists', async () => {
     await freshVideo();
     for (const actor of SIGNED_IN) {

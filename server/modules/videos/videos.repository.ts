@@ -22,7 +22,7 @@ import { utcDay } from '@domain/publishing';
 import type { VideoListOrder } from '@domain/video-list';
 import type { Actor } from '@domain/roles';
 import { roundChange, roundDecision, type RoundChange } from '@domain/versions';
-import type { VideoStatus } from '@domain/video-status';
+import { COMPLETED_STATUSES, type VideoStatus } from '@domain/video-status';
 import { avatarUrl } from '@domain/user';
 import type { VideoView } from '@domain/videos';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
@@ -46,6 +46,7 @@ import {
   type VideoRow,
 } from '../../db/schema';
 import { noticeCtes } from '../notifications/notifications.repository';
+import { payoutLockOf } from '../payouts/payouts.repository';
 import { needsLeadWhere, overdueWhere } from '../scope/readable';
 import { videoScopeOf, type VideoScope } from '../scope/scope';
 
@@ -633,6 +634,8 @@ export const historyEntry = (
   changedBy: { id: by.id, username: by.username, name: by.name },
 });
 
+const COMPLETE = new Set<string>(COMPLETED_STATUSES);
+
 /**
  * Takes the lock that orders the creates of one client's videos until the transaction ends (an
  * advisory lock, which insertVideo's statement takes too), and answers the client's editors (who
@@ -665,9 +668,9 @@ const agencyFrameRateSql = sql<FrameRateId>`coalesce((select ${agencySettings.fr
 
 const insertVideoStatement = preparedFamily(
   'insert_video',
-  (shape: { columns: string[]; noticed: boolean; opensRound: boolean }) =>
-    `${shape.columns.join(',')} ${shape.noticed} ${shape.opensRound}`,
-  (db, { columns, noticed, opensRound }) => {
+  (shape: { columns: string[]; noticed: boolean; opensRound: boolean; locksPayout: boolean }) =>
+    `${shape.columns.join(',')} ${shape.noticed} ${shape.opensRound} ${shape.locksPayout}`,
+  (db, { columns, noticed, opensRound, locksPayout }) => {
     const clientId = sql`${sql.placeholder('clientId')}::uuid`;
     // The ordinal is read after the client's lock is taken (the left operand first), but in the
     // statement's snapshot, taken before: a create that committed meanwhile makes it a taken one
@@ -700,9 +703,17 @@ const insertVideoStatement = preparedFamily(
     );
     const history = db.$with('created_history', {}).as(historyOf('created'));
     const round = db.$with('created_round', {}).as(roundOf('created', 'open'));
+    const payout = db.$with('created_payout', {}).as(payoutLockOf('created'));
     const notices = noticed ? noticeCtes(db, sql.placeholder('notices'), 'created') : [];
     return db
-      .with(type, created, history, ...(opensRound ? [round] : []), ...notices)
+      .with(
+        type,
+        created,
+        history,
+        ...(opensRound ? [round] : []),
+        ...(locksPayout ? [payout] : []),
+        ...notices,
+      )
       .select()
       .from(created);
   },
@@ -735,7 +746,14 @@ export async function insertVideo(
   const opensRound = roundChange(null, values.status ?? 'draft') === 'open';
   const withRounds = { ...values, ...(opensRound && { rounds: 1 }) };
   const columns = definedKeys(withRounds);
-  const statement = insertVideoStatement(db, { columns, noticed: notices !== null, opensRound });
+  // Created completed with an editor: its payout locks with it (docs/rules.md "Payouts").
+  const locksPayout = COMPLETE.has(values.status ?? 'draft') && Boolean(values.assignedEditorId);
+  const statement = insertVideoStatement(db, {
+    columns,
+    noticed: notices !== null,
+    opensRound,
+    locksPayout,
+  });
   const [row] = await statement.execute({
     ...driverValues(videos, withRounds, INSERT_PLACEHOLDERS),
     clientId: values.userId,
@@ -752,8 +770,6 @@ export async function insertVideo(
   });
   return row!;
 }
-
-const COMPLETE = new Set(['ready_to_post', 'posted']);
 
 /**
  * Applies changes; a status change is recorded in the history and moves finishDate: set when
@@ -807,12 +823,15 @@ export async function updateVideo(
   }
   const round = moves ? roundChange(current.status, newStatus, opts.undo) : null;
   const decision = round === 'close' ? roundDecision(newStatus!) : null;
+  // Entering a completed status locks the payout of its editor (docs/rules.md "Payouts").
+  const locksPayout = moves && COMPLETE.has(newStatus) && !COMPLETE.has(current.status);
   const columns = definedKeys(values);
   const statement = updateVideoStatement(db, {
     columns,
     moves,
     noticed: notices !== null,
     round,
+    locksPayout,
   });
   const [row] = await statement.execute({
     ...driverValues(videos, values, UPDATE_PLACEHOLDERS),
@@ -836,9 +855,15 @@ export async function updateVideo(
  */
 const updateVideoStatement = preparedFamily(
   'update_video',
-  (shape: { columns: string[]; moves: boolean; noticed: boolean; round: RoundChange | null }) =>
-    `${shape.columns.join(',')} ${shape.moves} ${shape.noticed} ${shape.round}`,
-  (db, { columns, moves, noticed, round }) => {
+  (shape: {
+    columns: string[];
+    moves: boolean;
+    noticed: boolean;
+    round: RoundChange | null;
+    locksPayout: boolean;
+  }) =>
+    `${shape.columns.join(',')} ${shape.moves} ${shape.noticed} ${shape.round} ${shape.locksPayout}`,
+  (db, { columns, moves, noticed, round, locksPayout }) => {
     const counted = round ? ROUND_COUNT[round] : undefined;
     const moved = db.$with('moved').as(
       db
@@ -854,9 +879,10 @@ const updateVideoStatement = preparedFamily(
     );
     const history = db.$with('moved_history', {}).as(historyOf('moved'));
     const rounds = round ? [db.$with('moved_round', {}).as(roundOf('moved', round))] : [];
+    const payout = locksPayout ? [db.$with('moved_payout', {}).as(payoutLockOf('moved'))] : [];
     const notices = noticed ? noticeCtes(db, sql.placeholder('notices'), 'moved') : [];
     return db
-      .with(...(moves ? [moved, history, ...rounds] : [moved]), ...notices)
+      .with(...(moves ? [moved, history, ...rounds, ...payout] : [moved]), ...notices)
       .select()
       .from(moved);
   },

@@ -1,7 +1,13 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clientTeamLeadAssignments, notifications, videos } from '../../db/schema';
+import {
+  clientTeamLeadAssignments,
+  editorRates,
+  notifications,
+  payoutItems,
+  videos,
+} from '../../db/schema';
 import { type Method, seedPerson, seedVideo, setUpVideoPeople } from '../../test/helper';
 import { recordStatements } from '../../test/statements';
 
@@ -157,6 +163,25 @@ describe('the day writes in few statements', () => {
     expect(answer).toEqual(await detailAs('teameditor', videoId));
     expect(answer.name).toBe('Renamed');
     expect(answer.statusHistory).toHaveLength(3);
+  });
+
+  it("completes a video in 2 statements: its editor's payout locks inside the move's own statement (issue 44)", async () => {
+    await t.db.insert(editorRates).values({ videoType: 'behind-the-scenes', rate: '30.00' });
+    await t.db
+      .update(videos)
+      .set({ assignedEditorId: t.id.teameditor })
+      .where(eq(videos.id, videoId));
+    const url = `/api/videos/${videoId}/status`;
+    await inStatements(2, 'owner', 'PATCH', url, { status: 'ready_to_post' }, 200);
+    const locked = await t.db.select().from(payoutItems).where(eq(payoutItems.videoId, videoId));
+    expect(locked.map((i) => [i.editorId, i.kind, i.amount])).toEqual([
+      [t.id.teameditor, 'video', '30.00'],
+    ]);
+    await t.db.delete(payoutItems);
+    await t.db
+      .update(videos)
+      .set({ status: 'review', assignedEditorId: null })
+      .where(eq(videos.id, videoId));
   });
 
   it('posts a comment in 2 statements (a read; the comment and its notices); the team lead hears of it', async () => {

@@ -15,6 +15,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
+import { hasPayouts, PAYOUT_LABELS } from '@domain/payout-labels';
 import { isKing, normalizeRole } from '@domain/roles';
 import { IconVideo } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
@@ -48,6 +49,7 @@ export function AppLayout() {
   const name = user ? displayName(user) : '';
   const admin = user?.isAdmin === 'true';
   const king = user ? isKing(user) : false;
+  const payee = user ? hasPayouts(user) : false;
   const total = videoCount.data?.count;
   const phone = usePhoneLayout();
   // Until the count arrives the badge holds its place unseen, so the header does not grow
@@ -138,6 +140,11 @@ export function AppLayout() {
                         Admin Dashboard
                       </Menu.Item>
                     )}
+                    {payee && (
+                      <Menu.Item component={Link} to="/payouts">
+                        {PAYOUT_LABELS.myPayouts}
+                      </Menu.Item>
+                    )}
                     {king && (
                       <Menu.Item component={Link} to="/invoicing">
                         Invoice
@@ -198,6 +205,14 @@ export function AppLayout() {
           />
           {admin && (
             <NavLink component={Link} to="/admin" label="Admin Dashboard" onClick={menu.close} />
+          )}
+          {payee && (
+            <NavLink
+              component={Link}
+              to="/payouts"
+              label={PAYOUT_LABELS.myPayouts}
+              onClick={menu.close}
+            />
           )}
           {king && (
             <NavLink component={Link} to="/invoicing" label="Invoice" onClick={menu.close} />

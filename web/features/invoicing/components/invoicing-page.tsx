@@ -20,6 +20,7 @@ import {
 } from './revenue-section';
 import { RetainersCard } from './retainers-card';
 import { VideoTypePricingCard } from './video-type-pricing-card';
+import { PayoutsSection } from './payouts-section';
 
 /**
  * /invoicing (king only): revenue, invoices and retainers, prices and plans, the payment of
@@ -58,6 +59,7 @@ export function InvoicingPage() {
       <MarginSection />
       <InvoicesCard onOpen={setOpenInvoice} />
       <RetainersCard />
+      <PayoutsSection />
       <VideoTypePricingCard />
       <ClientPricingCard />
       <PricingPlansCard />
