@@ -29,7 +29,7 @@ import {
   workflowSide,
 } from '@domain/workflow';
 import type { Db } from '../../db/client';
-import type { SessionUser, VideoRow } from '../../db/schema';
+import type { VideoRow } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { readableBy } from '../scope/readable';
@@ -217,7 +217,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
             setOnly.push({ id: video.id, values: p.set });
             changed.push({
               before: video,
-              after: { ...video, ...p.set } as VideoRow,
+              after: { ...video, ...p.set },
               teamLeadIds: p.found.teamLeadIds,
             });
             continue;
@@ -237,7 +237,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
           changed.push({ before: video, after: row, teamLeadIds: p.found.teamLeadIds });
         }
         await setVideos(tx, setOnly);
-        await notify.bulkChanged(actor as SessionUser, changed, { undo });
+        await notify.bulkChanged(actor, changed, { undo });
         return asked.map(({ id }) => outcome.get(id)!);
       });
       const done = results.filter((r) => r.ok).length;
