@@ -189,6 +189,30 @@ export const NOTIFICATION_TEXT = {
       : `${actor} added a new video "${video}"`,
     priority: 'normal',
   }),
+  /**
+   * A bulk change (issue 45), one notice for all of a recipient's videos: its type is the one
+   * notices of one video would have (a move, an assignment), set by the server.
+   */
+  bulkMoved: (actor: string, count: number, to: string): Omit<Text, 'type'> => ({
+    title: 'Videos moved',
+    message: `${actor} moved ${count} videos to ${statusLabel(to)}`,
+    priority: 'normal',
+  }),
+  bulkAssigned: (actor: string, count: number): Omit<Text, 'type'> => ({
+    title: 'Videos assigned to you',
+    message: `${actor} made you the editor of ${count} videos`,
+    priority: 'normal',
+  }),
+  bulkChanged: (actor: string, count: number): Omit<Text, 'type'> => ({
+    title: 'Videos updated',
+    message: `${actor} changed ${count} videos`,
+    priority: 'normal',
+  }),
+  bulkUndone: (actor: string, count: number): Omit<Text, 'type'> => ({
+    title: 'Change undone',
+    message: `${actor} undid a change to ${count} ${count === 1 ? 'video' : 'videos'}`,
+    priority: 'normal',
+  }),
   overdue: (video: string): Text => ({
     type: 'video_overdue',
     title: 'Video overdue',

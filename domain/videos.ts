@@ -11,6 +11,7 @@ import { toUtcIso, videoUpdateOf, type EditVideoValues } from './video-form';
 import { VIDEO_LIST_ORDERS } from './video-list';
 import { normalizeStatus, VIDEO_STATUSES } from './video-status';
 import { normalizeCustomType } from './video-types';
+import { videoPrioritySchema } from './video-priority';
 
 /** Video contracts (docs/product.md#data, #validation-and-messages and #the-api), used by the forms and enforced by the server. */
 export const VIDEO_MESSAGES = {
@@ -34,7 +35,7 @@ export const VIDEO_MESSAGES = {
 
 const uuid = z.uuid({ error: VIDEO_MESSAGES.userInvalid });
 
-const dateInput = z
+export const dateInput = z
   .string({ error: VIDEO_MESSAGES.dateInvalid })
   .refine((s) => !Number.isNaN(Date.parse(s)), VIDEO_MESSAGES.dateInvalid)
   .transform((s) => new Date(s))
@@ -55,7 +56,7 @@ const videoName = oneLine(
 );
 
 /** A type: built-in or custom, normalised (lowercase, spaces to hyphens). */
-const videoType = z
+export const videoType = z
   .string({ error: VIDEO_MESSAGES.typeInvalid })
   .trim()
   .max(50, VIDEO_MESSAGES.typeInvalid)
@@ -118,6 +119,8 @@ export const createVideoBody = z
     paymentAmount: moneyString.optional(),
     /** The source's frame rate (issue 43); by default the agency's. */
     frameRate: frameRateSchema.optional(),
+    /** How urgent it is (domain/video-priority.ts); normal by default. */
+    priority: videoPrioritySchema.optional(),
   })
   .superRefine((v, ctx) => {
     requireCustomType(v, ctx);
@@ -169,6 +172,7 @@ export const updateVideoBody = z
     startDate: dateInput.optional().nullable(),
     dueDate: dateInput.optional().nullable(),
     duration: duration.optional().nullable(),
+    priority: videoPrioritySchema.optional(),
     /** Posting as a step (domain/publishing.ts): only while the video is or becomes posted. */
     ...publishingEditFields,
   })
@@ -334,6 +338,7 @@ export const videoListQuery = z.object({
   status: z.enum(VIDEO_STATUSES, { error: 'Unknown status filter' }).optional(),
   clientId: z.uuid({ error: 'Unknown client' }).optional(),
   type: z.string().max(50).optional(),
+  priority: videoPrioritySchema.optional(),
   q: z.string().trim().max(200).optional(),
   overdue: z.enum(['true', 'false']).optional(),
   /** The lead's Needs My Review (domain/lead-dashboard.ts needsLead): in review past the last reminder. */
@@ -398,6 +403,8 @@ export const videoViewSchema = z.object({
   currentVersion: z.number().int(),
   /** The source's frame rate (domain/timecode.ts; issue 43). */
   frameRate: frameRateSchema,
+  /** How urgent it is (domain/video-priority.ts; issue 45). */
+  priority: videoPrioritySchema,
   /** How many review rounds began: the card's "Round N" (domain/versions.ts). */
   rounds: z.number().int(),
   clientIsVip: z.boolean(),

@@ -15,6 +15,7 @@ import { docsRoutes } from './modules/docs/docs.routes';
 import { openapiGenerator } from './modules/docs/openapi';
 import { usersRoutes } from './modules/users/users.routes';
 import { videosRoutes } from './modules/videos/videos.routes';
+import { bulkRoutes } from './modules/videos/bulk.routes';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes';
 import { teamLeadsRoutes } from './modules/team-leads/team-leads.routes';
 import { leadRoutes } from './modules/lead/lead.routes';
@@ -215,6 +216,7 @@ export async function buildApp(opts: AppOptions) {
   });
   await app.register(usersRoutes, { db });
   await app.register(videosRoutes, { db });
+  await app.register(bulkRoutes, { db });
   await app.register(assignmentsRoutes, { db });
   await app.register(teamLeadsRoutes, { db });
   await app.register(leadRoutes, { db });

@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { MessageAnswer } from '@domain/api';
+import type { BulkChangeAnswer, BulkChangeBody } from '@domain/bulk-changes';
 import type { LeadListFilter } from '@domain/lead-dashboard';
 import type { VideoListOrder } from '@domain/video-list';
 import { isAdmin } from '@domain/roles';
@@ -430,4 +431,30 @@ export function useBulkDeleteVideos(viewer: PublicUser | null, targetUserId: str
     // The clients' lists count their videos.
     onSettled: () => Promise.all([invalidateVideos(queryClient), invalidateClients(queryClient)]),
   });
+}
+
+/** POST /api/videos/bulk: a change of many videos, or its undo (`items`); answered per video. */
+export function bulkChangeVideos(body: BulkChangeBody): Promise<BulkChangeAnswer> {
+  return apiJson<BulkChangeAnswer>('POST', '/api/videos/bulk', body);
+}
+
+export function useBulkChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: bulkChangeVideos,
+    onSettled: () => Promise.all([invalidateVideos(queryClient), invalidateClients(queryClient)]),
+  });
+}
+
+/** GET /api/videos/ids: the ids of every video matching a list's filters (at most 1,000). */
+export function getMatchingVideoIds(
+  query: Omit<VideoListQuery, 'limit' | 'cursor' | 'sort' | 'refresh'>,
+): Promise<{ ids: string[]; total: number }> {
+  const params = new URLSearchParams(
+    Object.entries(query).flatMap(([k, v]) =>
+      v === undefined || v === '' ? [] : [[k, String(v)]],
+    ),
+  );
+  const search = params.toString();
+  return apiJson('GET', `/api/videos/ids${search ? `?${search}` : ''}`);
 }

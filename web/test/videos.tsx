@@ -26,6 +26,7 @@ export const videoView = (
   statusSince: at,
   currentVersion: 0,
   frameRate: '30',
+  priority: 'normal',
   rounds: 0,
   publishedUrl: null,
   publishedAt: null,

@@ -89,6 +89,15 @@ export interface NotificationTriggers {
     video: Pick<VideoRow, 'id' | 'name' | 'userId' | 'assignedEditorId'>,
     known?: { clientEditorIds?: readonly string[]; owner?: Parameters<typeof personLabel>[0] },
   ): Promise<void>;
+  /**
+   * A bulk change (POST /api/videos/bulk): each video's change tells whom videoChanged would,
+   * but each recipient hears once, of all their videos together; `undo`: it restored them.
+   */
+  bulkChanged(
+    actor: SessionUser,
+    changed: readonly { before: VideoRow; after: VideoRow; teamLeadIds?: readonly string[] }[],
+    opts: { undo: boolean },
+  ): Promise<void>;
   /** Status changes and a new assigned editor, from any of the update calls. */
   videoChanged(
     actor: SessionUser,
@@ -312,6 +321,45 @@ function triggersOn(
     await send(actor, drafts);
   }
 
+  /**
+   * What one change of a video (`before` to `after`) tells whom: a move tells its client side
+   * and editor (a move to review: the client side and the lead editors), a new editor hears it.
+   */
+  async function changeDrafts(
+    who: string,
+    before: VideoRow,
+    after: VideoRow,
+    teamLeadIds: readonly string[] | undefined,
+    leadIds: () => Promise<string[]>,
+  ): Promise<Draft[]> {
+    const drafts: Draft[] = [];
+    if (before.status !== after.status) {
+      if (after.status === 'review') {
+        // The client's turn (issue 41): its side decides, the lead editors look on.
+        const text = NOTIFICATION_TEXT.reviewRequested(who, after.name, after.currentVersion);
+        const clientSide = await clientSideOf(after, teamLeadIds);
+        for (const id of [...clientSide, ...(await leadIds())]) {
+          drafts.push({ ...text, videoId: after.id, recipientId: id });
+        }
+      } else {
+        const text = NOTIFICATION_TEXT.statusChange(who, after.name, before.status, after.status);
+        const emailKind = emailKindOf(text.type, after.status);
+        const clientSide = await clientSideOf(after, teamLeadIds);
+        for (const id of [...clientSide, after.assignedEditorId]) {
+          drafts.push({ ...text, emailKind, videoId: after.id, recipientId: id });
+        }
+      }
+    }
+    if (after.assignedEditorId && after.assignedEditorId !== before.assignedEditorId) {
+      drafts.push({
+        ...NOTIFICATION_TEXT.editorAssigned(who, after.name),
+        videoId: after.id,
+        recipientId: after.assignedEditorId,
+      });
+    }
+    return drafts;
+  }
+
   return {
     commentPosted: async (actor, video, comment, teamLeadIds, mentioned) => {
       // The client side and the assigned editor hear of it.
@@ -372,33 +420,54 @@ function triggersOn(
     },
 
     videoChanged: async (actor, before, after, teamLeadIds) => {
+      await send(
+        actor,
+        await changeDrafts(personLabel(actor), before, after, teamLeadIds, () => leadEditorIds(db)),
+      );
+    },
+
+    bulkChanged: async (actor, changed, { undo }) => {
       const who = personLabel(actor);
-      const drafts: Draft[] = [];
-      if (before.status !== after.status) {
-        if (after.status === 'review') {
-          // The client's turn (issue 41): its side decides, the lead editors look on.
-          const text = NOTIFICATION_TEXT.reviewRequested(who, after.name, after.currentVersion);
-          const clientSide = await clientSideOf(after, teamLeadIds);
-          for (const id of [...clientSide, ...(await leadEditorIds(db))]) {
-            drafts.push({ ...text, videoId: after.id, recipientId: id });
-          }
-        } else {
-          const text = NOTIFICATION_TEXT.statusChange(who, after.name, before.status, after.status);
-          const emailKind = emailKindOf(text.type, after.status);
-          const clientSide = await clientSideOf(after, teamLeadIds);
-          for (const id of [...clientSide, after.assignedEditorId]) {
-            drafts.push({ ...text, emailKind, videoId: after.id, recipientId: id });
-          }
+      // The lead editors are read once for the whole change, not once a video.
+      let leads: Promise<string[]> | undefined;
+      const leadIds = () => (leads ??= leadEditorIds(db));
+      const byRecipient = new Map<string, Draft[]>();
+      for (const { before, after, teamLeadIds } of changed) {
+        for (const draft of await changeDrafts(who, before, after, teamLeadIds, leadIds)) {
+          if (!draft.recipientId || draft.recipientId === actor.id) continue;
+          const drafts = byRecipient.get(draft.recipientId) ?? [];
+          // One video heard of twice (moved and assigned) counts once: its first notice.
+          if (!drafts.some((d) => d.videoId === draft.videoId)) drafts.push(draft);
+          byRecipient.set(draft.recipientId, drafts);
         }
       }
-      if (after.assignedEditorId && after.assignedEditorId !== before.assignedEditorId) {
-        drafts.push({
-          ...NOTIFICATION_TEXT.editorAssigned(who, after.name),
-          videoId: after.id,
-          recipientId: after.assignedEditorId,
-        });
+      const summaries: Draft[] = [];
+      for (const [recipientId, drafts] of byRecipient) {
+        const [first] = drafts;
+        // One video: the notice one change of it gives, as it is.
+        if (drafts.length === 1 && !undo) summaries.push(first!);
+        else {
+          const to = changed[0]?.after.status;
+          const moved = changed.every((c) => c.after.status === to && c.before.status !== to);
+          const assigned = drafts.every((d) => d.type === 'editor_assigned');
+          const text = undo
+            ? NOTIFICATION_TEXT.bulkUndone(who, drafts.length)
+            : assigned
+              ? NOTIFICATION_TEXT.bulkAssigned(who, drafts.length)
+              : moved && to
+                ? NOTIFICATION_TEXT.bulkMoved(who, drafts.length, to)
+                : NOTIFICATION_TEXT.bulkChanged(who, drafts.length);
+          summaries.push({
+            ...text,
+            // The type (and so the email kind) of the notices it stands for.
+            type: first!.type,
+            emailKind: first!.emailKind,
+            recipientId,
+            videoId: drafts.length === 1 ? first!.videoId : null,
+          });
+        }
       }
-      await send(actor, drafts);
+      await send(actor, summaries);
     },
 
     guestActed: async (guest, video, { before, comment }) => {

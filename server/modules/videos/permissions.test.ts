@@ -427,6 +427,26 @@ const CASES: Case[] = [
     params: video,
     body: (p) => ({ ids: [p.id] }),
   }),
+  // Bulk changes (issue 45): always 200 with a result per video; the case answers the video's
+  // own outcome as the one-video PATCH would (200 changed, 404 not readable, never revealed).
+  {
+    route: 'POST /api/videos/bulk',
+    expected: allow(READERS, 200, 404),
+    run: async (a) => {
+      const v = await freshVideo();
+      const res = await call(a, 'POST', '/api/videos/bulk', {
+        ids: [v.id],
+        change: { priority: 'high' },
+      });
+      if (res.statusCode !== 200) return res;
+      const [result] = (res.json() as { results: { ok: boolean; code?: string }[] }).results;
+      return {
+        statusCode: result?.ok ? 200 : result?.code === 'not_found' ? 404 : 403,
+        json: () => result,
+      };
+    },
+  },
+  req('GET /api/videos/ids', allow(SIGNED_IN, 200, 0)),
   req(
     'GET /api/king/users',
     allow(['videoEditor', 'teamEditor', 'strangerEditor', ...MANAGERS], 200, 403),

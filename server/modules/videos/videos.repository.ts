@@ -23,6 +23,7 @@ import type { VideoListOrder } from '@domain/video-list';
 import type { Actor } from '@domain/roles';
 import { roundChange, roundDecision, type RoundChange } from '@domain/versions';
 import { COMPLETED_STATUSES, type VideoStatus } from '@domain/video-status';
+import type { VideoPriority } from '@domain/video-priority';
 import { avatarUrl } from '@domain/user';
 import type { VideoView } from '@domain/videos';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
@@ -83,6 +84,7 @@ export interface VideoFilters {
   status?: VideoStatus;
   clientId?: string;
   type?: string;
+  priority?: VideoPriority;
   q?: string;
   overdue?: boolean;
   /** Needs My Review (needsLeadWhere): in review past the last reminder day. */
@@ -171,6 +173,7 @@ function listWhere(where: SQL | undefined, f: VideoFilters) {
     f.status ? eq(videos.status, f.status) : undefined,
     f.clientId ? eq(videos.userId, f.clientId) : undefined,
     f.type ? eq(videos.type, f.type) : undefined,
+    f.priority ? eq(videos.priority, f.priority) : undefined,
     f.q ? ilike(videos.name, `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
     f.overdue ? overdueWhere() : undefined,
     f.needsLead ? needsLeadWhere() : undefined,
@@ -459,6 +462,7 @@ function viewOf(sees: ViewerFacts, { video, owner: o, editor: e }: VideoWithPeop
     statusSince: video.statusChangedAt.toISOString(),
     currentVersion: video.currentVersion,
     frameRate: video.frameRate,
+    priority: video.priority,
     rounds: video.rounds,
     publishedUrl: video.publishedUrl,
     publishedAt: video.publishedAt,
@@ -891,4 +895,157 @@ const updateVideoStatement = preparedFamily(
 export async function deleteVideos(db: Db, ids: string[]) {
   const rows = await db.delete(videos).where(inArray(videos.id, ids)).returning({ id: videos.id });
   return rows.length;
+}
+
+/** A video a bulk change may touch, locked for it (findVideosForChange). */
+export interface VideoForChange extends VideoWithPeople {
+  onTeamAsEditor: boolean;
+  teamLeadIds: string[];
+  /** Its latest status history entry: what an undo of the caller's own move checks. */
+  latest: StatusHistory[number] | null;
+}
+
+/**
+ * The videos `ids` names that exist, with what findReadableVideo reads of each (its people,
+ * whether the viewer edits for its client, its client's team leads) and its latest history
+ * entry, in one statement that locks them until the transaction ends (a bulk change checks and
+ * changes them in it, so nothing moves them between the check and the change). The caller
+ * decides who may read each (videoScopeOf, canReadVideo).
+ */
+export async function findVideosForChange(
+  tx: Db,
+  viewerId: string,
+  ids: readonly string[],
+): Promise<VideoForChange[]> {
+  if (!isTransaction(tx)) throw new Error('findVideosForChange needs a transaction');
+  const editors = clientEditorAssignments;
+  const leads = clientTeamLeadAssignments;
+  const h = videoStatusHistory;
+  const rows = await tx
+    .select({
+      video: videos,
+      owner: summary(owner),
+      editor: summary(editor),
+      onTeamAsEditor: sql<boolean>`exists (select 1 from ${editors}
+        where ${editors.clientId} = ${videos.userId} and ${editors.editorId} = ${viewerId}::uuid)`,
+      teamLeadIds: sql<string[]>`array(select ${leads.teamLeadId}::text from ${leads}
+        where ${leads.clientId} = ${videos.userId})`,
+      latest: sql<{
+        fromStatus: string | null;
+        toStatus: string;
+        changedAt: string;
+        changedById: string | null;
+      } | null>`(select json_build_object('fromStatus', ${h.fromStatus}, 'toStatus', ${h.toStatus},
+          'changedAt', ${h.changedAt}, 'changedById', ${h.changedById})
+        from ${h} where ${h.videoId} = ${videos.id}
+        order by ${h.changedAt} desc, ${h.id} desc limit 1)`,
+    })
+    .from(videos)
+    .innerJoin(owner, eq(owner.id, videos.userId))
+    .leftJoin(editor, eq(editor.id, videos.assignedEditorId))
+    .where(sql`${videos.id} = any(${`{${ids.join(',')}}`}::uuid[])`)
+    .for('update', { of: videos });
+  return (
+    rows as (Omit<VideoForChange, 'latest'> & {
+      latest: {
+        fromStatus: string | null;
+        toStatus: string;
+        changedAt: string;
+        changedById: string | null;
+      } | null;
+    })[]
+  ).map(({ latest, ...row }) => ({
+    ...row,
+    latest: latest && {
+      fromStatus: latest.fromStatus,
+      toStatus: latest.toStatus,
+      changedAt: new Date(latest.changedAt).toISOString(),
+      guestName: null,
+      changedBy: latest.changedById ? { id: latest.changedById, username: '', name: null } : null,
+    },
+  }));
+}
+
+/** The columns a bulk change sets without moving a video (setVideos). */
+export type SetValues = Partial<
+  Pick<typeof videos.$inferInsert, 'assignedEditorId' | 'dueDate' | 'type' | 'priority'>
+>;
+
+const SET_COLUMNS = ['assignedEditorId', 'dueDate', 'type', 'priority'] as const;
+const SET_TYPES: Record<(typeof SET_COLUMNS)[number], string> = {
+  assignedEditorId: 'uuid',
+  dueDate: 'timestamptz',
+  type: 'text',
+  priority: 'text',
+};
+
+/**
+ * Sets each video's own values, set-based: one update a shape (the columns given), whatever the
+ * number of videos (a bulk change's changes that move no video; moves go through updateVideo,
+ * one a video, for their history, rounds and what completing a video does). Answers the ids
+ * updated.
+ */
+export async function setVideos(
+  db: Db,
+  changes: readonly { id: string; values: SetValues }[],
+): Promise<string[]> {
+  const shapes = new Map<string, { id: string; values: SetValues }[]>();
+  for (const change of changes) {
+    const key = SET_COLUMNS.filter((c) => change.values[c] !== undefined).join(',');
+    if (!key) continue;
+    shapes.set(key, [...(shapes.get(key) ?? []), change]);
+  }
+  const done: string[] = [];
+  for (const [key, group] of shapes) {
+    const columns = key.split(',') as (typeof SET_COLUMNS)[number][];
+    const records = group.map(({ id, values }) => ({
+      id,
+      ...Object.fromEntries(
+        columns.map((c) => {
+          const value = values[c];
+          return [c, value instanceof Date ? value.toISOString() : value];
+        }),
+      ),
+    }));
+    const x = sql.identifier('x');
+    const assignments = columns.map(
+      (c) => sql`${sql.identifier(videos[c].name)} = ${x}.${sql.identifier(c)}`,
+    );
+    const recordType = sql.join(
+      [sql`id uuid`, ...columns.map((c) => sql`${sql.identifier(c)} ${sql.raw(SET_TYPES[c])}`)],
+      sql`, `,
+    );
+    const rows = rowsOf<{ id: string }>(
+      await db.execute(sql`update ${videos}
+        set ${sql.join(assignments, sql`, `)}, ${sql.identifier(videos.updatedAt.name)} = now()
+        from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as ${x}(${recordType})
+        where ${videos.id} = ${x}.id
+        returning ${videos.id}`),
+    );
+    done.push(...rows.map((r) => r.id));
+  }
+  return done;
+}
+
+/** The first `max` ids of a list (listVideos' order and filters) and how many it has. */
+export async function listVideoIds(
+  db: Db,
+  where: SQL | undefined,
+  f: VideoFilters,
+  max: number,
+): Promise<{ ids: string[]; total: number }> {
+  const narrowed = listWhere(where, f);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ id: videos.id })
+      .from(videos)
+      .where(narrowed)
+      .orderBy(...listOrder(f))
+      .limit(max),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(videos)
+      .where(narrowed),
+  ]);
+  return { ids: rows.map((r) => r.id), total: count?.total ?? 0 };
 }

@@ -20,7 +20,7 @@ import {
 } from '@domain/permissions';
 import { messageAnswer } from '@domain/api';
 import { mayOpenManagedUser } from '@domain/lead-dashboard';
-import { isAdmin, isManager, mayBeAssignedEditor, normalizeRole } from '@domain/roles';
+import { isAdmin, isManager, normalizeRole } from '@domain/roles';
 import { publicUserListSchema } from '@domain/user';
 import { defaultDueDate } from '@domain/video-form';
 import { PUBLISHING_MESSAGES, utcDay } from '@domain/publishing';
@@ -50,7 +50,6 @@ import {
   creationRefusal,
   mayUndo,
   moveRefusal,
-  startsWorkUnassigned,
   WORKFLOW_MESSAGES,
   workflowSide,
 } from '@domain/workflow';
@@ -64,6 +63,7 @@ import { insertComment } from '../comments/comments.repository';
 import type { Notifier } from '../notifications/notifier';
 import { findUserById, toPublicUser } from '../users/users.repository';
 import { readableBy, readableCount, SCOPE_TABLES } from '../scope/readable';
+import { editorChecks } from './video-checks';
 import { loadViewerScope, type ViewerScope } from '../scope/scope';
 import {
   type ListSince,
@@ -181,6 +181,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     if (label === undefined || !user) return undefined;
     return { kept: listVersions, key: readCacheKey(user, reply.request.url), label };
   }
+  const { checkAssignableEditor, checkEditorChange, editorsOfClient, editorWithMove } =
+    editorChecks(db);
   async function scopeOf(request: Parameters<typeof currentUser>[0]) {
     return loadViewerScope(db, currentUser(request));
   }
@@ -359,6 +361,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         publishedAt: input.status === 'posted' ? utcDay(new Date()) : null,
         // The source's frame rate as chosen, else the agency's, read by the insert (issue 43).
         frameRate: input.frameRate,
+        priority: input.priority,
       };
       // The video and its notifications commit together in one statement (the client's lock,
       // the custom type, the video, its history and its notices), after a read of the client's
@@ -412,19 +415,6 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     );
     if (!ok) throw new HttpError(403, 'You cannot assign this editor');
     return editor;
-  }
-
-  /** 400 unless the user exists and may be a video's editor (an editor or a lead editor). */
-  async function checkAssignableEditor(editorId: string) {
-    const editor = await findUserById(db, editorId);
-    if (!editor || !mayBeAssignedEditor(editor)) {
-      throw new HttpError(400, VIDEO_MESSAGES.editorInvalid);
-    }
-    return editor;
-  }
-
-  async function editorsOfClient(clientId: string) {
-    return new Set(await editorIdsOf(db, clientId));
   }
 
   /**
@@ -594,33 +584,6 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     // a video with an undo may no longer read it, yet did succeed.
     return withHistory(scope, (await findVideo(db, video.id))!);
   });
-
-  /**
-   * The editor a move sets, if it sets one: the one asked for (allowed as the assigned-editor
-   * call allows it), or, when work starts on an unassigned video, the editor who starts it
-   * (docs/rules.md#rules-the-product-leaves-open; a king, who may not be one, leaves it unassigned); undefined: none.
-   */
-  async function editorWithMove(
-    scope: TeamScope,
-    video: VideoRow,
-    status: string,
-    asked: string | null | undefined,
-  ): Promise<string | null | undefined> {
-    if (asked !== undefined) {
-      if (asked === video.assignedEditorId) return undefined;
-      await checkEditorChange(scope, video, asked);
-      return asked;
-    }
-    const starts = startsWorkUnassigned(video, video.assignedEditorId !== null, status);
-    return starts && mayBeAssignedEditor(scope) ? scope.id : undefined;
-  }
-
-  /** Refuses a change of `video`'s editor to `editorId` that the viewer may not make (403/400). */
-  async function checkEditorChange(scope: TeamScope, video: VideoRow, editorId: string | null) {
-    if (editorId) await checkAssignableEditor(editorId);
-    const ok = canSetAssignedEditor(scope, video, editorId, await editorsOfClient(video.userId));
-    if (!ok) throw new HttpError(403, VIDEO_MESSAGES.editorNotYours);
-  }
 
   app.patch(
     '/api/videos/:id/assigned-editor',

@@ -2,6 +2,7 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   Group,
   Modal,
   Stack,
@@ -26,6 +27,7 @@ import { RoundBadge } from './round-badge';
 import { PlatformLabel } from './platform-label';
 import { useMoveDialogs } from './move-dialogs';
 import { StatusActionsMenu } from './status-actions-menu';
+import { PriorityBadge } from './priority-badge';
 import { StatusBadge } from './status-badge';
 import classes from './video-card.module.css';
 import { VipBadge } from '../vip-badge';
@@ -48,6 +50,8 @@ export interface VideoCardProps {
    * lines (then an ellipsis), the status beside the other badges, client and editor on one line.
    */
   compact?: boolean;
+  /** Picked for a bulk change (issue 45): the card's checkbox; `range` on a shift-click. */
+  selection?: { selected: boolean; onToggle: (range: boolean) => void };
 }
 
 /** The compact card's one line of people: 'Client name (VIP) · Editor: name'. */
@@ -91,6 +95,7 @@ export function VideoCard({
   teamClientIds = [],
   index = 0,
   compact = false,
+  selection,
 }: VideoCardProps) {
   const { move, dialogs, change, pendingId } = useMoveDialogs(viewer);
   const [confirming, setConfirming] = useState(false);
@@ -122,6 +127,22 @@ export function VideoCard({
     >
       <Stack gap={compact ? 6 : 'xs'} h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          {selection && (
+            <Checkbox
+              mt={3}
+              checked={selection.selected}
+              aria-label={`Select ${video.name}`}
+              onChange={() => {}}
+              onClick={(e) => selection.onToggle(e.shiftKey)}
+              onKeyDown={(e) => {
+                // Space toggles natively (onClick); shift+space picks the range.
+                if (e.key === ' ' && e.shiftKey) {
+                  e.preventDefault();
+                  selection.onToggle(true);
+                }
+              }}
+            />
+          )}
           <UnstyledButton
             onClick={() => onOpen(video.id)}
             className={classes.name}
@@ -140,6 +161,7 @@ export function VideoCard({
           <Badge variant="outline" color="gray" c="dark.6">
             {typeLabel(video.type)}
           </Badge>
+          <PriorityBadge priority={video.priority} />
           <DayCounterBadge video={video} />
           {video.rounds > 0 && <RoundBadge rounds={video.rounds} />}
           <PlatformLabel link={video.link} />

@@ -2,9 +2,11 @@ import { Alert, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useContext, useDeferredValue, type ReactNode } from 'react';
 import type { PublicUser } from '@domain/user';
 import type { VideoView } from '@domain/videos';
+import { useVideoSelection } from '../../hooks/use-video-selection';
 import { DrawnWidth } from '../../lib/drawn-width';
 import { EmptyState } from '../empty-state';
 import { VideoCardsSkeleton } from '../skeletons';
+import { BulkActionBar } from './bulk-action-bar';
 import { VideoCard } from './video-card';
 
 export interface VideoListProps {
@@ -22,6 +24,8 @@ export interface VideoListProps {
   /** The button for what to do about an empty list (say, Add Video). */
   emptyAction?: ReactNode;
   compact?: boolean;
+  /** Cards can be picked for a bulk change (issue 45); true unless told. */
+  selectable?: boolean;
 }
 
 const NO_VIDEOS: readonly VideoView[] = [];
@@ -43,7 +47,9 @@ export function VideoList({
   emptyText,
   emptyAction,
   compact,
+  selectable = true,
 }: VideoListProps) {
+  const selection = useVideoSelection();
   // The cards are drawn in a background (transition) render: React draws them in slices, so a
   // long list holds neither the rest of the page's first paint nor the phone's main thread
   // (Lighthouse mobile, issue 9 part 6). A new list (filters, search) follows the same way.
@@ -70,28 +76,40 @@ export function VideoList({
   if (videos.length === 0) {
     return <EmptyState title={emptyTitle} text={emptyText} action={emptyAction} />;
   }
+  const order = shown.map((v) => v.id);
   return (
-    <SimpleGrid
-      cols={{ base: 1, sm: 2, lg: 3 }}
-      spacing={compact ? 'xs' : 'md'}
-      component="ul"
-      aria-label="Videos"
-      aria-busy={shown !== videos}
-      style={{ listStyle: 'none', padding: 0, margin: 0 }}
-    >
-      {shown.map((video, index) => (
-        <li key={video.id}>
-          <VideoCard
-            video={video}
-            viewer={viewer}
-            onOpen={onOpen}
-            showClient={showClient}
-            teamClientIds={teamClientIds}
-            index={index}
-            compact={compact}
-          />
-        </li>
-      ))}
-    </SimpleGrid>
+    <Stack gap="sm">
+      {selectable && <BulkActionBar selection={selection} shown={videos} />}
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, lg: 3 }}
+        spacing={compact ? 'xs' : 'md'}
+        component="ul"
+        aria-label="Videos"
+        aria-busy={shown !== videos}
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
+        {shown.map((video, index) => (
+          <li key={video.id}>
+            <VideoCard
+              video={video}
+              viewer={viewer}
+              onOpen={onOpen}
+              showClient={showClient}
+              teamClientIds={teamClientIds}
+              index={index}
+              compact={compact}
+              selection={
+                selectable
+                  ? {
+                      selected: selection.isSelected(video.id),
+                      onToggle: (range) => selection.toggle(video.id, { range, order }),
+                    }
+                  : undefined
+              }
+            />
+          </li>
+        ))}
+      </SimpleGrid>
+    </Stack>
   );
 }

@@ -5,7 +5,9 @@ import { LEAD_TAB_INFO, leadTabFilter, type LeadVideoTab as Tab } from '@domain/
 import { EmptyState } from '../../../components/empty-state';
 import { VideoCardsSkeleton } from '../../../components/skeletons';
 import { VideoCard } from '../../../components/videos/video-card';
-import { useVideoPages } from '../../../api/videos';
+import { getMatchingVideoIds, useVideoPages } from '../../../api/videos';
+import { BulkActionBar } from '../../../components/videos/bulk-action-bar';
+import { useVideoSelection } from '../../../hooks/use-video-selection';
 import type { VideoListOrder } from '@domain/video-list';
 import { VirtualVideoGrid } from './virtual-video-grid';
 
@@ -38,6 +40,19 @@ export function LeadVideoTab({
   const info = LEAD_TAB_INFO[tab];
   const list = useVideoPages(leadTabFilter(tab, search), clientId, true, { rounds, sort });
   const videos = list.data?.pages.flatMap((p) => p.videos) ?? [];
+  const selection = useVideoSelection();
+  const order = videos.map((v) => v.id);
+  const filter = leadTabFilter(tab, search);
+  // "Select all matching": every video of the tab's filter, not only the pages loaded.
+  const matching = () =>
+    getMatchingVideoIds({
+      status: filter.status,
+      overdue: filter.overdue ? 'true' : undefined,
+      needsLead: filter.needsLead ? 'true' : undefined,
+      q: filter.q || undefined,
+      clientId: clientId ?? undefined,
+      roundsOver: rounds ?? undefined,
+    });
   // The tiles do not count by rounds: narrowed, the title counts what has loaded ('50+').
   const shown =
     rounds === null
@@ -67,13 +82,26 @@ export function LeadVideoTab({
         <EmptyState title={info.empty} text={empty.text} action={empty.action} />
       )}
       {user && videos.length > 0 && (
+        <BulkActionBar selection={selection} shown={videos} matching={matching} />
+      )}
+      {user && videos.length > 0 && (
         <VirtualVideoGrid
           videos={videos}
           hasMore={Boolean(list.hasNextPage)}
           loadingMore={list.isFetchingNextPage}
           onLoadMore={() => void list.fetchNextPage()}
           renderCard={(video, index) => (
-            <VideoCard video={video} viewer={user} onOpen={onOpen} showClient index={index} />
+            <VideoCard
+              video={video}
+              viewer={user}
+              onOpen={onOpen}
+              showClient
+              index={index}
+              selection={{
+                selected: selection.isSelected(video.id),
+                onToggle: (range) => selection.toggle(video.id, { range, order }),
+              }}
+            />
           )}
         />
       )}

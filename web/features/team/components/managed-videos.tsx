@@ -7,6 +7,7 @@ import type { PublicUser } from '@domain/user';
 import type { VideoView } from '@domain/videos';
 import { workflowSide } from '@domain/workflow';
 import { useSelection } from '../../../hooks/use-selection';
+import { BulkActionBar } from '../../../components/videos/bulk-action-bar';
 import { useVideoFilters } from '../../../hooks/use-video-filters';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -171,6 +172,17 @@ export function ManagedVideos({
               </Button>
             </Group>
           </Group>
+          <BulkActionBar
+            withSelectAll={false}
+            shown={shown}
+            selection={{
+              ids: selection.chosen.map((v) => v.id),
+              isSelected: selection.isChosen,
+              toggle: selection.toggle,
+              setAll: () => !selection.allChosen && selection.toggleAll(),
+              clear: selection.clear,
+            }}
+          />
           {shown.length === 0 && (
             <Text c="dimmed" ta="center" py="lg">
               No videos match these filters
