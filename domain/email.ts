@@ -16,6 +16,7 @@ export const EMAIL_KINDS = [
   'mention',
   'changes_requested',
   'review_requested',
+  'delivery_ready',
   'posted',
   'comment',
   'status_change',
@@ -33,6 +34,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   mention: 'Someone mentions you',
   changes_requested: 'Changes are requested',
   review_requested: 'A video is ready for review',
+  delivery_ready: 'A paid video’s delivery is available',
   posted: 'A video is posted',
   comment: 'New comments',
   status_change: 'Other status changes',
@@ -60,12 +62,17 @@ export const DAILY_DIGEST_HOUR = 8;
 /** Kinds that go out at once unless the user says otherwise. */
 const AT_ONCE: readonly EmailKind[] = ['mention', 'changes_requested'];
 /** A client's inbox stays quiet: only these reach it unless they choose more. */
-const CLIENT_KINDS: readonly EmailKind[] = ['mention', 'review_requested', 'posted'];
+const CLIENT_KINDS: readonly EmailKind[] = [
+  'mention',
+  'review_requested',
+  'delivery_ready',
+  'posted',
+];
 /**
  * What goes to the client side at once besides AT_ONCE: a video ready for its review is the
  * client's turn (issue 41), so it hears at once, not in tomorrow's digest.
  */
-const CLIENT_AT_ONCE: readonly EmailKind[] = ['review_requested'];
+const CLIENT_AT_ONCE: readonly EmailKind[] = ['review_requested', 'delivery_ready'];
 
 /** What a user gets for `kind` without a choice of their own. */
 export function defaultEmailMode(kind: EmailKind, role: string): EmailMode {

@@ -15,6 +15,7 @@ export const NOTIFICATION_TYPES = [
   'new_video',
   'video_overdue',
   'changes_requested',
+  'delivery_ready',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -180,6 +181,13 @@ export const NOTIFICATION_TEXT = {
       ? `${actor} added a new video "${video}" for ${forClient}`
       : `${actor} added a new video "${video}"`,
     priority: 'normal',
+  }),
+  /** A "deliver when paid" video was paid: its delivery link is now the client side's. */
+  deliveryReady: (video: string): Text => ({
+    type: 'delivery_ready',
+    title: 'Delivery available',
+    message: `The delivery of "${video}" is available: it has been paid`,
+    priority: 'high',
   }),
   overdue: (video: string): Text => ({
     type: 'video_overdue',

@@ -25,7 +25,6 @@ import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import {
-  changePaymentStatus,
   findVideoPayment,
   listInvoicingRows,
   outstanding,
@@ -33,6 +32,7 @@ import {
   setTypedAmount,
 } from './invoicing.repository';
 import { ledgerRevenueBetween, ledgerTrends } from './ledger.repository';
+import { payAndDeliver } from './pay-and-deliver';
 import { pricingRoutes } from './pricing.routes';
 import { reportRoutes } from './reports.routes';
 
@@ -105,12 +105,13 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   );
 
   async function changePayments(videoIds: string[], to: PaymentStatus, actorId: string) {
-    const change = await changePaymentStatus(db, videoIds, to, actorId);
+    const change = await payAndDeliver(app, videoIds, to, actorId);
+    const { paidIds: _paid, ...answer } = change;
     return {
       message: paymentMessage(change, to, formatUsd(change.total)),
       updated: change.updatedIds.length,
       skipped: change.skippedVideos.length,
-      ...change,
+      ...answer,
     };
   }
 

@@ -59,7 +59,7 @@ export function BillingForm({
   saving,
 }: {
   billing: ClientBilling;
-  onSave: (body: ClientBilling) => void;
+  onSave: (body: Omit<ClientBilling, 'deliveryMode'>) => void;
   saving: boolean;
 }) {
   const form = useForm<BillingFormValues>({
