@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { MessageAnswer } from '@domain/api';
+import type { DeliveryBody } from '@domain/delivery';
 import type { LeadListFilter } from '@domain/lead-dashboard';
 import type { VideoListOrder } from '@domain/video-list';
 import { isAdmin } from '@domain/roles';
@@ -429,5 +430,16 @@ export function useBulkDeleteVideos(viewer: PublicUser | null, targetUserId: str
     mutationFn: (ids: string[]) => bulkDeleteVideos(viewer!, ids, targetUserId),
     // The clients' lists count their videos.
     onSettled: () => Promise.all([invalidateVideos(queryClient), invalidateClients(queryClient)]),
+  });
+}
+
+/** PUT /api/videos/{id}/delivery (issue 44): the agency sets (a link) or clears (null) it. */
+export function useSetDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, link }: DeliveryBody & { id: string }) =>
+      apiJson<VideoView>('PUT', `${videoPath(id)}/delivery`, { link }),
+    onSuccess: (video) => queryClient.setQueryData(videoKeys.detail(video.id), video),
+    onSettled: () => void invalidateVideos(queryClient),
   });
 }
