@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isValidVideoLink, normalizeWebLink } from './links';
 import { canSeeInternalNotes } from './permissions';
+import { webAddressField } from './publishing';
 import type { Actor } from './roles';
 import { COMPLETED_STATUSES } from './video-status';
 
@@ -36,12 +36,7 @@ export const DELIVERY_MESSAGES = {
 } as const;
 
 /** A delivery link as a body carries it: an http(s) address (https added when left out). */
-export const deliveryLinkField = z
-  .string({ error: DELIVERY_MESSAGES.linkInvalid })
-  .trim()
-  .max(2000, { error: DELIVERY_MESSAGES.linkInvalid, abort: true })
-  .refine(isValidVideoLink, DELIVERY_MESSAGES.linkInvalid)
-  .transform(normalizeWebLink);
+export const deliveryLinkField = webAddressField(DELIVERY_MESSAGES.linkInvalid);
 
 /** PUT /api/videos/{id}/delivery: the link, or null to clear it. */
 export const deliveryBody = z.object({

@@ -25,10 +25,12 @@ describe('email kinds and defaults', () => {
     expect(defaultEmailMode('comment', 'editor')).toBe('digest');
   });
 
-  it("keep a client's inbox to mentions, review requests and posting", () => {
+  it("keep a client's inbox to mentions, review requests, deliveries and posting", () => {
     for (const role of ['client', 'client_team_lead']) {
       const on = EMAIL_KINDS.filter((k) => defaultEmailMode(k, role) !== 'off');
-      expect(on.sort()).toEqual(['mention', 'posted', 'review_requested']);
+      expect(on.sort()).toEqual(['delivery_ready', 'mention', 'posted', 'review_requested']);
+      // A paid video's delivery is news the client waits for: at once (issue 44).
+      expect(defaultEmailMode('delivery_ready', role)).toBe('now');
     }
   });
 
