@@ -25,10 +25,18 @@ describe('email kinds and defaults', () => {
     expect(defaultEmailMode('comment', 'editor')).toBe('digest');
   });
 
-  it("keep a client's inbox to mentions, review requests, posting and replies in its threads", () => {
+  it("keep a client's inbox to mentions, review requests, deliveries, posting and replies in its threads", () => {
     for (const role of ['client', 'client_team_lead']) {
       const on = EMAIL_KINDS.filter((k) => defaultEmailMode(k, role) !== 'off');
-      expect(on.sort()).toEqual(['mention', 'posted', 'reply', 'review_requested']);
+      expect(on.sort()).toEqual([
+        'delivery_ready',
+        'mention',
+        'posted',
+        'reply',
+        'review_requested',
+      ]);
+      // A paid video's delivery is news the client waits for: at once (issue 44).
+      expect(defaultEmailMode('delivery_ready', role)).toBe('now');
     }
   });
 

@@ -16,6 +16,7 @@ export const EMAIL_KINDS = [
   'mention',
   'changes_requested',
   'review_requested',
+  'delivery_ready',
   'posted',
   'reply',
   'comment',
@@ -34,6 +35,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   mention: 'Someone mentions you',
   changes_requested: 'Changes are requested',
   review_requested: 'A video is ready for review',
+  delivery_ready: 'A paid video’s delivery is available',
   posted: 'A video is posted',
   reply: 'Someone replies in a thread you are in',
   comment: 'New comments',
@@ -65,12 +67,18 @@ const AT_ONCE: readonly EmailKind[] = ['mention', 'changes_requested'];
  * A client's inbox stays quiet: only these reach it unless they choose more (a reply in a thread
  * it is in answers its own note, issue 45 part 4).
  */
-const CLIENT_KINDS: readonly EmailKind[] = ['mention', 'review_requested', 'posted', 'reply'];
+const CLIENT_KINDS: readonly EmailKind[] = [
+  'mention',
+  'review_requested',
+  'delivery_ready',
+  'posted',
+  'reply',
+];
 /**
  * What goes to the client side at once besides AT_ONCE: a video ready for its review is the
  * client's turn (issue 41), so it hears at once, not in tomorrow's digest.
  */
-const CLIENT_AT_ONCE: readonly EmailKind[] = ['review_requested'];
+const CLIENT_AT_ONCE: readonly EmailKind[] = ['review_requested', 'delivery_ready'];
 
 /** What a user gets for `kind` without a choice of their own. */
 export function defaultEmailMode(kind: EmailKind, role: string): EmailMode {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FRAME_RATES, frameRateSchema } from './timecode';
 import { textAnswer } from './api';
+import { DELIVERY_MODES, deliveryModeField } from './delivery';
 import {
   checkRoundFee,
   includedRoundsInput,
@@ -194,6 +195,8 @@ export const clientBillingSchema = z.object({
   includedRounds: z.number().nullable(),
   roundFeeKind: z.enum(ROUND_FEE_KINDS).nullable(),
   roundFee: z.string().nullable(),
+  /** When the client side sees a video's delivery link (domain/delivery.ts). */
+  deliveryMode: z.enum(DELIVERY_MODES),
 });
 export type ClientBilling = z.infer<typeof clientBillingSchema>;
 
@@ -211,6 +214,7 @@ export const clientBillingBody = z
     includedRounds: includedRoundsInput.nullable(),
     roundFeeKind: roundFeeKindInput.nullable(),
     roundFee: roundFeeInput.nullable(),
+    deliveryMode: deliveryModeField,
   })
   .partial()
   .superRefine(checkRoundFee);

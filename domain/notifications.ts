@@ -16,6 +16,7 @@ export const NOTIFICATION_TYPES = [
   'video_overdue',
   'changes_requested',
   'reply',
+  'delivery_ready',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -212,6 +213,13 @@ export const NOTIFICATION_TEXT = {
     title: 'Change undone',
     message: `${actor} undid a change to ${count} ${count === 1 ? 'video' : 'videos'}`,
     priority: 'normal',
+  }),
+  /** A "deliver when paid" video was paid: its delivery link is now the client side's. */
+  deliveryReady: (video: string): Text => ({
+    type: 'delivery_ready',
+    title: 'Delivery available',
+    message: `The delivery of "${video}" is available: it has been paid`,
+    priority: 'high',
   }),
   overdue: (video: string): Text => ({
     type: 'video_overdue',

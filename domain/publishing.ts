@@ -55,13 +55,17 @@ export function publishDayRefusal(day: string, latest: string): string | null {
   return day > latest ? PUBLISHING_MESSAGES.dayInFuture : null;
 }
 
-/** The published URL as a body carries it: any http(s) address, https added when left out. */
-export const publishedUrlField = z
-  .string({ error: PUBLISHING_MESSAGES.urlInvalid })
-  .trim()
-  .max(2000, { error: PUBLISHING_MESSAGES.urlInvalid, abort: true })
-  .refine(isValidVideoLink, PUBLISHING_MESSAGES.urlInvalid)
-  .transform(normalizeWebLink);
+/** A web address as a body carries it: any http(s) address, https added when left out. */
+export const webAddressField = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(2000, { error: message, abort: true })
+    .refine(isValidVideoLink, message)
+    .transform(normalizeWebLink);
+
+/** The published URL as a body carries it (webAddressField). */
+export const publishedUrlField = webAddressField(PUBLISHING_MESSAGES.urlInvalid);
 
 /** The published day as a body carries it, checked against the clock when it is parsed. */
 export const publishedAtField = z

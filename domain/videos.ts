@@ -3,6 +3,7 @@ import { messageAnswer } from './api';
 import { hasInvisibleCharacters } from './auth';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from './comments';
 import { DATE_RANGE_MESSAGE, dateInRange } from './dates';
+import { deliveryViewSchema } from './delivery';
 import { isValidVideoLink, LINK_MESSAGES, normalizeLink } from './links';
 import { PUBLISHING_MESSAGES, publishingEditFields, publishingFields } from './publishing';
 import { avatarUrlSchema } from './user';
@@ -397,6 +398,8 @@ export const videoViewSchema = z.object({
   publishedAt: z.string().nullable(),
   /** Paid now, for everyone who reads the video: the billing lock (domain/billing.ts) needs it. */
   paid: z.boolean().optional(),
+  /** The delivery link or its lock, as the viewer may see it (domain/delivery.ts deliveryFor). */
+  delivery: deliveryViewSchema.optional(),
   /** When the video entered its current status: the card's whose turn, for how long. */
   statusSince: z.string(),
   /** The newest cut's number (domain/versions.ts); 0 while there is none, only the source. */

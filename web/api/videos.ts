@@ -9,6 +9,7 @@ import {
 import { useState } from 'react';
 import type { MessageAnswer } from '@domain/api';
 import type { BulkChangeAnswer, BulkChangeBody } from '@domain/bulk-changes';
+import type { DeliveryBody } from '@domain/delivery';
 import type { LeadListFilter } from '@domain/lead-dashboard';
 import type { VideoListOrder } from '@domain/video-list';
 import { isAdmin } from '@domain/roles';
@@ -457,4 +458,15 @@ export function getMatchingVideoIds(
   );
   const search = params.toString();
   return apiJson('GET', `/api/videos/ids${search ? `?${search}` : ''}`);
+}
+
+/** PUT /api/videos/{id}/delivery (issue 44): the agency sets (a link) or clears (null) it. */
+export function useSetDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, link }: DeliveryBody & { id: string }) =>
+      apiJson<VideoView>('PUT', `${videoPath(id)}/delivery`, { link }),
+    onSuccess: (video) => queryClient.setQueryData(videoKeys.detail(video.id), video),
+    onSettled: () => void invalidateVideos(queryClient),
+  });
 }

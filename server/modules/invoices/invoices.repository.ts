@@ -12,6 +12,7 @@ import {
   type InvoiceStatus,
   type InvoiceSummary,
 } from '@domain/invoices';
+import { DEFAULT_DELIVERY_MODE } from '@domain/delivery';
 import { AGING_BUCKETS, type UnpaidAging } from '@domain/invoicing';
 import { sumMoney } from '@domain/money';
 import type { Db } from '../../db/client';
@@ -108,6 +109,7 @@ const NO_BILLING: ClientBilling = {
   includedRounds: null,
   roundFeeKind: null,
   roundFee: null,
+  deliveryMode: DEFAULT_DELIVERY_MODE,
 };
 
 /** Whether `id` is a client's id. */

@@ -26,7 +26,7 @@ import { normalizeRole } from '@domain/roles';
 import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { changePaymentStatus } from '../invoicing/invoicing.repository';
+import { payAndDeliver } from '../invoicing/pay-and-deliver';
 import { renderInvoicePdf } from './invoice-pdf';
 import {
   findInvoice,
@@ -169,7 +169,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         .filter((l) => !l.paid && l.videoId && !l.chargeId)
         .map((l) => l.videoId!);
       const videos = unpaidVideos.length
-        ? (await changePaymentStatus(db, unpaidVideos, 'paid', actor)).updatedIds.length
+        ? (await payAndDeliver(app, unpaidVideos, 'paid', actor)).updatedIds.length
         : 0;
       const chargesPaid = (await payInvoiceCharges(db, before.id, actor)).length;
       const invoice = await invoiceOr404(before.id);

@@ -13,7 +13,7 @@ import {
 } from '@domain/invoicing';
 import { sumMoney } from '@domain/money';
 import { RETAINER_MESSAGES } from '@domain/retainers';
-import type { Db } from '../../db/client';
+import { type Db, isTransaction } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { users, videos } from '../../db/schema';
 import {
@@ -230,6 +230,8 @@ export interface PaymentChange {
   skippedVideos: { id: string; reason: SkipReason }[];
   /** Sum of the prices locked (mark paid) or released (reverse). */
   total: string;
+  /** The videos whose own price was paid (mark paid; none for a reverse). */
+  paidIds: string[];
 }
 
 /**
@@ -253,7 +255,10 @@ export async function changePaymentStatus(
   actorId: string,
 ): Promise<PaymentChange> {
   const ids = [...new Set(videoIds)];
-  return db.transaction(async (tx) => {
+  // In the caller's transaction when given one (its notices commit with the payment).
+  const inTransaction = <T>(work: (tx: Db) => Promise<T>) =>
+    isTransaction(db) ? work(db) : db.transaction(work);
+  return inTransaction(async (tx) => {
     const current = await tx
       .select({
         id: videos.id,
@@ -333,6 +338,7 @@ export async function changePaymentStatus(
       extraRounds: rounds.length,
       skippedVideos,
       total: sumMoney(amounts),
+      paidIds: to === 'paid' ? [...paidVideos] : [],
     };
   });
 }

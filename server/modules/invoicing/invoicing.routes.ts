@@ -25,7 +25,6 @@ import type { Db } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import {
-  changePaymentStatus,
   findVideoPayment,
   listInvoicingRows,
   outstanding,
@@ -34,6 +33,7 @@ import {
 } from './invoicing.repository';
 import { ledgerRevenueBetween, ledgerTrends } from './ledger.repository';
 import { marginRoutes } from './margin.routes';
+import { payAndDeliver } from './pay-and-deliver';
 import { pricingRoutes } from './pricing.routes';
 import { reportRoutes } from './reports.routes';
 
@@ -106,12 +106,13 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   );
 
   async function changePayments(videoIds: string[], to: PaymentStatus, actorId: string) {
-    const change = await changePaymentStatus(db, videoIds, to, actorId);
+    const change = await payAndDeliver(app, videoIds, to, actorId);
+    const { paidIds: _paid, ...answer } = change;
     return {
       message: paymentMessage(change, to, formatUsd(change.total)),
       updated: change.updatedIds.length,
       skipped: change.skippedVideos.length,
-      ...change,
+      ...answer,
     };
   }
 

@@ -123,6 +123,14 @@ export interface NotificationTriggers {
     video: Pick<VideoRow, 'id' | 'name' | 'userId' | 'currentVersion'>,
     days: number,
   ): Promise<void>;
+  /**
+   * Paid "deliver when paid" videos whose delivery link the client side now sees (issue 44):
+   * each one's owner and its team leads hear it, by notice and (at once) by email.
+   */
+  deliveryReady(
+    actor: Pick<SessionUser, 'id'>,
+    videos: readonly Pick<VideoRow, 'id' | 'name' | 'userId'>[],
+  ): Promise<void>;
   clientAssigned(actor: SessionUser, client: UserRow, editor: UserRow): Promise<void>;
   /** `videos`: how many of the client's videos the editor lost with the assignment. */
   clientUnassigned(
@@ -503,6 +511,25 @@ function triggersOn(
           recipientId,
         })),
       );
+    },
+
+    deliveryReady: async (actor, unlocked) => {
+      const leadsOf = new Map<string, readonly string[]>();
+      // One send a video: send keeps one notice per recipient and type.
+      for (const video of unlocked) {
+        const text = NOTIFICATION_TEXT.deliveryReady(video.name);
+        if (!leadsOf.has(video.userId)) {
+          leadsOf.set(video.userId, await teamLeadIdsOf(db, video.userId));
+        }
+        await send(
+          actor,
+          [video.userId, ...leadsOf.get(video.userId)!].map((recipientId) => ({
+            ...text,
+            videoId: video.id,
+            recipientId,
+          })),
+        );
+      }
     },
 
     clientAssigned: async (actor, client, editor) => {

@@ -404,6 +404,13 @@ const CASES: Case[] = [
             : 404,
     { params: video, body: { assignedEditorId: null } },
   ),
+  // The delivery link (issue 44): the agency side among the readers sets it; the client side
+  // reads the video but may not (403); anyone else 404.
+  req(
+    'PUT /api/videos/:id/delivery',
+    (a) => (CLIENT_SIDE.includes(a) ? 403 : allow(READERS, 200, 404)(a)),
+    { params: video, body: { link: 'https://drive.example.com/master' } },
+  ),
   req('DELETE /api/videos/:id', allow(READERS, 200, 404), { params: video }),
   // Markers for the edit (issue 18): read as the video's comments are, 404 to anyone else; a
   // video with a note at a time (issue 43: without one, 422).

@@ -18,6 +18,8 @@ import {
   canSeePayment,
   type TeamScope,
 } from '@domain/permissions';
+import { deliveryFor, deliverySideOf, DELIVERY_MODES, type DeliveryMode } from '@domain/delivery';
+import { invoiceLabel } from '@domain/invoices';
 import { utcDay } from '@domain/publishing';
 import type { VideoListOrder } from '@domain/video-list';
 import type { Actor } from '@domain/roles';
@@ -34,9 +36,12 @@ import { driverValues, placeholderFor, preparedFamily, preparedStatement } from 
 import { rowsOf } from '../../db/rows';
 import {
   agencySettings,
+  clientBilling,
   clientEditorAssignments,
   clientTeamLeadAssignments,
   type FrameRateId,
+  invoiceLines,
+  invoices,
   reviewRounds,
   users,
   videos,
@@ -78,6 +83,35 @@ export interface VideoWithPeople {
   video: VideoRow;
   owner: UserSummary;
   editor: UserSummary | null;
+  /** What its delivery's view needs beyond the row (heldSql); null: it has no delivery link. */
+  held: string | null;
+}
+
+/** A video's own column, spelled with its table (a query of one table names columns bare). */
+const videoColumn = (column: keyof VideoRow) =>
+  sql`${videos}.${sql.identifier(videos[column].name)}`;
+
+/**
+ * What a video's delivery (domain/delivery.ts deliveryFor) reads beyond its row, as one text:
+ * its client's delivery mode (no client_billing row: the default) and, after a colon, the
+ * number of the issued invoice holding it ('' when none). Null for a video with no delivery
+ * link, which has nothing to show (and costs no read). Part of rowVersion by its value: a change
+ * of the mode or a new invoice gives the video a new version.
+ */
+const heldSql = () => sql<string | null>`case when ${videoColumn('deliveryLink')} is null then null
+  else coalesce((select ${clientBilling.deliveryMode} from ${clientBilling}
+      where ${clientBilling.clientId} = ${videoColumn('userId')}), ${DELIVERY_MODES[0]})
+    || ':' || coalesce((select max(${invoices.number})::text from ${invoiceLines}
+      join ${invoices} on ${invoices.id} = ${invoiceLines.invoiceId}
+      where ${invoiceLines.videoId} = ${videoColumn('id')}), '') end`;
+
+/** heldSql's text as deliveryFor's facts about the client and the invoice. */
+function heldFacts(held: string | null): { mode: DeliveryMode; invoice: string | null } {
+  const [mode, number] = (held ?? '').split(':');
+  return {
+    mode: mode === 'when_paid' ? 'when_paid' : 'on_approval',
+    invoice: number ? invoiceLabel(Number(number)) : null,
+  };
 }
 
 export interface VideoFilters {
@@ -137,12 +171,13 @@ function afterCursor(f: Pick<VideoFilters, 'sort'>, cursor: ListCursor) {
  * video-list.ts's keyOf keys the kept JSON by each.
  */
 const VIDEO_VIEW_ROWS = { video: videos, owner, editor } satisfies Record<
-  keyof VideoWithPeople,
+  Exclude<keyof VideoWithPeople, 'held'>,
   PgTable
 >;
 const VIEWER_FACTS = {
   internalNotes: (viewer: TeamScope) => canSeeInternalNotes(viewer),
   payment: (viewer: TeamScope, video: Pick<VideoRow, 'userId'>) => canSeePayment(viewer, video),
+  deliveryAlways: (viewer: TeamScope) => deliverySideOf(viewer) === 'agency',
 } as const;
 type ViewerFacts = { [F in keyof typeof VIEWER_FACTS]: boolean };
 const FACTS = Object.entries(VIEWER_FACTS) as [
@@ -162,7 +197,10 @@ export const viewerFactsKey = (viewer: TeamScope, video: Pick<VideoRow, 'userId'
  * by it. A left-joined person (no editor) gives ''.
  */
 const rowVersion = sql<string>`${sql.join(
-  Object.values(VIDEO_VIEW_ROWS).map((row) => sql`coalesce(${row}.xmin::text, '')`),
+  [
+    ...Object.values(VIDEO_VIEW_ROWS).map((row) => sql`coalesce(${row}.xmin::text, '')`),
+    sql`coalesce(${heldSql()}, '')`,
+  ],
   sql` || '.' || `,
 )}`;
 
@@ -192,6 +230,7 @@ const versionedVideos = (db: Db) =>
       video: videos,
       owner: listSummary(owner),
       editor: listSummary(editor),
+      held: heldSql(),
       version: rowVersion,
     })
     .from(videos)
@@ -302,7 +341,7 @@ export async function findVersionedVideos(db: Db, ids: readonly string[]) {
 
 export async function findVideo(db: Db, id: string): Promise<VideoWithPeople | undefined> {
   const [row] = await db
-    .select({ video: videos, owner: summary(owner), editor: summary(editor) })
+    .select({ video: videos, owner: summary(owner), editor: summary(editor), held: heldSql() })
     .from(videos)
     .innerJoin(owner, eq(owner.id, videos.userId))
     .leftJoin(editor, eq(editor.id, videos.assignedEditorId))
@@ -366,6 +405,7 @@ const readableVideoStatement = (history: boolean) =>
         video: videos,
         owner: summary(owner),
         editor: summary(editor),
+        held: heldSql(),
         onTeamAsEditor: sql<boolean>`exists (select 1 from ${editors}
           where ${editors.clientId} = ${videos.userId}
             and ${editors.editorId} = ${sql.placeholder('viewerId')}::uuid)`,
@@ -404,7 +444,7 @@ export async function findReadableVideo(
   if (!canReadVideo(scope, row.video)) return undefined;
   return {
     scope,
-    found: { video: row.video, owner: row.owner, editor: row.editor },
+    found: { video: row.video, owner: row.owner, editor: row.editor, held: row.held },
     teamLeadIds: row.teamLeadIds,
     ...(row.history && { history: isoHistory(row.history) }),
   };
@@ -414,7 +454,7 @@ export async function findReadableVideo(
 export async function findVideos(db: Db, ids: readonly string[]): Promise<VideoWithPeople[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ video: videos, owner: summary(owner), editor: summary(editor) })
+    .select({ video: videos, owner: summary(owner), editor: summary(editor), held: heldSql() })
     .from(videos)
     .innerJoin(owner, eq(owner.id, videos.userId))
     .leftJoin(editor, eq(editor.id, videos.assignedEditorId))
@@ -444,7 +484,10 @@ export function toVideoView(viewer: TeamScope, found: VideoWithPeople): VideoVie
   return viewOf(facts, found);
 }
 
-function viewOf(sees: ViewerFacts, { video, owner: o, editor: e }: VideoWithPeople): VideoView {
+function viewOf(
+  sees: ViewerFacts,
+  { video, owner: o, editor: e, held }: VideoWithPeople,
+): VideoView {
   const view: VideoView = {
     id: video.id,
     ordinal: String(video.ordinal),
@@ -494,6 +537,13 @@ function viewOf(sees: ViewerFacts, { video, owner: o, editor: e }: VideoWithPeop
     view.paidDate = iso(video.paidDate);
   }
   view.paid = video.paymentStatus === 'paid';
+  const delivery = deliveryFor(sees.deliveryAlways ? 'agency' : 'client', {
+    link: video.deliveryLink,
+    status: video.status,
+    paid: view.paid,
+    ...heldFacts(held),
+  });
+  if (delivery) view.delivery = delivery;
   return view;
 }
 
@@ -1048,4 +1098,39 @@ export async function listVideoIds(
       .where(narrowed),
   ]);
   return { ids: rows.map((r) => r.id), total: count?.total ?? 0 };
+}
+
+/** Sets or clears (null) a video's delivery link; false when the video is gone. */
+export async function setDeliveryLink(db: Db, id: string, link: string | null): Promise<boolean> {
+  const updated = await db
+    .update(videos)
+    .set({ deliveryLink: link, updatedAt: new Date() })
+    .where(eq(videos.id, id))
+    .returning({ id: videos.id });
+  return updated.length > 0;
+}
+
+/**
+ * Of `ids`, the videos whose delivery the client side sees now and did not before being paid:
+ * paid, completed, with a delivery link, of a "deliver when paid" client (domain/delivery.ts).
+ * What their unlock notices name.
+ */
+export async function unlockedDeliveries(
+  db: Db,
+  ids: readonly string[],
+): Promise<Pick<VideoRow, 'id' | 'name' | 'userId'>[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: videos.id, name: videos.name, userId: videos.userId })
+    .from(videos)
+    .innerJoin(clientBilling, eq(clientBilling.clientId, videos.userId))
+    .where(
+      and(
+        inArray(videos.id, [...ids]),
+        eq(videos.paymentStatus, 'paid'),
+        inArray(videos.status, [...COMPLETED_STATUSES]),
+        sql`${videos.deliveryLink} is not null`,
+        eq(clientBilling.deliveryMode, 'when_paid'),
+      ),
+    );
 }

@@ -19,6 +19,7 @@ import {
   type TeamScope,
 } from '@domain/permissions';
 import { messageAnswer } from '@domain/api';
+import { DELIVERY_MESSAGES, deliveryBody, deliverySideOf } from '@domain/delivery';
 import { mayOpenManagedUser } from '@domain/lead-dashboard';
 import { isAdmin, isManager, normalizeRole } from '@domain/roles';
 import { publicUserListSchema } from '@domain/user';
@@ -82,6 +83,7 @@ import {
   isOrdinalTaken,
   type ListCursor,
   lockClientVideos,
+  setDeliveryLink,
   statusHistory,
   type StatusHistory,
   toVideoView,
@@ -90,6 +92,11 @@ import {
 } from './videos.repository';
 
 const NOT_FOUND = 'Video not found';
+/**
+ * The tables a video's JSON is made of (toVideoView): its row, its people, and what its delivery
+ * reads (heldSql: the client's delivery mode, the invoice holding it).
+ */
+const VIDEO_JSON_READS = ['videos', 'users', 'client_billing', 'invoices', 'invoice_lines'];
 /** Calls that notify other people: a per-user limit (server/plugins/limits.ts). */
 const WRITE_LIMITED = { limited: 'writes' } as const;
 const idParams = z.object({ id: z.uuid({ error: NOT_FOUND }) });
@@ -270,7 +277,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       // reminder days too).
       config: {
         cacheable: true,
-        reads: ['videos', 'users', 'agency_settings', ...SCOPE_TABLES],
+        reads: [...VIDEO_JSON_READS, 'agency_settings', ...SCOPE_TABLES],
         timeless: (request) => {
           const { overdue, needsLead } = request.query as { overdue?: string; needsLead?: string };
           return overdue !== 'true' && needsLead !== 'true';
@@ -288,7 +295,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     '/api/videos/assigned-to-me',
     // Made of the videos assigned to the viewer, all of their own scope (ADR 0007).
     {
-      config: { cacheable: true, timeless: true, reads: ['videos', 'users', ...SCOPE_TABLES] },
+      config: { cacheable: true, timeless: true, reads: [...VIDEO_JSON_READS, ...SCOPE_TABLES] },
       schema: { response: { 200: videoListSchema } },
     },
     async (request, reply) => {
@@ -393,7 +400,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         );
       }
       // The answer is made of what was written and whom it names, not read back.
-      const found = { video: row, owner: target, editor };
+      // A new video has no delivery link yet (heldSql: null).
+      const found = { video: row, owner: target, editor, held: null };
       return reply
         .status(201)
         .send(await withHistory(scope, found, [historyEntry(row, null, actor)]));
@@ -604,6 +612,19 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       return withHistory(scope, (await findVideo(db, video.id))!);
     },
   );
+
+  // The delivery link (issue 44, docs/rules.md#delivery): the agency side who may change the video
+  // sets or clears it; the client side reads it as deliveryFor allows, never sets it.
+  app.put('/api/videos/:id/delivery', videoChange(deliveryBody), async (request) => {
+    const { scope, video } = await readableFor(request, request.params.id);
+    if (deliverySideOf(scope) !== 'agency' || !canEditVideo(scope, video)) {
+      throw new HttpError(403, DELIVERY_MESSAGES.agencyOnly);
+    }
+    if (!(await setDeliveryLink(db, video.id, request.body.link))) {
+      throw new HttpError(404, NOT_FOUND);
+    }
+    return detail(request, video.id);
+  });
 
   app.delete(
     '/api/videos/:id',

@@ -16,6 +16,13 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { notifications } from '@mantine/notifications';
+import {
+  DELIVERY_MESSAGES,
+  DELIVERY_MODE_LABELS,
+  DELIVERY_MODES,
+  type DeliveryMode,
+} from '@domain/delivery';
 import { addMonths } from '@domain/invoicing';
 import { formatInvoiceMoney, type ClientBilling } from '@domain/invoices';
 import { MONEY_LABELS, retainerLine } from '@domain/money-labels';
@@ -59,7 +66,7 @@ export function BillingForm({
   saving,
 }: {
   billing: ClientBilling;
-  onSave: (body: ClientBilling) => void;
+  onSave: (body: Omit<ClientBilling, 'deliveryMode'>) => void;
   saving: boolean;
 }) {
   const form = useForm<BillingFormValues>({
@@ -403,21 +410,76 @@ function BillingPanel({ clientId }: { clientId: string }) {
     );
   }
   return (
-    <BillingForm
-      key={JSON.stringify(billing.data)}
-      billing={billing.data}
-      saving={save.isPending}
-      onSave={(body) =>
-        save.mutate(
-          { clientId, ...body },
-          {
-            onSuccess: () => notifySuccess(MONEY_LABELS.billingSaved),
-            onError: (error) =>
-              notifyError('Error', getErrorMessage(error, MONEY_LABELS.billingSaveFailed)),
-          },
-        )
-      }
-    />
+    <Stack gap="md">
+      <DeliveryModeChoice clientId={clientId} mode={billing.data.deliveryMode} />
+      <BillingForm
+        key={JSON.stringify(billing.data)}
+        billing={billing.data}
+        saving={save.isPending}
+        onSave={(body) =>
+          save.mutate(
+            { clientId, ...body },
+            {
+              onSuccess: () => notifySuccess(MONEY_LABELS.billingSaved),
+              onError: (error) =>
+                notifyError('Error', getErrorMessage(error, MONEY_LABELS.billingSaveFailed)),
+            },
+          )
+        }
+      />
+    </Stack>
+  );
+}
+
+/**
+ * When the client side sees a video's delivery link (issue 44, docs/rules.md#delivery): saved
+ * at once, with Undo.
+ */
+function DeliveryModeChoice({ clientId, mode }: { clientId: string; mode: DeliveryMode }) {
+  const save = useSaveClientBilling();
+  const choose = (next: DeliveryMode, previous: DeliveryMode | null) =>
+    save.mutate(
+      { clientId, deliveryMode: next },
+      {
+        onSuccess: () => {
+          notifications.clean();
+          notifications.show({
+            color: 'teal',
+            title: DELIVERY_MESSAGES.modeSaved(next),
+            message: previous ? (
+              <Group gap="xs" justify="flex-end">
+                <Button size="compact-xs" variant="light" onClick={() => choose(previous, null)}>
+                  Undo
+                </Button>
+              </Group>
+            ) : (
+              ''
+            ),
+          });
+        },
+        onError: (error) =>
+          notifyError('Error', getErrorMessage(error, MONEY_LABELS.billingSaveFailed)),
+      },
+    );
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id={`delivery-mode-${clientId}`}>
+        Delivery
+      </Text>
+      <SegmentedControl
+        aria-labelledby={`delivery-mode-${clientId}`}
+        value={mode}
+        disabled={save.isPending}
+        onChange={(value) => choose(value, mode)}
+        data={DELIVERY_MODES.map((m) => ({ value: m, label: DELIVERY_MODE_LABELS[m] }))}
+        fullWidth
+      />
+      <Text size="xs" c="dimmed">
+        {mode === 'when_paid'
+          ? 'The client sees a video’s delivery link once the video is paid.'
+          : 'The client sees a video’s delivery link once the video is approved.'}
+      </Text>
+    </Stack>
   );
 }
 

@@ -77,6 +77,7 @@ describe('round pricing overrides', () => {
       taxId: '',
       billingEmail: 'not-an-email',
       includedRounds: null,
+      deliveryMode: 'on_approval',
       roundFeeKind: null,
       roundFee: null,
     });

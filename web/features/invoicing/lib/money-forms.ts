@@ -182,7 +182,8 @@ export const billingFormValues = (b: ClientBilling): BillingFormValues => ({
   ...roundsFormValues(b),
 });
 
-export function billingBody(v: BillingFormValues): FormResult<ClientBilling> {
+/** The form's fields; the delivery mode is chosen apart (client-billing-section.tsx). */
+export function billingBody(v: BillingFormValues): FormResult<Omit<ClientBilling, 'deliveryMode'>> {
   const rounds = roundsBody(v);
   const errors: Record<string, string> = rounds.ok ? {} : { ...rounds.errors };
   const email = v.billingEmail.trim();

@@ -42,6 +42,7 @@ import { useMoveConfirmation } from '../../../hooks/use-status-change';
 import { useDeleteVideo, useUpdateVideo, useVideo } from '../../../api/videos';
 import { AssignedEditorControl } from './assigned-editor-control';
 import { ClientDecisionPanel } from './client-decision';
+import { DeliveryPanel } from './delivery-panel';
 import { DetailDecision } from './detail-decision';
 import { DayCounterBadge } from '../../../components/videos/day-counter-badge';
 import { DeleteVideoDialog } from '../../../components/videos/delete-video-dialog';
@@ -155,6 +156,7 @@ export function VideoDetailDialog({
                     comments={(player, version) => comments(video.id, player, version)}
                   />
                 )}
+                <DeliveryPanel video={video} viewer={user} />
                 <FoldedForm>{form(false)}</FoldedForm>
                 <RoundsHistory video={video} />
                 <StatusHistory history={video.statusHistory} />
@@ -174,6 +176,7 @@ export function VideoDetailDialog({
                         comments={(player, version) => comments(video.id, player, version)}
                       />
                     )}
+                    <DeliveryPanel video={video} viewer={user} />
                     <RoundsHistory video={video} />
                     <StatusHistory history={video.statusHistory} />
                   </Stack>
