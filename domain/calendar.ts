@@ -15,8 +15,7 @@ import { isOverdue, type DateInput } from './workflow';
 export const CALENDAR_MAX_DAYS = 62;
 
 export const CALENDAR_MESSAGES = {
-  window:
-    'from and to must be a date and time with its offset, e.g. 2026-12-01T00:00:00+01:00',
+  window: 'from and to must be a date and time with its offset, e.g. 2026-12-01T00:00:00+01:00',
   order: 'to must be after from',
   tooLong: `A calendar window is at most ${CALENDAR_MAX_DAYS} days`,
   moved: (name: string, day: string) => `“${name}” is now due ${dayLabel(day)}`,
@@ -79,7 +78,7 @@ export const calendarWindowOf = (q: { from: string; to: string }): CalendarWindo
 /** A day's local noon: adding days to it never trips over a daylight-saving change. */
 function noonOf(day: string): Date {
   const [y, m, d] = day.split('-').map(Number);
-  return new Date(y!, m! - 1, d!, 12);
+  return new Date(y!, m! - 1, d, 12);
 }
 
 export function addDays(day: string, days: number): string {
@@ -93,7 +92,7 @@ export const today = (now: Date): string => localDateText(now);
 /** The day's local midnight with the local offset, as the calendar call takes it. */
 export function localMidnight(day: string): string {
   const [y, m, d] = day.split('-').map(Number);
-  const offset = -new Date(y!, m! - 1, d!).getTimezoneOffset();
+  const offset = -new Date(y!, m! - 1, d).getTimezoneOffset();
   const abs = Math.abs(offset);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${day}T00:00:00${offset < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
