@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { CALENDAR_MESSAGES, ENTRY_LABELS, type CalendarEntry } from '@domain/calendar';
 import { localDateText } from '@domain/video-form';
 import type { VideoView } from '@domain/videos';
-import { StatusBadge } from '../../../components/videos/status-badge';
+import { badgeTextColor, StatusBadge } from '../../../components/videos/status-badge';
 import { IconCalendar, IconGrip } from './calendar-icons';
 import classes from './calendar.module.css';
 
@@ -76,7 +76,7 @@ export function CalendarCard({
                 size="xs"
                 variant={overdue ? 'filled' : 'light'}
                 color={overdue ? 'red.8' : 'teal'}
-                c={overdue ? 'white' : 'teal.9'}
+                c={overdue ? 'white' : badgeTextColor('teal')}
               >
                 {ENTRY_LABELS[state]}
               </Badge>

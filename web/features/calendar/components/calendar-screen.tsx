@@ -297,7 +297,7 @@ export function CalendarScreen() {
       </Group>
 
       {overdueCount > 0 && (
-        <Text size="sm" c="red.8" fw={600} data-testid="calendar-overdue-count">
+        <Text size="sm" c="red.9" fw={600} data-testid="calendar-overdue-count">
           {overdueCount} {ENTRY_LABELS.overdue.toLowerCase()} in this {unit}: due before now and not
           yet ready to post
         </Text>
