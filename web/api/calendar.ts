@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CalendarQuery } from '@domain/calendar';
 import type { VideoView } from '@domain/videos';
 import { apiGetList } from '../lib/api-client';
-import { videoKeys } from './videos';
+import { videoKeys, withQuery } from './videos';
 
 /**
  * GET /api/videos/calendar (docs/product.md#calendar): the videos of a window of days. Its key
@@ -12,11 +12,7 @@ import { videoKeys } from './videos';
 export const calendarKey = (query: CalendarQuery) => [...videoKeys.all, 'calendar', query] as const;
 
 export function getCalendarVideos(query: CalendarQuery, held?: VideoView[]): Promise<VideoView[]> {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  return apiGetList<VideoView>(`/api/videos/calendar?${params.toString()}`, held);
+  return apiGetList<VideoView>(withQuery('/api/videos/calendar', query), held);
 }
 
 /** The window's videos; the last window's stay on screen while the next one loads. */
