@@ -23,6 +23,7 @@ export const CALENDAR_MESSAGES = {
   moveFailed: 'Could not move the due date',
   undoFailed: 'Could not undo the move',
   undo: 'Undo',
+  sameTime: 'At the same time of day',
   noDate: 'Choose a day',
 } as const;
 

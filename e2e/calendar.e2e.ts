@@ -44,15 +44,7 @@ const ids: Record<keyof typeof names, string> = {
  * to its Thursday from its Sunday. One row of the month's grid holds it all.
  */
 const WEEK = weekDays(addDays(localDateText(new Date()), -1));
-const [lateDay, postedDay, , moveDay, , , dueDay] = WEEK as [
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-];
+const [lateDay, postedDay, moveDay, dueDay] = [WEEK[0]!, WEEK[1]!, WEEK[3]!, WEEK[6]!];
 /** The local time of day each due date keeps when it moves. */
 const at = (day: string, time = '10:30') => new Date(`${day}T${time}:00`).toISOString();
 

@@ -1,13 +1,12 @@
-import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { CALENDAR_MESSAGES, movedDueDate } from '@domain/calendar';
 import { localDateText } from '@domain/video-form';
 import type { VideoView } from '@domain/videos';
-import { UNDO_TOAST_MS } from '@domain/workflow';
 import { invalidateVideos, updateVideo, useUpdateVideo } from '../../../api/videos';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyWithUndo } from '../../../lib/undo-toast';
 
 /**
  * Moves a video's due date to another day at the same time of day (PATCH /api/videos/{id}, the
@@ -32,27 +31,12 @@ export function useDueDateMove() {
       }
     };
     const title = CALENDAR_MESSAGES.moved(video.name, day);
-    notifications.clean();
-    notifications.show({
+    notifyWithUndo({
       id,
-      color: 'teal',
-      autoClose: UNDO_TOAST_MS,
       title,
-      message: (
-        <Group justify="flex-end" gap="xs" wrap="nowrap">
-          <Text size="sm" c="dimmed" style={{ flex: 1 }}>
-            Same time of day
-          </Text>
-          <Button
-            size="compact-sm"
-            variant="light"
-            onClick={() => void undo()}
-            aria-label={`${CALENDAR_MESSAGES.undo}: ${title}`}
-          >
-            {CALENDAR_MESSAGES.undo}
-          </Button>
-        </Group>
-      ),
+      detail: CALENDAR_MESSAGES.sameTime,
+      undoLabel: CALENDAR_MESSAGES.undo,
+      onUndo: () => void undo(),
     });
   };
 
