@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CALENDAR_MESSAGES } from '@domain/calendar';
 import { DATE_RANGE_MESSAGE } from '@domain/dates';
@@ -118,6 +119,40 @@ describe('GET /api/videos/calendar', () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json<{ message: string }>().message, query).toContain(message);
     }
+  });
+
+  it('answers any window, however hostile, with 200 or a 4xx and its message, never a 5xx', async () => {
+    const instant = fc
+      .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2200-01-01T00:00:00Z') })
+      .filter((d) => !Number.isNaN(d.getTime()))
+      .map((d) => d.toISOString());
+    const text = fc.oneof(
+      instant,
+      fc.string({ maxLength: 50 }),
+      fc.constantFrom(
+        '',
+        '2026-12-01',
+        "' OR 1=1 --",
+        '9999-12-31T23:59:59+14:00',
+        'a'.repeat(500),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(fc.constantFrom('from', 'to', 'status', 'type', 'clientId'), text, {
+          maxKeys: 5,
+        }),
+        async (query) => {
+          const url = `/api/videos/calendar?${new URLSearchParams(query).toString()}`;
+          const res = await t.call('owner', 'GET', url);
+          expect(res.statusCode, `${url} -> ${res.body.slice(0, 200)}`).toBeLessThan(500);
+          if (res.statusCode >= 400) {
+            expect(res.json<{ message: string }>().message.length, url).toBeGreaterThan(0);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 
   it('is documented in OpenAPI with its window', async () => {
