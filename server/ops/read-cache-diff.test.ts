@@ -86,7 +86,8 @@ interface Held {
 const ANSWER_HEADERS = ['x-total-count', 'x-next-cursor'] as const;
 
 /** URLs whose answers are video lists, read with A-IM as the web's apiGetList does. */
-const isVideoList = (url: string) => /^\/api\/(admin\/)?videos(\/assigned-to-me)?(\?|$)/.test(url);
+const isVideoList = (url: string) =>
+  /^\/api\/(admin\/)?videos(\/assigned-to-me|\/calendar)?(\?|$)/.test(url);
 
 const parse = (res: LightMyRequestResponse): unknown => (res.body ? JSON.parse(res.body) : null);
 
@@ -378,6 +379,8 @@ describe.skipIf(reason !== '')(titled('the read caches against none', reason), (
 
     // --- The reads: every list and count route, as each reader's web app would read it. ---------
     const someClient = () => one('client')?.id ?? people[0]!.id;
+    const calendarFrom = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    const calendarTo = new Date(Date.now() + 30 * 86_400_000).toISOString();
     const urlsOf = () => [
       '/api/auth/me',
       '/api/videos',
@@ -387,6 +390,8 @@ describe.skipIf(reason !== '')(titled('the read caches against none', reason), (
       '/api/videos?q=Renamed',
       '/api/videos?overdue=true',
       '/api/videos/assigned-to-me',
+      // The calendar's window (issue 45): the month around now, as the web app asks for it.
+      `/api/videos/calendar?from=${calendarFrom}&to=${calendarTo}`,
       '/api/videos/count',
       '/api/admin/videos',
       '/api/clients',

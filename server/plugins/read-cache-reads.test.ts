@@ -65,6 +65,7 @@ describe("cacheable routes' reads", () => {
       '/api/lead/summary',
       '/api/videos',
       '/api/videos/assigned-to-me',
+      '/api/videos/calendar',
       '/api/videos/count',
     ]);
     expect(unkeptReads(routes, await databaseTables(), await installedScopeTriggers(t.db))).toEqual(

@@ -119,7 +119,7 @@ function restoreSnapshot(queryClient: QueryClient, snapshot: Snapshot | undefine
 
 const videoPath = (id: string) => `/api/videos/${encodeURIComponent(id)}`;
 
-function withQuery(path: string, query: VideoListQuery): string {
+export function withQuery(path: string, query: object): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined) params.set(key, String(value));

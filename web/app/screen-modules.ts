@@ -73,6 +73,10 @@ export const SCREENS = {
     source: 'app/routes/assignments.tsx',
     load: () => import('./routes/assignments').then((m) => m.AssignmentsRoute),
   },
+  calendar: {
+    source: 'app/routes/calendar.tsx',
+    load: () => import('./routes/calendar').then((m) => m.CalendarRoute),
+  },
   invoicing: {
     source: 'app/routes/invoicing.tsx',
     load: () => import('./routes/invoicing').then((m) => m.InvoicingRoute),
@@ -143,6 +147,7 @@ export const ROUTES: readonly { path: string; screen: ScreenModule; access: Acce
   { path: '/dashboard/team/user/:userId', screen: 'managedUser', access: 'signedIn' },
   { path: '/admin', screen: 'admin', access: 'signedIn' },
   { path: '/assignments', screen: 'assignments', access: 'signedIn' },
+  { path: '/calendar', screen: 'calendar', access: 'signedIn' },
   { path: '/invoicing', screen: 'invoicing', access: 'king' },
   // An editor's own payouts (issue 44); the page tells anyone else it is not theirs.
   { path: '/payouts', screen: 'myPayouts', access: 'signedIn' },

@@ -39,6 +39,10 @@ export function iconSet(size: number) {
 const icon = iconSet(20);
 
 export const IconArrowLeft = icon(<path d="M19 12H5M12 19l-7-7 7-7" />);
+export const IconCalendar = icon(
+  <rect x="3" y="4" width="18" height="18" rx="2" />,
+  <path d="M16 2v4M8 2v4M3 10h18" />,
+);
 export const IconLock = icon(
   <rect x="3" y="11" width="18" height="11" rx="2" />,
   <path d="M7 11V7a5 5 0 0 1 10 0v4" />,

@@ -1,10 +1,10 @@
-import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import type { VideoView } from '@domain/videos';
-import { MOVE_MESSAGES, UNDO_TOAST_MS } from '@domain/workflow';
+import { MOVE_MESSAGES } from '@domain/workflow';
 import { getErrorMessage } from '../lib/api-client';
 import { notifyError, notifySuccess } from '../lib/notify';
+import { notifyWithUndo } from '../lib/undo-toast';
 import {
   invalidateVideos,
   updateVideoStatus,
@@ -56,26 +56,12 @@ export function useMoveConfirmation() {
         void invalidateVideos(queryClient);
       }
     };
-    notifications.show({
+    notifyWithUndo({
       id,
-      color: 'teal',
-      autoClose: UNDO_TOAST_MS,
       title,
-      message: (
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text size="sm" c="dimmed">
-            {MOVE_MESSAGES.from(from)}
-          </Text>
-          <Button
-            size="compact-sm"
-            variant="light"
-            onClick={() => void undo()}
-            aria-label={`${MOVE_MESSAGES.undo}: ${title}`}
-          >
-            {MOVE_MESSAGES.undo}
-          </Button>
-        </Group>
-      ),
+      detail: MOVE_MESSAGES.from(from),
+      undoLabel: MOVE_MESSAGES.undo,
+      onUndo: () => void undo(),
     });
   };
 }

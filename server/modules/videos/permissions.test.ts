@@ -376,6 +376,10 @@ const CASES: Case[] = [
   req('GET /api/videos', allow(SIGNED_IN, 200, 0)),
   req('GET /api/videos/assigned-to-me', allow(SIGNED_IN, 200, 0)),
   req('GET /api/videos/count', allow(SIGNED_IN, 200, 0)),
+  // Any signed-in user's own calendar: what it holds is the list's rule (calendar.test.ts).
+  req('GET /api/videos/calendar', allow(SIGNED_IN, 200, 0), {
+    query: '?from=2026-12-01T00:00:00Z&to=2027-01-01T00:00:00Z',
+  }),
   req('GET /api/videos/:id', allow(READERS, 200, 404), { params: video }),
   req('POST /api/videos', allow(['owner', 'teamEditor', 'teamLead', ...MANAGERS], 201, 403), {
     body: () => ({ name: 'New', link: 'https://a.io/n', targetUserId: id.owner }),

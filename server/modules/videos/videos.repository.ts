@@ -4,6 +4,7 @@ import {
   desc,
   eq,
   gt,
+  gte,
   ilike,
   inArray,
   lt,
@@ -21,6 +22,7 @@ import {
 import { deliveryFor, deliverySideOf, DELIVERY_MODES, type DeliveryMode } from '@domain/delivery';
 import { invoiceLabel } from '@domain/invoices';
 import { utcDay } from '@domain/publishing';
+import type { CalendarWindow } from '@domain/calendar';
 import type { VideoListOrder } from '@domain/video-list';
 import type { Actor } from '@domain/roles';
 import { roundChange, roundDecision, type RoundChange } from '@domain/versions';
@@ -126,6 +128,11 @@ export interface VideoFilters {
   assignedEditorId?: string;
   /** Only videos with more than this many review rounds (hasMoreRoundsThan). */
   roundsOver?: number;
+  /**
+   * The calendar's window (domain/calendar.ts): due in it, or posted (status posted) on one of
+   * its days.
+   */
+  window?: CalendarWindow;
   /** The list's order (listOrder); newest first by default. */
   sort?: VideoListOrder;
   limit?: number;
@@ -217,9 +224,21 @@ function listWhere(where: SQL | undefined, f: VideoFilters) {
     f.needsLead ? needsLeadWhere() : undefined,
     f.assignedEditorId ? eq(videos.assignedEditorId, f.assignedEditorId) : undefined,
     f.roundsOver !== undefined ? gt(videos.rounds, f.roundsOver) : undefined,
+    f.window ? inWindow(f.window) : undefined,
     f.cursor ? afterCursor(f, f.cursor) : undefined,
   );
 }
+
+/** The calendar's videos (calendarEntries in domain/calendar.ts says where each one falls). */
+const inWindow = (w: CalendarWindow) =>
+  or(
+    and(gte(videos.dueDate, w.from), lt(videos.dueDate, w.to)),
+    and(
+      eq(videos.status, 'posted'),
+      gte(videos.publishedAt, w.fromDay),
+      lt(videos.publishedAt, w.toDay),
+    ),
+  );
 
 export type VersionedVideo = VideoWithPeople & { version: string };
 

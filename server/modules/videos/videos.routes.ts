@@ -20,6 +20,7 @@ import {
 } from '@domain/permissions';
 import { messageAnswer } from '@domain/api';
 import { DELIVERY_MESSAGES, deliveryBody, deliverySideOf } from '@domain/delivery';
+import { CALENDAR_MAX_DAYS, calendarQuery, calendarWindowOf } from '@domain/calendar';
 import { mayOpenManagedUser } from '@domain/lead-dashboard';
 import { isAdmin, isManager, normalizeRole } from '@domain/roles';
 import { publicUserListSchema } from '@domain/user';
@@ -288,6 +289,41 @@ export const videosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     async (request, reply) => {
       const scope = await scopeOf(request);
       return listPage(scope, readableBy(scope), request.query, reply);
+    },
+  );
+
+  // The calendar (issue 45; docs/product.md#calendar): the list's videos of a window of days,
+  // read by the same rule (readableBy) with the lists' filters.
+  app.get(
+    '/api/videos/calendar',
+    {
+      config: {
+        cacheable: true,
+        timeless: true,
+        reads: ['videos', 'users', ...SCOPE_TABLES],
+      },
+      schema: {
+        description:
+          'The videos the caller may read that are due from `from` up to `to`, or were posted ' +
+          "on a day from `from`'s date up to `to`'s (the dates as written, the caller's days): " +
+          `at most ${CALENDAR_MAX_DAYS} days, with the lists' status, type and client filters.`,
+        querystring: calendarQuery,
+        response: { 200: videoListSchema },
+      },
+    },
+    async (request, reply) => {
+      const scope = await scopeOf(request);
+      const { from, to, ...filters } = request.query;
+      const tagOf = reply.server.keysTagger();
+      const list = await videoListJson(
+        db,
+        videoJson,
+        scope,
+        readableBy(scope),
+        { ...filters, window: calendarWindowOf({ from, to }) },
+        sinceOf(reply),
+      );
+      return jsonAnswer(reply, tagOf, list);
     },
   );
 

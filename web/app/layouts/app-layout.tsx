@@ -17,7 +17,7 @@ import { Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { hasPayouts, PAYOUT_LABELS } from '@domain/payout-labels';
 import { isKing, normalizeRole } from '@domain/roles';
-import { IconVideo } from '../../components/icons';
+import { IconCalendar, IconVideo } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { PhoneSheet } from '../../components/phone-sheet';
 import { PersonAvatar } from '../../components/person-avatar';
@@ -110,6 +110,16 @@ export function AppLayout() {
             <Group component="nav" aria-label="Account" gap="sm" wrap="nowrap">
               <Button
                 size="xs"
+                variant="subtle"
+                component={Link}
+                to="/calendar"
+                leftSection={<IconCalendar size={16} />}
+                visibleFrom="sm"
+              >
+                Calendar
+              </Button>
+              <Button
+                size="xs"
                 leftSection={<IconPlus size={16} />}
                 onClick={() => setAdding(true)}
                 visibleFrom="sm"
@@ -194,6 +204,7 @@ export function AppLayout() {
               account.chooseAvatar();
             }}
           />
+          <NavLink component={Link} to="/calendar" label="Calendar" onClick={menu.close} />
           <NavLink component={Link} to="/profile" label="Profile" onClick={menu.close} />
           <NavLink
             component="button"
@@ -260,6 +271,14 @@ export function AppLayout() {
           onClick={() => setAdding(true)}
         >
           Add
+        </Button>
+        <Button
+          variant="subtle"
+          component={Link}
+          to="/calendar"
+          leftSection={<IconCalendar size={18} />}
+        >
+          Calendar
         </Button>
         <Button
           variant="subtle"
