@@ -81,6 +81,8 @@ export interface VideoWithPeople {
 export interface VideoFilters {
   status?: VideoStatus;
   clientId?: string;
+  /** Owned by or assigned to this user (a user's video page). */
+  person?: string;
   type?: string;
   q?: string;
   overdue?: boolean;
@@ -169,6 +171,7 @@ function listWhere(where: SQL | undefined, f: VideoFilters) {
     where,
     f.status ? eq(videos.status, f.status) : undefined,
     f.clientId ? eq(videos.userId, f.clientId) : undefined,
+    f.person ? or(eq(videos.userId, f.person), eq(videos.assignedEditorId, f.person)) : undefined,
     f.type ? eq(videos.type, f.type) : undefined,
     f.q ? ilike(videos.name, `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
     f.overdue ? overdueWhere() : undefined,
