@@ -107,7 +107,7 @@ const statusOfKey = (key: QueryKey): string | undefined => {
  * leaves drops it, and one filtered on the status it comes to shows it first (a board's columns,
  * a status tab), until the lists are read again.
  */
-function patchPaged(
+export function patchPaged(
   data: PagedVideos,
   status: string | undefined,
   id: string,
