@@ -8,10 +8,10 @@ import { patchPaged, type VideoPage } from './videos';
  * the status it came to; a list with no status filter keeps it in place.
  */
 const paged = (...pages: VideoPage['videos'][]) => ({
-  pages: pages.map((videos) => ({ videos, nextCursor: null })),
-  pageParams: pages.map(() => null),
+  pages: pages.map((videos): VideoPage => ({ videos, nextCursor: null })),
+  pageParams: pages.map(() => null as unknown),
 });
-const names = (data: ReturnType<typeof paged>) =>
+const names = (data: { pages: VideoPage[] }) =>
   data.pages.map((p) => p.videos.map((v) => `${v.name}:${v.status}`));
 
 describe('patchPaged', () => {
