@@ -30,10 +30,8 @@ export const BOARD_MESSAGES = {
     `“${name}” cannot move to ${label(to)}: ${why}`,
   dropped: (name: string, to: string) => `“${name}” dropped on ${label(to)}.`,
   stays: (name: string, from: string) => `“${name}” stays in ${label(from)}.`,
-  refused: (name: string, from: string, why: string) =>
-    `“${name}” stays in ${label(from)}: ${why}`,
-  cancelled: (name: string, from: string) =>
-    `Move cancelled: “${name}” stays in ${label(from)}.`,
+  refused: (name: string, from: string, why: string) => `“${name}” stays in ${label(from)}: ${why}`,
+  cancelled: (name: string, from: string) => `Move cancelled: “${name}” stays in ${label(from)}.`,
   /** A column's title with what it holds: '12' or, while pages remain, '100+'. */
   count: (loaded: number, more: boolean) => `${loaded}${more ? '+' : ''}`,
   empty: 'No videos',
