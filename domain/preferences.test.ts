@@ -34,6 +34,14 @@ describe('preferences', () => {
       DEFAULT_PREFERENCES,
     );
   });
+  it('keeps the list or board choice, and nothing else', () => {
+    expect(DEFAULT_PREFERENCES.videoView).toBe('list');
+    expect(sanitizePreferences({ videoView: 'board' }).videoView).toBe('board');
+    expect(sanitizePreferences({ videoView: 'list' }).videoView).toBe('list');
+    for (const bad of ['Board', 'grid', 1, null, { board: true }]) {
+      expect(sanitizePreferences({ videoView: bad }).videoView).toBe('list');
+    }
+  });
   it('enforces the limits on stored lists', () => {
     const stored = {
       recentSearches: ['A', 'b', 'a', ...Array.from({ length: 20 }, (_, i) => `q${i}`)],

@@ -25,7 +25,14 @@ export interface Preferences {
   lastScrollPosition: number;
   compactView: boolean;
   autoRefresh: boolean;
+  /** Video lists as cards in a grid (list) or one column per status (board). */
+  videoView: VideoViewMode;
 }
+
+/** The two ways a video list shows (docs/product.md#the-board). */
+export const VIDEO_VIEW_MODES = ['list', 'board'] as const;
+export type VideoViewMode = (typeof VIDEO_VIEW_MODES)[number];
+export const VIDEO_VIEW_LABELS: Record<VideoViewMode, string> = { list: 'List', board: 'Board' };
 
 export const GUEST_PREFERENCES_KEY = 'video-preferences:guest';
 export const preferencesKey = (userId: string | null | undefined): string =>
@@ -40,6 +47,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   lastScrollPosition: 0,
   compactView: false,
   autoRefresh: false,
+  videoView: 'list',
 };
 
 /** Scroll positions: saved once 100 px are scrolled, 500 ms after scrolling stops; restored after 300 ms. */
@@ -136,6 +144,9 @@ export function sanitizePreferences(value: unknown): Preferences {
     lastScrollPosition: Number.isFinite(scroll) && scroll > 0 ? Math.round(scroll) : 0,
     compactView: v.compactView === true,
     autoRefresh: v.autoRefresh === true,
+    videoView: (VIDEO_VIEW_MODES as readonly unknown[]).includes(v.videoView)
+      ? (v.videoView as VideoViewMode)
+      : DEFAULT_PREFERENCES.videoView,
   };
 }
 

@@ -338,6 +338,11 @@ export const videoListQuery = z.object({
   refresh: z.string().optional(),
   status: z.enum(VIDEO_STATUSES, { error: 'Unknown status filter' }).optional(),
   clientId: z.uuid({ error: 'Unknown client' }).optional(),
+  /** A user's video page (its board): the videos the user owns or is the assigned editor of. */
+  person: z
+    .uuid({ error: 'Unknown user' })
+    .optional()
+    .describe('Only the videos this user owns or is the assigned editor of'),
   type: z.string().max(50).optional(),
   priority: videoPrioritySchema.optional(),
   q: z.string().trim().max(200).optional(),

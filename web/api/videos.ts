@@ -10,7 +10,9 @@ import { useState } from 'react';
 import type { MessageAnswer } from '@domain/api';
 import type { BulkChangeAnswer, BulkChangeBody } from '@domain/bulk-changes';
 import type { DeliveryBody } from '@domain/delivery';
+import { BOARD_PAGE_SIZE } from '@domain/board';
 import type { LeadListFilter } from '@domain/lead-dashboard';
+import type { VideoStatus } from '@domain/video-status';
 import type { VideoListOrder } from '@domain/video-list';
 import { isAdmin } from '@domain/roles';
 import type { PublicUser } from '@domain/user';
@@ -87,9 +89,53 @@ export function invalidateVideos(
 
 type Snapshot = [QueryKey, unknown][];
 
+/** A paged list's cache entry (useInfiniteQuery's data): its pages of videos. */
+interface PagedVideos {
+  pages: VideoPage[];
+  pageParams: unknown[];
+}
+
+const isPaged = (data: unknown): data is PagedVideos =>
+  !!data && typeof data === 'object' && Array.isArray((data as Partial<PagedVideos>).pages);
+
+/** The status a paged list's key filters on (videoKeys.page), if any. */
+const statusOfKey = (key: QueryKey): string | undefined => {
+  const query = key[1];
+  return query && typeof query === 'object' ? (query as VideoListQuery).status : undefined;
+};
+
 /**
- * Applies a change to the video wherever it is cached (lists and its detail) and returns what
- * was there, so an error can put it back (docs/product.md#the-api: optimistic, rolled back on error).
+ * A change to one video in a paged list: patched where it is; a list filtered on a status it
+ * leaves drops it, and one filtered on the status it comes to shows it first (a board's columns,
+ * a status tab), until the lists are read again.
+ */
+export function patchPaged(
+  data: PagedVideos,
+  status: string | undefined,
+  id: string,
+  change: Partial<VideoView>,
+  found: VideoView | undefined,
+): PagedVideos {
+  const leaves = status !== undefined && change.status !== undefined && change.status !== status;
+  let present = false;
+  const pages = data.pages.map((page) => ({
+    ...page,
+    videos: page.videos.flatMap((v) => {
+      if (v?.id !== id) return [v];
+      present = true;
+      return leaves ? [] : [{ ...v, ...change }];
+    }),
+  }));
+  const arrives = status !== undefined && change.status === status && !present && found;
+  if (arrives && pages[0])
+    pages[0] = { ...pages[0], videos: [{ ...found, ...change }, ...pages[0].videos] };
+  return { ...data, pages };
+}
+
+/**
+ * Applies a change to the video wherever it is cached (lists, paged lists and its detail) and
+ * returns what was there, so an error can put it back (docs/product.md#the-api: optimistic,
+ * rolled back on error).
  */
 async function patchCachedVideo(
   queryClient: QueryClient,
@@ -98,14 +144,26 @@ async function patchCachedVideo(
 ): Promise<Snapshot> {
   const filters = { predicate: ({ queryKey }: { queryKey: QueryKey }) => isVideoQuery(queryKey) };
   await queryClient.cancelQueries(filters);
+  const entries = queryClient.getQueriesData(filters);
   const snapshot: Snapshot = [];
-  for (const [key, data] of queryClient.getQueriesData(filters)) {
+  let found: VideoView | undefined;
+  for (const [, data] of entries) {
+    const list = Array.isArray(data)
+      ? (data as VideoView[])
+      : isPaged(data)
+        ? data.pages.flatMap((p) => p.videos)
+        : [];
+    found ??= list.find((v) => v?.id === id);
+  }
+  for (const [key, data] of entries) {
     snapshot.push([key, data]);
     if (Array.isArray(data)) {
       queryClient.setQueryData(
         key,
         (data as VideoView[]).map((v) => (v?.id === id ? { ...v, ...change } : v)),
       );
+    } else if (isPaged(data)) {
+      queryClient.setQueryData(key, patchPaged(data, statusOfKey(key), id, change, found));
     } else if (data && typeof data === 'object' && (data as VideoView).id === id) {
       queryClient.setQueryData(key, { ...(data as VideoView), ...change });
     }
@@ -209,6 +267,26 @@ export function useVideoPages(
     enabled,
   });
 }
+
+/**
+ * One column of a board (docs/product.md#the-board): the list call with the column's status and
+ * the board's filters, BOARD_PAGE_SIZE cards a page, the next page by its cursor.
+ */
+export function useBoardColumn(base: BoardQuery, status: VideoStatus) {
+  const query: VideoListQuery = { ...base, status, limit: BOARD_PAGE_SIZE };
+  return useInfiniteQuery({
+    queryKey: videoKeys.page(query),
+    queryFn: ({ pageParam }) => getVideoPage({ ...query, cursor: pageParam ?? undefined }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** The filters a board reads every column with (no status, page or order of its own). */
+export type BoardQuery = Pick<
+  VideoListQuery,
+  'clientId' | 'person' | 'type' | 'q' | 'overdue' | 'needsLead' | 'roundsOver'
+>;
 
 /** GET /api/videos/count: how many videos the signed-in user may read (the header's total). */
 export function getVideoCount(): Promise<VideoCount> {

@@ -119,6 +119,8 @@ function heldFacts(held: string | null): { mode: DeliveryMode; invoice: string |
 export interface VideoFilters {
   status?: VideoStatus;
   clientId?: string;
+  /** Owned by or assigned to this user (a user's video page). */
+  person?: string;
   type?: string;
   priority?: VideoPriority;
   q?: string;
@@ -217,6 +219,7 @@ function listWhere(where: SQL | undefined, f: VideoFilters) {
     where,
     f.status ? eq(videos.status, f.status) : undefined,
     f.clientId ? eq(videos.userId, f.clientId) : undefined,
+    f.person ? or(eq(videos.userId, f.person), eq(videos.assignedEditorId, f.person)) : undefined,
     f.type ? eq(videos.type, f.type) : undefined,
     f.priority ? eq(videos.priority, f.priority) : undefined,
     f.q ? ilike(videos.name, `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,

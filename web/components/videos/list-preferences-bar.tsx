@@ -17,6 +17,7 @@ import { isStatusFilter, VIDEO_SORTS, type StatusFilter, type VideoSort } from '
 import { typeLabel } from '@domain/video-type-labels';
 import { usePreferences } from '../../hooks/use-preferences';
 import { IconStar } from './video-icons';
+import { VideoViewSwitch } from './video-view-switch';
 
 export interface ListView {
   filter: StatusFilter;
@@ -25,19 +26,10 @@ export interface ListView {
 }
 
 /** A switch of one on/off preference, saved as it flips. */
-function PreferenceSwitch({
-  name,
-  label,
-  ml,
-}: {
-  name: 'autoRefresh' | 'compactView';
-  label: string;
-  ml?: 'auto';
-}) {
+function PreferenceSwitch({ name, label }: { name: 'autoRefresh' | 'compactView'; label: string }) {
   const prefs = usePreferences();
   return (
     <Switch
-      ml={ml}
       size="sm"
       label={label}
       checked={prefs.preferences[name]}
@@ -51,8 +43,8 @@ function PreferenceSwitch({
 
 /**
  * The list's remembered views (docs/product.md#data 'Local preferences'): the four built-in
- * presets and the user's own, favourite types (at most 5) as quick filters, and the auto
- * refresh and compact view switches. Everything is stored per user in this browser.
+ * presets and the user's own, favourite types (at most 5) as quick filters, list or board, and
+ * the auto refresh and compact view switches. Everything is stored per user in this browser.
  */
 export function ListPreferencesBar({
   view,
@@ -154,7 +146,10 @@ export function ListPreferencesBar({
           {typeLabel(t)}
         </Button>
       ))}
-      <PreferenceSwitch name="autoRefresh" label="Auto refresh" ml="auto" />
+      <Group gap="xs" ml="auto">
+        <VideoViewSwitch />
+      </Group>
+      <PreferenceSwitch name="autoRefresh" label="Auto refresh" />
       <PreferenceSwitch name="compactView" label="Compact view" />
       <Modal
         closeButtonProps={{ 'aria-label': 'Close' }}

@@ -18,6 +18,10 @@ export const IconDownload = icon(
 export const IconExternal = icon(
   <path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />,
 );
+/** A drag handle's six dots. */
+export const IconGrip = icon(
+  <path d="M9 5h.01M9 12h.01M9 19h.01M15 5h.01M15 12h.01M15 19h.01" strokeWidth={3} />,
+);
 export const IconKeyboard = icon(
   <rect x="2" y="6" width="20" height="12" rx="2" />,
   <path d="M6 10h.01M10 10h.01M14 10h.01M18 10h.01M7 14h10" />,

@@ -67,6 +67,7 @@ export function ClientDashboard({ onAddVideo }: { onAddVideo: () => void }) {
         videos={videos}
         filters={filters}
         sorts={VIDEO_SORTS}
+        board={{ clientId: user.id }}
         list={{
           emptyTitle: own?.length ? 'No videos found' : 'No videos yet',
           emptyText: own?.length

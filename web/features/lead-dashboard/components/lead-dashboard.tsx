@@ -43,6 +43,7 @@ import {
   type VideoListOrder,
 } from '@domain/video-list';
 import { RoundsFilter } from '../../../components/videos/video-list-toolbar';
+import { VideoViewSwitch } from '../../../components/videos/video-view-switch';
 
 /**
  * The lead dashboard (lead_editor and king; docs/product.md#screens): greeting and Refresh, seven
@@ -192,6 +193,7 @@ export function LeadDashboard({
         data={VIDEO_LIST_ORDERS.map((o) => ({ value: o, label: VIDEO_LIST_ORDER_LABELS[o] }))}
         style={fieldStyle}
       />
+      <VideoViewSwitch />
     </Group>
   );
 

@@ -7,12 +7,15 @@ import { VideoCardsSkeleton } from '../../../components/skeletons';
 import { VideoCard } from '../../../components/videos/video-card';
 import { getMatchingVideoIds, useVideoPages } from '../../../api/videos';
 import { BulkActionBar } from '../../../components/videos/bulk-action-bar';
+import { VideoBoard } from '../../../components/videos/video-board';
+import { useVideoViewMode } from '../../../components/videos/video-view-switch';
 import { useVideoSelection } from '../../../hooks/use-video-selection';
 import type { VideoListOrder } from '@domain/video-list';
 import { VirtualVideoGrid } from './virtual-video-grid';
 
 /**
- * One video tab: its title with the count, and its list (paged in SQL, virtualised). An empty
+ * One video tab: its title with the count, and its list (paged in SQL, virtualised) or, by the
+ * user's choice, its board (docs/product.md#the-board). An empty
  * list keeps docs/product.md's message as its title; `empty` says why and offers what to do.
  */
 export function LeadVideoTab({
@@ -38,11 +41,14 @@ export function LeadVideoTab({
 }) {
   const { user } = useAuth();
   const info = LEAD_TAB_INFO[tab];
-  const list = useVideoPages(leadTabFilter(tab, search), clientId, true, { rounds, sort });
+  const [mode] = useVideoViewMode();
+  const board = mode === 'board';
+  const filter = leadTabFilter(tab, search);
+  // The board reads its own columns: the tab's list is not read meanwhile.
+  const list = useVideoPages(filter, clientId, !board, { rounds, sort });
   const videos = list.data?.pages.flatMap((p) => p.videos) ?? [];
   const selection = useVideoSelection();
   const order = videos.map((v) => v.id);
-  const filter = leadTabFilter(tab, search);
   // "Select all matching": every video of the tab's filter, not only the pages loaded.
   const matching = () =>
     getMatchingVideoIds({
@@ -72,19 +78,35 @@ export function LeadVideoTab({
           ({shown})
         </Text>
       </Group>
-      {list.isLoading && <VideoCardsSkeleton label="Loading videos..." />}
-      {list.isError && (
+      {board && user && (
+        <VideoBoard
+          viewer={user}
+          onOpen={onOpen}
+          showClient
+          headingOrder={3}
+          // A tab's own status is the board's columns; its other rules narrow every column.
+          query={{
+            q: filter.q || undefined,
+            overdue: filter.overdue ? 'true' : undefined,
+            needsLead: filter.needsLead ? 'true' : undefined,
+            clientId: clientId ?? undefined,
+            roundsOver: rounds ?? undefined,
+          }}
+        />
+      )}
+      {!board && list.isLoading && <VideoCardsSkeleton label="Loading videos..." />}
+      {!board && list.isError && (
         <Text c="red.8" role="alert">
           Failed to load videos. Try Refresh.
         </Text>
       )}
-      {list.isSuccess && videos.length === 0 && (
+      {!board && list.isSuccess && videos.length === 0 && (
         <EmptyState title={info.empty} text={empty.text} action={empty.action} />
       )}
-      {user && videos.length > 0 && (
+      {!board && user && videos.length > 0 && (
         <BulkActionBar selection={selection} shown={videos} matching={matching} />
       )}
-      {user && videos.length > 0 && (
+      {!board && user && videos.length > 0 && (
         <VirtualVideoGrid
           videos={videos}
           hasMore={Boolean(list.hasNextPage)}

@@ -20,6 +20,9 @@ import { AddUserVideoDialog } from './add-user-video-dialog';
 import { ManagedVideoFilterBar } from './managed-video-filter-bar';
 import { ManagedVideoCards, ManagedVideoTable } from './managed-video-list';
 import { useDesktopLayout } from '../../../hooks/use-phone-layout';
+import { VideoBoard } from '../../../components/videos/video-board';
+import { useVideoViewMode, VideoViewSwitch } from '../../../components/videos/video-view-switch';
+import { useDebouncedValue } from '@mantine/hooks';
 
 interface Props {
   target: PublicUser;
@@ -37,7 +40,7 @@ interface Props {
 /**
  * The managed-user page's video area (docs/product.md#screens): status counts, name search, type
  * chips, sort, refresh, client filter, selection with bulk delete, a virtualised table on
- * desktop and cards on phones, the Add Video dialog and 'No Videos Yet'.
+ * desktop and cards on phones (or, by the user's choice, the board: docs/product.md#the-board), the Add Video dialog and 'No Videos Yet'.
  */
 export function ManagedVideos({
   target,
@@ -51,6 +54,8 @@ export function ManagedVideos({
 }: Props) {
   const desktop = useDesktopLayout();
   const filters = useVideoFilters(videos);
+  const [mode] = useVideoViewMode();
+  const [q] = useDebouncedValue(filters.state.search.trim(), 250);
   const [confirmBulk, setConfirmBulk] = useState(false);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<VideoView | null>(null);
@@ -115,6 +120,7 @@ export function ManagedVideos({
           Videos
         </Text>
         <Group gap="xs">
+          <VideoViewSwitch />
           <Button variant="default" onClick={onRefresh} disabled={refreshing}>
             {refreshing ? 'Refreshing...' : 'Refresh'}
           </Button>
@@ -124,7 +130,22 @@ export function ManagedVideos({
 
       <ManagedVideoFilterBar filters={filters} clients={assignedClients} />
 
-      {videos.length === 0 ? (
+      {videos.length > 0 && mode === 'board' ? (
+        <VideoBoard
+          viewer={viewer}
+          onOpen={onOpen}
+          showClient
+          // The page opens only for a user the viewer manages: an editor's, an assigned client.
+          teamClientIds={[target.id]}
+          query={{
+            person: target.id,
+            q: q || undefined,
+            type: filters.state.type === 'all' ? undefined : filters.state.type,
+            clientId: filters.state.client === 'all' ? undefined : filters.state.client,
+            roundsOver: filters.state.rounds ?? undefined,
+          }}
+        />
+      ) : videos.length === 0 ? (
         <Card withBorder padding="xl" radius="md">
           <Stack align="center" gap="xs">
             <Text fw={600} fz="lg" component="h3" m={0}>
