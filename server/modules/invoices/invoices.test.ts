@@ -151,6 +151,7 @@ describe("a client's billing details", () => {
       includedRounds: null,
       roundFeeKind: null,
       roundFee: null,
+      deliveryMode: 'on_approval',
     });
     const saved = await s.call('king', 'PUT', url, {
       companyName: 'Zed Industries',
