@@ -9,14 +9,16 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_MESSAGES, BOARD_PAGE_SIZE, boardDropRefusal } from '@domain/board';
+import { BULK_MESSAGES } from '@domain/bulk-changes';
 import { DEFAULT_PREFERENCES, preferencesKey } from '@domain/preferences';
+import { PRIORITY_LABELS } from '@domain/video-priority';
 import type { VideoStatus } from '@domain/video-status';
 import type { VideoView } from '@domain/videos';
 import { MOVE_MESSAGES } from '@domain/workflow';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { answer, withApiAs } from './support/api';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
-import { closeToasts, visible } from './support/screen';
+import { closeToasts, pickOption, visible } from './support/screen';
 import {
   createUsersAsKing,
   kingCredentials,
@@ -51,15 +53,13 @@ const videoIn = (status: VideoStatus, tag: string) =>
     assignedEditorId: editor.id,
   });
 
-/** The video's status as the server holds it. */
-const statusOnServer = (v: CreatedVideo) =>
-  withApiAs(
-    browser,
-    kingCredentials(browser),
-    async (king) =>
-      (await answer<VideoView>('GET /api/videos/{id}', await king.get(`/api/videos/${v.id}`)))
-        .status,
+/** The video as the server holds it. */
+const onServer = (v: CreatedVideo) =>
+  withApiAs(browser, kingCredentials(browser), async (king) =>
+    answer<VideoView>('GET /api/videos/{id}', await king.get(`/api/videos/${v.id}`)),
   );
+const statusOnServer = async (v: CreatedVideo) => (await onServer(v)).status;
+const priorityOnServer = async (v: CreatedVideo) => (await onServer(v)).priority;
 
 const column = (status: VideoStatus) =>
   page.locator(`[data-testid="board-column"][data-status="${status}"]`);
@@ -199,6 +199,54 @@ describe('the board', () => {
     await visible(cardIn('ready_to_post', v));
     expect(await statusOnServer(v)).toBe('ready_to_post');
     await closeToasts(page);
+  });
+
+  it('selects cards by click and shift-click and bulk-changes their priority', async () => {
+    const first = await videoIn('draft', 'Pick one');
+    const second = await videoIn('draft', 'Pick two');
+    await openBoard(editor);
+    await visible(cardIn('draft', first));
+    await visible(cardIn('draft', second));
+    // Shift-click picks the range in the board's order: the two are side by side in Draft.
+    const ids = await column('draft')
+      .getByTestId('board-card')
+      .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-video-id')));
+    expect(Math.abs(ids.indexOf(first.id) - ids.indexOf(second.id))).toBe(1);
+    const bar = page.getByRole('region', { name: 'Bulk changes' });
+    await page.getByRole('checkbox', { name: `Select ${first.name}`, exact: true }).click();
+    await visible(bar.getByText('1 selected'));
+    await page
+      .getByRole('checkbox', { name: `Select ${second.name}`, exact: true })
+      .click({ modifiers: ['Shift'] });
+    await visible(bar.getByText('2 selected'));
+    await screenshot(page, 'board-selection-1440');
+    await pickOption(
+      bar.getByRole('combobox', { name: 'Change', exact: true }),
+      page.getByRole('option', { name: 'Priority' }),
+    );
+    const dialog = page.getByRole('dialog', { name: 'Priority of 2 videos' });
+    await pickOption(
+      dialog.getByRole('combobox', { name: 'Priority', exact: true }),
+      page.getByRole('option', { name: PRIORITY_LABELS.urgent, exact: true }),
+    );
+    await dialog.getByRole('button', { name: 'Apply to 2' }).click();
+    await visible(page.getByRole('alert').filter({ hasText: BULK_MESSAGES.summary(2, 2) }));
+    await visible(bar.getByText('Select videos to change them at once'));
+    expect(await Promise.all([first, second].map(priorityOnServer))).toEqual(['urgent', 'urgent']);
+    // The keyboard's drag still starts from the handle below the box.
+    await handle(first).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(announced).toBe(BOARD_MESSAGES.pickedUp(first.name, 'draft'));
+    await page.keyboard.press('Escape');
+    await expect.poll(announced).toBe(BOARD_MESSAGES.cancelled(first.name, 'draft'));
+    await closeToasts(page);
+    // On a phone, the box sits on the card's rail too.
+    page = await browser.newPage(PHONE);
+    await openBoard(editor);
+    await page.getByRole('checkbox', { name: `Select ${first.name}`, exact: true }).click();
+    await visible(page.getByRole('region', { name: 'Bulk changes' }).getByText('1 selected'));
+    await screenshot(page, 'board-selection-390');
+    page = await browser.newPage(DESKTOP);
   });
 
   it('has no serious or critical axe violation, at desktop and phone widths', async () => {

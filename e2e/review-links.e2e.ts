@@ -205,6 +205,43 @@ describe('a review link', () => {
     await page.close();
   });
 
+  it('lets a guest reply under a note: the reply is kept in its thread (issue 45 part 4)', async () => {
+    const made = await answer<{ id: string; token: string }>(
+      'POST /api/review-links',
+      await king.post('/api/review-links', { data: { videoIds: [video.id], expiresInDays: 1 } }),
+      201,
+    );
+    const guest = await launchBrowser();
+    try {
+      const page = await guest.newPage(DESKTOP);
+      await page.goto(`/review/${made.token}`);
+      await page.getByRole('textbox', { name: 'Your name' }).fill('Robin Guest');
+      await page.getByRole('textbox', { name: 'Add a comment' }).fill('The logo is too small');
+      await page.getByRole('button', { name: 'Post comment' }).click();
+      const note = page.getByRole('article', { name: 'Comment by Robin Guest' });
+      await visible(note);
+      await page.getByRole('button', { name: 'Reply to Robin Guest (guest)' }).click();
+      const field = page.getByRole('textbox', { name: 'Reply to Robin Guest (guest)' });
+      await field.fill('Twice as big, please');
+      await page.getByRole('button', { name: 'Reply', exact: true }).click();
+      await visible(page.getByRole('article', { name: 'Reply by Robin Guest' }));
+      // Read again from the server: the reply sits under its note, not as a loose comment.
+      await page.reload();
+      const reply = page.getByRole('article', { name: 'Reply by Robin Guest' });
+      await visible(reply);
+      expect(await reply.textContent()).toContain('Twice as big, please');
+      const order = await page
+        .getByRole('article')
+        .evaluateAll((list) => list.map((a) => a.getAttribute('aria-label')));
+      const at = order.lastIndexOf('Comment by Robin Guest');
+      expect(order[at + 1]).toBe('Reply by Robin Guest');
+      await page.screenshot({ path: `${ARTIFACTS}/review-reply-desktop.png`, fullPage: true });
+      guest.expectNoConsoleErrors();
+    } finally {
+      await guest.close();
+    }
+  });
+
   it('answers a clear page once revoked', async () => {
     const made = await answer<{ id: string; token: string }>(
       'POST /api/review-links',

@@ -10,6 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MESSAGES } from '@domain/comments';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { apiAs, answer, withApiAs } from './support/api';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
 import { assign } from './support/lead';
@@ -149,6 +150,8 @@ describe('a thread', () => {
     await more.click();
     await expect.poll(() => replies(pageB).count()).toBe(5);
     await visible(replies(pageB).filter({ hasText: 'Bigger by a third?' }));
+    // The open thread, all five replies shown: axe finds nothing serious or critical.
+    await expectNoSeriousA11yViolations(pageB);
   });
 
   it('marks the thread done as a whole, from its first comment only', async () => {

@@ -128,6 +128,35 @@ describe('the guest page follows the versions', () => {
     expect(names).toEqual(['Comment by Eddie', 'Reply by Alex', 'Comment by Alex']);
   });
 
+  it('replies under a first comment with its own composer (issue 45 part 4)', async () => {
+    const onReply = vi.fn(async () => true);
+    const onComment = vi.fn(async () => true);
+    const user = userEvent.setup();
+    renderWithProviders(
+      <GuestVideo
+        video={video({ earlier: [], comments: [note('Logo too small')] })}
+        parts={playerAt(83).parts}
+        decision={null}
+        onComment={onComment}
+        onReply={onReply}
+        commenting={false}
+        commentError={null}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Reply to Alex (guest)' }));
+    const field = screen.getByRole('textbox', { name: 'Reply to Alex (guest)' });
+    expect(document.activeElement).toBe(field);
+    fireEvent.change(field, { target: { value: 'Bigger, please' } });
+    await user.click(screen.getByRole('button', { name: 'Reply' }));
+    expect(onReply).toHaveBeenCalledWith('Logo too small', { content: 'Bigger, please' });
+    expect(onComment).not.toHaveBeenCalled();
+    // Posted, the composer goes and the thread's Reply button is back.
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('textbox', { name: 'Reply to Alex (guest)' })).toBeNull(),
+    );
+    expect(screen.getByRole('button', { name: 'Reply to Alex (guest)' })).toBeTruthy();
+  });
+
   it('shows the version sent without a notice or earlier notes', () => {
     draw(video({ version: 1, notice: null, earlier: [], comments: [] }));
     expect(screen.queryByText(/A newer version/)).toBeNull();

@@ -18,6 +18,7 @@ import {
 import { Badge, Button, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
+  useCallback,
   useEffect,
   useMemo,
   useRef,
@@ -36,10 +37,13 @@ import {
 } from '@domain/video-status';
 import type { VideoView } from '@domain/videos';
 import { findMove, workflowSide } from '@domain/workflow';
-import { useBoardColumn, type BoardQuery } from '../../api/videos';
+import { getMatchingVideoIds, useBoardColumn, type BoardQuery } from '../../api/videos';
+import { useVideoSelection } from '../../hooks/use-video-selection';
 import { usePhoneLayout } from '../../hooks/use-phone-layout';
 import { notifyError } from '../../lib/notify';
+import { BulkActionBar } from './bulk-action-bar';
 import { useMoveDialogs } from './move-dialogs';
+import { SelectCheckbox } from './select-checkbox';
 import { StatusBadge } from './status-badge';
 import { VideoCard } from './video-card';
 import { IconGrip } from './video-icons';
@@ -55,10 +59,11 @@ export interface VideoBoardProps {
   /** The level of the columns' titles under the page's own headings. */
   headingOrder?: 2 | 3;
   /**
-   * What goes on a card's rail above its Move handle: the place of a selection checkbox (a list's
-   * bulk selection), nothing by default.
+   * Cards can be picked for a bulk change (issue 45): a box on each card's rail above its Move
+   * handle, shift-click ranges in the board's order (column by column, top to bottom), and the
+   * bulk bar above the columns; true unless told.
    */
-  renderLeading?: (video: VideoView) => ReactNode;
+  selectable?: boolean;
 }
 
 /** What a drag carries: the video as its column listed it. */
@@ -116,7 +121,7 @@ export function VideoBoard({
   showClient,
   teamClientIds,
   headingOrder = 2,
-  renderLeading,
+  selectable = true,
 }: VideoBoardProps) {
   const side = workflowSide(viewer);
   const scope = useMemo(
@@ -130,6 +135,16 @@ export function VideoBoard({
   const columnRefs = useRef(new Map<VideoStatus, HTMLElement>());
   // The column last announced: the card starts over its own, which is said with the pick-up.
   const announcedOver = useRef<string | null>(null);
+  const selection = useVideoSelection();
+  // The cards each column has loaded: the selection's order and the bulk answer's names.
+  const [loaded, setLoaded] = useState<Partial<Record<VideoStatus, readonly VideoView[]>>>({});
+  const onLoaded = useCallback(
+    (status: VideoStatus, videos: readonly VideoView[]) =>
+      setLoaded((prev) => (prev[status] === videos ? prev : { ...prev, [status]: videos })),
+    [],
+  );
+  const shown = useMemo(() => VIDEO_STATUSES.flatMap((s) => loaded[s] ?? []), [loaded]);
+  const order = useMemo(() => shown.map((v) => v.id), [shown]);
 
   const refusal = (video: VideoView, to: VideoStatus) =>
     boardDropRefusal(side, video.status, to, canEditVideo(scope, video));
@@ -191,6 +206,13 @@ export function VideoBoard({
 
   return (
     <>
+      {selectable && (
+        <BulkActionBar
+          selection={selection}
+          shown={shown}
+          matching={() => getMatchingVideoIds(query)}
+        />
+      )}
       {phone && (
         <ScrollArea type="never" aria-label="Board columns">
           <Group gap={6} wrap="nowrap" component="nav" aria-label="Board columns">
@@ -248,8 +270,20 @@ export function VideoBoard({
                       )
               }
               isOver={over === status}
+              onLoaded={onLoaded}
               renderCard={(video) => (
-                <BoardCard video={video} leading={renderLeading?.(video)}>
+                <BoardCard
+                  video={video}
+                  leading={
+                    selectable && (
+                      <SelectCheckbox
+                        name={video.name}
+                        selected={selection.isSelected(video.id)}
+                        onToggle={(range) => selection.toggle(video.id, { range, order })}
+                      />
+                    )
+                  }
+                >
                   <VideoCard
                     video={video}
                     viewer={viewer}
@@ -299,6 +333,7 @@ function BoardColumn({
   isOver,
   headingOrder,
   columnRef,
+  onLoaded,
   renderCard,
 }: {
   status: VideoStatus;
@@ -307,6 +342,7 @@ function BoardColumn({
   isOver: boolean;
   headingOrder: 2 | 3;
   columnRef: (el: HTMLElement | null) => void;
+  onLoaded: (status: VideoStatus, videos: readonly VideoView[]) => void;
   renderCard: (video: VideoView) => ReactNode;
 }) {
   const { setNodeRef } = useDroppable({ id: status });
@@ -319,6 +355,7 @@ function BoardColumn({
         .filter((v) => normalizeStatus(v.status) === status) ?? [],
     [list.data, status],
   );
+  useEffect(() => onLoaded(status, videos), [onLoaded, status, videos]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: videos.length,

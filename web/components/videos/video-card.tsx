@@ -2,7 +2,6 @@ import {
   Badge,
   Button,
   Card,
-  Checkbox,
   Group,
   Modal,
   Stack,
@@ -28,6 +27,7 @@ import { PlatformLabel } from './platform-label';
 import { useMoveDialogs } from './move-dialogs';
 import { StatusActionsMenu } from './status-actions-menu';
 import { PriorityBadge } from './priority-badge';
+import { SelectCheckbox } from './select-checkbox';
 import { StatusBadge } from './status-badge';
 import classes from './video-card.module.css';
 import { VipBadge } from '../vip-badge';
@@ -128,19 +128,11 @@ export function VideoCard({
       <Stack gap={compact ? 6 : 'xs'} h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           {selection && (
-            <Checkbox
+            <SelectCheckbox
               mt={3}
-              checked={selection.selected}
-              aria-label={`Select ${video.name}`}
-              onChange={() => {}}
-              onClick={(e) => selection.onToggle(e.shiftKey)}
-              onKeyDown={(e) => {
-                // Space toggles natively (onClick); shift+space picks the range.
-                if (e.key === ' ' && e.shiftKey) {
-                  e.preventDefault();
-                  selection.onToggle(true);
-                }
-              }}
+              name={video.name}
+              selected={selection.selected}
+              onToggle={selection.onToggle}
             />
           )}
           <UnstyledButton

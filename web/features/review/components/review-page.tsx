@@ -64,6 +64,12 @@ export interface ReviewComposerProps {
   player: PlayerHandle | null;
   /** The rate of the version shown (issue 43). */
   frameRate: FrameRate;
+  /** A reply's composer (issue 45 part 4): its field's label, button, hint, Cancel and focus. */
+  label?: string;
+  submitLabel?: string;
+  placeholder?: string;
+  onCancel?: () => void;
+  autoFocus?: boolean;
 }
 
 /** What the route hands the page: the pieces of the other features it is made of. */
@@ -220,7 +226,8 @@ function VideoReview({
 }: GuestActionProps & { parts: ReviewParts }) {
   const post = useGuestComment(token, password, video.id);
   const [nameError, setNameError] = useState<string | null>(null);
-  const onComment = async (comment: NewComment) => {
+  /** A comment, or with `parentId` a reply in that comment's thread, under the guest's name. */
+  const onComment = async (comment: NewComment, parentId?: string) => {
     // The name is asked once, at the top of the page: said here when it is missing.
     const checked = guestCommentBody.shape.name.safeParse(name);
     if (!checked.success) {
@@ -229,7 +236,7 @@ function VideoReview({
     }
     setNameError(null);
     try {
-      await post.mutateAsync({ name, version: video.version, ...comment });
+      await post.mutateAsync({ name, version: video.version, ...comment, parentId });
       return true;
     } catch {
       return false;
@@ -241,6 +248,7 @@ function VideoReview({
       parts={parts}
       decision={<Decision video={video} token={token} password={password} name={name} />}
       onComment={onComment}
+      onReply={(parentId, reply) => onComment(reply, parentId)}
       commenting={post.isPending}
       commentError={
         nameError ??
@@ -259,6 +267,7 @@ export function GuestVideo({
   parts: { Player, Composer },
   decision,
   onComment,
+  onReply,
   commenting,
   commentError,
 }: {
@@ -267,11 +276,20 @@ export function GuestVideo({
   /** The Approve / Request changes part. */
   decision: ReactNode;
   onComment: ReviewComposerProps['onSubmit'];
+  /** Posts a reply under the first comment `parentId` (issue 45 part 4); none: no Reply. */
+  onReply?: (parentId: string, reply: NewComment) => Promise<boolean>;
   commenting: boolean;
   /** Why the last comment was not posted, if it was not. */
   commentError: string | null;
 }) {
   const titleId = `review-video-${video.id}`;
+  // The thread (its first comment's id) the guest is replying in.
+  const [replyingTo, setReplyingTo] = useState<string | null>(null);
+  const error = commentError && (
+    <Text size="sm" c="red.8" role="alert">
+      {commentError}
+    </Text>
+  );
   return (
     <Paper
       component="section"
@@ -316,7 +334,37 @@ export function GuestVideo({
                   No comments on this version yet.
                 </Text>
               )}
-              <GuestComments video={video} handle={handle} />
+              <GuestComments
+                video={video}
+                handle={handle}
+                reply={
+                  onReply && {
+                    to: replyingTo,
+                    open: setReplyingTo,
+                    composer: (parent) => (
+                      <Stack gap={4}>
+                        <Composer
+                          onSubmit={async (reply) => {
+                            // A reply has no time or drawing of its own: its note has them.
+                            const ok = await onReply(parent.id, { content: reply.content });
+                            if (ok) setReplyingTo(null);
+                            return ok;
+                          }}
+                          submitting={commenting}
+                          player={null}
+                          frameRate={video.frameRate}
+                          label={`Reply to ${guestAuthor(parent)}`}
+                          submitLabel="Reply"
+                          placeholder="Write a reply..."
+                          onCancel={() => setReplyingTo(null)}
+                          autoFocus
+                        />
+                        {error}
+                      </Stack>
+                    ),
+                  }
+                }
+              />
             </Stack>
             <Stack gap={4}>
               <Composer
@@ -325,11 +373,7 @@ export function GuestVideo({
                 player={handle}
                 frameRate={video.frameRate}
               />
-              {commentError && (
-                <Text size="sm" c="red.8" role="alert">
-                  {commentError}
-                </Text>
-              )}
+              {!replyingTo && error}
             </Stack>
             {video.earlier.length > 0 && <EarlierVersions video={video} />}
           </Stack>
@@ -360,7 +404,20 @@ function VersionBadge({ version }: { version: number | null }) {
  * The comments on the version shown, their drawings over its player (issue 43); each first
  * comment with its thread's replies under it (issue 45 part 4).
  */
-function GuestComments({ video, handle }: { video: GuestVideoView; handle: PlayerHandle | null }) {
+function GuestComments({
+  video,
+  handle,
+  reply,
+}: {
+  video: GuestVideoView;
+  handle: PlayerHandle | null;
+  /** The guest's replies: the thread replied in, opening a composer, and that composer. */
+  reply?: {
+    to: string | null;
+    open: (threadId: string) => void;
+    composer: (parent: GuestCommentView) => ReactNode;
+  };
+}) {
   const selectDrawing = useDrawingSelection(handle, video.comments, video.frameRate);
   const item = (c: GuestCommentView) => (
     <GuestComment
@@ -375,7 +432,7 @@ function GuestComments({ video, handle }: { video: GuestVideoView; handle: Playe
   return threadsOf(video.comments).map(({ comment, replies }) => (
     <Stack key={comment.id} gap="xs">
       {item(comment)}
-      {replies.length > 0 && (
+      {(replies.length > 0 || reply?.to === comment.id) && (
         <Stack
           gap="xs"
           pl="sm"
@@ -383,11 +440,28 @@ function GuestComments({ video, handle }: { video: GuestVideoView; handle: Playe
           style={{ borderLeft: '2px solid var(--mantine-color-gray-3)' }}
         >
           {replies.map(item)}
+          {reply?.to === comment.id && reply.composer(comment)}
         </Stack>
+      )}
+      {reply && reply.to !== comment.id && (
+        <Button
+          variant="subtle"
+          size="compact-xs"
+          color="violet"
+          c="violet.9"
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => reply.open(comment.id)}
+          aria-label={`Reply to ${guestAuthor(comment)}`}
+        >
+          Reply
+        </Button>
       )}
     </Stack>
   ));
 }
+
+/** A comment's author as the page shows it: a guest's name marked as such. */
+const guestAuthor = (c: GuestCommentView) => (c.guest ? guestLabel(c.author) : c.author);
 
 function GuestComment({
   comment: c,
@@ -411,7 +485,7 @@ function GuestComment({
     <Box component="article" aria-label={`${c.parentId ? 'Reply' : 'Comment'} by ${c.author}`}>
       <Group gap={6}>
         <Text size="sm" fw={700}>
-          {c.guest ? guestLabel(c.author) : c.author}
+          {guestAuthor(c)}
         </Text>
         <Text size="xs" c="dimmed">
           {when(c.createdAt)}
