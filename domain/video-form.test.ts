@@ -104,6 +104,7 @@ describe('addVideoForm', () => {
     assignedEditorId: 'auto',
     link: 'youtu.be/abcdefghijk',
     frameRate: '',
+    priority: 'normal',
   };
 
   it('accepts the defaults with a link, and an empty name or due date', () => {
@@ -147,7 +148,7 @@ describe('addVideoForm', () => {
 
 describe('the edit form', () => {
   const text = { name: 'Teaser', description: 'Cut one', link: 'https://vimeo.com/1' };
-  const stored = { status: 'in_progress', internalNotes: 'notes' };
+  const stored = { status: 'in_progress', internalNotes: 'notes', priority: 'normal' as const };
   const dueDate = new Date(2030, 4, 20, 9, 30).toISOString();
   const video = {
     ...text,
@@ -164,7 +165,7 @@ describe('the edit form', () => {
     expect(original).toMatchObject({ ...text, ...stored, type: 'product-demo', customType: '' });
     const dates = [original.startDate, original.dueDate, original.dueTime];
     expect(dates).toEqual(['', '2030-05-20', '09:30']);
-    expect(Object.keys(original)).toHaveLength(12);
+    expect(Object.keys(original)).toHaveLength(13);
     expect(editVideoValues({ ...video, dueDate: null }).dueTime).toBe('14:00');
   });
   it('sends only what changed: Other as its custom type, notes only from the team', () => {
@@ -184,6 +185,9 @@ describe('the edit form', () => {
       dueDate: new Date(2030, 4, 20, 10, 0).toISOString(),
     });
     expect(videoUpdateOf(original, edited, false)).not.toHaveProperty('internalNotes');
+    expect(videoUpdateOf(original, { ...original, priority: 'urgent' }, false)).toEqual({
+      priority: 'urgent',
+    });
     expect(videoUpdateOf(original, { ...original, startDate: '2030-05-01' }, false)).toEqual({
       startDate: new Date(2030, 4, 1, 0, 0).toISOString(),
     });

@@ -95,6 +95,8 @@ export type EditVideoValues = {
   /** Where and when a posted video went out ('' when not recorded). */
   publishedUrl: string;
   publishedAt: string;
+  /** low, normal, high or urgent (domain/video-priority.ts). */
+  priority: string;
 };
 
 /** What the edit form opens with: a custom type as stored, the due time 14:00 when none. */
@@ -111,6 +113,7 @@ export function editVideoValues(
     | 'dueDate'
     | 'publishedUrl'
     | 'publishedAt'
+    | 'priority'
   >,
 ): EditVideoValues {
   const start = video.startDate ? new Date(video.startDate) : null;
@@ -128,6 +131,7 @@ export function editVideoValues(
     internalNotes: video.internalNotes ?? '',
     publishedUrl: video.publishedUrl ?? '',
     publishedAt: video.publishedAt ?? '',
+    priority: video.priority,
   };
 }
 
@@ -153,6 +157,8 @@ export function videoUpdateOf(
   if ('link' in changed) body.link = edited.link;
   // One of the selectable statuses; editVideoForm checks the body before it is sent.
   if ('status' in changed) body.status = edited.status as UpdateVideoBody['status'];
+  // One of the picker's options; editVideoForm checks the body before it is sent.
+  if ('priority' in changed) body.priority = edited.priority as UpdateVideoBody['priority'];
   if (withNotes && 'internalNotes' in changed) body.internalNotes = edited.internalNotes;
   if ('startDate' in changed) body.startDate = toUtcIso(edited.startDate, '00:00');
   if ('dueDate' in changed || 'dueTime' in changed) {

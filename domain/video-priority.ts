@@ -25,6 +25,12 @@ export const PRIORITY_COLORS: Record<VideoPriority, string> = {
   urgent: 'red',
 };
 
+/** The priority pickers' options (the add and edit forms, the bulk bar), in the list's order. */
+export const PRIORITY_OPTIONS = VIDEO_PRIORITIES.map((p) => ({
+  value: p,
+  label: PRIORITY_LABELS[p],
+}));
+
 export const PRIORITY_MESSAGE = `Priority must be one of ${VIDEO_PRIORITIES.join(', ')}`;
 
 export const videoPrioritySchema = z.enum(VIDEO_PRIORITIES, { error: PRIORITY_MESSAGE });

@@ -197,6 +197,7 @@ export const addVideoForm = z
     dueTime: z.string(),
     assignedEditorId: z.string(),
     link: videoLink,
+    priority: videoPrioritySchema,
     /** The source's frame rate; '' leaves it to the agency's (issue 43). */
     frameRate: z.union([frameRateSchema, z.literal('')], { error: TIMECODE_MESSAGES.frameRate }),
   })

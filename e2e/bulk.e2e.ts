@@ -9,8 +9,8 @@ import { BULK_MESSAGES } from '@domain/bulk-changes';
 import type { VideoView } from '@domain/videos';
 import { moveRefusal } from '@domain/workflow';
 import { answer, withApiAs } from './support/api';
-import { DESKTOP, type E2EBrowser, launchBrowser } from './support/browser';
-import { pickOption, visible } from './support/screen';
+import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
+import { pickOption, seeToast, visible } from './support/screen';
 import { createUsersAsKing, kingCredentials, signIn, type TestUser } from './support/users';
 import { assignEditor, createVideoAs, screenshot, type CreatedVideo } from './support/videos';
 
@@ -100,5 +100,44 @@ describe('bulk changes', () => {
     await visible(page.getByRole('alert').filter({ hasText: BULK_MESSAGES.undone(45) }));
     now = await statuses();
     for (const v of drafts) expect(now.get(v.id)).toBe('draft');
+  });
+
+  it('sets a priority when adding a video and changes it in its details, shown as a badge', async () => {
+    const name = 'Priority teaser';
+    const read = () =>
+      withApiAs(browser, editor, async (api) => {
+        const list = await answer<VideoView[]>('GET /api/videos', await api.get('/api/videos'));
+        return list.find((v) => v.name === name);
+      });
+    await page.getByRole('button', { name: 'Add Video' }).click();
+    const add = page.getByRole('dialog', { name: 'Add New Video' });
+    await visible(add);
+    await add.getByLabel('Create Video For').selectOption({ label: client.name });
+    await add.getByLabel('Name').fill(name);
+    expect(await add.getByLabel('Priority').inputValue()).toBe('normal');
+    await add.getByLabel('Priority').selectOption({ label: 'High' });
+    await add.getByLabel('Video link').fill('youtu.be/prioritytst');
+    await screenshot(page, 'priority-add-1440');
+    await add.getByRole('button', { name: 'Add Video' }).click();
+    await seeToast(page, 'Video added');
+    await expect.poll(async () => (await read())?.priority).toBe('high');
+    const card = page.getByRole('article', { name });
+    await visible(card.getByLabel('Priority: High'));
+    await card.getByRole('button', { name: 'Details' }).click();
+    const details = page.getByRole('dialog', { name: 'Edit Video Details' });
+    await visible(details.getByLabel('Priority: High'));
+    await details.getByLabel('Priority', { exact: true }).selectOption({ label: 'Urgent' });
+    await screenshot(page, 'priority-details-1440');
+    await details.getByRole('button', { name: 'Save', exact: true }).click();
+    await seeToast(page, 'Video updated');
+    await expect.poll(async () => (await read())?.priority).toBe('urgent');
+    await visible(card.getByLabel('Priority: Urgent'));
+    await card.getByRole('button', { name: 'Details' }).click();
+    await visible(details.getByLabel('Priority: Urgent'));
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'priority-details-390');
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'hidden' });
+    await page.setViewportSize(DESKTOP);
   });
 });

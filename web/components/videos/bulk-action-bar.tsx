@@ -20,7 +20,7 @@ import {
   type BulkChangeAnswer,
 } from '@domain/bulk-changes';
 import { displayName } from '@domain/people';
-import { PRIORITY_LABELS, VIDEO_PRIORITIES, type VideoPriority } from '@domain/video-priority';
+import { PRIORITY_OPTIONS, type VideoPriority } from '@domain/video-priority';
 import { STATUS_LABELS, VIDEO_STATUSES, type VideoStatus } from '@domain/video-status';
 import { typeLabel } from '@domain/video-type-labels';
 import { UNDO_TOAST_MS } from '@domain/workflow';
@@ -182,7 +182,7 @@ export function BulkActionBar({
       case 'type':
         return (types.data ?? []).map((t) => ({ value: t.name, label: typeLabel(t.name) }));
       case 'priority':
-        return VIDEO_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }));
+        return PRIORITY_OPTIONS;
       default:
         return [];
     }

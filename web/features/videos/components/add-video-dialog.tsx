@@ -19,6 +19,7 @@ import {
   targetChoiceFor,
   toUtcIso,
 } from '@domain/video-form';
+import { DEFAULT_PRIORITY, PRIORITY_OPTIONS } from '@domain/video-priority';
 import { STATUS_LABELS } from '@domain/video-status';
 import { initialStatuses, workflowSide } from '@domain/workflow';
 import { BUILT_IN_VIDEO_TYPES } from '@domain/video-types';
@@ -93,6 +94,7 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
       assignedEditorId: 'auto',
       link: '',
       frameRate: '',
+      priority: DEFAULT_PRIORITY,
     },
     validate: schemaResolver(addVideoForm, { sync: true }),
   });
@@ -135,6 +137,7 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
       targetUserId: chosenTarget,
       userId: chosenTarget === 'self' ? user.id : chosenTarget,
       assignedEditorId: v.assignedEditorId,
+      priority: v.priority,
       ...(v.frameRate && { frameRate: v.frameRate }),
     };
     create.mutate(body, {
@@ -214,11 +217,18 @@ function AddVideoForm({ onClose, defaultTargetId, onAdded }: Omit<AddVideoDialog
           maxRows={6}
         />
         <Grid gap="sm">
-          <Grid.Col span={{ base: 7, sm: 6 }}>
+          <Grid.Col span={{ base: 7, sm: 4 }}>
             <TextInput type="date" label="Due date" {...form.getInputProps('dueDate')} />
           </Grid.Col>
-          <Grid.Col span={{ base: 5, sm: 6 }}>
+          <Grid.Col span={{ base: 5, sm: 4 }}>
             <TextInput type="time" label="Due time" {...form.getInputProps('dueTime')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <NativeSelect
+              label="Priority"
+              {...form.getInputProps('priority')}
+              data={PRIORITY_OPTIONS}
+            />
           </Grid.Col>
         </Grid>
         {editorChoice !== 'none' && (

@@ -27,6 +27,7 @@ import {
   videoUpdateOf,
   type EditVideoValues,
 } from '@domain/video-form';
+import { PRIORITY_OPTIONS } from '@domain/video-priority';
 import { STATUS_LABELS, type VideoStatus } from '@domain/video-status';
 import { typeLabel } from '@domain/video-type-labels';
 import { BUILT_IN_VIDEO_TYPES } from '@domain/video-types';
@@ -48,6 +49,7 @@ import { DayCounterBadge } from '../../../components/videos/day-counter-badge';
 import { DeleteVideoDialog } from '../../../components/videos/delete-video-dialog';
 import { PlatformIcon } from '../../../components/videos/platform-label';
 import { StatusBadge } from '../../../components/videos/status-badge';
+import { PriorityBadge } from '../../../components/videos/priority-badge';
 import { RoundBadge } from '../../../components/videos/round-badge';
 import { RoundsHistory } from './rounds-history';
 import { VideoVersions } from './video-versions';
@@ -242,6 +244,7 @@ function DetailHeader({ video, viewer }: { video: VideoView; viewer: PublicUser 
     <Group gap="xs">
       <StatusBadge status={video.status} size="lg" />
       <DayCounterBadge video={video} />
+      <PriorityBadge priority={video.priority} />
       {video.rounds > 0 && <RoundBadge rounds={video.rounds} />}
       <Text size="sm" c="dimmed">
         #{video.ordinal} · {displayName(video.owner)}
@@ -417,13 +420,16 @@ function DetailForm({
         )}
         <Textarea label="Description" {...field('description')} autosize minRows={2} maxRows={8} />
         <Grid gap="sm">
-          <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Grid.Col span={{ base: 6, sm: 3 }}>
             <TextInput type="date" label="Start date" {...field('startDate')} />
           </Grid.Col>
-          <Grid.Col span={{ base: 7, sm: 4 }}>
+          <Grid.Col span={{ base: 6, sm: 3 }}>
+            <NativeSelect label="Priority" {...field('priority')} data={PRIORITY_OPTIONS} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 7, sm: 3 }}>
             <TextInput type="date" label="Due date" {...field('dueDate')} />
           </Grid.Col>
-          <Grid.Col span={{ base: 5, sm: 4 }}>
+          <Grid.Col span={{ base: 5, sm: 3 }}>
             <TextInput type="time" label="Due time" {...field('dueTime')} />
           </Grid.Col>
         </Grid>
