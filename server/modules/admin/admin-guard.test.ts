@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@domain/admin';
 import { INVOICING_MESSAGES } from '@domain/invoicing';
+import { PAYOUT_MESSAGES } from '@domain/payouts';
 import { createTestApp, seedPeople, type TestApp } from '../../test/helper';
 import { ADMIN_PREFIX } from './admin.guard';
 
@@ -19,8 +20,12 @@ const ADMINS = {
 } as const;
 type Actor = keyof typeof NON_ADMINS | keyof typeof ADMINS;
 
-/** The guard's words: the admin calls', and invoicing's for its own routes. */
-const REFUSALS: string[] = [ADMIN_MESSAGES.adminRequired, INVOICING_MESSAGES.forbidden];
+/** The guard's words: the admin calls', and invoicing's and payouts' for their own routes. */
+const REFUSALS: string[] = [
+  ADMIN_MESSAGES.adminRequired,
+  INVOICING_MESSAGES.forbidden,
+  PAYOUT_MESSAGES.forbidden,
+];
 
 let t: TestApp;
 let cookie: Record<Actor, string>;
