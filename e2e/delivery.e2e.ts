@@ -69,14 +69,14 @@ describe('a "deliver when paid" client', () => {
     const field = dialog(page).getByRole('textbox', { name: 'Delivery link' });
     await visible(field);
     await field.fill(LINK);
-    await dialog(page).getByRole('button', { name: 'Save delivery link' }).click();
+    await dialog(page).getByRole('button', { name: 'Set delivery link' }).click();
     await seeToast(page, DELIVERY_MESSAGES.saved, LINK);
     await shot(page, 'editor-1440');
     await page.getByRole('alert').getByRole('button', { name: 'Undo' }).click();
     await seeToast(page, DELIVERY_MESSAGES.restored);
     await expect.poll(() => field.inputValue()).toBe('');
     await field.fill(LINK);
-    await dialog(page).getByRole('button', { name: 'Save delivery link' }).click();
+    await dialog(page).getByRole('button', { name: 'Set delivery link' }).click();
     await seeToast(page, DELIVERY_MESSAGES.saved, LINK);
     browser.expectNoConsoleErrors();
   });

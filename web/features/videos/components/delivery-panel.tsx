@@ -122,7 +122,7 @@ function DeliveryEditor({ video }: { video: VideoView }) {
               disabled={text.trim() === current}
               loading={save.isPending && save.variables?.link !== null}
             >
-              Save delivery link
+              Set delivery link
             </Button>
           </Group>
         </Stack>
