@@ -40,7 +40,7 @@ const MarginTrendChart = lazy(() => import('./margin-trend-chart'));
 const FIRST_ROWS = 15;
 const percent = (value: string | null) => (value === null ? '—' : `${value}%`);
 /** Red for a loss, as the revenue change is. */
-const signColor = (amount: string) => (amount.startsWith('-') ? 'red.8' : undefined);
+const signColor = (amount: string) => (amount.startsWith('-') ? 'red.9' : undefined);
 
 function Figure({ label, value, color }: { label: string; value: string; color?: string }) {
   return (
