@@ -23,13 +23,13 @@ import { displayName } from '@domain/people';
 import { PRIORITY_OPTIONS, type VideoPriority } from '@domain/video-priority';
 import { STATUS_LABELS, VIDEO_STATUSES, type VideoStatus } from '@domain/video-status';
 import { typeLabel } from '@domain/video-type-labels';
-import { UNDO_TOAST_MS } from '@domain/workflow';
 import { useEditors } from '../../api/editors';
 import { useVideoTypes } from '../../api/pricing';
 import { useBulkChange } from '../../api/videos';
 import type { VideoSelection } from '../../hooks/use-video-selection';
 import { getErrorMessage } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifyWithUndo } from '../../lib/undo-toast';
 
 const KINDS = {
   status: 'Status',
@@ -141,26 +141,12 @@ export function BulkActionBar({
           if (answer.failed) setReport(answer);
           if (!answer.changed) return;
           const id = `bulk-${Date.now()}`;
-          notifications.show({
+          notifyWithUndo({
             id,
-            color: 'teal',
-            autoClose: UNDO_TOAST_MS,
             title: answer.message,
-            message: (
-              <Group justify="space-between" gap="xs" wrap="nowrap">
-                <Text size="sm" c="dimmed">
-                  {what}
-                </Text>
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  onClick={() => undo(answer, id)}
-                  aria-label={`Undo: ${answer.message}`}
-                >
-                  Undo
-                </Button>
-              </Group>
-            ),
+            detail: what,
+            undoLabel: 'Undo',
+            onUndo: () => undo(answer, id),
           });
         },
         onError: (error) =>
