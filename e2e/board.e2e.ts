@@ -178,6 +178,9 @@ describe('the board', () => {
     await page.keyboard.press('Enter');
     await expect.poll(announced).toBe(BOARD_MESSAGES.pickedUp(kept.name, 'draft'));
     await page.keyboard.press('ArrowRight');
+    // Escape only once the move over In Progress is announced: a key pressed before the board
+    // has drawn the last one may arrive before the drag listens (CI, 2026-12-06).
+    await expect.poll(announced).toBe(BOARD_MESSAGES.overAllowed(kept.name, 'in_progress'));
     await page.keyboard.press('Escape');
     await expect.poll(announced).toBe(BOARD_MESSAGES.cancelled(kept.name, 'draft'));
     await visible(cardIn('draft', kept));

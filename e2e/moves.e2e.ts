@@ -284,13 +284,22 @@ describe('the agency side', () => {
       { timeout: 120_000 },
       async () => {
         const who = role === 'king' ? kingCredentials(browser) : lead;
-        const { videos, run } = await everyAgencyButton(role);
-        const unassigned = await videoIn('draft', role, false);
-        const inTable = await videoIn('in_progress', role);
+        // A word only this test's titles hold: All Videos lists the whole agency, newest first,
+        // one page at a time, and the other files' videos made meanwhile would push this test's
+        // cards off the first page (CI, 2026-12-06). The search keeps them on it.
+        const tag = `${role} ${uniqueUsername('run')}`;
+        const { videos, run } = await everyAgencyButton(tag);
+        const unassigned = await videoIn('draft', tag, false);
+        const inTable = await videoIn('in_progress', tag);
         await signIn(browser, page, who);
         await page.goto('/dashboard');
         await page.getByTestId('tile-all-videos').click();
         await seeHeading(page, 'All Videos');
+        await page.getByRole('searchbox', { name: 'Search videos by title' }).fill(tag);
+        // The filtered list, drawn: this test's cards and no other (a card clicked before the
+        // search's answer arrives would be drawn anew, its dialog with it).
+        const mine = Object.keys(videos).length + 2;
+        await expect.poll(() => page.getByRole('article').count()).toBe(mine);
 
         // Obs 5: a manager's Start Work asks whom to assign, in one dialog.
         await card(unassigned)
