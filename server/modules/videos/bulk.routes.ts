@@ -104,6 +104,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
               tx,
               actor.id,
               asked.map((a) => a.id),
+              { latest: undo },
             )
           ).map((f) => [f.video.id, f]),
         );

@@ -982,12 +982,14 @@ export interface VideoForChange extends VideoWithPeople {
  * whether the viewer edits for its client, its client's team leads) and its latest history
  * entry, in one statement that locks them until the transaction ends (a bulk change checks and
  * changes them in it, so nothing moves them between the check and the change). The caller
- * decides who may read each (videoScopeOf, canReadVideo).
+ * decides who may read each (videoScopeOf, canReadVideo). Without `latest` (only an undo reads
+ * it) the history is not read and `latest` is null.
  */
 export async function findVideosForChange(
   tx: Db,
   viewerId: string,
   ids: readonly string[],
+  { latest: withLatest }: { latest: boolean },
 ): Promise<VideoForChange[]> {
   if (!isTransaction(tx)) throw new Error('findVideosForChange needs a transaction');
   const editors = clientEditorAssignments;
@@ -1009,7 +1011,7 @@ export async function findVideosForChange(
         changedById: string | null;
       } | null>`(select json_build_object('fromStatus', ${h.fromStatus}, 'toStatus', ${h.toStatus},
           'changedAt', ${h.changedAt}, 'changedById', ${h.changedById})
-        from ${h} where ${h.videoId} = ${videos.id}
+        from ${h} where ${withLatest} and ${h.videoId} = ${videos.id}
         order by ${h.changedAt} desc, ${h.id} desc limit 1)`,
     })
     .from(videos)
