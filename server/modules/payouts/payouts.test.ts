@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EditorRate, Statement, StatementAction, StatementSummary } from '@domain/payouts';
 import { monthOfDate } from '@domain/retainers';
@@ -275,6 +275,30 @@ describe('who reads which statement', () => {
     const csv = await t.call('eve', 'GET', `/api/me/payouts/${month}/csv`);
     expect(csv.body).not.toMatch(/777\.77|Ed Other/);
     expect((await t.call('eve', 'GET', `/api/me/payouts/${month}/pdf`)).statusCode).toBe(200);
+  });
+
+  it('keeps a locked item as it was: the database refuses to change or delete it', async () => {
+    const [item] = await t.db.select().from(payoutItems).where(eq(payoutItems.editorId, t.id.eve));
+    const refusal = (change: SQL) =>
+      t.db.execute(change).then(
+        () => 'done',
+        (err: Error) => String((err.cause as Error | undefined)?.message ?? err.message),
+      );
+    const id = item!.id;
+    expect(await refusal(sql`update payout_items set amount = 1 where id = ${id}`)).toBe(
+      'payout_items are locked: UPDATE is not allowed',
+    );
+    expect(
+      await refusal(sql`update payout_items set editor_id = ${t.id.ed} where id = ${id}`),
+    ).toBe('payout_items are locked: UPDATE is not allowed');
+    expect(await refusal(sql`delete from payout_items where id = ${id}`)).toBe(
+      'payout_items are locked: DELETE is not allowed',
+    );
+    expect((await statementOf('eve')).total).toBe('55.55');
+    // Its video deleted, the item stays, as it was.
+    await t.db.delete(videos).where(eq(videos.id, item!.videoId!));
+    const [kept] = await t.db.select().from(payoutItems).where(eq(payoutItems.id, id));
+    expect(kept).toEqual({ ...item, videoId: null });
   });
 
   it('a lead editor has payouts too; an empty month is an empty statement', async () => {
