@@ -11,11 +11,13 @@ const WORKERS = 2;
 
 /**
  * The files whose journeys read what the whole agency holds (the lead's counts over every video,
- * the newest-first lists of every client, the first screen drawn from them): other files change
- * those all the time, so these run after the rest, one after another, on a server of their own
- * (`E2E_GROUP=agency-wide`; `npm run test:e2e` runs both groups).
+ * the newest-first lists of every client, the first screen drawn from them, the month's revenue
+ * and its trend): other files change those all the time, so these run one after another on a
+ * server of their own (`E2E_GROUP=agency-wide`; `npm run test:e2e` runs both groups). The
+ * invoicing journey joined them when another file's payment landed between its "before" and
+ * "after" of the month's revenue (2026-12-06, with four workers).
  */
-const AGENCY_WIDE = ['e2e/first-paint.e2e.ts', 'e2e/lead.e2e.ts'];
+const AGENCY_WIDE = ['e2e/first-paint.e2e.ts', 'e2e/lead.e2e.ts', 'e2e/invoicing.e2e.ts'];
 const agencyWide = process.env.E2E_GROUP === 'agency-wide';
 
 // The browser suite: one real server for the whole run (global setup). Every test makes the

@@ -981,7 +981,9 @@ export interface VideoForChange extends VideoWithPeople {
  * The videos `ids` names that exist, with what findReadableVideo reads of each (its people,
  * whether the viewer edits for its client, its client's team leads) and its latest history
  * entry, in one statement that locks them until the transaction ends (a bulk change checks and
- * changes them in it, so nothing moves them between the check and the change). The caller
+ * changes them in it, so nothing moves them between the check and the change; `no key update`,
+ * as the update itself takes: a comment or a version added meanwhile, which only checks that its
+ * video exists, is not held up). The caller
  * decides who may read each (videoScopeOf, canReadVideo). Without `latest` (only an undo reads
  * it) the history is not read and `latest` is null.
  */
@@ -1018,7 +1020,7 @@ export async function findVideosForChange(
     .innerJoin(owner, eq(owner.id, videos.userId))
     .leftJoin(editor, eq(editor.id, videos.assignedEditorId))
     .where(sql`${videos.id} = any(${`{${ids.join(',')}}`}::uuid[])`)
-    .for('update', { of: videos });
+    .for('no key update', { of: videos });
   return (
     rows as (Omit<VideoForChange, 'latest'> & {
       latest: {

@@ -6,11 +6,12 @@ import { hasPayouts, PAYOUT_LABELS } from '@domain/payout-labels';
 import { BackLink } from '../../../components/back-link';
 import { MessageCard } from '../../../components/message-screen';
 import { useAuth } from '../../../hooks/use-auth';
+import { usePhoneLayout } from '../../../hooks/use-phone-layout';
 import { statementFileUrl, useMyPayouts, useMyStatement } from '../../../api/payouts';
 import { pageTitle } from '../../../lib/site';
 import { QueryView } from './query-view';
 import { DataTable } from './scroll-table';
-import { formatMonth } from '../lib/format';
+import { formatMonth, formatMonthShort } from '../lib/format';
 import { StatementFiles, StatementView } from './statement-view';
 
 /**
@@ -26,6 +27,9 @@ export function MyPayoutsPage() {
   const [chosen, setChosen] = useState<string | null>(null);
   const month = chosen ?? months.data?.[0]?.month ?? null;
   const statement = useMyStatement(month);
+  // On a phone the months' table fits the screen: a short month and no item count (the chosen
+  // month's statement above lists its items).
+  const phone = usePhoneLayout();
 
   if (user && !mine) {
     return (
@@ -101,11 +105,12 @@ export function MyPayoutsPage() {
               </Title>
               <DataTable
                 label="Your payouts by month"
-                minWidth={340}
+                minWidth={phone ? 280 : 340}
                 verticalSpacing={6}
+                horizontalSpacing={phone ? 6 : 'xs'}
                 columns={[
                   'Month',
-                  'Items',
+                  ...(phone ? [] : ['Items']),
                   { label: 'Total', ta: 'right' },
                   { label: 'Paid', ta: 'right' },
                   { label: 'Balance', ta: 'right' },
@@ -115,8 +120,8 @@ export function MyPayoutsPage() {
                   const money = (v: string) => formatInvoiceMoney(v, m.currency);
                   return (
                     <Table.Tr key={m.month}>
-                      <Table.Td>{formatMonth(m.month)}</Table.Td>
-                      <Table.Td>{m.itemCount}</Table.Td>
+                      <Table.Td>{(phone ? formatMonthShort : formatMonth)(m.month)}</Table.Td>
+                      {!phone && <Table.Td>{m.itemCount}</Table.Td>}
                       <Table.Td ta="right" ff="monospace">
                         {money(m.total)}
                       </Table.Td>
