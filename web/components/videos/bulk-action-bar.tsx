@@ -183,10 +183,19 @@ export function BulkActionBar({
         aria-label="Bulk changes"
         style={{ position: count ? 'sticky' : undefined, top: 0, zIndex: 5 }}
       >
+        {/* The count and its Clear together: on a phone the bar is two lines, not three, and
+            covers less of the list it sticks over. */}
         <Group gap="xs" justify="space-between">
-          <Text size="sm" fw={600} aria-live="polite">
-            {count ? `${count} selected` : 'Select videos to change them at once'}
-          </Text>
+          <Group gap="xs">
+            <Text size="sm" fw={600} aria-live="polite">
+              {count ? `${count} selected` : 'Select videos to change them at once'}
+            </Text>
+            {count > 0 && (
+              <Button size="xs" variant="subtle" onClick={selection.clear}>
+                Clear
+              </Button>
+            )}
+          </Group>
           <Group gap="xs">
             {withSelectAll && (
               <Button
@@ -213,9 +222,6 @@ export function BulkActionBar({
                   }}
                   comboboxProps={{ withinPortal: true }}
                 />
-                <Button size="xs" variant="subtle" onClick={selection.clear}>
-                  Clear
-                </Button>
               </>
             )}
           </Group>
