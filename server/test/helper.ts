@@ -164,6 +164,16 @@ export async function seedVideo(
   return row!;
 }
 
+/**
+ * `n` videos of one owner, seeded one after another: each takes the next of its owner's ordinals
+ * (max + 1), which seedVideo calls made at once on PostgreSQL's pool would both take.
+ */
+export async function seedVideos(t: TestApp, n: number, values: Parameters<typeof seedVideo>[1]) {
+  const rows = [];
+  for (let i = 0; i < n; i++) rows.push(await seedVideo(t, values));
+  return rows;
+}
+
 /** Logs in through the real endpoint and returns the cookie header to send. */
 export async function loginAs(t: TestApp, username: string, password = 'secret123') {
   const res = await t.app.inject({

@@ -5,7 +5,7 @@ import { NOTIFICATION_TEXT } from '@domain/notifications';
 import type { VideoView } from '@domain/videos';
 import { moveRefusal } from '@domain/workflow';
 import { notifications, videos, videoStatusHistory } from '../../db/schema';
-import { seedVideo, setUpVideoPeople } from '../../test/helper';
+import { seedVideo, seedVideos, setUpVideoPeople } from '../../test/helper';
 
 /**
  * Bulk changes (issue 45 part 3; docs/rules.md#bulk-changes): one call, each video checked by the
@@ -18,22 +18,13 @@ const bulk = (who: string, body: object) => t.call(who, 'POST', '/api/videos/bul
 const answer = (res: { json: () => unknown }) => res.json() as BulkChangeAnswer;
 const rowsOf = async (ids: string[]) =>
   new Map((await t.db.select().from(videos).where(inArray(videos.id, ids))).map((v) => [v.id, v]));
-/**
- * `n` videos of one owner, seeded one after another: each takes the next of its owner's ordinals
- * (max + 1), which inserts made at once on PostgreSQL's pool would both take.
- */
-async function seedVideos(n: number, values: Parameters<typeof seedVideo>[1]) {
-  const rows = [];
-  for (let i = 0; i < n; i++) rows.push(await seedVideo(t, values));
-  return rows;
-}
 const undoOf = (a: BulkChangeAnswer) => ({
   items: a.results.flatMap((r) => (r.ok ? [{ id: r.id, change: r.before }] : [])),
 });
 
 describe('POST /api/videos/bulk', () => {
   it('moves what the workflow allows and names the rest: not found, forbidden, never revealing', async () => {
-    const drafts = await seedVideos(3, { userId: t.id.owner, assignedEditorId: t.id.editor });
+    const drafts = await seedVideos(t, 3, { userId: t.id.owner, assignedEditorId: t.id.editor });
     const posted = await seedVideo(t, { userId: t.id.owner, status: 'posted' });
     const others = await seedVideo(t, { userId: t.id.other });
     const missing = '00000000-0000-4000-8000-000000000000';
@@ -76,7 +67,7 @@ describe('POST /api/videos/bulk', () => {
   });
 
   it('tells each person once for the whole change, not once a video', async () => {
-    const vs = await seedVideos(4, {
+    const vs = await seedVideos(t, 4, {
       userId: t.id.owner,
       assignedEditorId: t.id.editor,
       status: 'in_progress',
@@ -146,7 +137,7 @@ describe('POST /api/videos/bulk', () => {
   });
 
   it('undoes a client’s bulk approval, which the table alone would refuse, and tells once', async () => {
-    const vs = await seedVideos(2, {
+    const vs = await seedVideos(t, 2, {
       userId: t.id.owner,
       status: 'review',
       assignedEditorId: t.id.editor,

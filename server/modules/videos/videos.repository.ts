@@ -983,9 +983,9 @@ export interface VideoForChange extends VideoWithPeople {
  * entry, in one statement that locks them until the transaction ends (a bulk change checks and
  * changes them in it, so nothing moves them between the check and the change; `no key update`,
  * as the update itself takes: a comment or a version added meanwhile, which only checks that its
- * video exists, is not held up). The caller
- * decides who may read each (videoScopeOf, canReadVideo). Without `latest` (only an undo reads
- * it) the history is not read and `latest` is null.
+ * video exists, is not held up). The caller decides who may read each (videoScopeOf,
+ * canReadVideo). Without `latest` (only an undo reads it) the history is not read and `latest`
+ * is null.
  */
 export async function findVideosForChange(
   tx: Db,
