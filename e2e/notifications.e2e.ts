@@ -68,8 +68,18 @@ beforeEach(async () => {
   await page.goto('/dashboard');
   await visible(bell('Notifications'));
   // The socket sends the count on connect (once the browser is idle): it is open before
-  // anything is posted, so what the test sends arrives over it.
-  await heardFirst;
+  // anything is posted, so what the test sends arrives over it. Bounded, so a socket that never
+  // speaks fails here by name rather than as the hook's timeout (CI saw that once).
+  let bound: NodeJS.Timeout | undefined;
+  await Promise.race([
+    heardFirst,
+    new Promise<never>((_, reject) => {
+      bound = setTimeout(
+        () => reject(new Error("B's dashboard socket sent nothing within 30 s of the page load")),
+        30_000,
+      );
+    }),
+  ]).finally(() => clearTimeout(bound));
 });
 afterEach(async () => {
   await clientApi?.dispose();

@@ -37,7 +37,7 @@ export default defineConfig({
     // Global setup has its own 120 s limit for the build and start; hooks launch Chromium. A
     // journey's bound only ends a failure: the longest take about 35 s on a quiet machine, and
     // a busy CI machine has taken three times as long to draw the same screens.
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
     testTimeout: 120_000,
     teardownTimeout: 30_000,
     // A poll waits as long as a locator does (ACTION_TIMEOUT_MS, e2e/support/browser.ts): the

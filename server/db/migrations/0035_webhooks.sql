@@ -1,0 +1,2 @@
+-- Reserved for issue 46 (webhooks); replaced by its tables.
+SELECT 1;

@@ -1,0 +1,2 @@
+-- Reserved for issue 46 (two_factor); replaced by its tables.
+SELECT 1;
