@@ -1,6 +1,7 @@
 -- Issue 45's bulk changes: the videos' cache scopes (0013) once per statement, not once per row.
--- The row trigger turned each old and new row into JSON and walked its arguments: 8-12 ms of a
--- 1,000-video change of priority and due date. vw_cache_touch_statement takes the same
+-- The row trigger turned each old and new row into JSON and walked its arguments. An UPDATE of
+-- 1,000 videos' priority in one run on PostgreSQL (medians of 15, a busy two-core machine): no
+-- scope trigger 34 ms, the row trigger 76 ms, this one 41 ms. vw_cache_touch_statement takes the same
 -- 'user:<column>' arguments as vw_cache_touch_rows, reads the statement's transition tables (the
 -- per-client counts of 0018 capture the videos' already, so keeping them costs nothing more) and
 -- touches each person once. A statement that changed no row touches nothing, as a row trigger
