@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvCell, csvDate, csvDateTime, csvLine, csvText } from './csv';
+import { CSV_BOM, csvCell, csvDate, csvDateTime, csvLine, csvText, parseCsv } from './csv';
 
 describe('csv cells', () => {
   it.each([
@@ -60,5 +60,29 @@ describe('csv dates', () => {
     [null, ''],
   ])('writes the day of %j as %j', (value, text) => {
     expect(csvDate(value)).toBe(text);
+  });
+});
+
+describe('reading csv', () => {
+  it('reads back what csvText writes: commas, quotes, line breaks, formulas, accents', () => {
+    const rows = [
+      ['Name', 'Note'],
+      ['Café "Noir", Paris', 'two\r\nlines'],
+      ['=SUM(A1)', '-12.50'],
+      ['', 'last'],
+    ];
+    expect(parseCsv(csvText(rows[0]!, rows.slice(1)))).toEqual(rows);
+  });
+
+  it('takes LF line ends, a last line without one, and skips blank lines', () => {
+    expect(parseCsv('a,b\n1,2\n\n3,"4"')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+      ['3', '4'],
+    ]);
+  });
+
+  it('answers null for a quoted field never closed', () => {
+    expect(parseCsv('a,b\r\n"open,2\r\n')).toBeNull();
   });
 });

@@ -48,3 +48,51 @@ export function csvDate(value: string | Date | null | undefined): string {
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   return csvDateTime(value).slice(0, 10);
 }
+
+/**
+ * Reads a CSV text as the writer above writes it and spreadsheets save it (RFC 4180): quoted
+ * fields may hold commas, doubled quotes and line breaks; lines end with CRLF or LF; a leading
+ * byte order mark is dropped, and so is the apostrophe csvCell puts before a formula-like cell.
+ * Blank lines are skipped. Null when a quoted field is never closed.
+ */
+export function parseCsv(text: string): string[][] | null {
+  const source = text.startsWith(CSV_BOM) ? text.slice(1) : text;
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  let fieldStarted = false;
+  const endField = () => {
+    row.push(/^'[=+\-@\t\r]/.test(field) ? field.slice(1) : field);
+    field = '';
+    fieldStarted = false;
+  };
+  const endRow = () => {
+    endField();
+    if (row.length > 1 || row[0] !== '') rows.push(row);
+    row = [];
+  };
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (quoted) {
+      if (c !== '"') field += c;
+      else if (source[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else quoted = false;
+    } else if (c === '"' && !fieldStarted) {
+      quoted = true;
+      fieldStarted = true;
+    } else if (c === ',') endField();
+    else if (c === '\n' || c === '\r') {
+      if (c === '\r' && source[i + 1] === '\n') i++;
+      endRow();
+    } else {
+      field += c;
+      fieldStarted = true;
+    }
+  }
+  if (quoted) return null;
+  if (field !== '' || row.length > 0) endRow();
+  return rows;
+}
