@@ -10,7 +10,7 @@ import {
   roundFeeInput,
   roundFeeKindInput,
 } from './invoicing';
-import { fromCents, toCents } from './money';
+import { decimalText, fromCents, moneyAmount, toCents } from './money';
 
 /**
  * Issued invoices, the agency's invoice details and a client's billing details (issue 42;
@@ -107,15 +107,19 @@ const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
 
 /** A percentage from 0 to 100 with at most two decimals, as a two-decimal string ('8.25'). */
 const percentInput = (message: string) =>
-  z.unknown().transform((value, ctx) => {
-    const raw = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-    if (typeof raw === 'string' && PERCENT.test(raw.trim())) {
-      const cents = toCents(raw.trim());
-      if (cents <= 10000n) return fromCents(cents);
-    }
-    ctx.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  });
+  decimalText(
+    z.unknown().transform((value, ctx) => {
+      const raw = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+      if (typeof raw === 'string' && PERCENT.test(raw.trim())) {
+        const cents = toCents(raw.trim());
+        if (cents <= 10000n) return fromCents(cents);
+      }
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }),
+    PERCENT,
+    'A percentage from 0 to 100: a decimal string, at most two decimals',
+  );
 
 const isCurrency = (code: string) => {
   if (!/^[A-Z]{3}$/.test(code)) return false;
@@ -139,7 +143,7 @@ export const agencySchema = z.object({
   includedRounds: z.number(),
   roundFeeKind: z.enum(ROUND_FEE_KINDS),
   /** Money ('50.00') when flat, a percentage of the video's price ('10.00') when percent. */
-  roundFee: z.string(),
+  roundFee: moneyAmount,
   frameRate: z.enum(FRAME_RATES),
 });
 export type Agency = z.infer<typeof agencySchema>;
@@ -194,7 +198,7 @@ export const clientBillingSchema = z.object({
   /** The client's own revision-round pricing; null: its plan's, else the agency's. */
   includedRounds: z.number().nullable(),
   roundFeeKind: z.enum(ROUND_FEE_KINDS).nullable(),
-  roundFee: z.string().nullable(),
+  roundFee: moneyAmount.nullable(),
   /** When the client side sees a video's delivery link (domain/delivery.ts). */
   deliveryMode: z.enum(DELIVERY_MODES),
 });
@@ -266,7 +270,7 @@ export const invoiceLineSchema = z.object({
   position: z.number(),
   kind: z.enum(INVOICE_LINE_KINDS),
   description: z.string(),
-  amount: z.string(),
+  amount: moneyAmount,
   videoId: z.string().nullable(),
   chargeId: z.string().nullable(),
   /** Its video is paid, or its charge. */
@@ -287,12 +291,12 @@ export const invoiceSummarySchema = z.object({
   issueDate: z.string(),
   dueDate: z.string(),
   currency: z.string(),
-  subtotal: z.string(),
+  subtotal: moneyAmount,
   taxRate: z.string().nullable(),
-  tax: z.string(),
-  total: z.string(),
-  paid: z.string(),
-  balance: z.string(),
+  tax: moneyAmount,
+  total: moneyAmount,
+  paid: moneyAmount,
+  balance: moneyAmount,
   status: z.enum(INVOICE_STATUSES),
   emailedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -319,10 +323,10 @@ export const invoicePreviewSchema = z.object({
   lines: z.array(
     invoiceLineSchema.pick({ position: true, kind: true, description: true, amount: true }),
   ),
-  subtotal: z.string(),
+  subtotal: moneyAmount,
   taxRate: z.string().nullable(),
-  tax: z.string(),
-  total: z.string(),
+  tax: moneyAmount,
+  total: moneyAmount,
 });
 export type InvoicePreview = z.infer<typeof invoicePreviewSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textAnswer } from './api';
 import { DATE_RANGE_MESSAGE, yearInRange } from './dates';
-import { compareMoney, moneyInput } from './money';
+import { compareMoney, moneyAmount, moneyInput } from './money';
 import { isAdmin, type Actor } from './roles';
 import { COMPLETED_STATUSES } from './video-status';
 
@@ -154,7 +154,7 @@ export function rangeEnd(to: string): Date {
   return d;
 }
 
-const money = z.string();
+const money = moneyAmount;
 const isoDate = z.string();
 
 /** One extra revision round of a video (issue 42; docs/rules.md#money). */

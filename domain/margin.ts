@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textAnswer } from './api';
 import { addMonths, checkMonthRange, monthOf, monthParam, TREND_MONTHS } from './invoicing';
-import { addMoney, compareMoney, percentChange } from './money';
+import { addMoney, compareMoney, moneyAmount, percentChange } from './money';
 
 /**
  * Margin (issue 44, docs/rules.md "Margin"): revenue minus editor payouts over a period of UTC
@@ -63,7 +63,7 @@ export function marginPercent(revenue: string, margin: string): string | null {
   return percentChange(revenue, addMoney(revenue, margin));
 }
 
-const money = z.string();
+const money = moneyAmount;
 
 const figures = {
   revenue: money,

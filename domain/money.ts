@@ -68,17 +68,48 @@ export function checkMoney(input: unknown): MoneyCheck {
 }
 
 /**
+ * An amount in an answer: a decimal string with two decimals, negative for a reversal or a
+ * balance ('1234.50', '-12.00'). The one schema of every money field the server sends; the API
+ * document shows its pattern, so a generated client types it as a string (issue 46).
+ */
+export const MONEY_PATTERN = /^-?\d+\.\d{2}$/;
+export const moneyAmount = z
+  .string()
+  .regex(MONEY_PATTERN)
+  .meta({
+    description: 'Money: a decimal string with two decimals, never a number',
+    examples: ['1234.50'],
+  });
+
+/**
+ * Gives a decimal field a caller sends the wire type the API document and the web use: a string
+ * with `pattern` (a JSON number is still read, through its text form, as before the document
+ * said so; the field's own checks and messages stay).
+ */
+export function decimalText<Output>(
+  schema: z.ZodType<Output>,
+  pattern: RegExp,
+  description: string,
+): z.ZodType<Output, string> {
+  return schema.meta({ type: 'string', pattern: pattern.source, description }) as z.ZodType<
+    Output,
+    string
+  >;
+}
+
+/**
  * A zod field for an amount: the value becomes a normalised two-decimal string ('7.5' becomes
- * '7.50'), with the field's own messages.
+ * '7.50'), with the field's own messages. Sent as a string of MONEY_TEXT's shape.
  */
 export function moneyInput(field: MoneyField) {
   const messages = moneyMessages(field);
-  return z.unknown().transform((value, ctx) => {
+  const amount = z.unknown().transform((value, ctx) => {
     const result = checkMoney(value);
     if (result.ok) return result.value;
     ctx.addIssue({ code: 'custom', message: messages[result.reason] });
     return z.NEVER;
   });
+  return decimalText(amount, MONEY_TEXT, 'Money: a decimal string, at most two decimals');
 }
 
 /** Integer cents of a two-decimal (or shorter) non-negative or negative amount text. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messageAnswer, textAnswer } from './api';
 import { monthParam } from './invoicing';
-import { fromCents, moneyInput, toCents } from './money';
+import { fromCents, moneyAmount, moneyInput, toCents } from './money';
 import { monthLabel, monthOfDate } from './retainers';
 import { PAYOUT_EVENTS, PAYOUT_KINDS, type PayoutEventKind } from './payout-labels';
 
@@ -68,9 +68,9 @@ export const editorRateSchema = z.object({
   editorId: z.uuid().nullable(),
   editorName: z.string().nullable(),
   videoType: z.string(),
-  rate: z.string(),
+  rate: moneyAmount,
   /** What each extra review round pays; null: nothing. */
-  roundRate: z.string().nullable(),
+  roundRate: moneyAmount.nullable(),
   updatedAt: z.string(),
 });
 export type EditorRate = z.infer<typeof editorRateSchema>;
@@ -106,9 +106,9 @@ export const payoutEventParams = z.object({
 });
 
 const totals = {
-  total: z.string(),
-  paid: z.string(),
-  balance: z.string(),
+  total: moneyAmount,
+  paid: moneyAmount,
+  balance: moneyAmount,
 };
 
 /** A statement's line in a month's table (and an editor's list of months). */
@@ -133,7 +133,7 @@ export const payoutItemSchema = z.object({
   videoName: z.string(),
   videoType: z.string(),
   clientName: z.string(),
-  amount: z.string(),
+  amount: moneyAmount,
   lockedAt: z.string(),
 });
 export type PayoutItem = z.infer<typeof payoutItemSchema>;
@@ -141,7 +141,7 @@ export type PayoutItem = z.infer<typeof payoutItemSchema>;
 export const payoutEventSchema = z.object({
   id: z.uuid(),
   event: z.enum(PAYOUT_EVENTS),
-  amount: z.string(),
+  amount: moneyAmount,
   itemCount: z.number().int(),
   /** The pay-out a reversal reverses. */
   reversesId: z.uuid().nullable(),

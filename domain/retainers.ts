@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DATE_RANGE_MESSAGE, yearInRange } from './dates';
-import { moneyInput } from './money';
+import { moneyAmount, moneyInput } from './money';
 
 /**
  * Retainers (issue 42; docs/rules.md "Money"): a client pays a monthly fee for an allowance of
@@ -389,7 +389,7 @@ export type RetainerInput = z.output<typeof retainerBody>;
 
 const termsSchema = z.object({
   effectiveFrom: z.string(),
-  monthlyFee: z.string(),
+  monthlyFee: moneyAmount,
   allowance: z.number().nullable(),
   allowanceByType: z.record(z.string(), z.number()).nullable(),
   rolloverMax: z.number(),
@@ -438,7 +438,7 @@ export const retainerRowSchema = z.object({
   clientId: z.string(),
   clientName: z.string(),
   month: z.string(),
-  fee: z.string(),
+  fee: moneyAmount,
   ...countsShape,
   /** Whether the month is closed (its draws and fee are fixed). */
   closed: z.boolean(),

@@ -6,6 +6,7 @@ import { DATE_RANGE_MESSAGE, dateInRange } from './dates';
 import { deliveryViewSchema } from './delivery';
 import { isValidVideoLink, LINK_MESSAGES, normalizeLink } from './links';
 import { PUBLISHING_MESSAGES, publishingEditFields, publishingFields } from './publishing';
+import { decimalText, moneyAmount } from './money';
 import { avatarUrlSchema } from './user';
 import { frameRateSchema, TIMECODE_MESSAGES } from './timecode';
 import { toUtcIso, videoUpdateOf, type EditVideoValues } from './video-form';
@@ -80,10 +81,17 @@ const duration = z
   .max(1_000_000, VIDEO_MESSAGES.durationInvalid);
 
 /** A non-negative amount with at most two decimals, at most 99,999,999.99, as a string. */
-export const moneyString = z
-  .union([z.string(), z.number()], { error: VIDEO_MESSAGES.moneyInvalid })
-  .transform((v) => String(v).trim())
-  .refine((v) => /^\d{1,8}(\.\d{1,2})?$/.test(v), VIDEO_MESSAGES.moneyInvalid);
+const MONEY_STRING = /^\d{1,8}(\.\d{1,2})?$/;
+export const moneyString = decimalText(
+  z.unknown().transform((v, ctx) => {
+    const text = typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '';
+    if (MONEY_STRING.test(text)) return text;
+    ctx.addIssue({ code: 'custom', message: VIDEO_MESSAGES.moneyInvalid });
+    return z.NEVER;
+  }),
+  MONEY_STRING,
+  'Money: a decimal string, at most two decimals',
+);
 
 /** A new video's name may be left empty (the server names it). */
 const optionalName = oneLine(z.string().trim().max(200, VIDEO_MESSAGES.nameLong));
@@ -395,9 +403,9 @@ export const videoViewSchema = z.object({
   dueDate: z.string().nullable(),
   finishDate: z.string().nullable(),
   duration: z.number().nullable(),
-  paymentAmount: z.string().optional(),
+  paymentAmount: moneyAmount.optional(),
   paymentStatus: z.string().optional(),
-  lockedPrice: z.string().nullable().optional(),
+  lockedPrice: moneyAmount.nullable().optional(),
   paidDate: z.string().nullable().optional(),
   /** Where and when it was published ('YYYY-MM-DD'), kept when it leaves posted; for every reader. */
   publishedUrl: z.string().nullable(),

@@ -10,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { openapiGenerator } from './modules/docs/openapi';
@@ -35,6 +36,12 @@ import { reviewReminders } from './modules/notifications/reminders';
 import { retainerCloser } from './modules/retainers/retainers.loop';
 import { retainersRoutes } from './modules/retainers/retainers.routes';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
+import { importRoutes } from './modules/import/import.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { audit } from './plugins/audit';
+import { webhookSender, webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
+import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes';
 import { auth } from './plugins/auth';
 import { caches } from './plugins/caches';
 import { gracefulClose } from './plugins/graceful-close';
@@ -101,6 +108,8 @@ export interface AppOptions {
   reminderLoop?: boolean;
   /** Runs the retainer months' close (the server does; tests call app.retainerCloser.close()). */
   retainerLoop?: boolean;
+  /** Runs the webhook sender's loop (the server does; tests call app.webhooks.work()). */
+  webhookLoop?: boolean;
 }
 
 const VERSION = (
@@ -117,6 +126,8 @@ export const LOG_REDACT = [
   'body.password',
   'body.currentPassword',
   'body.newPassword',
+  'body.code',
+  'body.ticket',
   'body.avatar',
   'body.imageData',
 ];
@@ -188,6 +199,7 @@ export async function buildApp(opts: AppOptions) {
   });
   // After the session (whose key it is), before the routes that declare `config.idempotent`.
   await app.register(idempotency, { db });
+  await app.register(audit, { db });
   // The socket hub (closed with the app) and the notifier the feature routes call.
   await app.register(realtime, {
     database: opts.database,
@@ -204,12 +216,22 @@ export async function buildApp(opts: AppOptions) {
     },
     loop: opts.mailLoop ?? false,
   });
+  await app.register(webhookSender, {
+    db,
+    settings: { publicUrl: opts.mail?.publicUrl ?? 'http://localhost' },
+    loop: opts.webhookLoop ?? false,
+  });
   // Before the route plugins: one guard for every /api/admin/ route, whoever registers it.
   await app.register(adminGuard);
 
   await app.register(healthRoutes, { database: opts.database, diskFull });
   await app.register(docsRoutes, { production: opts.production ?? false });
   await app.register(authRoutes, {
+    db,
+    authRateLimit: opts.authRateLimit ?? SETTING_DEFAULTS.authRateLimit,
+    session,
+  });
+  await app.register(twoFactorRoutes, {
     db,
     authRateLimit: opts.authRateLimit ?? SETTING_DEFAULTS.authRateLimit,
     session,
@@ -224,12 +246,20 @@ export async function buildApp(opts: AppOptions) {
   await app.register(retainersRoutes, { db });
   await app.register(invoicesRoutes, { db });
   await app.register(payoutsRoutes, { db });
+  await app.register(importRoutes, { db });
+  await app.register(auditRoutes, { db });
+  await app.register(webhooksRoutes, { db });
   await app.register(adminRoutes, { db });
   await app.register(commentsRoutes, { db });
   await app.register(versionsRoutes, { db });
   await app.register(reviewLinksRoutes, { db });
   await app.register(notificationsRoutes, { db });
   await app.register(emailRoutes, { db });
+  await app.register(apiTokensRoutes, { db });
+  await app.register(calendarFeedRoutes, {
+    db,
+    publicUrl: opts.mail?.publicUrl ?? 'http://localhost',
+  });
 
   await app.register(web, { root: opts.webRoot ?? null });
   return app;

@@ -254,6 +254,7 @@ export async function main(opts: { demo?: boolean } = {}) {
     mailLoop: true,
     reminderLoop: true,
     retainerLoop: true,
+    webhookLoop: true,
     queueTimeoutMs: settings.queueTimeoutSeconds * 1000,
     readCache: settings.readCache,
   });

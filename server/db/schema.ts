@@ -999,3 +999,183 @@ export const payoutEvents = pgTable(
     uniqueIndex('payout_events_reverses_uq').on(t.reversesId),
   ],
 );
+
+/**
+ * Personal API tokens (issue 46; migration 0034): only the SHA-256 of the secret is kept, so a
+ * copy of the database opens nothing. A revoked token keeps its row (revoked_at) for the audit.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: rowId(),
+    userId: partOf('user_id', () => users.id),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The prefix and the secret's first four characters, for the list ("vwt_AbCd…"). */
+    hint: text('hint').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    lastUsedAt: at('last_used_at'),
+    revokedAt: at('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_tokens_user_idx').on(t.userId)],
+);
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
+
+/** A user's private calendar feed (migration 0034): one per user, only its secret's SHA-256. */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Webhook endpoints the king registered (issue 46; migration 0035): `events` from
+ * domain/webhooks.ts, `secret` signs each delivery (kept as is: it is the HMAC key).
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: rowId(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    format: text('format').$type<'json' | 'slack'>().notNull().default('json'),
+    events: text('events').array().notNull(),
+    secret: text('secret').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('webhook_endpoints_format_check', sql`${t.format} IN ('json', 'slack')`)],
+);
+
+/** An event as it happened (migration 0035): written by webhook_enqueue, in the change's transaction. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: rowId(),
+  type: text('type').notNull(),
+  /** { actor, video, data } (domain/webhooks.ts WebhookPayload without id, type, time, url). */
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+});
+
+/** One event's delivery to one endpoint: the webhook outbox (server/modules/webhooks/sender.ts). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: rowId(),
+    endpointId: partOf('endpoint_id', () => webhookEndpoints.id),
+    eventId: partOf('event_id', () => webhookEvents.id),
+    status: text('status')
+      .$type<'pending' | 'sending' | 'delivered' | 'failed'>()
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    leaseUntil: at('lease_until'),
+    worker: text('worker'),
+    statusCode: integer('status_code'),
+    lastError: text('last_error'),
+    lastAttemptAt: at('last_attempt_at'),
+    deliveredAt: at('delivered_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} IN ('pending', 'sending')`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    index('webhook_deliveries_event_idx').on(t.eventId),
+    check(
+      'webhook_deliveries_status_check',
+      sql`${t.status} IN ('pending', 'delivered', 'sending', 'failed')`,
+    ),
+  ],
+);
+
+/** The webhooks' one setting row (migration 0035); no row: the defaults. */
+export const webhookSettings = pgTable(
+  'webhook_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    allowPrivate: boolean('allow_private').notNull().default(false),
+  },
+  (t) => [check('webhook_settings_one_row', sql`${t.id}`)],
+);
+
+/**
+ * Two-factor sign-in (migration 0036, issue 46): a user's TOTP key in base32, apart from users so
+ * that no query of people reads it; enabledAt null while the setup awaits its first code;
+ * lastUsedStep the time step of the last code accepted (a code is good once).
+ */
+export const userTwoFactor = pgTable('user_two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: at('enabled_at'),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** A user's unused recovery codes, as SHA-256 hashes; a used one is deleted. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    userId: partOf('user_id', () => users.id),
+    codeHash: text('code_hash').notNull(),
+  },
+  (t) => [primaryKey({ name: 'two_factor_recovery_codes_pk', columns: [t.userId, t.codeHash] })],
+);
+
+/** Between the password and the code: a single-purpose ticket (its token's SHA-256), not a session. */
+export const twoFactorTickets = pgTable(
+  'two_factor_tickets',
+  {
+    id: text('id').primaryKey(),
+    userId: partOf('user_id', () => users.id),
+    purpose: text('purpose').$type<'code' | 'enrol'>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [
+    index('two_factor_tickets_expires_idx').on(t.expiresAt),
+    check('two_factor_tickets_purpose', sql`${t.purpose} IN ('code', 'enrol')`),
+  ],
+);
+
+/** The king's two-factor setting, one row (migration 0036); no row: not required. */
+export const twoFactorSettings = pgTable(
+  'two_factor_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    requiredForAdmins: boolean('required_for_admins').notNull().default(false),
+  },
+  (t) => [check('two_factor_settings_one_row', sql`${t.id}`)],
+);
+
+/**
+ * The audit log (issue 46 part 6, migration 0037, docs/rules.md "Audit log"): one row per change
+ * to people, money and integrations. Append-only (a trigger refuses updates and deletes); the
+ * actor's name is a copy, kept when the actor is deleted.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: rowId(),
+    at: at('at').notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    address: text('address'),
+    kind: text('kind').notNull(),
+    action: text('action').notNull(),
+    subject: text('subject'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_events_at_idx').on(t.at, t.id),
+    index('audit_events_kind_at_idx').on(t.kind, t.at),
+  ],
+);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords';
 import { resetPassword } from '../modules/admin/admin.repository';
+import { removeTwoFactor } from '../modules/auth/two-factor.repository';
 import type { Db } from './client';
 import { users } from './schema';
 
@@ -38,7 +39,9 @@ export async function ensureKing(
 
 /**
  * A new password for the king (`npm run reset-king-password`): the given one, or a generated one
- * returned to be printed once. Every session of the king ends, as with an admin's reset.
+ * returned to be printed once. Every session of the king ends, as with an admin's reset. The
+ * king's two-factor sign-in is turned off too (issue 46): the way back in for a king who lost the
+ * phone and the recovery codes; if the agency requires it, the next sign-in sets it up again.
  */
 export async function resetKingPassword(
   db: Db,
@@ -52,6 +55,7 @@ export async function resetKingPassword(
   if (!king) throw new Error('There is no king yet: npm start creates it on the first start');
   const password = opts.password ?? opts.generate();
   await resetPassword(db, king.id, await hashPassword(password), null);
+  await removeTwoFactor(db, king.id);
   return opts.password
     ? { username: king.username }
     : { username: king.username, generatedPassword: password };

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_TOKEN_MESSAGES } from '@domain/api-tokens';
 import { MESSAGES } from '@domain/auth';
 import { isManager } from '@domain/roles';
 import { SHORT_CACHE_MS, TtlCache } from '../db/cache-bus';
 import { parseCacheMessage } from '../db/cache-messages';
 import type { Db } from '../db/client';
 import { UNSAFE_METHODS } from '../lib/http';
+import { findApiTokenUser, touchApiToken } from './api-tokens.repository';
 import {
   findSessionById,
   type FoundSession,
@@ -21,10 +23,17 @@ declare module 'fastify' {
     /** The signed-in user, from the session cookie only; never from x-user-id. */
     user: SessionUser | null;
     sessionId: string | null;
+    /** How `user` was told: a session cookie, or a personal API token (issue 46). */
+    authVia: 'session' | 'token' | null;
   }
   interface FastifyContextConfig {
     /** Routes that answer without a session (login, register, health). */
     public?: boolean;
+    /**
+     * Routes only a session may call: an API token gets 403 (its own routes, the calendar
+     * feed's, the password's, two-factor's: docs/rules.md#api-tokens-and-the-calendar-feed).
+     */
+    sessionOnly?: boolean;
   }
   interface FastifyInstance {
     /** Session lookups by session id, kept for SHORT_CACHE_MS while the cache bus listens. */
@@ -95,15 +104,28 @@ export interface AuthOptions {
 }
 
 /**
+ * The secret of an `Authorization: Bearer` header; '' for an Authorization header of another
+ * scheme or none (refused, never read as a cookie); undefined without the header.
+ */
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  const match = /^Bearer +(\S+) *$/i.exec(header);
+  return match?.[1] ?? '';
+}
+
+/**
  * Who is asking, in one hook for all of /api: refuses unsafe methods from a foreign Origin,
- * resolves the session cookie to a user (through the session cache), and answers 401 on every
- * non-public route without one. Pages of the web app get their user too, best effort.
+ * resolves the session cookie (through the session cache) or a personal API token (an
+ * Authorization: Bearer header, issue 46) to a user, and answers 401 on every non-public route
+ * without one. Pages of the web app get their user too, best effort, from the cookie only.
  */
 export const auth = fp(
   async (app: FastifyInstance, opts: AuthOptions) => {
     const { db } = opts;
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
+    app.decorateRequest('authVia', null);
 
     // Dropped when the triggers report the session ('s') or its user ('u') changed, and entirely
     // when anything may be stale (docs/decisions/0004-session-and-count-cache.md).
@@ -165,6 +187,23 @@ export const auth = fp(
       if (UNSAFE_METHODS.has(request.method) && !originAllowed(request)) {
         throw new HttpError(403, 'Cross-site request refused');
       }
+      const bearer = request.url.startsWith('/api/') ? bearerOf(request) : undefined;
+      if (bearer !== undefined) {
+        // A token alone: the cookie is not read, so a bad token never falls back to a session
+        // and a token never becomes one (no sessionId: the socket refuses it). A browser sends
+        // no Authorization header by itself, so a token is no ambient credential to forge with.
+        const token = await findApiTokenUser(db, bearer);
+        if (!token) throw new HttpError(401, API_TOKEN_MESSAGES.invalid);
+        if (request.routeOptions.config?.sessionOnly) {
+          throw new HttpError(403, API_TOKEN_MESSAGES.sessionOnly);
+        }
+        await touchApiToken(db, token).catch((err: unknown) =>
+          request.log.warn({ err }, 'could not note the API token’s use'),
+        );
+        request.user = token.user;
+        request.authVia = 'token';
+        return;
+      }
       const found = await sessionOf(request).catch((err: unknown) => {
         // A public route (the health checks, sign-in) answers for itself while the database is
         // away: health says "degraded" rather than failing on the cookie it was sent.
@@ -174,6 +213,7 @@ export const auth = fp(
       if (found) {
         request.user = found.user;
         request.sessionId = found.sessionId;
+        request.authVia = 'session';
       }
       if (!request.user && !request.routeOptions.config?.public && request.routeOptions.url) {
         throw new HttpError(401, MESSAGES.authRequired);

@@ -53,7 +53,7 @@ export async function touchSession(db: Db, found: FoundSession, lifetime: Sessio
 
 export type { SessionUser };
 
-const sessionUserColumns = {
+export const sessionUserColumns = {
   id: users.id,
   username: users.username,
   name: users.name,

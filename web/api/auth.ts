@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageAnswer } from '@domain/api';
 import type { ChangePasswordBody, LoginBody, RegisterBody } from '@domain/auth';
+import { isTwoFactorStep, type LoginAnswer } from '@domain/two-factor';
 import type { PublicUser } from '@domain/user';
 import { apiFetch, apiJson, apiRequest, throwIfNotOk } from '../lib/api-client';
 
@@ -18,14 +19,22 @@ export async function getMe(): Promise<PublicUser | null> {
   return (await response.json()) as PublicUser;
 }
 
-/** POST /api/auth/login: starts a session and returns the user, role included. */
-export function login(body: LoginBody): Promise<PublicUser> {
-  return apiJson<PublicUser>('POST', '/api/auth/login', body);
+/**
+ * POST /api/auth/login: starts a session and returns the user, role included; or, when a second
+ * factor is needed, a ticket for it and no session (web/api/two-factor.ts).
+ */
+export function login(body: LoginBody): Promise<LoginAnswer> {
+  return apiJson<LoginAnswer>('POST', '/api/auth/login', body);
 }
 
-/** Signs in; `onSignedIn` stores the user (which also clears the query cache). */
+/** Signs in; `onSignedIn` stores the user (which also clears the query cache), if signed in. */
 export function useLogin(onSignedIn: (user: PublicUser) => void) {
-  return useMutation({ mutationFn: login, onSuccess: onSignedIn });
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (answer) => {
+      if (!isTwoFactorStep(answer)) onSignedIn(answer);
+    },
+  });
 }
 
 /** POST /api/auth/logout with an empty body: ends the server session. */

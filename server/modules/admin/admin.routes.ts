@@ -21,6 +21,7 @@ import { publicUserSchema } from '@domain/user';
 import type { Db } from '../../db/client';
 import type { SessionUser, UserRow } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
+import { paramOf, subjectFrom, type AuditSpec } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { AVATAR_BODY_LIMIT } from '../auth/auth.routes';
@@ -47,6 +48,17 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
    * The signed-in admin and the target of their edit, reset or delete (the path's id): 404 when
    * missing, 403 when not the actor's to manage.
    */
+  /** An audited change of one person (docs/rules.md "Audit log"): them before it, as listed. */
+  const personChange = (action: string): AuditSpec => ({
+    kind: 'people',
+    action,
+    before: async (request) => {
+      const user = await findUserById(db, paramOf(request, 'id'));
+      return user ? toPublicUser(user) : null;
+    },
+    subject: subjectFrom('username'),
+  });
+
   async function manageable(
     request: FastifyRequest & { params: { id: string } },
   ): Promise<{ actor: SessionUser; target: UserRow }> {
@@ -68,7 +80,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   app.post(
     '/api/admin/users',
     {
-      config: { idempotent: true },
+      config: {
+        idempotent: true,
+        audit: { kind: 'people', action: 'user.create', subject: subjectFrom('username') },
+      },
       bodyLimit: AVATAR_BODY_LIMIT,
       schema: { body: createUserBody, response: { 201: publicUserSchema, 409: messageAnswer } },
     },
@@ -92,7 +107,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
 
   app.patch(
     '/api/admin/users/:id',
-    { schema: { params: userIdParams, body: editUserBody, response: { 200: publicUserSchema } } },
+    {
+      config: { audit: personChange('user.edit') },
+      schema: { params: userIdParams, body: editUserBody, response: { 200: publicUserSchema } },
+    },
     async (request) => {
       const { actor, target } = await manageable(request);
       const edit = planUserEdit(actor, target, request.body);
@@ -103,7 +121,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
 
   app.patch(
     '/api/admin/users/:id/reset-password',
-    { schema: { params: userIdParams, body: resetPasswordBody, response: { 200: messageAnswer } } },
+    {
+      config: { audit: personChange('user.reset-password') },
+      schema: { params: userIdParams, body: resetPasswordBody, response: { 200: messageAnswer } },
+    },
     async (request) => {
       const { actor, target } = await manageable(request);
       // The king resetting their own password keeps the session that did it, as a password
@@ -117,7 +138,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
 
   app.delete(
     '/api/admin/users/:id',
-    { schema: { params: userIdParams, response: { 200: messageAnswer } } },
+    {
+      config: { audit: personChange('user.delete') },
+      schema: { params: userIdParams, response: { 200: messageAnswer } },
+    },
     async (request) => {
       if (request.params.id === currentUser(request).id) {
         throw new HttpError(403, ADMIN_MESSAGES.deleteSelf);
@@ -133,7 +157,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
 
   app.patch(
     '/api/admin/users/:id/vip',
-    { schema: { params: userIdParams, body: vipBody, response: { 200: publicUserSchema } } },
+    {
+      config: { audit: personChange('user.vip') },
+      schema: { params: userIdParams, body: vipBody, response: { 200: publicUserSchema } },
+    },
     async (request) => {
       const target = await findUserById(db, request.params.id);
       if (!target) throw new HttpError(404, ADMIN_MESSAGES.userNotFound);

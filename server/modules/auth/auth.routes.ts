@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageAnswer } from '@domain/api';
 import { changePasswordBody, loginBody, MESSAGES, registerBody } from '@domain/auth';
 import { LIMIT_MESSAGES } from '@domain/limits';
+import { loginAnswerSchema } from '@domain/two-factor';
 import { publicUserSchema } from '@domain/user';
 import type { Db } from '../../db/client';
 import { dummyVerify, hashPassword, verifyPassword } from '../../lib/passwords';
@@ -16,6 +17,7 @@ import {
   updateUser,
 } from '../users/users.repository';
 import { addressKey, clearFailures, nameKey, recordFailure, secondsToWait } from './sign-in-delays';
+import { createTicket, secondStepOf } from './two-factor.repository';
 import {
   createSession,
   deleteOtherSessions,
@@ -106,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: {
         body: loginBody,
         response: {
-          200: publicUserSchema,
+          200: loginAnswerSchema,
           401: messageAnswer.describe('Wrong username or password'),
         },
       },
@@ -123,6 +125,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         throw new HttpError(401, MESSAGES.invalidCredentials);
       }
       await clearFailures(db, key);
+      // A second factor: no session yet, only a ticket for the next step (two-factor.routes.ts).
+      const step = await secondStepOf(db, row);
+      if (step) {
+        const ticket = await createTicket(db, row.id, step);
+        return { twoFactor: step, ticket: ticket.token, expiresAt: ticket.expiresAt.toISOString() };
+      }
       // A fresh session id at every login; an older session cookie of this browser is ended.
       if (request.sessionId) await deleteSession(db, request.sessionId);
       const session = await createSession(db, row.id, lifetime);
@@ -151,7 +159,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/api/auth/change-password',
     {
       // Per user and per address (server/plugins/limits.ts): a stolen session cannot guess on.
-      config: { limited: 'password' },
+      // A session's only: an API token may not change the password (issue 46).
+      config: { limited: 'password', sessionOnly: true },
       schema: { body: changePasswordBody, response: { 200: messageAnswer } },
     },
     async (request) => {

@@ -16,6 +16,9 @@ export const nameKey = (what: 'login' | 'register', username: string) =>
   `${what}:${username.trim().toLowerCase()}`;
 export const addressKey = (ip: string) => `register-address:${ip}`;
 
+/** The numbers of one kind of delay (ACCOUNT_DELAY's shape). */
+export type DelayRules = { [K in keyof typeof ACCOUNT_DELAY]: number };
+
 /** Whole seconds to wait before any of `keys` may try again; 0 when none is held back. */
 export async function secondsToWait(db: Db, keys: string[]): Promise<number> {
   const [row] = await db
@@ -31,10 +34,10 @@ export async function secondsToWait(db: Db, keys: string[]): Promise<number> {
  * Counts a failure of `key` (failures older than forgetAfterMinutes are forgotten first) and,
  * from the freeFailures-th on, holds it back for firstDelaySeconds doubled at each further
  * failure, at most maxDelaySeconds. One statement: attempts at once on several instances count
- * each.
+ * each. `rules`: ACCOUNT_DELAY unless a key needs its own (two-factor's per address).
  */
-export async function recordFailure(db: Db, key: string) {
-  const { freeFailures, firstDelaySeconds, maxDelaySeconds, forgetAfterMinutes } = ACCOUNT_DELAY;
+export async function recordFailure(db: Db, key: string, rules: DelayRules = ACCOUNT_DELAY) {
+  const { freeFailures, firstDelaySeconds, maxDelaySeconds, forgetAfterMinutes } = rules;
   const failures = sql`case when sign_in_delays.last_failure_at
       < now() - make_interval(mins => ${forgetAfterMinutes}) then 1
     else sign_in_delays.failures + 1 end`;

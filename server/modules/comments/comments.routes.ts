@@ -165,7 +165,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     {
       schema: {
         querystring: multiMarkersQuery,
-        response: { 200: multiMarkersAnswer, 422: messageAnswer },
+        response: { 200: multiMarkersAnswer, 404: messageAnswer, 422: messageAnswer },
       },
     },
     async (request, reply) => {

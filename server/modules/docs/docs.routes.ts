@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { openApiDocumentSchema, referencePageAnswer } from '@domain/api';
+import { messageAnswer, openApiDocumentSchema, referencePageAnswer } from '@domain/api';
 import { isStaff } from '@domain/roles';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
@@ -29,7 +29,11 @@ export const docsRoutes: FastifyPluginAsyncZod<{ production: boolean }> = async 
     schema: {
       summary,
       description: 'Open in development; signed-in staff only in production.',
-      response: { 200: answer },
+      response: {
+        200: answer,
+        401: messageAnswer.describe('In production: not signed in'),
+        403: messageAnswer.describe('In production: signed in, but not staff'),
+      },
     },
   });
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MONEY_FIELDS } from '@domain/money';
 import { createTestApp, seedUser, seedVideo, type TestApp } from '../../test/helper';
 import { answerProblem, type OpenApiDocument } from '../../test/openapi-answers';
 
@@ -81,6 +82,10 @@ import type { NotificationView } from '@domain/notifications';
 import type {
   LedClientList, TeamLeadAssignment, TeamLeadAssignmentBody, TeamLeadList,
 } from '@domain/team-leads';
+import type {
+  CodeBody, DisableBody, Enrolled, LoginAnswer, RecoveryCodes, TwoFactorPolicy, TwoFactorSetup,
+  TwoFactorStatus,
+} from '@domain/two-factor';
 import type { DirectoryUser, PublicUser } from '@domain/user';
 import type {
   AdminBulkDeleteAnswer, AssignedEditorBody, BulkDeleteAnswer, BulkDeleteBody, BulkDeleteRefusal,
@@ -89,7 +94,7 @@ import type {
 
 /** What the web sends and reads, call by call: the domain's types. */
 interface Web {
-  'POST /api/auth/login': { sends: LoginBody; reads: { 200: PublicUser; 401: MessageAnswer } };
+  'POST /api/auth/login': { sends: LoginBody; reads: { 200: LoginAnswer; 401: MessageAnswer } };
   'POST /api/auth/register': { sends: RegisterBody; reads: { 201: PublicUser; 409: MessageAnswer } };
   'GET /api/auth/me': { reads: { 200: PublicUser } };
   'PATCH /api/auth/change-password': { sends: ChangePasswordBody; reads: { 200: MessageAnswer } };
@@ -256,6 +261,17 @@ interface Web {
   'GET /api/admin/email-outbox': { reads: { 200: OutboxView } };
   'GET /api/admin/review-reminders': { reads: { 200: ReviewReminders } };
   'PUT /api/admin/review-reminders': { sends: ReviewReminders; reads: { 200: ReviewReminders } };
+  'GET /api/auth/two-factor': { reads: { 200: TwoFactorStatus } };
+  'POST /api/auth/two-factor/setup': { reads: { 200: TwoFactorSetup; 409: MessageAnswer } };
+  'POST /api/auth/two-factor/enable': { sends: CodeBody; reads: { 200: RecoveryCodes } };
+  'POST /api/auth/two-factor/recovery-codes': { sends: CodeBody; reads: { 200: RecoveryCodes } };
+  'POST /api/auth/two-factor/disable': { sends: DisableBody; reads: { 200: MessageAnswer } };
+  'POST /api/auth/login/two-factor': { reads: { 200: PublicUser; 401: MessageAnswer } };
+  'POST /api/auth/login/two-factor/setup': { reads: { 200: TwoFactorSetup } };
+  'POST /api/auth/login/two-factor/enable': { reads: { 200: Enrolled } };
+  'GET /api/admin/two-factor': { reads: { 200: TwoFactorPolicy } };
+  'PUT /api/admin/two-factor': { sends: TwoFactorPolicy; reads: { 200: TwoFactorPolicy } };
+  'DELETE /api/admin/users/{id}/two-factor': { reads: { 200: MessageAnswer; 409: MessageAnswer } };
 }
 
 type Operation<K> = K extends \`\${infer M} \${infer P}\`
@@ -358,6 +374,58 @@ describe('a client generated from /api/openapi.json (openapi-typescript)', () =>
       [join(dir, 'contract.ts')]: CONTRACT,
     });
     expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('types every money field as a string (issue 46)', async () => {
+    // Every field of these names that is not a count, a flag or an object is an amount.
+    const moneyNames = new Set([
+      ...Object.keys(MONEY_FIELDS),
+      ...['amount', 'total', 'paid', 'balance', 'subtotal', 'tax', 'fee', 'revenue', 'payouts'],
+      ...['margin', 'effectivePrice', 'lockedPrice', 'typedAmount', 'totalRevenue'],
+      ...['averagePerVideo', 'extraRoundsOwed', 'extraRoundsTotal'],
+    ]);
+    const notAmounts = new Set(['number', 'integer', 'boolean', 'object', 'array']);
+    const problems: string[] = [];
+    let amounts = 0;
+    const visit = (node: unknown, at: string) => {
+      if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${at}/${i}`));
+      if (!node || typeof node !== 'object') return;
+      const properties = (node as { properties?: Record<string, Record<string, unknown>> })
+        .properties;
+      for (const [name, schema] of Object.entries(properties ?? {})) {
+        if (!moneyNames.has(name)) continue;
+        const branches = (schema.anyOf as Record<string, unknown>[] | undefined) ?? [schema];
+        const amount = branches.find((b) => b.type !== 'null');
+        if (!amount || notAmounts.has(amount.type as string)) continue;
+        amounts++;
+        const money = amount.type === 'string' && typeof amount.pattern === 'string';
+        if (!money) problems.push(`${at}/${name}: ${JSON.stringify(amount)}`);
+        else expect(String(amount.description)).toMatch(/^Money: /);
+      }
+      for (const [key, inner] of Object.entries(node)) visit(inner, `${at}/${key}`);
+    };
+    visit(doc.paths, '#/paths');
+    expect(problems, 'money fields without a string type and pattern').toEqual([]);
+    expect(amounts).toBeGreaterThan(100);
+
+    // The generated client: each of them is a string (or null), never unknown nor a number.
+    const generated = astToString(await openapiTS(structuredClone(doc) as never));
+    const file = ts.createSourceFile('openapi.ts', generated, ts.ScriptTarget.ES2022, true);
+    const loose: string[] = [];
+    let strings = 0;
+    const walk = (node: ts.Node) => {
+      if (ts.isPropertySignature(node) && node.type && moneyNames.has(node.name.getText(file))) {
+        const type = node.type.getText(file);
+        if (/^string( \| null)?$/.test(type)) strings++;
+        else if (/unknown|string \| number|number \| string/.test(type)) {
+          loose.push(`${node.name.getText(file)}: ${type}`);
+        }
+      }
+      ts.forEachChild(node, walk);
+    };
+    walk(file);
+    expect(loose, 'money fields a generated client does not type as strings').toEqual([]);
+    expect(strings).toBeGreaterThanOrEqual(amounts);
   }, 120_000);
 });
 

@@ -4,6 +4,10 @@ import { buildApp } from '../../app';
 import { createTestApp, loginAs, seedUser, type TestApp } from '../../test/helper';
 
 interface Operation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
   parameters?: { name: string; in: string }[];
   responses?: Record<string, { description?: string; content?: unknown }>;
   security?: unknown[];
@@ -83,6 +87,41 @@ describe('/api/openapi.json', () => {
     expect(problems).toEqual([]);
   });
 
+  it('names, summarises and tags every call, with a 4xx answer each (issue 46)', () => {
+    const full = doc as OpenApiDocument & {
+      servers?: { url: string }[];
+      tags?: { name: string; description?: string }[];
+    };
+    expect(full.servers?.length).toBeGreaterThan(0);
+    const tags = new Set(full.tags?.map((tag) => tag.name));
+    const ids = new Map<string, string>();
+    const problems: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        if (!op.operationId) problems.push(`${where}: no operationId`);
+        else if (ids.has(op.operationId))
+          problems.push(`${where}: ${ids.get(op.operationId)}'s id`);
+        else ids.set(op.operationId, where);
+        if (!op.summary) problems.push(`${where}: no summary`);
+        if (!op.description) problems.push(`${where}: no description`);
+        if (!op.tags?.length || !op.tags.every((tag) => tags.has(tag))) {
+          problems.push(`${where}: a tag missing from the document's tags`);
+        }
+        // The socket's handshake is refused with 401/403 too (plugins/realtime.ts).
+        if (!Object.keys(op.responses ?? {}).some((code) => code.startsWith('4'))) {
+          problems.push(`${where}: no 4xx answer`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    // Derived from the method and the path where a route declares none.
+    const status = doc.paths['/api/videos/{id}/status']?.patch;
+    expect(status?.operationId).toBe('patchVideosByIdStatus');
+    expect(status?.summary).toBe('Change status of one video');
+    expect(doc.paths['/api/admin/payments.csv']?.get?.operationId).toBe('getAdminPaymentsCsv');
+  });
+
   it('describes a call with its request body, parameters and error shape', () => {
     const patch = doc.paths['/api/videos/{id}']?.patch as Record<string, unknown>;
     expect(patch).toBeTruthy();
@@ -97,7 +136,7 @@ describe('/api/openapi.json', () => {
     expect(Object.keys(login?.responses ?? {})).toContain('429');
   });
 
-  it('shows the error answers a caller may meet (issue 16)', () => {
+  it('shows the error answers a caller may meet (issues 16, 46)', async () => {
     const codes = (path: string, method: string) =>
       Object.keys(doc.paths[path]?.[method]?.responses ?? {});
     // Any unsafe call: a body that is not JSON, too large or of another type; the database may
@@ -113,6 +152,17 @@ describe('/api/openapi.json', () => {
     }
     expect(codes('/api/videos', 'get')).not.toContain('415');
     expect(codes('/api/videos', 'get')).toContain('503');
+    // Any query holding a NUL, on any call; a path parameter over Fastify's 100 characters.
+    for (const [url, status] of [
+      ['/api/health?q=%00', 400],
+      [`/api/videos/${'a'.repeat(101)}`, 414],
+    ] as const) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.json().message, url).toBeTruthy();
+    }
+    expect(codes('/api/health', 'get')).toContain('400');
+    expect(codes('/api/videos/{id}', 'get')).toContain('414');
     // Answers routes send on purpose: a failed sign-in on a public call, duplicates, races.
     const onPurpose = {
       '401': [['/api/auth/login', 'post']],

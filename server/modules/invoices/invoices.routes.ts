@@ -24,6 +24,7 @@ import {
 import { INVOICING_MESSAGES } from '@domain/invoicing';
 import { normalizeRole } from '@domain/roles';
 import type { Db } from '../../db/client';
+import { paramOf, subjectFrom } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { payAndDeliver } from '../invoicing/pay-and-deliver';
@@ -71,7 +72,10 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.put(
     '/api/admin/agency',
-    { schema: { body: agencyBody, response: { 200: agencySchema } } },
+    {
+      config: { audit: { kind: 'agency', action: 'agency.set', before: () => readAgency(db) } },
+      schema: { body: agencyBody, response: { 200: agencySchema } },
+    },
     async (request) => saveAgency(db, request.body),
   );
 
@@ -91,6 +95,17 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.put(
     '/api/admin/clients/:id/billing',
     {
+      config: {
+        audit: {
+          kind: 'invoices',
+          action: 'client-billing.set',
+          before: async (request) =>
+            (await isClient(db, paramOf(request, 'id')))
+              ? readClientBilling(db, paramOf(request, 'id'))
+              : null,
+          subject: (request) => `client ${paramOf(request, 'id')}`,
+        },
+      },
       schema: {
         params: billingClientParams,
         body: clientBillingBody,
@@ -130,7 +145,14 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.post(
     '/api/admin/invoices',
     {
-      config: { idempotent: true },
+      config: {
+        idempotent: true,
+        audit: {
+          kind: 'invoices',
+          action: 'invoice.issue',
+          subject: subjectFrom('label', 'number'),
+        },
+      },
       schema: {
         body: issueInvoiceBody,
         response: { 201: invoiceDetailSchema, 404: messageAnswer, 409: messageAnswer },
@@ -159,7 +181,16 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.post(
     '/api/admin/invoices/:id/pay',
     {
-      config: { idempotent: true },
+      config: {
+        idempotent: true,
+        audit: {
+          kind: 'invoices',
+          action: 'invoice.pay',
+          before: (request) => findInvoice(db, paramOf(request, 'id')),
+          subject: (_request, _after, before) =>
+            (before as { label?: string } | null)?.label ?? null,
+        },
+      },
       schema: { params: invoiceIdParams, response: { 200: invoiceActionSchema } },
     },
     async (request) => {
@@ -180,7 +211,15 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.post(
     '/api/admin/invoices/:id/send',
     {
-      config: { idempotent: true },
+      config: {
+        idempotent: true,
+        audit: {
+          kind: 'invoices',
+          action: 'invoice.send',
+          subject: (_request, after) =>
+            (after as { invoice?: { label?: string } } | null)?.invoice?.label ?? null,
+        },
+      },
       schema: {
         params: invoiceIdParams,
         body: sendInvoiceBody.nullish(),

@@ -22,6 +22,9 @@ import {
 import { formatUsd } from '@domain/money';
 import type { PaymentStatus } from '@domain/invoicing';
 import type { Db } from '../../db/client';
+import { inArray } from 'drizzle-orm';
+import { videos } from '../../db/schema';
+import { paramOf, type AuditSpec } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import {
@@ -116,10 +119,33 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     };
   }
 
+  /** A payment change (docs/rules.md "Audit log"): the videos' payments before it. */
+  const paymentChange = (action: string): AuditSpec => ({
+    kind: 'payments',
+    action,
+    before: async (request) => {
+      const ids = (request.body as { videoIds: string[] }).videoIds;
+      return db
+        .select({
+          id: videos.id,
+          name: videos.name,
+          paymentStatus: videos.paymentStatus,
+          paymentAmount: videos.paymentAmount,
+          paidDate: videos.paidDate,
+        })
+        .from(videos)
+        .where(inArray(videos.id, ids));
+    },
+    subject: (request) => {
+      const n = (request.body as { videoIds: string[] }).videoIds.length;
+      return n === 1 ? '1 video' : `${n} videos`;
+    },
+  });
+
   app.patch(
     '/api/admin/payment',
     {
-      config: { idempotent: true },
+      config: { idempotent: true, audit: paymentChange('payment.paid') },
       schema: { body: markPaidBody, response: { 200: paymentResultSchema } },
     },
     async (request) => changePayments(request.body.videoIds, 'paid', currentUser(request).id),
@@ -128,7 +154,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   app.patch(
     '/api/admin/payment/reverse',
     {
-      config: { idempotent: true },
+      config: { idempotent: true, audit: paymentChange('payment.reverse') },
       schema: { body: markUnpaidBody, response: { 200: paymentResultSchema } },
     },
     async (request) => changePayments(request.body.videoIds, 'unpaid', currentUser(request).id),
@@ -137,6 +163,15 @@ export const invoicingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   app.patch(
     '/api/admin/videos/:id/payment-amount',
     {
+      config: {
+        audit: {
+          kind: 'payments',
+          action: 'payment-amount.set',
+          before: (request) => findVideoPayment(db, paramOf(request, 'id')),
+          subject: (request, after, before) =>
+            ((after ?? before) as { name?: string } | null)?.name ?? paramOf(request, 'id'),
+        },
+      },
       schema: {
         params: videoIdParams,
         body: paymentAmountBody,

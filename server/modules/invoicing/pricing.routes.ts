@@ -28,6 +28,15 @@ import {
 import { actsAsClient } from '@domain/billing';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { and, eq } from 'drizzle-orm';
+import {
+  clientPricingPlanAssignments,
+  clientVideoTypePricing,
+  pricingPlanRules,
+  pricingPlans,
+  videoTypes,
+} from '../../db/schema';
+import { paramOf, subjectFrom, type AuditSpec } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { clientsLedBy } from '../scope/scope';
@@ -56,6 +65,47 @@ const M = INVOICING_MESSAGES;
 
 /** Video types, default and client prices, pricing plans and their rules (docs/rules.md#rules-the-product-leaves-open). */
 export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  /** The first row a read answers, or null: an audited change's record before it. */
+  const first = async (rows: Promise<unknown[]>) => (await rows)[0] ?? null;
+  const customPrice = (request: Parameters<NonNullable<AuditSpec['before']>>[0]) =>
+    first(
+      db
+        .select()
+        .from(clientVideoTypePricing)
+        .where(
+          and(
+            eq(clientVideoTypePricing.clientId, paramOf(request, 'clientId')),
+            eq(clientVideoTypePricing.videoTypeId, paramOf(request, 'videoTypeId')),
+          ),
+        ),
+    );
+  const pairSubject = (request: Parameters<NonNullable<AuditSpec['subject']>>[0]) =>
+    `client ${paramOf(request, 'clientId')}, type ${paramOf(request, 'videoTypeId')}`;
+  const planChange = (action: string): AuditSpec => ({
+    kind: 'plans',
+    action,
+    before: (request) =>
+      first(
+        db
+          .select()
+          .from(pricingPlans)
+          .where(eq(pricingPlans.id, paramOf(request, 'id'))),
+      ),
+    subject: subjectFrom('displayName', 'name'),
+  });
+  const ruleChange = (action: string): AuditSpec => ({
+    kind: 'plans',
+    action,
+    before: (request) =>
+      first(
+        db
+          .select()
+          .from(pricingPlanRules)
+          .where(eq(pricingPlanRules.id, paramOf(request, 'ruleId'))),
+      ),
+    subject: (request) => `plan ${paramOf(request, 'id')}, rule ${paramOf(request, 'ruleId')}`,
+  });
+
   async function clientOr404(id: string) {
     const client = await findClient(db, id);
     if (!client) throw new HttpError(404, M.clientNotFound);
@@ -93,6 +143,20 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.patch(
     '/api/admin/video-types/:id/price',
     {
+      config: {
+        audit: {
+          kind: 'prices',
+          action: 'type-price.set',
+          before: (request) =>
+            first(
+              db
+                .select()
+                .from(videoTypes)
+                .where(eq(videoTypes.id, paramOf(request, 'id'))),
+            ),
+          subject: subjectFrom('displayName', 'name'),
+        },
+      },
       schema: {
         params: videoTypeIdParams,
         body: defaultPriceBody,
@@ -128,6 +192,14 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.patch(
     '/api/admin/client-pricing/:clientId/:videoTypeId',
     {
+      config: {
+        audit: {
+          kind: 'prices',
+          action: 'client-price.set',
+          before: customPrice,
+          subject: pairSubject,
+        },
+      },
       schema: {
         params: clientTypeParams,
         body: customPriceBody,
@@ -145,7 +217,17 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.delete(
     '/api/admin/client-pricing/:clientId/:videoTypeId',
-    { schema: { params: clientTypeParams, response: { 200: messageAnswer } } },
+    {
+      config: {
+        audit: {
+          kind: 'prices',
+          action: 'client-price.remove',
+          before: customPrice,
+          subject: pairSubject,
+        },
+      },
+      schema: { params: clientTypeParams, response: { 200: messageAnswer } },
+    },
     async (request) => {
       const { clientId, videoTypeId } = request.params;
       if (!(await deleteCustomPrice(db, clientId, videoTypeId))) {
@@ -164,7 +246,14 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.post(
     '/api/admin/pricing-plans',
     {
-      config: { idempotent: true },
+      config: {
+        idempotent: true,
+        audit: {
+          kind: 'plans',
+          action: 'plan.create',
+          subject: subjectFrom('displayName', 'name'),
+        },
+      },
       schema: { body: createPlanBody, response: { 201: planSchema, 409: messageAnswer } },
     },
     async (request, reply) => {
@@ -187,6 +276,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.patch(
     '/api/admin/pricing-plans/:id',
     {
+      config: { audit: planChange('plan.edit') },
       schema: {
         params: planIdParams,
         body: updatePlanBody,
@@ -210,7 +300,10 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.delete(
     '/api/admin/pricing-plans/:id',
-    { schema: { params: planIdParams, response: { 200: messageAnswer } } },
+    {
+      config: { audit: planChange('plan.delete') },
+      schema: { params: planIdParams, response: { 200: messageAnswer } },
+    },
     async (request) => {
       if (!(await deletePlan(db, request.params.id))) throw new HttpError(404, M.planNotFound);
       return { message: 'Pricing plan deleted' };
@@ -226,7 +319,10 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.post(
     '/api/admin/pricing-plans/:id/rules',
     {
-      config: { idempotent: true },
+      config: {
+        idempotent: true,
+        audit: { kind: 'plans', action: 'rule.create', subject: (r) => `plan ${paramOf(r, 'id')}` },
+      },
       schema: { params: planIdParams, body: createRuleBody, response: { 201: ruleSchema } },
     },
     async (request, reply) => {
@@ -246,7 +342,10 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.patch(
     '/api/admin/pricing-plans/:id/rules/:ruleId',
-    { schema: { params: ruleParams, body: updateRuleBody, response: { 200: ruleSchema } } },
+    {
+      config: { audit: ruleChange('rule.edit') },
+      schema: { params: ruleParams, body: updateRuleBody, response: { 200: ruleSchema } },
+    },
     async (request) => {
       const { id: planId, ruleId } = request.params;
       const rule = await findRule(db, planId, ruleId);
@@ -269,7 +368,10 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.delete(
     '/api/admin/pricing-plans/:id/rules/:ruleId',
-    { schema: { params: ruleParams, response: { 200: messageAnswer } } },
+    {
+      config: { audit: ruleChange('rule.delete') },
+      schema: { params: ruleParams, response: { 200: messageAnswer } },
+    },
     async (request) => {
       const { id: planId, ruleId } = request.params;
       if (!(await deleteRule(db, planId, ruleId))) throw new HttpError(404, M.ruleNotFound);
@@ -280,6 +382,20 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.put(
     '/api/admin/clients/:clientId/pricing-plan',
     {
+      config: {
+        audit: {
+          kind: 'plans',
+          action: 'client-plan.set',
+          before: (request) =>
+            first(
+              db
+                .select()
+                .from(clientPricingPlanAssignments)
+                .where(eq(clientPricingPlanAssignments.clientId, paramOf(request, 'clientId'))),
+            ),
+          subject: (request) => `client ${paramOf(request, 'clientId')}`,
+        },
+      },
       schema: { params: clientIdParams, body: clientPlanBody, response: { 200: clientPlanSchema } },
     },
     async (request) => {

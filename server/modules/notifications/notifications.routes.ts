@@ -76,6 +76,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     '/api/notifications/:id/read',
     {
       schema: {
+        summary: 'Mark a notification read',
         params: z.object({ id: z.uuid({ error: NOT_FOUND }) }),
         response: { 200: notificationSchema },
       },
@@ -91,7 +92,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
 
   app.post(
     '/api/notifications/mark-all-read',
-    { schema: { response: { 200: markAllReadAnswer } } },
+    { schema: { summary: 'Mark every notification read', response: { 200: markAllReadAnswer } } },
     async (request) => ({
       message: 'All notifications marked as read',
       updated: await changeAll(request, markAllRead, (n) => n > 0),
@@ -100,7 +101,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
 
   app.delete(
     '/api/notifications/clear-all',
-    { schema: { response: { 200: clearAllAnswer } } },
+    {
+      schema: { summary: 'Clear every notification (undoable)', response: { 200: clearAllAnswer } },
+    },
     async (request) => ({
       message: NOTIFICATION_MESSAGES.cleared,
       ...(await changeAll(request, clearAll, (r) => r.deleted > 0)),
@@ -113,6 +116,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     '/api/notifications/restore',
     {
       schema: {
+        summary: 'Undo a clear: bring the cleared notifications back',
         body: restoreBody,
         response: {
           200: restoreAnswer,
@@ -134,7 +138,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
 
   app.post(
     '/api/notifications/check-delayed',
-    { schema: { response: { 200: checkDelayedAnswer } } },
+    {
+      schema: {
+        summary: 'Notify about the overdue videos the caller may read',
+        response: { 200: checkDelayedAnswer },
+      },
+    },
     async (request) => {
       const scope = await loadViewerScope(db, currentUser(request));
       const created = await createOverdueNotices(db, app.notices, scope);

@@ -24,6 +24,9 @@ import {
 } from '@domain/payouts';
 import { hasPayouts } from '@domain/payout-labels';
 import type { Db } from '../../db/client';
+import { and, eq, isNull } from 'drizzle-orm';
+import { editorRates, payoutEvents } from '../../db/schema';
+import { paramOf } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { readAgency } from '../invoices/invoices.repository';
@@ -115,7 +118,38 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.put(
     '/api/admin/editor-rates',
-    { schema: { body: editorRateBody, response: { 200: editorRateAnswer, 404: messageAnswer } } },
+    {
+      config: {
+        audit: {
+          kind: 'payouts',
+          action: 'rate.set',
+          before: async (request) => {
+            const { editorId, videoType } = request.body as {
+              editorId?: string | null;
+              videoType: string;
+            };
+            const [row] = await db
+              .select()
+              .from(editorRates)
+              .where(
+                and(
+                  eq(editorRates.videoType, videoType),
+                  editorId ? eq(editorRates.editorId, editorId) : isNull(editorRates.editorId),
+                ),
+              );
+            return row ?? null;
+          },
+          subject: (request) => {
+            const { editorId, videoType } = request.body as {
+              editorId?: string | null;
+              videoType: string;
+            };
+            return `${videoType}, ${editorId ? `editor ${editorId}` : 'default'}`;
+          },
+        },
+      },
+      schema: { body: editorRateBody, response: { 200: editorRateAnswer, 404: messageAnswer } },
+    },
     async (request) => {
       const { editorId = null, videoType, rate, roundRate = null } = request.body;
       if (editorId !== null && (await editorOr404(editorId)) === null) {
@@ -135,7 +169,24 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.delete(
     '/api/admin/editor-rates/:id',
-    { schema: { params: editorRateParams, response: { 200: messageAnswer } } },
+    {
+      config: {
+        audit: {
+          kind: 'payouts',
+          action: 'rate.remove',
+          before: async (request) =>
+            (
+              await db
+                .select()
+                .from(editorRates)
+                .where(eq(editorRates.id, paramOf(request, 'id')))
+            )[0] ?? null,
+          subject: (_request, _after, before) =>
+            (before as { videoType?: string } | null)?.videoType ?? null,
+        },
+      },
+      schema: { params: editorRateParams, response: { 200: messageAnswer } },
+    },
     async (request) => {
       if (!(await deleteRate(db, request.params.id))) {
         throw new HttpError(404, PAYOUT_MESSAGES.rateNotFound);
@@ -176,7 +227,17 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.post(
     '/api/admin/payouts/:editorId/:month/pay-out',
     {
-      config: { idempotent: true },
+      config: {
+        idempotent: true,
+        audit: {
+          kind: 'payouts',
+          action: 'payout.pay-out',
+          before: (request) =>
+            statement(db, paramOf(request, 'editorId'), paramOf(request, 'month'), ''),
+          subject: (request) =>
+            `editor ${paramOf(request, 'editorId')}, ${paramOf(request, 'month')}`,
+        },
+      },
       schema: {
         params: statementParams,
         response: { 200: statementActionSchema, 409: messageAnswer },
@@ -198,7 +259,21 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.post(
     '/api/admin/payout-events/:id/reverse',
     {
-      config: { idempotent: true },
+      config: {
+        idempotent: true,
+        audit: {
+          kind: 'payouts',
+          action: 'payout.reverse',
+          before: async (request) =>
+            (
+              await db
+                .select()
+                .from(payoutEvents)
+                .where(eq(payoutEvents.id, paramOf(request, 'id')))
+            )[0] ?? null,
+          subject: (request) => `payout entry ${paramOf(request, 'id')}`,
+        },
+      },
       schema: {
         params: payoutEventParams,
         response: { 200: statementActionSchema, 409: messageAnswer },

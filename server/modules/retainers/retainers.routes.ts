@@ -14,6 +14,7 @@ import {
 } from '@domain/retainers';
 import { normalizeRole } from '@domain/roles';
 import type { Db } from '../../db/client';
+import { paramOf, type AuditSpec } from '../../plugins/audit';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { findClient } from '../invoicing/pricing.repository';
@@ -51,9 +52,18 @@ export const retainersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     },
   );
 
+  /** A client's retainer changed (docs/rules.md "Audit log"): the retainer before it. */
+  const retainerChange = (action: string): AuditSpec => ({
+    kind: 'retainers',
+    action,
+    before: (request) => retainerView(db, paramOf(request, 'id'), new Date()),
+    subject: (request) => `client ${paramOf(request, 'id')}`,
+  });
+
   app.put(
     '/api/admin/clients/:id/retainer',
     {
+      config: { audit: retainerChange('retainer.set') },
       schema: {
         params: clientParams,
         body: retainerBody,
@@ -72,7 +82,10 @@ export const retainersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
   app.delete(
     '/api/admin/clients/:id/retainer',
-    { schema: { params: clientParams, response: { 200: retainerAnswerSchema } } },
+    {
+      config: { audit: retainerChange('retainer.end') },
+      schema: { params: clientParams, response: { 200: retainerAnswerSchema } },
+    },
     async (request) => {
       const { id } = request.params;
       await clientOr404(id);
@@ -90,7 +103,10 @@ export const retainersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
   app.post(
     '/api/admin/retainers/close',
-    { schema: { response: { 200: retainerCloseSchema } } },
+    {
+      config: { audit: { kind: 'retainers', action: 'retainers.close' } },
+      schema: { response: { 200: retainerCloseSchema } },
+    },
     async () => {
       const closed = await closeRetainerMonths(db, new Date());
       return { message: RETAINER_MESSAGES.closed(closed), closed };

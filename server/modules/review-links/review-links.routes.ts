@@ -377,7 +377,11 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     {
       config: { public: true },
       preValidation: countGuest,
-      schema: { params: tokenParams, response: { 200: reviewPageSchema, ...refusals } },
+      schema: {
+        summary: "Open a review link: the guest's page",
+        params: tokenParams,
+        response: { 200: reviewPageSchema, ...refusals },
+      },
     },
     async (request) => {
       const link = await openLink(request, request.params.token);
@@ -474,6 +478,7 @@ export const reviewLinksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       config: { public: true, idempotent: true },
       preValidation: countGuest,
       schema: {
+        summary: "A guest's decision on a video: approve or ask for changes",
         params: guestVideoParams,
         body: guestDecisionBody,
         response: { 200: guestVideoSchema, 409: messageAnswer, ...refusals },

@@ -88,7 +88,11 @@ export const bulkRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     '/api/videos/bulk',
     {
       config: { limited: 'writes' },
-      schema: { body: bulkChangeBody, response: { 200: bulkChangeAnswer } },
+      schema: {
+        summary: 'Change several videos at once',
+        body: bulkChangeBody,
+        response: { 200: bulkChangeAnswer },
+      },
     },
     async (request) => {
       const actor = currentUser(request);
@@ -258,6 +262,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     '/api/videos/ids',
     {
       schema: {
+        summary: "The ids of every video matching a list's filters",
         querystring: idsQuery,
         response: {
           200: z

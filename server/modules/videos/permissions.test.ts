@@ -35,6 +35,10 @@ type Actor = (typeof ACTORS)[number];
 let t: TestApp;
 let id: Record<Exclude<Actor, 'anonymous'>, string>;
 let cookie: Record<Exclude<Actor, 'anonymous'>, string>;
+/** Each actor's personal API token (issue 46): the matrix runs once with each (`via`). */
+const token = {} as Record<Exclude<Actor, 'anonymous'>, string>;
+type Via = 'cookie' | 'token';
+let via: Via = 'cookie';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -62,6 +66,13 @@ beforeAll(async () => {
     { clientId: id.owner, teamLeadId: id.teamLead },
     { clientId: id.otherClient, teamLeadId: id.otherTeamLead },
   ]);
+  for (const actor of SIGNED_IN) {
+    const made = await callVia('cookie', actor, 'POST', '/api/me/api-tokens', {
+      name: 'matrix',
+      expiresInDays: 7,
+    });
+    token[actor] = (made.json() as { token: string }).token;
+  }
 });
 afterAll(async () => {
   await t.close();
@@ -124,14 +135,22 @@ async function freshAdminEditor() {
   return e!;
 }
 
-function call(actor: Actor, method: string, url: string, payload?: object) {
-  return t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: actor === 'anonymous' ? {} : { cookie: cookie[actor] },
-    payload,
-  });
+/** A call as `actor`, signed in by its session cookie or its API token (`Authorization: Bearer`). */
+function callVia(how: Via, actor: Actor, method: string, url: string, payload?: object) {
+  const headers =
+    actor === 'anonymous'
+      ? {}
+      : how === 'cookie'
+        ? { cookie: cookie[actor] }
+        : { authorization: `Bearer ${token[actor]}` };
+  // Each pass from an address of its own: the guest routes' per-address limits count them apart.
+  const remoteAddress = how === 'cookie' ? '127.0.0.1' : '127.0.0.2';
+  return t.app.inject({ method: method as 'GET', url, headers, payload, remoteAddress });
 }
+
+/** A call as `actor` the way this pass of the matrix signs in (`via`). */
+const call = (actor: Actor, method: string, url: string, payload?: object) =>
+  callVia(via, actor, method, url, payload);
 
 const READERS: Actor[] = [
   'owner',
@@ -271,6 +290,27 @@ const editorRate: Params = async () => {
   });
   return { id: (made.json() as { rate: { id: string } }).rate.id };
 };
+/** A webhook endpoint of the king's (issue 46) as `:id`, on a public address, hearing `events`. */
+const webhookOf = async (events = ['invoice.issued']) => {
+  const made = await call('king', 'POST', '/api/admin/webhooks', {
+    name: 'Matrix hook',
+    url: 'https://203.0.113.10/hook',
+    events,
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  return { id: (made.json() as { endpoint: { id: string } }).endpoint.id };
+};
+const webhook: Params = () => webhookOf();
+/** One of its deliveries (a comment's, never sent) as `:deliveryId`; the endpoint then disabled. */
+const webhookDelivery: Params = async () => {
+  const { id: hookId } = await webhookOf(['comment.added']);
+  const v = await freshVideo();
+  await call('king', 'POST', `/api/videos/${v.id}/comments`, { content: 'Hooked' });
+  await call('king', 'PATCH', `/api/admin/webhooks/${hookId}`, { enabled: false });
+  const log = await call('king', 'GET', `/api/admin/webhooks/${hookId}/deliveries`);
+  const { deliveries } = log.json() as { deliveries: { id: string }[] };
+  return { id: hookId, deliveryId: deliveries[0]!.id };
+};
 /** Editors and lead editors read their own payouts; anyone else is refused (403). */
 const PAYEES: Exclude<Actor, 'anonymous'>[] = [
   'videoEditor',
@@ -344,6 +384,23 @@ const CASES: Case[] = [
   req('GET /api/auth/me', allow(SIGNED_IN, 200, 0)),
   req('PATCH /api/auth/change-password', allow(SIGNED_IN, 400, 0), {
     body: { currentPassword: 'wrong-pass', newPassword: 'whatever1' },
+  }),
+  // Two-factor sign-in (issue 46): one's own, by session only. Bodies that fail their schema
+  // (400) count no wrong code against anyone (two-factor.test.ts has the codes).
+  req('GET /api/auth/two-factor', allow(SIGNED_IN, 200, 0)),
+  req('POST /api/auth/two-factor/setup', allow(SIGNED_IN, 200, 0)),
+  req('POST /api/auth/two-factor/enable', allow(SIGNED_IN, 400, 0), { body: { code: '' } }),
+  req('POST /api/auth/two-factor/recovery-codes', allow(SIGNED_IN, 400, 0), {
+    body: { code: '' },
+  }),
+  req('POST /api/auth/two-factor/disable', allow(SIGNED_IN, 400, 0), { body: {} }),
+  // The second step of sign-in: only a live ticket of POST /api/auth/login opens it.
+  req('POST /api/auth/login/two-factor', () => 401, {
+    body: { ticket: 'no-such-ticket', code: '123456' },
+  }),
+  req('POST /api/auth/login/two-factor/setup', () => 401, { body: { ticket: 'no-such-ticket' } }),
+  req('POST /api/auth/login/two-factor/enable', () => 401, {
+    body: { ticket: 'no-such-ticket', code: '123456' },
   }),
   req('GET /api/users/search', allow(SIGNED_IN, 200, 0)),
   // The owner is a client: staff, the owner and its team lead may see it; other clients and
@@ -593,6 +650,24 @@ const CASES: Case[] = [
   req('GET /api/me/payouts/:month', allow(PAYEES, 200, 403), { params: videoEditorPayout }),
   req('GET /api/me/payouts/:month/csv', allow(PAYEES, 200, 403), { params: videoEditorPayout }),
   req('GET /api/me/payouts/:month/pdf', allow(PAYEES, 200, 403), { params: videoEditorPayout }),
+  // The audit log (issue 46): the king's alone.
+  req('GET /api/admin/audit', allow(['king'], 200, 403)),
+  req('GET /api/admin/audit.csv', allow(['king'], 200, 403)),
+  // Import (issue 46): videos managers', clients those who may create clients (admins).
+  ...(['POST /api/import/:kind/preview', 'POST /api/import/:kind'] as const).flatMap((route) => [
+    req(route, allow(MANAGERS, route.endsWith('preview') ? 200 : 201, 403), {
+      label: 'videos',
+      params: async () => ({ kind: 'videos' }),
+      body: () => ({
+        csv: `Video,Client,Link\r\nImported ${ordinal},owner,https://youtu.be/imp${ordinal++}\r\n`,
+      }),
+    }),
+    req(route, allow(ADMINS, route.endsWith('preview') ? 200 : 201, 403), {
+      label: 'clients',
+      params: async () => ({ kind: 'clients' }),
+      body: () => ({ csv: `Username\r\nimported-${ordinal++}\r\n` }),
+    }),
+  ]),
   req('GET /api/video-types', allow(SIGNED_IN, 200, 0)),
   req('GET /api/admin/client-pricing', allow(ADMINS, 200, 403)),
   req('GET /api/admin/client-pricing/:clientId', allow(ADMINS, 200, 403), { params: owner }),
@@ -788,37 +863,143 @@ const CASES: Case[] = [
     },
   }),
   req('GET /api/admin/email-outbox', allow(['king'], 200, 403)),
+  // Webhooks (issue 46): the king's alone; other admins are refused too.
+  req('GET /api/admin/webhooks', allow(['king'], 200, 403)),
+  req('POST /api/admin/webhooks', allow(['king'], 201, 403), {
+    body: { name: 'Matrix hook', url: 'https://203.0.113.10/hook', events: ['invoice.issued'] },
+  }),
+  req('PATCH /api/admin/webhooks/:id', allow(['king'], 200, 403), {
+    params: webhook,
+    body: { name: 'Renamed hook' },
+  }),
+  req('DELETE /api/admin/webhooks/:id', allow(['king'], 200, 403), { params: webhook }),
+  req('GET /api/admin/webhooks/:id/deliveries', allow(['king'], 200, 403), { params: webhook }),
+  req('POST /api/admin/webhooks/:id/deliveries/:deliveryId/resend', allow(['king'], 201, 403), {
+    params: webhookDelivery,
+  }),
+  req('PUT /api/admin/webhooks/settings', allow(['king'], 200, 403), {
+    body: { allowPrivate: false },
+  }),
   // When clients waiting in review are reminded (issue 41): the king's setting alone.
   req('GET /api/admin/review-reminders', allow(['king'], 200, 403)),
   req('PUT /api/admin/review-reminders', allow(['king'], 200, 403), { body: { days: [3, 7] } }),
+  req('GET /api/admin/two-factor', allow(['king'], 200, 403)),
+  req('PUT /api/admin/two-factor', allow(['king'], 200, 403), {
+    body: { requiredForAdmins: false },
+  }),
+  // The king's only; a client without two-factor: 409 (two-factor.test.ts turns one off).
+  req('DELETE /api/admin/users/:id/two-factor', allow(['king'], 409, 403), { params: client }),
+  // API tokens and the calendar feed (issue 46): one's own, by session only (TOKEN_REFUSED).
+  req('GET /api/me/api-tokens', allow(SIGNED_IN, 200, 0)),
+  req('POST /api/me/api-tokens', allow(SIGNED_IN, 201, 0), {
+    body: { name: 'matrix-made', expiresInDays: 7 },
+  }),
+  {
+    route: 'DELETE /api/me/api-tokens/:id',
+    // The actor's own token (another's is 404: api-tokens.test.ts); anonymous the king's.
+    expected: allow(SIGNED_IN, 200, 0),
+    run: async (a) => {
+      const made = await callVia(
+        'cookie',
+        a === 'anonymous' ? 'king' : a,
+        'POST',
+        '/api/me/api-tokens',
+        {
+          name: 'matrix-revoked',
+          expiresInDays: 7,
+        },
+      );
+      return call(a, 'DELETE', `/api/me/api-tokens/${(made.json() as { id: string }).id}`);
+    },
+  },
+  req('GET /api/me/calendar-feed', allow(SIGNED_IN, 200, 0)),
+  req('POST /api/me/calendar-feed', allow(SIGNED_IN, 201, 0)),
+  req('DELETE /api/me/calendar-feed', allow(SIGNED_IN, 200, 0)),
+  {
+    route: 'GET /api/calendar-feed/:file',
+    // The address is the only key: whoever holds the owner's reads it (calendar-feed.test.ts).
+    expected: () => 200,
+    run: async (a) => {
+      const made = await callVia('cookie', 'owner', 'POST', '/api/me/calendar-feed');
+      const { url } = made.json() as { url: string };
+      return call(a, 'GET', new URL(url).pathname);
+    },
+  },
   // Public pages outside /api: the token in the link is the only key (unknown here: 404).
   req('GET /unsubscribe', () => 404, { query: `?token=${'u'.repeat(32)}` }),
   req('POST /unsubscribe', () => 404, { query: `?token=${'u'.repeat(32)}` }),
 ];
 
-describe('permission matrix (docs/rules.md#who-may-do-what)', () => {
-  it('has an entry for every registered /api route', () => {
-    const registered = t.app.registeredRoutes
-      .filter((r) => r.url.startsWith('/api/'))
-      .map((r) => `${r.method} ${r.url}`);
-    const covered = new Set(CASES.map((c) => c.route));
-    expect(registered.filter((r) => !covered.has(r))).toEqual([]);
-  });
+/**
+ * The routes an API token never opens (docs/rules.md#api-tokens-and-the-calendar-feed): the
+ * credentials' own, declared `sessionOnly`. With a token they answer 403, and 401 without one;
+ * every other route answers a token exactly as it answers the same user's session. (The socket
+ * and the web app's pages take no token either: api-tokens.test.ts.)
+ */
+const TOKEN_REFUSED = new Set([
+  'GET /api/me/api-tokens',
+  'POST /api/me/api-tokens',
+  'DELETE /api/me/api-tokens/:id',
+  'GET /api/me/calendar-feed',
+  'POST /api/me/calendar-feed',
+  'DELETE /api/me/calendar-feed',
+  'PATCH /api/auth/change-password',
+  'GET /api/auth/two-factor',
+  'POST /api/auth/two-factor/setup',
+  'POST /api/auth/two-factor/enable',
+  'POST /api/auth/two-factor/recovery-codes',
+  'POST /api/auth/two-factor/disable',
+  'PUT /api/admin/two-factor',
+  'DELETE /api/admin/users/:id/two-factor',
+]);
 
-  for (const c of CASES) {
-    it(c.label ?? c.route, async () => {
-      const got: Record<string, number> = {};
-      const want: Record<string, number> = {};
-      for (const actor of ACTORS) {
-        const expected = c.expected(actor);
-        if (expected === 0) continue; // not applicable (e.g. a call that needs a session)
-        want[actor] = expected;
-        got[actor] = (await c.run(actor)).statusCode;
-      }
-      expect(got).toEqual(want);
+/** What `c` answers `a` in the pass that signs in `how`. */
+const expectedVia = (how: Via, c: Case, a: Actor) => {
+  const expected = c.expected(a);
+  if (how === 'cookie' || !TOKEN_REFUSED.has(c.route)) return expected;
+  return a === 'anonymous' ? 401 : 403;
+};
+
+describe.each(['cookie', 'token'] as const)(
+  'permission matrix by %s (docs/rules.md#who-may-do-what)',
+  (how) => {
+    beforeAll(() => {
+      via = how;
     });
-  }
-});
+    afterAll(() => {
+      via = 'cookie';
+    });
+
+    it('has an entry for every registered /api route', () => {
+      const registered = t.app.registeredRoutes
+        .filter((r) => r.url.startsWith('/api/'))
+        .map((r) => `${r.method} ${r.url}`);
+      const covered = new Set(CASES.map((c) => c.route));
+      expect(registered.filter((r) => !covered.has(r))).toEqual([]);
+    });
+
+    it('refuses tokens exactly on the routes declared sessionOnly', () => {
+      const sessionOnly = t.app.registeredRoutes
+        .filter((r) => r.config?.sessionOnly)
+        .map((r) => `${r.method} ${r.url}`);
+      expect(new Set(sessionOnly)).toEqual(TOKEN_REFUSED);
+    });
+
+    for (const c of CASES) {
+      it(c.label ?? c.route, async () => {
+        const got: Record<string, number> = {};
+        const want: Record<string, number> = {};
+        for (const actor of ACTORS) {
+          const expected = expectedVia(how, c, actor);
+          if (expected === 0) continue; // not applicable (e.g. a call that needs a session)
+          want[actor] = expected;
+          got[actor] = (await c.run(actor)).statusCode;
+        }
+        expect(got).toEqual(want);
+      });
+    }
+  },
+);
 
 describe('lists and bodies never carry what the actor may not see', () => {
   it("GET /api/me/payouts(/:month) carries only the editor's own statements (issue 44)", async () => {

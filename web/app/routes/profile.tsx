@@ -2,6 +2,7 @@ import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { API_TOKEN_MESSAGES, CALENDAR_FEED_MESSAGES } from '@domain/api-tokens';
 import { signInPath } from '@domain/auth';
 import { roleLabel } from '@domain/roles';
 import { BackLink } from '../../components/back-link';
@@ -11,6 +12,9 @@ import { useUnsavedChanges } from '../../components/unsaved-changes';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
 import { useAuth } from '../../hooks/use-auth';
 import { ProfileForm, ProfileSection } from '../../features/profile/components/profile-form';
+import { ApiTokensSection } from '../../features/profile/components/api-tokens-card';
+import { CalendarFeedSection } from '../../features/profile/components/calendar-feed-card';
+import { TwoFactorSection } from '../../features/profile/components/two-factor-section';
 import { pageTitle } from '../../lib/site';
 import { useLogOut } from '../layouts/account-actions';
 import type { LoginLocationState } from './login';
@@ -83,6 +87,16 @@ export function ProfileRoute() {
 
           <ProfileSection title="Security" description="Changing it signs you out everywhere else.">
             <ChangePasswordForm />
+          </ProfileSection>
+
+          <TwoFactorSection username={user.username} />
+
+          <ProfileSection title="Calendar feed" description={CALENDAR_FEED_MESSAGES.about}>
+            <CalendarFeedSection />
+          </ProfileSection>
+
+          <ProfileSection title="API tokens" description={API_TOKEN_MESSAGES.about}>
+            <ApiTokensSection />
           </ProfileSection>
         </Stack>
       </Container>

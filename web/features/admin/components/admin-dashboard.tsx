@@ -13,11 +13,15 @@ import {
   IconStar,
   IconUsersGroup,
 } from './admin-icons';
+import { AuditLog } from './audit-log';
 import { EmailOutbox } from './email-outbox';
+import { ImportPanel } from './import-panel';
 import { ReviewRemindersSetting } from './review-reminders';
 import { StatTile } from './stat-tile';
+import { TwoFactorRequirementSetting } from './two-factor-requirement';
 import { UserManagement } from './user-management';
 import { VipManagement } from './vip-management';
+import { WebhooksPanel } from './webhooks';
 import classes from './admin-dashboard.module.css';
 
 interface AdminDashboardProps {
@@ -96,24 +100,53 @@ export function AdminDashboard({ actor, onSavedSelf }: AdminDashboardProps) {
               <Tabs.Tab value="vip" leftSection={<IconStar size={16} />}>
                 VIP Management
               </Tabs.Tab>
+              <Tabs.Tab value="import" leftSection={<IconUsersGroup size={16} />}>
+                Import
+              </Tabs.Tab>
               {isKing(actor) && (
                 <Tabs.Tab value="email" leftSection={<IconMail size={16} />}>
                   Email
                 </Tabs.Tab>
               )}
+              {isKing(actor) && (
+                <Tabs.Tab value="audit" leftSection={<IconShield size={16} />}>
+                  Audit log
+                </Tabs.Tab>
+              )}
+              {isKing(actor) && (
+                <Tabs.Tab value="webhooks" leftSection={<IconActivity size={16} />}>
+                  Webhooks
+                </Tabs.Tab>
+              )}
             </Tabs.List>
             <Tabs.Panel value="users">
-              <UserManagement actor={actor} users={users.data} onSavedSelf={onSavedSelf} />
+              <Stack gap="md">
+                {isKing(actor) && <TwoFactorRequirementSetting />}
+                <UserManagement actor={actor} users={users.data} onSavedSelf={onSavedSelf} />
+              </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="vip">
               <VipManagement users={users.data} />
             </Tabs.Panel>
+            <Tabs.Panel value="import">
+              <ImportPanel />
+            </Tabs.Panel>
+            {isKing(actor) && (
+              <Tabs.Panel value="audit">
+                <AuditLog />
+              </Tabs.Panel>
+            )}
             {isKing(actor) && (
               <Tabs.Panel value="email">
                 <Stack gap="md">
                   <ReviewRemindersSetting />
                   <EmailOutbox />
                 </Stack>
+              </Tabs.Panel>
+            )}
+            {isKing(actor) && (
+              <Tabs.Panel value="webhooks">
+                <WebhooksPanel />
               </Tabs.Panel>
             )}
           </Tabs>

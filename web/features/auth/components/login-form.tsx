@@ -1,5 +1,8 @@
+import { Button, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
 import { loginBody, MESSAGES } from '@domain/auth';
+import { isTwoFactorStep, type TwoFactorStep as TwoFactorStepAnswer } from '@domain/two-factor';
 import type { PublicUser } from '@domain/user';
 import { UsernameField } from '../../../components/account-fields';
 import { FormStack, SubmitButton } from '../../../components/form-stack';
@@ -8,10 +11,17 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useLogin } from '../../../api/auth';
 import { useAuth } from '../../../hooks/use-auth';
+import { TwoFactorStep } from './two-factor-step';
 
-/** Username and password; on success the caller decides where to go. */
+/**
+ * Username and password, then the second factor when the account needs one (issue 46); on
+ * success the caller decides where to go.
+ */
 export function LoginForm({ onSuccess }: { onSuccess: (user: PublicUser) => void }) {
-  const login = useLogin(useAuth().login);
+  const auth = useAuth();
+  const login = useLogin(auth.login);
+  // The ticket of a right password while the second step is asked for.
+  const [step, setStep] = useState<TwoFactorStepAnswer | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { username: '', password: '' },
@@ -23,9 +33,9 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: PublicUser) => void
     login.mutate(
       { username: values.username.trim(), password: values.password },
       {
-        onSuccess: (user) => {
-          notifySuccess('Login successful!', 'Welcome back!');
-          onSuccess(user);
+        onSuccess: (answer) => {
+          if (isTwoFactorStep(answer)) setStep(answer);
+          else signedIn(answer);
         },
         onError: (error) => {
           notifyError('Login failed', getErrorMessage(error, MESSAGES.invalidCredentials));
@@ -33,6 +43,36 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: PublicUser) => void
       },
     );
   });
+
+  function signedIn(user: PublicUser) {
+    notifySuccess('Login successful!', 'Welcome back!');
+    onSuccess(user);
+  }
+
+  if (step) {
+    return (
+      <Stack gap="xs">
+        <TwoFactorStep
+          step={step}
+          username={form.values.username.trim()}
+          onSignedIn={(user) => {
+            auth.login(user);
+            signedIn(user);
+          }}
+          onRestart={(message) => {
+            setStep(null);
+            form.setFieldValue('password', '');
+            notifyError('Please sign in again', message);
+          }}
+        />
+        {step.twoFactor === 'code' && (
+          <Button variant="subtle" size="sm" onClick={() => setStep(null)}>
+            Back to username and password
+          </Button>
+        )}
+      </Stack>
+    );
+  }
 
   return (
     <FormStack onSubmit={submit}>
