@@ -16,11 +16,11 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     Paper: { defaultProps: { radius: 'lg' } },
     Card: { defaultProps: { radius: 'lg' } },
-    // Mantine's yellow and orange alert titles on their light backgrounds are below 4.5:1
+    // Mantine's yellow, orange and teal alert titles on their light backgrounds are below 4.5:1
     // contrast (axe): those titles are in the text color.
     Alert: Alert.extend({
       styles: (_theme, props) =>
-        props.color === 'yellow' || props.color === 'orange'
+        props.color === 'yellow' || props.color === 'orange' || props.color === 'teal'
           ? { title: { color: 'var(--mantine-color-text)' } }
           : {},
     }),

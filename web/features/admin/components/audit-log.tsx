@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Code,
   Group,
@@ -162,7 +161,7 @@ export function AuditLog() {
                           )}
                         </Table.Td>
                         <Table.Td>
-                          <Badge variant="light">{AUDIT_KIND_LABELS[e.kind]}</Badge>
+                          <Text size="sm">{AUDIT_KIND_LABELS[e.kind]}</Text>
                         </Table.Td>
                         <Table.Td>{e.action}</Table.Td>
                         <Table.Td>{e.subject ?? ''}</Table.Td>

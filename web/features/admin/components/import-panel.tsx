@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   FileInput,
   Group,
@@ -121,6 +120,7 @@ export function ImportPanel() {
           value={file}
           onChange={(chosen) => void choose(chosen)}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
         />
         {check.isPending && (
           <Text size="sm" role="status">
@@ -134,17 +134,13 @@ export function ImportPanel() {
         )}
         {preview && (
           <Stack gap="sm">
-            <Group gap="xs" aria-label="What the import would do">
-              <Badge color="teal" variant="light">
-                {preview.counts.create} to create
-              </Badge>
-              <Badge color="gray" variant="light">
-                {preview.counts.exists} already here
-              </Badge>
-              <Badge color={bad.length ? 'red' : 'gray'} variant="light">
+            <Text size="sm" aria-label="What the import would do">
+              <strong>{preview.counts.create} to create</strong> · {preview.counts.exists} already
+              here ·{' '}
+              <Text span c={bad.length ? 'red.9' : undefined} fw={bad.length ? 700 : undefined}>
                 {preview.counts.invalid} with problems
-              </Badge>
-            </Group>
+              </Text>
+            </Text>
             {preview.ignoredColumns.length > 0 && (
               <Text size="xs" c="dimmed">
                 Not read: {preview.ignoredColumns.join(', ')}

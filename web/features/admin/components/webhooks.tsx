@@ -162,7 +162,7 @@ function EndpointCard({
             <Button size="compact-sm" variant="default" onClick={onEdit}>
               Edit
             </Button>
-            <Button size="compact-sm" variant="subtle" color="red.9" onClick={onDelete}>
+            <Button size="compact-sm" variant="light" color="red" c="red.9" onClick={onDelete}>
               Delete
             </Button>
           </Group>
