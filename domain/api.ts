@@ -22,3 +22,20 @@ export const textAnswer = (description: string, types: readonly string[]) => ({
 
 /** GET /api/docs: the readable reference, an HTML page. */
 export const referencePageAnswer = textAnswer('The reference page', ['text/html']);
+
+/**
+ * The live socket (GET /ws, server/plugins/realtime.ts) as the API document describes it: under
+ * the root's `x-websocket`, not in `paths`. OpenAPI has no operation for a WebSocket: listed as a
+ * GET it answers only 101 or 404, which client generators and linters read as an operation with
+ * no success (issue 46).
+ */
+export const SOCKET_REFERENCE = {
+  path: '/ws',
+  summary: 'WebSocket: `notification` and `count_update` messages for the signed-in user',
+  description:
+    'Upgrade GET /ws with the session cookie and an Origin of this site (101 Switching ' +
+    'Protocols; a plain GET is a 404; an API token does not open it). The server sends JSON ' +
+    '{ type, data } messages: `notification` (a new notification) and `count_update` ' +
+    '({ count }, the unread count, also sent on connect); a client may send {"type":"ping"} ' +
+    'and gets {"type":"pong"}.',
+} as const;

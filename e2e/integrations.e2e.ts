@@ -19,6 +19,7 @@ const WIDE = { width: 1440, height: 900 };
 let browser: E2EBrowser;
 let editor: TestUser;
 let hook: string;
+let hookId: string;
 
 beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
@@ -31,16 +32,31 @@ beforeAll(async () => {
       'PUT /api/admin/webhooks/settings',
       await king.put('/api/admin/webhooks/settings', { data: { allowPrivate: true } }),
     );
-    await answer(
+    const made = await answer<{ endpoint: { id: string } }>(
       'POST /api/admin/webhooks',
       await king.post('/api/admin/webhooks', {
-        data: { name: hook, url: 'http://127.0.0.1:9/hook', events: ['video.created'] },
+        data: { name: hook, url: 'http://127.0.0.1:9/hook', events: ['invoice.issued'] },
       }),
       201,
     );
+    hookId = made.endpoint.id;
   });
 });
+// The server is the whole suite's: the endpoint and the setting go, so no other file's events
+// queue deliveries to it.
 afterAll(async () => {
+  if (browser && hookId) {
+    await withApiAs(browser, kingCredentials(browser), async (king) => {
+      await answer(
+        'DELETE /api/admin/webhooks/{id}',
+        await king.delete(`/api/admin/webhooks/${hookId}`),
+      );
+      await answer(
+        'PUT /api/admin/webhooks/settings',
+        await king.put('/api/admin/webhooks/settings', { data: { allowPrivate: false } }),
+      );
+    });
+  }
   await browser?.close();
 });
 

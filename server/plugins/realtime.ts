@@ -3,7 +3,6 @@ import fastifyWebsocket from '@fastify/websocket';
 import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { z } from 'zod';
 import {
   SOCKET_MAX_PAYLOAD,
   type NotificationView,
@@ -485,14 +484,7 @@ export const realtime = fp(
       {
         websocket: true,
         onRequest: async (request) => checkOrigin(request),
-        // For the API reference (server/modules/docs): the socket's handshake and messages.
-        schema: {
-          summary: 'WebSocket: `notification` and `count_update` messages for the signed-in user',
-          description:
-            'Upgrade with the session cookie and an Origin of this site. The server sends JSON ' +
-            '{ type, data } messages; a client may send {"type":"ping"} and gets a pong.',
-          response: { 101: z.null().describe('Switching Protocols: the socket is open') },
-        },
+        // Described in the API document under x-websocket (domain/api.ts SOCKET_REFERENCE).
       },
       (socket, request) => {
         if (!request.user || !request.sessionId) {

@@ -3,6 +3,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SOCKET_REFERENCE } from '@domain/api';
 import { IDEMPOTENCY_HEADER, idempotencyKeySchema } from '@domain/idempotency';
 import { webhooksOpenApi } from '@domain/webhooks';
 
@@ -137,11 +138,8 @@ function descriptionOf(opts: { isPublic: boolean; limited: boolean; idempotent: 
  * operationId, summary and description for a route that declares none.
  */
 export function transformRoute(input: TransformInput) {
-  // @fastify/websocket hides socket routes from the document; /ws is part of the API, so unhide.
-  if ((input.route as { websocket?: boolean }).websocket && input.schema?.hide) {
-    const { hide: _hide, ...rest } = input.schema;
-    input = { ...input, schema: rest };
-  }
+  // @fastify/websocket hides socket routes from the paths: /ws is described under the root's
+  // x-websocket instead (SOCKET_REFERENCE).
   const result = zodTransform(input as Parameters<typeof zodTransform>[0]) as {
     schema: Record<string, unknown> | undefined;
     url: string;
@@ -183,10 +181,6 @@ export function transformRoute(input: TransformInput) {
     add(403, errorBody('Not allowed, or an unsafe request from another site'));
   }
   if (schema.params) add(404, errorBody('Not found, or not visible to the caller'));
-  // @fastify/websocket answers a socket route's plain GET (no upgrade) with an empty 404.
-  if ((input.route as { websocket?: boolean }).websocket) {
-    add(404, { description: 'A plain GET, not a WebSocket upgrade (no body)', type: 'null' });
-  }
   // Fastify's router refuses a path parameter over maxParamLength (100) before any hook.
   if (input.url.includes(':')) add(414, errorBody('A path parameter is too long'));
   const limited = Boolean(
@@ -284,6 +278,8 @@ function completeDocument(document: OpenApiObject): OpenApiObject {
   );
   return {
     ...(closedTuples(document) as OpenApiObject),
+    // The live socket, which OpenAPI has no operation for (domain/api.ts).
+    ...({ 'x-websocket': SOCKET_REFERENCE } as object),
     ...(document.webhooks && { webhooks: closedTuples(webhooks) as OpenApiObject['webhooks'] }),
     tags,
   };

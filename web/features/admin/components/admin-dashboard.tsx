@@ -39,11 +39,14 @@ export function AdminDashboard({ actor, onSavedSelf }: AdminDashboardProps) {
   const stats = useAdminStats();
   const users = useAdminUsers();
 
-  const failure = stats.isError
-    ? { text: 'Failed to fetch stats', retry: () => void stats.refetch() }
-    : users.isError
-      ? { text: 'Failed to fetch users', retry: () => void users.refetch() }
-      : null;
+  // Only a first read that failed replaces the dashboard: a later read that fails (a section
+  // mounting reads the users again) keeps what is shown.
+  const failure =
+    stats.isError && !stats.data
+      ? { text: 'Failed to fetch stats', retry: () => void stats.refetch() }
+      : users.isError && !users.data
+        ? { text: 'Failed to fetch users', retry: () => void users.refetch() }
+        : null;
 
   return (
     <Stack gap="lg">
