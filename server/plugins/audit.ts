@@ -51,6 +51,14 @@ const keep = (value: unknown): unknown => {
  */
 export const audit = fp(
   async (app: FastifyInstance, { db }: { db: Db }) => {
+    // Only a change is audited: a read that declares it is a mistake, refused at start.
+    app.addHook('onRoute', (route) => {
+      const methods = [route.method].flat().map((m) => m.toUpperCase());
+      if (route.config?.audit && methods.some((m) => m === 'GET' || m === 'HEAD')) {
+        throw new Error(`${methods.join(',')} ${route.url} reads: it cannot declare config.audit`);
+      }
+    });
+
     app.addHook('preHandler', async (request) => {
       const spec = request.routeOptions.config.audit;
       if (spec?.before) request.auditBefore = await spec.before(request);

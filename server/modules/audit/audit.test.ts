@@ -390,6 +390,10 @@ describe('integrations', () => {
       status: 201,
     });
     expect(JSON.stringify(entry)).not.toContain((answer as { url: string }).url);
+    // Reading its state changes nothing, and writes nothing to the log.
+    const before = await count();
+    expect((await s.call('client', 'GET', '/api/me/calendar-feed')).statusCode).toBe(200);
+    expect(await count()).toBe(before);
     await audited('client', 'DELETE', '/api/me/calendar-feed', undefined, {
       kind: 'tokens',
       action: 'calendar-feed.off',

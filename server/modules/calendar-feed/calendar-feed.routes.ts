@@ -55,10 +55,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: stri
   app.get(
     '/api/me/calendar-feed',
     {
-      config: {
-        sessionOnly: true,
-        audit: { kind: 'tokens', action: 'calendar-feed.off', keepAnswer: false },
-      },
+      config: { sessionOnly: true },
       schema: {
         summary: 'Your calendar feed',
         description: 'Whether you have a calendar feed address, and since when (it is not kept).',
