@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { username as usernameSchema } from './auth';
 import { parseCsv } from './csv';
-import { INVOICING_CSV_HEADER } from './invoicing';
-import { STATUS_LABELS, VIDEO_STATUSES, type VideoStatus } from './video-status';
+import { INVOICING_CSV_HEADER, UNASSIGNED_EDITOR } from './invoicing';
+import { STATUS_LABELS, VIDEO_STATUSES, statusFromText, type VideoStatus } from './video-status';
 import { BUILT_IN_VIDEO_TYPES, normalizeCustomType } from './video-types';
 import { videoLink } from './videos';
 
@@ -44,9 +44,6 @@ export const IMPORT_COLUMNS: Record<
     required: [VIDEO_COLUMNS.name, VIDEO_COLUMNS.client, VIDEO_COLUMNS.link],
   },
 };
-
-/** What the editor column says for a video without an editor (the export writes it). */
-export const UNASSIGNED = 'Unassigned';
 
 export const IMPORT_MESSAGES = {
   forbidden: {
@@ -166,17 +163,12 @@ function lookUp(
 /** A status cell: a status, its label or an alias the app knows; null when none. */
 export function importStatus(cell: string): VideoStatus | null {
   if (cell === '') return 'draft';
-  const key = cell
-    .trim()
-    .toLowerCase()
-    .replace(/[_\s]+/g, ' ');
-  for (const status of VIDEO_STATUSES) {
-    if (status.replaceAll('_', ' ') === key || STATUS_LABELS[status].toLowerCase() === key) {
-      return status;
-    }
-  }
-  if (key === 'ready' || key === 'ready to be posted') return 'ready_to_post';
-  return null;
+  const key = cell.trim().toLowerCase();
+  return (
+    statusFromText(cell) ??
+    VIDEO_STATUSES.find((status) => STATUS_LABELS[status].toLowerCase() === key) ??
+    null
+  );
 }
 
 /** A type cell: a built-in type by name or label, else a custom type's name; consultation if empty. */
@@ -271,7 +263,7 @@ export function planVideos(
     }
     let editorId: string | null = null;
     const editorCell = record[VIDEO_COLUMNS.editor] ?? '';
-    if (editorCell && editorCell.toLowerCase() !== UNASSIGNED.toLowerCase()) {
+    if (editorCell && editorCell.toLowerCase() !== UNASSIGNED_EDITOR.toLowerCase()) {
       const found = lookUp(editors, editorCell);
       if (found.ok) editorId = found.id;
       else {

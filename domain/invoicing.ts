@@ -605,6 +605,9 @@ export const ledgerCsvAnswer = csvAnswer(
 );
 
 /** The CSV's columns, in order; money as two-decimal text, dates 'YYYY-MM-DD HH:MM:SS' (UTC). */
+/** What the CSV exports write for a video without an editor (and the import reads back). */
+export const UNASSIGNED_EDITOR = 'Unassigned';
+
 export const INVOICING_CSV_HEADER = [
   'Video',
   'Type',

@@ -36,9 +36,14 @@ export function isVideoStatus(value: unknown): value is VideoStatus {
   return typeof value === 'string' && (VIDEO_STATUSES as readonly string[]).includes(value);
 }
 
-/** Maps any status text to a status: known values and aliases, otherwise draft. */
-export function normalizeStatus(raw: string | null | undefined): VideoStatus {
+/** A status text's status: a known value or alias (any case, spaces or underscores); else null. */
+export function statusFromText(raw: string | null | undefined): VideoStatus | null {
   const value = (raw ?? '').trim().toLowerCase();
   if (isVideoStatus(value)) return value;
-  return ALIASES[value.replace(/[_\s]+/g, ' ')] ?? 'draft';
+  return ALIASES[value.replace(/[_\s]+/g, ' ')] ?? null;
+}
+
+/** Maps any status text to a status: known values and aliases, otherwise draft. */
+export function normalizeStatus(raw: string | null | undefined): VideoStatus {
+  return statusFromText(raw) ?? 'draft';
 }
