@@ -1,24 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AuditKind, AuditPage } from '@domain/audit';
+import type { AuditPage, AuditQuery } from '@domain/audit';
 import { apiJson } from '../lib/api-client';
+import { toQuery } from '../lib/query-string';
 
 /** The audit log's filters as the screen holds them (domain/audit.ts auditQuery). */
-export interface AuditFilters {
-  kind?: AuditKind;
-  q?: string;
-  from?: string;
-  to?: string;
-}
+export type AuditFilters = Partial<Pick<AuditQuery, 'kind' | 'q' | 'from' | 'to'>>;
 
 /** The query string of the filters (and a page), for the list and its CSV. */
-export function auditQueryString(filters: AuditFilters, page?: { limit: number; offset: number }) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...filters, ...page })) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
+export const auditQueryString = (filters: AuditFilters, page?: { limit: number; offset: number }) =>
+  toQuery({ ...filters, ...page });
 
 export const auditKeys = {
   all: ['/api/admin/audit'] as const,
