@@ -93,7 +93,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // React and the router stay in the entry file, which the landing page needs anyway.
+          // React stays in the entry file, which the landing page needs anyway; React Router
+          // and TanStack Query go with the app's chunk (web/app/app.tsx), which it does not.
           includeDependenciesRecursively: false,
           groups: [
             {

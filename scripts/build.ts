@@ -35,7 +35,7 @@ function newestMtime(dir: string): number {
 const mtimeOf = (file: string) => (existsSync(file) ? statSync(file).mtimeMs : null);
 
 /** dist/web is missing or older than the web app's sources or its build's configuration. */
-function webStale(): boolean {
+export function webStale(): boolean {
   const built = mtimeOf(path.join(ROOT, 'dist/web/index.html'));
   return (
     built === null ||

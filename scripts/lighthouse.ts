@@ -26,6 +26,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Page } from 'puppeteer-core';
+import { LANDING_BUDGET_KB } from './budgets';
 import { startAppProcess } from './lib/app-process';
 import { CHROMIUM_ARGS } from './lib/chromium';
 
@@ -34,8 +35,16 @@ const WEB_DIST = path.join(ROOT, 'dist/web');
 const LOCK_FILE = '/tmp/vw-web.lock';
 const LOCKED_ENV = 'VW_LIGHTHOUSE_LOCKED';
 
-/** docs/architecture.md#facts-about-the-tools, issue 9 and issue 20 (the dashboards): the strictest wins. */
-const TARGETS = { mobile: 90, desktop: 95, performanceIssue9: 95, landingJsGzipKb: 100 };
+/**
+ * docs/architecture.md#facts-about-the-tools, issue 9 and issue 20 (the dashboards): the strictest
+ * wins. The landing page's JavaScript is judged by its budget (scripts/budgets.ts, issue 47).
+ */
+const TARGETS = {
+  mobile: 90,
+  desktop: 95,
+  performanceIssue9: 95,
+  landingJsGzipKb: LANDING_BUDGET_KB,
+};
 const DASHBOARD_TARGETS = { mobile: 95, desktop: 98 };
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
 /** LIGHTHOUSE_REPORT_DIR: where to keep every run's full report (JSON), to look into a miss. */

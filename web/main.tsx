@@ -1,14 +1,15 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/styles-critical.css';
-import { App } from './app/app';
 import { BOOT_SCRIPT_ID } from './app/boot';
+import { FirstScreen } from './app/first-screen';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
 // A screen the server drew (ADR 0009) is hydrated; any other page, or one whose state cannot be
-// read, is drawn here.
+// read, is drawn here: the landing page at once, any other once the app's code is here
+// (first-screen.tsx).
 void (
   document.getElementById(BOOT_SCRIPT_ID)
     ? import('./app/hydrate-drawn').then(({ hydrateDrawn }) => hydrateDrawn(root))
@@ -21,7 +22,7 @@ void (
   startTransition(() => {
     reactRoot.render(
       <StrictMode>
-        <App />
+        <FirstScreen />
       </StrictMode>,
     );
   });

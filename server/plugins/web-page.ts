@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Drawn } from '../../web/app/server-render';
-import { SCREEN_SOURCES, screenModulesFor, type ScreenModule } from '../../web/app/screen-modules';
+import {
+  APP_SOURCE,
+  SCREEN_SOURCES,
+  screenModulesFor,
+  type ScreenModule,
+} from '../../web/app/screen-modules';
 
 /** One entry of Vite's build manifest (dist/web/.vite/manifest.json). */
 interface ManifestChunk {
@@ -12,7 +17,7 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** What the page shows until the app's code has run: the same markup as BootLoading (router.tsx). */
+/** What the page shows until the app's code has run: BootLoading's markup (boot-screen.tsx). */
 const BOOT_MARKUP =
   '<main class="boot-screen"><p class="boot-text" role="status" aria-live="polite">Loading page...</p></main>';
 const ROOT_TAG = '<div id="root"></div>';
@@ -29,10 +34,10 @@ const escapeAttr = (value: string) => value.replaceAll('&', '&amp;').replaceAll(
 
 /**
  * The page sent for an address of the app. For the landing page it is index.html as built. For
- * every other address it also names the scripts and stylesheets of that screen (modulepreload,
- * preload), so the browser fetches them with the entry script instead of after it has run,
- * and shows the loading line at once instead of a blank page (Lighthouse mobile, issue 9 part
- * 6). Pages are built once per screen set and kept.
+ * every other address it also names the scripts and stylesheets of the app and of that screen
+ * (modulepreload, preload), so the browser fetches them with the entry script instead of after
+ * it has run, and shows the loading line at once instead of a blank page (Lighthouse mobile,
+ * issue 9 part 6). Pages are built once per screen set and kept.
  */
 export function createWebPages(root: string) {
   const indexHtml = readFileSync(path.join(root, 'index.html'), 'utf8');
@@ -48,10 +53,10 @@ export function createWebPages(root: string) {
   if (entryKey) collect(entryKey, loadedByEntry);
   const pages = new Map<string, string>();
 
-  /** The files of an address's screens that the entry does not load. */
-  function filesOf(screens: ScreenModule[]) {
+  /** The files of these chunks (and of what they import) that the entry does not load. */
+  function filesOf(sources: string[]) {
     const needed = new Set<string>();
-    for (const screen of screens) collect(SCREEN_SOURCES[screen], needed);
+    for (const source of sources) collect(source, needed);
     const scripts: string[] = [];
     const styles = new Set<string>();
     for (const key of needed) {
@@ -62,22 +67,27 @@ export function createWebPages(root: string) {
     }
     return { scripts, styles: [...styles] };
   }
+  // The app (router, queries, session), which every page but the landing page loads before
+  // anything else: the entry leaves it out so the landing page does not download it.
+  const app = filesOf([APP_SOURCE]);
 
   /**
    * index.html with `root` in #root and `after` after it. For the loading line (`drawn` false)
-   * the page names the screens' scripts (modulepreload) and only preloads their stylesheets (the
-   * screen's code attaches them when it runs; as stylesheets here they would hold the line back).
-   * A screen the server drew needs the stylesheets to paint and no script: its scripts would
-   * share a phone's bandwidth with them, and the app asks for them when it starts (main.tsx).
-   * `crossorigin` as on Vite's own.
+   * the page names the app's and the screens' scripts (modulepreload) and only preloads their
+   * stylesheets (the screen's code attaches them when it runs; as stylesheets here they would
+   * hold the line back). A screen the server drew needs the stylesheets to paint and no script:
+   * its scripts, and the app's, would share a phone's bandwidth with them, and the app asks for
+   * them when it starts (main.tsx, hydrate-drawn.tsx). `crossorigin` as on Vite's own.
    */
   function page(screens: ScreenModule[], root: string, after: string, drawn: boolean): string {
-    const { scripts, styles } = filesOf(screens);
+    const screen = filesOf(screens.map((name) => SCREEN_SOURCES[name]));
+    const scripts = drawn ? [] : new Set([...app.scripts, ...screen.scripts]);
+    const styles = new Set([...app.styles, ...screen.styles]);
     const links = [
-      ...(drawn ? [] : scripts).map(
+      ...[...scripts].map(
         (file) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(file)}">`,
       ),
-      ...styles.map((file) =>
+      ...[...styles].map((file) =>
         drawn
           ? `<link rel="stylesheet" crossorigin href="/${escapeAttr(file)}">`
           : `<link rel="preload" as="style" crossorigin href="/${escapeAttr(file)}">`,

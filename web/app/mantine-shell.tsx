@@ -10,7 +10,7 @@ import { cssVariablesResolver, theme } from './theme';
 
 /**
  * Mantine, its full stylesheet and the toasts: everything but the landing page runs inside it.
- * It is its own chunk so the landing page (plain markup, see routes/landing.tsx) loads none of
+ * It is its own chunk so the landing page (plain markup, see routes/landing-page.tsx) loads none of
  * it (Lighthouse mobile, issue 9 part 6).
  */
 function MantineRoot({ children }: { children: ReactNode }) {

@@ -1,15 +1,7 @@
-import {
-  Component,
-  lazy,
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactElement } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { BOOT_SCRIPT_ID } from './boot';
+import { BootLoading, ShellErrorBoundary } from './boot-screen';
 import { LandingRoute } from './routes/landing';
 import { lazyScreen, loadScreen, screenLoaded } from './lazy-screen';
 import {
@@ -36,18 +28,21 @@ const LandingToasts = lazy(() =>
  * once, instead of one lazy level after the other (four round trips on a phone network before
  * the dashboard could draw). The lazy components then find the modules already there. The
  * server has already named these chunks in the page (modulepreload), so the browser may have
- * them before this runs.
+ * them before this runs. With the signed-in user's own dashboard, as stored from the last visit
+ * (the server checks the session as soon as the app runs; a wrong guess costs one unused
+ * download). Also what the landing page drawn before the app waits for before it hands over to
+ * the app (first-screen.tsx), so the next screen draws at once.
  */
-// The signed-in user's own dashboard, as stored from the last visit (the server checks the
-// session as soon as the app runs; a wrong guess costs one unused download).
+export function loadScreensHere(): Promise<unknown> {
+  const storedRole = readStoredUser()?.role ?? null;
+  return Promise.all(screenModulesFor(window.location.pathname, storedRole).map(loadScreen));
+}
+
 // On the server (server-render.tsx) there is no address yet: it loads the screen's modules itself,
 // and so does the browser's hydration of a page the server drew (hydrate-drawn.tsx), in steps.
 if (typeof window !== 'undefined' && !document.getElementById(BOOT_SCRIPT_ID)) {
-  const storedRole = readStoredUser()?.role ?? null;
-  for (const screen of screenModulesFor(window.location.pathname, storedRole)) {
-    // A failure shows when the lazy component asks again, inside the error boundary.
-    loadScreen(screen).catch(() => undefined);
-  }
+  // A failure shows when the lazy component asks again, inside the error boundary.
+  loadScreensHere().catch(() => undefined);
 }
 
 function Screen({ name }: { name: ScreenModule }) {
@@ -83,43 +78,6 @@ function PageStart() {
     start.current?.focus({ preventScroll: true });
   }, [pathname]);
   return <div ref={start} tabIndex={-1} style={{ outline: 'none' }} />;
-}
-
-/** Shown when the app's code cannot load at all (e.g. a chunk gone after a deploy, offline). */
-class ShellErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: Error) {
-    console.error('The app could not load', error);
-  }
-
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <main className="boot-screen" role="alert">
-        <h1 className="boot-title">Something went wrong</h1>
-        <p className="boot-text">The page could not be shown. Reloading usually helps.</p>
-        <button type="button" className="boot-button" onClick={() => window.location.reload()}>
-          Reload the page
-        </button>
-      </main>
-    );
-  }
-}
-
-/** Plain markup: Mantine is what is being loaded. */
-function BootLoading() {
-  return (
-    <main className="boot-screen">
-      <p className="boot-text" role="status" aria-live="polite">
-        Loading page...
-      </p>
-    </main>
-  );
 }
 
 /** The landing page, with the app's toasts once the app has been loaded (e.g. 'Logged out'). */

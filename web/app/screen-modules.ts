@@ -10,6 +10,15 @@
 import type { ComponentType } from 'react';
 import { normalizeRole } from '@domain/roles';
 
+/**
+ * The app around every screen (app.tsx: the router, the query client, the session), as Vite's
+ * build manifest names its chunk. Every page but the landing page loads it first
+ * (first-screen.tsx, hydrate-drawn.tsx), and the server names its files in the pages it does
+ * not draw (server/plugins/web-page.ts); the landing page is drawn without it, so the entry
+ * leaves it out.
+ */
+export const APP_SOURCE = 'app/app.tsx';
+
 /** A module loaded on its own (its own chunk): its source, as Vite's build manifest names it. */
 interface Screen {
   source: string;

@@ -1,9 +1,10 @@
 import { ROLES } from '@domain/roles';
 import type { PublicUser } from '@domain/user';
 import { USER_ID_STORAGE_KEY } from './api-client';
+import { USER_STORAGE_KEY } from './stored-user-key';
 
 /** The full signed-in user lives under 'user', its id separately under 'demoUserId' (docs/product.md#data). */
-export const USER_STORAGE_KEY = 'user';
+export { USER_STORAGE_KEY };
 
 // Checked by hand rather than with the zod schema: zod would weigh down the first page load.
 function isPublicUser(value: unknown): value is PublicUser {
