@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app';
+import { describe, expect, it } from 'vitest';
 import { Listener } from '../db/listener';
-import { sessionIdOf } from './sessions.repository';
 import { titled, unmet } from '../test/conditions';
-import { cacheListenerPids, createTestApp, seedPerson, type TestApp } from '../test/helper';
+import { cacheListenerPids } from '../test/helper';
+import { setUpPat, until } from './caches.setup';
 
 /*
  * The per-instance caches (caches.test.ts, docs/decisions/0004-session-and-count-cache.md) when
@@ -12,29 +11,7 @@ import { cacheListenerPids, createTestApp, seedPerson, type TestApp } from '../t
  * tests is skipped in CI.
  */
 
-let t: TestApp;
-let userId: string;
-let cookie: string;
-let sessionId: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ id: userId, cookie } = await seedPerson(t, { username: 'pat' }));
-  sessionId = sessionIdOf(cookie.slice('sid='.length));
-});
-afterAll(async () => {
-  await t.close();
-});
-
-/** Waits up to 5 s for `done`, asked every 5 ms. */
-const until = (done: () => boolean | Promise<boolean>) =>
-  expect.poll(done, { timeout: 5_000, interval: 5 }).toBe(true);
-
-const countOn = async (app: App) => {
-  const res = await app.inject({ url: '/api/notifications/count', headers: { cookie } });
-  expect(res.statusCode).toBe(200);
-  return (res.json() as { count: number }).count;
-};
+const { t, pat, countOn } = setUpPat();
 
 const noServer = unmet({ driver: 'postgres' });
 
@@ -71,7 +48,7 @@ describe.skipIf(noServer !== '')(
         expect(t.app.cacheBus.settled).toBe(false);
         // Heard well before the marker's time limit, which would have emptied the caches.
         await until(() => t.app.cacheBus.settled);
-        expect(t.app.sessionCache.get(sessionId)?.user.id).toBe(userId);
+        expect(t.app.sessionCache.get(pat.sessionId)?.user.id).toBe(pat.id);
       } finally {
         for (const connection of held) connection.release();
       }
@@ -129,17 +106,17 @@ describe.skipIf(noServer !== '')(
       const [pid, ...others] = await listenerPids();
       expect(others).toEqual([]);
       expect(await countOn(t.app)).toBe(0);
-      expect(t.app.notices.get(userId)).toBe(0);
+      expect(t.app.notices.get(pat.id)).toBe(0);
 
       await t.database.pool!.query('select pg_terminate_backend($1)', [pid]);
       await until(() => !t.app.cacheBus.live);
-      expect(t.app.notices.get(userId)).toBeUndefined();
-      expect(t.app.sessionCache.get(sessionId)).toBeUndefined();
+      expect(t.app.notices.get(pat.id)).toBeUndefined();
+      expect(t.app.sessionCache.get(pat.sessionId)).toBeUndefined();
 
       await until(() => t.app.cacheBus.live);
       expect(await listenerPids()).not.toContain(pid);
       expect(await countOn(t.app)).toBe(0);
-      expect(t.app.notices.get(userId)).toBe(0);
+      expect(t.app.notices.get(pat.id)).toBe(0);
     });
   },
 );

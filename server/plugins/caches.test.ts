@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { sessionIdOf } from './sessions.repository';
-import { createTestApp, seedPerson, type TestApp } from '../test/helper';
+import { seedPerson } from '../test/helper';
+import { setUpPat, until } from './caches.setup';
 
 /*
  * The per-instance caches (docs/decisions/0004-session-and-count-cache.md) belong to the app
@@ -11,60 +12,39 @@ import { createTestApp, seedPerson, type TestApp } from '../test/helper';
  * second app took over and its close emptied.
  */
 
-let t: TestApp;
 let second: App;
-let userId: string;
-let cookie: string;
-let sessionId: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  second = await buildApp({ database: t.database, logger: false });
+const { t, pat, countOn } = setUpPat(async (first) => {
+  second = await buildApp({ database: first.database, logger: false });
   await second.ready();
-  ({ id: userId, cookie } = await seedPerson(t, { username: 'pat' }));
-  sessionId = sessionIdOf(cookie.slice('sid='.length));
 });
-afterAll(async () => {
-  await t.close();
-});
-
-/** Waits up to 5 s for `done`, asked every 5 ms. */
-const until = (done: () => boolean | Promise<boolean>) =>
-  expect.poll(done, { timeout: 5_000, interval: 5 }).toBe(true);
-
-const countOn = async (app: App) => {
-  const res = await app.inject({ url: '/api/notifications/count', headers: { cookie } });
-  expect(res.statusCode).toBe(200);
-  return (res.json() as { count: number }).count;
-};
 
 describe('the caches of two apps on one database', () => {
   it('keep what each app read to that app', async () => {
     expect(await countOn(t.app)).toBe(0);
-    expect(t.app.notices.get(userId)).toBe(0);
-    expect(t.app.sessionCache.get(sessionId)?.user.id).toBe(userId);
-    expect(second.notices.get(userId)).toBeUndefined();
-    expect(second.sessionCache.get(sessionId)).toBeUndefined();
+    expect(t.app.notices.get(pat.id)).toBe(0);
+    expect(t.app.sessionCache.get(pat.sessionId)?.user.id).toBe(pat.id);
+    expect(second.notices.get(pat.id)).toBeUndefined();
+    expect(second.sessionCache.get(pat.sessionId)).toBeUndefined();
 
     expect(await countOn(second)).toBe(0);
-    expect(second.notices.get(userId)).toBe(0);
+    expect(second.notices.get(pat.id)).toBe(0);
   });
 
   it('serve nothing on the app that answered a write until its messages are heard', async () => {
     expect(await countOn(second)).toBe(0);
-    expect(second.sessionCache.get(sessionId)?.user.id).toBe(userId);
+    expect(second.sessionCache.get(pat.sessionId)?.user.id).toBe(pat.id);
     const res = await second.inject({
       method: 'POST',
       url: '/api/notifications/mark-all-read',
-      headers: { cookie },
+      headers: { cookie: pat.cookie },
     });
     expect(res.statusCode).toBe(200);
     // The answer has left; the write's NOTIFYs may still be on their way.
-    expect(second.notices.get(userId)).toBeUndefined();
-    if (!second.cacheBus.settled) expect(second.sessionCache.get(sessionId)).toBeUndefined();
+    expect(second.notices.get(pat.id)).toBeUndefined();
+    if (!second.cacheBus.settled) expect(second.sessionCache.get(pat.sessionId)).toBeUndefined();
     await until(() => second.cacheBus.settled);
     // Heard: the write changed no session, so the session is served from the cache again.
-    expect(second.sessionCache.get(sessionId)?.user.id).toBe(userId);
+    expect(second.sessionCache.get(pat.sessionId)?.user.id).toBe(pat.id);
   });
 
   it("keep other people's sessions across a write, where emptying them cost everyone a read", async () => {
@@ -110,11 +90,11 @@ describe('the caches of two apps on one database', () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/notifications/clear-all',
-      headers: { cookie },
+      headers: { cookie: pat.cookie },
     });
     expect(await countOn(t.app)).toBe(0);
     await until(() => t.app.cacheBus.settled);
-    expect(t.app.notices.get(userId)).toBe(0);
-    expect(t.app.sessionCache.get(sessionId)?.user.id).toBe(userId);
+    expect(t.app.notices.get(pat.id)).toBe(0);
+    expect(t.app.sessionCache.get(pat.sessionId)?.user.id).toBe(pat.id);
   });
 });

@@ -1,17 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app';
-import { rowsOf } from '../db/rows';
-import { clientEditorAssignments, clientTeamLeadAssignments } from '../db/schema';
+import { describe, expect, it } from 'vitest';
 import { unmet, titled } from '../test/conditions';
-import {
-  createTestApp,
-  loginAs,
-  secondInstance,
-  seedUser,
-  seedVideo,
-  type TestApp,
-} from '../test/helper';
+import { seedVideo } from '../test/helper';
+import { names, setUpScopes } from './read-cache-scopes.setup';
 
 /*
  * Invalidation by scope (read-cache-scopes.test.ts, docs/decisions/0007-invalidation-by-scope.md)
@@ -22,66 +12,7 @@ import {
  */
 
 const postgres = unmet({ driver: 'postgres' });
-let t: TestApp;
-let other: Awaited<ReturnType<typeof secondInstance>>;
-let second: App;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  other = await secondInstance(t);
-  second = other.app;
-});
-
-afterAll(async () => {
-  await other.close();
-  await t.close();
-});
-
-const get = (app: App, url: string, cookie: string) =>
-  app.inject({ method: 'GET', url, headers: { cookie } });
-
-/** The names in a video list; a manager's, which holds every test's videos, by `tag`. */
-const names = async (app: App, cookie: string, tag = '') => {
-  const res = await get(app, '/api/videos', cookie);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { name: string }[])
-    .map((v) => v.name)
-    .filter((name) => name.startsWith(tag))
-    .sort();
-};
-
-/** How many counters a scope has (rows of cache_scopes; its version is their sum). */
-async function counters(scope: string) {
-  const rows = rowsOf<{ n: number }>(
-    await t.db.execute(sql`select count(*)::int as n from cache_scopes where scope = ${scope}`),
-  );
-  return rows[0]!.n;
-}
-
-/**
- * Two clients, A and B, each with a video, an editor and a team lead of their own; a lead
- * editor (a manager) over everything. Each test makes its own, so they do not share answers.
- */
-async function agency(tag: string) {
-  const person = async (name: string, role: string) => {
-    const row = await seedUser(t, { username: `${tag}-${name}`, role });
-    return { id: row.id, cookie: await loginAs(t, `${tag}-${name}`) };
-  };
-  const a = await person('client-a', 'client');
-  const b = await person('client-b', 'client');
-  const editorA = await person('editor-a', 'editor');
-  const editorB = await person('editor-b', 'editor');
-  const leadOfA = await person('team-lead-a', 'client_team_lead');
-  const manager = await person('lead', 'lead_editor');
-  await t.db.insert(clientEditorAssignments).values([
-    { clientId: a.id, editorId: editorA.id },
-    { clientId: b.id, editorId: editorB.id },
-  ]);
-  await t.db.insert(clientTeamLeadAssignments).values({ clientId: a.id, teamLeadId: leadOfA.id });
-  const videoA = await seedVideo(t, { userId: a.id, name: `${tag} A video` });
-  const videoB = await seedVideo(t, { userId: b.id, name: `${tag} B video` });
-  return { a, b, editorA, editorB, leadOfA, manager, videoA, videoB };
-}
+const { t, counters, agency } = setUpScopes();
 
 describe.skipIf(postgres !== '')(
   titled(
@@ -99,7 +30,7 @@ describe.skipIf(postgres !== '')(
           x.videoA.id,
         ]);
         // Read and kept while the change is not committed: the old name, under the old label.
-        for (const app of [t.app, second]) {
+        for (const app of [t.app, t.second]) {
           expect(await names(app, x.a.cookie)).toEqual(['open A video']);
           expect(await names(app, x.a.cookie)).toEqual(['open A video']);
         }
@@ -107,7 +38,7 @@ describe.skipIf(postgres !== '')(
       } finally {
         client.release();
       }
-      for (const app of [t.app, second]) {
+      for (const app of [t.app, t.second]) {
         expect(await names(app, x.a.cookie)).toEqual(['open A changed']);
       }
     });
@@ -115,7 +46,7 @@ describe.skipIf(postgres !== '')(
     it("commits on one client's videos do not wait for each other, and a label sees each, in whatever order they commit", async () => {
       const x = await agency('order');
       const videoA2 = await seedVideo(t, { userId: x.a.id, name: 'order A second' });
-      for (const app of [t.app, second]) {
+      for (const app of [t.app, t.second]) {
         expect(await names(app, x.a.cookie)).toEqual(['order A second', 'order A video']);
       }
       const first = await t.database.pool!.connect();
@@ -138,7 +69,7 @@ describe.skipIf(postgres !== '')(
         ]);
         await later.query('commit');
         // Read and kept under a label that has the later change and not the first.
-        for (const app of [t.app, second]) {
+        for (const app of [t.app, t.second]) {
           expect(await names(app, x.a.cookie)).toEqual(['order A changed later', 'order A video']);
         }
         await first.query('commit');
@@ -151,7 +82,7 @@ describe.skipIf(postgres !== '')(
       }
       // The first change's versions moved at its commit: a label that only kept the newest
       // move (the largest of a sequence) would not have changed, and served the kept answer.
-      for (const app of [t.app, second]) {
+      for (const app of [t.app, t.second]) {
         expect(await names(app, x.a.cookie)).toEqual([
           'order A changed first',
           'order A changed later',

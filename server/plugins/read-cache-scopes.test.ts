@@ -1,16 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { rowsOf } from '../db/rows';
-import { clientEditorAssignments, clientTeamLeadAssignments, users, videos } from '../db/schema';
-import {
-  createTestApp,
-  loginAs,
-  secondInstance,
-  seedUser,
-  seedVideo,
-  type TestApp,
-} from '../test/helper';
+import { clientEditorAssignments, users, videos } from '../db/schema';
+import { seedVideo } from '../test/helper';
+import { get, names, setUpScopes } from './read-cache-scopes.setup';
 
 /*
  * Invalidation by scope (docs/decisions/0007-invalidation-by-scope.md): a write empties only the
@@ -21,37 +15,11 @@ import {
  * answer still shows the old name and a fresh one the new.
  */
 
-let t: TestApp;
-let other: Awaited<ReturnType<typeof secondInstance>>;
-let second: App;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  other = await secondInstance(t);
-  second = other.app;
-});
-
-afterAll(async () => {
-  await other.close();
-  await t.close();
-});
-
-const get = (app: App, url: string, cookie: string) =>
-  app.inject({ method: 'GET', url, headers: { cookie } });
+const { t, counters, agency } = setUpScopes();
 
 /** A write through the first instance, as `cookie`. */
 const write = (method: 'POST' | 'PATCH', url: string, cookie: string, payload: object) =>
   t.app.inject({ method, url, headers: { cookie }, payload });
-
-/** The names in a video list; a manager's, which holds every test's videos, by `tag`. */
-const names = async (app: App, cookie: string, tag = '') => {
-  const res = await get(app, '/api/videos', cookie);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { name: string }[])
-    .map((v) => v.name)
-    .filter((name) => name.startsWith(tag))
-    .sort();
-};
 
 /** Renames videos without moving any version or sending any NOTIFY (see the top). */
 async function renameUnseen(id: string, name: string) {
@@ -74,50 +42,17 @@ async function versions(...scopes: string[]) {
   );
 }
 
-/** How many counters a scope has (rows of cache_scopes; its version is their sum). */
-async function counters(scope: string) {
-  const rows = rowsOf<{ n: number }>(
-    await t.db.execute(sql`select count(*)::int as n from cache_scopes where scope = ${scope}`),
-  );
-  return rows[0]!.n;
-}
-
-/**
- * Two clients, A and B, each with a video, an editor and a team lead of their own; a lead
- * editor (a manager) over everything. Each test makes its own, so they do not share answers.
- */
-async function agency(tag: string) {
-  const person = async (name: string, role: string) => {
-    const row = await seedUser(t, { username: `${tag}-${name}`, role });
-    return { id: row.id, cookie: await loginAs(t, `${tag}-${name}`) };
-  };
-  const a = await person('client-a', 'client');
-  const b = await person('client-b', 'client');
-  const editorA = await person('editor-a', 'editor');
-  const editorB = await person('editor-b', 'editor');
-  const leadOfA = await person('team-lead-a', 'client_team_lead');
-  const manager = await person('lead', 'lead_editor');
-  await t.db.insert(clientEditorAssignments).values([
-    { clientId: a.id, editorId: editorA.id },
-    { clientId: b.id, editorId: editorB.id },
-  ]);
-  await t.db.insert(clientTeamLeadAssignments).values({ clientId: a.id, teamLeadId: leadOfA.id });
-  const videoA = await seedVideo(t, { userId: a.id, name: `${tag} A video` });
-  const videoB = await seedVideo(t, { userId: b.id, name: `${tag} B video` });
-  return { a, b, editorA, editorB, leadOfA, manager, videoA, videoB };
-}
-
 describe('a write empties only the answers it can change', () => {
   it("a change to A's video: B's answers stay cached; A's, A's team's and the managers' go, on both instances", async () => {
     const x = await agency('scope');
     const readers = [x.a, x.b, x.editorA, x.editorB, x.leadOfA, x.manager];
-    for (const app of [t.app, second]) {
+    for (const app of [t.app, t.second]) {
       for (const r of readers) await names(app, r.cookie);
     }
     await renameUnseen(x.videoA.id, 'scope A renamed');
     await renameUnseen(x.videoB.id, 'scope B renamed');
     // Nothing moved: every answer comes from the cache, with the old names.
-    for (const app of [t.app, second]) {
+    for (const app of [t.app, t.second]) {
       expect(await names(app, x.a.cookie)).toEqual(['scope A video']);
       expect(await names(app, x.b.cookie)).toEqual(['scope B video']);
       expect(await names(app, x.manager.cookie, 'scope')).toEqual([
@@ -132,7 +67,7 @@ describe('a write empties only the answers it can change', () => {
     expect(changed.statusCode, changed.body).toBe(200);
 
     // At once, on the instance that wrote and on the other (no NOTIFY awaited).
-    for (const app of [t.app, second]) {
+    for (const app of [t.app, t.second]) {
       expect(await names(app, x.a.cookie)).toEqual(['scope A renamed']);
       expect(await names(app, x.editorA.cookie)).toEqual(['scope A renamed']);
       expect(await names(app, x.leadOfA.cookie)).toEqual(['scope A renamed']);
@@ -153,7 +88,7 @@ describe('a write empties only the answers it can change', () => {
       .set({ assignedEditorId: x.editorA.id })
       .where(eq(videos.id, x.videoA.id));
     const readers = [x.a, x.editorA, x.leadOfA, x.manager];
-    for (const app of [t.app, second]) {
+    for (const app of [t.app, t.second]) {
       for (const r of readers) await names(app, r.cookie);
     }
     const scopes = [`user:${x.a.id}`, `user:${x.editorA.id}`, 'global'];
@@ -167,7 +102,7 @@ describe('a write empties only the answers it can change', () => {
     expect(posted.statusCode, posted.body).toBe(201);
 
     expect(await versions(...scopes, ...stripes)).toEqual(before);
-    for (const app of [t.app, second]) {
+    for (const app of [t.app, t.second]) {
       for (const r of [x.a, x.editorA, x.leadOfA]) {
         expect(await names(app, r.cookie)).toEqual(['comment A video']);
       }
@@ -245,17 +180,17 @@ describe('a write empties only the answers it can change', () => {
 
   it('an assignment ended takes the client out of the editor’s answer at once, on both instances', async () => {
     const x = await agency('unassign');
-    for (const app of [t.app, second]) {
+    for (const app of [t.app, t.second]) {
       expect(await names(app, x.editorA.cookie)).toEqual(['unassign A video']);
     }
     await t.db
       .delete(clientEditorAssignments)
       .where(eq(clientEditorAssignments.editorId, x.editorA.id));
-    for (const app of [t.app, second]) {
+    for (const app of [t.app, t.second]) {
       expect(await names(app, x.editorA.cookie)).toEqual([]);
     }
     await t.db.insert(clientEditorAssignments).values({ clientId: x.b.id, editorId: x.editorA.id });
-    for (const app of [t.app, second]) {
+    for (const app of [t.app, t.second]) {
       expect(await names(app, x.editorA.cookie)).toEqual(['unassign B video']);
     }
   });
@@ -276,7 +211,7 @@ describe("an editor's clients (GET /api/assignments/my-clients), kept", () => {
   it("is served from memory, and moves with the client's videos and editors on both instances", async () => {
     const x = await agency('mine');
     await t.db.update(users).set({ name: 'Client A' }).where(eq(users.id, x.a.id));
-    for (const app of [t.app, second]) {
+    for (const app of [t.app, t.second]) {
       expect(await clientsOf(app, x.editorA.cookie)).toEqual([['Client A', 1, 1]]);
     }
     // Renamed with the triggers off: a kept answer still says the old name.
@@ -284,24 +219,24 @@ describe("an editor's clients (GET /api/assignments/my-clients), kept", () => {
       await tx.execute(sql`set local session_replication_role = replica`);
       await tx.update(users).set({ name: 'Client A renamed' }).where(eq(users.id, x.a.id));
     });
-    for (const app of [t.app, second]) {
+    for (const app of [t.app, t.second]) {
       expect(await clientsOf(app, x.editorA.cookie)).toEqual([['Client A', 1, 1]]);
     }
     // A new video of the client moves its scope: a fresh answer, on both instances.
     await seedVideo(t, { userId: x.a.id, name: 'mine A second' });
-    for (const app of [t.app, second]) {
+    for (const app of [t.app, t.second]) {
       expect(await clientsOf(app, x.editorA.cookie)).toEqual([['Client A renamed', 2, 1]]);
     }
     // Another editor for the client: its pair moves the client's scope too.
     await t.db.insert(clientEditorAssignments).values({ clientId: x.a.id, editorId: x.editorB.id });
-    for (const app of [t.app, second]) {
+    for (const app of [t.app, t.second]) {
       expect(await clientsOf(app, x.editorA.cookie)).toEqual([['Client A renamed', 2, 2]]);
     }
     // Unassigned: the client leaves the editor's answer at once.
     await t.db
       .delete(clientEditorAssignments)
       .where(eq(clientEditorAssignments.editorId, x.editorA.id));
-    for (const app of [t.app, second]) {
+    for (const app of [t.app, t.second]) {
       expect(await clientsOf(app, x.editorA.cookie)).toEqual([]);
     }
   });
@@ -319,7 +254,7 @@ describe("a client's editors (GET /api/assignments/my-editors), kept", () => {
   it("is served from memory, moves with the editor's pairs with other clients, and not with their videos", async () => {
     const x = await agency('theirs');
     await t.db.update(users).set({ name: 'Editor A' }).where(eq(users.id, x.editorA.id));
-    for (const app of [t.app, second]) {
+    for (const app of [t.app, t.second]) {
       expect(await editorsOf(app, x.a.cookie)).toEqual([['Editor A', 1]]);
     }
     await t.db.transaction(async (tx) => {
@@ -334,7 +269,7 @@ describe("a client's editors (GET /api/assignments/my-editors), kept", () => {
       kept[`user:${x.editorA.id}`]!,
     );
     // The pair with client B moved 'pairs:<editor>': a fresh answer with the new count...
-    for (const app of [t.app, second]) {
+    for (const app of [t.app, t.second]) {
       expect(await editorsOf(app, x.a.cookie)).toEqual([['Editor A renamed', 2]]);
     }
     // ... then kept again while only the editor's videos move.
@@ -343,12 +278,12 @@ describe("a client's editors (GET /api/assignments/my-editors), kept", () => {
       await tx.update(users).set({ name: 'Editor A again' }).where(eq(users.id, x.editorA.id));
     });
     await seedVideo(t, { userId: x.b.id, name: 'theirs B third', assignedEditorId: x.editorA.id });
-    for (const app of [t.app, second]) {
+    for (const app of [t.app, t.second]) {
       expect(await editorsOf(app, x.a.cookie)).toEqual([['Editor A renamed', 2]]);
     }
     // The pair with client B ended: the count moves at once, on both instances.
     await t.db.delete(clientEditorAssignments).where(eq(clientEditorAssignments.clientId, x.b.id));
-    for (const app of [t.app, second]) {
+    for (const app of [t.app, t.second]) {
       expect(await editorsOf(app, x.a.cookie)).toEqual([['Editor A again', 1]]);
     }
   });
@@ -396,7 +331,7 @@ describe('the client list (GET /api/clients), kept for all but an editor', () =>
     ]);
     // A video of client B moves its scope and a stripe of 'all': fresh for the manager and B.
     await seedVideo(t, { userId: x.b.id, name: 'list B second' });
-    for (const app of [t.app, second]) {
+    for (const app of [t.app, t.second]) {
       expect(await clientNames(app, x.manager.cookie, 'list')).toEqual([
         ['list A', 1],
         ['list B renamed', 2],
@@ -409,7 +344,7 @@ describe('the client list (GET /api/clients), kept for all but an editor', () =>
 describe('no answer older than a committed change is served', () => {
   it('the version check alone: a moved version with no NOTIFY at all empties just its answers', async () => {
     const x = await agency('check');
-    for (const app of [t.app, second]) {
+    for (const app of [t.app, t.second]) {
       for (const r of [x.a, x.b, x.manager]) await names(app, r.cookie);
     }
     await renameUnseen(x.videoA.id, 'check A renamed');
@@ -419,7 +354,7 @@ describe('no answer older than a committed change is served', () => {
       sql`insert into cache_scopes (scope, slot, version) values (${`user:${x.a.id}`}, 0, 1)
           on conflict (scope, slot) do update set version = cache_scopes.version + 1`,
     );
-    for (const app of [t.app, second]) {
+    for (const app of [t.app, t.second]) {
       expect(await names(app, x.a.cookie)).toEqual(['check A renamed']);
       expect(await names(app, x.b.cookie)).toEqual(['check B video']);
       // The managers' label is the stripes of 'all', which no one moved.
@@ -432,7 +367,7 @@ describe('no answer older than a committed change is served', () => {
       sql`insert into cache_scopes (scope, slot, version) values ('all:5', 0, 1)
           on conflict (scope, slot) do update set version = cache_scopes.version + 1`,
     );
-    for (const app of [t.app, second]) {
+    for (const app of [t.app, t.second]) {
       expect(await names(app, x.manager.cookie, 'check')).toEqual([
         'check A renamed',
         'check B renamed',
@@ -442,9 +377,9 @@ describe('no answer older than a committed change is served', () => {
 
   it('a change made straight in SQL is seen at once by both instances', async () => {
     const x = await agency('sql');
-    for (const app of [t.app, second]) await names(app, x.b.cookie);
+    for (const app of [t.app, t.second]) await names(app, x.b.cookie);
     await t.db.update(videos).set({ name: 'sql B changed' }).where(eq(videos.id, x.videoB.id));
-    for (const app of [t.app, second]) {
+    for (const app of [t.app, t.second]) {
       expect(await names(app, x.b.cookie)).toEqual(['sql B changed']);
     }
   });

@@ -1,11 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { fromPostgres, type Database } from '../../db/client';
-import { readTestSettings } from '../../env';
+import { describe, expect, it } from 'vitest';
 import { titled, unmet } from '../../test/conditions';
-import { seedVideo, setUpSuite } from '../../test/helper';
 import { openAt } from '../../test/socket';
+import { setUpInstanceB, setUpSocketSuite } from './socket.setup';
 
 /*
  * The live socket (socket.test.ts) on two instances when the realtime listener's PostgreSQL
@@ -13,65 +9,15 @@ import { openAt } from '../../test/socket';
  * (vitest.config.ts), so none of its tests is skipped in CI.
  */
 
-const t = setUpSuite([
-  ['owner', 'client'],
-  ['editor', 'editor'],
-]);
+const { t, comment } = setUpSocketSuite();
 const { id, cookie } = t;
-let base: string;
-let videoId: string;
-
-async function listen(app: App) {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
-beforeAll(async () => {
-  ({ id: videoId } = await seedVideo(t, {
-    userId: id.owner!,
-    assignedEditorId: id.editor!,
-    name: 'Spring promo',
-  }));
-  base = await listen(t.app);
-});
-
-const comment = (app: App, who: keyof typeof cookie, content: string) =>
-  app.inject({
-    method: 'POST',
-    url: `/api/videos/${videoId}/comments`,
-    headers: { cookie: cookie[who]! },
-    payload: { content },
-  });
 
 // Only a PostgreSQL server has backends to kill.
 const noServer = unmet({ driver: 'postgres' });
 describe.skipIf(noServer !== '')(
   titled('several instances on one database (LISTEN/NOTIFY), the listener cut', noServer),
   () => {
-    let second: App;
-    let secondDb: Database | null = null;
-
-    beforeAll(async () => {
-      let database = t.database;
-      if (t.database.kind === 'postgres') {
-        // A separate pool on the same schema: instance B shares nothing with A but the database.
-        const url = readTestSettings().testDatabaseUrl!;
-        const [row] = (
-          (await t.database.pool!.query('select current_schema() as schema')) as {
-            rows: { schema: string }[];
-          }
-        ).rows;
-        secondDb = fromPostgres({ url, searchPath: row!.schema, max: 2 });
-        database = secondDb;
-      }
-      second = await buildApp({ database, logger: false });
-      // Listening as instance B does in socket.test.ts.
-      await listen(second);
-    });
-    afterAll(async () => {
-      await second.close();
-      await secondDb?.close();
-    });
+    const instanceB = setUpInstanceB(t);
 
     it('the listener reconnects after its connection is killed', async () => {
       const pool = t.database.pool!;
@@ -89,9 +35,9 @@ describe.skipIf(noServer !== '')(
       const before = await listening();
       await pool.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [before]);
       await expect.poll(() => listening(before), { timeout: 5_000 }).toHaveLength(2);
-      const socket = await openAt(base, { cookie: cookie.owner });
+      const socket = await openAt(t.base, { cookie: cookie.owner });
       await socket.messages(1);
-      await comment(second, 'editor', 'after the reconnect');
+      await comment(instanceB.app, 'editor', 'after the reconnect');
       const [, n] = await socket.messages(3, 1000);
       expect(n).toMatchObject({ type: 'notification', data: { recipientId: id.owner } });
       socket.ws.close();

@@ -1,45 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { connect, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { fromPostgres, type Database } from '../../db/client';
+import { describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app';
 import { clientEditorAssignments, notifications, sessions } from '../../db/schema';
-import { readTestSettings } from '../../env';
-import { loginAs, seedUser, seedVideo, setUpSuite } from '../../test/helper';
+import { loginAs, seedUser } from '../../test/helper';
 import { openAt, type TestSocket } from '../../test/socket';
+import { listen, setUpInstanceB, setUpSocketSuite } from './socket.setup';
 
-const t = setUpSuite([
-  ['owner', 'client'],
-  ['editor', 'editor'],
-  ['other', 'client'],
-]);
+const { t, comment } = setUpSocketSuite([['other', 'client']]);
 const { id, cookie } = t;
-let base: string;
-let videoId: string;
-
-async function listen(app: App) {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
-beforeAll(async () => {
-  ({ id: videoId } = await seedVideo(t, {
-    userId: id.owner!,
-    assignedEditorId: id.editor!,
-    name: 'Spring promo',
-  }));
-  base = await listen(t.app);
-});
-
-const comment = (app: App, who: keyof typeof cookie, content: string) =>
-  app.inject({
-    method: 'POST',
-    url: `/api/videos/${videoId}/comments`,
-    headers: { cookie: cookie[who]! },
-    payload: { content },
-  });
 
 /** After the count on connect: one notification with `data`, then the new count, 1. */
 async function expectOneNotice(socket: TestSocket, data: object) {
@@ -51,16 +22,18 @@ async function expectOneNotice(socket: TestSocket, data: object) {
 
 describe('the /ws handshake', () => {
   it('is refused without a session (401)', async () => {
-    await expect(openAt(base, {})).rejects.toThrow('HTTP 401');
-    await expect(openAt(base, { cookie: 'sid=forged' })).rejects.toThrow('HTTP 401');
+    await expect(openAt(t.base, {})).rejects.toThrow('HTTP 401');
+    await expect(openAt(t.base, { cookie: 'sid=forged' })).rejects.toThrow('HTTP 401');
   });
 
   it('is refused from a foreign or missing Origin (403)', async () => {
     await expect(
-      openAt(base, { cookie: cookie.owner, origin: 'http://evil.example' }),
+      openAt(t.base, { cookie: cookie.owner, origin: 'http://evil.example' }),
     ).rejects.toThrow('HTTP 403');
-    await expect(openAt(base, { cookie: cookie.owner, origin: null })).rejects.toThrow('HTTP 403');
-    await expect(openAt(base, { cookie: cookie.owner, origin: 'not a url' })).rejects.toThrow(
+    await expect(openAt(t.base, { cookie: cookie.owner, origin: null })).rejects.toThrow(
+      'HTTP 403',
+    );
+    await expect(openAt(t.base, { cookie: cookie.owner, origin: 'not a url' })).rejects.toThrow(
       'HTTP 403',
     );
   });
@@ -69,14 +42,14 @@ describe('the /ws handshake', () => {
 describe('delivery', () => {
   it('sends the count on connect, then each notification followed by the new count', async () => {
     await t.db.delete(notifications);
-    const socket = await openAt(base, { cookie: cookie.owner });
+    const socket = await openAt(t.base, { cookie: cookie.owner });
     expect(await socket.messages(1)).toEqual([{ type: 'count_update', data: { count: 0 } }]);
     expect((await comment(t.app, 'editor', 'Cut at 0:12')).statusCode).toBe(201);
     const notification = await expectOneNotice(socket, {
       recipientId: id.owner,
       type: 'comment',
       message: 'editor commented on "Spring promo": “Cut at 0:12”',
-      videoId,
+      videoId: t.videoId,
       isRead: false,
       priority: 'normal',
     });
@@ -93,8 +66,8 @@ describe('delivery', () => {
   });
 
   it("ignores a userId that is not the session's: nothing of that user arrives", async () => {
-    const spy = await openAt(base, { cookie: cookie.other, path: `/ws?userId=${id.owner}` });
-    const owner = await openAt(base, { cookie: cookie.owner });
+    const spy = await openAt(t.base, { cookie: cookie.other, path: `/ws?userId=${id.owner}` });
+    const owner = await openAt(t.base, { cookie: cookie.owner });
     await spy.messages(1);
     await owner.messages(1);
     await comment(t.app, 'editor', 'for the owner only');
@@ -113,7 +86,7 @@ describe('delivery', () => {
       .insert(clientEditorAssignments)
       .values({ clientId: id.other!, editorId: id.editor! });
     await t.db.delete(notifications);
-    const socket = await openAt(base, { cookie: cookie.editor });
+    const socket = await openAt(t.base, { cookie: cookie.editor });
     await socket.messages(1);
     const res = await t.app.inject({
       method: 'DELETE',
@@ -130,7 +103,7 @@ describe('delivery', () => {
   });
 
   it('answers a ping, ignores other client messages and closes on oversized ones', async () => {
-    const socket = await openAt(base, { cookie: cookie.editor });
+    const socket = await openAt(t.base, { cookie: cookie.editor });
     await socket.messages(1);
     socket.ws.send(JSON.stringify({ type: 'notification', data: { forged: true } }));
     socket.ws.send('not json');
@@ -143,7 +116,7 @@ describe('delivery', () => {
 
 describe('abuse of the socket (issue 15, finding 7)', () => {
   it('answers a burst of pings only up to a few, then about one a second', async () => {
-    const socket = await openAt(base, { cookie: cookie.editor });
+    const socket = await openAt(t.base, { cookie: cookie.editor });
     await socket.messages(1);
     for (let i = 0; i < 200; i++) socket.ws.send(JSON.stringify({ type: 'ping' }));
     await socket.messages(1 + 5);
@@ -199,8 +172,8 @@ describe('abuse of the socket (issue 15, finding 7)', () => {
 describe('sessions ending close sockets', () => {
   it('logout closes the sockets of that session only', async () => {
     const second = await loginAs(t, 'owner');
-    const a = await openAt(base, { cookie: second });
-    const b = await openAt(base, { cookie: cookie.owner });
+    const a = await openAt(t.base, { cookie: second });
+    const b = await openAt(t.base, { cookie: cookie.owner });
     await a.messages(1);
     await b.messages(1);
     const res = await t.app.inject({
@@ -217,8 +190,8 @@ describe('sessions ending close sockets', () => {
 
   it("a password change closes the user's other sessions' sockets", async () => {
     const other = await loginAs(t, 'editor');
-    const keeping = await openAt(base, { cookie: cookie.editor });
-    const ending = await openAt(base, { cookie: other });
+    const keeping = await openAt(t.base, { cookie: cookie.editor });
+    const ending = await openAt(t.base, { cookie: other });
     await keeping.messages(1);
     await ending.messages(1);
     const res = await t.app.inject({
@@ -236,7 +209,7 @@ describe('sessions ending close sockets', () => {
 
   it('the heartbeat closes sockets whose session ended any other way (user deleted)', async () => {
     const s = await loginAs(t, 'other');
-    const socket = await openAt(base, { cookie: s });
+    const socket = await openAt(t.base, { cookie: s });
     await socket.messages(1);
     await t.db.delete(sessions).where(eq(sessions.userId, id.other!));
     await t.app.realtime.tick();
@@ -291,34 +264,11 @@ describe('sessions ending close sockets', () => {
 });
 
 describe('several instances on one database (LISTEN/NOTIFY)', () => {
-  let second: App;
-  let secondDb: Database | null = null;
-  let host: string;
-
-  beforeAll(async () => {
-    let database = t.database;
-    if (t.database.kind === 'postgres') {
-      // A separate pool on the same schema: instance B shares nothing with A but the database.
-      const url = readTestSettings().testDatabaseUrl!;
-      const [row] = (
-        (await t.database.pool!.query('select current_schema() as schema')) as {
-          rows: { schema: string }[];
-        }
-      ).rows;
-      secondDb = fromPostgres({ url, searchPath: row!.schema, max: 2 });
-      database = secondDb;
-    }
-    second = await buildApp({ database, logger: false });
-    host = await listen(second);
-  });
-  afterAll(async () => {
-    await second.close();
-    await secondDb?.close();
-  });
+  const instanceB = setUpInstanceB(t);
 
   it('a comment posted on instance A reaches a socket on instance B within a second', async () => {
     await t.db.delete(notifications);
-    const socket = await openAt(host, { cookie: cookie.owner });
+    const socket = await openAt(instanceB.host, { cookie: cookie.owner });
     await socket.messages(1);
     const started = Date.now();
     expect((await comment(t.app, 'editor', 'from instance A')).statusCode).toBe(201);
@@ -330,7 +280,7 @@ describe('several instances on one database (LISTEN/NOTIFY)', () => {
   });
 
   it('a notification too big for one NOTIFY travels by id and arrives whole', async () => {
-    const socket = await openAt(host, { cookie: cookie.owner });
+    const socket = await openAt(instanceB.host, { cookie: cookie.owner });
     await socket.messages(1);
     const [row] = await t.db
       .insert(notifications)
@@ -350,7 +300,7 @@ describe('several instances on one database (LISTEN/NOTIFY)', () => {
 
   it('a logout on instance A closes the socket on instance B', async () => {
     const s = await loginAs(t, 'owner');
-    const socket = await openAt(host, { cookie: s });
+    const socket = await openAt(instanceB.host, { cookie: s });
     await socket.messages(1);
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: s } });
     expect((await socket.waitClosed(1000)).code).toBe(1000);
