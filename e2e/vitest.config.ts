@@ -33,6 +33,9 @@ export default defineConfig({
     exclude: agencyWide ? [] : AGENCY_WIDE,
     globalSetup: ['e2e/support/global-setup.ts'],
     fileParallelism: !agencyWide,
+    // A worker's files share the modules they import (Playwright, the support code), as npm
+    // test's do (vitest.config.ts): each file still launches a Chromium of its own.
+    isolate: false,
     maxWorkers: agencyWide ? 1 : WORKERS,
     // Global setup has its own 120 s limit for the build and start; hooks launch Chromium. A
     // journey's bound only ends a failure: the longest take about 35 s on a quiet machine, and
