@@ -216,14 +216,6 @@ export default tseslint.config(
           message:
             'A fixed sleep in a test: wait for the condition (vi.waitFor, expect.poll, an awaited event, a locator). Proving that something does NOT happen in a window: `// eslint-disable-next-line no-restricted-syntax -- fixed wait: <reason>`.',
         })),
-        // The files of one worker share their modules (vitest.config.ts, isolate: false): a
-        // module-wide mock or stub would reach the next file.
-        {
-          selector:
-            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|doUnmock|stubGlobal|stubEnv)$/]",
-          message:
-            'A module-wide mock or stub reaches the other files of the worker (vitest.config.ts, isolate): pass the test double in, or start a process of its own.',
-        },
       ],
     },
   },

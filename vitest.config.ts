@@ -78,16 +78,6 @@ const split = Boolean(process.env.TEST_DATABASE_URL);
 if (process.env.REQUIRE_POSTGRES === '1' && !split)
   throw new Error('REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set (.ci/run sets both)');
 
-/**
- * The files one worker runs share the modules they import (Vitest's isolate: false). Each file
- * re-imported the app (Fastify, Drizzle, every module: about 1.3 s a file, 330 s of a run) and
- * `npm test` spent 1,184 CPU-seconds; sharing them, 573 (2026-12-07, one machine, both runs
- * beside the same other work). It holds because no test changes a module for the others: each
- * builds its own app on its own database (server/test/helper.ts), and nothing is mocked or stubbed
- * module-wide (vi.mock, vi.stubGlobal, vi.stubEnv: refused by eslint.config.js in test files).
- */
-const isolate = false;
-
 const serverSuites = (
   name: string,
   driver: 'pglite' | 'postgres',
@@ -97,7 +87,6 @@ const serverSuites = (
   resolve,
   test: {
     name,
-    isolate,
     include,
     exclude: [...configDefaults.exclude, ...exclude],
     globalSetup: ['server/test/global-setup.ts'],
@@ -114,16 +103,15 @@ export default defineConfig({
     // embedded database's own process work on the other core meanwhile.
     maxWorkers: availableParallelism(),
     projects: [
-      { resolve, test: { name: 'domain', isolate, include: ['domain/**/*.test.ts'] } },
+      { resolve, test: { name: 'domain', include: ['domain/**/*.test.ts'] } },
       // The build's own tools (scripts/vite).
-      { resolve, test: { name: 'tools', isolate, include: ['scripts/**/*.test.ts'] } },
+      { resolve, test: { name: 'tools', include: ['scripts/**/*.test.ts'] } },
       {
         // The Mantine styles module too: a test may load a screen as the router does.
         plugins: [react(), mantineStyles({ root: import.meta.dirname })],
         resolve,
         test: {
           name: 'web',
-          isolate,
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/test/setup.ts'],

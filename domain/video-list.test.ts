@@ -301,7 +301,6 @@ describe('the collator', () => {
     expect(ids(fresh.sortVideos(videos, 'name'))).toEqual(['a', 'b']);
     expect(ids(fresh.sortVideos(videos, 'name-desc'))).toEqual(['b', 'a']);
     expect(made).toHaveBeenCalledTimes(1);
-    // The worker's next files share this Intl (vitest.config.ts, isolate).
     made.mockRestore();
   });
 });

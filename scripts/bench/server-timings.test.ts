@@ -63,7 +63,8 @@ describe('the server timed from inside (--inside)', () => {
   }, 90_000);
 
   afterAll(async () => {
-    if (child?.exitCode === null) {
+    // Still running: neither exited nor ended by a signal (then 'exit' would never come again).
+    if (child && child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     }
