@@ -41,6 +41,20 @@ import { loadAndIntegrity, loadPlan } from './bench/load-run';
 import { createScratchDatabase, freePort } from '../server/test/scratch';
 import { databaseProcesses, rssMb } from '../server/test/processes';
 import { startArgs } from './lib/start-command';
+import { hashPassword, verifyPassword } from '../server/lib/passwords';
+import { commitMs } from './bench/commit';
+import { median } from './bench/stats';
+import {
+  type Figure,
+  type Judged,
+  HISTORY_FILE,
+  against,
+  appendRun,
+  comparison,
+  previousOf,
+  readHistory,
+  runOf,
+} from './bench/history';
 import { type SequentialWrites, sequentialWrites } from './bench/sequential-writes';
 import { type BulkWrites, bulkWrites } from './bench/bulk-writes';
 import {
@@ -77,10 +91,16 @@ const CONNECTIONS = 50;
 const DURATION_S = quick ? 3 : 10;
 const P99_READ_TARGET_MS = 50;
 const COUNT_TO_BARE_TARGET = 0.25;
+/** Issue 47: comments posted a second at 50 connections, against the bare route, on either database. */
+const COMMENT_TO_BARE_TARGET = 0.025;
 const RSS_TARGET_MB = 300;
 const SCALING_TARGET = 1.5;
-/** Issue 20: a create, a status change and a comment, one at a time, each within this (median). */
-const SEQUENTIAL_WRITE_TARGET_MS = 4;
+/**
+ * Issue 47: a create, a status change, a comment and a new version, one at a time, each (its
+ * median) within this many commits of the same database timed in the same run (scripts/bench/
+ * commit.ts). Issue 20's 4 ms on PostgreSQL was 20 of that machine's 0.2 ms commits.
+ */
+const WRITE_TO_COMMIT_TARGET = 20;
 /**
  * Issue 45's bulk changes: one call changing 1,000 videos, against one status change made alone in
  * the same run (its median). A move takes each video through the status call's rules one by one in
@@ -94,12 +114,14 @@ const BULK_TARGET = { move: 250, set: 20 };
  */
 const BULK_REPETITIONS = quick ? 3 : 5;
 const BULK_VIDEOS = quick ? 100 : 1000;
-/** Issue 20: comments posted a second at 50 connections, on a server and on the embedded default. */
-const COMMENT_RATE_TARGET = { server: 1_500, embedded: 500 };
-/** Issue 20: login's p99 on the embedded default (argon2id, docs/architecture.md#identity, is most of it). */
-const EMBEDDED_LOGIN_P99_TARGET_MS = 500;
-/** Issue 20's working day: reads keep this share of their read-only throughput beside writers. */
-const WORKING_DAY_READ_SHARE = 0.7;
+/**
+ * Issue 20's login p99 on the embedded default (argon2id, docs/architecture.md#identity, is most of
+ * it), as issue 47 asks, against one verification timed in the bench's process in the same run:
+ * 500 ms was about 60 of them on the machine it was set on (some 8 ms each).
+ */
+const EMBEDDED_LOGIN_P99_TO_HASH_TARGET = 60;
+/** Issue 47's working day: reads keep this share of their read-only throughput beside writers. */
+const WORKING_DAY_READ_SHARE = 0.85;
 const WORKING_DAY: WorkingDayOptions = {
   connections: CONNECTIONS,
   durationS: DURATION_S,
@@ -361,6 +383,18 @@ async function drive(
   };
 }
 
+/** Median ms of one argon2id verification, as the server makes it at login, in this process. */
+async function verificationMs(n = 21): Promise<number> {
+  const stored = await hashPassword(BENCH_PASSWORD);
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const start = performance.now();
+    await verifyPassword(stored, BENCH_PASSWORD);
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
 /** Median time of `n` sequential requests, in ms. */
 async function medianMs(url: string, cookie: string, n = 30): Promise<number> {
   const times: number[] = [];
@@ -370,8 +404,7 @@ async function medianMs(url: string, cookie: string, n = 30): Promise<number> {
     await res.arrayBuffer();
     times.push(performance.now() - start);
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(n / 2)]!;
+  return median(times);
 }
 
 const LEAD_FIRST_PAGE = '/api/videos?limit=50';
@@ -445,6 +478,8 @@ async function main() {
   const app = await startProcess(APP, prepared.env);
   const results: Result[] = [];
   let leadAtSize = 0;
+  let commit = 0;
+  const hash = await verificationMs();
   let writes: SequentialWrites | undefined;
   let bulk: BulkWrites | undefined;
   let day: WorkingDayResult | undefined;
@@ -474,7 +509,8 @@ async function main() {
     leadAtSize = await medianMs(`${app.url}${LEAD_FIRST_PAGE_FRESH}`, lead);
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     writes = await sequentialWrites(app.url, await writeActors(app.url, client));
-    console.log('  measured the writes one at a time');
+    commit = await commitMs(prepared.env.DATABASE_URL);
+    console.log('  measured the writes one at a time, and a commit');
     bulk = await bulkWrites(app.url, lead, BULK_REPETITIONS, BULK_VIDEOS);
     console.log('  measured the bulk changes');
     await new Promise((r) => setTimeout(r, SETTLE_MS));
@@ -501,19 +537,21 @@ async function main() {
     }
   }
 
-  report(
+  report({
     results,
     size,
     engine,
     leadAtSize,
     leadAtSmall,
     writes,
+    commit,
+    hash,
     bulk,
     day,
     dayOptions,
     probe,
     memory,
-  );
+  });
   await loadOnly();
 }
 
@@ -547,20 +585,28 @@ async function writeActors(url: string, client: string) {
   return { client, editor, videoId: video.id, videoStatus: video.status };
 }
 
-function report(
-  results: Result[],
-  size: AgencySize,
-  engine: string,
-  leadAtSize: number,
-  leadAtSmall: number,
-  writes: SequentialWrites,
-  bulk: BulkWrites,
-  day: WorkingDayResult,
-  dayOptions: WorkingDayOptions,
-  probe: ProbeResult | undefined,
-  memory: Memory,
-) {
+/** What the full run measured, for its report. */
+interface Measured {
+  results: Result[];
+  size: AgencySize;
+  engine: string;
+  leadAtSize: number;
+  leadAtSmall: number;
+  writes: SequentialWrites;
+  /** The database's own commit and one argon2id verification, ms, timed in the same run. */
+  commit: number;
+  hash: number;
+  bulk: BulkWrites;
+  day: WorkingDayResult;
+  dayOptions: WorkingDayOptions;
+  probe: ProbeResult | undefined;
+  memory: Memory;
+}
+
+function report(m: Measured) {
+  const { results, size, engine, leadAtSize, leadAtSmall, writes, commit, bulk, day, probe } = m;
   const bareRps = results.find((r) => r.name === 'bare Fastify route')!.rps;
+  const bare = { name: 'of the bare route', value: bareRps };
   const pad = (s: string | number, n: number) => String(s).padEnd(n);
   const server = engine === 'PostgreSQL server';
   // The embedded database's process, beside the server's RSS (which alone is judged).
@@ -583,71 +629,139 @@ function report(
   }
   const app = results.filter((r) => r.name !== 'bare Fastify route');
   const count = results.find((r) => r.name === 'notifications count')!;
-  const targets: [string, boolean][] = [
-    ['no errors', app.every((r) => r.errors === 0)],
-    [
-      `p99 under ${P99_READ_TARGET_MS} ms for every read`,
-      app.filter((r) => r.read).every((r) => r.p99 < P99_READ_TARGET_MS),
-    ],
-    [
-      `notifications count at least ${COUNT_TO_BARE_TARGET * 100}% of the bare route`,
-      count.rps >= bareRps * COUNT_TO_BARE_TARGET,
-    ],
-    [`server RSS under ${RSS_TARGET_MB} MB`, app.every((r) => r.rss < RSS_TARGET_MB)],
+  const comment = results.find((r) => r.name === 'post a comment')!;
+  const login = results.find((r) => r.name === 'login')!;
+  const percent = (ratio: number) => `${(ratio * 100).toFixed(2)}%`;
+  const rps = (n: number) => `${n.toLocaleString('en-US')} req/s`;
+  const ms = (n: number) => `${n.toFixed(1)} ms`;
+  const written = writesJudged(writes, commit);
+  const figures: Figure[] = [
+    { name: 'bare Fastify route', value: bareRps, unit: 'req/s' },
+    ...app.map((r) => against(r.name, r.rps, 'req/s', bare)),
+    { name: 'a commit', value: commit, unit: 'ms' },
+    { name: 'an argon2id verification', value: m.hash, unit: 'ms' },
+    ...written.figures,
+    against('login p99', login.p99, 'ms', { name: 'argon2id verifications', value: m.hash }),
+  ];
+  const targets: Judged[] = [
+    { what: 'no errors', ok: app.every((r) => r.errors === 0) },
+    {
+      // Issue 47 states it in ms; printed beside it, the slowest read's p99 in commits.
+      what: `p99 under ${P99_READ_TARGET_MS} ms for every read (slowest ${Math.max(...app.filter((r) => r.read).map((r) => r.p99))} ms)`,
+      ok: app.filter((r) => r.read).every((r) => r.p99 < P99_READ_TARGET_MS),
+    },
+    {
+      what: `notifications count ${rps(count.rps)}, ${percent(count.rps / bareRps)} of the bare route (${rps(bareRps)}): at least ${COUNT_TO_BARE_TARGET * 100}%`,
+      ok: count.rps >= bareRps * COUNT_TO_BARE_TARGET,
+    },
+    {
+      what: `post a comment ${rps(comment.rps)}, ${percent(comment.rps / bareRps)} of the bare route: at least ${COMMENT_TO_BARE_TARGET * 100}%`,
+      ok: comment.rps >= bareRps * COMMENT_TO_BARE_TARGET,
+    },
+    { what: `server RSS under ${RSS_TARGET_MB} MB`, ok: app.every((r) => r.rss < RSS_TARGET_MB) },
+    written.check,
   ];
   if (leadAtSmall > 0) {
-    targets.push([
-      `lead first page at ${size.videos.toLocaleString('en-US')} videos (${leadAtSize.toFixed(1)} ms) within ${SCALING_TARGET}x of 1,000 (${leadAtSmall.toFixed(1)} ms)`,
-      leadAtSize <= leadAtSmall * SCALING_TARGET,
-    ]);
+    figures.push(
+      against(
+        `lead first page at ${size.videos.toLocaleString('en-US')} videos`,
+        leadAtSize,
+        'ms',
+        {
+          name: 'at 1,000 videos',
+          value: leadAtSmall,
+        },
+      ),
+    );
+    targets.push({
+      what: `lead first page at ${size.videos.toLocaleString('en-US')} videos (${leadAtSize.toFixed(1)} ms) within ${SCALING_TARGET}x of 1,000 (${leadAtSmall.toFixed(1)} ms)`,
+      ok: leadAtSize <= leadAtSmall * SCALING_TARGET,
+    });
   }
-  const ms = (n: number) => `${n.toFixed(1)} ms`;
-  lines.push(
-    `\nWrites one at a time (medians of 60): create ${ms(writes.create)}, status change ${ms(writes.status)}, comment ${ms(writes.comment)}`,
-  );
-  // The target is the server's (issue 20); PGlite's numbers are printed, not judged.
-  if (server) {
-    targets.push([
-      `writes one at a time within ${SEQUENTIAL_WRITE_TARGET_MS} ms each`,
-      Math.max(writes.create, writes.status, writes.comment) <= SEQUENTIAL_WRITE_TARGET_MS,
-    ]);
-  }
+  lines.push(`\n${written.line}`);
   const judged = bulkLines(bulk, writes);
   lines.push(judged.line);
   // Judged where the writes alone are (the server); PGlite's are printed.
-  if (server) targets.push(...judged.checks);
-  const comment = results.find((r) => r.name === 'post a comment')!;
-  const commentTarget = server ? COMMENT_RATE_TARGET.server : COMMENT_RATE_TARGET.embedded;
-  targets.push([
-    `post a comment at least ${commentTarget.toLocaleString('en-US')} req/s`,
-    comment.rps >= commentTarget,
-  ]);
+  if (server) targets.push(...judged.checks.map(([what, ok]) => ({ what, ok })));
   if (!server) {
-    const login = results.find((r) => r.name === 'login')!;
-    targets.push([
-      `login p99 under ${EMBEDDED_LOGIN_P99_TARGET_MS} ms`,
+    const ratio = m.hash > 0 ? login.p99 / m.hash : Infinity;
+    targets.push({
+      what: `login p99 ${ms(login.p99)}, ${ratio.toFixed(0)}x one argon2id verification (${ms(m.hash)}): at most ${EMBEDDED_LOGIN_P99_TO_HASH_TARGET}x`,
       // No login answered within the call (a busy machine): its p99 reads 0, which is no pass.
-      login.rps > 0 && login.p99 < EMBEDDED_LOGIN_P99_TARGET_MS,
-    ]);
+      ok: login.rps > 0 && ratio <= EMBEDDED_LOGIN_P99_TO_HASH_TARGET,
+    });
   }
-  const working = workingDayReport(day, dayOptions, {
+  const working = workingDayReport(day, m.dayOptions, {
     readShare: WORKING_DAY_READ_SHARE,
     p99Ms: P99_READ_TARGET_MS,
     rssMb: RSS_TARGET_MB,
   });
   lines.push(...working.lines);
-  targets.push(...working.checks);
+  targets.push(...working.checks.map(([what, ok]) => ({ what, ok })));
+  figures.push(...dayFigures(day, commit));
   lines.push(
     server
-      ? `Highest server RSS sampled every 250 ms: ${memory.server} MB (PostgreSQL's own memory is not counted)`
-      : `Highest RSS sampled every 250 ms: server ${memory.server} MB; the embedded database's own ` +
-          `process ${memory.database} MB, printed and not judged (as the PostgreSQL run does not count ` +
-          `PostgreSQL's); together ${memory.server + memory.database} MB at most`,
+      ? `Highest server RSS sampled every 250 ms: ${m.memory.server} MB (PostgreSQL's own memory is not counted)`
+      : `Highest RSS sampled every 250 ms: server ${m.memory.server} MB; the embedded database's own ` +
+          `process ${m.memory.database} MB, printed and not judged (as the PostgreSQL run does not count ` +
+          `PostgreSQL's); together ${m.memory.server + m.memory.database} MB at most`,
   );
   lines.push('');
-  for (const [what, ok] of targets) lines.push(`${ok ? 'pass' : 'FAIL'}  ${what}`);
+  for (const { what, ok } of targets) lines.push(`${ok ? 'pass' : 'FAIL'}  ${what}`);
+  const run = runOf({
+    kind: quick ? 'quick' : 'full',
+    engine,
+    videos: size.videos,
+    figures,
+    targets,
+  });
+  lines.push('', ...comparison(run, previousOf(readHistory(), run)));
+  appendRun(run);
+  lines.push(`(appended to ${path.relative(ROOT, HISTORY_FILE)})`);
   console.log(lines.join('\n'));
-  if (!quick && targets.some(([, ok]) => !ok)) process.exitCode = 1;
+  if (!quick && targets.some(({ ok }) => !ok)) process.exitCode = 1;
+}
+
+/** The working day's figures: the reads beside writers against the reads alone, p99s in commits. */
+function dayFigures(day: WorkingDayResult, commit: number): Figure[] {
+  const aCommit = { name: 'a commit', value: commit };
+  return [
+    against('working day: reads beside writers', day.reads.rps, 'req/s', {
+      name: 'of the reads alone',
+      value: day.readOnly.rps,
+    }),
+    against('working day: read p99 beside writers', day.reads.p99, 'ms', aCommit),
+    against('working day: write p99', day.writes.p99, 'ms', aCommit),
+  ];
+}
+
+/** The writes made one at a time as figures against a commit, their line and their target. */
+function writesJudged(writes: SequentialWrites, commit: number) {
+  const names = {
+    create: 'create',
+    status: 'status change',
+    comment: 'comment',
+    version: 'new version',
+  } as const;
+  const ms = (n: number) => `${n.toFixed(1)} ms`;
+  const each = Object.entries(names).map(([key, name]) => ({
+    name,
+    figure: against(`write one at a time: ${name}`, writes[key as keyof SequentialWrites], 'ms', {
+      name: 'a commit',
+      value: commit,
+    }),
+  }));
+  const listed = each
+    .map(({ name, figure }) => `${name} ${ms(figure.value)} (${figure.of!.ratio.toFixed(1)}x)`)
+    .join(', ');
+  return {
+    figures: each.map(({ figure }) => figure),
+    line: `Writes one at a time (medians), against a commit of the same database (${ms(commit)}): ${listed}`,
+    check: {
+      what: `writes one at a time each at most ${WRITE_TO_COMMIT_TARGET}x a commit (${ms(commit)}): ${listed}`,
+      ok: each.every(({ figure }) => figure.of!.ratio <= WRITE_TO_COMMIT_TARGET),
+    } satisfies Judged,
+  };
 }
 
 /** The bulk changes' line and targets, each as a ratio to the status change made alone. */
@@ -694,7 +808,8 @@ async function callsOnly() {
       await drive(app.url, app.pid, call, WARM_UP_S);
       await new Promise((r) => setTimeout(r, SETTLE_MS));
       await app.window?.();
-      const backends = prepared.name ? backendPids(prepared.name) : [];
+      // The bench's backends on a server; the embedded database's own process otherwise.
+      const backends = prepared.name ? backendPids(prepared.name) : databaseProcesses(app.pid);
       const databaseCpu = () => backends.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
       const before = { server: cpuSeconds(app.pid), database: databaseCpu() };
       const r = await drive(app.url, app.pid, call);
@@ -703,7 +818,7 @@ async function callsOnly() {
       lines.push(
         `${r.name.padEnd(28)}${String(r.rps).padEnd(9)}${String(r.p50).padEnd(8)}${String(r.p99).padEnd(8)}${String(r.errors).padEnd(8)}` +
           `${perRequest(cpuSeconds(app.pid) - before.server)}, ` +
-          (prepared.name ? perRequest(databaseCpu() - before.database) : 'in the server'),
+          perRequest(databaseCpu() - before.database),
       );
       const inside = await app.window?.();
       if (inside) timingsLines.push(...serverTimingsReport(`"${call.name}"`, inside));
@@ -746,14 +861,26 @@ async function workingDayOnly() {
       p99Ms: P99_READ_TARGET_MS,
       rssMb: RSS_TARGET_MB,
     });
+    const engine = serverUrl ? 'PostgreSQL server' : 'embedded PGlite';
+    const run = runOf({
+      kind: 'working day',
+      engine,
+      videos: size.videos,
+      figures: dayFigures(day, await commitMs(prepared.env.DATABASE_URL)),
+      targets: report.checks.map(([what, ok]) => ({ what, ok })),
+    });
     console.log(
       [
-        `${serverUrl ? 'PostgreSQL server' : 'embedded PGlite'}, ${size.videos.toLocaleString('en-US')} videos`,
+        `${engine}, ${size.videos.toLocaleString('en-US')} videos`,
         ...report.lines,
         '',
         ...report.checks.map(([what, ok]) => `${ok ? 'pass' : 'FAIL'}  ${what}`),
+        '',
+        ...comparison(run, previousOf(readHistory(), run)),
       ].join('\n'),
     );
+    appendRun(run);
+    if (report.checks.some(([, ok]) => !ok)) process.exitCode = 1;
   } finally {
     await app.stop();
     await prepared.cleanup();
@@ -779,25 +906,38 @@ async function writesOnly() {
     const databaseCpu = () => backends.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
     const before = { server: cpuSeconds(app.pid), database: databaseCpu() };
     const writes = await sequentialWrites(app.url, actors, n);
-    const perWrite = (seconds: number) => `${((seconds * 1000) / (3 * (n + 5))).toFixed(2)} ms`;
-    console.log(
-      `${serverUrl ? 'PostgreSQL server' : 'embedded PGlite'}, ${size.videos.toLocaleString('en-US')} videos: ` +
-        `writes one at a time (medians of ${n}): create ${writes.create.toFixed(1)} ms, ` +
-        `status change ${writes.status.toFixed(1)} ms, comment ${writes.comment.toFixed(1)} ms; ` +
-        `CPU a write: server ${perWrite(cpuSeconds(app.pid) - before.server)}, ` +
-        (prepared.name
-          ? `database ${perWrite(databaseCpu() - before.database)}`
-          : 'database in the server'),
-    );
-    const judged = bulkLines(
+    const perWrite = (seconds: number) => `${((seconds * 1000) / (4 * (n + 5))).toFixed(2)} ms`;
+    const cpu =
+      `CPU a write: server ${perWrite(cpuSeconds(app.pid) - before.server)}, ` +
+      (prepared.name
+        ? `database ${perWrite(databaseCpu() - before.database)}`
+        : 'database in its process');
+    const written = writesJudged(writes, await commitMs(prepared.env.DATABASE_URL));
+    const bulk = bulkLines(
       await bulkWrites(app.url, await login(app.url, 'bench-lead'), BULK_REPETITIONS, BULK_VIDEOS),
       writes,
     );
+    const engine = serverUrl ? 'PostgreSQL server' : 'embedded PGlite';
+    const targets = [written.check, ...bulk.checks.map(([what, ok]) => ({ what, ok }))];
+    const run = runOf({
+      kind: `writes${quick ? ' quick' : ''}`,
+      engine,
+      videos: size.videos,
+      figures: written.figures,
+      targets,
+    });
     console.log(
-      [judged.line, ...judged.checks.map(([what, ok]) => `${ok ? 'pass' : 'FAIL'}  ${what}`)].join(
-        '\n',
-      ),
+      [
+        `${engine}, ${size.videos.toLocaleString('en-US')} videos, medians of ${n}`,
+        written.line,
+        cpu,
+        bulk.line,
+        ...targets.map(({ what, ok }) => `${ok ? 'pass' : 'FAIL'}  ${what}`),
+        '',
+        ...comparison(run, previousOf(readHistory(), run)),
+      ].join('\n'),
     );
+    appendRun(run);
   } finally {
     await app.stop();
     await prepared.cleanup();

@@ -5,6 +5,7 @@
  * call's one transaction) and a priority and due-date change (one statement for all of them).
  * Each is judged against the one-at-a-time status change measured in the same run.
  */
+import { median } from './stats';
 import { BULK_MAX } from '@domain/bulk-changes';
 
 export interface BulkWrites {
@@ -21,8 +22,6 @@ interface Answer {
   failed: number;
   results: { ok: boolean; message?: string }[];
 }
-
-const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 
 /**
  * Medians of `repetitions` of each call on the lead's `count` newest drafts (moved to in progress

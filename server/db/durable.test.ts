@@ -68,42 +68,72 @@ describe.skipIf(embeddedOnly !== '')(
       expect(found[0]!.n).toBe(1);
     }, 60_000);
 
+    /**
+     * The database process under `strace -f`, asked directly over its IPC channel (as
+     * embedded.ts asks it). `flushes()`, once it has closed, gives the fsyncs of WAL segments it
+     * made: when each began (seconds) and of which file, the last openat that returned the
+     * descriptor in any of its threads (a group commit's flush runs on libuv's).
+     */
+    async function traced() {
+      const dataDir = await scratch();
+      const trace = path.join(dataDir, '..', `${path.basename(dataDir)}.strace`);
+      dirs.push(trace);
+      const child = spawn(
+        which('strace')!,
+        [
+          '-f',
+          '-ttt',
+          '-e',
+          'trace=openat,fsync,fdatasync',
+          '-o',
+          trace,
+          process.execPath,
+          PROCESS,
+          dataDir,
+        ],
+        // strace runs node with the IPC channel's descriptor it inherited: as a fork does.
+        { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' },
+      );
+      const replies = new Map<number, (reply: Reply) => void>();
+      child.on('message', (reply: Reply) => replies.get(reply.id)?.(reply));
+      const answer = (id: number) => new Promise<Reply>((resolve) => replies.set(id, resolve));
+      const ready = answer(0);
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      const ask = (request: Request) => {
+        const answered = answer(request.id);
+        child.send(request);
+        return answered;
+      };
+      const flushes = async () => {
+        await exited;
+        const files = new Map<string, string>();
+        const opening = new Map<string, string>(); // an openat not finished yet, by thread
+        const walFlushes: { at: number; file: string }[] = [];
+        for (const line of (await readFile(trace, 'utf8')).split('\n')) {
+          const [, thread, at] = /^(\d+)\s+(\S+) /.exec(line) ?? [];
+          const opened = / openat\([^"]*"([^"]+)"/.exec(line)?.[1];
+          if (opened) opening.set(thread!, opened);
+          const returned = /(?:openat\(.*|<\.\.\. openat resumed>.*)\s= (\d+)$/.exec(line)?.[1];
+          if (returned && opening.has(thread!)) files.set(returned, opening.get(thread!)!);
+          const synced = / (?:fsync|fdatasync)\((\d+)/.exec(line)?.[1];
+          const file = synced && files.get(synced);
+          if (file?.includes(`${dataDir}/pg_wal/`)) walFlushes.push({ at: Number(at), file });
+        }
+        return walFlushes;
+      };
+      const stop = () => child.exitCode === null && child.kill('SIGKILL');
+      return { ready, ask, flushes, stop };
+    }
+
     // The flush itself, seen from the kernel: strace shows the fsync(2) of the WAL segment
     // between the INSERT's request and its answer (docs/deploy.md shows the same by hand).
     const noStrace = unmet({ commands: ['strace'] });
     it.skipIf(noStrace !== '')(
       titled('fsyncs the WAL file on the real disk before a commit is answered', noStrace),
       async () => {
-        const dataDir = await scratch();
-        const trace = path.join(dataDir, '..', `${path.basename(dataDir)}.strace`);
-        dirs.push(trace);
-        const child = spawn(
-          which('strace')!,
-          [
-            '-f',
-            '-ttt',
-            '-e',
-            'trace=openat,fsync,fdatasync',
-            '-o',
-            trace,
-            process.execPath,
-            PROCESS,
-            dataDir,
-          ],
-          // strace runs node with the IPC channel's descriptor it inherited: as a fork does.
-          { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' },
-        );
-        const replies = new Map<number, (reply: Reply) => void>();
-        child.on('message', (reply: Reply) => replies.get(reply.id)?.(reply));
-        const answer = (id: number) => new Promise<Reply>((resolve) => replies.set(id, resolve));
-        const ask = (request: Request) => {
-          const answered = answer(request.id);
-          child.send(request);
-          return answered;
-        };
-        const exited = new Promise((resolve) => child.on('exit', resolve));
+        const { ready, ask, flushes, stop } = await traced();
         try {
-          expect(await answer(0)).toMatchObject({ ok: true });
+          expect(await ready).toMatchObject({ ok: true });
           expect(
             await ask({ id: 1, op: 'exec', sql: 'create table flushed (id int)' }),
           ).toMatchObject({ ok: true });
@@ -113,27 +143,54 @@ describe.skipIf(embeddedOnly !== '')(
           ).toMatchObject({ ok: true });
           const answered = Date.now() / 1000;
           expect(await ask({ id: 3, op: 'close' })).toMatchObject({ ok: true });
-          await exited;
-
-          // Which file each descriptor was at each fsync: the last openat that returned it.
-          const files = new Map<string, string>();
-          const flushed: { at: number; file: string }[] = [];
-          for (const line of (await readFile(trace, 'utf8')).split('\n')) {
-            const opened = /^(\d+)\s+(\S+) openat\([^"]*"([^"]+)".*= (\d+)$/.exec(line);
-            if (opened) files.set(`${opened[1]}:${opened[4]}`, opened[3]!);
-            const synced = /^(\d+)\s+(\S+) (?:fsync|fdatasync)\((\d+)\)\s+= 0$/.exec(line);
-            if (synced)
-              flushed.push({
-                at: Number(synced[2]),
-                file: files.get(`${synced[1]}:${synced[3]}`)!,
-              });
-          }
-          const walFlushes = flushed.filter(
-            (f) => f.at >= asked && f.at <= answered && f.file?.includes(`${dataDir}/pg_wal/`),
-          );
-          expect(walFlushes, JSON.stringify(flushed)).not.toHaveLength(0);
+          const flushed = await flushes();
+          const between = flushed.filter((f) => f.at >= asked && f.at <= answered);
+          expect(between, JSON.stringify(flushed)).not.toHaveLength(0);
         } finally {
-          if (child.exitCode === null) child.kill('SIGKILL');
+          stop();
+        }
+      },
+      60_000,
+    );
+
+    // Issue 47, group commit: commits that arrive together share their flushes; each is still
+    // answered only after one (the test above, and the kill test).
+    it.skipIf(noStrace !== '')(
+      titled('flushes the WAL fewer times than it commits when commits arrive together', noStrace),
+      async () => {
+        const { ready, ask, flushes, stop } = await traced();
+        const COMMITS = 40;
+        try {
+          expect(await ready).toMatchObject({ ok: true });
+          expect(
+            await ask({ id: 1, op: 'exec', sql: 'create table together (id int primary key)' }),
+          ).toMatchObject({ ok: true });
+          const asked = Date.now() / 1000;
+          const answers = await Promise.all(
+            Array.from({ length: COMMITS }, (_, i) =>
+              ask({
+                id: 10 + i,
+                op: 'query',
+                sql: 'insert into together values ($1)',
+                params: [i],
+              }),
+            ),
+          );
+          const answered = Date.now() / 1000;
+          expect(answers.filter((a) => 'ok' in a && a.ok)).toHaveLength(COMMITS);
+          const count = await ask({
+            id: 2,
+            op: 'query',
+            sql: 'select count(*)::int as n from together',
+          });
+          expect(count).toMatchObject({ ok: true, value: { rows: [{ n: COMMITS }] } });
+          expect(await ask({ id: 3, op: 'close' })).toMatchObject({ ok: true });
+          const during = (await flushes()).filter((f) => f.at >= asked && f.at <= answered);
+          expect(during.length).toBeGreaterThan(0);
+          // One flush a commit before group commit (40 here); fewer, now, the more arrive at once.
+          expect(during.length, JSON.stringify(during)).toBeLessThan(COMMITS / 2);
+        } finally {
+          stop();
         }
       },
       60_000,

@@ -20,10 +20,10 @@
  * @typedef {import('./embedded.ts').Reply} Reply
  * @typedef {import('@electric-sql/pglite').Transaction} Transaction
  */
-import { fsyncSync, unlinkSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, promises as fsPromises, unlinkSync } from 'node:fs';
 import net from 'node:net';
 import process from 'node:process';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
 const dataDir = process.argv[2];
@@ -31,11 +31,114 @@ const dataDir = process.argv[2];
 const lockPath = process.argv[3];
 
 /** @param {Reply} reply @returns {Promise<void>} once the reply is written to the channel */
-function send(reply) {
+function sendNow(reply) {
   // Nobody to answer once the server is gone (the 'disconnect' handler below ends this process).
   if (!process.connected || !process.send) return Promise.resolve();
   const sending = process.send;
   return new Promise((resolve) => sending.call(process, reply, undefined, {}, () => resolve()));
+}
+
+/*
+ * Group commit (issue 47): an answer leaves only once the WAL written before it is on the disk,
+ * but the flush no longer stops PostgreSQL. A WAL flush PostgreSQL asks for (at each COMMIT) is
+ * noted, and fsync(2) runs on libuv's threads while PGlite goes on with the next requests; the
+ * answers given meanwhile (a commit's, or a read that may have seen it) wait in order for the
+ * flush that covers them, so one fsync serves every commit made while the one before it ran.
+ * Nothing else reaches the files before the WAL that describes it (PostgreSQL's write-ahead
+ * rule): a write or a flush of any other file first flushes the noted WAL, synchronously.
+ * docs/deploy.md, "What is durable".
+ */
+/** A WAL segment of the data directory (other files in pg_wal are flushed at once). */
+const WAL_SEGMENT = /\/pg_wal\/[0-9A-F]{24}$/;
+/** How many WAL flushes PostgreSQL has asked for, and how many of them are on the disk. */
+let walAsked = 0;
+let walOnDisk = 0;
+/** The segments of flushes asked for and not started, and of the flush running now. */
+let walToFlush = new Set();
+/** @type {Set<string>} */
+let walFlushing = new Set();
+/** @type {{ reply: Reply, after: number, sent: () => void }[]} answers waiting for a flush */
+const held = [];
+
+/** @param {Reply} reply @returns {Promise<void>} once the reply is written, after its WAL's flush */
+function send(reply) {
+  if (held.length === 0 && walOnDisk >= walAsked) return sendNow(reply);
+  return new Promise((sent) => held.push({ reply, after: walAsked, sent }));
+}
+
+/** Sends, in order, the held answers whose WAL is on the disk. */
+function release() {
+  while (held.length > 0 && held[0].after <= walOnDisk) {
+    const { reply, sent } = /** @type {(typeof held)[number]} */ (held.shift());
+    sendNow(reply).then(sent);
+  }
+}
+
+/** A flush that failed: PostgreSQL would stop (PANIC); so does this process, answering nothing. */
+/** @param {unknown} err */
+function flushFailed(err) {
+  process.stderr.write(
+    `The WAL could not be flushed to the disk; the database process stops: ${err}\n`,
+  );
+  process.exit(1);
+}
+
+/** Starts a flush of the WAL asked for so far, unless one runs (it starts the next when done). */
+function flushWal() {
+  if (walFlushing.size > 0 || walOnDisk >= walAsked) return;
+  const covers = walAsked;
+  walFlushing = walToFlush;
+  walToFlush = new Set();
+  const flushing = [...walFlushing].map(async (file) => {
+    let handle;
+    try {
+      handle = await fsPromises.open(file, 'r');
+    } catch (err) {
+      if (segmentGone(err)) return;
+      throw err;
+    }
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  });
+  Promise.all(flushing).then(() => {
+    walOnDisk = Math.max(walOnDisk, covers);
+    walFlushing = new Set();
+    release();
+    flushWal();
+  }, flushFailed);
+}
+
+/**
+ * Whether an open failed because the segment is no longer there. PostgreSQL removes or recycles
+ * a segment only after a checkpoint has put on the disk every change its WAL describes (and the
+ * checkpoint's own flushes flushed the WAL first: flushWalNow), so nothing in it is needed.
+ * @param {unknown} err
+ */
+const segmentGone = (err) => /** @type {NodeJS.ErrnoException} */ (err).code === 'ENOENT';
+
+/** Flushes every WAL segment asked for, now, before another file is written or flushed. */
+function flushWalNow() {
+  if (walOnDisk >= walAsked) return;
+  for (const file of [...walFlushing, ...walToFlush]) {
+    let fd;
+    try {
+      fd = openSync(file, 'r');
+    } catch (err) {
+      if (segmentGone(err)) continue;
+      throw err;
+    }
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  }
+  walToFlush = new Set();
+  walOnDisk = walAsked;
+  process.nextTick(release); // after the statement PGlite is running
 }
 
 /** A database error as plain fields (code, detail, constraint…), which a clone would drop. */
@@ -60,6 +163,103 @@ function parsersFor(rawTypes) {
 
 /** @type {PGlite} */
 let db;
+
+/*
+ * Named prepared statements (issue 47). PGlite's `query` sends each statement unnamed: Parse,
+ * Describe, Bind, Describe, Execute and Sync, so PostgreSQL parses, analyses and plans it again at
+ * every call (the video read of a comment: about 1.2 ms of this process's CPU, 0.2 ms of it
+ * executing). Here each distinct text is parsed once under a name, its parameter types and row
+ * description kept, and every later call is Bind, Execute and Sync; PostgreSQL keeps its plan
+ * (a generic one after five calls, when that is no dearer). The answer is built as PGlite
+ * builds its own (its exported parseResults), so callers see the same results.
+ */
+/** @typedef {{ name: string, paramTypes: number[], rowDescription?: import('@electric-sql/pglite').messages.BackendMessage }} Prepared */
+/** @type {Map<string, Prepared>} */
+const prepared = new Map();
+/**
+ * Texts kept at most: each costs PostgreSQL's memory (its parse tree and plan) for as long as the
+ * process lives. The app has a few hundred; one beyond is sent unnamed, as PGlite sends it.
+ */
+const PREPARED_MAX = 1_000;
+/** Names given so far (a name is never given twice). */
+let named = 0;
+/** PostgreSQL's answer when a table a kept statement reads has changed shape (feature_not_supported). */
+const PLAN_CHANGED = '0A000';
+
+/**
+ * Runs `sql` with `params` as a named prepared statement, inside PGlite's locks as its `query`
+ * takes them: outside a transaction, it waits for one that is open to end (`inTransaction` false).
+ * @param {string} sql @param {unknown[] | undefined} params
+ * @param {{ rowMode?: 'array' | 'object', parsers?: Record<number, (value: string) => unknown> }} options
+ * @param {boolean} inTransaction
+ */
+function preparedQuery(sql, params, options, inTransaction) {
+  // PGlite's own locks: a query waits for a transaction (the transaction's own do not).
+  const internals =
+    /** @type {PGlite & { _runExclusiveQuery: <T>(f: () => Promise<T>) => Promise<T>, _runExclusiveTransaction: <T>(f: () => Promise<T>) => Promise<T> }} */ (
+      db
+    );
+  const run = () =>
+    internals._runExclusiveQuery(async () => {
+      const result = await execute(sql, params ?? [], options);
+      if (!inTransaction) await db.syncToFs();
+      return result;
+    });
+  return inTransaction ? run() : internals._runExclusiveTransaction(run);
+}
+
+/** @param {Uint8Array} message */
+const stream = (message) => db.execProtocolStream(message, { syncToFs: false });
+
+/**
+ * @param {string} sql @param {unknown[]} params
+ * @param {{ rowMode?: 'array' | 'object', parsers?: Record<number, (value: string) => unknown> }} options
+ * @param {boolean} [again] whether this is the retry after a plan that changed shape
+ * @returns {Promise<import('@electric-sql/pglite').Results>}
+ */
+async function execute(sql, params, options, again = false) {
+  const { serialize } = protocol;
+  let statement = prepared.get(sql);
+  const name = statement?.name ?? (prepared.size < PREPARED_MAX ? `vw_${++named}` : '');
+  try {
+    if (!statement) {
+      await stream(serialize.parse({ name, text: sql, types: [] }));
+      const described = await stream(serialize.describe({ type: 'S', name }));
+      statement = {
+        name,
+        paramTypes: parse.parseDescribeStatementResults(described),
+        rowDescription: described.find((m) => m.name === 'rowDescription'),
+      };
+      if (name) prepared.set(sql, statement);
+    }
+    const types = statement.paramTypes;
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = db.serializers[/** @type {number} */ (types[i])];
+      return serializer ? serializer(value) : String(value);
+    });
+    const answered = [
+      ...(statement.rowDescription ? [statement.rowDescription] : []),
+      ...(await stream(serialize.bind({ statement: name, values }))),
+      ...(await stream(serialize.execute({}))),
+    ];
+    return /** @type {import('@electric-sql/pglite').Results} */ (
+      parse.parseResults(answered, db.parsers, options)[0]
+    );
+  } catch (err) {
+    const code = /** @type {{ code?: string }} */ (err).code;
+    if (code === PLAN_CHANGED && name && !again) {
+      prepared.delete(sql);
+      await stream(serialize.sync());
+      await stream(serialize.close({ type: 'S', name }));
+      // A name is never given twice: the retry prepares the text under a new one.
+      return execute(sql, params, options, true);
+    }
+    throw Object.assign(/** @type {object} */ (err), { query: sql, params });
+  } finally {
+    await stream(serialize.sync());
+  }
+}
 /** Set once PGlite has closed on the server's request. */
 let closed = false;
 /**
@@ -85,11 +285,13 @@ async function handle(request) {
   const { id } = request;
   switch (request.op) {
     case 'query': {
-      const target = request.tx === undefined ? db : (await opened(request.tx)).tx;
-      const result = await target.query(request.sql, request.params, {
-        rowMode: request.rowMode,
-        parsers: parsersFor(request.rawTypes),
-      });
+      if (request.tx !== undefined) await opened(request.tx); // its BEGIN first
+      const result = await preparedQuery(
+        request.sql,
+        request.params,
+        { rowMode: request.rowMode, parsers: parsersFor(request.rawTypes) },
+        request.tx !== undefined,
+      );
       send({ id, ok: true, value: result });
       return;
     }
@@ -153,7 +355,7 @@ async function handle(request) {
       return;
     }
     case 'ping': {
-      send({ id, ok: true, value: undefined });
+      sendNow({ id, ok: true, value: undefined }); // says the process runs, nothing of the data
       return;
     }
     case 'close': {
@@ -204,19 +406,46 @@ const START_PARAMS = [
 
 /**
  * PGlite's NODEFS (the data directory on the real disk) has no `fsync` operation: a flush
- * PostgreSQL asks for returns without touching the file. This gives it one, an fsync(2) of the
- * real file, which `strace -f -e trace=fsync` shows after each commit's WAL write.
+ * PostgreSQL asks for returns without touching the file. This gives it one: an fsync(2) of the
+ * real file, which `strace -f -e trace=fsync` shows before each commit's answer; for a WAL
+ * segment, a group commit's (above). Writes to other files flush the WAL asked for first.
  */
 class DurableNodeFS extends NodeFS {
   /** @type {NodeFS['init']} */
   async init(pg, emscriptenOptions) {
     const options = await super.init(pg, emscriptenOptions);
     const opts = options.emscriptenOpts;
-    /** @param {{ NODEFS: { stream_ops: Record<string, unknown> } }} module */
+    /**
+     * @typedef {{ nfd?: number, node: unknown, walSegment?: string | false }} Stream
+     * @param {{ NODEFS: { stream_ops: Record<string, Function>, realPath: (node: unknown) => string } }} module
+     */
     const addFsync = (module) => {
-      module.NODEFS.stream_ops.fsync = (/** @type {{ nfd?: number }} */ stream) => {
-        if (stream.nfd !== undefined) fsyncSync(stream.nfd);
+      const ops = module.NODEFS.stream_ops;
+      /** The real path of a stream's WAL segment, false for any other file. */
+      const walSegment = (/** @type {Stream} */ stream) => {
+        if (stream.walSegment === undefined) {
+          const file = module.NODEFS.realPath(stream.node);
+          stream.walSegment = WAL_SEGMENT.test(file) && file;
+        }
+        return stream.walSegment;
+      };
+      ops.fsync = (/** @type {Stream} */ stream) => {
+        if (stream.nfd === undefined) return 0;
+        const segment = walSegment(stream);
+        if (segment) {
+          walToFlush.add(segment);
+          walAsked++;
+          flushWal();
+        } else {
+          flushWalNow();
+          fsyncSync(stream.nfd);
+        }
         return 0;
+      };
+      const write = ops.write;
+      ops.write = (/** @type {Stream} */ stream, /** @type {unknown[]} */ ...rest) => {
+        if (walOnDisk < walAsked && !walSegment(stream)) flushWalNow();
+        return write(stream, ...rest);
       };
     };
     return { ...options, emscriptenOpts: { ...opts, preRun: [...(opts.preRun ?? []), addFsync] } };
