@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SCREEN_SOURCES } from '../web/app/screen-modules';
-import { BUDGETS, filesOf, formatTable, weigh, type Budget, type Manifest } from './budgets';
+import type { Manifest } from '../web/app/build-manifest';
+import { BUDGETS, filesOf, formatTable, weigh, type Budget } from './budgets';
 
 /** The shape of Vite's build manifest, cut down: an entry, the app, a screen and a dialog. */
 const MANIFEST: Manifest = {

@@ -19,6 +19,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { entryKeys, importClosure, type Manifest } from '../web/app/build-manifest';
 import { APP_SOURCE, SCREEN_SOURCES, screenModulesFor } from '../web/app/screen-modules';
 import { webStale } from './build';
 
@@ -31,14 +32,6 @@ const VIDEO_DIALOG_SOURCES = [
   'features/videos/components/video-detail-dialog.tsx',
   'features/comments/components/comments-panel.tsx',
 ];
-
-/** One entry of Vite's build manifest (dist/web/.vite/manifest.json). */
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-}
-export type Manifest = Record<string, ManifestChunk>;
 
 export interface Budget {
   route: string;
@@ -85,30 +78,20 @@ export const BUDGETS: readonly Budget[] = [
 /** The landing page's budget, which `npm run lighthouse` judges the JavaScript it saw load by. */
 export const LANDING_BUDGET_KB = BUDGETS[0]?.kb ?? 0;
 
-/** The manifest keys of `keys` and of everything they import, statically, however deep. */
-function closure(manifest: Manifest, keys: string[]): Set<string> {
-  const seen = new Set<string>();
-  const next = [...keys];
-  for (let key = next.pop(); key !== undefined; key = next.pop()) {
-    if (seen.has(key)) continue;
-    seen.add(key);
-    next.push(...(manifest[key]?.imports ?? []));
-  }
-  return seen;
-}
-
 /**
  * The files a budget's route downloads, as built file names; throws when a chunk it names is not
  * in the manifest (a moved or renamed module would otherwise weigh nothing and always pass).
  */
 export function filesOf(manifest: Manifest, budget: Budget): string[] {
-  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const entries = entryKeys(manifest);
   if (entries.length === 0) throw new Error('The build manifest has no entry');
   for (const key of [...budget.loads, ...(budget.over ?? [])]) {
     if (!manifest[key]) throw new Error(`${budget.route}: no chunk for ${key} in the build`);
   }
-  const under = budget.over ? closure(manifest, [...entries, ...budget.over]) : new Set<string>();
-  const loaded = closure(manifest, [...entries, ...budget.loads]);
+  const under = budget.over
+    ? importClosure(manifest, [...entries, ...budget.over])
+    : new Set<string>();
+  const loaded = importClosure(manifest, [...entries, ...budget.loads]);
   return [...loaded].filter((key) => !under.has(key)).map((key) => manifest[key]?.file ?? key);
 }
 

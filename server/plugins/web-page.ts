@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { entryKeys, importClosure, type Manifest } from '../../web/app/build-manifest';
 import type { Drawn } from '../../web/app/server-render';
 import {
   APP_SOURCE,
@@ -7,15 +8,6 @@ import {
   screenModulesFor,
   type ScreenModule,
 } from '../../web/app/screen-modules';
-
-/** One entry of Vite's build manifest (dist/web/.vite/manifest.json). */
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
 
 /** What the page shows until the app's code has run: BootLoading's markup (boot-screen.tsx). */
 const BOOT_MARKUP =
@@ -41,26 +33,17 @@ const escapeAttr = (value: string) => value.replaceAll('&', '&amp;').replaceAll(
  */
 export function createWebPages(root: string) {
   const indexHtml = readFileSync(path.join(root, 'index.html'), 'utf8');
-  const manifest = readManifest(root);
-  const collect = (key: string, into: Set<string>) => {
-    if (into.has(key) || !manifest?.[key]) return;
-    into.add(key);
-    for (const next of manifest[key].imports ?? []) collect(next, into);
-  };
+  const manifest = readManifest(root) ?? {};
   // What index.html already loads: the entry and everything it imports.
-  const loadedByEntry = new Set<string>();
-  const entryKey = Object.keys(manifest ?? {}).find((key) => manifest?.[key]?.isEntry);
-  if (entryKey) collect(entryKey, loadedByEntry);
+  const loadedByEntry = importClosure(manifest, entryKeys(manifest));
   const pages = new Map<string, string>();
 
   /** The files of these chunks (and of what they import) that the entry does not load. */
   function filesOf(sources: string[]) {
-    const needed = new Set<string>();
-    for (const source of sources) collect(source, needed);
     const scripts: string[] = [];
     const styles = new Set<string>();
-    for (const key of needed) {
-      const chunk = manifest?.[key];
+    for (const key of importClosure(manifest, sources)) {
+      const chunk = manifest[key];
       if (!chunk || loadedByEntry.has(key)) continue;
       for (const css of chunk.css ?? []) styles.add(css);
       scripts.push(chunk.file);
