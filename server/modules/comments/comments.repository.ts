@@ -314,12 +314,14 @@ export async function noteTime(
   videoId: string,
   version: number | null,
   input: { content: string; frame?: number | null; time?: string },
+  /** The version's rate when the caller has read it already (the current one's, with the video). */
+  known?: FrameRate,
 ): Promise<{ frame: number | null; frameRate: FrameRate } | null> {
   // A note with no time at all (none given, nothing like one in its words) needs no rate: the
   // comment then costs no read more than before frame rates (write-statements.test.ts).
   const timeless = input.frame == null && !input.time?.trim() && !/\d[:;]\d/.test(input.content);
   if (timeless) return { frame: null, frameRate: DEFAULT_FRAME_RATE };
-  const frameRate = await frameRateOf(db, videoId, version);
+  const frameRate = known ?? (await frameRateOf(db, videoId, version));
   const frame = noteFrame(input, frameRate);
   return frame === undefined ? null : { frame, frameRate };
 }

@@ -208,14 +208,19 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const mentioned = app.notifier.mentionsIn(request.body.content, request.params.id);
       const thread = parentId ? findThread(db, parentId) : undefined;
       thread?.catch(() => {});
-      const { found, teamLeadIds } = await readableVideo(request, request.params.id);
+      const { found, teamLeadIds, currentFrameRate } = await readableVideo(
+        request,
+        request.params.id,
+      );
       if (thread) return postReply(await thread);
       const { version = currentOf(found.video) } = request.body;
       // Versions are only ever added, so one that exists now still does at the insert.
       if (typeof version === 'number' && version > found.video.currentVersion) {
         throw new HttpError(400, COMMENT_MESSAGES.noSuchVersion(version));
       }
-      const time = await noteTime(db, found.video.id, version, request.body);
+      // The current version's rate came with the video: a note on it needs no read more.
+      const known = version === currentOf(found.video) ? currentFrameRate : undefined;
+      const time = await noteTime(db, found.video.id, version, request.body, known);
       if (!time) throw new HttpError(400, TIMECODE_MESSAGES.time);
       // The comment and its notifications: one statement; the sockets hear after it.
       const comment = {

@@ -30,6 +30,17 @@ export async function frameRateOf(
   return row?.rate ?? DEFAULT_FRAME_RATE;
 }
 
+/**
+ * SQL, in a query of `videos`: the rate of the row's current version, the source's when it has
+ * none (frameRateOf for its current version), so that a read of the video brings the rate a new
+ * note on it is timed at (findReadableVideo). Spelled with its table: the query may join others.
+ */
+export const currentFrameRateSql = () => sql<FrameRate>`coalesce(
+  (select ${videoVersions.frameRate} from ${videoVersions}
+    where ${videoVersions.videoId} = ${videos}.${sql.identifier(videos.id.name)}
+      and ${videoVersions.number} = ${videos}.${sql.identifier(videos.currentVersion.name)}),
+  ${videos}.${sql.identifier(videos.frameRate.name)})`;
+
 /** SQL: the rate of the version a comment row is on (the source's for a source note). */
 export const commentFrameRateSql = sql<FrameRate>`coalesce(
   (select ${videoVersions.frameRate} from ${videoVersions}

@@ -23,6 +23,7 @@ import { deliveryFor, deliverySideOf, DELIVERY_MODES, type DeliveryMode } from '
 import { invoiceLabel } from '@domain/invoices';
 import { utcDay } from '@domain/publishing';
 import type { CalendarWindow } from '@domain/calendar';
+import type { FrameRate } from '@domain/timecode';
 import type { VideoListOrder } from '@domain/video-list';
 import type { Actor } from '@domain/roles';
 import { roundChange, roundDecision, type RoundChange } from '@domain/versions';
@@ -55,6 +56,7 @@ import {
 } from '../../db/schema';
 import { noticeCtes } from '../notifications/notifications.repository';
 import { payoutLockOf } from '../payouts/payouts.repository';
+import { currentFrameRateSql } from '../versions/frame-rates.repository';
 import { needsLeadWhere, overdueWhere } from '../scope/readable';
 import { videoScopeOf, type VideoScope } from '../scope/scope';
 
@@ -405,6 +407,8 @@ export interface ReadableVideo {
   found: VideoWithPeople;
   /** The team leads of the video's client, who hear what the client hears. */
   teamLeadIds: string[];
+  /** The rate of its current version (the source's without one): a new note's (issue 43). */
+  currentFrameRate: FrameRate;
   /** With `{ history: true }` only. */
   history?: StatusHistory;
 }
@@ -434,6 +438,7 @@ const readableVideoStatement = (history: boolean) =>
         teamLeadIds: sql<string[]>`array(select ${leads.teamLeadId}::text from ${leads}
           where ${leads.clientId} = ${videos.userId})`,
         history: history ? historyJson() : sql<StatusHistory | null>`null`,
+        currentFrameRate: currentFrameRateSql(),
       })
       .from(videos)
       .innerJoin(owner, eq(owner.id, videos.userId))
@@ -457,6 +462,7 @@ export async function findReadableVideo(
     onTeamAsEditor: boolean;
     teamLeadIds: string[];
     history: StatusHistory | null;
+    currentFrameRate: FrameRate;
   })[];
   if (!row) return undefined;
   const scope = videoScopeOf(viewer, row.video.userId, {
@@ -468,6 +474,7 @@ export async function findReadableVideo(
     scope,
     found: { video: row.video, owner: row.owner, editor: row.editor, held: row.held },
     teamLeadIds: row.teamLeadIds,
+    currentFrameRate: row.currentFrameRate,
     ...(row.history && { history: isoHistory(row.history) }),
   };
 }
