@@ -128,25 +128,6 @@ describe('health and routing', () => {
     expect(lead).not.toContain('client-dashboard');
   });
 
-  // A signed-in visitor who opens the landing page goes to their dashboard from the server,
-  // rather than waiting in the landing page for the app's code to send them there.
-  it('sends a signed-in visitor of / to the dashboard, and shows the landing page to anyone else', async () => {
-    await seedUser(t, { username: 'landing-client', role: 'client' });
-    const cookie = await loginAs(t, 'landing-client');
-    const signedIn = await t.app.inject({ url: '/', headers: { cookie } });
-    expect(signedIn.statusCode).toBe(302);
-    expect(signedIn.headers.location).toBe('/dashboard');
-    expect(signedIn.headers['cache-control']).toBe('no-store');
-    expect(signedIn.headers.vary).toMatch(/cookie/i);
-    const anonymous = await t.app.inject({ url: '/' });
-    expect(anonymous.statusCode).toBe(200);
-    expect(anonymous.body).toContain('app shell');
-    // A session that has ended (signed out) is anyone else.
-    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
-    const ended = await t.app.inject({ url: '/', headers: { cookie } });
-    expect(ended.statusCode).toBe(200);
-  });
-
   it('keeps an unknown /api route a JSON 404', async () => {
     const res = await t.app.inject({ url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);

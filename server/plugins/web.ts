@@ -72,19 +72,6 @@ export const web = fp(async (app: FastifyInstance, opts: { root: string | null }
     });
   }
   const pages = root ? createWebPages(root) : null;
-  /**
-   * A signed-in visitor of the landing page goes to their dashboard from here (the session is
-   * read for pages, plugins/auth.ts), not after the app's code has loaded in the landing page
-   * to send them (first-screen.tsx does when the browser holds a user the server does not know).
-   */
-  app.addHook('preHandler', async (request, reply) => {
-    if (!pages || request.method !== 'GET' || !request.user) return;
-    if (request.url !== '/' && !request.url.startsWith('/?')) return;
-    return reply
-      .header('cache-control', 'no-store')
-      .header('vary', 'Cookie')
-      .redirect('/dashboard');
-  });
   const rendererFile = root ? path.join(path.dirname(root), 'ssr', 'server-render.js') : null;
   let renderer: Promise<typeof drawPage | null> | null = null;
   const loadRenderer = () => {
