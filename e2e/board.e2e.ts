@@ -71,19 +71,20 @@ const handle = (v: CreatedVideo) =>
 const announced = () => page.locator('[id^="DndLiveRegion"]').first().textContent();
 
 /**
- * ArrowRight once for a picked-up card: pressed again only while the board still announces the
- * pick-up (`pickedUp`) two seconds later. The drag starts listening to keys just after it
- * announces the pick-up, so on a loaded machine the first press can come too early (CI,
- * 2026-12-06); a press that was heard changes the announcement, and is never repeated.
+ * `key` once for a picked-up card: pressed again only while the board still announces the
+ * pick-up (`pickedUp`) two seconds later. dnd-kit's keyboard drag starts listening to keys in a
+ * timer after it announces the pick-up, and Chromium handles input ahead of timers on a loaded
+ * machine, so the first press can come before anyone listens (CI, 2026-12-06 and 2026-12-07); a
+ * press that was heard changes the announcement, and is never repeated.
  */
-async function arrowRightOnce(pickedUp: string) {
-  await page.keyboard.press('ArrowRight');
+async function pressHeard(key: 'ArrowRight' | 'ArrowLeft' | 'Escape', pickedUp: string) {
+  await page.keyboard.press(key);
   let pressedAt = Date.now();
   await expect
     .poll(async () => {
       if ((await announced()) !== pickedUp) return true;
       if (Date.now() - pressedAt >= 2_000) {
-        await page.keyboard.press('ArrowRight');
+        await page.keyboard.press(key);
         pressedAt = Date.now();
       }
       return false;
@@ -182,7 +183,7 @@ describe('the board', () => {
     await handle(v).focus();
     await page.keyboard.press('Space');
     await expect.poll(announced).toBe(BOARD_MESSAGES.pickedUp(v.name, 'draft'));
-    await arrowRightOnce(BOARD_MESSAGES.pickedUp(v.name, 'draft'));
+    await pressHeard('ArrowRight', BOARD_MESSAGES.pickedUp(v.name, 'draft'));
     await expect.poll(announced).toBe(BOARD_MESSAGES.overAllowed(v.name, 'in_progress'));
     await page.keyboard.press('Space');
     await expect.poll(announced).toBe(BOARD_MESSAGES.dropped(v.name, 'in_progress'));
@@ -198,7 +199,7 @@ describe('the board', () => {
     await handle(kept).focus();
     await page.keyboard.press('Enter');
     await expect.poll(announced).toBe(BOARD_MESSAGES.pickedUp(kept.name, 'draft'));
-    await arrowRightOnce(BOARD_MESSAGES.pickedUp(kept.name, 'draft'));
+    await pressHeard('ArrowRight', BOARD_MESSAGES.pickedUp(kept.name, 'draft'));
     // Escape only once the move over In Progress is announced: a key pressed before the board
     // has drawn the last one may arrive before the drag listens (CI, 2026-12-06).
     await expect.poll(announced).toBe(BOARD_MESSAGES.overAllowed(kept.name, 'in_progress'));
@@ -214,7 +215,7 @@ describe('the board', () => {
     await handle(v).focus();
     await page.keyboard.press('Space');
     await expect.poll(announced).toBe(BOARD_MESSAGES.pickedUp(v.name, 'ready_to_post'));
-    await page.keyboard.press('ArrowLeft');
+    await pressHeard('ArrowLeft', BOARD_MESSAGES.pickedUp(v.name, 'ready_to_post'));
     const why = boardDropRefusal('agency', 'ready_to_post', 'review')!;
     await expect.poll(announced).toBe(BOARD_MESSAGES.overForbidden(v.name, 'review', why));
     expect(await column('review').getByTestId('drop-refusal').textContent()).toBe(why);
@@ -261,7 +262,7 @@ describe('the board', () => {
     await handle(first).focus();
     await page.keyboard.press('Space');
     await expect.poll(announced).toBe(BOARD_MESSAGES.pickedUp(first.name, 'draft'));
-    await page.keyboard.press('Escape');
+    await pressHeard('Escape', BOARD_MESSAGES.pickedUp(first.name, 'draft'));
     await expect.poll(announced).toBe(BOARD_MESSAGES.cancelled(first.name, 'draft'));
     await closeToasts(page);
     // On a phone, the box sits on the card's rail too.
