@@ -103,8 +103,16 @@ export default defineConfig({
               priority: 1,
             },
             {
-              // Mantine and what it draws with, in one file: the app's first screen needs most of
-              // it, and forty small files cost a phone forty requests over six connections.
+              // Mantine's styles system, hooks and what they draw with, apart from its components:
+              // a drawn page runs its files one a task (web/app/run-in-steps.ts), and the whole
+              // of Mantine was one task of about 26 ms here, 100 on Lighthouse's phone (issue 47).
+              name: 'mantine-base',
+              test: /node_modules[\\/](@mantine[\\/](hooks|store)|@mantine[\\/]core[\\/]esm[\\/]core|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|get-nonce|detect-node-es|tslib|clsx|dom-helpers|@babel[\\/]runtime)[\\/]/,
+              priority: 1,
+            },
+            {
+              // Mantine's components, in one file: the app's first screen needs most of them, and
+              // forty small files cost a phone forty requests over six connections.
               // Charts and date pickers stay with the screens that use them.
               name: 'mantine',
               test: UI_LIBRARIES,

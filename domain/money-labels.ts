@@ -3,6 +3,7 @@
  * the agency's invoice details): one home for the web's labels, shared by the king's /invoicing
  * and the client's dashboard. The server's own messages (refusals) live with its contracts.
  */
+import { onFirstUse } from './on-first-use';
 import type { InvoiceLineKind, InvoiceStatus } from './invoices';
 import type { RetainerBilling, RoundFeeKind } from './invoicing';
 import { MONTH_NAMES } from './retainers';
@@ -138,12 +139,17 @@ export const MONEY_LABELS = {
     'Review rounds a video includes; each round beyond them costs the fee. Empty: the agency default.',
 } as const;
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/** 'Mar 5, 2027': a UTC calendar day, in US English. */
+export const usDayFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
 
 /** 'Mar 5, 2027' of '2027-03-05' (a UTC calendar day). */
-export const formatIsoDay = (day: string): string => dayFormat.format(new Date(`${day}T00:00:00Z`));
+export const formatIsoDay = (day: string): string =>
+  usDayFormat().format(new Date(`${day}T00:00:00Z`));

@@ -234,6 +234,8 @@ async function measure(
         output: 'json',
         onlyCategories: ['performance'],
         disableStorageReset: true,
+        // With the traces kept, V8's sampling profiler too: which functions the long tasks run.
+        ...(TRACES ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
       },
       preset === 'desktop' ? desktopConfig : undefined,
       page,

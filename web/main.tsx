@@ -3,16 +3,19 @@ import { createRoot } from 'react-dom/client';
 import './app/styles-critical.css';
 import { BOOT_SCRIPT_ID } from './app/boot';
 import { FirstScreen } from './app/first-screen';
+import { runNamedFilesInSteps } from './app/run-in-steps';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-// A screen the server drew (ADR 0009) is hydrated; any other page, or one whose state cannot be
-// read, is drawn here: the landing page at once, any other once the app's code is here
-// (first-screen.tsx).
+// A screen the server drew (ADR 0009) is hydrated once its code has run, a file a task
+// (run-in-steps.ts); any other page, or one whose state cannot be read, is drawn here: the
+// landing page at once, any other once the app's code is here (first-screen.tsx).
 void (
   document.getElementById(BOOT_SCRIPT_ID)
-    ? import('./app/hydrate-drawn').then(({ hydrateDrawn }) => hydrateDrawn(root))
+    ? runNamedFilesInSteps()
+        .then(() => import('./app/hydrate-drawn'))
+        .then(({ hydrateDrawn }) => hydrateDrawn(root))
     : Promise.resolve(false)
 ).then((hydrated) => {
   if (hydrated) return;

@@ -4,7 +4,7 @@
  * unbreakable, and no cache may keep it. The suite builds the web app and the server renderer
  * into a directory of its own (the real vite.config.ts), so it never touches dist/.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,6 +126,45 @@ describe('GET /dashboard drawn by the server', () => {
     expect(partsOf(desktop.body).root).toContain('Sort by');
   });
 
+  it('names the files to run before hydrating, each after the files it imports, none twice', async () => {
+    const { body } = await dashboard(alice.cookie);
+    const named = /<script type="application\/json" id="vw-chunks">([^<]*)<\/script>/.exec(body);
+    const files = JSON.parse(named![1]!) as string[];
+    const manifest = JSON.parse(
+      await readFile(path.join(outDir, 'web', '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+    const fileOf = (source: string) => `/${manifest[source]!.file}`;
+    // The hydration code, the app and the client's dashboard, and none of the entry's files.
+    for (const source of [
+      'app/hydrate-drawn.tsx',
+      'app/app.tsx',
+      'app/routes/client-dashboard.tsx',
+    ])
+      expect(files).toContain(fileOf(source));
+    const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+    expect(files).not.toContain(fileOf(entry));
+    expect(new Set(files).size).toBe(files.length);
+    // Each file comes after every named file it imports, so running them in order runs each
+    // alone; files that import each other (a cycle, which run together anyway) in either order.
+    const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
+      from === to ||
+      (!seen.has(from) &&
+        (seen.add(from), (manifest[from]?.imports ?? []).some((next) => reaches(next, to, seen))));
+    const position = new Map(files.map((file, i) => [file, i]));
+    let checked = 0;
+    for (const [key, chunk] of Object.entries(manifest)) {
+      const at = position.get(`/${chunk.file}`);
+      if (at === undefined) continue;
+      for (const imported of chunk.imports ?? []) {
+        const before = position.get(fileOf(imported));
+        if (before === undefined || reaches(imported, key)) continue;
+        expect(before, `${key} imports ${imported}`).toBeLessThan(at);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
   it('sends the usual page, drawn by the browser, without a session or a valid one', async () => {
     for (const cookie of [undefined, 'sid=not-a-session']) {
       const res = await dashboard(cookie);
@@ -133,6 +172,7 @@ describe('GET /dashboard drawn by the server', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('Loading page...');
       expect(res.body).not.toContain('vw-boot');
+      expect(res.body).not.toContain('vw-chunks');
     }
   });
 

@@ -24,13 +24,23 @@ export interface BootState {
 export const BOOT_SCRIPT_ID = 'vw-boot';
 
 /**
- * The state as a script element's JSON that no data can end early: `<` (as in `</script>`
- * or `<!--`), `>` and `&` are written as JSON escapes, and so are U+2028 and U+2029.
+ * Beside the state, the app's and the screen's script files a drawn page needs and the entry
+ * does not load, each after the files it imports (web/app/hydrate-drawn.tsx runs them one a
+ * task; server/plugins/web-page.ts names them).
  */
-export function bootScript(state: BootState): string {
-  const json = JSON.stringify(state).replace(
+export const CHUNKS_SCRIPT_ID = 'vw-chunks';
+
+/**
+ * `value` as a script element's JSON that no data can end early: `<` (as in `</script>` or
+ * `<!--`), `>` and `&` are written as JSON escapes, and so are U+2028 and U+2029.
+ */
+export function jsonScript(id: string, value: unknown): string {
+  const json = JSON.stringify(value).replace(
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-  return `<script type="application/json" id="${BOOT_SCRIPT_ID}">${json}</script>`;
+  return `<script type="application/json" id="${id}">${json}</script>`;
 }
+
+/** The state as its script element (jsonScript). */
+export const bootScript = (state: BootState): string => jsonScript(BOOT_SCRIPT_ID, state);

@@ -30,6 +30,24 @@ export function importClosure(manifest: Manifest, keys: readonly string[]): Set<
   return seen;
 }
 
+/**
+ * The same keys, each after everything it imports: the order in which running them one at a
+ * time runs each on its own (a chunk run before its imports would run them with it).
+ */
+export function importsFirst(manifest: Manifest, keys: Iterable<string>): string[] {
+  const wanted = new Set(keys);
+  const order: string[] = [];
+  const done = new Set<string>();
+  const visit = (key: string) => {
+    if (done.has(key)) return;
+    done.add(key);
+    for (const next of manifest[key]?.imports ?? []) visit(next);
+    if (wanted.has(key)) order.push(key);
+  };
+  for (const key of wanted) visit(key);
+  return order;
+}
+
 /** The entry chunks: what index.html loads. */
 export const entryKeys = (manifest: Manifest): string[] =>
   Object.keys(manifest).filter((key) => manifest[key]?.isEntry);

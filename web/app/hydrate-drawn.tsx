@@ -39,16 +39,13 @@ function Leaving({ onLeave }: { onLeave: () => void }) {
 }
 
 /**
- * Loads the screen's modules: the Mantine shell (the first) on its own, then the rest, each
- * step's modules run in a task of its own. All at once, running every module of the dashboard
- * was one task of 100-230 ms on Lighthouse's 4x slower phone, all of it blocking time (ADR 0009,
- * addendum). A failure shows when the lazy component asks again, inside the error boundary.
+ * Loads the screen's modules, which main.tsx has already run a file a task (run-in-steps.ts),
+ * so this only hands them to the lazy screens. A failure shows when the lazy component asks
+ * again, inside the error boundary.
  */
-async function loadScreensInSteps([first, ...rest]: ScreenModule[]) {
+async function loadScreens(screens: ScreenModule[]) {
   try {
-    if (first) await loadScreen(first);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    await Promise.all(rest.map(loadScreen));
+    await Promise.all(screens.map(loadScreen));
   } catch {
     // As above.
   }
@@ -77,7 +74,7 @@ export async function hydrateDrawn(root: HTMLElement): Promise<boolean> {
     ...defaults,
     queries: { ...defaults.queries, refetchOnMount: (query) => !drawn.has(query) },
   });
-  await loadScreensInSteps(screenModulesFor(window.location.pathname, boot.user.role));
+  await loadScreens(screenModulesFor(window.location.pathname, boot.user.role));
   // In a transition, React hydrates in slices and a phone's main thread stays free for input
   // between them, as for a first render drawn in the browser (main.tsx).
   startTransition(() => {

@@ -19,6 +19,12 @@ import { normalizeRole } from '@domain/roles';
  */
 export const APP_SOURCE = 'app/app.tsx';
 
+/**
+ * The code that hydrates a page the server drew (hydrate-drawn.tsx), as the manifest names its
+ * chunk: the server names its files with the app's and the screen's for such a page.
+ */
+export const HYDRATION_SOURCE = 'app/hydrate-drawn.tsx';
+
 /** A module loaded on its own (its own chunk): its source, as Vite's build manifest names it. */
 interface Screen {
   source: string;

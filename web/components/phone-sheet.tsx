@@ -1,6 +1,7 @@
 import { Badge, Button, Drawer, Stack, type DrawerProps } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { useOpenedOnce } from './lazy-dialog';
 
 // From the bottom: as tall as what it holds, at most most of the screen, rounded on top.
 const BOTTOM_SHEET_STYLES = {
@@ -21,6 +22,8 @@ export function PhoneSheet({
   side,
   ...drawer
 }: Pick<DrawerProps, 'opened' | 'onClose' | 'title' | 'children'> & { side: 'right' | 'bottom' }) {
+  // Mounted the first time it opens (lazy-dialog.tsx, useOpenedOnce).
+  if (!useOpenedOnce(drawer.opened)) return null;
   return (
     <Drawer
       {...drawer}

@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
+import { createContext, startTransition, useContext, useEffect, useMemo, useState } from 'react';
 
 /**
  * The moment (ms since the epoch) a page drawn by the server was drawn at, or null in a page the
@@ -36,11 +36,19 @@ const currentSecond = () => Math.floor(Date.now() / 1000) * 1000;
 
 /**
  * Now, for the words a screen says about time: the moment the page was drawn while a page the
- * server drew hydrates (React's server snapshot), then the browser's time, moving on every
- * CLOCK_TICK_MS while the screen is shown.
+ * server drew hydrates, then the browser's time, moving on every CLOCK_TICK_MS while the screen
+ * is shown. Each move is a transition, so React redraws the screens that tell the time in
+ * slices: as an external store, the move from the drawn moment to the browser's right after
+ * hydration redrew every card of a dashboard in one task, the longest of a phone's first load
+ * (Lighthouse total blocking time, issue 47).
  */
 export function useNow(): Date {
   const drawnAt = useContext(DrawnAt);
-  const at = useSyncExternalStore(subscribe, currentSecond, () => drawnAt ?? currentSecond());
+  const [at, setAt] = useState(() => drawnAt ?? currentSecond());
+  useEffect(() => {
+    const moveOn = () => startTransition(() => setAt(currentSecond()));
+    moveOn();
+    return subscribe(moveOn);
+  }, []);
   return useMemo(() => new Date(at), [at]);
 }

@@ -30,6 +30,7 @@ import type { VideoSelection } from '../../hooks/use-video-selection';
 import { getErrorMessage } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { notifyWithUndo } from '../../lib/undo-toast';
+import { useOpenedOnce } from '../lazy-dialog';
 
 const KINDS = {
   status: 'Status',
@@ -68,6 +69,9 @@ export function BulkActionBar({
   const [value, setValue] = useState<string | null>(null);
   const [shift, setShift] = useState<number | string>(7);
   const [report, setReport] = useState<BulkChangeAnswer | null>(null);
+  // Each dialog mounts the first time it opens (lazy-dialog.tsx, useOpenedOnce).
+  const kindMounted = useOpenedOnce(kind !== null);
+  const reportMounted = useOpenedOnce(report !== null);
   const [selecting, setSelecting] = useState(false);
   const bulk = useBulkChange();
   const editors = useEditors({ enabled: kind === 'editor' });
@@ -227,86 +231,90 @@ export function BulkActionBar({
           </Group>
         </Group>
       </Paper>
-      <Modal
-        opened={kind !== null}
-        onClose={() => setKind(null)}
-        title={kind ? `${KINDS[kind]} of ${count} ${count === 1 ? 'video' : 'videos'}` : ''}
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        centered
-      >
-        <Stack>
-          {kind === 'due' && (
-            <TextInput
-              type="date"
-              label="New due date (empty: none)"
-              value={value ?? ''}
-              onChange={(e) => setValue(e.currentTarget.value || null)}
-              data-autofocus
-            />
-          )}
-          {kind === 'shift' && (
-            <NumberInput
-              label="Days (negative: earlier)"
-              value={shift}
-              onChange={setShift}
-              min={-BULK_SHIFT_MAX_DAYS}
-              max={BULK_SHIFT_MAX_DAYS}
-              allowDecimal={false}
-              data-autofocus
-            />
-          )}
-          {kind && kind !== 'due' && kind !== 'shift' && (
-            <Select
-              label={KINDS[kind]}
-              data={options()}
-              value={value}
-              onChange={setValue}
-              searchable
-              data-autofocus
-            />
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setKind(null)}>
-              Cancel
-            </Button>
-            <Button onClick={apply} loading={bulk.isPending} disabled={!change()}>
-              Apply to {count}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal
-        opened={report !== null}
-        onClose={() => setReport(null)}
-        title={report?.message ?? ''}
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        centered
-      >
-        {report && (
+      {kindMounted && (
+        <Modal
+          opened={kind !== null}
+          onClose={() => setKind(null)}
+          title={kind ? `${KINDS[kind]} of ${count} ${count === 1 ? 'video' : 'videos'}` : ''}
+          closeButtonProps={{ 'aria-label': 'Close' }}
+          centered
+        >
           <Stack>
-            <Text size="sm">
-              {report.failed} {report.failed === 1 ? 'video was' : 'videos were'} not changed:
-            </Text>
-            <List size="sm" spacing={4} aria-label="Not changed">
-              {report.results.flatMap((r) =>
-                r.ok
-                  ? []
-                  : [
-                      <List.Item key={r.id}>
-                        <Text span fw={600}>
-                          {names.get(r.id) ?? 'A video'}
-                        </Text>
-                        : {r.message}
-                      </List.Item>,
-                    ],
-              )}
-            </List>
+            {kind === 'due' && (
+              <TextInput
+                type="date"
+                label="New due date (empty: none)"
+                value={value ?? ''}
+                onChange={(e) => setValue(e.currentTarget.value || null)}
+                data-autofocus
+              />
+            )}
+            {kind === 'shift' && (
+              <NumberInput
+                label="Days (negative: earlier)"
+                value={shift}
+                onChange={setShift}
+                min={-BULK_SHIFT_MAX_DAYS}
+                max={BULK_SHIFT_MAX_DAYS}
+                allowDecimal={false}
+                data-autofocus
+              />
+            )}
+            {kind && kind !== 'due' && kind !== 'shift' && (
+              <Select
+                label={KINDS[kind]}
+                data={options()}
+                value={value}
+                onChange={setValue}
+                searchable
+                data-autofocus
+              />
+            )}
             <Group justify="flex-end">
-              <Button onClick={() => setReport(null)}>OK</Button>
+              <Button variant="default" onClick={() => setKind(null)}>
+                Cancel
+              </Button>
+              <Button onClick={apply} loading={bulk.isPending} disabled={!change()}>
+                Apply to {count}
+              </Button>
             </Group>
           </Stack>
-        )}
-      </Modal>
+        </Modal>
+      )}
+      {reportMounted && (
+        <Modal
+          opened={report !== null}
+          onClose={() => setReport(null)}
+          title={report?.message ?? ''}
+          closeButtonProps={{ 'aria-label': 'Close' }}
+          centered
+        >
+          {report && (
+            <Stack>
+              <Text size="sm">
+                {report.failed} {report.failed === 1 ? 'video was' : 'videos were'} not changed:
+              </Text>
+              <List size="sm" spacing={4} aria-label="Not changed">
+                {report.results.flatMap((r) =>
+                  r.ok
+                    ? []
+                    : [
+                        <List.Item key={r.id}>
+                          <Text span fw={600}>
+                            {names.get(r.id) ?? 'A video'}
+                          </Text>
+                          : {r.message}
+                        </List.Item>,
+                      ],
+                )}
+              </List>
+              <Group justify="flex-end">
+                <Button onClick={() => setReport(null)}>OK</Button>
+              </Group>
+            </Stack>
+          )}
+        </Modal>
+      )}
     </>
   );
 }

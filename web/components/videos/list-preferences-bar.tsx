@@ -16,6 +16,7 @@ import { canAddFavoriteType } from '@domain/search-suggestions';
 import { isStatusFilter, VIDEO_SORTS, type StatusFilter, type VideoSort } from '@domain/video-list';
 import { typeLabel } from '@domain/video-type-labels';
 import { usePreferences } from '../../hooks/use-preferences';
+import { useOpenedOnce } from '../lazy-dialog';
 import { IconStar } from './video-icons';
 import { VideoViewSwitch } from './video-view-switch';
 
@@ -56,6 +57,7 @@ export function ListPreferencesBar({
   const prefs = usePreferences();
   const { favoriteTypes, customPresets } = prefs.preferences;
   const [saving, setSaving] = useState(false);
+  const savingMounted = useOpenedOnce(saving);
   const [name, setName] = useState('');
   const type = view.typeFilter;
   const isFavorite = favoriteTypes.includes(type);
@@ -151,55 +153,57 @@ export function ListPreferencesBar({
       </Group>
       <PreferenceSwitch name="autoRefresh" label="Auto refresh" />
       <PreferenceSwitch name="compactView" label="Compact view" />
-      <Modal
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        opened={saving}
-        onClose={() => setSaving(false)}
-        title="Save current view"
-        centered
-      >
-        <Stack gap="sm">
-          <TextInput
-            label="Preset name"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            maxLength={60}
-            data-autofocus
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') save();
-            }}
-          />
-          {customPresets.length > 0 && (
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                Your presets
-              </Text>
-              {customPresets.map((p) => (
-                <Group key={p.id} justify="space-between">
-                  <Text size="sm">{p.name}</Text>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    color="red"
-                    onClick={() => prefs.removePreset(p.id)}
-                    aria-label={`Remove preset ${p.name}`}
-                  >
-                    Remove
-                  </Button>
-                </Group>
-              ))}
-            </Stack>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setSaving(false)}>
-              Cancel
-            </Button>
-            <Button onClick={save} disabled={!name.trim()}>
-              Save preset
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {savingMounted && (
+        <Modal
+          closeButtonProps={{ 'aria-label': 'Close' }}
+          opened={saving}
+          onClose={() => setSaving(false)}
+          title="Save current view"
+          centered
+        >
+          <Stack gap="sm">
+            <TextInput
+              label="Preset name"
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              maxLength={60}
+              data-autofocus
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') save();
+              }}
+            />
+            {customPresets.length > 0 && (
+              <Stack gap={4}>
+                <Text size="sm" fw={500}>
+                  Your presets
+                </Text>
+                {customPresets.map((p) => (
+                  <Group key={p.id} justify="space-between">
+                    <Text size="sm">{p.name}</Text>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => prefs.removePreset(p.id)}
+                      aria-label={`Remove preset ${p.name}`}
+                    >
+                      Remove
+                    </Button>
+                  </Group>
+                ))}
+              </Stack>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setSaving(false)}>
+                Cancel
+              </Button>
+              <Button onClick={save} disabled={!name.trim()}>
+                Save preset
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
     </Group>
   );
 }

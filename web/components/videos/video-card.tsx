@@ -18,7 +18,7 @@ import { mobileAnimationDelay } from '@domain/video-form';
 import type { VideoView } from '@domain/videos';
 import { allowedActions, postedToggleTarget, workflowSide } from '@domain/workflow';
 import { useNow } from '../../lib/clock';
-import { usePreloadWhenIdle } from '../lazy-dialog';
+import { useOpenedOnce, usePreloadWhenIdle } from '../lazy-dialog';
 import { DayCounterBadge } from './day-counter-badge';
 import { MarkPostedDialog, SendBackDialog } from './lazy-dialogs';
 import { PublishedLine } from './published-line';
@@ -99,6 +99,7 @@ export function VideoCard({
 }: VideoCardProps) {
   const { move, dialogs, change, pendingId } = useMoveDialogs(viewer);
   const [confirming, setConfirming] = useState(false);
+  const confirmMounted = useOpenedOnce(confirming);
   // Mounted only while open: their code is fetched in idle time, so opening does not wait.
   usePreloadWhenIdle(SendBackDialog.load);
   usePreloadWhenIdle(MarkPostedDialog.load);
@@ -239,30 +240,32 @@ export function VideoCard({
           )}
         </Group>
       </Stack>
-      <Modal
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title="Mark as ready to post?"
-        centered
-      >
-        <Text size="sm" mb="md">
-          {`"${video.name}" will go back to Ready to Post.`}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button
-            onClick={() => {
-              setConfirming(false);
-              change(video, 'ready_to_post');
-            }}
-          >
-            Confirm
-          </Button>
-        </Group>
-      </Modal>
+      {confirmMounted && (
+        <Modal
+          closeButtonProps={{ 'aria-label': 'Close' }}
+          opened={confirming}
+          onClose={() => setConfirming(false)}
+          title="Mark as ready to post?"
+          centered
+        >
+          <Text size="sm" mb="md">
+            {`"${video.name}" will go back to Ready to Post.`}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button
+              onClick={() => {
+                setConfirming(false);
+                change(video, 'ready_to_post');
+              }}
+            >
+              Confirm
+            </Button>
+          </Group>
+        </Modal>
+      )}
       {dialogs}
     </Card>
   );
