@@ -242,6 +242,40 @@ describe('a review link', () => {
     }
   });
 
+  it("keeps the player's room while its code is on the way: nothing under it moves (issue 47)", async () => {
+    const made = await answer<{ token: string }>(
+      'POST /api/review-links',
+      await king.post('/api/review-links', { data: { videoIds: [video.id], expiresInDays: 1 } }),
+      201,
+    );
+    const guest = await launchBrowser();
+    try {
+      const page = await guest.newPage(PHONE);
+      // The player's code is held back until the page has drawn everything else.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/video-player-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`/review/${made.token}`);
+      const room = page.getByTestId('player-placeholder');
+      await visible(room);
+      const box = (await room.boundingBox())!;
+      expect(box.height).toBeGreaterThan(box.width * (9 / 16) - 2);
+      const composer = page.getByRole('textbox', { name: 'Add a comment' });
+      const before = (await composer.boundingBox())!.y;
+      release();
+      // The player came (its embed, which has no network here, in the same 16:9 box).
+      await expect.poll(() => room.count()).toBe(0);
+      await page.locator('iframe').first().waitFor({ state: 'attached' });
+      expect(Math.abs((await composer.boundingBox())!.y - before)).toBeLessThanOrEqual(2);
+      guest.expectNoConsoleErrors();
+    } finally {
+      await guest.close();
+    }
+  });
+
   it('answers a clear page once revoked', async () => {
     const made = await answer<{ id: string; token: string }>(
       'POST /api/review-links',

@@ -1,4 +1,4 @@
-import { AspectRatio } from '@mantine/core';
+import { AspectRatio, Box } from '@mantine/core';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { canTellTime, playerSource, type PlayerSource } from '@domain/player';
 import { PlayerHandle } from '../../../lib/player-handle';
@@ -19,9 +19,23 @@ export function usePlayer(
   }, [link]);
 }
 
+/**
+ * The player's room while its code or its video is on the way: a dark 16:9 box, so what is
+ * under the player does not move when it arrives. Mantine's AspectRatio sizes its child, not
+ * itself: an empty one was 0 px high, and the comments under it jumped by the player's height
+ * (a layout shift of 0.23 on the guest review page on a phone, issue 47).
+ */
+export function PlayerPlaceholder() {
+  return (
+    <AspectRatio ratio={16 / 9}>
+      <Box bg="dark.8" style={{ borderRadius: 8 }} data-testid="player-placeholder" />
+    </AspectRatio>
+  );
+}
+
 export function PlayerSlot({ player }: { player: { source: PlayerSource; handle: PlayerHandle } }) {
   return (
-    <Suspense fallback={<AspectRatio ratio={16 / 9} bg="dark.8" />}>
+    <Suspense fallback={<PlayerPlaceholder />}>
       <VideoPlayer source={player.source} handle={player.handle} />
     </Suspense>
   );

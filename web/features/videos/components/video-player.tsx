@@ -167,7 +167,7 @@ function EmbedPlayer({
       title={source.title}
       allow={ALLOW}
       referrerPolicy={REFERRER_POLICY}
-      style={{ border: 0, width: '100%', height: '100%' }}
+      style={{ display: 'block', border: 0, width: '100%', height: '100%' }}
     />
   );
 }
@@ -209,7 +209,13 @@ function FilePlayer({ source, handle }: { source: PlayerSource; handle: PlayerHa
       playsInline
       aria-label={source.title}
       // The whole picture, bars around it when its shape is not the box's (never cropped).
-      style={{ width: '100%', height: '100%', background: 'black', objectFit: 'contain' }}
+      style={{
+        display: 'block',
+        width: '100%',
+        height: '100%',
+        background: 'black',
+        objectFit: 'contain',
+      }}
     />
   );
 }
@@ -249,7 +255,7 @@ function Picture({ source, handle }: { source: PlayerSource; handle: PlayerHandl
           title={source.title}
           allow={ALLOW}
           referrerPolicy={REFERRER_POLICY}
-          style={{ border: 0, width: '100%', height: '100%' }}
+          style={{ display: 'block', border: 0, width: '100%', height: '100%' }}
         />
       )}
     </>

@@ -1,7 +1,6 @@
 import { isOpenNote } from '@domain/comments';
 import {
   Alert,
-  AspectRatio,
   Button,
   Group,
   NativeSelect,
@@ -24,7 +23,7 @@ import { PlayerHandle } from '../../../lib/player-handle';
 import { markersUrl, useComments } from '../../../api/comments';
 import { useAddVersion, useVersions } from '../../../api/versions';
 import { AddVersionDialog } from './add-version-dialog';
-import { PlayerSlot, usePlayer } from './link-player';
+import { PlayerPlaceholder, PlayerSlot, usePlayer } from './link-player';
 
 const SyncedPair = lazy(() => import('./synced-pair').then((m) => ({ default: m.SyncedPair })));
 
@@ -222,7 +221,7 @@ export function VideoVersions({
           </Alert>
         </>
       ) : waiting ? (
-        <AspectRatio ratio={16 / 9} bg="dark.8" />
+        <PlayerPlaceholder />
       ) : (
         player && <PlayerSlot player={player} />
       )}
@@ -365,7 +364,7 @@ function ComparedPair({
         )}
       </Group>
       {pair.together && left.source.kind === 'file' && right.source.kind === 'file' ? (
-        <Suspense fallback={<AspectRatio ratio={16 / 9} bg="dark.8" />}>
+        <Suspense fallback={<PlayerPlaceholder />}>
           <SyncedPair
             left={left.source}
             right={right.source}
