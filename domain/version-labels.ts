@@ -12,6 +12,8 @@ export const versionParam = (version: number | null): string =>
 
 export const VERSION_TEXTS = {
   openNotes: (n: number) => (n === 1 ? '1 open note' : `${n} open notes`),
+  /** In the open notes' place while the versions are read (the row keeps its room). */
+  countingNotes: 'counting open notes…',
   /** A note carried over from an earlier cut (0 or null: from the source). */
   carriedFrom: (version: number | null) => `from ${versionLabel(version)}`,
   addFailed: 'Could not add the version',

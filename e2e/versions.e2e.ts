@@ -12,6 +12,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { VERSION_TEXTS } from '@domain/version-labels';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { serveClip } from './support/clip';
 import { answer, apiAs, withApiAs } from './support/api';
@@ -94,6 +95,36 @@ const pairTimes = (page: Page) =>
       document.querySelector<HTMLVideoElement>(`video[data-compare="${side}"]`)!.currentTime;
     return [at('left'), at('right')] as const;
   });
+
+describe("the dialog's first draw (issue 47)", () => {
+  it('keeps the room of the open notes and of the comments while they are read: nothing moves', async () => {
+    const video = await createVideo(clientApi, { name: 'Steady dialog', link: SOURCE });
+    const page = await browser.newPage(PHONE);
+    await page.setExtraHTTPHeaders({ 'sec-ch-ua-mobile': '?1' });
+    await page.route(`${HOST}/**`, serveClip);
+    await signIn(browser, page, client);
+    // The versions and the comments answer only when the test says so.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(new RegExp(`/api/videos/${video.id}/(versions|comments)$`), async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/dashboard?video=${video.id}`);
+    const dialog = page.getByRole('dialog', { name: 'Edit Video Details' });
+    await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+    const notes = dialog.getByTestId('open-notes');
+    await expect.poll(() => notes.textContent()).toBe(`Source: ${VERSION_TEXTS.countingNotes}`);
+    await visible(dialog.getByText('Loading comments...'));
+    const composer = dialog.getByRole('textbox', { name: 'Add a comment' });
+    const before = (await composer.boundingBox())!.y;
+    release();
+    await expect.poll(() => notes.textContent()).toBe(`Source: ${VERSION_TEXTS.openNotes(0)}`);
+    await visible(dialog.getByText('No comments yet'));
+    expect(Math.abs((await composer.boundingBox())!.y - before)).toBeLessThanOrEqual(2);
+    await page.close();
+  });
+});
 
 describe('a video walks source -> v1 -> changes -> v2 -> approve (issue 41)', () => {
   // The whole walk, five sign-ins long: more than the usual minute beside other workers.

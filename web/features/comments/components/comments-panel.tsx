@@ -280,10 +280,15 @@ export function CommentsPanel({
       <Collapse expanded={expanded} id={bodyId}>
         <Stack gap="sm" pt="sm">
           {comments.isPending ? (
-            <Group gap="xs" justify="center" py="md">
-              <Loader size="sm" />
-              <Text size="sm">Loading comments...</Text>
-            </Group>
+            // The empty state's shape (its icon's, title's and line's room), so the list's
+            // usual first answer, none yet, moves nothing under it (issue 47).
+            <Stack align="center" gap={4} py="lg" c="dimmed">
+              <Loader size={28} />
+              <Text size="sm" fw={600} c="dark.6">
+                Loading comments...
+              </Text>
+              <Text size="sm">Reading the notes on this video.</Text>
+            </Stack>
           ) : comments.isError ? (
             <Stack align="center" gap="xs" py="md" role="alert">
               <Text size="sm">{getErrorMessage(comments.error, 'Could not load comments.')}</Text>

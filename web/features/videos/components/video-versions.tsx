@@ -180,16 +180,20 @@ export function VideoVersions({
           </Group>
         </Group>
       )}
-      {shown && shown.openNotes !== null && (
+      {/* While the list is read the row holds its place, so the player under it stays put. */}
+      {((shown && shown.openNotes !== null) || versions.isPending) && (
         <Group gap="xs" justify="space-between">
           <Text size="sm" c="dimmed" data-testid="open-notes">
-            {versionLabel(shown.number)}: {VERSION_TEXTS.openNotes(shown.openNotes)}
+            {versionLabel(shownNumber)}:{' '}
+            {shown?.openNotes == null
+              ? VERSION_TEXTS.countingNotes
+              : VERSION_TEXTS.openNotes(shown.openNotes)}
           </Text>
           <ExportMarkersMenu
             size="xs"
             label={`Export markers (${versionLabel(shownNumber)})`}
             formats={MARKER_FORMATS}
-            disabled={timed === false}
+            disabled={timed === false || shown?.openNotes == null}
             title={timed === false ? MARKER_MESSAGES.none : undefined}
             hrefOf={(format) =>
               markersUrl(video.id, { format, version: versionParam(shownNumber) })
