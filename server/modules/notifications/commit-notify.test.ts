@@ -35,12 +35,15 @@ afterAll(async () => {
 });
 
 /**
- * Runs `write` while `holder`'s commit holds the notification-queue lock: its answer, how long
- * it took to commit (its notification is seen from another connection) and how long that commit
- * took from the same moment. A write that NOTIFYs in its transaction waits for the lock, so it
- * commits with or after that commit; one that does not takes its usual few milliseconds. (Its
- * answer waits for the lock all the same: it leaves once every instance has heard the write,
- * CacheBus.localWrite, whose marker is a NOTIFY; the other writes commit meanwhile.)
+ * Runs `write` while `holder`'s commit holds the notification-queue lock: its answer, and whether
+ * any of this database's sessions waited for that lock before the write's notification was seen
+ * committed (from another connection). A write that NOTIFYs in its transaction waits for the
+ * lock at its commit, so it is seen waiting until the holder's commit ends; one that does not
+ * commits without it. (Its answer then waits for the lock all the same: it leaves once every
+ * instance has heard the write, CacheBus.localWrite, whose marker is a NOTIFY sent after the
+ * commit; that wait comes after the notification is seen, and does not count.) Judged by the
+ * lock, not by how long the write took: on a loaded machine a write that did not wait took 111
+ * of the holder's 151 ms (CI, 2026-12-07), which a timing bound read as waiting.
  */
 async function whileQueueLocked(write: () => Promise<{ statusCode: number }>) {
   const channel = `vw_probe_${process.pid}`;
@@ -64,16 +67,28 @@ async function whileQueueLocked(write: () => Promise<{ statusCode: number }>) {
     if (held.rowCount || committed) break;
   }
   expect(committed, 'the lock was not seen held: the batch was too small').toBe(false);
-  const start = performance.now();
   const answered = write();
+  let waited = false;
+  let seenBeforeTheHolder = false;
   for (;;) {
-    const seen = await t.database.pool!.query('select 1 from notifications limit 1');
-    if (seen.rowCount || committed) break;
+    const { rows } = await t.database.pool!.query<{ seen: boolean; waiting: boolean }>(
+      `select exists (select 1 from notifications) as seen,
+              exists (select 1 from pg_locks l join pg_stat_activity a using (pid)
+                       where a.datname = current_database() and l.locktype = 'object'
+                         and not l.granted and l.classid = 'pg_database'::regclass
+                         and l.objid = 0) as waiting`,
+    );
+    const { seen, waiting } = rows[0]!;
+    if (seen) {
+      seenBeforeTheHolder = !committed;
+      break;
+    }
+    if (waiting) waited = true;
+    if (committed) break;
   }
-  const wrote = performance.now() - start;
   const res = await answered;
   await commit;
-  return { status: res.statusCode, wrote, locked: performance.now() - start };
+  return { status: res.statusCode, waited, seenBeforeTheHolder };
 }
 
 describe.skipIf(noServer !== '')(titled('a notifying write', noServer), () => {
@@ -86,7 +101,7 @@ describe.skipIf(noServer !== '')(titled('a notifying write', noServer), () => {
       const url = `/api/videos/${videoId}/${path}`;
       const result = await whileQueueLocked(() => t.call('teameditor', method, url, payload));
       expect(result.status).toBe(status);
-      expect(result.wrote, JSON.stringify(result)).toBeLessThan(result.locked / 2);
+      expect(result.waited, JSON.stringify(result)).toBe(false);
       const told = await t.db.select({ to: notifications.recipientId }).from(notifications);
       expect(told.map((n) => n.to)).toEqual([t.id.owner]);
     });
