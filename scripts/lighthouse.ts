@@ -353,7 +353,7 @@ async function main() {
     }
     // Issue 47 item 2: every dashboard, the board, an open detail dialog and the guest review
     // page. `board` stores the board as the viewer's choice, as its switch does.
-    const signedIn: {
+    const pages: {
       name: string;
       who: { username: string; password: string; id?: string } | null;
       path: string;
@@ -372,7 +372,7 @@ async function main() {
       },
       { name: 'Guest review /review/:token', who: null, path: `/review/${people.token}` },
     ];
-    for (const { name, who, path: address, board } of signedIn) {
+    for (const { name, who, path: address, board } of pages) {
       if (!name.includes(ONLY)) continue;
       if (who) await signIn(page, baseUrl, who);
       else await signOut(page, baseUrl);

@@ -111,7 +111,7 @@ export function createWebPages(root: string) {
   function drawnPageFor(pathname: string, role: string, drawn: Drawn): string | null {
     const screens = screenModulesFor(pathname, role);
     if (screens.length === 0 || !indexHtml.includes(ROOT_TAG)) return null;
-    // The files the browser runs one a task before it hydrates (hydrate-drawn.tsx): run all at
+    // The files the browser runs one a task before it hydrates (web/app/run-in-steps.ts): all at
     // once as the screens' imports, they were one task of about 40 ms here, 160 on
     // Lighthouse's 4x slower phone (issue 47).
     const files = filesOf([

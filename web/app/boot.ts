@@ -25,8 +25,8 @@ export const BOOT_SCRIPT_ID = 'vw-boot';
 
 /**
  * Beside the state, the app's and the screen's script files a drawn page needs and the entry
- * does not load, each after the files it imports (web/app/hydrate-drawn.tsx runs them one a
- * task; server/plugins/web-page.ts names them).
+ * does not load, each after the files it imports (web/app/run-in-steps.ts runs them one a task
+ * before hydrate-drawn.tsx hydrates; server/plugins/web-page.ts names them).
  */
 export const CHUNKS_SCRIPT_ID = 'vw-chunks';
 

@@ -3,6 +3,7 @@ import { StrictMode, startTransition, useEffect, useRef } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { useLocation } from 'react-router';
 import { tagAnswer } from '../lib/api-client';
+import { leaveDrawnMoment } from '../lib/clock';
 import { queryClient } from '../lib/query-client';
 import { App } from './app';
 import { BOOT_SCRIPT_ID, type BootState } from './boot';
@@ -82,7 +83,12 @@ export async function hydrateDrawn(root: HTMLElement): Promise<boolean> {
       root,
       <StrictMode>
         <App boot={boot}>
-          <Leaving onLeave={() => drawn.clear()} />
+          <Leaving
+            onLeave={() => {
+              drawn.clear();
+              leaveDrawnMoment();
+            }}
+          />
         </App>
       </StrictMode>,
       {

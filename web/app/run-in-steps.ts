@@ -1,7 +1,7 @@
 import { CHUNKS_SCRIPT_ID } from './boot';
 
 /** Lets the browser run what waits (input, paint), then goes on in a task of its own. */
-export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** How many files' fetches one task starts: each start cost about 0.4 ms here. */
 const FETCHES_A_TASK = 8;

@@ -31,6 +31,20 @@ function subscribe(onTick: () => void): () => void {
   };
 }
 
+/**
+ * Whether a screen mounting now starts from the drawn moment: while the drawn page hydrates (its
+ * parts hydrate one after the other, each must say what the server said) and until the user
+ * first moves on, as the drawn answers count as the screen's first fetch (hydrate-drawn.tsx).
+ * After that a new screen starts from the browser's time, not from a moment that may be an
+ * hour old.
+ */
+let drawnMomentHolds = true;
+
+/** The user moved on from the page the server drew: new screens start from the browser's time. */
+export function leaveDrawnMoment(): void {
+  drawnMomentHolds = false;
+}
+
 /** The browser's time to the second: the same value however often React reads it in a render. */
 const currentSecond = () => Math.floor(Date.now() / 1000) * 1000;
 
@@ -44,7 +58,9 @@ const currentSecond = () => Math.floor(Date.now() / 1000) * 1000;
  */
 export function useNow(): Date {
   const drawnAt = useContext(DrawnAt);
-  const [at, setAt] = useState(() => drawnAt ?? currentSecond());
+  const [at, setAt] = useState(() =>
+    drawnAt !== null && drawnMomentHolds ? drawnAt : currentSecond(),
+  );
   useEffect(() => {
     const moveOn = () => startTransition(() => setAt(currentSecond()));
     moveOn();
