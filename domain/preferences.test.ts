@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   BUILT_IN_PRESETS,
   DEFAULT_PREFERENCES,
+  drawnPreferencesCookie,
   filterFromPreference,
   GUEST_PREFERENCES_KEY,
+  preferencesFromCookie,
   preferencesKey,
   sanitizePreferences,
 } from './preferences';
@@ -51,5 +53,37 @@ describe('preferences', () => {
     expect(p.recentSearches).toHaveLength(10);
     expect(p.recentSearches.slice(0, 2)).toEqual(['a', 'b']);
     expect(p.favoriteTypes).toEqual(['vlog', 'funny', 'consultation', 'voice-over', 'action-reel']);
+  });
+
+  it('reads the drawn preferences back from their cookie, for their own user only', () => {
+    const chosen = sanitizePreferences({
+      videoView: 'board',
+      compactView: true,
+      defaultSort: 'name',
+      recentSearches: ['kept in storage only'],
+    });
+    // As the browser sends it and a cookie parser hands it over: decoded.
+    const value = decodeURIComponent(drawnPreferencesCookie('u1', chosen));
+    expect(preferencesFromCookie(value, 'u1')).toEqual({
+      ...DEFAULT_PREFERENCES,
+      videoView: 'board',
+      compactView: true,
+      defaultSort: 'name',
+    });
+    // Another user's (a shared browser), none, nonsense: the very defaults object.
+    expect(preferencesFromCookie(value, 'u2')).toBe(DEFAULT_PREFERENCES);
+    expect(preferencesFromCookie(undefined, 'u1')).toBe(DEFAULT_PREFERENCES);
+    expect(preferencesFromCookie('{not json', 'u1')).toBe(DEFAULT_PREFERENCES);
+    expect(preferencesFromCookie('null', 'u1')).toBe(DEFAULT_PREFERENCES);
+    const defaults = decodeURIComponent(drawnPreferencesCookie('u1', DEFAULT_PREFERENCES));
+    expect(preferencesFromCookie(defaults, 'u1')).toBe(DEFAULT_PREFERENCES);
+    // A hand-made cookie is checked as stored preferences are, and brings nothing else.
+    const forged = JSON.stringify({
+      user: 'u1',
+      videoView: '<script>',
+      compactView: 'yes',
+      customPresets: [{ id: 'p', name: 'Forged', filter: 'all' }],
+    });
+    expect(preferencesFromCookie(forged, 'u1')).toBe(DEFAULT_PREFERENCES);
   });
 });

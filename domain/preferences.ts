@@ -153,3 +153,55 @@ export function sanitizePreferences(value: unknown): Preferences {
 /** The stored 'ready' default stands for the Ready to Post filter. */
 export const filterFromPreference = (value: Preferences['defaultFilter']): StatusFilter =>
   value === 'ready' ? 'ready_to_post' : value;
+
+/**
+ * The preferences that change how a dashboard's first screen is drawn. The browser mirrors them
+ * in a cookie (DRAWN_PREFERENCES_COOKIE) beside its storage, so that the server draws a page
+ * with them (ADR 0009): a user who chose the board gets the board drawn, not the list redrawn as
+ * the board once the browser has read its storage (issue 47).
+ */
+export const DRAWN_PREFERENCE_FIELDS = [
+  'videoView',
+  'compactView',
+  'defaultFilter',
+  'defaultSort',
+  'autoRefresh',
+] as const satisfies readonly (keyof Preferences)[];
+
+export const DRAWN_PREFERENCES_COOKIE = 'vw-prefs';
+
+/** The cookie's value: whose preferences these are and the drawn ones, as URI-encoded JSON. */
+export function drawnPreferencesCookie(userId: string, prefs: Preferences): string {
+  const drawn: Record<string, unknown> = { user: userId };
+  for (const field of DRAWN_PREFERENCE_FIELDS) drawn[field] = prefs[field];
+  return encodeURIComponent(JSON.stringify(drawn));
+}
+
+/**
+ * The preferences to draw `userId`'s page with, from the cookie's value as a cookie parser
+ * gives it (decoded): the defaults with the drawn fields it holds, each checked as stored
+ * preferences are. The very defaults object when the cookie is absent, unreadable, another
+ * user's (a shared browser) or says nothing but the defaults.
+ */
+export function preferencesFromCookie(value: string | undefined, userId: string): Preferences {
+  if (!value) return DEFAULT_PREFERENCES;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return DEFAULT_PREFERENCES;
+  }
+  if (!parsed || typeof parsed !== 'object' || (parsed as { user?: unknown }).user !== userId) {
+    return DEFAULT_PREFERENCES;
+  }
+  const read = sanitizePreferences(parsed);
+  const drawn: Preferences = { ...DEFAULT_PREFERENCES };
+  for (const field of DRAWN_PREFERENCE_FIELDS) {
+    (drawn as unknown as Record<string, unknown>)[field] = read[field];
+  }
+  return sameDrawnPreferences(drawn, DEFAULT_PREFERENCES) ? DEFAULT_PREFERENCES : drawn;
+}
+
+/** Whether two users' screens draw alike: the same value in every drawn field. */
+export const sameDrawnPreferences = (a: Preferences, b: Preferences): boolean =>
+  DRAWN_PREFERENCE_FIELDS.every((field) => a[field] === b[field]);

@@ -106,10 +106,15 @@ function readScreen(mark: boolean) {
 }
 
 /**
- * Opens /dashboard with the scripts held back, reads the screen the server drew, then lets the
- * scripts run and waits until React has taken the page over.
+ * Opens `address` with the scripts held back, reads the screen the server drew (once `marker`
+ * is in it), then lets the scripts run and waits until React has taken the page over (the
+ * marker's element is React's).
  */
-async function drawnThenHydrated(page: Page) {
+async function drawnThenHydrated(
+  page: Page,
+  address = '/dashboard',
+  marker = '[data-testid="total-videos"]',
+) {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -118,8 +123,8 @@ async function drawnThenHydrated(page: Page) {
     await held;
     await route.continue();
   });
-  await page.goto('/dashboard', { waitUntil: 'commit' });
-  await page.waitForSelector('#root [data-testid="total-videos"]', { state: 'attached' });
+  await page.goto(address, { waitUntil: 'commit' });
+  await page.waitForSelector(`#root ${marker}`, { state: 'attached' });
   // The page as painted: with its stylesheets.
   await page.waitForFunction(() =>
     [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => l.sheet),
@@ -131,10 +136,10 @@ async function drawnThenHydrated(page: Page) {
   const drawn = await page.evaluate(readScreen, true);
   release();
   // Hydrated: React's own properties are on the drawn elements.
-  await page.waitForFunction(() => {
-    const badge = document.querySelector('[data-testid="total-videos"]');
-    return badge !== null && Object.keys(badge).some((key) => key.startsWith('__reactFiber'));
-  });
+  await page.waitForFunction((selector) => {
+    const el = document.querySelector(selector);
+    return el !== null && Object.keys(el).some((key) => key.startsWith('__reactFiber'));
+  }, marker);
   await page.waitForLoadState('networkidle');
   await settled();
   const hydrated = await page.evaluate(readScreen, false);
@@ -172,6 +177,52 @@ describe('the dashboards are drawn by the server and hydrated as drawn', () => {
         await screenshot(page, `first-paint-${role}-${width}`);
       });
     }
+  }
+});
+
+describe('a dashboard shown as the board is drawn as the board', () => {
+  for (const [width, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`editor, ${width}`, { timeout: 60_000 }, async () => {
+      const page = await browser.newPage(viewport);
+      await page.setExtraHTTPHeaders(width === 'phone' ? { 'sec-ch-ua-mobile': '?1' } : {});
+      await signIn(browser, page, people.editor);
+      await page.goto('/dashboard');
+      // The editor picks the board, as any user would, on the dashboard itself (on a phone, in
+      // the filter sheet).
+      if (width === 'phone') await page.getByRole('button', { name: 'Filters' }).click();
+      await page.getByRole('radiogroup', { name: 'Show videos as' }).getByText('Board').click();
+      if (width === 'phone') await page.getByRole('button', { name: 'Done' }).click();
+      await page.getByTestId('video-board').waitFor();
+      const check = await page.evaluate(async () => {
+        const res = await fetch('/api/notifications/check-delayed', { method: 'POST' });
+        return res.status;
+      });
+      expect(check).toBe(200);
+      // The server draws the board (its columns), not the list it draws for a new user.
+      const html = await page.evaluate(() => fetch('/dashboard').then((res) => res.text()));
+      expect(html.includes('data-testid="video-board"'), 'the board in the drawn page').toBe(true);
+      const { drawn, hydrated } = await drawnThenHydrated(page);
+      // A phone shows the first column (Draft); the desktop every column, In Progress's newest
+      // card on top.
+      expect(drawn.text).toContain(width === 'phone' ? 'Draft' : 'Drawn overdue');
+      expect(drawn.text).not.toContain('Loading');
+      expect(hydrated.text).toBe(drawn.text);
+      browser.expectNoConsoleErrors();
+      expect(hydrated.kept).toBe(drawn.seen);
+      await screenshot(page, `first-paint-board-${width}`);
+      // A phone draws the later columns' cards once a swipe (here its column button) brings
+      // them near.
+      if (width === 'phone') {
+        await page
+          .getByRole('navigation', { name: 'Board columns' })
+          .getByRole('button', { name: 'In Progress' })
+          .click();
+        await page.getByRole('article', { name: 'Drawn overdue' }).waitFor();
+      }
+    });
   }
 });
 

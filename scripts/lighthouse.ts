@@ -30,7 +30,12 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Page } from 'puppeteer-core';
-import { DEFAULT_PREFERENCES, preferencesKey } from '@domain/preferences';
+import {
+  DEFAULT_PREFERENCES,
+  DRAWN_PREFERENCES_COOKIE,
+  drawnPreferencesCookie,
+  preferencesKey,
+} from '@domain/preferences';
 import { DEFAULT_REVIEW_EXPIRY_DAYS } from '@domain/review-links';
 import { LANDING_BUDGET_KB } from './budgets';
 import { startAppProcess } from './lib/app-process';
@@ -376,11 +381,17 @@ async function main() {
       if (!name.includes(ONLY)) continue;
       if (who) await signIn(page, baseUrl, who);
       else await signOut(page, baseUrl);
-      if (board) {
+      if (board && who?.id) {
+        // Stored, and mirrored in the cookie the server draws with (web/lib/preferences-storage.ts).
+        const chosen = { ...DEFAULT_PREFERENCES, videoView: 'board' as const };
         await page.evaluate(
-          (key, value) => localStorage.setItem(key, value),
-          preferencesKey(who && 'id' in who ? who.id : null),
-          JSON.stringify({ ...DEFAULT_PREFERENCES, videoView: 'board' }),
+          (key, value, cookie) => {
+            localStorage.setItem(key, value);
+            document.cookie = `${cookie}; Path=/; SameSite=Lax`;
+          },
+          preferencesKey(who.id),
+          JSON.stringify(chosen),
+          `${DRAWN_PREFERENCES_COOKIE}=${drawnPreferencesCookie(who.id, chosen)}`,
         );
       }
       for (const preset of PRESETS) {

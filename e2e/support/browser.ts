@@ -87,7 +87,8 @@ export async function launchBrowser(): Promise<E2EBrowser> {
   let problems: ConsoleProblem[] = [];
   const watch = (page: Page) => {
     // A dashboard the server drew shows before it answers clicks and keys (ADR 0009): a
-    // navigation (goto, reload) ends when the app has hydrated it, as one that the browser
+    // navigation (goto, reload) ends when the app has hydrated it (the dashboard itself, not
+    // only the page's frame: routes/dashboard.tsx), as one that the browser
     // draws ends when the app has drawn it. `waitUntil: 'commit'` is left alone
     // (first-paint.e2e.ts).
     const hydrated = () =>

@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DRAWN_PREFERENCES_COOKIE, preferencesFromCookie } from '@domain/preferences';
 import type { PublicUser } from '@domain/user';
 import type { drawPage } from '../../web/app/server-render';
 import { createWebPages } from './web-page';
@@ -121,7 +122,13 @@ export const web = fp(async (app: FastifyInstance, opts: { root: string | null }
       const me = await get('/api/auth/me');
       if (!me.ok) return null;
       const user = (await me.json()) as PublicUser;
-      const page = await draw({ url: request.url, user, width: drawnWidthOf(request), get });
+      const page = await draw({
+        url: request.url,
+        user,
+        width: drawnWidthOf(request),
+        preferences: preferencesFromCookie(request.cookies[DRAWN_PREFERENCES_COOKIE], user.id),
+        get,
+      });
       return page ? pages.drawnPageFor(pathname, user.role, page) : null;
     } catch (err) {
       request.log.error({ err }, 'could not draw the page on the server; the browser draws it');

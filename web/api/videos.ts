@@ -12,7 +12,7 @@ import type { BulkChangeAnswer, BulkChangeBody } from '@domain/bulk-changes';
 import type { DeliveryBody } from '@domain/delivery';
 import { BOARD_PAGE_SIZE } from '@domain/board';
 import type { LeadListFilter } from '@domain/lead-dashboard';
-import type { VideoStatus } from '@domain/video-status';
+import { normalizeStatus, VIDEO_STATUSES, type VideoStatus } from '@domain/video-status';
 import type { VideoListOrder } from '@domain/video-list';
 import { isAdmin } from '@domain/roles';
 import type { PublicUser } from '@domain/user';
@@ -273,13 +273,45 @@ export function useVideoPages(
  * the board's filters, BOARD_PAGE_SIZE cards a page, the next page by its cursor.
  */
 export function useBoardColumn(base: BoardQuery, status: VideoStatus) {
-  const query: VideoListQuery = { ...base, status, limit: BOARD_PAGE_SIZE };
+  const query = boardColumnQuery(base, status);
   return useInfiniteQuery({
     queryKey: videoKeys.page(query),
     queryFn: ({ pageParam }) => getVideoPage({ ...query, cursor: pageParam ?? undefined }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
+}
+
+const boardColumnQuery = (base: BoardQuery, status: VideoStatus): VideoListQuery => ({
+  ...base,
+  status,
+  limit: BOARD_PAGE_SIZE,
+});
+
+/**
+ * A board column's cards as read so far: its pages' videos that still have its status (a card
+ * moved away shows in its new column at once, the cache's optimistic move).
+ */
+export const boardColumnVideos = (
+  data: { pages: VideoPage[] } | undefined,
+  status: VideoStatus,
+): VideoView[] =>
+  data?.pages.flatMap((p) => p.videos).filter((v) => normalizeStatus(v.status) === status) ?? [];
+
+/**
+ * Every column's cards the cache holds for a board, without reading anything: what a board
+ * drawn by the server, and its hydration, show from its first render.
+ */
+export function cachedBoardVideos(
+  client: QueryClient,
+  base: BoardQuery,
+): Partial<Record<VideoStatus, readonly VideoView[]>> {
+  const columns: Partial<Record<VideoStatus, readonly VideoView[]>> = {};
+  for (const status of VIDEO_STATUSES) {
+    const data = client.getQueryData(videoKeys.page(boardColumnQuery(base, status)));
+    if (isPaged(data)) columns[status] = boardColumnVideos(data, status);
+  }
+  return columns;
 }
 
 /** The filters a board reads every column with (no status, page or order of its own). */

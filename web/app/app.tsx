@@ -17,6 +17,7 @@ export function App({ boot = null, children }: { boot?: BootState | null; childr
       checkedUser={boot?.user ?? null}
       drawnWidth={boot?.width ?? null}
       drawnAt={boot?.drawnAt ?? null}
+      drawnPreferences={boot?.preferences ?? null}
     >
       <BrowserRouter>
         {children}

@@ -5,6 +5,7 @@
  * first render is the server's. Written by web/app/server-render.tsx, read by web/app/hydrate-drawn.tsx.
  */
 import type { DehydratedState } from '@tanstack/react-query';
+import type { Preferences } from '@domain/preferences';
 import type { PublicUser } from '@domain/user';
 
 export interface BootState {
@@ -14,6 +15,8 @@ export interface BootState {
   width: number;
   /** When the page was drawn, in ms since the epoch (web/lib/clock.ts). */
   drawnAt?: number;
+  /** The preferences the page was drawn with (web/lib/drawn-page.ts). */
+  preferences?: Preferences;
   /**
    * The ETag of each answer, by its query's hash, so the browser's next read of it can be
    * confirmed with a 304 rather than sent whole (web/lib/api-client.ts).

@@ -3,7 +3,7 @@ import { StrictMode, startTransition, useEffect, useRef } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { useLocation } from 'react-router';
 import { tagAnswer } from '../lib/api-client';
-import { leaveDrawnMoment } from '../lib/clock';
+import { leaveDrawnPage } from '../lib/drawn-page';
 import { queryClient } from '../lib/query-client';
 import { App } from './app';
 import { BOOT_SCRIPT_ID, type BootState } from './boot';
@@ -23,16 +23,12 @@ export function readBoot(): BootState | null {
 }
 
 /**
- * Calls `onLeave` once the address first changes (not when the page opens). Its first effect
- * marks the page as hydrated (`<html data-hydrated>`): until then the drawn screen shows but
- * does not answer clicks and keys (the browser suite waits for it, e2e/support/browser.ts).
+ * Calls `onLeave` once the address first changes (not when the page opens). It hydrates with
+ * the page's frame, before the screen (routes/dashboard.tsx, ScreenHydrated, says when that has).
  */
 function Leaving({ onLeave }: { onLeave: () => void }) {
   const { pathname, search } = useLocation();
   const opened = useRef(`${pathname}${search}`);
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
   useEffect(() => {
     if (`${pathname}${search}` !== opened.current) onLeave();
   }, [pathname, search, onLeave]);
@@ -86,7 +82,7 @@ export async function hydrateDrawn(root: HTMLElement): Promise<boolean> {
           <Leaving
             onLeave={() => {
               drawn.clear();
-              leaveDrawnMoment();
+              leaveDrawnPage();
             }}
           />
         </App>

@@ -23,6 +23,7 @@ import {
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import type { Preferences } from '@domain/preferences';
 import type { PublicUser } from '@domain/user';
 import { setServerTransport, tagOf } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
@@ -41,6 +42,8 @@ export interface DrawRequest {
   user: PublicUser;
   /** The screen width to draw for, in CSS pixels. */
   width: number;
+  /** The user's preferences, as far as the request tells them (domain/preferences.ts). */
+  preferences: Preferences;
   /** A GET of the server's own API as the request's session. */
   get: Get;
 }
@@ -78,6 +81,7 @@ function render(request: DrawRequest, client: QueryClient, drawnAt: number): str
         checkedUser={request.user}
         drawnWidth={request.width}
         drawnAt={drawnAt}
+        drawnPreferences={request.preferences}
       >
         <StaticRouter location={request.url}>
           <AppRoutes />
@@ -135,6 +139,7 @@ export async function drawPage(request: DrawRequest): Promise<Drawn | null> {
         queries: dehydrate(client),
         width: request.width,
         drawnAt,
+        preferences: request.preferences,
         tags,
       });
       return { html, boot: state };

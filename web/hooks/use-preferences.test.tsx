@@ -1,9 +1,16 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, render, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preferencesKey } from '@domain/preferences';
+import {
+  DEFAULT_PREFERENCES,
+  DRAWN_PREFERENCES_COOKIE,
+  preferencesFromCookie,
+  preferencesKey,
+  type Preferences,
+} from '@domain/preferences';
 import type { PublicUser } from '@domain/user';
 import { AuthContext, type AuthContextValue } from '../lib/auth-context';
+import { DrawnPreferences } from '../lib/drawn-page';
 import { resetPreferencesCache, usePreferences } from './use-preferences';
 
 const person = (id: string): PublicUser => ({
@@ -29,7 +36,41 @@ function signedInAs(user: PublicUser | null) {
   );
 }
 
+/** The cookie the browser sends the server, as a cookie parser hands it over (decoded). */
+const sentCookie = () =>
+  document.cookie
+    .split('; ')
+    .map((c) => c.split('='))
+    .filter(([name]) => name === DRAWN_PREFERENCES_COOKIE)
+    .map(([, value]) => decodeURIComponent(value!))[0];
+
+/** What the server drew a board user's page with (the cookie's part of their preferences). */
+const DRAWN_BOARD: Preferences = { ...DEFAULT_PREFERENCES, videoView: 'board' };
+
+/**
+ * Renders a screen as a page the server drew with DRAWN_BOARD hydrates it, `stored` in the
+ * user's storage: the preferences each of its renders saw.
+ */
+function hydrateDrawn(userId: string, stored: Partial<Preferences>): Preferences[] {
+  localStorage.setItem(preferencesKey(userId), JSON.stringify(stored));
+  const seen: Preferences[] = [];
+  function Shows() {
+    seen.push(usePreferences().preferences);
+    return null;
+  }
+  const SignedIn = signedInAs(person(userId));
+  render(
+    <DrawnPreferences.Provider value={DRAWN_BOARD}>
+      <SignedIn>
+        <Shows />
+      </SignedIn>
+    </DrawnPreferences.Provider>,
+  );
+  return seen;
+}
+
 afterEach(() => {
+  document.cookie = `${DRAWN_PREFERENCES_COOKIE}=; Path=/; Max-Age=0`;
   localStorage.clear();
   resetPreferencesCache();
   vi.restoreAllMocks();
@@ -105,5 +146,30 @@ describe('usePreferences', () => {
     const second = renderHook(() => usePreferences(), { wrapper });
     act(() => first.result.current.update(() => ({ compactView: true })));
     expect(second.result.current.preferences.compactView).toBe(true);
+  });
+
+  it('mirrors the drawn preferences in a cookie, so the server draws with them', () => {
+    const { result } = renderHook(() => usePreferences(), { wrapper: signedInAs(person('u5')) });
+    act(() => result.current.update(() => ({ videoView: 'board', recentSearches: ['promo'] })));
+    expect(preferencesFromCookie(sentCookie(), 'u5')).toEqual({
+      ...DEFAULT_PREFERENCES,
+      videoView: 'board',
+    });
+    // Stored before the mirror existed (or the cookie cleared): mirrored on the first read.
+    document.cookie = `${DRAWN_PREFERENCES_COOKIE}=; Path=/; Max-Age=0`;
+    resetPreferencesCache();
+    renderHook(() => usePreferences(), { wrapper: signedInAs(person('u5')) });
+    expect(preferencesFromCookie(sentCookie(), 'u5').videoView).toBe('board');
+  });
+
+  it('a drawn page hydrates with what it was drawn with, then shows what is stored', () => {
+    const seen = hydrateDrawn('u6', { videoView: 'board', recentSearches: ['promo'] });
+    // The first render is the server's; the rest of what is stored follows.
+    expect(seen[0]).toBe(DRAWN_BOARD);
+    expect(seen.at(-1)).toMatchObject({ videoView: 'board', recentSearches: ['promo'] });
+  });
+
+  it('draws nothing again when what is stored is what the page was drawn with', () => {
+    expect(hydrateDrawn('u7', { videoView: 'board' })).toEqual([DRAWN_BOARD]);
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useContext, useEffect, useState } from 'react';
 import {
   DEFAULT_PREFERENCES,
   sanitizePreferences,
@@ -7,25 +7,32 @@ import {
 } from '@domain/preferences';
 import { addRecentSearch, toggleFavoriteType } from '@domain/search-suggestions';
 import { useAuth } from './use-auth';
-import { loadPreferences, savePreferences } from '../lib/preferences-storage';
+import { DrawnPreferences, drawnPageHolds } from '../lib/drawn-page';
+import {
+  loadPreferences,
+  mirrorDrawnPreferences,
+  savePreferences,
+} from '../lib/preferences-storage';
 
 // Every component using the hook sees the same preferences: a save tells all of them.
 const listeners = new Set<() => void>();
 const cache = new Map<string, Preferences>();
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function snapshot(userId: string | null): Preferences {
+/**
+ * The user's stored preferences, read once and kept. Stored ones equal to what the page was
+ * drawn with are that very object (the defaults, for most users), so a screen that hydrated with
+ * it finds nothing changed and draws nothing again.
+ */
+function snapshot(userId: string | null, drawn: Preferences | null): Preferences {
   const key = userId ?? '';
   let prefs = cache.get(key);
   if (!prefs) {
     prefs = loadPreferences(userId);
-    // The defaults are the very object the server drew with (below): hydration then finds
-    // nothing changed and draws nothing again.
-    if (JSON.stringify(prefs) === JSON.stringify(DEFAULT_PREFERENCES)) prefs = DEFAULT_PREFERENCES;
+    const same = drawn ?? DEFAULT_PREFERENCES;
+    if (JSON.stringify(prefs) === JSON.stringify(same)) prefs = same;
+    // Stored before the cookie mirrored them, or the cookie since cleared: the next page the
+    // server draws is drawn with them.
+    mirrorDrawnPreferences(userId, prefs);
     cache.set(key, prefs);
   }
   return prefs;
@@ -35,17 +42,35 @@ function snapshot(userId: string | null): Preferences {
  * The signed-in user's local preferences (guest key when nobody is signed in), with the
  * limits of docs/product.md#constants-and-limits applied on every change: recent searches lowercased, newest
  * first, no duplicates, at most 10; at most 5 favourite types.
+ *
+ * A page the server drew hydrates with the preferences it was drawn with (the drawn ones the
+ * browser mirrors in a cookie, the defaults for the rest), so a user who chose the board gets
+ * the board drawn and hydrated as drawn (ADR 0009). The stored ones then follow in a transition,
+ * which React draws in slices (what the cookie does not hold: recent searches, saved views);
+ * a change the user makes applies at once.
  */
 export function usePreferences() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  // The server, which cannot read this browser's storage, draws with the defaults, and so does
-  // the browser's hydration of that page; stored preferences apply right after (ADR 0009).
-  const preferences = useSyncExternalStore(
-    subscribe,
-    () => snapshot(userId),
-    () => DEFAULT_PREFERENCES,
-  );
+  const drawn = useContext(DrawnPreferences);
+  const [held, setHeld] = useState(() => ({
+    userId,
+    preferences: drawn !== null && drawnPageHolds() ? drawn : snapshot(userId, drawn),
+  }));
+  const preferences = held.userId === userId ? held.preferences : snapshot(userId, drawn);
+
+  useEffect(() => {
+    const show = (next: Preferences) =>
+      setHeld((now) =>
+        now.userId === userId && now.preferences === next ? now : { userId, preferences: next },
+      );
+    const listener = () => show(snapshot(userId, drawn));
+    listeners.add(listener);
+    startTransition(() => show(snapshot(userId, drawn)));
+    return () => {
+      listeners.delete(listener);
+    };
+  }, [userId, drawn]);
 
   const update = useCallback(
     (change: (prefs: Preferences) => Partial<Preferences>) => {

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DrawnAt, leaveDrawnMoment, useNow } from './clock';
+import { DrawnAt, useNow } from './clock';
+import { leaveDrawnPage } from './drawn-page';
 
 const renders: string[] = [];
 function Now() {
@@ -31,7 +32,7 @@ describe('useNow in a page the server drew', () => {
     expect(shown()).toBe(new Date(LATER).toISOString());
     first.unmount();
 
-    leaveDrawnMoment();
+    leaveDrawnPage();
     renders.length = 0;
     render(
       <DrawnAt.Provider value={DRAWN}>

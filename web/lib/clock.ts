@@ -1,4 +1,5 @@
 import { createContext, startTransition, useContext, useEffect, useMemo, useState } from 'react';
+import { drawnPageHolds } from './drawn-page';
 
 /**
  * The moment (ms since the epoch) a page drawn by the server was drawn at, or null in a page the
@@ -31,20 +32,6 @@ function subscribe(onTick: () => void): () => void {
   };
 }
 
-/**
- * Whether a screen mounting now starts from the drawn moment: while the drawn page hydrates (its
- * parts hydrate one after the other, each must say what the server said) and until the user
- * first moves on, as the drawn answers count as the screen's first fetch (hydrate-drawn.tsx).
- * After that a new screen starts from the browser's time, not from a moment that may be an
- * hour old.
- */
-let drawnMomentHolds = true;
-
-/** The user moved on from the page the server drew: new screens start from the browser's time. */
-export function leaveDrawnMoment(): void {
-  drawnMomentHolds = false;
-}
-
 /** The browser's time to the second: the same value however often React reads it in a render. */
 const currentSecond = () => Math.floor(Date.now() / 1000) * 1000;
 
@@ -59,7 +46,7 @@ const currentSecond = () => Math.floor(Date.now() / 1000) * 1000;
 export function useNow(): Date {
   const drawnAt = useContext(DrawnAt);
   const [at, setAt] = useState(() =>
-    drawnAt !== null && drawnMomentHolds ? drawnAt : currentSecond(),
+    drawnAt !== null && drawnPageHolds() ? drawnAt : currentSecond(),
   );
   useEffect(() => {
     const moveOn = () => startTransition(() => setAt(currentSecond()));

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { DashboardSkeleton, type DashboardShape } from '../../components/skeletons';
 import { useAuth } from '../../hooks/use-auth';
 import { lazyScreen } from '../lazy-screen';
@@ -13,6 +13,19 @@ const SHAPES: Record<ReturnType<typeof dashboardOf>, DashboardShape> = {
   teamLeadDashboard: { tiles: { count: 6, cols: { base: 2, xs: 3, md: 6 } } },
   clientDashboard: {},
 };
+
+/**
+ * Marks the page as hydrated (`<html data-hydrated>`) once the dashboard has: until then a
+ * dashboard the server drew shows but does not answer clicks and keys (the browser suite waits
+ * for it, e2e/support/browser.ts). In the dashboard's own Suspense boundary, which React
+ * hydrates after the page's frame (the header, the account menu), at a lower priority.
+ */
+function ScreenHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
 
 /**
  * The role-based dashboard (docs/product.md#screens): editor gets the editor dashboard, lead_editor
@@ -36,6 +49,7 @@ export function DashboardRoute() {
     <>
       <Suspense fallback={<DashboardSkeleton shape={SHAPES[screen]} />}>
         <Dashboard />
+        <ScreenHydrated />
       </Suspense>
       <VideoFromUrl />
     </>

@@ -16,8 +16,10 @@ import {
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { Badge, Button, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
+  startTransition,
   useCallback,
   useEffect,
   useMemo,
@@ -25,6 +27,7 @@ import {
   useState,
   type KeyboardEventHandler,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import { BOARD_MESSAGES, boardDropRefusal } from '@domain/board';
 import { canEditVideo } from '@domain/permissions';
@@ -37,7 +40,13 @@ import {
 } from '@domain/video-status';
 import type { VideoView } from '@domain/videos';
 import { findMove, workflowSide } from '@domain/workflow';
-import { getMatchingVideoIds, useBoardColumn, type BoardQuery } from '../../api/videos';
+import {
+  boardColumnVideos,
+  cachedBoardVideos,
+  getMatchingVideoIds,
+  useBoardColumn,
+  type BoardQuery,
+} from '../../api/videos';
 import { useVideoSelection } from '../../hooks/use-video-selection';
 import { usePhoneLayout } from '../../hooks/use-phone-layout';
 import { notifyError } from '../../lib/notify';
@@ -65,6 +74,17 @@ export interface VideoBoardProps {
    */
   selectable?: boolean;
 }
+
+/** The room between two cards of a column, in CSS pixels. */
+const CARD_GAP_PX = 8;
+
+/**
+ * A column's width and scroll height and a card's height, in CSS pixels, as measured on a phone
+ * (390 x 844: one column fills the screen) and a laptop (1280 x 900: five side by side, each
+ * card's title wrapping), for a column to draw before it can measure.
+ */
+const PHONE_GUESS = { width: 360, column: 620, card: 190 };
+const DESKTOP_GUESS = { width: 230, column: 600, card: 340 };
 
 /** What a drag carries: the video as its column listed it. */
 interface DragData {
@@ -133,11 +153,15 @@ export function VideoBoard({
   const [over, setOver] = useState<VideoStatus | null>(null);
   const phone = usePhoneLayout();
   const columnRefs = useRef(new Map<VideoStatus, HTMLElement>());
+  const boardRef = useRef<HTMLDivElement>(null);
   // The column last announced: the card starts over its own, which is said with the pick-up.
   const announcedOver = useRef<string | null>(null);
   const selection = useVideoSelection();
   // The cards each column has loaded: the selection's order and the bulk answer's names.
-  const [loaded, setLoaded] = useState<Partial<Record<VideoStatus, readonly VideoView[]>>>({});
+  // From its first render what the cache holds: a board drawn by the server shows its bulk bar
+  // as the browser does, and the bar does not push the board down once hydrated (issue 47).
+  const queryClient = useQueryClient();
+  const [loaded, setLoaded] = useState(() => cachedBoardVideos(queryClient, query));
   const onLoaded = useCallback(
     (status: VideoStatus, videos: readonly VideoView[]) =>
       setLoaded((prev) => (prev[status] === videos ? prev : { ...prev, [status]: videos })),
@@ -249,11 +273,13 @@ export function VideoBoard({
           setOver(null);
         }}
       >
-        <div className={classes.board} data-testid="video-board">
-          {VIDEO_STATUSES.map((status) => (
+        <div ref={boardRef} className={classes.board} data-testid="video-board">
+          {VIDEO_STATUSES.map((status, index) => (
             <BoardColumn
               key={status}
               status={status}
+              boardRef={boardRef}
+              seenFirst={!phone || index === 0}
               query={query}
               headingOrder={headingOrder}
               columnRef={(el) => {
@@ -322,6 +348,34 @@ export function VideoBoard({
 type Drop = { kind: 'home' } | { kind: 'allowed' } | { kind: 'forbidden'; why: string };
 
 /**
+ * Whether `target` has come within a screen's width of what `root` shows (true from the start
+ * when `seen`), and stays so: a phone shows one column of the board at a time, and draws the
+ * cards of the others once a swipe brings them near, in a transition. Drawn by the server and
+ * hydrated, the phone's board was five columns of cards, one long task (issue 47).
+ */
+function useNearOnceIn(
+  root: RefObject<HTMLElement | null>,
+  target: RefObject<HTMLElement | null>,
+  seen: boolean,
+): boolean {
+  const [near, setNear] = useState(seen);
+  useEffect(() => {
+    if (near || !target.current) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        startTransition(() => setNear(true));
+      },
+      { root: root.current, rootMargin: '0px 100%' },
+    );
+    observer.observe(target.current);
+    return () => observer.disconnect();
+  }, [near, root, target]);
+  return near;
+}
+
+/**
  * One status's column: its title and count, the cards read page by page (the next page when the
  * last loaded cards come near) and only those near its scroll place in the page. While a card is
  * held, a column it may not go to says why.
@@ -335,6 +389,8 @@ function BoardColumn({
   columnRef,
   onLoaded,
   renderCard,
+  boardRef,
+  seenFirst,
 }: {
   status: VideoStatus;
   query: BoardQuery;
@@ -344,27 +400,30 @@ function BoardColumn({
   columnRef: (el: HTMLElement | null) => void;
   onLoaded: (status: VideoStatus, videos: readonly VideoView[]) => void;
   renderCard: (video: VideoView) => ReactNode;
+  /** The row of columns, which scrolls sideways on a phone. */
+  boardRef: RefObject<HTMLDivElement | null>;
+  /** Whether the column is seen when the board opens (every column but a phone's later ones). */
+  seenFirst: boolean;
 }) {
   const { setNodeRef } = useDroppable({ id: status });
   const list = useBoardColumn(query, status);
-  // A card moved away shows in its new column at once (the cache's optimistic move).
-  const videos = useMemo(
-    () =>
-      list.data?.pages
-        .flatMap((p) => p.videos)
-        .filter((v) => normalizeStatus(v.status) === status) ?? [],
-    [list.data, status],
-  );
+  const videos = useMemo(() => boardColumnVideos(list.data, status), [list.data, status]);
   useEffect(() => onLoaded(status, videos), [onLoaded, status, videos]);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const near = useNearOnceIn(boardRef, scrollRef, seenFirst);
+  // Before it can measure (on the server, and while the browser hydrates what the server drew)
+  // the column guesses its height and its cards' from the layout: the closer the guess, the
+  // fewer cards the browser adds or drops right after hydrating (issue 47).
+  const phone = usePhoneLayout();
+  const guess = phone ? PHONE_GUESS : DESKTOP_GUESS;
   const virtualizer = useVirtualizer({
-    count: videos.length,
+    count: near ? videos.length : 0,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 200,
-    overscan: 4,
-    gap: 8,
+    estimateSize: () => guess.card,
+    overscan: 2,
+    gap: CARD_GAP_PX,
     getItemKey: (i) => videos[i]?.id ?? i,
-    initialRect: { width: 280, height: 800 },
+    initialRect: { width: guess.width, height: guess.column },
   });
   const items = virtualizer.getVirtualItems();
   const last = items.at(-1);
@@ -438,28 +497,29 @@ function BoardColumn({
             aria-labelledby={titleId}
             style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}
           >
-            {items.map((item) => {
-              const video = videos[item.index]!;
-              return (
-                <div
-                  key={item.key}
-                  role="listitem"
-                  data-index={item.index}
-                  ref={virtualizer.measureElement}
-                  aria-setsize={hasNextPage ? -1 : videos.length}
-                  aria-posinset={item.index + 1}
-                  style={{
-                    position: 'absolute',
-                    top: 0,
-                    left: 0,
-                    width: '100%',
-                    transform: `translateY(${item.start}px)`,
-                  }}
-                >
-                  {renderCard(video)}
-                </div>
-              );
-            })}
+            {/* The cards near the screen in the flow, the first at its place: each takes its
+                own height, drawn by the server as measured in the browser, so nothing moves
+                once the browser measures them (Lighthouse layout shift, issue 47). */}
+            <div
+              className={classes.cards}
+              style={{ transform: `translateY(${items[0]?.start ?? 0}px)`, gap: CARD_GAP_PX }}
+            >
+              {items.map((item) => {
+                const video = videos[item.index]!;
+                return (
+                  <div
+                    key={item.key}
+                    role="listitem"
+                    data-index={item.index}
+                    ref={virtualizer.measureElement}
+                    aria-setsize={hasNextPage ? -1 : videos.length}
+                    aria-posinset={item.index + 1}
+                  >
+                    {renderCard(video)}
+                  </div>
+                );
+              })}
+            </div>
           </div>
         )}
         {isFetchingNextPage && (

@@ -9,7 +9,7 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { canReadVideo } from '@domain/permissions';
 import { turnLine } from '@domain/turnaround';
 import type { PublicUser } from '@domain/user';
@@ -85,9 +85,10 @@ function PeopleLine({
  * One video as a card: number, name, status badge, day counter, type, link platform, whose turn
  * it is and since when ('Waiting on client · 5 h', domain/turnaround.ts), client
  * (when `showClient`), the primary workflow action (optimistic, rolled back with a toast) and
- * the posted / ready-to-post confirm toggle. Reused by every dashboard.
+ * the posted / ready-to-post confirm toggle. Reused by every dashboard. Drawn again only when
+ * its props change: a board column draws its cards again each time it measures them.
  */
-export function VideoCard({
+export const VideoCard = memo(function VideoCard({
   video,
   viewer,
   onOpen,
@@ -269,4 +270,4 @@ export function VideoCard({
       {dialogs}
     </Card>
   );
-}
+});
