@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_TAB_INFO } from '@domain/lead-dashboard';
 import { DESKTOP, type E2EBrowser, launchBrowser, PHONE } from './support/browser';
+import { answer, withApiAs } from './support/api';
 import { assignEditor, createVideoAs, screenshot } from './support/videos';
 import {
   createUsersAsKing,
@@ -20,6 +21,8 @@ import {
 
 let browser: E2EBrowser;
 let people: Record<'client' | 'editor' | 'lead', TestUser>;
+/** A review link to the first video, for the guest review page. */
+let review: { token: string; expiresAt: string };
 const TITLE = 'Drawn first </script><b>not bold</b>';
 const IN_REVIEW = 'Drawn for review';
 /** How many more videos wait for review than a screen holds (newest first, so this one on top). */
@@ -41,7 +44,7 @@ beforeAll(async () => {
   const [editor, lead] = await createUsersAsKing(browser, ['editor', 'lead_editor']);
   await assignEditor(browser, client.id, editor.id);
   // In progress, so that every dashboard's first list (In Progress) shows it.
-  await createVideoAs(browser, kingCredentials(browser), {
+  const first = await createVideoAs(browser, kingCredentials(browser), {
     name: TITLE,
     targetUserId: client.id,
     status: 'in_progress',
@@ -70,6 +73,13 @@ beforeAll(async () => {
     dueDate: '2020-01-06',
   });
   people = { client, editor, lead };
+  review = await withApiAs(browser, kingCredentials(browser), async (king) =>
+    answer<{ token: string; expiresAt: string }>(
+      'POST /api/review-links',
+      await king.post('/api/review-links', { data: { videoIds: [first.id], expiresInDays: 1 } }),
+      201,
+    ),
+  );
 });
 afterAll(async () => {
   await browser?.close();
@@ -86,7 +96,10 @@ function readScreen(mark: boolean) {
     const r = el.getBoundingClientRect();
     return r.bottom > 0 && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth;
   };
-  const seen = [...document.getElementById('root')!.querySelectorAll('*')].filter(onScreen);
+  // A player's room (the review page's) is the player once its code is here: not the page's.
+  const seen = [...document.getElementById('root')!.querySelectorAll('*')]
+    .filter((el) => !el.closest('[data-player-room]'))
+    .filter(onScreen);
   const page = window as unknown as { drawnSeen?: Element[] };
   // Properties, not attributes: React would notice an attribute while hydrating.
   if (mark) page.drawnSeen = seen;
@@ -221,6 +234,44 @@ describe('a dashboard shown as the board is drawn as the board', () => {
           .getByRole('button', { name: 'In Progress' })
           .click();
         await page.getByRole('article', { name: 'Drawn overdue' }).waitFor();
+      }
+    });
+  }
+});
+
+describe('the guest review page is drawn by the server and hydrated as drawn', () => {
+  for (const [width, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(width, { timeout: 60_000 }, async () => {
+      // A guest: a browser of its own, signed in as nobody, in Tokyo (no summer time).
+      const own = await launchBrowser({ timezoneId: 'Asia/Tokyo', locale: 'en-US' });
+      try {
+        const page = await own.newPage(viewport);
+        await page.setExtraHTTPHeaders(width === 'phone' ? { 'sec-ch-ua-mobile': '?1' } : {});
+        const { drawn, hydrated } = await drawnThenHydrated(
+          page,
+          `/review/${review.token}`,
+          'main h1',
+        );
+        expect(drawn.text).toContain(TITLE);
+        expect(drawn.text).toContain('Your name');
+        expect(drawn.text).not.toContain('Opening the review');
+        // The server tells the link's end in UTC; the hydrated page in the guest's own zone
+        // (Tokyo: nine hours ahead), the zone named both times, and nothing else changes.
+        const end = new Date(review.expiresAt);
+        const clock = (hours: number) =>
+          `${hours % 12 || 12}:${String(end.getUTCMinutes()).padStart(2, '0')}\\s[AP]M`;
+        expect(drawn.text).toMatch(new RegExp(`${clock(end.getUTCHours())} UTC`));
+        expect(hydrated.text).toMatch(new RegExp(`${clock((end.getUTCHours() + 9) % 24)} GMT\\+9`));
+        const moment = /[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M [A-Z]{3}(\+\d+)?/g;
+        expect(hydrated.text.replace(moment, 'MOMENT')).toBe(drawn.text.replace(moment, 'MOMENT'));
+        own.expectNoConsoleErrors();
+        expect(hydrated.kept).toBe(drawn.seen);
+        await screenshot(page, `first-paint-review-${width}`);
+      } finally {
+        await own.close();
       }
     });
   }

@@ -66,7 +66,10 @@ export interface E2EBrowser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(): Promise<E2EBrowser> {
+/** `zone` and `locale`: the browser's time zone and language (the machine's when not given). */
+export async function launchBrowser(
+  options: { timezoneId?: string; locale?: string } = {},
+): Promise<E2EBrowser> {
   const baseUrl = inject('e2eBaseUrl');
   const kingPassword = inject('e2eKingPassword');
   const profileDir = await mkdtemp(path.join(inject('e2eTempDir'), 'chromium-'));
@@ -76,6 +79,7 @@ export async function launchBrowser(): Promise<E2EBrowser> {
       executablePath: readTestSettings().chromiumPath,
       args: CHROMIUM_ARGS,
       baseURL: baseUrl,
+      ...options,
     });
   } catch (err) {
     await rm(profileDir, { recursive: true, force: true });
@@ -88,7 +92,7 @@ export async function launchBrowser(): Promise<E2EBrowser> {
   const watch = (page: Page) => {
     // A dashboard the server drew shows before it answers clicks and keys (ADR 0009): a
     // navigation (goto, reload) ends when the app has hydrated it (the dashboard itself, not
-    // only the page's frame: routes/dashboard.tsx), as one that the browser
+    // only the page's frame: web/app/screen-hydrated.tsx), as one that the browser
     // draws ends when the app has drawn it. `waitUntil: 'commit'` is left alone
     // (first-paint.e2e.ts).
     const hydrated = () =>

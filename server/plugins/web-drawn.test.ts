@@ -10,6 +10,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBuilder } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  DEFAULT_PREFERENCES,
+  DRAWN_PREFERENCES_COOKIE,
+  drawnPreferencesCookie,
+} from '@domain/preferences';
 import { createTestApp, seedPerson, seedVideo, type TestApp } from '../test/helper';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,6 +25,7 @@ let t: TestApp;
 let outDir: string;
 let alice: Awaited<ReturnType<typeof seedPerson>>;
 let bob: Awaited<ReturnType<typeof seedPerson>>;
+let aliceFirst: Awaited<ReturnType<typeof seedVideo>>;
 
 async function buildInto(dir: string) {
   const builder = await createBuilder({
@@ -49,7 +55,12 @@ beforeAll(async () => {
   t = await createTestApp({ webRoot: path.join(outDir, 'web') });
   alice = await seedPerson(t, { username: 'alice', name: 'Alice Drawn' });
   bob = await seedPerson(t, { username: 'bob', name: 'Bob Drawn' });
-  await seedVideo(t, { userId: alice.id, name: 'Alice first cut' });
+  aliceFirst = await seedVideo(t, {
+    userId: alice.id,
+    name: 'Alice first cut',
+    link: 'https://vimeo.com/123456',
+    internalNotes: 'Agency eyes only',
+  });
   await seedVideo(t, { userId: alice.id, name: HOSTILE });
   await seedVideo(t, { userId: alice.id, name: DOLLARS });
   await seedVideo(t, { userId: bob.id, name: 'Bob secret teaser' });
@@ -184,5 +195,80 @@ describe('GET /dashboard drawn by the server', () => {
     });
     expect(res.body).not.toContain('vw-boot');
     expect(res.body).not.toContain('Alice first cut');
+  });
+});
+
+describe('the preferences a page is drawn with', () => {
+  /** The cookie the browser mirrors `userId`'s board choice in (web/lib/preferences-storage.ts). */
+  const boardFor = (userId: string) =>
+    `${DRAWN_PREFERENCES_COOKIE}=${drawnPreferencesCookie(userId, { ...DEFAULT_PREFERENCES, videoView: 'board' })}`;
+
+  it("draws the board for a user whose cookie says so, and only for that user's session", async () => {
+    const board = await dashboard(`${alice.cookie}; ${boardFor(alice.id)}`);
+    expect(partsOf(board.body).root).toContain('data-testid="video-board"');
+    expect(
+      (partsOf(board.body).state as { preferences: { videoView: string } }).preferences.videoView,
+    ).toBe('board');
+    // Another user's choice in this browser (a shared computer), or none: the list.
+    for (const cookie of [`${alice.cookie}; ${boardFor(bob.id)}`, alice.cookie]) {
+      const { root } = partsOf((await dashboard(cookie)).body);
+      expect(root).toContain('Alice first cut');
+      expect(root).not.toContain('data-testid="video-board"');
+    }
+  });
+
+  it('draws the defaults from a cookie that is not what the browser writes', async () => {
+    for (const value of [
+      '%7Bnot%20json',
+      encodeURIComponent(JSON.stringify({ user: alice.id, videoView: '<b>' })),
+    ]) {
+      const res = await dashboard(`${alice.cookie}; ${DRAWN_PREFERENCES_COOKIE}=${value}`);
+      expect(res.statusCode).toBe(200);
+      expect(partsOf(res.body).root).not.toContain('data-testid="video-board"');
+      expect(res.body).not.toContain('<b>');
+    }
+  });
+});
+
+describe('GET /review/:token drawn by the server for a guest', () => {
+  async function linkTo(videoId: string, password?: string) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/review-links',
+      headers: { cookie: alice.cookie },
+      payload: { videoIds: [videoId], expiresInDays: 7, ...(password ? { password } : {}) },
+    });
+    expect(res.statusCode).toBe(201);
+    return (res.json() as { token: string }).token;
+  }
+  const open = (token: string, cookie?: string) =>
+    t.app.inject({ method: 'GET', url: `/review/${token}`, headers: cookie ? { cookie } : {} });
+
+  it("draws the link's video as a guest sees it, with no session and nothing the guest may not see", async () => {
+    const token = await linkTo(aliceFirst.id);
+    const res = await open(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const { root, state } = partsOf(res.body);
+    expect(root).toContain('Alice first cut');
+    expect(root).toContain('Your name');
+    expect((state as { user: unknown }).user).toBeNull();
+    expect(res.body).not.toContain('Agency eyes only');
+    // Opened by someone signed in, the page is the guest's all the same: the API is read
+    // without the session.
+    const signedIn = await open(token, alice.cookie);
+    expect(partsOf(signedIn.body).root).toBe(root);
+    expect(signedIn.body).not.toContain('Agency eyes only');
+  });
+
+  it('leaves to the browser a link with a password, and one that does not open', async () => {
+    const locked = await linkTo(aliceFirst.id, 'secret-words');
+    for (const token of [locked, 'no-such-token']) {
+      const res = await open(token);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('Loading page...');
+      expect(res.body).not.toContain('vw-boot');
+      expect(res.body).not.toContain('Alice first cut');
+    }
   });
 });

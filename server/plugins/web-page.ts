@@ -108,7 +108,7 @@ export function createWebPages(root: string) {
    * The page of an address whose screen the server drew for the session's user
    * (server-render.tsx): its markup in #root, then the state the browser hydrates it with.
    */
-  function drawnPageFor(pathname: string, role: string, drawn: Drawn): string | null {
+  function drawnPageFor(pathname: string, role: string | null, drawn: Drawn): string | null {
     const screens = screenModulesFor(pathname, role);
     if (screens.length === 0 || !indexHtml.includes(ROOT_TAG)) return null;
     // The files the browser runs one a task before it hydrates (web/app/run-in-steps.ts): all at

@@ -6,7 +6,11 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DRAWN_PREFERENCES_COOKIE, preferencesFromCookie } from '@domain/preferences';
+import {
+  DEFAULT_PREFERENCES,
+  DRAWN_PREFERENCES_COOKIE,
+  preferencesFromCookie,
+} from '@domain/preferences';
 import type { PublicUser } from '@domain/user';
 import type { drawPage } from '../../web/app/server-render';
 import { createWebPages } from './web-page';
@@ -31,6 +35,12 @@ async function compressed(request: FastifyRequest, html: string) {
 
 /** The addresses whose first screen the server draws for a signed-in user (ADR 0009). */
 const DRAWN_PATHS = new Set(['/dashboard', '/dashboard/']);
+
+/**
+ * The addresses whose first screen the server draws for anyone, as a guest (no session, no
+ * cookie sent to the API): the review page a review link opens (issue 47).
+ */
+const GUEST_DRAWN_PATH = /^\/review\/[^/]+\/?$/;
 
 /**
  * The width the server draws for: a phone's when the browser says it is one (the
@@ -91,15 +101,16 @@ export const web = fp(async (app: FastifyInstance, opts: { root: string | null }
     return renderer;
   };
 
-  /** A GET of this server's API as the page request's session (its cookie, nothing else). */
-  const getAs = (request: FastifyRequest) => async (url: string) => {
+  /**
+   * A GET of this server's API as the page request's session (its cookie, nothing else), or as
+   * a guest (no cookie at all).
+   */
+  const getAs = (request: FastifyRequest) => async (url: string, options?: { guest?: boolean }) => {
+    const cookie = options?.guest ? undefined : request.headers.cookie;
     const res = await app.inject({
       method: 'GET',
       url,
-      headers: {
-        accept: 'application/json',
-        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
-      },
+      headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
     });
     return new Response(res.statusCode === 204 ? null : res.payload, {
       status: res.statusCode,
@@ -111,13 +122,27 @@ export const web = fp(async (app: FastifyInstance, opts: { root: string | null }
     });
   };
 
-  /** The drawn page of `pathname` for the session's user, or null to send the usual page. */
+  /**
+   * The drawn page of `pathname` for the session's user (or, on a guest's page, for nobody), or
+   * null to send the usual page.
+   */
   async function drawn(request: FastifyRequest, pathname: string): Promise<string | null> {
-    if (!pages || !request.user || !DRAWN_PATHS.has(pathname)) return null;
+    const guest = GUEST_DRAWN_PATH.test(pathname);
+    if (!pages || (!guest && (!request.user || !DRAWN_PATHS.has(pathname)))) return null;
     const draw = await loadRenderer();
     if (!draw) return null;
     try {
       const get = getAs(request);
+      if (guest) {
+        const page = await draw({
+          url: request.url,
+          user: null,
+          width: drawnWidthOf(request),
+          preferences: DEFAULT_PREFERENCES,
+          get: (url) => get(url, { guest: true }),
+        });
+        return page ? pages.drawnPageFor(pathname, null, page) : null;
+      }
       // The user as the API shows it to itself, read with the same cookie as everything drawn.
       const me = await get('/api/auth/me');
       if (!me.ok) return null;

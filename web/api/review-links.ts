@@ -11,7 +11,7 @@ import {
   type ReviewLinkView,
   type ReviewPageView,
 } from '@domain/review-links';
-import { ApiError, apiJson, throwIfNotOk } from '../lib/api-client';
+import { ApiError, apiJson, send, throwIfNotOk } from '../lib/api-client';
 import { useSubmissionKeys } from '../lib/idempotency';
 
 /**
@@ -86,7 +86,7 @@ async function guestJson<T>(
   const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
   if (password) headers[REVIEW_PASSWORD_HEADER] = encodeURIComponent(password);
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(url, {
+  const response = await send(url, {
     method,
     headers,
     credentials: 'omit',

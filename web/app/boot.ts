@@ -9,7 +9,8 @@ import type { Preferences } from '@domain/preferences';
 import type { PublicUser } from '@domain/user';
 
 export interface BootState {
-  user: PublicUser;
+  /** Null on a guest's page (the review page). */
+  user: PublicUser | null;
   queries: DehydratedState;
   /** The width in CSS pixels the page was drawn for (web/lib/drawn-width.ts). */
   width: number;

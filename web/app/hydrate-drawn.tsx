@@ -24,7 +24,7 @@ export function readBoot(): BootState | null {
 
 /**
  * Calls `onLeave` once the address first changes (not when the page opens). It hydrates with
- * the page's frame, before the screen (routes/dashboard.tsx, ScreenHydrated, says when that has).
+ * the page's frame, before the screen (ScreenHydrated, screen-hydrated.tsx, says when that has).
  */
 function Leaving({ onLeave }: { onLeave: () => void }) {
   const { pathname, search } = useLocation();
@@ -71,7 +71,7 @@ export async function hydrateDrawn(root: HTMLElement): Promise<boolean> {
     ...defaults,
     queries: { ...defaults.queries, refetchOnMount: (query) => !drawn.has(query) },
   });
-  await loadScreens(screenModulesFor(window.location.pathname, boot.user.role));
+  await loadScreens(screenModulesFor(window.location.pathname, boot.user?.role ?? null));
   // In a transition, React hydrates in slices and a phone's main thread stays free for input
   // between them, as for a first render drawn in the browser (main.tsx).
   startTransition(() => {

@@ -3,8 +3,7 @@ import type { ReactNode } from 'react';
 import type { Preferences } from '@domain/preferences';
 import type { PublicUser } from '@domain/user';
 import { AuthProvider } from '../features/auth/components/auth-provider';
-import { DrawnAt } from '../lib/clock';
-import { DrawnPreferences } from '../lib/drawn-page';
+import { DrawnAt, DrawnPreferences } from '../lib/drawn-page';
 import { DrawnWidth } from '../lib/drawn-width';
 import { queryClient } from '../lib/query-client';
 

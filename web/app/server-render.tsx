@@ -33,13 +33,14 @@ import { AppRoutes } from './router';
 import { loadScreen } from './lazy-screen';
 import { screenModulesFor } from './screen-modules';
 
-type Get = (url: string) => Promise<Response>;
+/** A GET of the server's own API, with the page request's cookie unless `guest`. */
+type Get = (url: string, options?: { guest?: boolean }) => Promise<Response>;
 
 export interface DrawRequest {
   /** The address as asked, with its query string. */
   url: string;
-  /** The session's user, as GET /api/auth/me answers it. */
-  user: PublicUser;
+  /** The session's user, as GET /api/auth/me answers it; null for a guest's page. */
+  user: PublicUser | null;
   /** The screen width to draw for, in CSS pixels. */
   width: number;
   /** The user's preferences, as far as the request tells them (domain/preferences.ts). */
@@ -62,7 +63,7 @@ setServerTransport(() => {
   if (!get) return undefined;
   return (url, init) =>
     (init.method ?? 'GET') === 'GET'
-      ? get(url)
+      ? get(url, { guest: init.credentials === 'omit' })
       : Promise.reject(new Error('A page drawn on the server only reads'));
 });
 
@@ -109,7 +110,7 @@ function isEnabled(query: Query): boolean {
 /** The page's first screen drawn for `request.user`, or null when it cannot be drawn here. */
 export async function drawPage(request: DrawRequest): Promise<Drawn | null> {
   const pathname = new URL(request.url, 'http://page').pathname;
-  await Promise.all(screenModulesFor(pathname, request.user.role).map(loadScreen));
+  await Promise.all(screenModulesFor(pathname, request.user?.role ?? null).map(loadScreen));
   let answers: DehydratedState | null = null;
   const tags: Record<string, string> = {};
   // Every pass, and the browser's hydration, tell the time from one moment (web/lib/clock.ts).

@@ -51,13 +51,20 @@ export async function apiFetch(
   // Only a request that carries a body says it is JSON (the server also takes an empty JSON body
   // where a call takes none: server/plugins/json-body.ts).
   if (body !== undefined) headers['content-type'] = 'application/json';
-  return (serverTransport() ?? fetch)(url, {
+  return send(url, {
     method,
     headers,
     credentials: 'include',
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
+
+/**
+ * A request as the app makes it: to `fetch`, or, while the server draws a page, to the server's
+ * own API (setServerTransport), which sends the page request's cookie unless `credentials` is
+ * 'omit' (a guest's call).
+ */
+export const send: Transport = (url, init) => (serverTransport() ?? fetch)(url, init);
 
 export async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;

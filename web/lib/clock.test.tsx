@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DrawnAt, useNow } from './clock';
-import { leaveDrawnPage } from './drawn-page';
+import { useNow } from './clock';
+import { DrawnAt, leaveDrawnPage } from './drawn-page';
 
 const renders: string[] = [];
 function Now() {

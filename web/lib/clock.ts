@@ -1,15 +1,5 @@
-import { createContext, startTransition, useContext, useEffect, useMemo, useState } from 'react';
-import { drawnPageHolds } from './drawn-page';
-
-/**
- * The moment (ms since the epoch) a page drawn by the server was drawn at, or null in a page the
- * browser drew itself. The words a screen says about time ('Agency's turn · 5 min', 'Day 3',
- * '2 minutes ago') are measured from it while the browser hydrates the page, so its first render
- * says what the server said, however long the page took to arrive or however far the two clocks
- * are apart (ADR 0009); right after, they are measured from the browser's clock. Kept apart from
- * the screens, as DrawnWidth is: the server's renderer provides it (web/app/boot.ts).
- */
-export const DrawnAt = createContext<number | null>(null);
+import { startTransition, useContext, useEffect, useMemo, useState } from 'react';
+import { DrawnAt, drawnPageHolds } from './drawn-page';
 
 /** How often the words about time move on while a screen stays open. */
 export const CLOCK_TICK_MS = 30_000;

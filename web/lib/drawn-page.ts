@@ -1,5 +1,15 @@
-import { createContext } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState } from 'react';
 import type { Preferences } from '@domain/preferences';
+
+/**
+ * The moment (ms since the epoch) a page drawn by the server was drawn at, or null in a page the
+ * browser drew itself. The words a screen says about time ('Agency's turn · 5 min', 'Day 3',
+ * '2 minutes ago') are measured from it while the browser hydrates the page, so its first render
+ * says what the server said, however long the page took to arrive or however far the two clocks
+ * are apart (ADR 0009); right after, they are measured from the browser's clock. Kept apart from
+ * the screens, as DrawnWidth is: the server's renderer provides it (web/app/boot.ts).
+ */
+export const DrawnAt = createContext<number | null>(null);
 
 /**
  * Whether a screen mounting now starts from what the server drew the page with (its moment,
@@ -23,3 +33,19 @@ export function leaveDrawnPage(): void {
  * itself. Kept apart from the hook, as DrawnWidth is: the server's renderer provides it.
  */
 export const DrawnPreferences = createContext<Preferences | null>(null);
+
+/**
+ * Whether a screen may draw what only the browser knows: its language and time zone, its own
+ * address (a player's embed). False on the server, which knows neither, and while the browser
+ * hydrates a page the server drew (its first render must be the server's); true right after, in
+ * a transition, and from the start in a page the browser drew itself (the guest review page,
+ * issue 47).
+ */
+export function useAfterDrawn(): boolean {
+  const drawnAt = useContext(DrawnAt);
+  const [after, setAfter] = useState(() => drawnAt === null || !drawnPageHolds());
+  useEffect(() => {
+    if (!after) startTransition(() => setAfter(true));
+  }, [after]);
+  return after;
+}

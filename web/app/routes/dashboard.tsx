@@ -1,8 +1,9 @@
 import { Text } from '@mantine/core';
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { DashboardSkeleton, type DashboardShape } from '../../components/skeletons';
 import { useAuth } from '../../hooks/use-auth';
 import { lazyScreen } from '../lazy-screen';
+import { ScreenHydrated } from '../screen-hydrated';
 import { dashboardOf } from '../screen-modules';
 import { VideoFromUrl } from './video-from-url';
 
@@ -13,19 +14,6 @@ const SHAPES: Record<ReturnType<typeof dashboardOf>, DashboardShape> = {
   teamLeadDashboard: { tiles: { count: 6, cols: { base: 2, xs: 3, md: 6 } } },
   clientDashboard: {},
 };
-
-/**
- * Marks the page as hydrated (`<html data-hydrated>`) once the dashboard has: until then a
- * dashboard the server drew shows but does not answer clicks and keys (the browser suite waits
- * for it, e2e/support/browser.ts). In the dashboard's own Suspense boundary, which React
- * hydrates after the page's frame (the header, the account menu), at a lower priority.
- */
-function ScreenHydrated() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-  return null;
-}
 
 /**
  * The role-based dashboard (docs/product.md#screens): editor gets the editor dashboard, lead_editor

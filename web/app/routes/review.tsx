@@ -7,6 +7,7 @@ import {
 } from '../../features/review/components/review-page';
 import { CommentComposer } from '../../features/comments/components/comment-composer';
 import { PlayerSlot, usePlayer } from '../../features/videos/components/link-player';
+import { ScreenHydrated } from '../screen-hydrated';
 
 /** The videos feature's player of a link, with the handle "Comment at" and timecodes use. */
 export function GuestPlayer({ link, fallback, children }: ReviewPlayerProps) {
@@ -31,5 +32,10 @@ export const GUEST_PARTS: ReviewParts = { Player: GuestPlayer, Composer: GuestCo
 /** /review/:token (issue 19): the review page, with the videos' player and the comments' composer. */
 export function ReviewRoute() {
   const { token = '' } = useParams();
-  return <ReviewPage token={token} parts={GUEST_PARTS} />;
+  return (
+    <>
+      <ReviewPage token={token} parts={GUEST_PARTS} />
+      <ScreenHydrated />
+    </>
+  );
 }

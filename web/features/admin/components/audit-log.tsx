@@ -18,11 +18,9 @@ import { Fragment, useState } from 'react';
 import { AUDIT_KINDS, AUDIT_KIND_LABELS, AUDIT_PAGE_MAX, type AuditKind } from '@domain/audit';
 import { auditQueryString, useAuditLog, type AuditFilters } from '../../../api/audit';
 import { getErrorMessage } from '../../../lib/api-client';
+import { momentLabel } from '../../../lib/moment-label';
 
 const PAGE = 50;
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const record = (value: unknown) =>
   value === null || value === undefined ? '(none)' : JSON.stringify(value, null, 2);
@@ -145,11 +143,11 @@ export function AuditLog() {
                           <UnstyledButton
                             onClick={() => setOpen(open === e.id ? null : e.id)}
                             aria-expanded={open === e.id}
-                            aria-label={`${when(e.at)}: ${open === e.id ? 'hide' : 'show'} before and after`}
+                            aria-label={`${momentLabel(e.at)}: ${open === e.id ? 'hide' : 'show'} before and after`}
                             fz="sm"
                             td="underline"
                           >
-                            {when(e.at)}
+                            {momentLabel(e.at)}
                           </UnstyledButton>
                         </Table.Td>
                         <Table.Td>

@@ -5,6 +5,7 @@ import { LoadingState } from '../../../components/loading-state';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useEmailOutbox } from '../../../api/email';
 import { useDesktopLayout } from '../../../hooks/use-phone-layout';
+import { momentLabel } from '../../../lib/moment-label';
 
 type Message = OutboxView['messages'][number];
 
@@ -15,8 +16,7 @@ const STATUS: Record<Message['status'], { label: string; color: string }> = {
   failed: { label: 'Failed', color: 'red' },
 };
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '';
+const when = (iso: string | null) => (iso ? momentLabel(iso) : '');
 
 /** One message's status line: what happened and, while it retries or after it failed, why. */
 function StatusCell({ message, delivering }: { message: Message; delivering: boolean }) {

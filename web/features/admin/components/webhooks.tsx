@@ -20,6 +20,7 @@ import {
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { DeleteEndpointDialog, EndpointDialog, SecretDialog } from './webhook-dialogs';
+import { momentLabel } from '../../../lib/moment-label';
 
 const STATUS: Record<DeliveryStatus, { label: string; color: string }> = {
   pending: { label: 'Waiting', color: 'gray' },
@@ -28,8 +29,7 @@ const STATUS: Record<DeliveryStatus, { label: string; color: string }> = {
   failed: { label: 'Failed', color: 'red' },
 };
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '';
+const when = (iso: string | null) => (iso ? momentLabel(iso) : '');
 
 const eventLabel = (event: string) => WEBHOOK_EVENT_LABELS[event as WebhookEvent] ?? event;
 

@@ -288,9 +288,8 @@ export function CommentComposer({
           placeholder={placeholder}
           // Opened by a Reply button: the person who pressed it writes next.
           autoFocus={autoFocus}
-          autosize
-          minRows={2}
-          maxRows={8}
+          rows={2}
+          classNames={{ input: classes.grows }}
           value={text}
           error={error}
           onChange={(e) => update(e.currentTarget.value, e.currentTarget.selectionStart)}

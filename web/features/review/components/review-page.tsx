@@ -40,6 +40,8 @@ import { RichText } from '../../../components/rich-text';
 import { TimeChip } from '../../../components/time-chip';
 import { StatusBadge } from '../../../components/videos/status-badge';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
+import { useAfterDrawn } from '../../../lib/drawn-page';
+import { dayLabel, utcDayLabel, zonedMomentLabel } from '../../../lib/moment-label';
 import type { PlayerHandle } from '../../../lib/player-handle';
 import { pageTitle } from '../../../lib/site';
 
@@ -113,12 +115,7 @@ export function ReviewPage({ token, parts }: { token: string; parts: ReviewParts
               {data.videos.length === 1 ? data.videos[0]!.name : `${data.videos.length} videos`}
             </Title>
             <Text size="sm" c="dimmed">
-              This link works until{' '}
-              {new Date(data.expiresAt).toLocaleString(undefined, {
-                dateStyle: 'medium',
-                timeStyle: 'short',
-              })}
-              . No account needed.
+              This link works until <When iso={data.expiresAt} />. No account needed.
             </Text>
           </Stack>
           <Paper withBorder p="md" radius="md">
@@ -214,8 +211,16 @@ function PasswordScreen({ wrong, onOpen }: { wrong: boolean; onOpen: (p: string)
   );
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * A moment as the guest reads it (`day`: only its day), the zone named: in their language and
+ * zone once the page is theirs, in English and UTC in a page the server drew until then
+ * (useAfterDrawn). The two have the same shape: nothing moves when one becomes the other.
+ */
+function When({ iso, day = false }: { iso: string; day?: boolean }) {
+  const own = useAfterDrawn();
+  if (day) return own ? dayLabel(iso) : utcDayLabel(iso);
+  return zonedMomentLabel(iso, !own);
+}
 
 function VideoReview({
   video,
@@ -308,7 +313,12 @@ export function GuestVideo({
                 </Title>
                 <Text size="sm" c="dimmed">
                   {typeLabel(video.type)}
-                  {video.dueDate ? ` · due ${new Date(video.dueDate).toLocaleDateString()}` : ''}
+                  {video.dueDate && (
+                    <>
+                      {' · due '}
+                      <When iso={video.dueDate} day />
+                    </>
+                  )}
                 </Text>
               </Stack>
               <Group gap={6}>
@@ -488,7 +498,7 @@ function GuestComment({
           {guestAuthor(c)}
         </Text>
         <Text size="xs" c="dimmed">
-          {when(c.createdAt)}
+          <When iso={c.createdAt} />
         </Text>
         {c.carriedFrom !== null && (
           <Badge size="xs" variant="light" color="gray.7">
@@ -538,7 +548,7 @@ function EarlierVersions({ video }: { video: GuestVideoView }) {
               {group.decision && (
                 <Text size="sm">
                   {group.decision.decision === 'approved' ? 'Approved' : 'Changes requested'} by{' '}
-                  {guestLabel(group.decision.by)} on {when(group.decision.at)}
+                  {guestLabel(group.decision.by)} on <When iso={group.decision.at} />
                 </Text>
               )}
               {group.comments.map((c) => (
@@ -582,7 +592,8 @@ function Decision({ video, token, password, name }: GuestActionProps) {
           {approved ? 'Approved' : 'Changes requested'}
         </Text>
         <Text size="sm">
-          {guestLabel(video.decision.by)} on {when(video.decision.at)}. The team has been told.
+          {guestLabel(video.decision.by)} on <When iso={video.decision.at} />. The team has been
+          told.
         </Text>
       </Alert>
     );

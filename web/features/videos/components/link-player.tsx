@@ -1,6 +1,7 @@
 import { AspectRatio, Box } from '@mantine/core';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { canTellTime, playerSource, type PlayerSource } from '@domain/player';
+import { useAfterDrawn } from '../../../lib/drawn-page';
 import { PlayerHandle } from '../../../lib/player-handle';
 
 /**
@@ -14,7 +15,10 @@ export function usePlayer(
   link: string | null,
 ): { source: PlayerSource; handle: PlayerHandle } | null {
   return useMemo(() => {
-    const source = link ? playerSource(link, window.location.origin) : null;
+    // The embed names the page's address; the server, which does not draw the embed
+    // (PlayerSlot), knows none.
+    const origin = typeof window === 'undefined' ? '' : window.location.origin;
+    const source = link ? playerSource(link, origin) : null;
     return source ? { source, handle: new PlayerHandle(canTellTime(source)) } : null;
   }, [link]);
 }
@@ -27,16 +31,26 @@ export function usePlayer(
  */
 export function PlayerPlaceholder() {
   return (
-    <AspectRatio ratio={16 / 9}>
+    <AspectRatio ratio={16 / 9} data-player-room>
       <Box bg="dark.8" style={{ borderRadius: 8 }} data-testid="player-placeholder" />
     </AspectRatio>
   );
 }
 
+/**
+ * The player: its room until its code is here, and, in a page the server drew, until the page
+ * has hydrated (the embed names the browser's own address).
+ */
 export function PlayerSlot({ player }: { player: { source: PlayerSource; handle: PlayerHandle } }) {
+  // The move to the player is a transition: the drawn room stays until the player is here.
+  const after = useAfterDrawn();
   return (
     <Suspense fallback={<PlayerPlaceholder />}>
-      <VideoPlayer source={player.source} handle={player.handle} />
+      {after ? (
+        <VideoPlayer source={player.source} handle={player.handle} />
+      ) : (
+        <PlayerPlaceholder />
+      )}
     </Suspense>
   );
 }

@@ -5,9 +5,7 @@ import { versionLabel, type RoundView } from '@domain/versions';
 import type { VideoView } from '@domain/videos';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useRounds } from '../../../api/versions';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { momentLabel } from '../../../lib/moment-label';
 
 const DECISION_COLORS = {
   approved: 'teal',
@@ -43,12 +41,12 @@ export function RoundItem({ round }: { round: RoundView }) {
       </Group>
       <Text size="xs" c="dimmed">
         Sent {round.sentBy ? `by ${round.sentBy.name ?? 'someone'} ` : ''}
-        {when(round.sentAt)}
+        {momentLabel(round.sentAt)}
       </Text>
       {round.decision && round.decidedAt && (
         <Text size="xs" c="dimmed">
           Decided {by ? `by ${by} ` : ''}
-          {when(round.decidedAt)}
+          {momentLabel(round.decidedAt)}
           {round.decidedForClient ? ` (${VERSION_TEXTS.decidedForClient})` : ''}
         </Text>
       )}

@@ -31,6 +31,7 @@ import {
 } from '../../../api/review-links';
 import { getErrorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { momentLabel } from '../../../lib/moment-label';
 
 // Dark shades: white on them meets the contrast the axe scans ask for.
 const STATE_COLORS: Record<ReviewLinkView['state'], string> = {
@@ -39,9 +40,6 @@ const STATE_COLORS: Record<ReviewLinkView['state'], string> = {
   revoked: 'red.9',
   creator_lost_access: 'orange.9',
 };
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * "Share for review" (issue 19): makes a link someone without an account can open, with an
@@ -170,7 +168,7 @@ export function ShareReviewDialog({
                 key={link.id}
                 withBorder
                 p="sm"
-                aria-label={`Review link of ${when(link.createdAt)}`}
+                aria-label={`Review link of ${momentLabel(link.createdAt)}`}
               >
                 <Group justify="space-between" gap="xs" wrap="wrap">
                   <Stack gap={2}>
@@ -185,11 +183,11 @@ export function ShareReviewDialog({
                       )}
                     </Group>
                     <Text size="xs" c="dimmed">
-                      Made {when(link.createdAt)}
+                      Made {momentLabel(link.createdAt)}
                       {link.createdBy ? ` by ${link.createdBy}` : ' by a deleted account'} ·{' '}
                       {link.state === 'revoked' && link.revokedAt
-                        ? `revoked ${when(link.revokedAt)}`
-                        : `${link.state === 'expired' ? 'expired' : 'expires'} ${when(link.expiresAt)}`}
+                        ? `revoked ${momentLabel(link.revokedAt)}`
+                        : `${link.state === 'expired' ? 'expired' : 'expires'} ${momentLabel(link.expiresAt)}`}
                     </Text>
                     {link.decisions.map((d) => (
                       <Text key={d.videoId} size="xs">

@@ -3,9 +3,7 @@ import { guestLabel } from '@domain/comments';
 import { normalizeStatus, STATUS_LABELS } from '@domain/video-status';
 import type { VideoView } from '@domain/videos';
 import { displayName } from '@domain/people';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { momentLabel } from '../../../lib/moment-label';
 
 /** The status history as a compact timeline, newest first. */
 export function StatusHistory({ history }: { history: VideoView['statusHistory'] }) {
@@ -36,7 +34,7 @@ export function StatusHistory({ history }: { history: VideoView['statusHistory']
               }
             >
               <Text size="xs" c="dimmed">
-                {when(entry.changedAt)}
+                {momentLabel(entry.changedAt)}
                 {entry.changedBy
                   ? ` · ${displayName(entry.changedBy)}`
                   : entry.guestName

@@ -35,6 +35,8 @@ import { editVideoForm, UPDATABLE_STATUSES, type VideoView } from '@domain/video
 import { findMove, selectableStatuses, workflowSide } from '@domain/workflow';
 import { displayName } from '@domain/people';
 import { LoadingState } from '../../../components/loading-state';
+import { useOpenedOnce } from '../../../components/lazy-dialog';
+import { useSecondPass } from '../../../hooks/use-second-pass';
 import { useAuth } from '../../../hooks/use-auth';
 import { getErrorMessage } from '../../../lib/api-client';
 import type { PlayerHandle } from '../../../lib/player-handle';
@@ -97,6 +99,9 @@ export function VideoDetailDialog({
   const query = useVideo(opened && !gone ? videoId : null);
   const video = gone ?? query.data;
   const close = onClose;
+  // The first frame is the header and the player; the comments and what lies below the first
+  // view come in the second pass.
+  const later = useSecondPass();
   // The edit form; on a desktop it starts with the video's header and takes the focus.
   const form = (withHeader: boolean) =>
     user &&
@@ -155,13 +160,17 @@ export function VideoDetailDialog({
                         <ClientDecisionPanel video={video} viewer={user} />
                       </>
                     }
-                    comments={(player, version) => comments(video.id, player, version)}
+                    comments={(player, version) => later && comments(video.id, player, version)}
                   />
                 )}
-                <DeliveryPanel video={video} viewer={user} />
-                <FoldedForm>{form(false)}</FoldedForm>
-                <RoundsHistory video={video} />
-                <StatusHistory history={video.statusHistory} />
+                {later && (
+                  <>
+                    <DeliveryPanel video={video} viewer={user} />
+                    <FoldedForm>{form(false)}</FoldedForm>
+                    <RoundsHistory video={video} />
+                    <StatusHistory history={video.statusHistory} />
+                  </>
+                )}
               </Stack>
             ) : (
               <Grid gap="xl">
@@ -175,12 +184,16 @@ export function VideoDetailDialog({
                         phone={false}
                         startAt={startAt}
                         between={<ClientDecisionPanel video={video} viewer={user} />}
-                        comments={(player, version) => comments(video.id, player, version)}
+                        comments={(player, version) => later && comments(video.id, player, version)}
                       />
                     )}
-                    <DeliveryPanel video={video} viewer={user} />
-                    <RoundsHistory video={video} />
-                    <StatusHistory history={video.statusHistory} />
+                    {later && (
+                      <>
+                        <DeliveryPanel video={video} viewer={user} />
+                        <RoundsHistory video={video} />
+                        <StatusHistory history={video.statusHistory} />
+                      </>
+                    )}
                   </Stack>
                 </Grid.Col>
               </Grid>
@@ -211,9 +224,14 @@ function ChosenOnce({
   return children(chosen);
 }
 
-/** The edit form folded behind its button: a phone's dialog opens on the player instead. */
+/**
+ * The edit form folded behind its button: a phone's dialog opens on the player instead. The
+ * form mounts the first time it unfolds: drawn folded, its fields and their effects were a good
+ * part of the dialog's first task on a phone (issue 47).
+ */
 function FoldedForm({ children }: { children: ReactNode }) {
   const [opened, setOpened] = useState(false);
+  const mounted = useOpenedOnce(opened);
   const bodyId = useId();
   return (
     <Stack gap="sm">
@@ -228,7 +246,7 @@ function FoldedForm({ children }: { children: ReactNode }) {
         Edit details
       </Button>
       <Collapse expanded={opened}>
-        <Box id={bodyId}>{children}</Box>
+        <Box id={bodyId}>{mounted && children}</Box>
       </Collapse>
     </Stack>
   );
