@@ -18,6 +18,21 @@ afterEach(() => {
 });
 
 describe('useNow in a page the server drew', () => {
+  // First: the drawn moment holds until leaveDrawnPage, which the next test calls.
+  it('draws nothing again when the browser is still in the tick the page was drawn in', async () => {
+    vi.useFakeTimers({ now: DRAWN + 5_000, toFake: ['Date'] });
+    renders.length = 0;
+    const page = render(
+      <DrawnAt.Provider value={DRAWN + 1_000}>
+        <Now />
+      </DrawnAt.Provider>,
+    );
+    await act(async () => {});
+    expect(renders).toEqual([new Date(DRAWN).toISOString()]);
+    page.unmount();
+    renders.length = 0;
+  });
+
   it('starts from the drawn moment, then moves on to the browser time; after the user moves on, a new screen starts from the browser time', async () => {
     vi.useFakeTimers({ now: LATER, toFake: ['Date'] });
     const shown = () => screen.getByRole('status').textContent;

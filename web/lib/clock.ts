@@ -22,12 +22,18 @@ function subscribe(onTick: () => void): () => void {
   };
 }
 
-/** The browser's time to the second: the same value however often React reads it in a render. */
-const currentSecond = () => Math.floor(Date.now() / 1000) * 1000;
+/**
+ * A moment to the tick (CLOCK_TICK_MS): what the words about time can tell apart (the finest
+ * is a minute: 'Just now', '1 min'). A screen told the time again within the same tick draws
+ * nothing again: the move from the drawn moment to the browser's right after hydration redrew
+ * every card of a dashboard (some 600 components on a phone, issue 47), now only when a tick
+ * passed in between.
+ */
+const toTick = (ms: number) => Math.floor(ms / CLOCK_TICK_MS) * CLOCK_TICK_MS;
 
 /**
- * Now, for the words a screen says about time: the moment the page was drawn while a page the
- * server drew hydrates, then the browser's time, moving on every CLOCK_TICK_MS while the screen
+ * Now, to the tick, for the words a screen says about time: the moment the page was drawn while
+ * a page the server drew hydrates, then the browser's time, moving on every CLOCK_TICK_MS while the screen
  * is shown. Each move is a transition, so React redraws the screens that tell the time in
  * slices: as an external store, the move from the drawn moment to the browser's right after
  * hydration redrew every card of a dashboard in one task, the longest of a phone's first load
@@ -36,10 +42,10 @@ const currentSecond = () => Math.floor(Date.now() / 1000) * 1000;
 export function useNow(): Date {
   const drawnAt = useContext(DrawnAt);
   const [at, setAt] = useState(() =>
-    drawnAt !== null && drawnPageHolds() ? drawnAt : currentSecond(),
+    toTick(drawnAt !== null && drawnPageHolds() ? drawnAt : Date.now()),
   );
   useEffect(() => {
-    const moveOn = () => startTransition(() => setAt(currentSecond()));
+    const moveOn = () => startTransition(() => setAt(toTick(Date.now())));
     moveOn();
     return subscribe(moveOn);
   }, []);
