@@ -66,6 +66,14 @@ afterAll(async () => {
   await team?.close();
 });
 
+/** A review link to one video, made by the king, lasting `days`. */
+const linkAsKing = async (videoId: string, days: number) =>
+  answer<{ id: string; token: string }>(
+    'POST /api/review-links',
+    await king.post('/api/review-links', { data: { videoIds: [videoId], expiresInDays: days } }),
+    201,
+  );
+
 const bell = (page: Page, name: string | RegExp = /^Notifications/) =>
   page.getByRole('button', { name, exact: typeof name === 'string' });
 
@@ -206,11 +214,7 @@ describe('a review link', () => {
   });
 
   it('lets a guest reply under a note: the reply is kept in its thread (issue 45 part 4)', async () => {
-    const made = await answer<{ id: string; token: string }>(
-      'POST /api/review-links',
-      await king.post('/api/review-links', { data: { videoIds: [video.id], expiresInDays: 1 } }),
-      201,
-    );
+    const made = await linkAsKing(video.id, 1);
     const guest = await launchBrowser();
     try {
       const page = await guest.newPage(DESKTOP);
@@ -243,11 +247,7 @@ describe('a review link', () => {
   });
 
   it("keeps the player's room while its code is on the way: nothing under it moves (issue 47)", async () => {
-    const made = await answer<{ token: string }>(
-      'POST /api/review-links',
-      await king.post('/api/review-links', { data: { videoIds: [video.id], expiresInDays: 1 } }),
-      201,
-    );
+    const made = await linkAsKing(video.id, 1);
     const guest = await launchBrowser();
     try {
       const page = await guest.newPage(PHONE);
@@ -277,11 +277,7 @@ describe('a review link', () => {
   });
 
   it('answers a clear page once revoked', async () => {
-    const made = await answer<{ id: string; token: string }>(
-      'POST /api/review-links',
-      await king.post('/api/review-links', { data: { videoIds: [video.id], expiresInDays: 1 } }),
-      201,
-    );
+    const made = await linkAsKing(video.id, 1);
     expect((await king.delete(`/api/review-links/${made.id}`)).status()).toBe(200);
     const guest = await launchBrowser();
     try {
@@ -376,11 +372,7 @@ describe('a review link', () => {
       201,
     );
     await toReview();
-    const link = await answer<{ token: string }>(
-      'POST /api/review-links',
-      await king.post('/api/review-links', { data: { videoIds: [made.id], expiresInDays: 7 } }),
-      201,
-    );
+    const link = await linkAsKing(made.id, 7);
 
     const guest = await launchBrowser();
     try {

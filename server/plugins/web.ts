@@ -13,6 +13,7 @@ import {
 } from '@domain/preferences';
 import type { PublicUser } from '@domain/user';
 import type { drawPage } from '../../web/app/server-render';
+import { screenModulesFor } from '../../web/app/screen-modules';
 import { createWebPages } from './web-page';
 
 const brotli = promisify(brotliCompress);
@@ -37,10 +38,11 @@ async function compressed(request: FastifyRequest, html: string) {
 const DRAWN_PATHS = new Set(['/dashboard', '/dashboard/']);
 
 /**
- * The addresses whose first screen the server draws for anyone, as a guest (no session, no
- * cookie sent to the API): the review page a review link opens (issue 47).
+ * Whether the server draws the address's first screen for anyone, as a guest (no session, no
+ * cookie sent to the API): the review page a review link opens (issue 47), as the route table
+ * names it.
  */
-const GUEST_DRAWN_PATH = /^\/review\/[^/]+\/?$/;
+const drawnForGuests = (pathname: string) => screenModulesFor(pathname).includes('review');
 
 /**
  * The width the server draws for: a phone's when the browser says it is one (the
@@ -127,34 +129,30 @@ export const web = fp(async (app: FastifyInstance, opts: { root: string | null }
    * null to send the usual page.
    */
   async function drawn(request: FastifyRequest, pathname: string): Promise<string | null> {
-    const guest = GUEST_DRAWN_PATH.test(pathname);
+    const guest = drawnForGuests(pathname);
     if (!pages || (!guest && (!request.user || !DRAWN_PATHS.has(pathname)))) return null;
     const draw = await loadRenderer();
     if (!draw) return null;
     try {
-      const get = getAs(request);
-      if (guest) {
-        const page = await draw({
-          url: request.url,
-          user: null,
-          width: drawnWidthOf(request),
-          preferences: DEFAULT_PREFERENCES,
-          get: (url) => get(url, { guest: true }),
-        });
-        return page ? pages.drawnPageFor(pathname, null, page) : null;
+      const asSession = getAs(request);
+      const get: typeof asSession = guest ? (url) => asSession(url, { guest: true }) : asSession;
+      let user: PublicUser | null = null;
+      if (!guest) {
+        // The user as the API shows it to itself, read with the same cookie as everything drawn.
+        const me = await get('/api/auth/me');
+        if (!me.ok) return null;
+        user = (await me.json()) as PublicUser;
       }
-      // The user as the API shows it to itself, read with the same cookie as everything drawn.
-      const me = await get('/api/auth/me');
-      if (!me.ok) return null;
-      const user = (await me.json()) as PublicUser;
       const page = await draw({
         url: request.url,
         user,
         width: drawnWidthOf(request),
-        preferences: preferencesFromCookie(request.cookies[DRAWN_PREFERENCES_COOKIE], user.id),
+        preferences: user
+          ? preferencesFromCookie(request.cookies[DRAWN_PREFERENCES_COOKIE], user.id)
+          : DEFAULT_PREFERENCES,
         get,
       });
-      return page ? pages.drawnPageFor(pathname, user.role, page) : null;
+      return page ? pages.drawnPageFor(pathname, user?.role ?? null, page) : null;
     } catch (err) {
       request.log.error({ err }, 'could not draw the page on the server; the browser draws it');
       return null;
