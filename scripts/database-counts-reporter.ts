@@ -6,7 +6,11 @@
 import { appendFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 
-const LABELS: Record<string, string> = { 'api-pglite': 'PGlite', 'api-postgres': 'PostgreSQL' };
+const LABELS: Record<string, string> = {
+  'api-pglite': 'PGlite',
+  'api-pglite-processes': 'PGlite',
+  'api-postgres': 'PostgreSQL',
+};
 
 export default class DatabaseCounts implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>) {

@@ -145,7 +145,7 @@ describe.skipIf(embeddedOnly !== '')(
           expect(await ask({ id: 3, op: 'close' })).toMatchObject({ ok: true });
           const flushed = await flushes();
           const between = flushed.filter((f) => f.at >= asked && f.at <= answered);
-          expect(between, JSON.stringify(flushed)).not.toHaveLength(0);
+          expect(between, JSON.stringify({ asked, answered, flushed })).not.toHaveLength(0);
         } finally {
           stop();
         }

@@ -24,7 +24,7 @@ import { createScratchDatabase } from '../test/scratch';
 /**
  * `npm run backup` / `npm run restore` on a PostgreSQL server (docs/deploy.md section 7), and an
  * embedded backup moved into one. PostgreSQL only: this file runs in the api-postgres project
- * alone (vitest.config.ts); the embedded database's backups are backup.test.ts's, in api-pglite.
+ * alone (vitest.config.ts); the embedded database's backups are backup.test.ts's, on PGlite.
  */
 
 const testSettings = readTestSettings();

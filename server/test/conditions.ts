@@ -24,7 +24,7 @@ export function which(command: string): string | undefined {
  * Why a suite cannot run in this project, or '' when it can.
  * - `driver: 'postgres'`: it needs the PostgreSQL server (the api-postgres project).
  * - `driver: 'pglite'`: it starts its own process and does not use the test database, so it
- *   runs once, in the api-pglite project.
+ *   runs once, on PGlite (the api-pglite-processes project).
  * - `commands`: programs it runs.
  */
 export function unmet(needs: { driver?: 'pglite' | 'postgres'; commands?: string[] }): string {
@@ -39,7 +39,7 @@ export function unmet(needs: { driver?: 'pglite' | 'postgres'; commands?: string
     );
   if (needs.driver === 'pglite' && settings.testDriver !== 'pglite')
     reasons.push(
-      'runs once, in the api-pglite project (its process does not use the test database)',
+      'runs once, in the api-pglite-processes project (its process does not use the test database)',
     );
   const missing = (needs.commands ?? []).filter((command) => !which(command));
   if (missing.length) reasons.push(`${missing.join(', ')} not installed`);

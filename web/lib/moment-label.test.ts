@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dayLabel, momentLabel } from './moment-label';
 
 const { DateTimeFormat } = Intl;
@@ -7,7 +7,11 @@ afterEach(() => {
 });
 
 describe('momentLabel and dayLabel', () => {
-  it('say what toLocaleString says, with one formatter made however many moments are told', () => {
+  it('say what toLocaleString says, with one formatter made however many moments are told', async () => {
+    // A module of its own: files share a worker's modules (vitest.config.ts), and another may
+    // have made the formatters already.
+    vi.resetModules();
+    const { dayLabel, momentLabel } = await import('./moment-label');
     let made = 0;
     Intl.DateTimeFormat = function (...args: ConstructorParameters<typeof DateTimeFormat>) {
       made += 1;
