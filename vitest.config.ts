@@ -8,15 +8,11 @@ const resolve = { tsconfigPaths: true };
 
 /*
  * A worker's files share the modules they import (`isolate: false`): each file still makes its
- * own database, app and rendered tree, but Fastify, Drizzle, the zod schemas, React and Mantine
- * are evaluated once a worker instead of once a file. Measured 2026-12-07 on this two-core
- * machine: the API suites on PostgreSQL 187 s -> 141 s, the web components 51 s -> 14 s (import
- * and evaluation were more than half their time). A test that counts what a module does when
- * first evaluated loads a fresh copy itself (vi.resetModules, then import()).
- * The suites that start the embedded database in a process of their own (PGLITE_ONLY) keep a
- * worker each (project api-pglite-processes): their time is the processes', not the imports',
- * and durable.test.ts's strace of a commit's fsync failed twice in four runs in a shared worker
- * (never alone, under load or not; not explained yet).
+ * own database, app and rendered tree, but the libraries are evaluated once a worker, not once a
+ * file; a test that counts what a module does when first evaluated imports a fresh copy. The
+ * suites that start the embedded database in a process of their own keep a worker each (project
+ * api-pglite-processes). Why, and what it saved:
+ * docs/decisions/0023-test-files-share-a-workers-modules.md.
  */
 const isolate = false;
 
@@ -51,10 +47,9 @@ const isolate = false;
  *   which runs in api-postgres only: no project skips a test.
  * - Suites that start the embedded database in a process of their own run on PGlite only
  *   (PGLITE_ONLY, project api-pglite-processes: the embedded database's backups too, pg_dump's
- *   are backup-postgres's); suites
- *   that need the server (create lock, commit notify, the outbox across instances, nginx with two
- *   instances) run in api-postgres, and fail rather than skip when
- *   .ci/run demands a server (REQUIRE_POSTGRES, server/test/conditions.ts).
+ *   are backup-postgres's); suites that need the server (create lock, commit notify, the outbox
+ *   across instances, nginx with two instances) run in api-postgres, and fail rather than skip
+ *   when .ci/run demands a server (REQUIRE_POSTGRES, server/test/conditions.ts).
  *
  * What no order shows: a query through `db` inside a transaction would wait forever on PGlite's
  * one connection and pass on the server; the routes' transactions use their `tx`, and the
