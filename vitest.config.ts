@@ -93,14 +93,14 @@ const serverSuites = (
   driver: 'pglite' | 'postgres',
   include: string[],
   exclude: string[] = [],
-  shared = !isolate,
+  ownWorker = isolate,
 ) => ({
   resolve,
   test: {
     name,
     include,
     exclude: [...configDefaults.exclude, ...exclude],
-    isolate: !shared,
+    isolate: ownWorker,
     globalSetup: ['server/test/global-setup.ts'],
     env: { TEST_DB_DRIVER: driver, NODE_ENV: 'test' },
     testTimeout: 30_000,
@@ -136,7 +136,7 @@ export default defineConfig({
             serverSuites('api-postgres', 'postgres', SERVER, PGLITE_ONLY),
           ]
         : [serverSuites('api-pglite', 'pglite', SERVER, PGLITE_ONLY)]),
-      serverSuites('api-pglite-processes', 'pglite', PGLITE_ONLY, [], false),
+      serverSuites('api-pglite-processes', 'pglite', PGLITE_ONLY, [], true),
     ],
   },
 });
