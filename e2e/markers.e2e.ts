@@ -86,7 +86,12 @@ describe("a video's markers", () => {
 
   it('downloads the EDL by keyboard', async () => {
     const dialog = await openDialog();
-    await dialog.getByRole('button', { name: 'Export markers' }).focus();
+    // The button is disabled while the dialog still counts the version's notes, and a disabled
+    // button takes no focus: a keyboard reaches it once it is enabled, as a person's Tab does.
+    const button = dialog.getByRole('button', { name: 'Export markers' });
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    await button.focus();
+    await expect.poll(() => button.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     const first = page.getByRole('menuitem', { name: MARKER_FORMAT_LABELS.fcpxml });
     await expect.poll(() => first.evaluate((el) => el === document.activeElement)).toBe(true);

@@ -70,15 +70,24 @@ async function whileQueueLocked(write: () => Promise<{ statusCode: number }>) {
   const answered = write();
   let waited = false;
   let seenBeforeTheHolder = false;
+  // Two statements, the locks first: one statement reads the table from a snapshot taken when
+  // it starts but the locks live, so it could miss a notification committed meanwhile yet see
+  // the write's after-commit marker waiting (CI, 2026-12-07: "waited" and "seen before the
+  // holder" both true). A wait seen before the table shows nothing is the write's own.
   for (;;) {
-    const { rows } = await t.database.pool!.query<{ seen: boolean; waiting: boolean }>(
-      `select exists (select 1 from notifications) as seen,
-              exists (select 1 from pg_locks l join pg_stat_activity a using (pid)
-                       where a.datname = current_database() and l.locktype = 'object'
-                         and not l.granted and l.classid = 'pg_database'::regclass
-                         and l.objid = 0) as waiting`,
-    );
-    const { seen, waiting } = rows[0]!;
+    const waiting = (
+      await t.database.pool!.query<{ waiting: boolean }>(
+        `select exists (select 1 from pg_locks l join pg_stat_activity a using (pid)
+                         where a.datname = current_database() and l.locktype = 'object'
+                           and not l.granted and l.classid = 'pg_database'::regclass
+                           and l.objid = 0) as waiting`,
+      )
+    ).rows[0]!.waiting;
+    const seen = (
+      await t.database.pool!.query<{ seen: boolean }>(
+        'select exists (select 1 from notifications) as seen',
+      )
+    ).rows[0]!.seen;
     if (seen) {
       seenBeforeTheHolder = !committed;
       break;
