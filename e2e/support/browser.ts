@@ -76,7 +76,7 @@ export async function launchBrowser(
   let context: BrowserContext;
   try {
     context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: readTestSettings().chromiumPath,
+      executablePath: readTestSettings().e2eChromiumPath,
       args: CHROMIUM_ARGS,
       baseURL: baseUrl,
       ...options,
