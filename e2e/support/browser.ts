@@ -66,9 +66,18 @@ export interface E2EBrowser {
   close(): Promise<void>;
 }
 
-/** `zone` and `locale`: the browser's time zone and language (the machine's when not given). */
+/**
+ * `timezoneId` and `locale`: the browser's time zone and language (the machine's when not
+ * given). `reducedMotion`: the system's motion preference, reduced unless told (the app then
+ * moves nothing, as it does for a person who asks so: a journey waits for no animation, ADR
+ * 0024; e2e/motion.e2e.ts checks both).
+ */
 export async function launchBrowser(
-  options: { timezoneId?: string; locale?: string } = {},
+  options: {
+    timezoneId?: string;
+    locale?: string;
+    reducedMotion?: 'reduce' | 'no-preference';
+  } = {},
 ): Promise<E2EBrowser> {
   const baseUrl = inject('e2eBaseUrl');
   const kingPassword = inject('e2eKingPassword');
@@ -79,6 +88,7 @@ export async function launchBrowser(
       executablePath: readTestSettings().e2eChromiumPath,
       args: CHROMIUM_ARGS,
       baseURL: baseUrl,
+      reducedMotion: 'reduce',
       ...options,
     });
   } catch (err) {
