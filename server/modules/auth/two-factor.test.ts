@@ -5,6 +5,7 @@ import { ACCOUNT_DELAY } from '@domain/limits';
 import {
   RECOVERY_CODE_COUNT,
   TICKET_ATTEMPTS,
+  TOTP_PERIOD_SECONDS,
   TWO_FACTOR_ADDRESS_DELAY,
   TWO_FACTOR_MESSAGES,
   type TwoFactorSetup,
@@ -65,9 +66,10 @@ const codeOf = (secret: string, offset = 0) =>
  * enable whose request crossed into the next step was refused as wrong (CI, 2026-12-07: 400).
  */
 async function previousStepCode(secret: string): Promise<string> {
+  const period = TOTP_PERIOD_SECONDS * 1000;
   await vi.waitFor(
     () => {
-      if (Date.now() % 30_000 > 27_000) throw new Error('this time step ends within 3 s');
+      if (Date.now() % period > period - 3_000) throw new Error('this time step ends within 3 s');
     },
     { timeout: 10_000 },
   );
