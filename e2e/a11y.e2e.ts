@@ -59,6 +59,27 @@ describe('signed out', () => {
   it('the Page Not Found screen', () =>
     scan('/no/such/page', (p) => seeHeading(p, 'Page Not Found')));
 
+  // The gate itself: a screen with a nameless button and faint text fails it, on the first scan
+  // of a document and on a later one in the same document (axe is evaluated there once).
+  it('reports what axe finds serious on a screen', async () => {
+    await page.goto('/login');
+    await visible(page.getByRole('button', { name: 'Sign In', exact: true }));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.evaluate(() => {
+      const faint = document.createElement('p');
+      faint.textContent = 'Faint words';
+      faint.style.cssText = 'color: #eee; background: #fff';
+      const nameless = document.createElement('button');
+      nameless.id = 'nameless';
+      document.body.append(faint, nameless);
+    });
+    const report = (await seriousA11yViolations(page)).join('\n');
+    expect(report).toContain('- button-name (critical)');
+    expect(report).toContain('#nameless');
+    expect(report).toContain('- color-contrast (serious)');
+    await expect(expectNoSeriousA11yViolations(page)).rejects.toThrow(/button-name/);
+  });
+
   it('the login screen while a toast is showing', async () => {
     consoleOptions = { unauthorizedFrom: ['/api/auth/login'] };
     await page.goto('/login');

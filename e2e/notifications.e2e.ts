@@ -8,7 +8,6 @@
  * read, and clear all after confirming, undone and done again. Screenshots land in e2e/artifacts.
  */
 import { mkdir } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MENTION_MESSAGES } from '@domain/mentions';
@@ -276,10 +275,7 @@ describe('a mention reaches the person live', () => {
     // The video plays in the dialog (YouTube's embed): the timecode seeks it (e2e/player.e2e.ts).
     await visible(comment.getByRole('button', { name: 'Play from 0:42' }));
     const panel = dialog.getByRole('region', { name: 'Comments' });
-    const scan = await new AxeBuilder({ page }).include('section[aria-label="Comments"]').analyze();
-    expect(
-      scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
-    ).toEqual([]);
+    await expectNoSeriousA11yViolations(page, 'section[aria-label="Comments"]');
     await panel.screenshot({ path: `${ARTIFACTS}/notifications-comments-desktop.png` });
   });
 
