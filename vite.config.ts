@@ -62,15 +62,24 @@ export default defineConfig({
   builder: {},
   environments: {
     ssr: {
-      // Mantine in the renderer's file, only the components the screens use: loaded from
-      // node_modules, its index loads every component, which cost the server 27 MB more once
-      // a dashboard was drawn (ADR 0012). Its CommonJS dependencies stay packages.
-      resolve: { noExternal: [/^@mantine\//] },
+      // Every package in the renderer's files, only what the screens use: loaded from
+      // node_modules, Mantine's index loads every component, which cost the server 27 MB more
+      // once a dashboard was drawn (ADR 0012). React too, built as the browser's is (Vite sets
+      // NODE_ENV to production for a build before it reads this file): from node_modules, React
+      // chose its development build wherever the server ran without NODE_ENV=production, as
+      // `npm start` does (the dashboards were drawn about a third slower, issue 40). One file:
+      // its chunks imported each other in a circle, which Vitest's module runner does not
+      // evaluate (server/plugins/web-drawn.test.ts; ADR 0012, addendum).
+      resolve: { noExternal: true },
+      define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
       build: {
         outDir: '../dist/ssr',
         emptyOutDir: true,
         manifest: false,
-        rolldownOptions: { input: { 'server-render': 'app/server-render.tsx' } },
+        rolldownOptions: {
+          input: { 'server-render': 'app/server-render.tsx' },
+          output: { codeSplitting: false },
+        },
       },
     },
   },
