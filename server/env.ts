@@ -201,11 +201,6 @@ export function readTestSettings(env: NodeJS.ProcessEnv = process.env) {
     e2eChromiumPath:
       env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
     e2eBaseUrl: env.E2E_BASE_URL || undefined,
-    /**
-     * E2E_READY_FILE: a file the browser suite writes once its server has started (.ci/run waits
-     * for it before npm test, whose scripts/start.test.ts builds the server's bundle again).
-     */
-    e2eReadyFile: env.E2E_READY_FILE || undefined,
     testPorts: parsePortRange(env.TEST_PORTS),
     /**
      * READ_CACHE_DIFF_SEED: the seed of the read caches' differential test

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,7 +60,6 @@ export default async function setup(project: TestProject) {
     // A server someone else started (E2E_BASE_URL): its king password is not known here.
     project.provide('e2eBaseUrl', settings.e2eBaseUrl.replace(/\/+$/, ''));
     project.provide('e2eKingPassword', null);
-    if (settings.e2eReadyFile) await writeFile(settings.e2eReadyFile, `${settings.e2eBaseUrl}\n`);
     return removeRunDir;
   }
 
@@ -93,8 +92,6 @@ export default async function setup(project: TestProject) {
 
   project.provide('e2eBaseUrl', app.baseUrl);
   project.provide('e2eKingPassword', kingPassword);
-  // The server has loaded its bundle: a build may replace it now (.ci/run waits for this).
-  if (settings.e2eReadyFile) await writeFile(settings.e2eReadyFile, `${app.baseUrl}\n`);
   return async () => {
     if (builtWebTime() !== builtAt) {
       console.warn(
