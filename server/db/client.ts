@@ -49,7 +49,11 @@ export function fromPglite(client: PGlite | EmbeddedClient): Database {
 
 export interface PostgresOptions {
   url: string;
-  /** A schema to put first on the search path (tests use one schema per file). */
+  /**
+   * A schema to put first on the search path (tests use one schema per file); its connections
+   * are then named `vw_app_<schema>` in pg_stat_activity, so a test can tell them from another
+   * file's on the same server.
+   */
   searchPath?: string;
   max?: number;
 }
@@ -59,6 +63,7 @@ export function fromPostgres({ url, searchPath, max = 10 }: PostgresOptions): Da
     connectionString: url,
     max,
     options: searchPath ? `-c search_path=${searchPath}` : undefined,
+    application_name: searchPath ? `vw_app_${searchPath}` : undefined,
   });
   // A backend that dies (server restart, idle kill) must not take the process with it.
   pool.on('error', () => {});

@@ -36,7 +36,7 @@ afterAll(async () => {
 
 /**
  * Runs `write` while `holder`'s commit holds the notification-queue lock: its answer, and whether
- * any of this database's sessions waited for that lock before the write's notification was seen
+ * any of this file's app's sessions waited for that lock before the write's notification was seen
  * committed (from another connection). A write that NOTIFYs in its transaction waits for the
  * lock at its commit, so it is seen waiting until the holder's commit ends; one that does not
  * commits without it. (Its answer then waits for the lock all the same: it leaves once every
@@ -73,12 +73,16 @@ async function whileQueueLocked(write: () => Promise<{ statusCode: number }>) {
   // Two statements, the locks first: one statement reads the table from a snapshot taken when
   // it starts but the locks live, so it could miss a notification committed meanwhile yet see
   // the write's after-commit marker waiting (CI, 2026-12-07: "waited" and "seen before the
-  // holder" both true). A wait seen before the table shows nothing is the write's own.
+  // holder" both true). A wait seen before the table shows nothing is the write's own. Only
+  // this file's app is watched (its connections' name, server/db/client.ts): the other files
+  // on the server notify at their commits too, and one of theirs waiting on the holder's lock
+  // read as this write's wait (2026-12-07, both true again, npm test on two workers).
   for (;;) {
     const waiting = (
       await t.database.pool!.query<{ waiting: boolean }>(
         `select exists (select 1 from pg_locks l join pg_stat_activity a using (pid)
-                         where a.datname = current_database() and l.locktype = 'object'
+                         where a.application_name = 'vw_app_' || current_schema()
+                           and l.locktype = 'object'
                            and not l.granted and l.classid = 'pg_database'::regclass
                            and l.objid = 0) as waiting`,
       )
