@@ -25,6 +25,13 @@ const setting = async (database: Database, name: string) =>
   rowsOf<Record<string, string>>(await database.db.execute(sql.raw(`show ${name}`)))[0]![name];
 
 const embeddedOnly = unmet({ driver: 'pglite' });
+
+/**
+ * Now, in seconds, as strace's times count them, rounded up: Date.now() is the millisecond
+ * begun, strace's times have microseconds, so a flush that began in the answer's own
+ * millisecond counts as before it (CI: a flush at .25415, answered at .254).
+ */
+const secondsEndingThisMillisecond = () => (Date.now() + 1) / 1000;
 describe.skipIf(embeddedOnly !== '')(
   titled('durable writes on the embedded database', embeddedOnly),
   () => {
@@ -141,9 +148,7 @@ describe.skipIf(embeddedOnly !== '')(
           expect(
             await ask({ id: 2, op: 'exec', sql: 'insert into flushed values (1)' }),
           ).toMatchObject({ ok: true });
-          // Date.now() is the millisecond begun; strace's times have microseconds: a flush that
-          // began in the answer's own millisecond counts (CI: a flush at .25415, answered at .254).
-          const answered = (Date.now() + 1) / 1000;
+          const answered = secondsEndingThisMillisecond();
           expect(await ask({ id: 3, op: 'close' })).toMatchObject({ ok: true });
           const flushed = await flushes();
           const between = flushed.filter((f) => f.at >= asked && f.at <= answered);
@@ -178,9 +183,7 @@ describe.skipIf(embeddedOnly !== '')(
               }),
             ),
           );
-          // Date.now() is the millisecond begun; strace's times have microseconds: a flush that
-          // began in the answer's own millisecond counts (CI: a flush at .25415, answered at .254).
-          const answered = (Date.now() + 1) / 1000;
+          const answered = secondsEndingThisMillisecond();
           expect(answers.filter((a) => 'ok' in a && a.ok)).toHaveLength(COMMITS);
           const count = await ask({
             id: 2,
