@@ -14,6 +14,15 @@ import { CHROMIUM_ARGS } from '../../scripts/lib/chromium';
 const ACTION_TIMEOUT_MS = 10_000;
 const NAVIGATION_TIMEOUT_MS = 20_000;
 
+/**
+ * The journeys' Chromium runs the app's JavaScript without V8's optimizing compilers (Maglev and
+ * TurboFan): a journey's pages live seconds, and compiling their hot code again, optimized, on
+ * background threads cost more than it saved. Interpreted and baseline-compiled, the code does
+ * the same (the compilers change speed, not meaning). `npm run lighthouse` times pages as a
+ * phone's browser runs them and keeps the compilers (scripts/lib/chromium.ts).
+ */
+const JOURNEY_ARGS = [...CHROMIUM_ARGS, '--js-flags=--no-opt --no-maglev'];
+
 export interface ConsoleProblem {
   kind: 'console.error' | 'pageerror';
   text: string;
@@ -86,7 +95,7 @@ export async function launchBrowser(
   try {
     context = await chromium.launchPersistentContext(profileDir, {
       executablePath: readTestSettings().e2eChromiumPath,
-      args: CHROMIUM_ARGS,
+      args: JOURNEY_ARGS,
       baseURL: baseUrl,
       reducedMotion: 'reduce',
       ...options,
