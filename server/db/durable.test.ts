@@ -32,6 +32,7 @@ const embeddedOnly = unmet({ driver: 'pglite' });
  * millisecond counts as before it (CI: a flush at .25415, answered at .254).
  */
 const secondsEndingThisMillisecond = () => (Date.now() + 1) / 1000;
+
 describe.skipIf(embeddedOnly !== '')(
   titled('durable writes on the embedded database', embeddedOnly),
   () => {
